@@ -1,0 +1,23 @@
+import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
+import { SiteHeader } from '@/components/site/SiteHeader';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Linefall', template: '%s · Linefall' },
+  description: 'Modern falling-block puzzle game in your browser, where every leaderboard score is proven by replay.',
+};
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <body className="flex min-h-dvh flex-col">
+        <SiteHeader />
+        <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">{children}</main>
+        <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-500 dark:border-slate-800">
+          Linefall — every score on a board is re-simulated from its replay.
+        </footer>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,41 @@
+import Link from 'next/link';
+
+const MODES = [
+  { name: 'Sprint', text: 'Clear 40 lines as fast as you can. Time is the score.' },
+  { name: 'Marathon', text: 'Level up every 10 lines, 150 lines to the finish. Survive and score.' },
+  { name: 'Ultra', text: 'Two minutes on the clock. Squeeze out every point.' },
+] as const;
+
+export default function HomePage() {
+  return (
+    <div className="space-y-12">
+      <section className="space-y-4 pt-6">
+        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Stack. Clear. Prove it.</h1>
+        <p className="max-w-2xl text-lg text-slate-600 dark:text-slate-300">
+          Linefall is the modern falling-block puzzle game in your browser: seven tetrominoes, SRS rotation, hold, a
+          7-bag and the handling settings competitive players expect. Every score on our leaderboards is proven — the
+          server replays your inputs through the same deterministic engine before it is stored.
+        </p>
+        <div className="flex gap-3">
+          <Link href="/play" className="rounded-lg bg-cyan-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-cyan-400">
+            Play now
+          </Link>
+          <Link
+            href="/leaderboards"
+            className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          >
+            Leaderboards
+          </Link>
+        </div>
+      </section>
+      <section className="grid gap-4 sm:grid-cols-3">
+        {MODES.map((mode) => (
+          <div key={mode.name} className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+            <h2 className="font-semibold">{mode.name}</h2>
+            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{mode.text}</p>
+          </div>
+        ))}
+      </section>
+    </div>
+  );
+}

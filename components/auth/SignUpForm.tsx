@@ -1,0 +1,83 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { USERNAME_RULES, signUpSchema } from '@/lib/validations/auth';
+import { Field, FormError, SubmitButton } from './Field';
+import { safeCallback } from './safe-callback';
+
+type Errors = { username?: string; password?: string; form?: string };
+type ApiErrorBody = { error?: { message?: string; field?: string } };
+
+export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
+  const router = useRouter();
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = signUpSchema.safeParse({ username: form.get('username'), password: form.get('password') });
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === 'password' ? 'password' : 'username';
+        next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setPending(true);
+    setErrors({});
+    try {
+      const response = await fetch('/api/account', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(parsed.data),
+      });
+      if (!response.ok) {
+        const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
+        const message = body.error?.message ?? 'Sign-up failed. Please try again.';
+        const field = body.error?.field;
+        setErrors(field === 'username' || field === 'password' ? { [field]: message } : { form: message });
+        return;
+      }
+      const result = await signIn('credentials', { ...parsed.data, redirect: false });
+      if (!result || result.error) {
+        setErrors({ form: 'Your account was created, but signing in failed. Please sign in.' });
+        return;
+      }
+      router.push(safeCallback(callbackUrl));
+      router.refresh();
+    } catch {
+      setErrors({ form: 'Could not reach the server. Check your connection and try again.' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Create account">
+      <FormError message={errors.form} />
+      <Field label="Username" name="username" autoComplete="username" required hint={USERNAME_RULES} error={errors.username} />
+      <Field
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="8–128 characters"
+        error={errors.password}
+      />
+      <SubmitButton pending={pending}>Create account</SubmitButton>
+      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+        Already have an account?{' '}
+        <Link className="font-medium text-cyan-600 hover:underline dark:text-cyan-400" href={`/signin${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`}>
+          Sign in
+        </Link>
+      </p>
+    </form>
+  );
+}

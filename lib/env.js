@@ -1,0 +1,82 @@
+// The environment, validated once by zod. next.config.js imports this, so a bad value
+// fails `next build` and `next start` before any request is served. Plain JS (JSDoc
+// types) because next.config.js loads it without a TypeScript step.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { resolveDbTarget } from './db/target.js';
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: optionalText.superRefine((value, ctx) => {
+      try {
+        resolveDbTarget(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: /** @type {Error} */ (error).message });
+      }
+    }),
+    AUTH_SECRET: optionalText.pipe(
+      z.string().min(32, 'AUTH_SECRET must be at least 32 characters (openssl rand -base64 32)').optional(),
+    ),
+    NEXTAUTH_URL: optionalText.pipe(z.url('NEXTAUTH_URL must be a URL like https://linefall.example').optional()),
+    GITHUB_ID: optionalText,
+    GITHUB_SECRET: optionalText,
+    DISCORD_ID: optionalText,
+    DISCORD_SECRET: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    for (const [id, secret] of /** @type {const} */ ([['GITHUB_ID', 'GITHUB_SECRET'], ['DISCORD_ID', 'DISCORD_SECRET']])) {
+      if (Boolean(env[id]) !== Boolean(env[secret])) {
+        ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `set both ${id} and ${secret}, or neither` });
+      }
+    }
+  });
+
+/** @typedef {z.infer<typeof schema>} Env */
+
+/** Where a development machine keeps the secret it generated for itself. */
+export const LOCAL_SECRET_FILE = path.resolve('data/auth-secret');
+
+/**
+ * Reads the locally persisted auth secret, creating it on first use. Only for a developer's
+ * own machine: a deployment sets AUTH_SECRET (and production refuses to start without it).
+ */
+export function ensureLocalSecret() {
+  if (existsSync(LOCAL_SECRET_FILE)) return readFileSync(LOCAL_SECRET_FILE, 'utf8').trim();
+  mkdirSync(path.dirname(LOCAL_SECRET_FILE), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(LOCAL_SECRET_FILE, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * @param {Record<string, string | undefined>} source
+ * @param {{ requireSecret?: boolean }} [options] requireSecret: serving in production
+ * @returns {Env}
+ */
+export function parseEnv(source, options = {}) {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join('.') || 'env'}: ${i.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);
+  }
+  const env = result.data;
+  if (!env.AUTH_SECRET) {
+    if (options.requireSecret && env.NODE_ENV === 'production') {
+      throw new Error(
+        'Invalid environment variables:\n  - AUTH_SECRET: required in production (openssl rand -base64 32).\n' +
+          '`npm start` sets a locally generated one for you; a deployment must set its own.',
+      );
+    }
+    if (env.NODE_ENV !== 'production') env.AUTH_SECRET = ensureLocalSecret();
+  }
+  return env;
+}

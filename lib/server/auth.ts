@@ -1,0 +1,84 @@
+import 'server-only';
+import { getServerSession, type NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import DiscordProvider from 'next-auth/providers/discord';
+import GitHubProvider from 'next-auth/providers/github';
+import type { Provider } from 'next-auth/providers/index';
+import { signInSchema, type SignInErrorCode } from '@/lib/validations/auth';
+import { env } from './env';
+import { findOrCreateOAuthUser, verifyCredentials } from './users';
+
+// next-auth v4 builds callback URLs from NEXTAUTH_URL, or from the request's host when
+// AUTH_TRUST_HOST is set; without either it cannot work behind an unknown host.
+if (!env.NEXTAUTH_URL) process.env.AUTH_TRUST_HOST ??= 'true';
+
+function signInError(code: SignInErrorCode): never {
+  // next-auth v4 hands the message to the client as `error`; the form maps it to text.
+  throw new Error(code);
+}
+
+function oauthProviders(): Provider[] {
+  const providers: Provider[] = [];
+  if (env.GITHUB_ID && env.GITHUB_SECRET) {
+    providers.push(GitHubProvider({ clientId: env.GITHUB_ID, clientSecret: env.GITHUB_SECRET }));
+  }
+  if (env.DISCORD_ID && env.DISCORD_SECRET) {
+    providers.push(DiscordProvider({ clientId: env.DISCORD_ID, clientSecret: env.DISCORD_SECRET }));
+  }
+  return providers;
+}
+
+/** OAuth providers that are configured, for the sign-in page's buttons. */
+export function enabledOAuthProviders(): { id: string; name: string }[] {
+  return oauthProviders().map((p) => ({ id: p.id, name: p.name }));
+}
+
+export const authOptions: NextAuthOptions = {
+  secret: env.AUTH_SECRET,
+  session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+  pages: { signIn: '/signin' },
+  providers: [
+    CredentialsProvider({
+      name: 'Username',
+      credentials: { username: { label: 'Username', type: 'text' }, password: { label: 'Password', type: 'password' } },
+      async authorize(raw) {
+        const parsed = signInSchema.safeParse(raw);
+        if (!parsed.success) signInError('Invalid');
+        const result = await verifyCredentials(parsed.data);
+        if (!result.ok) signInError(result.error);
+        return { id: result.user.id, name: result.user.username };
+      },
+    }),
+    ...oauthProviders(),
+  ],
+  callbacks: {
+    async jwt({ token, user, account, profile }) {
+      if (account && account.type === 'oauth') {
+        const suggested = (profile as { login?: string; username?: string } | undefined)?.login ?? user?.name ?? 'player';
+        const player = await findOrCreateOAuthUser({
+          provider: account.provider,
+          providerAccountId: account.providerAccountId,
+          suggestedName: (profile as { username?: string } | undefined)?.username ?? suggested,
+        });
+        token.uid = player.id;
+        token.name = player.username;
+      } else if (user) {
+        token.uid = user.id;
+        token.name = user.name;
+      }
+      return token;
+    },
+    session({ session, token }) {
+      if (token.uid) session.user = { id: token.uid, name: token.name ?? '' };
+      return session;
+    },
+  },
+};
+
+export type SessionUser = { id: string; name: string };
+
+/** The signed-in player, or null. Works in server components and route handlers. */
+export async function getSessionUser(): Promise<SessionUser | null> {
+  const session = await getServerSession(authOptions);
+  return session?.user?.id ? { id: session.user.id, name: session.user.name ?? '' } : null;
+}

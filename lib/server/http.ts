@@ -1,0 +1,53 @@
+import 'server-only';
+import { NextResponse } from 'next/server';
+import type { z } from 'zod';
+
+/** Every API error has this shape, so the UI and scripts can rely on `code`. */
+export type ApiError = { error: { code: string; message: string; field?: string } };
+
+export function apiError(status: number, code: string, message: string, field?: string) {
+  return NextResponse.json<ApiError>({ error: { code, message, ...(field ? { field } : {}) } }, { status });
+}
+
+export function validationError(error: z.ZodError) {
+  const issue = error.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  return apiError(400, 'invalid_input', issue?.message ?? 'Invalid input', field);
+}
+
+const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** Reads a JSON body, refusing oversized or malformed ones before parsing more than the cap. */
+export async function readJson(
+  request: Request,
+  limit = DEFAULT_BODY_LIMIT,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: NextResponse }> {
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > limit) return { ok: false, response: apiError(413, 'payload_too_large', `Body exceeds ${limit} bytes`) };
+  const text = await readCapped(request, limit);
+  if (text === null) return { ok: false, response: apiError(413, 'payload_too_large', `Body exceeds ${limit} bytes`) };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false, response: apiError(400, 'invalid_json', 'Body is not valid JSON') };
+  }
+}
+
+/** The body as text, or null once it grows past the limit (content-length can be absent or lie). */
+async function readCapped(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

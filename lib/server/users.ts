@@ -1,0 +1,91 @@
+import 'server-only';
+import { isUniqueViolation } from '@/lib/db/errors';
+import { usernameKey, type SignUpInput } from '@/lib/validations/auth';
+import { getDb } from './db';
+import { hashPassword, verifyPassword } from './password';
+
+/** What the rest of the app may know about a player. */
+export type PublicUser = { id: string; username: string };
+const publicFields = { id: true, username: true } as const;
+
+export type CreateUserResult = { ok: true; user: PublicUser } | { ok: false; error: 'UsernameTaken' };
+
+/** Input must already have passed signUpSchema. */
+export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const user = await db.user.create({
+      data: { username: input.username, usernameKey: usernameKey(input.username), passwordHash },
+      select: publicFields,
+    });
+    return { ok: true, user };
+  } catch (error) {
+    // The unique index decides, not a prior lookup: two sign-ups racing for a name get one winner.
+    if (isUniqueViolation(error)) return { ok: false, error: 'UsernameTaken' };
+    throw error;
+  }
+}
+
+export type VerifyResult = { ok: true; user: PublicUser } | { ok: false; error: 'UnknownUser' | 'WrongPassword' };
+
+export async function verifyCredentials(input: { username: string; password: string }): Promise<VerifyResult> {
+  const db = await getDb();
+  const user = await db.user.findUnique({
+    where: { usernameKey: usernameKey(input.username) },
+    select: { ...publicFields, passwordHash: true },
+  });
+  if (!user) return { ok: false, error: 'UnknownUser' };
+  // An account created through OAuth has no password to match.
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
+    return { ok: false, error: 'WrongPassword' };
+  }
+  return { ok: true, user: { id: user.id, username: user.username } };
+}
+
+export async function getUserById(options: { id: string }): Promise<PublicUser | null> {
+  const db = await getDb();
+  return db.user.findUnique({ where: { id: options.id }, select: publicFields });
+}
+
+/** Turns an OAuth profile name into one that passes our username rules. */
+function oauthUsernameBase(suggested: string): string {
+  const cleaned = suggested.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 16);
+  return cleaned.length >= 3 ? cleaned : `player${cleaned}`;
+}
+
+/**
+ * Finds the player linked to an OAuth identity, creating a player (with a free username
+ * derived from the profile) on first sign-in.
+ */
+export async function findOrCreateOAuthUser(options: {
+  provider: string;
+  providerAccountId: string;
+  suggestedName: string;
+}): Promise<PublicUser> {
+  const db = await getDb();
+  const { provider, providerAccountId } = options;
+  const linked = await db.account.findUnique({
+    where: { provider_providerAccountId: { provider, providerAccountId } },
+    select: { user: { select: publicFields } },
+  });
+  if (linked) return linked.user;
+  const base = oauthUsernameBase(options.suggestedName);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const username = attempt === 0 ? base : `${base.slice(0, 15)}-${attempt + 1}`;
+    try {
+      return await db.user.create({
+        data: { username, usernameKey: usernameKey(username), accounts: { create: { provider, providerAccountId } } },
+        select: publicFields,
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error(`could not find a free username for ${provider} account ${providerAccountId}`);
+}
+
+export async function getUserProfile(options: { id: string }) {
+  const db = await getDb();
+  return db.user.findUnique({ where: { id: options.id }, select: { ...publicFields, createdAt: true } });
+}

@@ -1,0 +1,19 @@
+// @ts-check
+import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
+import { parseEnv } from './lib/env.js';
+
+/** @param {string} phase */
+export default function config(phase) {
+  // Fails `next build`, `next dev` and `next start` on a bad environment, before serving.
+  parseEnv(process.env, { requireSecret: phase === PHASE_PRODUCTION_SERVER });
+
+  /** @type {import('next').NextConfig} */
+  const nextConfig = {
+    reactStrictMode: true,
+    poweredByHeader: false,
+    // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data
+    // files it finds next to itself; argon2 is a native addon.
+    serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@node-rs/argon2'],
+  };
+  return nextConfig;
+}

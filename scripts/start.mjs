@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+// `npm start`: the one command that brings Linefall up on a machine with nothing but Node.
+// It keeps a generated auth secret in data/ (a deployment sets AUTH_SECRET instead), migrates
+// the database (embedded PGlite in data/pglite unless DATABASE_URL says otherwise), builds
+// if the build is missing or older than the sources, and serves on http://localhost:3000.
+// `npm run dev` does the same with the development server.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ensureLocalSecret } from '../lib/env.js';
+
+const dev = process.argv.includes('--dev');
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+if (!env.AUTH_SECRET) {
+  env.AUTH_SECRET = ensureLocalSecret();
+  console.log('[start] using the local auth secret in data/auth-secret (set AUTH_SECRET for a deployment)');
+}
+const port = env.PORT ?? '3000';
+const next = 'node_modules/next/dist/bin/next';
+
+function run(args) {
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+/** Newest modification time among the files the build depends on. */
+function newestSource(dirs) {
+  let newest = 0;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'generated') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  return newest;
+}
+
+run(['scripts/migrate.mjs']);
+if (dev) {
+  spawn(process.execPath, [next, 'dev', '-p', port], { stdio: 'inherit', env }).on('exit', (c) => process.exit(c ?? 0));
+} else {
+  const buildId = '.next/BUILD_ID';
+  const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSource(['app', 'components', 'lib', 'prisma', 'package-lock.json']);
+  if (stale) {
+    console.log('[start] building the site (first start, or sources changed) …');
+    run(['node_modules/prisma/build/index.js', 'generate']);
+    run([next, 'build']);
+  }
+  console.log(`[start] Linefall on http://localhost:${port}`);
+  spawn(process.execPath, [next, 'start', '-p', port], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } }).on(
+    'exit',
+    (c) => process.exit(c ?? 0),
+  );
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: every check, in the order that fails fastest. Each step's own output is shown;
+// the summary at the end lists what ran, what was skipped and why, and how long each took.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import pg from 'pg';
+
+const CI = Boolean(process.env.CI);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+const results = [];
+
+function step(name, command, args) {
+  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(command, args, { stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, status: run.status === 0 ? 'passed' : 'FAILED', seconds });
+  if (run.status !== 0) finish(1);
+}
+
+function finish(code) {
+  console.log('\n━━ summary');
+  for (const r of results) console.log(`  ${r.status.padEnd(8)} ${r.name} (${r.seconds ?? '-'} s)`);
+  const failed = results.filter((r) => r.status === 'FAILED').length;
+  const passed = results.filter((r) => r.status === 'passed').length;
+  console.log(`\n${passed} passed, ${failed} failed`);
+  process.exit(code);
+}
+
+async function postgresReachable() {
+  const url = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+const npx = (bin, ...args) => [process.execPath, [`node_modules/.bin/${bin}`, ...args].map(String)];
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  console.error(`Chromium is missing at ${chromium}: run \`apt-get install -y chromium\` (or \`bash .ci/run\`, which installs it).`);
+  process.exit(1);
+}
+
+step('prisma client', ...npx('prisma', 'generate'));
+step('typecheck', ...npx('tsc', '--noEmit', '-p', '.'));
+step('lint', ...npx('eslint', '--max-warnings=0', '.'));
+step('unit + engine tests', ...npx('vitest', 'run', '--project', 'unit'));
+step('data layer on PGlite', ...npx('vitest', 'run', '--project', 'data-pglite'));
+const pgStatus = await postgresReachable();
+if (pgStatus === true) {
+  step('data layer on PostgreSQL', ...npx('vitest', 'run', '--project', 'data-postgres'));
+} else if (CI) {
+  console.error(`\nPostgreSQL is not reachable in CI (${pgStatus}): the PostgreSQL data-layer suite must run here.`);
+  results.push({ name: 'data layer on PostgreSQL (unreachable)', status: 'FAILED' });
+  finish(1);
+} else {
+  const banner = '!'.repeat(78);
+  console.warn(`\n${banner}\n!! SKIPPED: data layer on PostgreSQL — no server reachable (${pgStatus}).\n!! Start one (pg_ctlcluster 15 main start) or set TEST_POSTGRES_URL. CI never skips this.\n${banner}`);
+  results.push({ name: 'data layer on PostgreSQL', status: 'SKIPPED' });
+}
+step('production build', ...npx('next', 'build'));
+step('e2e in Chromium', ...npx('playwright', 'test'));
+finish(0);
