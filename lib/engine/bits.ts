@@ -1,0 +1,121 @@
+import { ReplayDecodeError } from './errors';
+
+export class BitWriter {
+  readonly bytes: number[] = [];
+  private cur = 0;
+  private n = 0;
+
+  bit(b: number): void {
+    this.cur = (this.cur << 1) | (b & 1);
+    if (++this.n === 8) this.flush();
+  }
+
+  /** Writes the low `count` bits of v, most significant first (v may exceed 32 bits). */
+  bits(v: number, count: number): void {
+    for (let i = count - 1; i >= 0; i--) this.bit(Math.floor(v / 2 ** i) % 2);
+  }
+
+  byte(v: number): void {
+    this.bits(v, 8);
+  }
+
+  /** LEB128. */
+  varint(v: number): void {
+    do {
+      const low = v % 128;
+      v = Math.floor(v / 128);
+      this.byte(v > 0 ? low | 128 : low);
+    } while (v > 0);
+  }
+
+  /** Exp-Golomb of order k: short codes for small values, still logarithmic for huge ones. */
+  expGolomb(v: number, k: number): void {
+    const w = v + 2 ** k;
+    const len = bitLength(w);
+    for (let i = 0; i < len - 1 - k; i++) this.bit(0);
+    this.bits(w, len);
+  }
+
+  finish(): Uint8Array {
+    while (this.n !== 0) this.bit(0);
+    return Uint8Array.from(this.bytes);
+  }
+
+  private flush(): void {
+    this.bytes.push(this.cur);
+    this.cur = 0;
+    this.n = 0;
+  }
+}
+
+export function bitLength(v: number): number {
+  let n = 0;
+  while (v >= 1) {
+    v = Math.floor(v / 2);
+    n++;
+  }
+  return n;
+}
+
+export function expGolombLength(v: number, k: number): number {
+  return 2 * bitLength(v + 2 ** k) - 1 - k;
+}
+
+/** Every read is bounds-checked and fails with ReplayDecodeError('truncated', …). */
+export class BitReader {
+  private pos = 0;
+
+  constructor(private readonly data: Uint8Array) {}
+
+  get remainingBits(): number {
+    return this.data.length * 8 - this.pos;
+  }
+
+  bit(what: string): number {
+    if (this.pos >= this.data.length * 8) throw new ReplayDecodeError('truncated', `data ends inside ${what}`);
+    const b = (this.data[this.pos >> 3]! >> (7 - (this.pos & 7))) & 1;
+    this.pos++;
+    return b;
+  }
+
+  bits(count: number, what: string): number {
+    let v = 0;
+    for (let i = 0; i < count; i++) v = v * 2 + this.bit(what);
+    return v;
+  }
+
+  byte(what: string): number {
+    return this.bits(8, what);
+  }
+
+  /** LEB128 capped at `max`, so a hostile length cannot grow without bound. */
+  varint(what: string, max: number): number {
+    let v = 0;
+    let scale = 1;
+    for (let i = 0; i < 5; i++) {
+      const b = this.byte(what);
+      v += (b & 127) * scale;
+      if (v > max) throw new ReplayDecodeError('invalid_field', `${what} exceeds ${max}`);
+      if ((b & 128) === 0) return v;
+      scale *= 128;
+    }
+    throw new ReplayDecodeError('invalid_field', `${what} is not a valid varint`);
+  }
+
+  expGolomb(k: number, what: string): number {
+    let zeros = 0;
+    while (this.bit(what) === 0) {
+      if (++zeros > 32) throw new ReplayDecodeError('invalid_field', `${what} is too large`);
+    }
+    return 2 ** (zeros + k) + this.bits(zeros + k, what) - 2 ** k;
+  }
+
+  /** The writer pads with zero bits to a whole byte; anything else after the last field is garbage. */
+  end(): void {
+    while ((this.pos & 7) !== 0) {
+      if (this.bit('padding') !== 0) throw new ReplayDecodeError('trailing_data', 'non-zero padding after the last event');
+    }
+    if (this.pos !== this.data.length * 8)
+      throw new ReplayDecodeError('trailing_data', `${this.data.length - (this.pos >> 3)} unexpected bytes after the last event`);
+  }
+}

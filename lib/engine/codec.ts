@@ -1,0 +1,128 @@
+import { fromBase64Url, toBase64Url } from './base64url';
+import { BitReader, BitWriter, expGolombLength } from './bits';
+import {
+  ARR_MAX, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
+  MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, MODE_NAMES, NEXT_COUNT_MAX, SDF_MAX,
+  SUPPORTED_RULES_VERSIONS,
+} from './constants';
+import { ReplayDecodeError, ReplayError } from './errors';
+import type { Handling, Replay, ReplayEvent } from './types';
+import { utf8Decode, utf8Encode } from './utf8';
+import { checkReplay } from './validate';
+
+/**
+ * Binary replay, format 1 (README has the byte layout): "LF", format version, rules version,
+ * mode, das, arr, sdf (0 = instant), flags (dasCut | nextCount << 1), seed, event count,
+ * Exp-Golomb order k, then per event: Exp-Golomb_k(tick delta), 3-bit key id, 1 down bit.
+ */
+export const REPLAY_MAGIC = [0x4c, 0x46] as const;
+export const REPLAY_FORMAT_VERSION = 1;
+const MAX_SEED_BYTES = MAX_SEED_LENGTH * 4;
+const MAX_K = 16;
+
+export function encodeReplay(replay: Replay): string {
+  const bad = checkReplay(replay);
+  if (bad) throw new ReplayError('invalid_replay', bad);
+  const seed = utf8Encode(replay.seed) ?? new Uint8Array(0);
+  const deltas = replay.events.map((e, i) => e.tick - (i === 0 ? 0 : replay.events[i - 1]!.tick));
+  const k = bestOrder(deltas);
+  const w = new BitWriter();
+  REPLAY_MAGIC.forEach((b) => w.byte(b));
+  w.byte(REPLAY_FORMAT_VERSION);
+  w.varint(replay.rulesVersion);
+  w.byte(MODE_NAMES.indexOf(replay.mode));
+  const h = replay.handling;
+  w.byte(h.das);
+  w.byte(h.arr);
+  w.byte(h.sdf === 'instant' ? 0 : h.sdf);
+  w.byte((h.dasCut ? 1 : 0) | ((replay.nextCount ?? 0) << 1));
+  w.varint(seed.length);
+  seed.forEach((b) => w.byte(b));
+  w.varint(replay.events.length);
+  w.byte(k);
+  replay.events.forEach((e, i) => {
+    w.expGolomb(deltas[i]!, k);
+    w.bits(KEYS.indexOf(e.key), 3);
+    w.bit(e.down ? 1 : 0);
+  });
+  return toBase64Url(w.finish());
+}
+
+function bestOrder(deltas: readonly number[]): number {
+  let best = 0;
+  let bestBits = Infinity;
+  for (let k = 0; k <= MAX_K; k++) {
+    const bits = deltas.reduce((s, d) => s + expGolombLength(d, k), 0);
+    if (bits < bestBits) [best, bestBits] = [k, bits];
+  }
+  return best;
+}
+
+const invalid = (msg: string): ReplayDecodeError => new ReplayDecodeError('invalid_field', msg);
+
+/** Throws only ReplayDecodeError; work and memory are bounded by MAX_REPLAY_BYTES / MAX_REPLAY_EVENTS. */
+export function decodeReplay(data: string): Replay {
+  try {
+    return decode(data);
+  } catch (e) {
+    if (e instanceof ReplayDecodeError) throw e;
+    throw new ReplayDecodeError('bad_encoding', `unreadable replay: ${e instanceof Error ? e.message : 'unknown error'}`);
+  }
+}
+
+function decode(data: string): Replay {
+  if (typeof data !== 'string') throw new ReplayDecodeError('bad_encoding', 'replay data must be a string');
+  if (data.length > MAX_REPLAY_ENCODED_LENGTH)
+    throw new ReplayDecodeError('too_large', `replay is longer than ${MAX_REPLAY_BYTES} bytes`);
+  const bytes = fromBase64Url(data);
+  if (!bytes) throw new ReplayDecodeError('bad_encoding', 'replay is not unpadded base64url');
+  const r = new BitReader(bytes);
+  for (const m of REPLAY_MAGIC) if (r.byte('magic') !== m) throw new ReplayDecodeError('bad_magic', 'not a Linefall replay');
+  const format = r.byte('format version');
+  if (format !== REPLAY_FORMAT_VERSION)
+    throw new ReplayDecodeError('unsupported_version', `replay format ${format} is not supported`);
+  const rulesVersion = r.varint('rules version', 0x7fffffff);
+  if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion))
+    throw new ReplayDecodeError('unsupported_version', `rules version ${rulesVersion} is not supported`);
+  const mode = MODE_NAMES[r.byte('mode')];
+  if (!mode) throw invalid('mode is not a known mode');
+  const handling = readHandling(r);
+  const flags = r.byte('flags');
+  if (flags >> 4 !== 0) throw invalid('flags has reserved bits set');
+  const nextCount = flags >> 1;
+  if (nextCount > NEXT_COUNT_MAX) throw invalid(`nextCount must be at most ${NEXT_COUNT_MAX}`);
+  handling.dasCut = (flags & 1) === 1;
+  const seedLen = r.varint('seed length', MAX_SEED_BYTES);
+  const seedBytes = new Uint8Array(seedLen);
+  for (let i = 0; i < seedLen; i++) seedBytes[i] = r.byte('seed');
+  const seed = utf8Decode(seedBytes);
+  if (seed === null) throw invalid('seed is not valid UTF-8');
+  if (seed.length < MIN_SEED_LENGTH || seed.length > MAX_SEED_LENGTH)
+    throw invalid(`seed must be ${MIN_SEED_LENGTH}–${MAX_SEED_LENGTH} characters`);
+  const count = r.varint('event count', 0x7fffffff);
+  if (count > MAX_REPLAY_EVENTS) throw new ReplayDecodeError('too_large', `more than ${MAX_REPLAY_EVENTS} events`);
+  const k = r.byte('event order');
+  if (k > MAX_K) throw invalid(`event order must be at most ${MAX_K}`);
+  // Each event needs at least 5 bits: refuse before allocating for a count the data cannot hold.
+  if (count * 5 > r.remainingBits) throw new ReplayDecodeError('truncated', `data too short for ${count} events`);
+  const events: ReplayEvent[] = new Array<ReplayEvent>(count);
+  let tick = 0;
+  for (let i = 0; i < count; i++) {
+    tick += r.expGolomb(k, `event ${i} tick`);
+    if (tick > MAX_EVENT_TICK) throw invalid(`event ${i} tick exceeds ${MAX_EVENT_TICK}`);
+    const key = KEYS[r.bits(3, `event ${i} key`)]!;
+    events[i] = { tick, key, down: r.bit(`event ${i} down`) === 1 };
+  }
+  r.end();
+  return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events };
+}
+
+function readHandling(r: BitReader): Handling {
+  const das = r.byte('das');
+  if (das < DAS_MIN || das > DAS_MAX) throw invalid(`das must be ${DAS_MIN}–${DAS_MAX}`);
+  const arr = r.byte('arr');
+  if (arr > ARR_MAX) throw invalid(`arr must be at most ${ARR_MAX}`);
+  const sdf = r.byte('sdf');
+  if (sdf > SDF_MAX) throw invalid(`sdf must be at most ${SDF_MAX}`);
+  return { das, arr, sdf: sdf === 0 ? 'instant' : sdf, dasCut: false };
+}

@@ -1,0 +1,7 @@
+/** End reasons as ids inside the state; END_NAMES gives the public names. */
+export const END_NONE = 0;
+export const END_BLOCK_OUT = 1;
+export const END_LOCK_OUT = 2;
+export const END_GOAL = 3;
+export const END_TIME_UP = 4;
+export const END_NAMES = [null, 'blockOut', 'lockOut', 'goal', 'timeUp'] as const;

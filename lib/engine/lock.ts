@@ -1,0 +1,134 @@
+import { COLS, EMPTY_ROW, FULL_ROW, isFilled, PAD, TOTAL_ROWS, VISIBLE_ROWS } from './board';
+import { PIECES, ROTATIONS } from './constants';
+import type { Core } from './core';
+import { END_GOAL, END_LOCK_OUT } from './ends';
+import { TURN_180 } from './kicks';
+import { levelFor } from './modes';
+import { CELLS, PIECE_T } from './pieces';
+import { isDifficult, scoreLock, SPIN_FULL, SPIN_MINI, SPIN_NONE, SPINS } from './scoring';
+
+// Module-local aliases: under tsx / vite-node each imported binding read is a getter call.
+const P = PAD;
+const ROWS = TOTAL_ROWS;
+const W = COLS;
+const EMPTY = EMPTY_ROW;
+const FULL = FULL_ROW;
+const cellData: Int8Array = CELLS;
+const score = scoreLock;
+const difficult = isDifficult;
+const NO_SPIN = SPIN_NONE;
+
+/** The kick test (0-based) whose 1×2 offset upgrades a mini to a full T-spin. */
+const UPGRADE_KICK = 4;
+// Corner order is clockwise from top-left, so the two corners a T in rotation r points at are r and r + 1.
+const CORNER_DX = [-1, 1, 1, -1] as const;
+const CORNER_DY = [1, 1, -1, -1] as const;
+
+/** 3-corner rule; only meaningful when the T's last successful action was a rotation. */
+export function detectSpin(c: Core): number {
+  if (!c.lastRotated || c.piece !== PIECE_T) return SPIN_NONE;
+  const f = (i: number): number => {
+    const k = i & 3;
+    return isFilled(c.board, c.x + CORNER_DX[k]!, c.y + CORNER_DY[k]!) ? 1 : 0;
+  };
+  const front = f(c.rot) + f(c.rot + 1);
+  const back = f(c.rot + 2) + f(c.rot + 3);
+  if (front === 2 && back >= 1) return SPIN_FULL;
+  if (front === 1 && back === 2) return c.lastTurn !== TURN_180 && c.lastKick === UPGRADE_KICK ? SPIN_FULL : SPIN_MINI;
+  return SPIN_NONE;
+}
+
+/**
+ * Locks the active piece: place, lock-out check, spin, clear, score, level, goal, next spawn.
+ * Lock out is judged before clearing: a piece resting wholly in the hidden rows ends the game.
+ */
+export function lockPiece(c: Core): void {
+  const spin = c.lastRotated ? detectSpin(c) : NO_SPIN;
+  const o = c.slot * 8;
+  const b = c.board;
+  let minY = ROWS;
+  for (let i = 0; i < 8; i += 2) {
+    const cx = c.x + cellData[o + i]!;
+    const cy = c.y + cellData[o + i + 1]!;
+    b[cy + P] = b[cy + P]! | (1 << (cx + 4));
+    c.colors[cy * W + cx] = c.piece + 1;
+    if (cy < minY) minY = cy;
+  }
+  c.pieces++;
+  const lockOut = minY >= VISIBLE_ROWS;
+  let cleared = 0;
+  let rowsMask = 0;
+  if (!lockOut) {
+    const lo = Math.max(c.y - 2, 0);
+    const hi = Math.min(c.y + 1, ROWS - 1);
+    for (let y = lo; y <= hi; y++) {
+      if (b[y + P] === FULL) {
+        rowsMask |= 1 << (y - lo);
+        cleared++;
+      }
+    }
+    if (cleared > 0) clearRows(c, lo, rowsMask);
+  }
+  const combo = cleared > 0 ? c.combo + 1 : -1;
+  const perfect = cleared > 0 && b[P] === EMPTY && isEmpty(b);
+  const levelBefore = c.level;
+  const b2b = c.b2b && difficult(spin, cleared);
+  const points = score(spin, cleared, levelBefore, c.b2b, combo, perfect);
+  c.score += points;
+  c.combo = combo;
+  if (cleared > 0) c.b2b = spin !== NO_SPIN || cleared === 4;
+  c.lines += cleared;
+  if (c.emit) {
+    const cells: Array<[number, number]> = [];
+    for (let i = 0; i < 8; i += 2) cells.push([c.x + cellData[o + i]!, c.y + cellData[o + i + 1]!]);
+    const clearedRows: number[] = [];
+    for (let i = 0; i < 4; i++) if (rowsMask & (1 << i)) clearedRows.push(Math.max(c.y - 2, 0) + i);
+    c.push({
+      type: 'lock', piece: PIECES[c.piece]!, rotation: ROTATIONS[c.rot]!, x: c.x, y: c.y, cells,
+      linesCleared: cleared, clearedRows, spin: SPINS[spin]!, b2b, combo: Math.max(combo, 0),
+      perfectClear: perfect, points,
+    });
+  }
+  if (lockOut) {
+    c.topOut(END_LOCK_OUT);
+    return;
+  }
+  const level = levelFor(c.mode, c.lines);
+  if (level !== levelBefore) {
+    c.setLevel(level);
+    if (c.emit) c.push({ type: 'levelUp', level });
+  }
+  if (c.mode.lineGoal !== 0 && c.lines >= c.mode.lineGoal) {
+    c.finish(END_GOAL);
+    return;
+  }
+  c.holdUsed = false;
+  c.spawn(c.queue.take());
+}
+
+function isEmpty(b: Int32Array): boolean {
+  for (let y = P; y < P + ROWS; y++) if (b[y] !== EMPTY) return false;
+  return true;
+}
+
+/** Drops everything above the cleared rows (bits of rowsMask, relative to row lo). */
+function clearRows(c: Core, lo: number, rowsMask: number): void {
+  const b = c.board;
+  const colors = c.colors;
+  // Rows above the stack are empty: stop there instead of shuffling all forty.
+  let top = ROWS;
+  while (top > lo && b[top - 1 + P] === EMPTY) top--;
+  let w = lo;
+  for (let r = lo; r < top; r++) {
+    if (r - lo < 4 && rowsMask & (1 << (r - lo))) continue;
+    if (w !== r) {
+      b[w + P] = b[r + P]!;
+      for (let i = 0; i < W; i++) colors[w * W + i] = colors[r * W + i]!;
+    }
+    w++;
+  }
+  for (; w < top; w++) {
+    b[w + P] = EMPTY;
+    for (let i = 0; i < W; i++) colors[w * W + i] = 0;
+  }
+}

@@ -1,0 +1,70 @@
+import { COLS, collides, PAD, VISIBLE_ROWS } from './board';
+import { DEFAULT_NEXT_COUNT, PIECES, ROTATIONS } from './constants';
+import { Core } from './core';
+import { GameConfigError } from './errors';
+import { MODES } from './modes';
+import { seedState } from './rng';
+import type { GameConfig } from './types';
+import { checkHandling, checkMode, checkNextCount, checkSeed } from './validate';
+
+/** Cell letters in the board text form; index = colour id (0 empty, piece id + 1, 8 garbage). */
+export const CELL_CHARS = '.IOTSZJLX';
+
+/** Builds the state for a config; `emit` off is the allocation-free path used by simulateReplay. */
+export function createCore(config: GameConfig, emit: boolean): { core: Core; nextCount: number } {
+  const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount);
+  if (bad) throw new GameConfigError(bad);
+  const h = config.handling;
+  const pending = Int8Array.from((config.queue ?? []).map((p) => pieceId(p, 'queue')));
+  const core = new Core({
+    mode: MODES[config.mode],
+    das: h.das,
+    arr: h.arr,
+    sdf: h.sdf === 'instant' ? 0 : h.sdf,
+    dasCut: h.dasCut,
+    emit,
+    pending,
+    rng: seedState(config.seed),
+  });
+  if (config.board) loadBoard(core, config.board);
+  const a = config.active;
+  if (a) {
+    const rot = ROTATIONS.indexOf(a.rotation);
+    const piece = pieceId(a.type, 'active.type');
+    if (rot < 0) throw new GameConfigError('active.rotation must be 0, R, 2 or L');
+    if (!Number.isInteger(a.x) || !Number.isInteger(a.y)) throw new GameConfigError('active.x and active.y must be integers');
+    const slot = piece * 4 + rot;
+    if (collides(core.board, slot, a.x, a.y)) throw new GameConfigError('active piece overlaps the board or leaves the field');
+    core.piece = piece;
+    core.rot = rot;
+    core.slot = slot;
+    core.x = a.x;
+    core.y = a.y;
+    core.place();
+    if (emit) core.push({ type: 'spawn', piece: a.type, x: a.x, y: a.y });
+  } else {
+    core.spawn(core.queue.take());
+  }
+  return { core, nextCount: config.nextCount ?? DEFAULT_NEXT_COUNT };
+}
+
+function pieceId(p: unknown, field: string): number {
+  const i = PIECES.indexOf(p as never);
+  if (i < 0) throw new GameConfigError(`${field} holds an unknown piece`);
+  return i;
+}
+
+function loadBoard(core: Core, rows: readonly string[]): void {
+  if (rows.length > VISIBLE_ROWS) throw new GameConfigError(`board has more than ${VISIBLE_ROWS} rows`);
+  rows.forEach((row, i) => {
+    if (row.length !== COLS) throw new GameConfigError(`board row ${i} must be ${COLS} characters`);
+    const y = rows.length - 1 - i;
+    for (let x = 0; x < COLS; x++) {
+      const id = CELL_CHARS.indexOf(row[x]!);
+      if (id < 0) throw new GameConfigError(`board row ${i} has an unknown cell '${row[x]}'`);
+      if (id === 0) continue;
+      core.colors[y * COLS + x] = id;
+      core.board[y + PAD] = core.board[y + PAD]! | (1 << (x + 4));
+    }
+  });
+}

@@ -1,0 +1,42 @@
+import { COLS, dropDistance, VISIBLE_ROWS } from './board';
+import type { Core } from './core';
+import { END_NAMES } from './ends';
+import { PIECES, ROTATIONS } from './constants';
+import { CELL_CHARS } from './setup';
+import type { PiecePlacement, Snapshot } from './types';
+
+export function boardRows(c: Core, rows = VISIBLE_ROWS): string[] {
+  const out: string[] = [];
+  for (let y = rows - 1; y >= 0; y--) {
+    let s = '';
+    for (let x = 0; x < COLS; x++) s += CELL_CHARS[c.colors[y * COLS + x]!];
+    out.push(s);
+  }
+  return out;
+}
+
+export function snapshotCore(c: Core, nextCount: number): Snapshot {
+  const live = !c.ended && c.piece >= 0;
+  const at = (y: number): PiecePlacement => ({ type: PIECES[c.piece]!, rotation: ROTATIONS[c.rot]!, x: c.x, y });
+  const next: Snapshot['next'] = [];
+  for (let i = 0; i < nextCount; i++) next.push(PIECES[c.queue.peek(i)]!);
+  return {
+    board: boardRows(c),
+    active: live ? at(c.y) : null,
+    ghost: live ? at(c.y - dropDistance(c.board, c.slot, c.x, c.y)) : null,
+    hold: c.hold < 0 ? null : PIECES[c.hold]!,
+    holdUsed: c.holdUsed,
+    next,
+    score: c.score,
+    lines: c.lines,
+    level: c.level,
+    tick: c.tickNo,
+    combo: c.combo,
+    b2b: c.b2b,
+    pieces: c.pieces,
+    over: c.ended,
+    finished: c.ended && !c.toppedOut,
+    toppedOut: c.toppedOut,
+    reason: END_NAMES[c.reason] ?? null,
+  };
+}

@@ -1,0 +1,129 @@
+import type { KEYS, MODE_NAMES, PIECES, ROTATIONS } from './constants';
+
+export type Mode = (typeof MODE_NAMES)[number];
+export type Key = (typeof KEYS)[number];
+export type PieceType = (typeof PIECES)[number];
+export type Rotation = (typeof ROTATIONS)[number];
+
+/** das/arr in ticks; sdf a multiple of gravity or 'instant'. Bounds in constants.ts. */
+export interface Handling {
+  das: number;
+  arr: number;
+  sdf: number | 'instant';
+  dasCut: boolean;
+}
+
+export interface InputEvent {
+  key: Key;
+  down: boolean;
+}
+
+export interface ReplayEvent {
+  tick: number;
+  key: Key;
+  down: boolean;
+}
+
+export interface Replay {
+  rulesVersion: number;
+  mode: Mode;
+  seed: string;
+  handling: Handling;
+  nextCount?: number;
+  events: ReplayEvent[];
+}
+
+export interface PiecePlacement {
+  type: PieceType;
+  rotation: Rotation;
+  x: number;
+  y: number;
+}
+
+export interface GameConfig {
+  mode: Mode;
+  seed: string;
+  handling: Handling;
+  nextCount?: number;
+  /** Visible rows, top to bottom; fewer than 20 rows fill the bottom of the field. */
+  board?: readonly string[];
+  /** Pieces dealt before the randomizer's first bag. */
+  queue?: readonly PieceType[];
+  /** Places the first piece directly instead of spawning it. */
+  active?: PiecePlacement;
+}
+
+export type Spin = 'none' | 'mini' | 'full';
+export type GameOverReason = 'blockOut' | 'lockOut';
+export type FinishReason = 'goal' | 'timeUp';
+export type EndReason = GameOverReason | FinishReason;
+
+export type GameEvent =
+  | { type: 'spawn'; piece: PieceType; x: number; y: number }
+  | { type: 'move'; dx: number; dy: number; source: 'tap' | 'das' | 'gravity' }
+  | { type: 'rotate'; from: Rotation; to: Rotation; kick: number; x: number; y: number }
+  | { type: 'hold'; piece: PieceType; swappedFor: PieceType | null }
+  | { type: 'softDrop'; rows: number }
+  | { type: 'hardDrop'; rows: number }
+  | {
+      type: 'lock';
+      piece: PieceType;
+      rotation: Rotation;
+      x: number;
+      y: number;
+      cells: Array<[number, number]>;
+      linesCleared: number;
+      clearedRows: number[];
+      spin: Spin;
+      b2b: boolean;
+      combo: number;
+      perfectClear: boolean;
+      points: number;
+    }
+  | { type: 'levelUp'; level: number }
+  | { type: 'gameOver'; reason: GameOverReason }
+  | { type: 'finished'; reason: FinishReason };
+
+export interface Snapshot {
+  board: string[];
+  active: PiecePlacement | null;
+  ghost: PiecePlacement | null;
+  hold: PieceType | null;
+  holdUsed: boolean;
+  next: PieceType[];
+  score: number;
+  lines: number;
+  level: number;
+  tick: number;
+  /** Consecutive clearing pieces minus one; -1 when no chain is running. */
+  combo: number;
+  /** True when the next difficult clear scores back-to-back. */
+  b2b: boolean;
+  pieces: number;
+  over: boolean;
+  finished: boolean;
+  toppedOut: boolean;
+  reason: EndReason | null;
+}
+
+export interface ReplayResult {
+  score: number;
+  lines: number;
+  level: number;
+  ticks: number;
+  pieces: number;
+  /** Key-down events that changed a key's state. */
+  keys: number;
+  /** Pieces per second × 1000, floored. */
+  pps: number;
+  /** Keys per piece × 1000, floored; 0 before the first piece locks. */
+  kpp: number;
+  finished: boolean;
+  toppedOut: boolean;
+  /** The game finished or topped out within maxTicks. */
+  ended: boolean;
+  reason: EndReason | null;
+  hash: string;
+  /** Replay events that were never applied because the game had ended (or maxTicks ran out). */
+  unusedEvents: number;
+}

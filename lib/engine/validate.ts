@@ -1,0 +1,59 @@
+import {
+  ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH,
+  MIN_SEED_LENGTH, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN,
+} from './constants';
+import { utf8Encode } from './utf8';
+
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+
+/** Returns a message naming the first bad field, or null. Shared by createGame, the codec and simulateReplay. */
+export function checkHandling(h: unknown): string | null {
+  if (typeof h !== 'object' || h === null) return 'handling must be an object';
+  const r = h as Record<string, unknown>;
+  if (!isInt(r.das, DAS_MIN, DAS_MAX)) return `handling.das must be an integer ${DAS_MIN}–${DAS_MAX}`;
+  if (!isInt(r.arr, ARR_MIN, ARR_MAX)) return `handling.arr must be an integer ${ARR_MIN}–${ARR_MAX}`;
+  if (r.sdf !== 'instant' && !isInt(r.sdf, SDF_MIN, SDF_MAX))
+    return `handling.sdf must be 'instant' or an integer ${SDF_MIN}–${SDF_MAX}`;
+  if (typeof r.dasCut !== 'boolean') return 'handling.dasCut must be a boolean';
+  return null;
+}
+
+export function checkSeed(seed: unknown): string | null {
+  if (typeof seed !== 'string') return 'seed must be a string';
+  if (seed.length < MIN_SEED_LENGTH || seed.length > MAX_SEED_LENGTH)
+    return `seed must be ${MIN_SEED_LENGTH}–${MAX_SEED_LENGTH} characters`;
+  if (!/^[\x20-\x7e]*$/.test(seed) && utf8Encode(seed) === null) return 'seed must be well-formed Unicode';
+  return null;
+}
+
+export function checkMode(mode: unknown): string | null {
+  return MODE_NAMES.includes(mode as never) ? null : `mode must be one of ${MODE_NAMES.join(', ')}`;
+}
+
+export function checkNextCount(n: unknown): string | null {
+  return n === undefined || isInt(n, NEXT_COUNT_MIN, NEXT_COUNT_MAX)
+    ? null
+    : `nextCount must be an integer ${NEXT_COUNT_MIN}–${NEXT_COUNT_MAX}`;
+}
+
+/** Validates a replay object's shape and bounds (not its rules version). */
+export function checkReplay(r: unknown): string | null {
+  if (typeof r !== 'object' || r === null) return 'replay must be an object';
+  const o = r as Record<string, unknown>;
+  const bad = checkMode(o.mode) ?? checkSeed(o.seed) ?? checkHandling(o.handling) ?? checkNextCount(o.nextCount);
+  if (bad) return bad;
+  if (!Array.isArray(o.events)) return 'events must be an array';
+  if (o.events.length > MAX_REPLAY_EVENTS) return `events must hold at most ${MAX_REPLAY_EVENTS} entries`;
+  let last = 0;
+  for (let i = 0; i < o.events.length; i++) {
+    const e: unknown = o.events[i];
+    if (typeof e !== 'object' || e === null) return `events[${i}] must be an object`;
+    const ev = e as Record<string, unknown>;
+    if (!isInt(ev.tick, last, MAX_EVENT_TICK)) return `events[${i}].tick must be an integer ≥ the previous tick`;
+    if (!KEYS.includes(ev.key as never)) return `events[${i}].key is not a key`;
+    if (typeof ev.down !== 'boolean') return `events[${i}].down must be a boolean`;
+    last = ev.tick;
+  }
+  return null;
+}
