@@ -1,0 +1,85 @@
+/**
+ * Engine benchmark (not a test): `npm run bench:engine`. Prints medians over repeated runs.
+ * 1. Re-simulating a 3-minute, ~100-piece bot replay (~10,800 ticks, ~850 input events).
+ * 2. Raw tick throughput on that replay.
+ * 3. Pieces per second when every piece is placed at a random column/rotation and hard dropped.
+ */
+import { createCore } from '../lib/engine/setup';
+import { DEFAULT_HANDLING, encodeReplay, simulateReplay } from '../lib/engine/index';
+import type { Replay } from '../lib/engine/index';
+import { playGame } from '../tests/support/bot';
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[s.length >> 1]!;
+};
+
+function timeIt(fn: () => void, runs: number, inner: number): number {
+  for (let i = 0; i < 20; i++) fn();
+  const samples: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const t0 = process.hrtime.bigint();
+    for (let i = 0; i < inner; i++) fn();
+    samples.push(Number(process.hrtime.bigint() - t0) / inner / 1000);
+  }
+  return median(samples);
+}
+
+function benchReplay(): Replay {
+  const { replay, result } = playGame({ mode: 'sprint', seed: 'bench-3min', pace: 105 });
+  if (!result.finished) throw new Error('bench replay did not finish');
+  return replay;
+}
+
+const ROTATE_KEYS = [-1, 4, 5, 6] as const; // none, rotateCW, rotateCCW, rotate180
+
+/** Random placements through the real input path: rotate, walk to a column, hard drop. */
+function randomPlacements(pieces: number, seed: number): number {
+  const { core } = createCore({ mode: 'marathon', seed: `rand-${seed}`, handling: DEFAULT_HANDLING }, false);
+  let s = (seed * 0x9e3779b1) | 1;
+  const rnd = (): number => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return s >>> 0;
+  };
+  let placed = 0;
+  while (placed < pieces && !core.ended) {
+    const r = rnd();
+    const rot = ROTATE_KEYS[r & 3]!;
+    if (rot >= 0) core.input(rot, true);
+    const dx = ((r >>> 4) % 10) - 5;
+    const key = dx < 0 ? 0 : 1;
+    for (let i = 0; i < Math.abs(dx); i++) {
+      core.input(key, true);
+      core.input(key, false);
+    }
+    if (rot >= 0) core.input(rot, false);
+    core.input(3, true);
+    core.input(3, false);
+    core.step();
+    placed++;
+  }
+  return placed;
+}
+
+const replay = benchReplay();
+const check = simulateReplay(replay);
+const encoded = encodeReplay(replay);
+const us = timeIt(() => simulateReplay(replay), 25, 20);
+console.log(`3-minute replay: ${check.ticks} ticks, ${replay.events.length} events, ${check.pieces} pieces, ${check.lines} lines`);
+console.log(`  encoded: ${encoded.length} base64url chars (${Math.floor((encoded.length * 3) / 4)} bytes)`);
+console.log(`  re-simulate: ${us.toFixed(1)} µs median  (target ≤ 200 µs)`);
+console.log(`  ticks/s: ${Math.round((check.ticks / us) * 1e6).toLocaleString('en-US')} (quiet ticks between inputs fast-forwarded)`);
+const usEvented = timeIt(() => simulateReplay(replay, { evented: true }), 15, 10);
+console.log(
+  `  every tick stepped, events built: ${usEvented.toFixed(1)} µs median, ` +
+    `${Math.round((check.ticks / usEvented) * 1e6).toLocaleString('en-US')} ticks/s`,
+);
+
+let seed = 1;
+const perRun = timeIt(() => {
+  let n = 0;
+  while (n < 1000) n += randomPlacements(1000 - n, seed++);
+}, 15, 1);
+console.log(`random placements: ${Math.round((1000 / perRun) * 1e6).toLocaleString('en-US')} pieces/s median (new game on each top-out)`);

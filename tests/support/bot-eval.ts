@@ -1,0 +1,148 @@
+/**
+ * Placement search for the test bot: candidate key sequences from the piece's current position
+ * (optional rotation, taps or a wall shift, hard drop) and an El-Tetris (Dellacherie) evaluation
+ * on the engine's own bitboard. Everything reuses the engine's collision and kick tables, so a
+ * candidate's predicted landing spot is where the engine will put it.
+ */
+import { collides, dropDistance, FIELD_BITS, FULL_ROW, EMPTY_ROW, PAD, BOARD_LEN, TOTAL_ROWS } from '../../lib/engine/board';
+import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from '../../lib/engine/kicks';
+import { CELLS, PIECE_O } from '../../lib/engine/pieces';
+
+export type Turn = 0 | 1 | 2 | 3;
+export type Shift = { dir: -1 | 1; taps: number } | { dir: -1 | 1; wall: true } | null;
+
+export interface Candidate {
+  turn: Turn;
+  shift: Shift;
+  /** Final position before the hard drop, and where it lands. */
+  rot: number;
+  x: number;
+  yBefore: number;
+  y: number;
+  score: number;
+  keys: number;
+}
+
+const W = {
+  landing: -4.500158825082766,
+  eroded: 3.4181268101392694,
+  rowTrans: -3.2178882868487753,
+  colTrans: -9.348695305445199,
+  holes: -7.899265427351652,
+  wells: -3.3855972247263626,
+};
+
+const SHIFTS: Shift[] = [null];
+for (let n = 1; n <= 5; n++) SHIFTS.push({ dir: -1, taps: n }, { dir: 1, taps: n });
+SHIFTS.push({ dir: -1, wall: true }, { dir: 1, wall: true });
+
+function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+}
+
+/** Same kick walk as the engine; returns [rot, x, y] or null. */
+function rotateAt(b: Int32Array, piece: number, rot: number, x: number, y: number, turn: number): [number, number, number] | null {
+  if (turn === 0) return [rot, x, y];
+  const to = (rot + turn) & 3;
+  const k = (kickSet(piece) * 4 + rot) * 4 + turn;
+  for (let t = 0; t < KICK_COUNT[k]!; t++) {
+    const nx = x + KICKS[k * KICK_STRIDE + 2 * t]!;
+    const ny = y + KICKS[k * KICK_STRIDE + 2 * t + 1]!;
+    if (!collides(b, piece * 4 + to, nx, ny)) return [to, nx, ny];
+  }
+  return null;
+}
+
+const scratch = new Int32Array(BOARD_LEN);
+const colDepth = new Int32Array(10);
+
+/** Scores the board after placing piece (slot) at (x, y). Higher is better. */
+export function evaluate(b: Int32Array, slot: number, x: number, y: number): number {
+  scratch.set(b);
+  const o = slot * 8;
+  let minY = 99;
+  let maxY = -1;
+  for (let i = 0; i < 8; i += 2) {
+    const cy = y + CELLS[o + i + 1]!;
+    scratch[cy + PAD] = scratch[cy + PAD]! | (1 << (x + CELLS[o + i]! + 4));
+    minY = Math.min(minY, cy);
+    maxY = Math.max(maxY, cy);
+  }
+  let cleared = 0;
+  let pieceCellsCleared = 0;
+  for (let cy = minY; cy <= maxY; cy++) {
+    if (scratch[cy + PAD] !== FULL_ROW) continue;
+    cleared++;
+    for (let i = 0; i < 8; i += 2) if (y + CELLS[o + i + 1]! === cy) pieceCellsCleared++;
+  }
+  if (cleared > 0) {
+    let w = PAD;
+    for (let r = PAD; r < PAD + TOTAL_ROWS; r++) if (scratch[r] !== FULL_ROW) scratch[w++] = scratch[r]!;
+    for (; w < PAD + TOTAL_ROWS; w++) scratch[w] = EMPTY_ROW;
+  }
+  let rowTrans = 0;
+  let colTrans = 0;
+  let holes = 0;
+  let wells = 0;
+  let cover = 0;
+  colDepth.fill(0);
+  const top = 24;
+  for (let r = top - 1; r >= 0; r--) {
+    const row = scratch[r + PAD]!;
+    rowTrans += popcount((row ^ (row >> 1)) & (0x7ff << 3));
+    colTrans += popcount((row ^ scratch[r + PAD - 1]!) & FIELD_BITS);
+    holes += popcount(~row & cover & FIELD_BITS);
+    cover |= row & FIELD_BITS;
+    const well = ~row & (row << 1) & (row >> 1) & FIELD_BITS & ~cover;
+    for (let c = 0; c < 10; c++) {
+      if (well & (1 << (c + 4))) wells += ++colDepth[c]!;
+      else colDepth[c] = 0;
+    }
+  }
+  const landing = (minY + maxY) / 2 + 1;
+  return (
+    W.landing * landing + W.eroded * cleared * pieceCellsCleared + W.rowTrans * rowTrans +
+    W.colTrans * colTrans + W.holes * holes + W.wells * wells
+  );
+}
+
+/** All distinct reachable hard-drop placements from (rot, x, y), fewest keys first on ties. */
+export function candidates(b: Int32Array, piece: number, rot: number, x: number, y: number): Candidate[] {
+  const out: Candidate[] = [];
+  const seen = new Set<number>();
+  const turns: Turn[] = piece === PIECE_O ? [0] : [0, 1, 3, 2];
+  for (const turn of turns) {
+    const r = rotateAt(b, piece, rot, x, y, turn);
+    if (!r) continue;
+    const [nr, rx, ry] = r;
+    const slot = piece * 4 + nr;
+    for (const shift of SHIFTS) {
+      let nx = rx;
+      if (shift) {
+        const steps = 'taps' in shift ? shift.taps : 99;
+        let moved = 0;
+        while (moved < steps && !collides(b, slot, nx + shift.dir, ry)) {
+          nx += shift.dir;
+          moved++;
+        }
+        if ('taps' in shift && moved < steps) continue;
+        if (!('taps' in shift) && moved < 2) continue;
+      }
+      const ly = ry - dropDistance(b, slot, nx, ry);
+      const id = (slot * 64 + nx + 8) * 64 + ly + 8;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const keys = (turn ? 1 : 0) + (shift ? ('taps' in shift ? shift.taps : 1) : 0) + 1;
+      out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score: evaluate(b, slot, nx, ly), keys });
+    }
+  }
+  return out;
+}
+
+export function best(cands: readonly Candidate[]): Candidate | null {
+  let top: Candidate | null = null;
+  for (const c of cands) if (!top || c.score > top.score + 1e-9 || (Math.abs(c.score - top.score) <= 1e-9 && c.keys < top.keys)) top = c;
+  return top;
+}
