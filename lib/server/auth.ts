@@ -6,6 +6,8 @@ import GitHubProvider from 'next-auth/providers/github';
 import type { Provider } from 'next-auth/providers/index';
 import { signInSchema, type SignInErrorCode } from '@/lib/validations/auth';
 import { env } from './env';
+import { claimGuestGames } from './games/claim';
+import { readGuestId } from './guest';
 import { findOrCreateOAuthUser, verifyCredentials } from './users';
 
 // next-auth v4 builds callback URLs from NEXTAUTH_URL, or from the request's host when
@@ -66,6 +68,8 @@ export const authOptions: NextAuthOptions = {
         token.uid = user.id;
         token.name = user.name;
       }
+      // Signing in (or up) claims what this browser played as a guest.
+      if (user && token.uid) await claimGuestGamesOnSignIn(token.uid);
       return token;
     },
     session({ session, token }) {
@@ -81,4 +85,15 @@ export type SessionUser = { id: string; name: string };
 export async function getSessionUser(): Promise<SessionUser | null> {
   const session = await getServerSession(authOptions);
   return session?.user?.id ? { id: session.user.id, name: session.user.name ?? '' } : null;
+}
+
+async function claimGuestGamesOnSignIn(userId: string) {
+  const guestId = await readGuestId();
+  if (!guestId) return;
+  try {
+    await claimGuestGames({ userId, guestId });
+  } catch (error) {
+    // A failed claim must not block signing in; the games stay claimable for 24 hours.
+    console.error('[auth] claiming guest games failed', error);
+  }
 }

@@ -1,0 +1,19 @@
+import { NextResponse } from 'next/server';
+import { getSessionUser } from '@/lib/server/auth';
+import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
+import { apiError, validationError } from '@/lib/server/http';
+import { boardQuerySchema } from '@/lib/validations/games';
+
+export async function GET(request: Request, { params }: { params: Promise<{ mode: string }> }) {
+  const search = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = boardQuerySchema.safeParse({ ...search, mode: (await params).mode });
+  if (!parsed.success) return validationError(parsed.error);
+  const user = await getSessionUser();
+  try {
+    const board = await getBoard({ ...parsed.data, viewerId: user?.id ?? null });
+    return NextResponse.json(board, { headers: { 'cache-control': 'no-store' } });
+  } catch (error) {
+    if (error instanceof InvalidCursorError) return apiError(400, 'invalid_cursor', 'The page cursor is invalid; start from the first page.');
+    throw error;
+  }
+}

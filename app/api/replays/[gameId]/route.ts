@@ -1,0 +1,12 @@
+import { NextResponse } from 'next/server';
+import { getReplay } from '@/lib/server/games/replays';
+import { apiError } from '@/lib/server/http';
+import { idSchema } from '@/lib/validations/games';
+
+export async function GET(_request: Request, { params }: { params: Promise<{ gameId: string }> }) {
+  const { gameId } = await params;
+  const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
+  if (!record) return apiError(404, 'replay_not_found', 'No verified game has this id.');
+  // A verified game never changes: let browsers and CDNs keep it.
+  return NextResponse.json(record, { headers: { 'cache-control': 'public, max-age=3600, immutable' } });
+}

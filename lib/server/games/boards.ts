@@ -1,0 +1,124 @@
+import 'server-only';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { Mode } from '@/lib/engine';
+import { isoWeek } from '@/lib/weeks';
+import { getDb } from '../db';
+import { rankOn } from './bests';
+import { BOARD_METRIC } from './metric';
+
+export type BoardRow = {
+  rank: number;
+  gameId: string;
+  player: { id: string; username: string };
+  score: number;
+  lines: number;
+  ticks: number;
+  pieces: number;
+  pps: number;
+  kpp: number;
+  achievedAt: string;
+};
+
+export type Board = {
+  mode: Mode;
+  period: 'all' | 'week';
+  week: string | null;
+  metric: 'time' | 'score';
+  rows: BoardRow[];
+  nextCursor: string | null;
+  /** The signed-in player's own row, wherever it is on the board. */
+  me: BoardRow | null;
+};
+
+type Cursor = { rank: number; metric: number; achievedAt: Date; gameId: string };
+
+export class InvalidCursorError extends Error {}
+
+// Keyset pagination: the cursor is the last row's sort key plus its rank, so page N costs
+// the same as page 1 (no OFFSET). Only the rank numbering trusts the cursor.
+function encodeCursor(c: Cursor): string {
+  return Buffer.from(JSON.stringify([c.rank, c.metric, c.achievedAt.getTime(), c.gameId])).toString('base64url');
+}
+
+function decodeCursor(text: string): Cursor {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 4) {
+      const [rank, metric, at, gameId] = value as unknown[];
+      if (Number.isSafeInteger(rank) && Number.isSafeInteger(metric) && Number.isSafeInteger(at) && typeof gameId === 'string') {
+        return { rank: rank as number, metric: metric as number, achievedAt: new Date(at as number), gameId };
+      }
+    }
+  } catch {
+    // fall through
+  }
+  throw new InvalidCursorError('cursor is invalid');
+}
+
+type RawRow = Omit<BoardRow, 'rank' | 'player' | 'achievedAt'> & { userId: string; username: string; metric: number; achievedAt: Date };
+
+function selectRows(where: Prisma.Sql, limit: number) {
+  return Prisma.sql`
+    SELECT pb."gameId", pb."metric", pb."achievedAt", u."id" AS "userId", u."username",
+           g."score", g."lines", g."ticks", g."pieces", g."pps", g."kpp"
+    FROM "PersonalBest" pb
+    JOIN "User" u ON u."id" = pb."userId"
+    JOIN "Game" g ON g."id" = pb."gameId"
+    WHERE ${where}
+    ORDER BY pb."metric", pb."achievedAt", pb."gameId"
+    LIMIT ${limit}`;
+}
+
+function toRow(raw: RawRow, rank: number): BoardRow {
+  return {
+    rank,
+    gameId: raw.gameId,
+    player: { id: raw.userId, username: raw.username },
+    score: raw.score,
+    lines: raw.lines,
+    ticks: raw.ticks,
+    pieces: raw.pieces,
+    pps: raw.pps,
+    kpp: raw.kpp,
+    achievedAt: raw.achievedAt.toISOString(),
+  };
+}
+
+/** One row per player (their best), best first; ties go to the earlier achievement. */
+export async function getBoard(options: {
+  mode: Mode;
+  period: 'all' | 'week';
+  week?: string;
+  cursor?: string;
+  limit: number;
+  viewerId?: string | null;
+  now?: Date;
+}): Promise<Board> {
+  const db = await getDb();
+  const week = options.period === 'week' ? (options.week ?? isoWeek(options.now ?? new Date())) : null;
+  const period = week ?? 'all';
+  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const base = Prisma.sql`pb."mode" = ${options.mode} AND pb."period" = ${period}`;
+  const where = cursor
+    ? Prisma.sql`${base} AND (pb."metric", pb."achievedAt", pb."gameId") > (${cursor.metric}, ${cursor.achievedAt}, ${cursor.gameId})`
+    : base;
+  const raw = await db.$queryRaw<RawRow[]>(selectRows(where, options.limit + 1));
+  const firstRank = (cursor?.rank ?? 0) + 1;
+  const rows = raw.slice(0, options.limit).map((r, i) => toRow(r, firstRank + i));
+  const last = rows.at(-1);
+  const lastRaw = raw[options.limit - 1];
+  const nextCursor =
+    raw.length > options.limit && last && lastRaw
+      ? encodeCursor({ rank: last.rank, metric: lastRaw.metric, achievedAt: lastRaw.achievedAt, gameId: lastRaw.gameId })
+      : null;
+
+  let me: BoardRow | null = null;
+  if (options.viewerId) {
+    const mine = await db.$queryRaw<RawRow[]>(selectRows(Prisma.sql`${base} AND pb."userId" = ${options.viewerId}`, 1));
+    if (mine[0]) {
+      const rank = await rankOn(db, { mode: options.mode, period, metric: mine[0].metric, achievedAt: mine[0].achievedAt, gameId: mine[0].gameId, excludeUserId: options.viewerId });
+      me = toRow(mine[0], rank);
+    }
+  }
+  return { mode: options.mode, period: options.period, week, metric: BOARD_METRIC[options.mode], rows, nextCursor, me };
+}

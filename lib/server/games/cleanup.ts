@@ -1,0 +1,31 @@
+import 'server-only';
+import { getDb } from '../db';
+
+const THROTTLE_MS = 10 * 60 * 1000;
+let lastRun = 0;
+
+/**
+ * Deletes tickets that expired unused and guest games nobody claimed in time. Runs at most
+ * every 10 minutes per process when throttled (it is triggered by ticket issue), so no cron
+ * is needed; errors are logged, never surfaced to the player whose request triggered it.
+ */
+export async function cleanupExpired(options: { now?: Date; throttle?: boolean } = {}) {
+  const now = options.now ?? new Date();
+  if (options.throttle) {
+    if (now.getTime() - lastRun < THROTTLE_MS) return null;
+    lastRun = now.getTime();
+  }
+  try {
+    const db = await getDb();
+    const tickets = await db.gameTicket.deleteMany({ where: { usedAt: null, expiresAt: { lt: now } } });
+    // Deleting the ticket deletes its game (cascade).
+    const guestGames = await db.gameTicket.deleteMany({
+      where: { game: { is: { userId: null, guestExpiresAt: { lt: now } } } },
+    });
+    return { tickets: tickets.count, guestGames: guestGames.count };
+  } catch (error) {
+    if (!options.throttle) throw error;
+    console.error('[cleanup] failed', error);
+    return null;
+  }
+}

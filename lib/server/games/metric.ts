@@ -1,0 +1,14 @@
+import 'server-only';
+import type { Mode } from '@/lib/engine';
+
+/** What a board ranks by; stored so that lower is better for every mode. */
+export const BOARD_METRIC: Record<Mode, 'time' | 'score'> = { sprint: 'time', marathon: 'score', ultra: 'score' };
+
+export function metricOf(mode: string, game: { ticks: number; score: number }): number {
+  return mode === 'sprint' ? game.ticks : -game.score;
+}
+
+/** A Sprint that topped out has no time to rank; Marathon and Ultra rank every score. */
+export function isRankable(mode: string, game: { finished: boolean }): boolean {
+  return mode !== 'sprint' || game.finished;
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import type { Mode } from '@/lib/engine';
+import { getDb } from '../db';
+import { summaryFields, type GameSummary } from './describe';
+
+export type ReplayRecord = {
+  game: GameSummary & { rulesVersion: number; player: { id: string; username: string } | null };
+  /** encodeReplay output; decode with decodeReplay from lib/engine. */
+  replay: string;
+};
+
+/** Any verified game's replay and what the viewer shows beside it. */
+export async function getReplay(options: { gameId: string }): Promise<ReplayRecord | null> {
+  const db = await getDb();
+  const game = await db.game.findUnique({
+    where: { id: options.gameId },
+    select: { ...summaryFields, rulesVersion: true, replay: true, user: { select: { id: true, username: true } } },
+  });
+  if (!game) return null;
+  const { replay, user, ...rest } = game;
+  return { game: { ...rest, mode: rest.mode as Mode, createdAt: rest.createdAt.toISOString(), player: user }, replay };
+}
+
+/** Latest verified games, for the replays page. */
+export async function listRecentGames(options: { mode?: Mode; limit: number }) {
+  const db = await getDb();
+  const games = await db.game.findMany({
+    where: { userId: { not: null }, ...(options.mode ? { mode: options.mode } : {}) },
+    orderBy: { createdAt: 'desc' },
+    take: options.limit,
+    select: { ...summaryFields, user: { select: { id: true, username: true } } },
+  });
+  return games.map(({ user, ...g }) => ({ ...g, mode: g.mode as Mode, createdAt: g.createdAt.toISOString(), player: user }));
+}

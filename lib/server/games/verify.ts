@@ -1,0 +1,109 @@
+import 'server-only';
+import {
+  decodeReplay,
+  ReplayDecodeError,
+  ReplayError,
+  simulateReplay,
+  TICKS_PER_SECOND,
+  type Replay,
+  type ReplayResult,
+} from '@/lib/engine';
+import type { Submission } from '@/lib/validations/games';
+import { HUMAN_INPUT, MAX_GAME_TICKS, ELAPSED_SLACK_MS } from './policy';
+
+export type VerifyFailure = {
+  ok: false;
+  code: string;
+  message: string;
+  /** The ticket is spent: its replay was read and found wrong, so no retry may succeed. */
+  burn: boolean;
+};
+export type VerifySuccess = { ok: true; replay: Replay; result: ReplayResult };
+
+type TicketFacts = { seed: string; mode: string; rulesVersion: number; issuedAt: Date };
+
+const fail = (code: string, message: string, burn: boolean): VerifyFailure => ({ ok: false, code, message, burn });
+
+/**
+ * Decides whether a replay proves the result claimed for a ticket. Pure apart from the clock
+ * value passed in: the database work happens around it (submit.ts).
+ */
+export function verifySubmission(ticket: TicketFacts, submission: Submission, now: Date): VerifySuccess | VerifyFailure {
+  let replay: Replay;
+  try {
+    replay = decodeReplay(submission.replay);
+  } catch (error) {
+    if (error instanceof ReplayDecodeError) {
+      return fail('replay_undecodable', `The replay could not be decoded (${error.code}): ${error.message}`, false);
+    }
+    throw error;
+  }
+  if (replay.seed !== ticket.seed) return fail('seed_mismatch', 'The replay was not played with the seed issued for this game.', true);
+  if (replay.mode !== ticket.mode) {
+    return fail('mode_mismatch', `The replay is a ${replay.mode} game but this ticket is for ${ticket.mode}.`, true);
+  }
+  if (replay.rulesVersion !== ticket.rulesVersion) {
+    return fail('rules_version_mismatch', `The replay uses rules version ${replay.rulesVersion}, the ticket ${ticket.rulesVersion}.`, true);
+  }
+  const rate = checkInputRate(replay);
+  if (rate) return fail('input_rate_impossible', rate, true);
+
+  let result: ReplayResult;
+  try {
+    result = simulateReplay(replay, { maxTicks: MAX_GAME_TICKS });
+  } catch (error) {
+    if (error instanceof ReplayError) return fail('replay_invalid', `The replay is invalid: ${error.message}`, true);
+    throw error;
+  }
+  if (!result.ended) {
+    return fail('game_not_over', 'Re-simulating the replay does not reach the end of the game (finished or topped out).', true);
+  }
+  if (result.unusedEvents > 0) {
+    return fail('inputs_after_end', `The replay has ${result.unusedEvents} input(s) after the game ended.`, true);
+  }
+  const { claimed } = submission;
+  if (claimed.score !== result.score || claimed.lines !== result.lines || claimed.ticks !== result.ticks) {
+    return fail(
+      'result_mismatch',
+      `The claimed result (score ${claimed.score}, lines ${claimed.lines}, ticks ${claimed.ticks}) differs from the ` +
+        `re-simulated one (score ${result.score}, lines ${result.lines}, ticks ${result.ticks}).`,
+      true,
+    );
+  }
+  const elapsedMs = now.getTime() - ticket.issuedAt.getTime();
+  const gameMs = Math.ceil((result.ticks * 1000) / TICKS_PER_SECOND);
+  if (gameMs > elapsedMs + ELAPSED_SLACK_MS) {
+    return fail(
+      'longer_than_elapsed',
+      `The game lasts ${(gameMs / 1000).toFixed(1)} s but only ${(elapsedMs / 1000).toFixed(1)} s passed since its seed was issued.`,
+      true,
+    );
+  }
+  return { ok: true, replay, result };
+}
+
+/** Null when a person could have made these inputs; otherwise why not. */
+export function checkInputRate(replay: Replay): string | null {
+  const events = replay.events;
+  let sameTick = 0;
+  let windowStart = 0;
+  let downsInWindow = 0;
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i]!;
+    sameTick = i > 0 && events[i - 1]!.tick === e.tick ? sameTick + 1 : 1;
+    if (sameTick > HUMAN_INPUT.maxEventsPerTick) {
+      return `${sameTick} key events at tick ${e.tick}; at most ${HUMAN_INPUT.maxEventsPerTick} per tick are humanly possible.`;
+    }
+    if (!e.down) continue;
+    downsInWindow++;
+    // Slide the window start forward over key-downs older than one window.
+    while (events[windowStart]!.tick <= e.tick - HUMAN_INPUT.windowTicks) {
+      if (events[windowStart]!.down) downsInWindow--;
+      windowStart++;
+    }
+    if (downsInWindow > HUMAN_INPUT.maxKeyDownsPerWindow) {
+      return `${downsInWindow} key presses within one second around tick ${e.tick}; at most ${HUMAN_INPUT.maxKeyDownsPerWindow} are humanly possible.`;
+    }
+  }
+  return null;
+}

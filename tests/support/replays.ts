@@ -1,0 +1,37 @@
+// Real replays for server tests, produced by playing the engine (never hand-written results).
+import { DEFAULT_HANDLING, RULES_VERSION, simulateReplay, type Mode, type Replay, type ReplayEvent, type ReplayResult } from '@/lib/engine';
+import { playGame } from './bot';
+
+export type Played = { replay: Replay; result: ReplayResult };
+
+/**
+ * A very short real game: hard-drop every piece where it spawns until the stack tops out
+ * (about half a second of play), so HTTP tests need not wait long for the elapsed-time check.
+ */
+export function hardDropGame(mode: Mode, seed: string): Played {
+  const events: ReplayEvent[] = [];
+  for (let tick = 0; tick < 600; tick += 2) {
+    events.push({ tick, key: 'hardDrop', down: true }, { tick: tick + 1, key: 'hardDrop', down: false });
+  }
+  const replay: Replay = { rulesVersion: RULES_VERSION, mode, seed, handling: { ...DEFAULT_HANDLING }, events };
+  // Keep only the inputs before the game ended: a valid replay has none after it.
+  const full = simulateReplay(replay);
+  replay.events = events.slice(0, events.length - full.unusedEvents);
+  return { replay, result: simulateReplay(replay) };
+}
+
+/** A full game played by the test bot: a 40-line Sprint takes it ~800 ticks (~13 s of game time). */
+export function botGame(mode: Mode, seed: string): Played {
+  const { replay, result } = playGame({ mode, seed });
+  return { replay, result };
+}
+
+export function claimOf(result: ReplayResult) {
+  return { score: result.score, lines: result.lines, ticks: result.ticks };
+}
+
+/** No input at all: pieces fall under gravity until the stack tops out. Scores 0 on any seed. */
+export function idleGame(mode: Mode, seed: string): Played {
+  const replay: Replay = { rulesVersion: RULES_VERSION, mode, seed, handling: { ...DEFAULT_HANDLING }, events: [] };
+  return { replay, result: simulateReplay(replay) };
+}
