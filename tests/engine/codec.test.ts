@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { decodeReplay, encodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeError, RULES_VERSION } from '../../lib/engine/index';
+import type { Replay, ReplayDecodeErrorCode } from '../../lib/engine/index';
+import { toBase64Url, fromBase64Url } from '../../lib/engine/base64url';
+import { BitWriter } from '../../lib/engine/bits';
+import { playGame } from '../support/bot';
+
+const sample: Replay = {
+  rulesVersion: RULES_VERSION,
+  mode: 'ultra',
+  seed: 'naïve ☃ 🧱',
+  handling: { das: 7, arr: 0, sdf: 'instant', dasCut: true },
+  nextCount: 3,
+  events: [
+    { tick: 0, key: 'left', down: true },
+    { tick: 0, key: 'rotate180', down: true },
+    { tick: 1, key: 'left', down: false },
+    { tick: 5000, key: 'hold', down: true },
+    { tick: 2_000_000_000, key: 'hardDrop', down: false },
+  ],
+};
+
+/** Header bytes of a valid replay with no events, for crafting broken ones. */
+function header(over: Partial<Record<'format' | 'rules' | 'mode' | 'das' | 'arr' | 'sdf' | 'flags', number>> = {}, seed = [0x61]): BitWriter {
+  const w = new BitWriter();
+  w.byte(0x4c);
+  w.byte(0x46);
+  w.byte(over.format ?? 1);
+  w.varint(over.rules ?? 1);
+  w.byte(over.mode ?? 0);
+  w.byte(over.das ?? 10);
+  w.byte(over.arr ?? 2);
+  w.byte(over.sdf ?? 20);
+  w.byte(over.flags ?? 0);
+  w.varint(seed.length);
+  seed.forEach((b) => w.byte(b));
+  return w;
+}
+const finish = (w: BitWriter, count = 0, k = 0): string => {
+  w.varint(count);
+  w.byte(k);
+  return toBase64Url(w.finish());
+};
+
+function codeOf(data: string): ReplayDecodeErrorCode | 'ok' {
+  try {
+    decodeReplay(data);
+    return 'ok';
+  } catch (e) {
+    expect(e).toBeInstanceOf(ReplayDecodeError);
+    expect((e as Error).message.length).toBeGreaterThan(5);
+    return (e as ReplayDecodeError).code;
+  }
+}
+
+describe('replay codec', () => {
+  it('round-trips exactly, including optional nextCount, unicode seeds and huge tick gaps', () => {
+    expect(decodeReplay(encodeReplay(sample))).toEqual(sample);
+    const { nextCount: _n, ...noNext } = sample;
+    expect(decodeReplay(encodeReplay(noNext))).toEqual(noNext);
+    expect(decodeReplay(encodeReplay({ ...sample, events: [] }))).toEqual({ ...sample, events: [] });
+  });
+
+  it('a 3-minute, ~100-piece game fits in 2 KB of base64url', () => {
+    const { replay, result } = playGame({ mode: 'sprint', seed: 'size', pace: 105 });
+    expect(result.ticks).toBeGreaterThan(10_000);
+    const encoded = encodeReplay(replay);
+    expect(encoded.length).toBeLessThanOrEqual(2048);
+    expect(decodeReplay(encoded)).toEqual(replay);
+  });
+
+  it('base64url is strict', () => {
+    expect(fromBase64Url('TEY')).not.toBeNull();
+    expect(fromBase64Url('TEZ')).toBeNull(); // non-zero unused bits
+    expect(fromBase64Url('TEY=')).toBeNull();
+    expect(fromBase64Url('T')).toBeNull();
+    expect(fromBase64Url('TE+/')).toBeNull();
+  });
+
+  it.each<[string, string, ReplayDecodeErrorCode]>([
+    ['not base64url', 'TEY*', 'bad_encoding'],
+    ['padding', 'TEYB=', 'bad_encoding'],
+    ['wrong magic', toBase64Url(Uint8Array.from([0x50, 0x4b, 3, 4])), 'bad_magic'],
+    ['empty', '', 'truncated'],
+    ['format 2', finish(header({ format: 2 })), 'unsupported_version'],
+    ['rules version 99', finish(header({ rules: 99 })), 'unsupported_version'],
+    ['mode 3', finish(header({ mode: 3 })), 'invalid_field'],
+    ['das 0', finish(header({ das: 0 })), 'invalid_field'],
+    ['das 21', finish(header({ das: 21 })), 'invalid_field'],
+    ['arr 6', finish(header({ arr: 6 })), 'invalid_field'],
+    ['sdf 41', finish(header({ sdf: 41 })), 'invalid_field'],
+    ['reserved flag bits', finish(header({ flags: 0x10 })), 'invalid_field'],
+    ['nextCount 7', finish(header({ flags: 7 << 1 })), 'invalid_field'],
+    ['empty seed', finish(header({}, [])), 'invalid_field'],
+    ['seed of invalid UTF-8', finish(header({}, [0xc3, 0x28])), 'invalid_field'],
+    ['overlong UTF-8 seed', finish(header({}, [0xc0, 0x80])), 'invalid_field'],
+    ['seed of 65 characters', finish(header({}, Array<number>(65).fill(0x61))), 'invalid_field'],
+    ['seed length beyond the cap', finish(header({}, Array<number>(300).fill(0x61))), 'invalid_field'],
+    ['event count beyond the cap', finish(header(), 100_001), 'too_large'],
+    ['more events than bytes', finish(header(), 50_000), 'truncated'],
+    ['event order 17', finish(header(), 0, 17), 'invalid_field'],
+    ['oversized text', 'A'.repeat(MAX_REPLAY_ENCODED_LENGTH + 1), 'too_large'],
+  ])('%s → %s', (_name, data, code) => {
+    expect(codeOf(data)).toBe(code);
+  });
+
+  it('rejects truncation at every byte and trailing garbage', () => {
+    const bytes = fromBase64Url(encodeReplay(sample))!;
+    for (let n = 0; n < bytes.length; n++) expect(codeOf(toBase64Url(bytes.subarray(0, n)))).not.toBe('ok');
+    expect(codeOf(toBase64Url(Uint8Array.from([...bytes, 0])))).toBe('trailing_data');
+    const w = header();
+    w.varint(1);
+    w.byte(0);
+    w.bits(0b1_000_1, 5); // tick delta 0, key left, down
+    w.bits(1, 3); // non-zero padding
+    expect(codeOf(toBase64Url(w.finish()))).toBe('trailing_data');
+  });
+
+  it('rejects a tick past the int32 range and unknown error-free garbage', () => {
+    const w = header();
+    w.varint(1);
+    w.byte(0);
+    w.expGolomb(2 ** 31, 0);
+    w.bits(0, 4);
+    expect(codeOf(toBase64Url(w.finish()))).toBe('invalid_field');
+  });
+
+  it('refuses to encode an invalid replay', () => {
+    expect(() => encodeReplay({ ...sample, seed: '' })).toThrow(/seed/);
+    expect(() => encodeReplay({ ...sample, events: [{ tick: 5, key: 'left', down: true }, { tick: 4, key: 'left', down: false }] })).toThrow(/tick/);
+  });
+});

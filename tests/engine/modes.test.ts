@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { MODES } from '../../lib/engine/index';
+import type { GameEvent, Mode } from '../../lib/engine/index';
+import { createCore } from '../../lib/engine/setup';
+import { PieceQueue } from '../../lib/engine/queue';
+import { outputOf, nextState, seedState } from '../../lib/engine/rng';
+import { GRAVITY } from '../../lib/engine/gravity';
+import { K_HARD, K_CW, K_RIGHT } from '../../lib/engine/core';
+import { playGame } from '../support/bot';
+import { game, HANDLING, idle, ofType } from './helpers';
+
+/** An I in the right-hand well clears `n` rows, with the counters preset (internal state, tests only). */
+function clearWith(mode: Mode, n: number, preset: { lines: number; level?: number }): GameEvent[] {
+  const board = [...Array<string>(n).fill('XXXXXXXXX.'), 'X.XXXXXXXX'];
+  const { core } = createCore({ mode, seed: 't', handling: HANDLING, board, queue: ['I'] }, true);
+  core.lines = preset.lines;
+  if (preset.level) core.setLevel(preset.level);
+  core.out = null;
+  core.input(K_CW, true);
+  for (let i = 0; i < 4; i++) {
+    core.input(K_RIGHT, true);
+    core.input(K_RIGHT, false);
+  }
+  core.input(K_HARD, true);
+  return core.out ?? [];
+}
+
+describe('modes', () => {
+  it('are data', () => {
+    expect(MODES.marathon).toMatchObject({ lineGoal: 150, levelEveryLines: 10, timeLimitTicks: 0 });
+    expect(MODES.sprint).toMatchObject({ lineGoal: 40, levelEveryLines: 0, startLevel: 1 });
+    expect(MODES.ultra).toMatchObject({ lineGoal: 0, timeLimitTicks: 7200, startLevel: 1 });
+  });
+
+  it('ultra finishes at the end of tick 7200', () => {
+    const { result } = playGame({ mode: 'ultra', seed: 'ultra', pace: 30 });
+    expect(result).toMatchObject({ ticks: 7200, finished: true, toppedOut: false, reason: 'timeUp', level: 1 });
+    // Exact tick, without playing two minutes: jump the clock (internal state, tests only).
+    const { core } = createCore({ mode: 'ultra', seed: 't', handling: HANDLING }, true);
+    core.tickNo = 7198;
+    core.out = null;
+    core.step();
+    expect(core.out).toBeNull();
+    core.step();
+    expect(core.out).toContainEqual({ type: 'finished', reason: 'timeUp' });
+    expect(core.tickNo).toBe(7200);
+  });
+
+  it('sprint finishes on the lock that reaches 40 lines and keeps level 1', () => {
+    const events = clearWith('sprint', 2, { lines: 38 });
+    expect(ofType(events, 'finished')).toEqual([{ type: 'finished', reason: 'goal' }]);
+    expect(ofType(events, 'levelUp')).toEqual([]);
+    expect(ofType(clearWith('sprint', 1, { lines: 38 }), 'finished')).toEqual([]);
+    expect(ofType(events, 'spawn')).toEqual([]);
+  });
+
+  it('sprint played by the bot ends with the goal', () => {
+    const { result } = playGame({ mode: 'sprint', seed: 'modes' });
+    expect(result).toMatchObject({ finished: true, reason: 'goal', level: 1 });
+    expect(result.lines).toBeGreaterThanOrEqual(40);
+  });
+
+  it('marathon levels up every 10 lines, scoring at the level before the clear', () => {
+    const events = clearWith('marathon', 1, { lines: 9 });
+    expect(ofType(events, 'lock')[0]!.points).toBe(100);
+    expect(ofType(events, 'levelUp')).toEqual([{ type: 'levelUp', level: 2 }]);
+    const { core } = createCore({ mode: 'marathon', seed: 't', handling: HANDLING }, false);
+    core.setLevel(2);
+    expect(core.gravity).toBe(GRAVITY[1]);
+  });
+
+  it('marathon ends at 150 lines, level capped at 15', () => {
+    const events = clearWith('marathon', 4, { lines: 146, level: 15 });
+    expect(ofType(events, 'lock')[0]!.points).toBe(800 * 15);
+    expect(ofType(events, 'levelUp')).toEqual([]);
+    expect(ofType(events, 'finished')).toEqual([{ type: 'finished', reason: 'goal' }]);
+  });
+});
+
+describe('randomizer', () => {
+  it('hashes the seed with FNV-1a over UTF-8 (published test vectors)', () => {
+    expect(seedState('') >>> 0).toBe(0x811c9dc5);
+    expect(seedState('a') >>> 0).toBe(0xe40c292c);
+    expect(seedState('foobar') >>> 0).toBe(0xbf9cf968);
+    expect(seedState('é') >>> 0).toBe(seedStateOfBytes([0xc3, 0xa9]));
+  });
+
+  it('mulberry32 golden values (part of RULES_VERSION 1)', () => {
+    let s = seedState('linefall');
+    const out: number[] = [];
+    for (let i = 0; i < 5; i++) out.push(outputOf((s = nextState(s))));
+    expect(out).toMatchInlineSnapshot(`
+      [
+        159784321,
+        1362998965,
+        1900788384,
+        4095699130,
+        3408167027,
+      ]
+    `);
+    const q = new PieceQueue(new Int8Array(0), seedState('linefall'));
+    expect(Array.from({ length: 14 }, () => 'IOTSZJL'[q.take()]).join('')).toMatchInlineSnapshot(`"IJSTLOZTLJSIOZ"`);
+  });
+
+  it('every 7 pieces form a permutation (7-bag), after any configured queue', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 64 }), fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 5 }), (seed, pending) => {
+        const q = new PieceQueue(Int8Array.from(pending), seedState(seed));
+        for (const p of pending) expect(q.take()).toBe(p);
+        for (let bag = 0; bag < 20; bag++) {
+          const got = Array.from({ length: 7 }, () => q.take()).sort();
+          expect(got).toEqual([0, 1, 2, 3, 4, 5, 6]);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+function seedStateOfBytes(bytes: number[]): number {
+  let h = 0x811c9dc5;
+  for (const b of bytes) h = Math.imul(h ^ b, 0x01000193);
+  return h >>> 0;
+}
