@@ -1,13 +1,32 @@
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 
-// E2E runs against the production build (`next build` + `next start`) on its own port and
-// its own throwaway embedded database, in Debian's Chromium (never a downloaded browser).
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-export const baseURL = `http://127.0.0.1:${PORT}`;
+// Everything runs against the production build (`next build` + `next start`) on throwaway
+// databases, in Debian's Chromium (never a downloaded browser). Two servers: one on embedded
+// PGlite (browser journeys + API), one on PostgreSQL (the same API tests). E2E_POSTGRES=0
+// leaves the PostgreSQL one out (npm test does that, loudly, only outside CI with no server).
+const PGLITE_PORT = 3100;
+const POSTGRES_PORT = 3101;
+const withPostgres = process.env.E2E_POSTGRES !== '0';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const url = (port: number) => `http://127.0.0.1:${port}`;
+
+const server = (port: number, db: 'pglite' | 'postgres') => ({
+  command: 'node scripts/e2e-server.mjs',
+  url: `${url(port)}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  env: { PORT: String(port), E2E_DB: db },
+});
+
+const projects: PlaywrightTestConfig['projects'] = [
+  { name: 'browser', testDir: 'tests/e2e', use: { baseURL: url(PGLITE_PORT) } },
+  { name: 'api-pglite', testDir: 'tests/api', use: { baseURL: url(PGLITE_PORT) } },
+];
+if (withPostgres) projects.push({ name: 'api-postgres', testDir: 'tests/api', use: { baseURL: url(POSTGRES_PORT) } });
 
 export default defineConfig({
-  testDir: 'tests/e2e',
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
@@ -16,7 +35,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: CHROMIUM,
@@ -32,13 +50,6 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PORT: String(PORT) },
-  },
+  projects,
+  webServer: [server(PGLITE_PORT, 'pglite'), ...(withPostgres ? [server(POSTGRES_PORT, 'postgres')] : [])],
 });

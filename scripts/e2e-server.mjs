@@ -1,34 +1,56 @@
 #!/usr/bin/env node
-// The server Playwright tests run against: the production build (made by `npm test`
-// beforehand) on a fresh embedded database in a temporary directory, so e2e runs never
-// touch a developer's data.
+// A server for Playwright: the production build (made by `npm test` beforehand) on a fresh
+// database that is thrown away afterwards, so test runs never touch a developer's data.
+//   E2E_DB=pglite   (default) embedded PGlite in a temporary directory
+//   E2E_DB=postgres a new database on TEST_POSTGRES_URL's server, dropped on exit
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { openSql } from '../lib/db/connect.js';
 
-const dir = mkdtempSync(path.join(tmpdir(), 'linefall-e2e-'));
 const port = process.env.PORT ?? '3100';
+const dir = mkdtempSync(path.join(tmpdir(), 'linefall-e2e-'));
+let databaseUrl = `pglite:${path.join(dir, 'pglite')}`;
+let dropDatabase = async () => {};
+
+if (process.env.E2E_DB === 'postgres') {
+  const admin = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const name = `linefall_e2e_${Date.now()}`;
+  const sql = await openSql({ kind: 'postgres', url: admin });
+  await sql.exec(`CREATE DATABASE "${name}"`);
+  await sql.close();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const again = await openSql({ kind: 'postgres', url: admin });
+    await again.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await again.close();
+  };
+}
+
 const env = {
   ...process.env,
   NODE_ENV: 'production',
   NEXT_TELEMETRY_DISABLED: '1',
-  DATABASE_URL: process.env.E2E_DATABASE_URL ?? `pglite:${path.join(dir, 'pglite')}`,
+  DATABASE_URL: databaseUrl,
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'e2e-secret-e2e-secret-e2e-secret-e2e',
   NEXTAUTH_URL: `http://127.0.0.1:${port}`,
 };
+const run = (args) => spawn(process.execPath, args, { env, stdio: 'inherit' });
 
-const run = (cmd, args) => spawn(cmd, args, { env, stdio: 'inherit' });
+async function finish(status) {
+  rmSync(dir, { recursive: true, force: true });
+  await dropDatabase().catch((error) => console.error('[e2e-server] could not drop the test database', error));
+  process.exit(status ?? 0);
+}
 
-const migrate = run(process.execPath, ['scripts/migrate.mjs']);
-migrate.on('exit', (code) => {
-  if (code !== 0) process.exit(code ?? 1);
-  const server = run(process.execPath, ['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1']);
+run(['scripts/migrate.mjs']).on('exit', (code) => {
+  if (code !== 0) return void finish(code ?? 1);
+  const server = run(['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1']);
   const stop = () => server.kill('SIGTERM');
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
-  server.on('exit', (status) => {
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(status ?? 0);
-  });
+  server.on('exit', (status) => void finish(status));
 });

@@ -1,0 +1,51 @@
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { encodeReplay, TICKS_PER_SECOND, type Mode } from '@/lib/engine';
+import { claimOf, type Played } from '../support/replays';
+
+export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: number; issuedAt: string };
+
+/** A fresh cookie jar: a different browser, i.e. a different guest or player. */
+export function newClient(baseURL: string): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({ baseURL });
+}
+
+export function uniqueName(prefix: string): string {
+  return `${prefix}_${randomBytes(4).toString('hex')}`;
+}
+
+/** Signs up and signs in through next-auth's real credentials flow; cookies stay in `api`. */
+export async function signUpAndIn(api: APIRequestContext, username = uniqueName('api')): Promise<string> {
+  const password = 'api-password-123';
+  expect((await api.post('/api/account', { data: { username, password } })).status()).toBe(201);
+  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const signIn = await api.post('/api/auth/callback/credentials', {
+    form: { csrfToken, username, password, json: 'true' },
+    maxRedirects: 0,
+  });
+  expect([200, 302]).toContain(signIn.status());
+  const session = (await (await api.get('/api/auth/session')).json()) as { user?: { name: string } };
+  expect(session.user?.name).toBe(username);
+  return username;
+}
+
+export async function newTicket(api: APIRequestContext, mode: Mode): Promise<Ticket> {
+  const response = await api.post('/api/games', { data: { mode } });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as Ticket;
+}
+
+/** Waits until the game could really have been played since the ticket was issued. */
+export async function waitForGameTime(ticket: Ticket, played: Played): Promise<void> {
+  const readyAt = Date.parse(ticket.issuedAt) + Math.ceil((played.result.ticks * 1000) / TICKS_PER_SECOND) + 50;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, readyAt - Date.now())));
+}
+
+export function submit(api: APIRequestContext, ticket: Ticket, played: Played, claimed = claimOf(played.result)) {
+  return api.post(`/api/games/${ticket.gameId}/replay`, { data: { replay: encodeReplay(played.replay), claimed } });
+}
+
+export async function errorCode(response: { status(): number; json(): Promise<unknown> }) {
+  const body = (await response.json()) as { error?: { code?: string; message?: string } };
+  return { status: response.status(), code: body.error?.code, message: body.error?.message };
+}

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { encodeReplay } from '@/lib/engine';
+import { botGame, claimOf, hardDropGame } from '../support/replays';
+import { errorCode, newClient, newTicket, signUpAndIn, submit, waitForGameTime } from './client';
+
+// The HTTP surface of verified scores, on the production server. Runs once against embedded
+// PGlite and once against PostgreSQL (see playwright.config.ts). Time-travel cases (expired
+// tickets, week boundaries) are covered in tests/data, where the clock can be set.
+
+test('a guest gets a ticket bound to an http-only cookie, and a verified replay is stored once', async ({ request }) => {
+  const ticketResponse = await request.post('/api/games', { data: { mode: 'marathon' } });
+  expect(ticketResponse.status()).toBe(201);
+  const cookie = ticketResponse.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie')?.value ?? '';
+  expect(cookie).toMatch(/lf_guest=[\w-]{22}/);
+  expect(cookie.toLowerCase()).toContain('httponly');
+  const ticket = await ticketResponse.json();
+  expect(ticket).toMatchObject({ mode: 'marathon', rulesVersion: 1 });
+  expect(ticket.seed).toMatch(/^[\w-]{22}$/);
+
+  const played = hardDropGame('marathon', ticket.seed);
+  await waitForGameTime(ticket, played);
+  const first = await submit(request, ticket, played);
+  expect(first.status()).toBe(201);
+  const body = await first.json();
+  expect(body).toMatchObject({ game: { id: ticket.gameId, score: played.result.score, ticks: played.result.ticks }, guest: true });
+
+  const again = await submit(request, ticket, played);
+  expect(again.status()).toBe(200);
+  expect(await again.json()).toEqual(body);
+
+  const replay = await request.get(`/api/replays/${ticket.gameId}`);
+  expect(replay.status()).toBe(200);
+  expect(await replay.json()).toMatchObject({ replay: encodeReplay(played.replay), game: { id: ticket.gameId, player: null } });
+});
+
+test('a signed-in player’s verified game appears on the global and weekly boards with their own row', async ({ baseURL }) => {
+  const api = await newClient(baseURL!);
+  const username = await signUpAndIn(api);
+  const ticket = await newTicket(api, 'marathon');
+  const played = hardDropGame('marathon', ticket.seed);
+  await waitForGameTime(ticket, played);
+  const response = await submit(api, ticket, played);
+  expect(response.status()).toBe(201);
+  expect(await response.json()).toMatchObject({ personalBest: true, guest: false, rank: { global: expect.any(Number), weekly: expect.any(Number) } });
+
+  for (const period of ['all', 'week']) {
+    const board = await (await api.get(`/api/leaderboards/marathon?period=${period}&limit=100`)).json();
+    expect(board.me).toMatchObject({ gameId: ticket.gameId, player: { username }, score: played.result.score });
+    const row = board.rows.find((r: { gameId: string }) => r.gameId === ticket.gameId);
+    if (row) expect(row.rank).toBe(board.me.rank);
+  }
+  await api.dispose();
+});
+
+test('each bad submission is refused with its own code', async ({ request, baseURL }) => {
+  const fresh = async () => {
+    const ticket = await newTicket(request, 'marathon');
+    const played = hardDropGame('marathon', ticket.seed);
+    await waitForGameTime(ticket, played);
+    return { ticket, played };
+  };
+
+  let { ticket, played } = await fresh();
+  const tampered = await submit(request, ticket, played, { ...claimOf(played.result), score: played.result.score + 1 });
+  expect(await errorCode(tampered)).toMatchObject({ status: 422, code: 'result_mismatch' });
+  // The ticket is spent: the honest replay cannot follow a tampered one.
+  expect(await errorCode(await submit(request, ticket, played))).toMatchObject({ status: 409, code: 'ticket_used' });
+
+  ({ ticket, played } = await fresh());
+  const wrongSeed = hardDropGame('marathon', `${ticket.seed}x`);
+  expect(await errorCode(await submit(request, ticket, wrongSeed))).toMatchObject({ status: 422, code: 'seed_mismatch' });
+
+  ({ ticket, played } = await fresh());
+  const wrongMode = hardDropGame('ultra', ticket.seed);
+  expect(await errorCode(await submit(request, ticket, wrongMode))).toMatchObject({ status: 422, code: 'mode_mismatch' });
+
+  ({ ticket, played } = await fresh());
+  const burst = structuredClone(played);
+  const t = burst.replay.events[0]!.tick;
+  burst.replay.events.unshift(
+    ...(['left', 'right', 'rotateCW'] as const).flatMap((key) => [{ tick: t, key, down: true }, { tick: t, key, down: false }]),
+  );
+  expect(await errorCode(await submit(request, ticket, burst))).toMatchObject({ status: 422, code: 'input_rate_impossible' });
+
+  ({ ticket, played } = await fresh());
+  const encoded = encodeReplay(played.replay);
+  const truncated = await request.post(`/api/games/${ticket.gameId}/replay`, {
+    data: { replay: encoded.slice(0, -8), claimed: claimOf(played.result) },
+  });
+  expect(await errorCode(truncated)).toMatchObject({ status: 400, code: 'replay_undecodable' });
+  const oversized = await request.post(`/api/games/${ticket.gameId}/replay`, {
+    data: { replay: 'A'.repeat(400_000), claimed: claimOf(played.result) },
+  });
+  expect(await errorCode(oversized)).toMatchObject({ status: 413, code: 'payload_too_large' });
+  const notJson = await request.post(`/api/games/${ticket.gameId}/replay`, { data: Buffer.from('{"replay":'), headers: { 'content-type': 'application/json' } });
+  expect(await errorCode(notJson)).toMatchObject({ status: 400, code: 'invalid_json' });
+
+  // Someone else's ticket.
+  const stranger = await newClient(baseURL!);
+  expect(await errorCode(await submit(stranger, ticket, played))).toMatchObject({ status: 403, code: 'ticket_forbidden' });
+  await stranger.dispose();
+  // The owner's honest replay still goes through after all of that (no attempt spent it).
+  expect((await submit(request, ticket, played)).status()).toBe(201);
+
+  // Submitted the moment the seed was issued: a 13-second Sprint cannot have been played yet.
+  const sprint = await newTicket(request, 'sprint');
+  expect(await errorCode(await submit(request, sprint, botGame('sprint', sprint.seed)))).toMatchObject({
+    status: 422,
+    code: 'longer_than_elapsed',
+  });
+  expect(await errorCode(await request.post('/api/games/nope/replay', { data: {} }))).toMatchObject({ status: 404, code: 'ticket_not_found' });
+  expect(await errorCode(await request.post('/api/games', { data: { mode: 'zen' } }))).toMatchObject({ status: 400, code: 'invalid_input' });
+});
+
+test('signing up claims the games this browser verified as a guest', async ({ baseURL }) => {
+  const api = await newClient(baseURL!);
+  const ticket = await newTicket(api, 'marathon');
+  const played = hardDropGame('marathon', ticket.seed);
+  await waitForGameTime(ticket, played);
+  expect(await (await submit(api, ticket, played)).json()).toMatchObject({ guest: true });
+  const username = await signUpAndIn(api);
+  const replay = await (await api.get(`/api/replays/${ticket.gameId}`)).json();
+  expect(replay.game.player.username).toBe(username);
+  const board = await (await api.get('/api/leaderboards/marathon?period=all')).json();
+  expect(board.me).toMatchObject({ gameId: ticket.gameId, player: { username } });
+  await api.dispose();
+});
+
+test('board and replay queries validate their input', async ({ request }) => {
+  expect(await errorCode(await request.get('/api/leaderboards/zen'))).toMatchObject({ status: 400, code: 'invalid_input' });
+  expect(await errorCode(await request.get('/api/leaderboards/sprint?period=year'))).toMatchObject({ status: 400, code: 'invalid_input' });
+  expect(await errorCode(await request.get('/api/leaderboards/sprint?period=week&week=2026-W99'))).toMatchObject({ status: 400 });
+  expect(await errorCode(await request.get('/api/leaderboards/sprint?cursor=garbage'))).toMatchObject({ status: 400, code: 'invalid_cursor' });
+  const pastWeek = await request.get('/api/leaderboards/sprint?period=week&week=2020-W01');
+  expect(await pastWeek.json()).toMatchObject({ week: '2020-W01', rows: [] });
+  expect(await errorCode(await request.get('/api/replays/doesnotexist0'))).toMatchObject({ status: 404, code: 'replay_not_found' });
+});
