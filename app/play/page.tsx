@@ -1,12 +1,36 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PendingNotice } from '@/components/game/PendingNotice';
+import { PLAY_MODES } from '@/components/game/modes';
 
 export const metadata: Metadata = { title: 'Play' };
 
 export default function PlayPage() {
   return (
-    <div className="space-y-2">
-      <h1 className="text-3xl font-bold">Play</h1>
-      <p className="text-slate-600 dark:text-slate-400">Coming soon.</p>
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h1 className="text-3xl font-bold">Play</h1>
+          <p className="text-slate-600 dark:text-slate-400">Pick a mode. Every finished game is verified by the server before it reaches a board.</p>
+        </div>
+        <Link href="/settings" className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800">
+          Settings
+        </Link>
+      </div>
+      <PendingNotice />
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {PLAY_MODES.map((m) => (
+          <li key={m.mode}>
+            <Link
+              href={`/play/${m.mode}`}
+              className="block h-full rounded-xl border border-slate-200 p-5 transition-colors hover:border-cyan-500 hover:bg-cyan-50 dark:border-slate-800 dark:hover:bg-slate-900"
+            >
+              <h2 className="text-lg font-semibold">{m.title}</h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{m.text}</p>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

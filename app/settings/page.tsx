@@ -1,0 +1,18 @@
+import type { Metadata } from 'next';
+import { SettingsPage } from '@/components/settings/SettingsPage';
+import { getSessionUser } from '@/lib/server/auth';
+
+export const metadata: Metadata = { title: 'Settings' };
+
+export default async function Page() {
+  const user = await getSessionUser();
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-3xl font-bold">Settings</h1>
+      <p className="text-slate-600 dark:text-slate-400">
+        {user ? 'Saved to your account and this device.' : 'Saved on this device. Sign in to keep them in your account on every device.'}
+      </p>
+      <SettingsPage signedIn={user !== null} />
+    </div>
+  );
+}

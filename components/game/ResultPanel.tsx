@@ -1,0 +1,65 @@
+'use client';
+
+import Link from 'next/link';
+import { MODES } from '@/lib/engine/modes';
+import type { Mode } from '@/lib/engine/types';
+import type { PlayState } from '@/lib/client/play-controller';
+import { formatPps, formatTime } from './draw';
+
+type Ended = Extract<PlayState, { phase: 'ended' }>;
+
+const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
+const primary = `${button} bg-cyan-500 text-slate-950 hover:bg-cyan-400`;
+const secondary = `${button} border border-slate-600 text-slate-100 hover:bg-slate-800`;
+
+export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void; returnTo: string }) {
+  const r = state.result;
+  const rules = MODES[mode];
+  const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
+  const main = rules.result === 'time' && r.finished ? formatTime(r.tick) : r.score.toLocaleString('en-US');
+  const s = state.submit;
+  const cb = encodeURIComponent(returnTo);
+  return (
+    <div data-testid="result" className="w-full max-w-sm space-y-4 rounded-xl bg-slate-900/95 p-6 text-slate-100 shadow-xl ring-1 ring-slate-700">
+      <div>
+        <p className="text-sm uppercase tracking-wide text-slate-400">{headline}</p>
+        <p data-testid="result-main" className="text-4xl font-bold tabular-nums">{main}</p>
+        <p className="mt-1 text-sm text-slate-300 tabular-nums">
+          {r.lines} lines · {r.pieces} pieces · {formatPps(r.pieces, r.tick)} PPS · {formatTime(r.tick)}
+        </p>
+      </div>
+      <div data-testid="submit-status" data-status={s.status} role="status" className="space-y-2 text-sm">
+        {s.status === 'verifying' && <p className="text-slate-300">Verifying…</p>}
+        {s.status === 'verified' && (
+          <>
+            <p className="font-semibold text-emerald-400">Verified{s.verified.personalBest ? ' — new personal best!' : ''}</p>
+            {s.verified.guest ? (
+              <p>
+                <Link className="font-semibold text-cyan-400 underline" href={`/signin?callbackUrl=${cb}`}>Sign in to save this score</Link>
+                {' or '}
+                <Link className="text-cyan-400 underline" href={`/signup?callbackUrl=${cb}`}>create an account</Link>.
+              </p>
+            ) : (
+              <p className="text-slate-300" data-testid="ranks">
+                Global rank {s.verified.rank.global ? `#${s.verified.rank.global}` : '—'} · this week{' '}
+                {s.verified.rank.weekly ? `#${s.verified.rank.weekly}` : '—'}
+              </p>
+            )}
+          </>
+        )}
+        {s.status === 'queued' && (
+          <>
+            <p className="text-amber-300">Not submitted yet: {s.message}</p>
+            <p className="text-slate-400">Saved on this device — it will be submitted automatically when the server is reachable.</p>
+            <button type="button" className={secondary} onClick={onRetry}>Retry</button>
+          </>
+        )}
+        {s.status === 'failed' && <p className="text-red-400" role="alert">The server did not accept this game: {s.message}</p>}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" className={primary} onClick={onRestart}>Play again (R)</button>
+        <Link className={secondary} href={`/leaderboards?mode=${mode}`}>Leaderboard</Link>
+      </div>
+    </div>
+  );
+}

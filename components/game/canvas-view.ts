@@ -1,0 +1,51 @@
+import type { Snapshot } from '@/lib/engine/types';
+import { drawGame, layoutFor, UNITS_H, UNITS_W, type DrawOptions, type Layout } from './draw';
+
+/**
+ * A canvas that fills its parent, keeps a backing store of CSS size × devicePixelRatio (sharp on
+ * high-DPI screens) and redraws the last snapshot when resized. Framework-free so the game loop can
+ * draw every frame without going through React.
+ */
+export class CanvasView {
+  private ctx: CanvasRenderingContext2D | null;
+  private layout: Layout | null = null;
+  private observer: ResizeObserver | null = null;
+  private last: { snap: Snapshot; opts: DrawOptions } | null = null;
+
+  constructor(private readonly canvas: HTMLCanvasElement) {
+    this.ctx = canvas.getContext('2d', { alpha: false });
+    const parent = canvas.parentElement;
+    if (parent && typeof ResizeObserver !== 'undefined') {
+      this.observer = new ResizeObserver(() => this.resize());
+      this.observer.observe(parent);
+    }
+    this.resize();
+  }
+
+  private resize(): void {
+    const parent = this.canvas.parentElement;
+    if (!parent) return;
+    const dpr = window.devicePixelRatio || 1;
+    // Keep the picture's aspect ratio inside the parent's box.
+    const box = parent.getBoundingClientRect();
+    const scale = Math.min(box.width / UNITS_W, box.height / UNITS_H);
+    const cssW = Math.max(1, Math.floor(UNITS_W * scale));
+    const cssH = Math.max(1, Math.floor(UNITS_H * scale));
+    this.canvas.style.width = `${cssW}px`;
+    this.canvas.style.height = `${cssH}px`;
+    this.canvas.width = Math.round(cssW * dpr);
+    this.canvas.height = Math.round(cssH * dpr);
+    this.layout = layoutFor(this.canvas.width, this.canvas.height);
+    if (this.last) this.draw(this.last.snap, this.last.opts);
+  }
+
+  draw(snap: Snapshot, opts: DrawOptions): void {
+    this.last = { snap, opts };
+    if (this.ctx && this.layout) drawGame(this.ctx, snap, this.layout, opts);
+  }
+
+  dispose(): void {
+    this.observer?.disconnect();
+    this.observer = null;
+  }
+}

@@ -1,0 +1,203 @@
+import { PIECES, TICKS_PER_SECOND } from '@/lib/engine/constants';
+import { MODES } from '@/lib/engine/modes';
+import { CELLS } from '@/lib/engine/pieces';
+import type { Mode, PieceType, PiecePlacement, Snapshot } from '@/lib/engine/types';
+import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from './effects';
+import { THEME, type Palette } from './palette';
+
+/** Board geometry: 10 columns, 20 visible rows, pieces spawn in the 2 rows above. */
+const COLS = 10;
+const ROWS = 20;
+const BUFFER = 2;
+/** The whole picture in cells: hold + stats | field | next queue. */
+export const UNITS_W = 21;
+export const UNITS_H = 23;
+const SIDE_X = 0.5;
+const FIELD_X = 5.5;
+const NEXT_X = 16;
+
+export interface DrawOptions {
+  palette: Palette;
+  mode: Mode;
+  ghost: boolean;
+  grid: boolean;
+  /** Field drawn upside down: blocks rise from the bottom. */
+  rising: boolean;
+  reducedMotion: boolean;
+  /** Paused or counting down: the field, hold and queue are not shown. */
+  hidden: boolean;
+  effects?: Effects | null;
+  /** Wall time in ms, for effects. */
+  now: number;
+}
+
+export interface Layout {
+  /** Cell size in device pixels (a whole number, so edges stay sharp). */
+  cell: number;
+  width: number;
+  height: number;
+  ox: number;
+  oy: number;
+}
+
+/** The largest whole-pixel cell that fits a canvas of this many device pixels. */
+export function layoutFor(width: number, height: number): Layout {
+  const cell = Math.max(4, Math.floor(Math.min(width / UNITS_W, height / UNITS_H)));
+  return { cell, width, height, ox: Math.floor((width - cell * UNITS_W) / 2), oy: Math.floor((height - cell * UNITS_H) / 2) };
+}
+
+export function formatTime(ticks: number): string {
+  const ms = Math.floor((ticks * 1000) / TICKS_PER_SECOND);
+  const m = Math.floor(ms / 60000);
+  const s = Math.floor((ms % 60000) / 1000);
+  const cs = Math.floor((ms % 1000) / 10);
+  return `${m}:${String(s).padStart(2, '0')}.${String(cs).padStart(2, '0')}`;
+}
+
+export function formatPps(pieces: number, ticks: number): string {
+  return ticks === 0 ? '0.00' : ((pieces * TICKS_PER_SECOND) / ticks).toFixed(2);
+}
+
+function cellsOf(p: PiecePlacement | { type: PieceType; rotation: '0'; x: number; y: number }): Array<[number, number]> {
+  const slot = PIECES.indexOf(p.type) * 4 + ['0', 'R', '2', 'L'].indexOf(p.rotation);
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < 8; i += 2) out.push([p.x + CELLS[slot * 8 + i]!, p.y + CELLS[slot * 8 + i + 1]!]);
+  return out;
+}
+
+function block(ctx: CanvasRenderingContext2D, x: number, y: number, size: number, color: string): void {
+  ctx.fillStyle = color;
+  ctx.fillRect(x, y, size, size);
+  // A light top edge and dark bottom edge: reads as a block at any size, costs two rects.
+  const edge = Math.max(1, Math.round(size / 8));
+  ctx.fillStyle = 'rgba(255,255,255,0.28)';
+  ctx.fillRect(x, y, size, edge);
+  ctx.fillStyle = 'rgba(0,0,0,0.25)';
+  ctx.fillRect(x, y + size - edge, size, edge);
+}
+
+/** Draws one frame of a game: used by the live game and the replay viewer alike. */
+export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: Layout, o: DrawOptions): void {
+  const { cell, ox, oy } = layout;
+  const fx = ox + Math.round(FIELD_X * cell);
+  // Normal: spawn rows above the field; rising: below it.
+  const fieldTop = oy + (o.rising ? 0 : BUFFER * cell) + Math.round(0.5 * cell);
+  const fw = COLS * cell;
+  const fh = ROWS * cell;
+  /** Canvas y of the top edge of engine row py (0 = bottom row). */
+  const rowY = (py: number) => (o.rising ? fieldTop + py * cell : fieldTop + (ROWS - 1 - py) * cell);
+
+  ctx.fillStyle = THEME.background;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  ctx.fillStyle = THEME.field;
+  ctx.fillRect(fx, fieldTop, fw, fh);
+
+  if (!o.hidden) {
+    if (o.grid) {
+      ctx.fillStyle = THEME.grid;
+      for (let c = 1; c < COLS; c++) ctx.fillRect(fx + c * cell, fieldTop, 1, fh);
+      for (let r = 1; r < ROWS; r++) ctx.fillRect(fx, fieldTop + r * cell, fw, 1);
+    }
+    snap.board.forEach((row, i) => {
+      const py = ROWS - 1 - i;
+      for (let x = 0; x < COLS; x++) {
+        const ch = row[x]!;
+        if (ch !== '.') block(ctx, fx + x * cell, rowY(py), cell, o.palette[ch] ?? THEME.label);
+      }
+    });
+    const inView = ([, y]: [number, number]) => y < ROWS + BUFFER;
+    if (o.ghost && snap.ghost && snap.active && snap.ghost.y !== snap.active.y) {
+      ctx.globalAlpha = 0.28;
+      for (const [x, y] of cellsOf(snap.ghost).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.ghost.type]!);
+      ctx.globalAlpha = 1;
+    }
+    if (snap.active) {
+      for (const [x, y] of cellsOf(snap.active).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.active.type]!);
+    }
+    drawEffects(ctx, o, fx, fw, cell, rowY);
+  }
+  ctx.strokeStyle = THEME.border;
+  ctx.lineWidth = Math.max(1, Math.round(cell / 12));
+  ctx.strokeRect(fx - ctx.lineWidth / 2, fieldTop - ctx.lineWidth / 2, fw + ctx.lineWidth, fh + ctx.lineWidth);
+
+  drawSide(ctx, snap, o, layout, fieldTop);
+}
+
+function drawEffects(
+  ctx: CanvasRenderingContext2D, o: DrawOptions, fx: number, fw: number, cell: number, rowY: (py: number) => number,
+): void {
+  const e = o.effects;
+  if (!e || o.reducedMotion) return;
+  if (e.locked && o.now - e.locked.at < LOCK_MS) {
+    ctx.fillStyle = `rgba(255,255,255,${0.35 * (1 - (o.now - e.locked.at) / LOCK_MS)})`;
+    for (const [x, y] of e.locked.cells) if (y < ROWS) ctx.fillRect(fx + x * cell, rowY(y), cell, cell);
+  }
+  if (e.clear && o.now - e.clear.at < FLASH_MS) {
+    ctx.fillStyle = `rgba(255,255,255,${0.55 * (1 - (o.now - e.clear.at) / FLASH_MS)})`;
+    for (const y of e.clear.rows) if (y < ROWS) ctx.fillRect(fx, rowY(y), fw, cell);
+  }
+}
+
+function text(ctx: CanvasRenderingContext2D, s: string, x: number, y: number, size: number, color: string, weight = 600, maxWidth?: number): void {
+  ctx.font = `${weight} ${size}px ui-sans-serif, system-ui, sans-serif`;
+  ctx.fillStyle = color;
+  ctx.fillText(s, x, y, maxWidth);
+}
+
+function miniPiece(ctx: CanvasRenderingContext2D, type: PieceType, cx: number, cy: number, size: number, color: string): void {
+  const cells = cellsOf({ type, rotation: '0', x: 0, y: 0 });
+  const xs = cells.map(([x]) => x);
+  const ys = cells.map(([, y]) => y);
+  const w = Math.max(...xs) - Math.min(...xs) + 1;
+  const h = Math.max(...ys) - Math.min(...ys) + 1;
+  const left = Math.round(cx - (w * size) / 2);
+  const top = Math.round(cy - (h * size) / 2);
+  for (const [x, y] of cells) block(ctx, left + (x - Math.min(...xs)) * size, top + (Math.max(...ys) - y) * size, size, color);
+}
+
+function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions, layout: Layout, top: number): void {
+  const { cell, ox } = layout;
+  const mini = Math.max(3, Math.floor(cell * 0.8));
+  const label = Math.max(9, Math.round(cell * 0.6));
+  const value = Math.max(11, Math.round(cell * 0.95));
+  ctx.textBaseline = 'top';
+  const sideX = ox + Math.round(SIDE_X * cell);
+  const nextX = ox + Math.round(NEXT_X * cell);
+  const boxW = Math.round(4.5 * cell);
+
+  ctx.textAlign = 'left';
+  text(ctx, 'HOLD', sideX, top, label, THEME.label);
+  text(ctx, 'NEXT', nextX, top, label, THEME.label);
+  if (!o.hidden) {
+    if (snap.hold) {
+      const color = snap.holdUsed ? THEME.label : o.palette[snap.hold]!;
+      miniPiece(ctx, snap.hold, sideX + boxW / 2, top + cell * 2.2, mini, color);
+    }
+    snap.next.forEach((p, i) => miniPiece(ctx, p, nextX + boxW / 2, top + cell * (2.2 + i * 3), mini, o.palette[p]!));
+  }
+
+  const rules = MODES[o.mode];
+  const time = rules.timeLimitTicks > 0 ? formatTime(Math.max(0, rules.timeLimitTicks - snap.tick)) : formatTime(snap.tick);
+  const stats: Array<[string, string]> = [
+    ['SCORE', snap.score.toLocaleString('en-US')],
+    ['LINES', rules.lineGoal > 0 && o.mode === 'sprint' ? `${snap.lines}/${rules.lineGoal}` : String(snap.lines)],
+    ['LEVEL', String(snap.level)],
+    ['TIME', time],
+    ['PPS', formatPps(snap.pieces, snap.tick)],
+  ];
+  let y = top + cell * 9;
+  for (const [k, v] of stats) {
+    text(ctx, k, sideX, y, label, THEME.label);
+    text(ctx, v, sideX, y + label * 1.2, value, THEME.text, 700);
+    y += label * 1.2 + value * 1.5;
+  }
+
+  const c = o.effects?.callout;
+  if (c && !o.hidden && o.now - c.at < CALLOUT_MS) {
+    ctx.globalAlpha = o.reducedMotion ? 1 : Math.min(1, 2 * (1 - (o.now - c.at) / CALLOUT_MS));
+    const cy = top + cell * 4.8;
+    text(ctx, c.text, sideX, cy, Math.round(cell * 0.7), '#fde68a', 800, boxW);
+    if (c.detail) text(ctx, c.detail, sideX, cy + cell, Math.round(cell * 0.6), '#fbbf24', 700, boxW);
+    ctx.globalAlpha = 1;
+  }
+}

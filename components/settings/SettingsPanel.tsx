@@ -1,0 +1,182 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { keyLabel } from '@/lib/client/keymap';
+import { TICK_MS } from '@/lib/client/clock';
+import { ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN } from '@/lib/engine/constants';
+import {
+  ACTION_LABELS, ACTIONS, bindingConflicts, KEYS_PER_ACTION, PALETTES, PRESETS, presetBindings,
+  type Action, type PresetId, type Settings,
+} from '@/lib/validations/settings';
+import type { SaveStatus } from './useSettings';
+
+const ms = (ticks: number) => `${Math.round(ticks * TICK_MS)} ms`;
+const section = 'space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800';
+const small = 'rounded-md border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+
+/** The whole settings form, used by /settings and the in-game dialog. Every change saves at once. */
+export function SettingsPanel({ settings, onChange, status }: { settings: Settings; onChange: (s: Settings) => void; status: SaveStatus }) {
+  const h = settings.handling;
+  const d = settings.display;
+  const setHandling = (patch: Partial<Settings['handling']>) => onChange({ ...settings, handling: { ...h, ...patch } });
+  const setDisplay = (patch: Partial<Settings['display']>) => onChange({ ...settings, display: { ...d, ...patch } });
+
+  return (
+    <div className="space-y-6" data-testid="settings-panel">
+      <section className={section} aria-labelledby="handling-h">
+        <h3 id="handling-h" className="font-semibold">Handling</h3>
+        <Slider label="DAS (delay before auto-shift)" min={DAS_MIN} max={DAS_MAX} value={h.das} shown={ms(h.das)} onChange={(das) => setHandling({ das })} />
+        <Slider label="ARR (auto-repeat rate)" min={ARR_MIN} max={ARR_MAX} value={h.arr} shown={h.arr === 0 ? '0 ms (instant)' : ms(h.arr)} onChange={(arr) => setHandling({ arr })} />
+        <div className="flex flex-wrap items-center gap-4">
+          <Slider
+            label="SDF (soft drop speed)"
+            min={SDF_MIN}
+            max={SDF_MAX}
+            value={h.sdf === 'instant' ? SDF_MAX : h.sdf}
+            shown={h.sdf === 'instant' ? 'instant' : `${h.sdf}× gravity`}
+            disabled={h.sdf === 'instant'}
+            onChange={(sdf) => setHandling({ sdf })}
+          />
+          <Check label="Instant soft drop" checked={h.sdf === 'instant'} onChange={(on) => setHandling({ sdf: on ? 'instant' : 20 })} />
+        </div>
+        <Check label="DAS cut (new pieces forget the charge)" checked={h.dasCut} onChange={(dasCut) => setHandling({ dasCut })} />
+      </section>
+
+      <Bindings settings={settings} onChange={onChange} />
+
+      <section className={section} aria-labelledby="display-h">
+        <h3 id="display-h" className="font-semibold">Display</h3>
+        <div className="grid gap-2 sm:grid-cols-2">
+          <Check label="Ghost piece" checked={d.ghost} onChange={(ghost) => setDisplay({ ghost })} />
+          <Check label="Grid" checked={d.grid} onChange={(grid) => setDisplay({ grid })} />
+          <Check label="Reduced motion" checked={d.reducedMotion} onChange={(reducedMotion) => setDisplay({ reducedMotion })} />
+          <Check label="Rising (field upside down)" checked={d.rising} onChange={(rising) => setDisplay({ rising })} />
+          <label className="flex items-center gap-2 text-sm">
+            Next pieces shown
+            <select className="rounded-md border border-slate-300 bg-transparent px-2 py-1 dark:border-slate-700" value={d.nextCount} onChange={(e) => setDisplay({ nextCount: Number(e.target.value) })}>
+              {Array.from({ length: NEXT_COUNT_MAX - NEXT_COUNT_MIN + 1 }, (_, i) => NEXT_COUNT_MIN + i).map((n) => (
+                <option key={n} value={n}>{n}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            Colours
+            <select className="rounded-md border border-slate-300 bg-transparent px-2 py-1 dark:border-slate-700" value={d.palette} onChange={(e) => setDisplay({ palette: e.target.value as (typeof PALETTES)[number] })}>
+              <option value="standard">Standard</option>
+              <option value="colorblind">Colour-blind safe</option>
+            </select>
+          </label>
+        </div>
+      </section>
+      <p role="status" data-testid="settings-status" className="text-sm text-slate-500">
+        {status.state === 'saved' && (status.where === 'account' ? 'Saved to your account and this device.' : 'Saved on this device.')}
+        {status.state === 'error' && <span className="text-red-600 dark:text-red-400">Saved on this device, but not to your account: {status.message}</span>}
+      </p>
+    </div>
+  );
+}
+
+function Slider(props: { label: string; min: number; max: number; value: number; shown: string; disabled?: boolean; onChange: (v: number) => void }) {
+  return (
+    <label className="block min-w-64 flex-1 space-y-1 text-sm">
+      <span className="flex justify-between gap-4">
+        <span>{props.label}</span>
+        <span className="font-mono tabular-nums">{props.shown}</span>
+      </span>
+      <input type="range" className="w-full accent-cyan-500" min={props.min} max={props.max} step={1} value={props.value} disabled={props.disabled} aria-valuetext={props.shown} onChange={(e) => props.onChange(Number(e.target.value))} />
+    </label>
+  );
+}
+
+function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" className="size-4 accent-cyan-500" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function Bindings({ settings, onChange }: { settings: Settings; onChange: (s: Settings) => void }) {
+  const [listening, setListening] = useState<{ action: Action; slot: number } | null>(null);
+  const bindings = settings.bindings;
+  const conflicts = bindingConflicts(bindings);
+
+  useEffect(() => {
+    if (!listening) return;
+    const onKey = (e: KeyboardEvent) => {
+      // Capture phase, so the game (if any) never sees the key being assigned.
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      if (!/^[A-Za-z0-9]{1,32}$/.test(e.code)) return;
+      const slots = [...bindings[listening.action]];
+      slots[listening.slot] = e.code;
+      const next = slots.filter((c, i) => c && slots.indexOf(c) === i).slice(0, KEYS_PER_ACTION);
+      onChange({ ...settings, bindings: { ...bindings, [listening.action]: next } });
+      setListening(null);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [listening, bindings, settings, onChange]);
+
+  const clear = (action: Action, slot: number) =>
+    onChange({ ...settings, bindings: { ...bindings, [action]: bindings[action].filter((_, i) => i !== slot) } });
+
+  return (
+    <section className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800" aria-labelledby="keys-h">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="keys-h" className="font-semibold">Keys</h3>
+        <div className="flex flex-wrap gap-2" role="group" aria-label="Presets">
+          {(Object.keys(PRESETS) as PresetId[]).map((id) => (
+            <button key={id} type="button" className={small} onClick={() => onChange({ ...settings, bindings: presetBindings(id) })}>
+              {PRESETS[id].label}
+            </button>
+          ))}
+        </div>
+      </div>
+      {conflicts.size > 0 && (
+        <ul role="alert" data-testid="binding-conflicts" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+          {[...conflicts].map(([code, actions]) => (
+            <li key={code}>
+              {keyLabel(code)} is bound to {actions.map((a) => ACTION_LABELS[a]).join(' and ')}; only {ACTION_LABELS[actions[0]!]} will work.
+            </li>
+          ))}
+        </ul>
+      )}
+      <table className="w-full text-sm">
+        <tbody>
+          {ACTIONS.map((action) => (
+            <tr key={action} className="border-t border-slate-100 dark:border-slate-800">
+              <th scope="row" className="py-1.5 pr-2 text-left font-normal">{ACTION_LABELS[action]}</th>
+              {Array.from({ length: KEYS_PER_ACTION }, (_, slot) => {
+                const code = bindings[action][slot];
+                const active = listening?.action === action && listening.slot === slot;
+                const clash = code !== undefined && conflicts.has(code);
+                return (
+                  <td key={slot} className="py-1.5 pr-2">
+                    <span className="inline-flex items-center gap-1">
+                      <button
+                        type="button"
+                        aria-label={`${ACTION_LABELS[action]} key ${slot + 1}`}
+                        aria-pressed={active}
+                        className={`min-w-24 rounded-md border px-2 py-1 font-mono ${active ? 'border-cyan-500 ring-2 ring-cyan-500/40' : clash ? 'border-red-500 text-red-600 dark:text-red-400' : 'border-slate-300 dark:border-slate-700'}`}
+                        onClick={() => setListening(active ? null : { action, slot })}
+                      >
+                        {active ? 'Press a key…' : code ? keyLabel(code) : '—'}
+                      </button>
+                      {code && !active && (
+                        <button type="button" aria-label={`Clear ${ACTION_LABELS[action]} key ${slot + 1}`} className="px-1 text-slate-400 hover:text-red-500" onClick={() => clear(action, slot)}>
+                          ×
+                        </button>
+                      )}
+                    </span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

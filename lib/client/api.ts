@@ -1,0 +1,101 @@
+import type { Mode } from '@/lib/engine/types';
+
+/** The shapes of the game API (issue 4) as the browser sees them. */
+export interface Ticket {
+  gameId: string;
+  seed: string;
+  mode: Mode;
+  rulesVersion: number;
+  issuedAt: string;
+}
+
+export interface VerifiedGame {
+  game: { id: string; mode: Mode; score: number; lines: number; ticks: number; pieces: number; pps: number; kpp: number; createdAt: string };
+  personalBest: boolean;
+  rank: { global: number | null; weekly: number | null };
+  guest: boolean;
+}
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** Retry: the server may take it later. Final: it never will, so keeping it is pointless. */
+export type Outcome =
+  | { kind: 'ok'; body: VerifiedGame }
+  | { kind: 'retry'; message: string }
+  | { kind: 'final'; message: string; code: string };
+
+export function shouldRetry(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+async function bodyOf(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+function errorOf(status: number, body: unknown): { code: string; message: string } {
+  const err = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  return {
+    code: typeof err?.code === 'string' ? err.code : `http_${status}`,
+    message: typeof err?.message === 'string' ? err.message : `The server answered ${status}.`,
+  };
+}
+
+function isVerified(body: unknown): body is VerifiedGame {
+  const b = body as Partial<VerifiedGame> | null;
+  return typeof b?.game === 'object' && b.game !== null && typeof b.game.id === 'string';
+}
+
+const OFFLINE = 'Could not reach the server.';
+
+export async function requestTicket(mode: Mode, fetchImpl: FetchLike = fetch): Promise<{ ok: true; ticket: Ticket } | { ok: false; message: string }> {
+  let res: Response;
+  try {
+    res = await fetchImpl('/api/games', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode }),
+    });
+  } catch {
+    return { ok: false, message: `${OFFLINE} Check your connection and try again.` };
+  }
+  const body = await bodyOf(res);
+  if (!res.ok) return { ok: false, message: errorOf(res.status, body).message };
+  const ticket = body as Ticket | null;
+  if (typeof ticket?.gameId !== 'string' || typeof ticket.seed !== 'string') return { ok: false, message: 'The server sent a malformed game ticket.' };
+  return { ok: true, ticket };
+}
+
+export interface Submission {
+  gameId: string;
+  mode: Mode;
+  /** encodeReplay(game.replay()) */
+  replay: string;
+  claimed: { score: number; lines: number; ticks: number };
+}
+
+export async function submitReplay(s: Submission, fetchImpl: FetchLike = fetch): Promise<Outcome> {
+  let res: Response;
+  try {
+    res = await fetchImpl(`/api/games/${encodeURIComponent(s.gameId)}/replay`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ replay: s.replay, claimed: s.claimed }),
+    });
+  } catch {
+    return { kind: 'retry', message: OFFLINE };
+  }
+  const body = await bodyOf(res);
+  if (res.ok && isVerified(body)) return { kind: 'ok', body };
+  if (res.ok) return { kind: 'retry', message: 'The server sent a malformed answer.' };
+  const err = errorOf(res.status, body);
+  if (shouldRetry(res.status)) return { kind: 'retry', message: err.message };
+  // A repeat of a submission that already went through carries the same success body.
+  if (res.status === 409 && err.code === 'already_submitted' && isVerified(body)) return { kind: 'ok', body };
+  return { kind: 'final', code: err.code, message: err.message };
+}

@@ -1,0 +1,46 @@
+import { TICKS_PER_SECOND } from '@/lib/engine/constants';
+
+export const TICK_MS = 1000 / TICKS_PER_SECOND;
+/** After a long frame (tab stall, GC) at most this many ticks are simulated at once; the rest is dropped. */
+export const MAX_CATCH_UP_TICKS = 10;
+// Guards floor() against 2.9999999 after float arithmetic on times.
+const EPS = 1e-6;
+
+/**
+ * A fixed-timestep accumulator expressed as an origin: tick k covers [origin + k·T, origin + (k+1)·T)
+ * and may run once that interval is over. Times are milliseconds on one clock (performance.now(),
+ * event.timeStamp). Pure: no timers, so it is driven by rAF in the page and by numbers in tests.
+ */
+export class TickClock {
+  private origin = 0;
+  /** Ticks simulated so far (the next tick to run). */
+  done = 0;
+
+  constructor(private readonly maxCatchUp = MAX_CATCH_UP_TICKS) {}
+
+  start(now: number): void {
+    this.origin = now;
+    this.done = 0;
+  }
+
+  /** After a pause: continue from `done` as if no time had passed. */
+  resume(now: number): void {
+    this.origin = now - this.done * TICK_MS;
+  }
+
+  /** How many ticks are due at `now`; beyond the cap, the backlog is dropped (origin moves up). */
+  due(now: number): number {
+    const n = Math.floor((now - this.origin) / TICK_MS + EPS) - this.done;
+    if (n <= 0) return 0;
+    if (n > this.maxCatchUp) {
+      this.origin = now - (this.done + this.maxCatchUp) * TICK_MS;
+      return this.maxCatchUp;
+    }
+    return n;
+  }
+
+  /** The tick an input at time `t` applies to: the tick running then, never one already simulated. */
+  tickAt(t: number): number {
+    return Math.max(this.done, Math.floor((t - this.origin) / TICK_MS + EPS));
+  }
+}

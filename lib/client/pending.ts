@@ -1,0 +1,106 @@
+import { submitReplay, type FetchLike, type Outcome, type Submission } from './api';
+
+/** The part of Storage we use, so tests can pass a Map-backed one. */
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export const PENDING_KEY = 'linefall:pending-games:v1';
+/** Games older than this are dropped: the server would refuse their tickets anyway. */
+export const PENDING_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const MAX_PENDING = 50;
+
+export interface PendingGame extends Submission {
+  finishedAt: number;
+  attempts: number;
+  lastError?: string;
+}
+
+function isPending(v: unknown): v is PendingGame {
+  const p = v as Partial<PendingGame> | null;
+  return (
+    typeof p === 'object' && p !== null && typeof p.gameId === 'string' && typeof p.replay === 'string' &&
+    typeof p.mode === 'string' && typeof p.finishedAt === 'number' && typeof p.claimed === 'object' && p.claimed !== null
+  );
+}
+
+export function readPending(store: KeyValueStore): PendingGame[] {
+  try {
+    const raw: unknown = JSON.parse(store.getItem(PENDING_KEY) ?? '[]');
+    return Array.isArray(raw) ? raw.filter(isPending) : [];
+  } catch {
+    return [];
+  }
+}
+
+function writePending(store: KeyValueStore, games: PendingGame[]): void {
+  store.setItem(PENDING_KEY, JSON.stringify(games.slice(-MAX_PENDING)));
+}
+
+/** Saved before the first attempt: a game that finished is on disk before anything can fail. */
+export function keepPending(store: KeyValueStore, s: Submission, now: number): void {
+  const games = readPending(store).filter((g) => g.gameId !== s.gameId);
+  games.push({ ...s, finishedAt: now, attempts: 0 });
+  writePending(store, games);
+}
+
+export function dropPending(store: KeyValueStore, gameId: string): void {
+  writePending(store, readPending(store).filter((g) => g.gameId !== gameId));
+}
+
+function notePending(store: KeyValueStore, gameId: string, message: string): void {
+  writePending(
+    store,
+    readPending(store).map((g) => (g.gameId === gameId ? { ...g, attempts: g.attempts + 1, lastError: message } : g)),
+  );
+}
+
+/** Submits one game and updates the queue by the outcome: kept only when a retry may succeed. */
+export async function submitAndSettle(store: KeyValueStore, s: Submission, fetchImpl?: FetchLike): Promise<Outcome> {
+  const outcome = await submitReplay(s, fetchImpl);
+  if (outcome.kind === 'retry') notePending(store, s.gameId, outcome.message);
+  else dropPending(store, s.gameId);
+  return outcome;
+}
+
+/**
+ * Retries every saved game, one at a time. Concurrent calls (the `online` event, the timer and a
+ * page load arriving together) share one run, so a game is never posted twice at once.
+ */
+export class PendingFlusher {
+  private running: Promise<void> | null = null;
+  private listeners = new Set<(gameId: string, outcome: Outcome) => void>();
+
+  constructor(
+    private readonly store: KeyValueStore,
+    private readonly fetchImpl?: FetchLike,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  onSettled(fn: (gameId: string, outcome: Outcome) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  flush(): Promise<void> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async run(): Promise<void> {
+    const cutoff = this.now() - PENDING_MAX_AGE_MS;
+    for (const game of readPending(this.store)) {
+      if (game.finishedAt < cutoff) {
+        dropPending(this.store, game.gameId);
+        continue;
+      }
+      const outcome = await submitAndSettle(this.store, game, this.fetchImpl);
+      for (const fn of this.listeners) fn(game.gameId, outcome);
+      // The server is still unreachable: the rest would fail the same way.
+      if (outcome.kind === 'retry') break;
+    }
+  }
+}

@@ -1,0 +1,265 @@
+import { encodeReplay } from '@/lib/engine/codec';
+import type { GameEvent, Mode, Snapshot } from '@/lib/engine/types';
+import type { Action, Settings } from '@/lib/validations/settings';
+import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from './api';
+import { buildKeymap, isEngineKey } from './keymap';
+import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from './pending';
+import { GameRunner } from './runner';
+
+export const COUNTDOWN_STEPS = 3;
+export const COUNTDOWN_STEP_MS = 600;
+
+export type SubmitState =
+  | { status: 'verifying' }
+  | { status: 'verified'; verified: VerifiedGame }
+  | { status: 'queued'; message: string }
+  | { status: 'failed'; message: string };
+
+export type PlayState =
+  | { phase: 'loading' }
+  | { phase: 'ticketError'; message: string }
+  | { phase: 'countdown'; count: number; ticket: Ticket }
+  | { phase: 'playing'; ticket: Ticket }
+  | { phase: 'paused'; ticket: Ticket }
+  | { phase: 'ended'; ticket: Ticket; result: Snapshot; submit: SubmitState };
+
+export interface PlayHost {
+  /** Called every animation frame while a game is on screen. */
+  draw(snapshot: Snapshot, events: readonly GameEvent[], hidden: boolean, now: number): void;
+  onState(state: PlayState): void;
+  storage: KeyValueStore;
+  flusher: PendingFlusher;
+  /** Where the page exposes the seed and progress as data attributes (tests read them). */
+  root: HTMLElement;
+}
+
+function outcomeState(o: Outcome): SubmitState {
+  if (o.kind === 'ok') return { status: 'verified', verified: o.body };
+  if (o.kind === 'retry') return { status: 'queued', message: o.message };
+  return { status: 'failed', message: o.message };
+}
+
+/**
+ * One play page's life: ticket → countdown → game at 60 ticks/s → submission, with pause,
+ * restart and tab-leave handling. Owns the rAF loop and the keyboard listeners; React only shows
+ * `PlayState` and hosts the canvas.
+ */
+export class PlayController {
+  private state: PlayState = { phase: 'loading' };
+  private runner: GameRunner | null = null;
+  private started = false;
+  private countdownEnd = 0;
+  private raf = 0;
+  private snapshot: Snapshot | null = null;
+  private keymap: Map<string, Action>;
+  private generation = 0;
+  private suspended = false;
+  private readonly unlisten: Array<() => void> = [];
+  private readonly bench: number[] | null;
+
+  constructor(
+    private readonly mode: Mode,
+    private settings: Settings,
+    private readonly host: PlayHost,
+  ) {
+    this.keymap = buildKeymap(settings.bindings);
+    const w = window as unknown as { __linefallBench?: number[] };
+    this.bench = Array.isArray(w.__linefallBench) ? w.__linefallBench : null;
+    this.listen(window, 'keydown', (e) => this.onKey(e as KeyboardEvent, true));
+    this.listen(window, 'keyup', (e) => this.onKey(e as KeyboardEvent, false));
+    this.listen(window, 'blur', () => this.pause());
+    this.listen(document, 'visibilitychange', () => {
+      if (document.visibilityState === 'hidden') this.pause();
+    });
+    this.unlisten.push(host.flusher.onSettled((gameId, outcome) => this.onBackgroundSubmit(gameId, outcome)));
+  }
+
+  private listen(target: EventTarget, type: string, fn: (e: Event) => void): void {
+    target.addEventListener(type, fn);
+    this.unlisten.push(() => target.removeEventListener(type, fn));
+  }
+
+  private set(state: PlayState): void {
+    this.state = state;
+    this.host.root.dataset.phase = state.phase;
+    this.host.onState(state);
+  }
+
+  get current(): PlayState {
+    return this.state;
+  }
+
+  /** New display and key settings apply at once; handling from the next game on (a replay has one). */
+  setSettings(settings: Settings): void {
+    this.settings = settings;
+    this.keymap = buildKeymap(settings.bindings);
+  }
+
+  /** While a settings dialog is open the page's keys belong to it. */
+  setSuspended(on: boolean): void {
+    this.suspended = on;
+    if (on) this.pause();
+  }
+
+  async newGame(): Promise<void> {
+    const gen = ++this.generation;
+    this.runner?.pause();
+    this.runner = null;
+    this.snapshot = null;
+    this.started = false;
+    this.set({ phase: 'loading' });
+    const res = await requestTicket(this.mode);
+    if (gen !== this.generation) return;
+    if (!res.ok) {
+      this.set({ phase: 'ticketError', message: res.message });
+      return;
+    }
+    const { ticket } = res;
+    const { handling, display } = this.settings;
+    this.runner = new GameRunner({ mode: this.mode, seed: ticket.seed, handling: { ...handling }, nextCount: display.nextCount });
+    this.snapshot = this.runner.game.snapshot();
+    this.host.root.dataset.seed = ticket.seed;
+    this.host.root.dataset.gameId = ticket.gameId;
+    this.host.root.dataset.handling = JSON.stringify(handling);
+    this.startCountdown(ticket);
+    this.loop();
+  }
+
+  private startCountdown(ticket: Ticket): void {
+    this.countdownEnd = performance.now() + COUNTDOWN_STEPS * COUNTDOWN_STEP_MS;
+    this.set({ phase: 'countdown', count: COUNTDOWN_STEPS, ticket });
+  }
+
+  pause(): void {
+    const s = this.state;
+    if (s.phase !== 'playing' && s.phase !== 'countdown') return;
+    this.runner?.pause();
+    this.set({ phase: 'paused', ticket: s.ticket });
+    if (this.snapshot) this.host.draw(this.snapshot, [], true, performance.now());
+  }
+
+  resume(): void {
+    const s = this.state;
+    if (s.phase !== 'paused' || this.suspended) return;
+    this.startCountdown(s.ticket);
+    this.loop();
+  }
+
+  private onKey(e: KeyboardEvent, down: boolean): void {
+    if (this.suspended || e.ctrlKey || e.metaKey || e.altKey) return;
+    const action = this.keymap.get(e.code);
+    if (!action) return;
+    const phase = this.state.phase;
+    if (phase !== 'loading' && phase !== 'ticketError' && phase !== 'ended') e.preventDefault();
+    // The engine's DAS/ARR does the repeating; the OS's key repeat would be extra presses.
+    if (e.repeat && down) return;
+    if (action === 'pause') {
+      if (down && phase === 'paused') this.resume();
+      else if (down) this.pause();
+      return;
+    }
+    if (action === 'restart') {
+      if (down && phase !== 'loading') void this.newGame();
+      return;
+    }
+    if (phase !== 'playing' || !this.runner || !isEngineKey(action)) return;
+    // event.timeStamp and performance.now() share one clock; guard against odd values.
+    const now = performance.now();
+    const t = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
+    this.runner.key(action, e.code, down, t);
+  }
+
+  private loop(): void {
+    if (this.raf) return;
+    const frame = (ts: number) => {
+      this.raf = 0;
+      const start = performance.now();
+      this.frame(start);
+      if (this.bench) this.bench.push(ts, performance.now() - start);
+      if (this.state.phase === 'countdown' || this.state.phase === 'playing') this.raf = requestAnimationFrame(frame);
+    };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  private frame(now: number): void {
+    const runner = this.runner;
+    const s = this.state;
+    if (!runner || !this.snapshot) return;
+    if (s.phase === 'countdown') {
+      const left = Math.ceil((this.countdownEnd - now) / COUNTDOWN_STEP_MS);
+      if (left <= 0) {
+        if (this.started) runner.resume(this.countdownEnd);
+        else runner.start(this.countdownEnd);
+        this.started = true;
+        this.set({ phase: 'playing', ticket: s.ticket });
+      } else if (left !== s.count) this.set({ ...s, count: left });
+    }
+    let events: GameEvent[] = [];
+    if (this.state.phase === 'playing') {
+      events = runner.frame(now);
+      if (events.length > 0 || runner.tick !== this.snapshot.tick) this.snapshot = runner.game.snapshot();
+      this.expose(this.snapshot);
+    }
+    this.host.draw(this.snapshot, events, this.state.phase !== 'playing', now);
+    if (runner.game.over && this.state.phase === 'playing') void this.finish(this.state.ticket, runner);
+  }
+
+  private lastExposed = '';
+  private expose(snap: Snapshot): void {
+    const a = snap.active;
+    const key = `${snap.pieces}|${a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : ''}`;
+    if (key === this.lastExposed) return;
+    this.lastExposed = key;
+    this.host.root.dataset.pieces = String(snap.pieces);
+    this.host.root.dataset.lines = String(snap.lines);
+    this.host.root.dataset.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
+  }
+
+  private async finish(ticket: Ticket, runner: GameRunner): Promise<void> {
+    const result = runner.game.snapshot();
+    this.snapshot = result;
+    this.host.draw(result, [], false, performance.now());
+    const submission: Submission = {
+      gameId: ticket.gameId,
+      mode: this.mode,
+      replay: encodeReplay(runner.game.replay()),
+      claimed: { score: result.score, lines: result.lines, ticks: result.tick },
+    };
+    // On disk before the first attempt: whatever happens next, the game is not lost.
+    keepPending(this.host.storage, submission, Date.now());
+    this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' } });
+    await this.submit(submission);
+  }
+
+  private lastSubmission: Submission | null = null;
+
+  private async submit(submission: Submission): Promise<void> {
+    this.lastSubmission = submission;
+    const outcome = await submitAndSettle(this.host.storage, submission);
+    this.onBackgroundSubmit(submission.gameId, outcome);
+  }
+
+  /** "Retry" on the result screen. */
+  async retry(): Promise<void> {
+    const s = this.state;
+    if (s.phase !== 'ended' || !this.lastSubmission || s.submit.status === 'verified') return;
+    this.set({ ...s, submit: { status: 'verifying' } });
+    await this.submit(this.lastSubmission);
+  }
+
+  /** The result screen follows its game whichever path (retry button, timer, `online`) submitted it. */
+  private onBackgroundSubmit(gameId: string, outcome: Outcome): void {
+    const s = this.state;
+    if (s.phase !== 'ended' || s.ticket.gameId !== gameId) return;
+    if (s.submit.status === 'verified' && outcome.kind !== 'ok') return;
+    this.set({ ...s, submit: outcomeState(outcome) });
+  }
+
+  dispose(): void {
+    this.generation++;
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.runner?.pause();
+    for (const off of this.unlisten) off();
+  }
+}

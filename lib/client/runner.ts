@@ -1,0 +1,83 @@
+import { createGame, type Game } from '@/lib/engine/game';
+import type { GameEvent, Handling, Key, Mode } from '@/lib/engine/types';
+import { TickClock } from './clock';
+import { HeldKeys, InputQueue } from './input';
+
+export interface RunnerConfig {
+  mode: Mode;
+  seed: string;
+  handling: Handling;
+  nextCount: number;
+}
+
+/**
+ * One game driven by wall-clock time: key edges are stamped with the tick they happen in and fed to
+ * the engine at the start of that tick; `frame(now)` runs every tick that is due. No DOM, no timers:
+ * the page calls it from requestAnimationFrame, tests call it with numbers.
+ */
+export class GameRunner {
+  readonly game: Game;
+  private readonly clock: TickClock;
+  private readonly queue = new InputQueue();
+  private readonly held = new HeldKeys();
+  private running = false;
+
+  constructor(readonly config: RunnerConfig, maxCatchUp?: number) {
+    this.game = createGame({ mode: config.mode, seed: config.seed, handling: config.handling, nextCount: config.nextCount });
+    this.clock = new TickClock(maxCatchUp);
+  }
+
+  get tick(): number {
+    return this.clock.done;
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  start(now: number): void {
+    this.clock.start(now);
+    this.running = true;
+  }
+
+  /** Stops the clock; every key still down is released at the current tick, since key-ups made while paused never arrive. */
+  pause(): void {
+    if (!this.running) return;
+    this.running = false;
+    this.releaseAll(this.clock.done);
+  }
+
+  resume(now: number): void {
+    if (this.running || this.game.over) return;
+    this.clock.resume(now);
+    this.running = true;
+  }
+
+  /** A physical key went down or up at time `t`. Returns whether the engine key changed. */
+  key(key: Key, code: string, down: boolean, t: number): boolean {
+    if (!this.running || this.game.over) return false;
+    const changed = down ? this.held.press(key, code) : this.held.release(key, code);
+    if (changed) this.queue.push(this.clock.tickAt(t), key, down);
+    return changed;
+  }
+
+  private releaseAll(tick: number): void {
+    // Queued for the tick the game stopped on: the engine sees them first thing after resuming.
+    for (const key of this.held.releaseAll()) this.queue.push(tick, key, false);
+  }
+
+  /** Runs the ticks due at `now`; events of every tick, in order (empty array when nothing happened). */
+  frame(now: number): GameEvent[] {
+    if (!this.running) return [];
+    const n = this.clock.due(now);
+    let events: GameEvent[] = [];
+    for (let i = 0; i < n && !this.game.over; i++) {
+      const inputs = this.queue.take(this.clock.done);
+      const out = this.game.tick(inputs);
+      if (out.length > 0) events = events.length === 0 ? [...out] : events.concat(out);
+      this.clock.done++;
+    }
+    if (this.game.over) this.running = false;
+    return events;
+  }
+}

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import {
+  ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, DEFAULT_NEXT_COUNT, KEYS, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN,
+} from '@/lib/engine/constants';
+
+/**
+ * Player settings: one schema for localStorage, the settings form and PUT /api/settings.
+ * Every field has a default, so an older or partial object parses into a full one; bump
+ * SETTINGS_VERSION (and migrate in parseStoredSettings) when a field changes meaning.
+ */
+export const SETTINGS_VERSION = 1;
+
+/** Engine keys plus the two actions the page handles itself. */
+export const ACTIONS = [...KEYS, 'pause', 'restart'] as const;
+export type Action = (typeof ACTIONS)[number];
+export const KEYS_PER_ACTION = 2;
+
+export const ACTION_LABELS: Record<Action, string> = {
+  left: 'Move left',
+  right: 'Move right',
+  softDrop: 'Soft drop',
+  hardDrop: 'Hard drop',
+  rotateCW: 'Rotate clockwise',
+  rotateCCW: 'Rotate counter-clockwise',
+  rotate180: 'Rotate 180°',
+  hold: 'Hold',
+  pause: 'Pause',
+  restart: 'Restart',
+};
+
+export type Bindings = Record<Action, string[]>;
+
+/** KeyboardEvent.code values: layout-independent, e.g. "KeyZ", "ArrowLeft", "Numpad4", "Space". */
+const keyCode = z.string().regex(/^[A-Za-z0-9]{1,32}$/, 'Key must be a KeyboardEvent.code such as KeyZ or ArrowLeft');
+const keySlots = z
+  .array(keyCode)
+  .max(KEYS_PER_ACTION, `At most ${KEYS_PER_ACTION} keys per action`)
+  .refine((codes) => new Set(codes).size === codes.length, 'The same key twice for one action');
+
+const common = { pause: ['Escape', 'KeyP'], restart: ['KeyR'] } as const;
+
+export const PRESETS = {
+  guideline: {
+    label: 'Guideline',
+    bindings: {
+      left: ['ArrowLeft'],
+      right: ['ArrowRight'],
+      softDrop: ['ArrowDown'],
+      hardDrop: ['Space'],
+      rotateCW: ['KeyX', 'ArrowUp'],
+      rotateCCW: ['KeyZ', 'ControlLeft'],
+      rotate180: ['KeyA'],
+      hold: ['KeyC', 'ShiftLeft'],
+      ...common,
+    },
+  },
+  wasd: {
+    label: 'WASD',
+    bindings: {
+      left: ['KeyA'],
+      right: ['KeyD'],
+      softDrop: ['KeyS'],
+      hardDrop: ['Space'],
+      rotateCW: ['KeyW', 'KeyK'],
+      rotateCCW: ['KeyQ', 'KeyJ'],
+      rotate180: ['KeyE', 'KeyL'],
+      hold: ['ShiftLeft', 'KeyC'],
+      pause: ['KeyP', 'Escape'],
+      restart: ['KeyR'],
+    },
+  },
+  classic: {
+    label: 'Classic',
+    bindings: {
+      left: ['ArrowLeft'],
+      right: ['ArrowRight'],
+      softDrop: ['KeyD'],
+      hardDrop: ['Space'],
+      rotateCW: ['ArrowUp'],
+      rotateCCW: ['ArrowDown'],
+      rotate180: [],
+      hold: ['KeyC', 'ShiftLeft'],
+      pause: ['KeyP', 'Escape'],
+      restart: ['KeyR'],
+    },
+  },
+  numpad: {
+    label: 'Numpad',
+    bindings: {
+      left: ['Numpad4'],
+      right: ['Numpad6'],
+      softDrop: ['Numpad2'],
+      hardDrop: ['Numpad8'],
+      rotateCW: ['Numpad5', 'Numpad9'],
+      rotateCCW: ['Numpad3', 'Numpad1'],
+      rotate180: ['Numpad7'],
+      hold: ['Numpad0'],
+      ...common,
+    },
+  },
+} as const satisfies Record<string, { label: string; bindings: Record<Action, readonly string[]> }>;
+export type PresetId = keyof typeof PRESETS;
+
+export function presetBindings(id: PresetId): Bindings {
+  const b = PRESETS[id].bindings as Record<Action, readonly string[]>;
+  return Object.fromEntries(ACTIONS.map((a) => [a, [...b[a]]])) as Bindings;
+}
+
+const DEFAULT_BINDINGS = presetBindings('guideline');
+
+const bindingsSchema = z.object(
+  Object.fromEntries(ACTIONS.map((a) => [a, keySlots.default([...DEFAULT_BINDINGS[a]])])) as Record<
+    Action,
+    z.ZodDefault<typeof keySlots>
+  >,
+);
+
+const int = (min: number, max: number, what: string) =>
+  z.number({ error: `${what} must be a number` }).int(`${what} must be a whole number of ticks`).min(min, `${what} must be at least ${min}`).max(max, `${what} must be at most ${max}`);
+
+export const handlingSchema = z.object({
+  /** Ticks (1/60 s) a direction is held before it auto-repeats. */
+  das: int(DAS_MIN, DAS_MAX, 'DAS').default(10),
+  /** Ticks between auto-repeat moves; 0 moves to the wall at once. */
+  arr: int(ARR_MIN, ARR_MAX, 'ARR').default(2),
+  /** Soft drop speed as a multiple of gravity, or straight down. */
+  sdf: z.union([int(SDF_MIN, SDF_MAX, 'SDF'), z.literal('instant')]).default(20),
+  /** Forget the DAS charge when a new piece spawns. */
+  dasCut: z.boolean().default(false),
+});
+
+export const PALETTES = ['standard', 'colorblind'] as const;
+export type PaletteId = (typeof PALETTES)[number];
+
+export const displaySchema = z.object({
+  ghost: z.boolean().default(true),
+  nextCount: int(NEXT_COUNT_MIN, NEXT_COUNT_MAX, 'Next count').default(DEFAULT_NEXT_COUNT),
+  grid: z.boolean().default(true),
+  palette: z.enum(PALETTES, { error: `Palette must be one of ${PALETTES.join(', ')}` }).default('standard'),
+  reducedMotion: z.boolean().default(false),
+  /** Draw the field upside down so blocks rise from the bottom. */
+  rising: z.boolean().default(false),
+});
+
+export const settingsSchema = z.object({
+  version: z.literal(SETTINGS_VERSION, { error: `Settings version must be ${SETTINGS_VERSION}` }).default(SETTINGS_VERSION),
+  handling: handlingSchema.default(() => handlingSchema.parse({})),
+  bindings: bindingsSchema.default(() => bindingsSchema.parse({})),
+  display: displaySchema.default(() => displaySchema.parse({})),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type HandlingSettings = z.infer<typeof handlingSchema>;
+export type DisplaySettings = z.infer<typeof displaySchema>;
+
+export function defaultSettings(): Settings {
+  return settingsSchema.parse({});
+}
+
+/** Stored settings of unknown age or origin: whatever does not parse falls back to the defaults. */
+export function parseStoredSettings(value: unknown): Settings {
+  const parsed = settingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : defaultSettings();
+}
+
+/** Codes bound to more than one action, with the actions that share each. */
+export function bindingConflicts(bindings: Bindings): Map<string, Action[]> {
+  const byCode = new Map<string, Action[]>();
+  for (const action of ACTIONS) {
+    for (const code of bindings[action]) byCode.set(code, [...(byCode.get(code) ?? []), action]);
+  }
+  for (const [code, actions] of byCode) if (actions.length < 2) byCode.delete(code);
+  return byCode;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { buildKeymap, keyLabel } from '@/lib/client/keymap';
+import { ACTIONS, bindingConflicts, presetBindings, PRESETS, type PresetId } from '@/lib/validations/settings';
+
+describe('key bindings', () => {
+  it('maps physical keys to actions for every preset, without conflicts', () => {
+    for (const id of Object.keys(PRESETS) as PresetId[]) {
+      const b = presetBindings(id);
+      expect(bindingConflicts(b).size, id).toBe(0);
+      const map = buildKeymap(b);
+      for (const a of ACTIONS) for (const code of b[a]) expect(map.get(code)).toBe(a);
+    }
+  });
+
+  it('has the presets the issue names', () => {
+    const g = presetBindings('guideline');
+    expect(g.left).toEqual(['ArrowLeft']);
+    expect(g.rotateCCW).toContain('KeyZ');
+    expect(g.rotateCW).toContain('KeyX');
+    expect(g.rotate180).toEqual(['KeyA']);
+    expect(g.hold).toEqual(['KeyC', 'ShiftLeft']);
+    expect(g.hardDrop).toEqual(['Space']);
+    const w = presetBindings('wasd');
+    expect([w.left, w.right, w.rotateCW[0], w.softDrop]).toEqual([['KeyA'], ['KeyD'], 'KeyW', ['KeyS']]);
+    expect(w.pause).toContain('KeyP');
+    const c = presetBindings('classic');
+    expect([c.rotateCW, c.rotateCCW, c.hardDrop, c.softDrop]).toEqual([['ArrowUp'], ['ArrowDown'], ['Space'], ['KeyD']]);
+    const n = presetBindings('numpad');
+    expect([n.left, n.right, n.softDrop, n.hardDrop, n.hold]).toEqual([['Numpad4'], ['Numpad6'], ['Numpad2'], ['Numpad8'], ['Numpad0']]);
+    expect([...n.rotateCW, ...n.rotateCCW].sort()).toEqual(['Numpad1', 'Numpad3', 'Numpad5', 'Numpad9']);
+  });
+
+  it('flags a key bound to two actions; the first action wins', () => {
+    const b = presetBindings('guideline');
+    b.hold = ['Space'];
+    expect([...bindingConflicts(b)]).toEqual([['Space', ['hardDrop', 'hold']]]);
+    expect(buildKeymap(b).get('Space')).toBe('hardDrop');
+  });
+
+  it('labels keys briefly', () => {
+    expect(['KeyZ', 'ArrowLeft', 'Numpad4', 'Digit1', 'ShiftLeft', 'Space'].map(keyLabel)).toEqual(['Z', '←', 'Num 4', '1', 'L Shift', 'Space']);
+  });
+});

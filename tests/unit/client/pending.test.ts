@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { shouldRetry, submitReplay, type Submission } from '@/lib/client/api';
+import { keepPending, PENDING_KEY, PENDING_MAX_AGE_MS, PendingFlusher, readPending, submitAndSettle } from '@/lib/client/pending';
+
+function memory() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+}
+
+const sub = (id: string): Submission => ({ gameId: id, mode: 'sprint', replay: 'TEYB', claimed: { score: 1, lines: 2, ticks: 3 } });
+const verified = (id: string) => ({ game: { id, mode: 'sprint', score: 1, lines: 2, ticks: 3, pieces: 4, pps: 1000, kpp: 2000, createdAt: 'x' }, personalBest: true, rank: { global: 1, weekly: 1 }, guest: false });
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const offline = () => Promise.reject(new TypeError('Failed to fetch'));
+
+describe('submission outcomes', () => {
+  it('retries network failures, 5xx, 408 and 429; everything else is final', () => {
+    expect([500, 502, 503, 408, 429].every(shouldRetry)).toBe(true);
+    expect([400, 401, 404, 409, 410, 422].some(shouldRetry)).toBe(false);
+  });
+
+  it('maps answers to ok / retry / final with the server message', async () => {
+    expect((await submitReplay(sub('g1'), () => Promise.resolve(json(201, verified('g1'))))).kind).toBe('ok');
+    expect(await submitReplay(sub('g1'), offline)).toEqual({ kind: 'retry', message: 'Could not reach the server.' });
+    expect(await submitReplay(sub('g1'), () => Promise.resolve(json(503, { error: { code: 'down', message: 'Maintenance' } })))).toEqual({ kind: 'retry', message: 'Maintenance' });
+    expect(await submitReplay(sub('g1'), () => Promise.resolve(json(422, { error: { code: 'result_mismatch', message: 'Differs' } })))).toEqual({ kind: 'final', code: 'result_mismatch', message: 'Differs' });
+    expect((await submitReplay(sub('g1'), () => Promise.resolve(json(409, { error: { code: 'already_submitted' }, ...verified('g1') })))).kind).toBe('ok');
+    expect(await submitReplay(sub('g1'), () => Promise.resolve(new Response('<html>', { status: 502 })))).toEqual({ kind: 'retry', message: 'The server answered 502.' });
+  });
+});
+
+describe('pending games', () => {
+  it('keeps a game that could not be submitted and drops it once accepted or refused', async () => {
+    const store = memory();
+    keepPending(store, sub('a'), 0);
+    await submitAndSettle(store, sub('a'), offline);
+    expect(readPending(store)).toMatchObject([{ gameId: 'a', attempts: 1, lastError: 'Could not reach the server.' }]);
+    await submitAndSettle(store, sub('a'), () => Promise.resolve(json(200, verified('a'))));
+    expect(readPending(store)).toEqual([]);
+    keepPending(store, sub('b'), 0);
+    await submitAndSettle(store, sub('b'), () => Promise.resolve(json(410, { error: { code: 'ticket_expired', message: 'Expired' } })));
+    expect(readPending(store)).toEqual([]);
+  });
+
+  it('flushes saved games in order, stops at the first retryable failure, and runs once at a time', async () => {
+    const store = memory();
+    keepPending(store, sub('a'), 0);
+    keepPending(store, sub('b'), 0);
+    keepPending(store, sub('c'), 0);
+    const calls: string[] = [];
+    const fetchImpl = (url: string) => {
+      calls.push(url);
+      return Promise.resolve(url.includes('/b/') ? json(500, {}) : json(200, verified('x')));
+    };
+    const f = new PendingFlusher(store, fetchImpl, () => 1);
+    const seen: string[] = [];
+    f.onSettled((id, o) => seen.push(`${id}:${o.kind}`));
+    await Promise.all([f.flush(), f.flush()]);
+    expect(calls).toEqual(['/api/games/a/replay', '/api/games/b/replay']);
+    expect(seen).toEqual(['a:ok', 'b:retry']);
+    expect(readPending(store).map((g) => g.gameId)).toEqual(['b', 'c']);
+  });
+
+  it('drops games too old to be accepted, and ignores corrupt storage', async () => {
+    const store = memory();
+    keepPending(store, sub('old'), 0);
+    await new PendingFlusher(store, offline, () => PENDING_MAX_AGE_MS + 1).flush();
+    expect(readPending(store)).toEqual([]);
+    store.setItem(PENDING_KEY, '{oops');
+    expect(readPending(store)).toEqual([]);
+  });
+});
