@@ -6,7 +6,8 @@
  */
 import { collides, dropDistance, FIELD_BITS, FULL_ROW, EMPTY_ROW, PAD, BOARD_LEN, TOTAL_ROWS } from '../../lib/engine/board';
 import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from '../../lib/engine/kicks';
-import { CELLS, PIECE_O } from '../../lib/engine/pieces';
+import { CELLS, PIECE_O, PIECE_T } from '../../lib/engine/pieces';
+import { isFilled } from '../../lib/engine/board';
 
 export type Turn = 0 | 1 | 2 | 3;
 export type Shift = { dir: -1 | 1; taps: number } | { dir: -1 | 1; wall: true } | null;
@@ -21,6 +22,14 @@ export interface Candidate {
   y: number;
   score: number;
   keys: number;
+  /** Spin candidates only: soft drop to `softY`, then this turn (1 CW, 3 CCW) into (rot, x, y). */
+  spinTurn: 0 | 1 | 3;
+  softY: number;
+}
+
+export interface SearchOptions {
+  /** Also try T pieces soft-dropped and then rotated into a T-spin. */
+  spins?: boolean;
 }
 
 const W = {
@@ -57,6 +66,8 @@ function rotateAt(b: Int32Array, piece: number, rot: number, x: number, y: numbe
 
 const scratch = new Int32Array(BOARD_LEN);
 const colDepth = new Int32Array(10);
+/** Rows the evaluation looks at; the field is 20 visible rows plus a little of the buffer. */
+const SCAN_ROWS = 24;
 
 /** Scores the board after placing piece (slot) at (x, y). Higher is better. */
 export function evaluate(b: Int32Array, slot: number, x: number, y: number): number {
@@ -87,15 +98,25 @@ export function evaluate(b: Int32Array, slot: number, x: number, y: number): num
   let holes = 0;
   let wells = 0;
   let cover = 0;
+  // Rows above the stack are empty: each adds 2 row transitions and nothing else.
+  let top = SCAN_ROWS - 1;
+  while (top > 0 && scratch[top - 1 + PAD] === EMPTY_ROW) top--;
+  rowTrans += 2 * (SCAN_ROWS - 1 - top);
+  let depthLive = false;
   colDepth.fill(0);
-  const top = 24;
-  for (let r = top - 1; r >= 0; r--) {
+  for (let r = top; r >= 0; r--) {
     const row = scratch[r + PAD]!;
     rowTrans += popcount((row ^ (row >> 1)) & (0x7ff << 3));
     colTrans += popcount((row ^ scratch[r + PAD - 1]!) & FIELD_BITS);
     holes += popcount(~row & cover & FIELD_BITS);
     cover |= row & FIELD_BITS;
     const well = ~row & (row << 1) & (row >> 1) & FIELD_BITS & ~cover;
+    if (well === 0) {
+      if (depthLive) colDepth.fill(0);
+      depthLive = false;
+      continue;
+    }
+    depthLive = true;
     for (let c = 0; c < 10; c++) {
       if (well & (1 << (c + 4))) wells += ++colDepth[c]!;
       else colDepth[c] = 0;
@@ -108,8 +129,24 @@ export function evaluate(b: Int32Array, slot: number, x: number, y: number): num
   );
 }
 
+/** Corners around a T centre that are filled (walls count), and whether both front ones are. */
+function tCorners(b: Int32Array, rot: number, x: number, y: number): { count: number; front: number } {
+  const dx = [-1, 1, 1, -1];
+  const dy = [1, 1, -1, -1];
+  let count = 0;
+  let front = 0;
+  for (let i = 0; i < 4; i++) {
+    if (!isFilled(b, x + dx[i]!, y + dy[i]!)) continue;
+    count++;
+    if (i === rot || i === ((rot + 1) & 3)) front++;
+  }
+  return { count, front };
+}
+
+const SPIN_BONUS_PER_LINE = 12;
+
 /** All distinct reachable hard-drop placements from (rot, x, y), fewest keys first on ties. */
-export function candidates(b: Int32Array, piece: number, rot: number, x: number, y: number): Candidate[] {
+export function candidates(b: Int32Array, piece: number, rot: number, x: number, y: number, opts: SearchOptions = {}): Candidate[] {
   const out: Candidate[] = [];
   const seen = new Set<number>();
   const turns: Turn[] = piece === PIECE_O ? [0] : [0, 1, 3, 2];
@@ -135,10 +172,36 @@ export function candidates(b: Int32Array, piece: number, rot: number, x: number,
       if (seen.has(id)) continue;
       seen.add(id);
       const keys = (turn ? 1 : 0) + (shift ? ('taps' in shift ? shift.taps : 1) : 0) + 1;
-      out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score: evaluate(b, slot, nx, ly), keys });
+      out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score: evaluate(b, slot, nx, ly), keys, spinTurn: 0, softY: ly });
+      if (opts.spins && piece === PIECE_T) {
+        for (const st of [1, 3] as const) {
+          const r2 = rotateAt(b, piece, nr, nx, ly, st);
+          if (!r2) continue;
+          const [sr, sx, sy] = r2;
+          const s2 = piece * 4 + sr;
+          if (!collides(b, s2, sx, sy - 1)) continue; // must rest where it turns in
+          const corners = tCorners(b, sr, sx, sy);
+          if (corners.count < 3) continue;
+          const lines = linesAfter(b, s2, sx, sy);
+          const bonus = corners.front === 2 ? SPIN_BONUS_PER_LINE * lines : 0;
+          out.push({ turn, shift, rot: sr, x: sx, yBefore: ry, y: sy, score: evaluate(b, s2, sx, sy) + bonus, keys: keys + 2, spinTurn: st, softY: ly });
+        }
+      }
     }
   }
   return out;
+}
+
+function linesAfter(b: Int32Array, slot: number, x: number, y: number): number {
+  const o = slot * 8;
+  const rows = new Map<number, number>();
+  for (let i = 0; i < 8; i += 2) {
+    const cy = y + CELLS[o + i + 1]!;
+    rows.set(cy, (rows.get(cy) ?? b[cy + PAD]!) | (1 << (x + CELLS[o + i]! + 4)));
+  }
+  let n = 0;
+  for (const v of rows.values()) if (v === FULL_ROW) n++;
+  return n;
 }
 
 export function best(cands: readonly Candidate[]): Candidate | null {

@@ -13,7 +13,7 @@ import type { Core } from '../../lib/engine/core';
 import { DEFAULT_HANDLING, KEYS, simulateReplay } from '../../lib/engine/index';
 import type { Handling, Key, Mode, PiecePlacement, Replay, ReplayEvent, ReplayResult } from '../../lib/engine/index';
 import { PIECES, ROTATIONS, RULES_VERSION } from '../../lib/engine/constants';
-import { best, candidates, type Candidate, type Shift } from './bot-eval';
+import { best, candidates, type Candidate, type SearchOptions, type Shift } from './bot-eval';
 
 export interface PlayOptions {
   mode: Mode;
@@ -28,6 +28,8 @@ export interface PlayOptions {
   softDrop?: boolean;
   /** Consider holding (default true). */
   hold?: boolean;
+  /** Look for T-spins (soft drop, then rotate into the slot); the plan then needs timing. */
+  spins?: boolean;
 }
 
 export interface PiecePlan {
@@ -70,15 +72,15 @@ class Driver {
   }
 }
 
-function choose(core: Core, allowHold: boolean): { cand: Candidate; hold: boolean } | null {
-  const here = best(candidates(core.board, core.piece, core.rot, core.x, core.y));
+function choose(core: Core, allowHold: boolean, opts: SearchOptions): { cand: Candidate; hold: boolean } | null {
+  const here = best(candidates(core.board, core.piece, core.rot, core.x, core.y, opts));
   let pick = here ? { cand: here, hold: false } : null;
   if (allowHold && !core.holdUsed) {
     const other = core.hold >= 0 ? core.hold : core.queue.peek(0);
     if (other !== core.piece) {
       // A held piece spawns fresh: rows 21–22, then down one if free.
       const y = collides(core.board, other * 4, 4, 19) ? 20 : 19;
-      const alt = best(candidates(core.board, other, 0, 4, y));
+      const alt = best(candidates(core.board, other, 0, 4, y, opts));
       // Holding costs a key; only worth it for a clearly better spot.
       if (alt && (!pick || alt.score > pick.cand.score + 1)) pick = { cand: alt, hold: true };
     }
@@ -105,7 +107,7 @@ export function playGame(opts: PlayOptions): PlayResult {
     const think = Math.max(0, pace - 12);
     for (let i = 0; i < think && !core.ended; i++) d.tick();
     if (core.ended) break;
-    const pick = choose(core, opts.hold !== false);
+    const pick = choose(core, opts.hold !== false, { spins: opts.spins === true });
     if (!pick) break;
     const { cand, hold } = pick;
     const piece = hold ? (core.hold >= 0 ? core.hold : core.queue.peek(0)) : core.piece;
@@ -122,7 +124,12 @@ export function playGame(opts: PlayOptions): PlayResult {
         d.tick([key, false]);
       }
     }
-    if (opts.softDrop) {
+    if (cand.spinTurn !== 0) {
+      d.tick(['softDrop', true]);
+      for (let guard = 0; core.y > cand.softY && guard < 400 && !core.ended; guard++) d.tick();
+      d.tick(['softDrop', false]);
+      d.tap(TURN_KEYS[cand.spinTurn]!);
+    } else if (opts.softDrop) {
       d.tick(['softDrop', true]);
       d.tick();
       d.tick(['softDrop', false]);

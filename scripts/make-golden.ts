@@ -1,0 +1,43 @@
+/**
+ * Regenerates the golden replays in tests/fixtures/replays: `npx tsx scripts/make-golden.ts`.
+ * Each fixture is a real game played by the test bot, stored with its binary encoding and the
+ * result the engine produced. Only run this together with a RULES_VERSION bump: a changed
+ * fixture means old replays would no longer verify.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { encodeReplay, RULES_VERSION, simulateReplay } from '../lib/engine/index';
+import { playGame, type PlayOptions } from '../tests/support/bot';
+
+interface Spec {
+  name: string;
+  description: string;
+  play: PlayOptions;
+}
+
+const specs: Spec[] = [
+  { name: 'sprint-40l', description: 'Sprint to 40 lines at full speed, default handling', play: { mode: 'sprint', seed: 'golden-sprint' } },
+  { name: 'sprint-3min', description: 'Sprint paced to ~3 minutes and ~100 pieces (the benchmark workload)', play: { mode: 'sprint', seed: 'golden-3min', pace: 105 } },
+  { name: 'ultra-2min', description: 'Ultra: 7200 ticks, the clock ends it', play: { mode: 'ultra', seed: 'golden-ultra', pace: 24 } },
+  { name: 'marathon-topout', description: 'Marathon: 120 pieces of play, then no input until gravity tops the stack out', play: { mode: 'marathon', seed: 'golden-marathon', maxPieces: 120, pace: 20 } },
+  { name: 'marathon-levels', description: 'Marathon at full speed up the level curve until the stack tops out', play: { mode: 'marathon', seed: 'golden-levels', maxPieces: 260 } },
+  { name: 'tspin', description: 'Ultra with the bot soft-dropping T pieces and turning them into spins (minis and spin clears)', play: { mode: 'ultra', seed: 't3', spins: true, pace: 20 } },
+  { name: 'handling-arr0', description: 'ARR 0 (instant auto-shift), DAS 6, next queue of 3', play: { mode: 'sprint', seed: 'golden-arr0', handling: { das: 6, arr: 0, sdf: 20, dasCut: false }, nextCount: 3 } },
+  { name: 'handling-sdf-instant', description: "SDF 'instant' with a soft-drop tap before every hard drop", play: { mode: 'sprint', seed: 'golden-sdf', handling: { das: 8, arr: 1, sdf: 'instant', dasCut: false }, softDrop: true } },
+  { name: 'handling-dascut', description: 'DAS cut on, ARR 0, soft drop at SDF 6', play: { mode: 'ultra', seed: 'golden-dascut', handling: { das: 9, arr: 0, sdf: 6, dasCut: true }, softDrop: true, pace: 30 } },
+];
+
+const dir = new URL('../tests/fixtures/replays/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+for (const spec of specs) {
+  const { replay } = playGame(spec.play);
+  const result = simulateReplay(replay);
+  const { unusedEvents: _unused, ...expected } = result;
+  const fixture = { name: spec.name, description: spec.description, rulesVersion: RULES_VERSION, expected, encoded: encodeReplay(replay), replay };
+  // One event per line keeps the files readable and their diffs small.
+  const text = JSON.stringify(fixture, null, 1).replace(
+    /\{\n\s*"tick": (\d+),\n\s*"key": "(\w+)",\n\s*"down": (true|false)\n\s*\}/g,
+    '{ "tick": $1, "key": "$2", "down": $3 }',
+  );
+  writeFileSync(new URL(`${spec.name}.json`, dir), `${text}\n`);
+  console.log(`${spec.name}: ${result.reason} score ${result.score} lines ${result.lines} ticks ${result.ticks} pieces ${result.pieces} ${result.hash}`);
+}

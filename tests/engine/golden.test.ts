@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { decodeReplay, encodeReplay, RULES_VERSION, simulateReplay } from '../../lib/engine/index';
+import type { Replay, ReplayResult } from '../../lib/engine/index';
+
+interface GoldenFixture {
+  name: string;
+  description: string;
+  rulesVersion: number;
+  expected: Omit<ReplayResult, 'unusedEvents'>;
+  encoded: string;
+  replay: Replay;
+}
+
+const dir = new URL('../fixtures/replays/', import.meta.url);
+const goldens: GoldenFixture[] = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as GoldenFixture);
+
+const BUMP = 'a change that alters a golden replay changes the rules: bump RULES_VERSION and regenerate with `npx tsx scripts/make-golden.ts`';
+
+describe('golden replays', () => {
+  it('exist', () => {
+    expect(goldens.map((g) => g.name)).toEqual(expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'handling-arr0']));
+  });
+
+  it.each(goldens.map((g) => [g.name, g] as const))('%s re-simulates to its recorded result', (name, g) => {
+    expect(g.rulesVersion, `${name}: recorded under rules ${g.rulesVersion}, engine is ${RULES_VERSION}`).toBe(RULES_VERSION);
+    const { unusedEvents, ...got } = simulateReplay(g.replay);
+    expect(got, `golden replay "${name}" no longer reproduces; ${BUMP}`).toEqual(g.expected);
+    expect(unusedEvents, `${name}: inputs after the end`).toBe(0);
+    expect(simulateReplay(g.replay, { evented: true }).hash, `${name}: evented path diverges from the fast path`).toBe(g.expected.hash);
+  });
+
+  it.each(goldens.map((g) => [g.name, g] as const))('%s: binary form is stable', (name, g) => {
+    expect(decodeReplay(g.encoded), `${name}: decode`).toEqual(g.replay);
+    expect(encodeReplay(g.replay), `golden replay "${name}" encodes differently; ${BUMP} (or the format version)`).toBe(g.encoded);
+  });
+});
