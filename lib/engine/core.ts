@@ -1,37 +1,30 @@
 import { COLS, collides, dropDistance, newBoard, TOTAL_ROWS } from './board';
-import { KEYS, PIECES, ROTATIONS } from './constants';
+import { PIECES } from './constants';
 import { END_BLOCK_OUT, END_GOAL, END_NONE, END_TIME_UP } from './ends';
 import { gravityFor, ONE_ROW, softDropSpeed } from './gravity';
-import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from './kicks';
 import { lockPiece } from './lock';
+import { K_SOFT } from './keys';
+import { autoShift, keyEdge } from './moves';
+import { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
 import type { ModeRules } from './modes';
 import { SPAWN_X, SPAWN_Y } from './pieces';
 import { PieceQueue } from './queue';
-import { HARD_DROP_POINTS_PER_ROW, SOFT_DROP_POINTS_PER_ROW } from './scoring';
+import { SOFT_DROP_POINTS_PER_ROW } from './scoring';
 import type { GameEvent } from './types';
 
 // Hot-path imports re-bound locally: under tsx / vite-node an imported binding is a getter call.
 const hits = collides;
 const dropBy = dropDistance;
-const kickData: Int8Array = KICKS;
-const kickCount: Uint8Array = KICK_COUNT;
-const kickStride: number = KICK_STRIDE;
-const kickSetOf = kickSet;
 const lock = lockPiece;
 const ONE: number = ONE_ROW;
+const SOFT_BIT: number = 1 << K_SOFT;
+const DELAY: number = LOCK_DELAY;
+const RESETS: number = MAX_LOCK_RESETS;
+const shiftRepeat = autoShift;
+const edge = keyEdge;
 
-export const K_LEFT = 0;
-export const K_RIGHT = 1;
-export const K_SOFT = 2;
-export const K_HARD = 3;
-export const K_CW = 4;
-export const K_CCW = 5;
-export const K_180 = 6;
-export const K_HOLD = 7;
-export const KEY_COUNT = KEYS.length;
-
-export const LOCK_DELAY = 30;
-export const MAX_LOCK_RESETS = 15;
+export { K_LEFT, K_RIGHT, K_SOFT, K_HARD, K_CW, K_CCW, K_180, K_HOLD } from './keys';
+export { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
 
 
 export interface CoreSettings {
@@ -60,7 +53,7 @@ export class Core {
   out: GameEvent[] | null = null;
 
   board: Int32Array = newBoard();
-  /** Piece id + 1 per cell (9 = garbage), row-major from the bottom: for rendering and hashing. */
+  /** Piece id + 1 per cell (8 = garbage), row-major from the bottom: for rendering and hashing. */
   colors = new Uint8Array(TOTAL_ROWS * COLS);
   queue: PieceQueue;
 
@@ -122,55 +115,18 @@ export class Core {
     this.softSpeed = softDropSpeed(this.gravity, this.sdf);
   }
 
-  /** Step 1 of a tick: one key edge. Repeated downs or ups are no-ops. */
+  /** Step 1 of a tick: one key edge (see moves.ts). */
   input(key: number, down: boolean): void {
-    const bit = 1 << key;
-    if (down === ((this.held & bit) !== 0)) return;
-    this.held ^= bit;
-    if (!down) {
-      if ((key === K_LEFT && this.dir < 0) || (key === K_RIGHT && this.dir > 0)) {
-        // The other direction, if still held, takes over and charges from zero.
-        const other = key === K_LEFT ? K_RIGHT : K_LEFT;
-        this.dir = (this.held & (1 << other)) !== 0 ? -this.dir : 0;
-        this.dasTicks = -1;
-        this.arrTimer = 0;
-      }
-      return;
-    }
-    this.keys++;
-    switch (key) {
-      case K_LEFT:
-      case K_RIGHT:
-        this.dir = key === K_LEFT ? -1 : 1;
-        this.dasTicks = -1;
-        this.arrTimer = 0;
-        this.shift(this.dir, false);
-        return;
-      case K_HARD:
-        this.hardDrop();
-        return;
-      case K_CW:
-        this.rotate(1);
-        return;
-      case K_CCW:
-        this.rotate(3);
-        return;
-      case K_180:
-        this.rotate(2);
-        return;
-      case K_HOLD:
-        this.doHold();
-        return;
-    }
+    edge(this, key, down);
   }
 
   /** Steps 2–5 of a tick (see README): auto-shift, fall, lock delay, clock. */
   step(): void {
     if (!this.ended) {
-      if (this.dir !== 0) this.autoShift();
+      if (this.dir !== 0) shiftRepeat(this);
       if (!this.ended) this.fall();
       if (!this.ended && hits(this.board, this.slot, this.x, this.y - 1)) {
-        if (this.resets >= MAX_LOCK_RESETS || ++this.lockTimer >= LOCK_DELAY) lock(this);
+        if (this.resets >= RESETS || ++this.lockTimer >= DELAY) lock(this);
       }
     }
     this.tickNo++;
@@ -184,7 +140,7 @@ export class Core {
    * hit. Produces exactly the state per-tick stepping would; simulateReplay uses it between inputs.
    */
   skipQuiet(until: number): void {
-    if (this.ended || this.dir !== 0 || (this.held & (1 << K_SOFT)) !== 0) return;
+    if (this.ended || this.dir !== 0 || (this.held & SOFT_BIT) !== 0) return;
     let m = until - this.tickNo;
     const limit = this.mode.timeLimitTicks;
     if (limit !== 0 && limit - 1 - this.tickNo < m) m = limit - 1 - this.tickNo;
@@ -193,8 +149,8 @@ export class Core {
     if (toFall < m) m = toFall;
     const grounded = hits(this.board, this.slot, this.x, this.y - 1);
     if (grounded) {
-      if (this.resets >= MAX_LOCK_RESETS) return;
-      if (LOCK_DELAY - 1 - this.lockTimer < m) m = LOCK_DELAY - 1 - this.lockTimer;
+      if (this.resets >= RESETS) return;
+      if (DELAY - 1 - this.lockTimer < m) m = DELAY - 1 - this.lockTimer;
     }
     if (m <= 0) return;
     this.gravAcc += g * m;
@@ -202,17 +158,8 @@ export class Core {
     if (grounded) this.lockTimer += m;
   }
 
-  private autoShift(): void {
-    if (this.dasTicks < this.das) {
-      if (++this.dasTicks < this.das) return;
-    } else if (this.arr !== 0 && ++this.arrTimer < this.arr) return;
-    this.arrTimer = 0;
-    if (this.arr === 0) this.shiftToWall(this.dir);
-    else this.shift(this.dir, true);
-  }
-
   private fall(): void {
-    const soft = (this.held & (1 << K_SOFT)) !== 0;
+    const soft = (this.held & SOFT_BIT) !== 0;
     if (soft && this.sdf === 0) {
       const n = dropBy(this.board, this.slot, this.x, this.y);
       if (n > 0) this.fell(n, true);
@@ -241,81 +188,6 @@ export class Core {
     }
     if (soft) this.score += rows * SOFT_DROP_POINTS_PER_ROW;
     if (this.emit) this.push(soft ? { type: 'softDrop', rows } : { type: 'move', dx: 0, dy: -rows, source: 'gravity' });
-  }
-
-  /** A successful shift or rotation restarts the lock delay while resets remain. */
-  private moved(): void {
-    if (this.y < this.lowestY) {
-      this.lowestY = this.y;
-      this.resets = 0;
-      this.lockTimer = 0;
-    } else if (this.resets < MAX_LOCK_RESETS) {
-      this.resets++;
-      this.lockTimer = 0;
-    }
-  }
-
-  private shift(dir: number, das: boolean): void {
-    if (this.piece < 0 || hits(this.board, this.slot, this.x + dir, this.y)) return;
-    this.x += dir;
-    this.lastRotated = false;
-    this.moved();
-    if (this.emit) this.push({ type: 'move', dx: dir, dy: 0, source: das ? 'das' : 'tap' });
-  }
-
-  private shiftToWall(dir: number): void {
-    let n = 0;
-    while (!hits(this.board, this.slot, this.x + dir * (n + 1), this.y)) n++;
-    if (n === 0) return;
-    this.x += dir * n;
-    this.lastRotated = false;
-    this.moved();
-    if (this.emit) this.push({ type: 'move', dx: dir * n, dy: 0, source: 'das' });
-  }
-
-  private rotate(turn: number): void {
-    if (this.piece < 0) return;
-    const to = (this.rot + turn) & 3;
-    const slot = this.piece * 4 + to;
-    const k = (kickSetOf(this.piece) * 4 + this.rot) * 4 + turn;
-    const count = kickCount[k]!;
-    const base = k * kickStride;
-    for (let t = 0; t < count; t++) {
-      const nx = this.x + kickData[base + 2 * t]!;
-      const ny = this.y + kickData[base + 2 * t + 1]!;
-      if (hits(this.board, slot, nx, ny)) continue;
-      const from = this.rot;
-      this.rot = to;
-      this.slot = slot;
-      this.x = nx;
-      this.y = ny;
-      this.lastRotated = true;
-      this.lastKick = t;
-      this.lastTurn = turn;
-      this.moved();
-      if (this.emit) this.push({ type: 'rotate', from: ROTATIONS[from]!, to: ROTATIONS[to]!, kick: t, x: nx, y: ny });
-      return;
-    }
-  }
-
-  private hardDrop(): void {
-    if (this.piece < 0) return;
-    const n = dropBy(this.board, this.slot, this.x, this.y);
-    this.y -= n;
-    if (n > 0) this.lastRotated = false;
-    this.score += n * HARD_DROP_POINTS_PER_ROW;
-    if (this.emit) this.push({ type: 'hardDrop', rows: n });
-    lock(this);
-  }
-
-  private doHold(): void {
-    if (this.piece < 0 || this.holdUsed) return;
-    const current = this.piece;
-    const swapped = this.hold;
-    this.hold = current;
-    this.holdUsed = true;
-    if (this.emit) this.push({ type: 'hold', piece: PIECES[current]!, swappedFor: swapped < 0 ? null : PIECES[swapped]! });
-    this.spawn(swapped < 0 ? this.queue.take() : swapped);
   }
 
   /** Spawn rows 21–22, then one row down at once if free; overlapping at spawn is a block out. */
