@@ -1,0 +1,68 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { PiecePlan } from '../support/bot';
+
+/** Opens a play page and waits for the countdown to end. */
+export async function startGame(page: Page, mode: 'sprint' | 'marathon' | 'ultra'): Promise<Locator> {
+  await page.goto(`/play/${mode}`);
+  const game = page.getByTestId('game');
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+  return game;
+}
+
+const attr = async (game: Locator, name: string) => (await game.getAttribute(name)) ?? '';
+
+/**
+ * Presses one key and waits until the game has drawn its effect (the active piece or the piece
+ * count changed), so every tap lands on its own tick, as a person's would, and the input rate
+ * stays human (the server refuses more than 40 presses a second).
+ */
+export async function tap(page: Page, game: Locator, key: string, changes: 'active' | 'pieces' = 'active'): Promise<void> {
+  const name = changes === 'pieces' ? 'data-pieces' : 'data-active';
+  const before = await attr(game, name);
+  const phaseBefore = await attr(game, 'data-phase');
+  await page.keyboard.press(key);
+  await expect
+    .poll(async () => (await attr(game, name)) !== before || (await attr(game, 'data-phase')) !== phaseBefore, { timeout: 5_000, intervals: [5, 10, 20] })
+    .toBe(true);
+  await page.waitForTimeout(30);
+}
+
+const TURN_KEY = { rotateCW: 'KeyX', rotateCCW: 'KeyZ', rotate180: 'KeyA' } as const;
+const DIR_KEY = { left: 'ArrowLeft', right: 'ArrowRight' } as const;
+
+/** Types the bot's plan with the Guideline keys: hold, rotate, shift (taps or held to the wall), hard drop. */
+export async function typePlan(page: Page, game: Locator, plan: readonly PiecePlan[]): Promise<void> {
+  for (const [i, p] of plan.entries()) {
+    if ((await attr(game, 'data-phase')) !== 'playing') throw new Error(`game left play before piece ${i}`);
+    if (p.hold) await tap(page, game, 'KeyC');
+    if (p.rotate) await tap(page, game, TURN_KEY[p.rotate]);
+    if (p.shift && 'taps' in p.shift) {
+      for (let t = 0; t < p.shift.taps; t++) await tap(page, game, DIR_KEY[p.shift.dir]);
+    } else if (p.shift) {
+      // Held: DAS then auto-repeat carry the piece to the wall.
+      await page.keyboard.down(DIR_KEY[p.shift.dir]);
+      await expect.poll(async () => Number((await attr(game, 'data-active')).split(':')[2]), { timeout: 5_000, intervals: [5, 10] }).toBe(p.expect.x);
+      await page.keyboard.up(DIR_KEY[p.shift.dir]);
+      await page.waitForTimeout(30);
+    }
+    const active = (await attr(game, 'data-active')).split(':');
+    expect(`${active[0]}:${active[1]}:${active[2]}`, `piece ${i} before its hard drop`).toBe(`${p.expect.type}:${p.expect.rotation}:${p.expect.x}`);
+    await tap(page, game, 'Space', 'pieces');
+  }
+}
+
+/** Counts canvas pixels painted in one of the standard piece colours. */
+export async function pieceColourPixels(page: Page): Promise<number> {
+  return page.getByTestId('field').evaluate((canvas: HTMLCanvasElement) => {
+    const colours = ['#22d3ee', '#facc15', '#a855f7', '#22c55e', '#ef4444', '#3b82f6', '#f97316'].map((h) => parseInt(h.slice(1), 16));
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return -1;
+    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    let n = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      const rgb = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
+      if (colours.includes(rgb)) n++;
+    }
+    return n;
+  });
+}

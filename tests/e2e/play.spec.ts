@@ -1,0 +1,115 @@
+import { expect, test } from '@playwright/test';
+import { planSprint } from '../support/bot';
+import { signUp, uniqueUsername } from './fixtures';
+import { pieceColourPixels, startGame, tap, typePlan } from './play-helpers';
+
+const PASSWORD = 'falling-blocks-42';
+
+test('a player picks Sprint, plays 40 lines with real key presses and sees the verified time on the board', async ({ page }) => {
+  test.setTimeout(240_000);
+  const username = uniqueUsername('sprint');
+  await signUp(page, username, PASSWORD);
+  await page.goto('/play');
+  await page.getByRole('link', { name: /Sprint 40 lines/ }).click();
+  await expect(page).toHaveURL(/\/play\/sprint$/);
+  const game = page.getByTestId('game');
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+
+  // The plan is made in Node from the seed the server issued to this page.
+  const seed = await game.getAttribute('data-seed');
+  const handling = JSON.parse((await game.getAttribute('data-handling')) ?? 'null');
+  expect(seed).toBeTruthy();
+  const gameId = await game.getAttribute('data-game-id');
+  await typePlan(page, game, planSprint(seed!, handling));
+
+  await expect(game).toHaveAttribute('data-phase', 'ended');
+  await expect(game).toHaveAttribute('data-lines', /^4\d$/);
+  const status = page.getByTestId('submit-status');
+  await expect(status).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
+  await expect(status).toContainText('Verified');
+  await expect(page.getByTestId('ranks')).toContainText(/#\d+/);
+  const time = await page.getByTestId('result-main').textContent();
+  expect(time).toMatch(/^\d+:\d\d\.\d\d$/);
+
+  await page.getByTestId('result').getByRole('link', { name: 'Leaderboard' }).click();
+  await expect(page).toHaveURL(/\/leaderboards\?mode=sprint/);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toBeVisible();
+  await expect(row.locator(`a[href="/replays/${gameId}"]`)).toBeVisible();
+});
+
+test('pausing hides the field and stops the game; resuming counts down again', async ({ page }) => {
+  const game = await startGame(page, 'marathon');
+  for (let i = 0; i < 3; i++) await tap(page, game, 'Space', 'pieces');
+  expect(await pieceColourPixels(page)).toBeGreaterThan(100);
+
+  await page.keyboard.press('KeyP');
+  await expect(game).toHaveAttribute('data-phase', 'paused');
+  await expect(page.getByTestId('paused')).toBeVisible();
+  expect(await pieceColourPixels(page)).toBe(0);
+  // Nothing moves while paused.
+  await page.keyboard.press('Space');
+  await expect(game).toHaveAttribute('data-pieces', '3');
+
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  expect(await pieceColourPixels(page)).toBe(0);
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+  expect(await pieceColourPixels(page)).toBeGreaterThan(100);
+  await tap(page, game, 'Space', 'pieces');
+  await expect(game).toHaveAttribute('data-pieces', '4');
+});
+
+test('leaving the tab pauses the game', async ({ page }) => {
+  const game = await startGame(page, 'ultra');
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')));
+  await expect(game).toHaveAttribute('data-phase', 'paused');
+});
+
+test('a remapped key works in the game', async ({ page }) => {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Hard drop key 1', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Hard drop key 1', exact: true })).toHaveText('Press a key…');
+  await page.keyboard.press('KeyV');
+  await expect(page.getByRole('button', { name: 'Hard drop key 1', exact: true })).toHaveText('V');
+  await expect(page.getByTestId('settings-status')).toHaveText('Saved on this device.');
+
+  // A key bound twice is flagged.
+  await page.getByRole('button', { name: 'Hold key 1', exact: true }).click();
+  await page.keyboard.press('KeyV');
+  await expect(page.getByTestId('binding-conflicts')).toContainText('V is bound to Hard drop and Hold');
+  await page.getByRole('button', { name: 'Hold key 1', exact: true }).click();
+  await page.keyboard.press('KeyC');
+  await expect(page.getByTestId('binding-conflicts')).toHaveCount(0);
+
+  const game = await startGame(page, 'marathon');
+  await tap(page, game, 'KeyV', 'pieces');
+  await expect(game).toHaveAttribute('data-pieces', '1');
+  // Space was the key replaced: it no longer drops.
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+  await expect(game).toHaveAttribute('data-pieces', '1');
+});
+
+test('a game finished while the server is unreachable is submitted once it is back', async ({ page }) => {
+  test.setTimeout(120_000);
+  const username = uniqueUsername('offline');
+  await signUp(page, username, PASSWORD);
+  await page.route('**/api/games/*/replay', (route) => route.abort());
+  const game = await startGame(page, 'marathon');
+  // Hard drops straight down top out within a few dozen pieces.
+  for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
+  await expect(game).toHaveAttribute('data-phase', 'ended');
+  const status = page.getByTestId('submit-status');
+  await expect(status).toHaveAttribute('data-status', 'queued');
+  await expect(status).toContainText('Could not reach the server.');
+  const saved = await page.evaluate(() => JSON.parse(localStorage.getItem('linefall:pending-games:v1') ?? '[]').length);
+  expect(saved).toBe(1);
+
+  await page.unroute('**/api/games/*/replay');
+  // No click: the page retries on its own.
+  await expect(status).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('linefall:pending-games:v1') ?? '[]').length)).toBe(0);
+  await page.goto('/leaderboards?mode=marathon');
+  await expect(page.getByRole('row').filter({ hasText: username })).toBeVisible();
+});
