@@ -19,7 +19,7 @@ export interface Game {
   readonly over: boolean;
 }
 
-const KEY_ID: Readonly<Record<string, number>> = Object.fromEntries(KEYS.map((k, i) => [k, i]));
+const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
 
 class GameImpl implements Game {
   private readonly log: ReplayEvent[] = [];
@@ -39,7 +39,7 @@ class GameImpl implements Game {
     if (c.ended) return NO_EVENTS;
     if (inputs) {
       for (const { key, down } of inputs) {
-        const id = KEY_ID[key];
+        const id = KEY_ID.get(key);
         if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
         if (c.ended) break;
         this.log.push({ tick: c.tickNo, key, down });

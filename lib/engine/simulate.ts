@@ -1,7 +1,7 @@
-import { KEYS, MAX_REPLAY_TICKS, SUPPORTED_RULES_VERSIONS, TICKS_PER_SECOND } from './constants';
+import { KEYS, MAX_EVENT_TICK, MAX_REPLAY_EVENTS, MAX_REPLAY_TICKS, SUPPORTED_RULES_VERSIONS, TICKS_PER_SECOND } from './constants';
 import type { Core } from './core';
 import { END_NAMES } from './ends';
-import { ReplayError } from './errors';
+import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
 import { createCore } from './setup';
 import type { Replay, ReplayResult } from './types';
@@ -14,7 +14,9 @@ export interface SimulateOptions {
   evented?: boolean;
 }
 
-const KEY_ID: Readonly<Record<string, number>> = Object.fromEntries(KEYS.map((k, i) => [k, i]));
+const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
+const MAX_EVENTS: number = MAX_REPLAY_EVENTS;
+const MAX_TICK: number = MAX_EVENT_TICK;
 
 /**
  * Re-plays a replay from its seed with the same code as live play, without building events.
@@ -22,31 +24,36 @@ const KEY_ID: Readonly<Record<string, number>> = Object.fromEntries(KEYS.map((k,
  * maxTicks pass. Throws ReplayError for an unsupported rules version or a malformed replay.
  */
 export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): ReplayResult {
+  if (typeof replay !== 'object' || replay === null) throw new ReplayError('invalid_replay', 'replay must be an object');
   if (!SUPPORTED_RULES_VERSIONS.includes(replay.rulesVersion))
     throw new ReplayError('unsupported_rules_version', `rules version ${String(replay.rulesVersion)} is not supported`);
   const evented = opts.evented === true;
-  const { core } = createCore(
-    { mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount },
-    evented,
-  );
+  let core: Core;
+  try {
+    ({ core } = createCore({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount }, evented));
+  } catch (e) {
+    if (e instanceof GameConfigError) throw new ReplayError('invalid_replay', e.message);
+    throw e;
+  }
   const events = replay.events;
   if (!Array.isArray(events)) throw new ReplayError('invalid_replay', 'events must be an array');
   const n = events.length;
+  if (n > MAX_EVENTS) throw new ReplayError('invalid_replay', `events must hold at most ${MAX_EVENTS} entries`);
   const ticks = new Int32Array(n);
   const codes = new Uint8Array(n);
   // One pass converts and validates; the full (slower) checker only runs to name a bad field.
   let last = 0;
   for (let i = 0; i < n; i++) {
-    const e = events[i]!;
-    const tick = e.tick;
-    const id = KEY_ID[e.key];
-    if (!(tick >= last && tick <= 0x7fffffff && (tick | 0) === tick) || id === undefined || typeof e.down !== 'boolean')
+    const e: unknown = events[i];
+    if (typeof e !== 'object' || e === null) throw new ReplayError('invalid_replay', `events[${i}] must be an object`);
+    const { tick, key, down } = e as Record<string, unknown>;
+    const id = KEY_ID.get(key);
+    if (typeof tick !== 'number' || !(tick >= last && tick <= MAX_TICK && (tick | 0) === tick) || id === undefined || typeof down !== 'boolean')
       throw new ReplayError('invalid_replay', checkReplay(replay) ?? `events[${i}] is invalid`);
     ticks[i] = tick;
-    codes[i] = id * 2 + (e.down ? 1 : 0);
+    codes[i] = id * 2 + (down ? 1 : 0);
     last = tick;
   }
-  if (n > 100_000) throw new ReplayError('invalid_replay', checkReplay(replay) ?? 'too many events');
   const used = run(core, ticks, codes, opts.maxTicks ?? MAX_REPLAY_TICKS, !evented);
   return resultOf(core, n - used);
 }

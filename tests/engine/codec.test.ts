@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReplay, encodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeError, RULES_VERSION } from '../../lib/engine/index';
+import { decodeReplay, encodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeError, ReplayError, RULES_VERSION, simulateReplay } from '../../lib/engine/index';
 import type { Replay, ReplayDecodeErrorCode } from '../../lib/engine/index';
 import { toBase64Url, fromBase64Url } from '../../lib/engine/base64url';
 import { BitWriter } from '../../lib/engine/bits';
@@ -128,5 +128,34 @@ describe('replay codec', () => {
   it('refuses to encode an invalid replay', () => {
     expect(() => encodeReplay({ ...sample, seed: '' })).toThrow(/seed/);
     expect(() => encodeReplay({ ...sample, events: [{ tick: 5, key: 'left', down: true }, { tick: 4, key: 'left', down: false }] })).toThrow(/tick/);
+  });
+});
+
+describe('simulateReplay input checks', () => {
+  const base: Replay = { rulesVersion: RULES_VERSION, mode: 'sprint', seed: 's', handling: { das: 10, arr: 2, sdf: 20, dasCut: false }, events: [] };
+  const codeOfSim = (r: unknown): string => {
+    try {
+      simulateReplay(r as Replay, { maxTicks: 10 });
+      return 'ok';
+    } catch (e) {
+      expect(e).toBeInstanceOf(ReplayError);
+      return (e as ReplayError).code;
+    }
+  };
+
+  it.each<[string, unknown, string]>([
+    ['valid', base, 'ok'],
+    ['rules version 2', { ...base, rulesVersion: 2 }, 'unsupported_rules_version'],
+    ['not an object', null, 'invalid_replay'],
+    ['das out of range', { ...base, handling: { ...base.handling, das: 0 } }, 'invalid_replay'],
+    ['empty seed', { ...base, seed: '' }, 'invalid_replay'],
+    ['unknown mode', { ...base, mode: 'zen' }, 'invalid_replay'],
+    ['inherited property as key', { ...base, events: [{ tick: 0, key: 'toString', down: true }] }, 'invalid_replay'],
+    ['null event', { ...base, events: [null] }, 'invalid_replay'],
+    ['ticks out of order', { ...base, events: [{ tick: 3, key: 'left', down: true }, { tick: 2, key: 'left', down: false }] }, 'invalid_replay'],
+    ['fractional tick', { ...base, events: [{ tick: 0.5, key: 'left', down: true }] }, 'invalid_replay'],
+    ['down not boolean', { ...base, events: [{ tick: 0, key: 'left', down: 1 }] }, 'invalid_replay'],
+  ])('%s → %s', (_name, replay, code) => {
+    expect(codeOfSim(replay)).toBe(code);
   });
 });
