@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { formatTime } from '@/components/game/draw';
+import { hardDropGame } from '../support/replays';
+import { newTicket, submit, waitForGameTime } from '../api/client';
+import { signUp, uniqueUsername } from './fixtures';
+
+test('a verified game shows on the weekly and all-time boards and its replay plays to the verified end', async ({ page }) => {
+  const username = uniqueUsername('board');
+  await signUp(page, username, 'board-password-1');
+  // The page's own cookies: the game belongs to the player signed in above.
+  const ticket = await newTicket(page.request, 'marathon');
+  const played = hardDropGame('marathon', ticket.seed);
+  await waitForGameTime(ticket, played);
+  expect((await submit(page.request, ticket, played)).status()).toBe(201);
+
+  for (const period of ['all', 'week']) {
+    await page.goto(`/leaderboards?mode=marathon${period === 'week' ? '&period=week' : ''}`);
+    await expect(page.getByTestId('my-rank')).toContainText(played.result.score.toLocaleString('en-US'));
+  }
+  const row = page.getByTestId('leaderboard').getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText(played.result.score.toLocaleString('en-US'));
+  await row.getByRole('link', { name: 'Watch' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/replays/${ticket.gameId}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(username);
+  const end = formatTime(played.result.ticks);
+  await expect(page.getByTestId('replay-clock')).toHaveText(`${end} / ${end}`);
+  await expect(page.getByRole('button', { name: 'Replay' })).toBeVisible();
+
+  await page.goto('/replays?mode=marathon');
+  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(username) })).toHaveAttribute('href', `/replays/${ticket.gameId}`);
+});
+
+test('a bad board query explains itself', async ({ page }) => {
+  await page.goto('/leaderboards?mode=zen');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('mode must be one of');
+  const missing = await page.goto('/replays/doesnotexist0');
+  expect(missing?.status()).toBe(404);
+});
