@@ -47,9 +47,24 @@ export function isFilled(b: Int32Array, x: number, y: number): boolean {
   return (b[y + PAD]! & (1 << (x + 4))) !== 0;
 }
 
-/** Rows the piece would fall from (x, y) before resting. */
+/** Rows the piece would fall from (x, y) before resting (0 if it overlaps already). */
 export function dropDistance(b: Int32Array, slot: number, x: number, y: number): number {
-  let d = 0;
-  while (!collides(b, slot, x, y - d - 1)) d++;
-  return d;
+  if (collides(b, slot, x, y)) return 0;
+  // Shift the four row masks once, then walk down; the solid floor rows end the loop.
+  const o = slot * 4;
+  const s = x + 2;
+  const m0 = MASK[o]! << s;
+  const m1 = MASK[o + 1]! << s;
+  const m2 = MASK[o + 2]! << s;
+  const m3 = MASK[o + 3]! << s;
+  const d0 = DY[o]!;
+  const d1 = DY[o + 1]!;
+  const d2 = DY[o + 2]!;
+  const d3 = DY[o + 3]!;
+  let yi = y + PAD - 1;
+  while (yi + Math.min(d0, d1, d2, d3) >= 0) {
+    if (((b[yi + d0]! & m0) | (b[yi + d1]! & m1) | (b[yi + d2]! & m2) | (b[yi + d3]! & m3)) !== 0) break;
+    yi--;
+  }
+  return y + PAD - 1 - yi;
 }

@@ -17,6 +17,8 @@ const hits = collides;
 const dropBy = dropDistance;
 const lock = lockPiece;
 const ONE: number = ONE_ROW;
+const SPAWN_COL: number = SPAWN_X;
+const SPAWN_ROW: number = SPAWN_Y;
 const SOFT_BIT: number = 1 << K_SOFT;
 const DELAY: number = LOCK_DELAY;
 const RESETS: number = MAX_LOCK_RESETS;
@@ -195,8 +197,8 @@ export class Core {
     this.piece = piece;
     this.rot = 0;
     this.slot = piece * 4;
-    this.x = SPAWN_X;
-    this.y = SPAWN_Y;
+    this.x = SPAWN_COL;
+    this.y = SPAWN_ROW;
     this.place();
     if (hits(this.board, this.slot, this.x, this.y)) {
       this.topOut(END_BLOCK_OUT);

@@ -17,6 +17,9 @@ const cellData: Int8Array = CELLS;
 const score = scoreLock;
 const difficult = isDifficult;
 const NO_SPIN = SPIN_NONE;
+const HIDDEN_FROM: number = VISIBLE_ROWS;
+const levelOf = levelFor;
+const detect = detectSpin;
 
 /** The kick test (0-based) whose 1×2 offset upgrades a mini to a full T-spin. */
 const UPGRADE_KICK = 4;
@@ -43,7 +46,7 @@ export function detectSpin(c: Core): number {
  * Lock out is judged before clearing: a piece resting wholly in the hidden rows ends the game.
  */
 export function lockPiece(c: Core): void {
-  const spin = c.lastRotated ? detectSpin(c) : NO_SPIN;
+  const spin = c.lastRotated ? detect(c) : NO_SPIN;
   const o = c.slot * 8;
   const b = c.board;
   let minY = ROWS;
@@ -55,7 +58,7 @@ export function lockPiece(c: Core): void {
     if (cy < minY) minY = cy;
   }
   c.pieces++;
-  const lockOut = minY >= VISIBLE_ROWS;
+  const lockOut = minY >= HIDDEN_FROM;
   let cleared = 0;
   let rowsMask = 0;
   if (!lockOut) {
@@ -93,7 +96,7 @@ export function lockPiece(c: Core): void {
     c.topOut(END_LOCK_OUT);
     return;
   }
-  const level = levelFor(c.mode, c.lines);
+  const level = levelOf(c.mode, c.lines);
   if (level !== levelBefore) {
     c.setLevel(level);
     if (c.emit) c.push({ type: 'levelUp', level });

@@ -4,7 +4,7 @@ import { END_NAMES } from './ends';
 import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
 import { createCore } from './setup';
-import type { Replay, ReplayResult } from './types';
+import type { Replay, ReplayEvent, ReplayResult } from './types';
 import { checkReplay } from './validate';
 
 export interface SimulateOptions {
@@ -14,7 +14,32 @@ export interface SimulateOptions {
   evented?: boolean;
 }
 
-const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
+const KEY_NAMES: readonly string[] = KEYS;
+
+/** KEYS.indexOf for the hot conversion loop: dispatch on length and one letter, then confirm. */
+function keyId(k: unknown): number {
+  if (typeof k !== 'string') return -1;
+  let id: number;
+  switch (k.length) {
+    case 4:
+      id = k.charCodeAt(0) === 108 ? 0 : 7; // left | hold
+      break;
+    case 5:
+      id = 1; // right
+      break;
+    case 8: {
+      const c = k.charCodeAt(0);
+      id = c === 115 ? 2 : c === 104 ? 3 : 4; // softDrop | hardDrop | rotateCW
+      break;
+    }
+    case 9:
+      id = k.charCodeAt(6) === 67 ? 5 : 6; // rotateCCW | rotate180
+      break;
+    default:
+      return -1;
+  }
+  return KEY_NAMES[id] === k ? id : -1;
+}
 const MAX_EVENTS: number = MAX_REPLAY_EVENTS;
 const MAX_TICK: number = MAX_EVENT_TICK;
 
@@ -46,9 +71,12 @@ export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): Repl
   for (let i = 0; i < n; i++) {
     const e: unknown = events[i];
     if (typeof e !== 'object' || e === null) throw new ReplayError('invalid_replay', `events[${i}] must be an object`);
-    const { tick, key, down } = e as Record<string, unknown>;
-    const id = KEY_ID.get(key);
-    if (typeof tick !== 'number' || !(tick >= last && tick <= MAX_TICK && (tick | 0) === tick) || id === undefined || typeof down !== 'boolean')
+    const ev = e as ReplayEvent;
+    const tick: unknown = ev.tick;
+    const down: unknown = ev.down;
+    const key: unknown = ev.key;
+    const id = keyId(key);
+    if (typeof tick !== 'number' || !(tick >= last && tick <= MAX_TICK && (tick | 0) === tick) || id < 0 || typeof down !== 'boolean')
       throw new ReplayError('invalid_replay', checkReplay(replay) ?? `events[${i}] is invalid`);
     ticks[i] = tick;
     codes[i] = id * 2 + (down ? 1 : 0);
