@@ -103,6 +103,21 @@ describe('randomizer', () => {
     expect(Array.from({ length: 14 }, () => 'IOTSZJL'[q.take()]).join('')).toMatchInlineSnapshot(`"IJSTLOZTLJSIOZ"`);
   });
 
+  it('matches the published mulberry32 reference implementation', () => {
+    // The widely copied reference (Tommy Ettinger's mulberry32, JS port), kept verbatim in spirit.
+    const reference = (seed: number) => () => {
+      let t = (seed = (seed + 0x6d2b79f5) | 0);
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return (t ^ (t >>> 14)) >>> 0;
+    };
+    for (const seed of ['a', 'linefall', 'ünïcødé', '1234567890']) {
+      const next = reference(seedState(seed));
+      let s = seedState(seed);
+      for (let i = 0; i < 1000; i++) expect(outputOf((s = nextState(s)))).toBe(next());
+    }
+  });
+
   it('every 7 pieces form a permutation (7-bag), after any configured queue', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 64 }), fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 5 }), (seed, pending) => {
