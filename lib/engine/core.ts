@@ -28,7 +28,6 @@ const edge = keyEdge;
 export { K_LEFT, K_RIGHT, K_SOFT, K_HARD, K_CW, K_CCW, K_180, K_HOLD } from './keys';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
 
-
 export interface CoreSettings {
   mode: ModeRules;
   das: number;
