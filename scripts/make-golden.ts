@@ -20,7 +20,7 @@ const specs: Spec[] = [
   { name: 'ultra-2min', description: 'Ultra: 7200 ticks, the clock ends it', play: { mode: 'ultra', seed: 'golden-ultra', pace: 24 } },
   { name: 'marathon-topout', description: 'Marathon: 120 pieces of play, then no input until gravity tops the stack out', play: { mode: 'marathon', seed: 'golden-marathon', maxPieces: 120, pace: 20 } },
   { name: 'marathon-levels', description: 'Marathon at full speed up the level curve until the stack tops out', play: { mode: 'marathon', seed: 'golden-levels', maxPieces: 260 } },
-  { name: 'tspin', description: 'Ultra with the bot soft-dropping T pieces and turning them into spins (minis and spin clears)', play: { mode: 'ultra', seed: 't3', spins: true, pace: 20 } },
+  { name: 'tspin-heavy', description: 'Ultra with the bot building T-spin double slots and spinning T pieces into them (13 full T-spins, 9 of them doubles, plus minis)', play: { mode: 'ultra', seed: 't4', spins: true, slots: true, pace: 20 } },
   { name: 'handling-arr0', description: 'ARR 0 (instant auto-shift), DAS 6, next queue of 3', play: { mode: 'sprint', seed: 'golden-arr0', handling: { das: 6, arr: 0, sdf: 20, dasCut: false }, nextCount: 3 } },
   { name: 'handling-sdf-instant', description: "SDF 'instant' with a soft-drop tap before every hard drop", play: { mode: 'sprint', seed: 'golden-sdf', handling: { das: 8, arr: 1, sdf: 'instant', dasCut: false }, softDrop: true } },
   { name: 'handling-dascut', description: 'DAS cut on, ARR 0, soft drop at SDF 6', play: { mode: 'ultra', seed: 'golden-dascut', handling: { das: 9, arr: 0, sdf: 6, dasCut: true }, softDrop: true, pace: 30 } },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { decodeReplay, encodeReplay, RULES_VERSION, simulateReplay } from '../../lib/engine/index';
+import { createGame, decodeReplay, encodeReplay, RULES_VERSION, simulateReplay } from '../../lib/engine/index';
 import type { Replay, ReplayResult } from '../../lib/engine/index';
 
 interface GoldenFixture {
@@ -22,7 +22,9 @@ const BUMP = 'a change that alters a golden replay changes the rules: bump RULES
 
 describe('golden replays', () => {
   it('exist', () => {
-    expect(goldens.map((g) => g.name)).toEqual(expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'handling-arr0']));
+    expect(goldens.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut']),
+    );
   });
 
   it.each(goldens.map((g) => [g.name, g] as const))('%s re-simulates to its recorded result', (name, g) => {
@@ -31,6 +33,21 @@ describe('golden replays', () => {
     expect(got, `golden replay "${name}" no longer reproduces; ${BUMP}`).toEqual(g.expected);
     expect(unusedEvents, `${name}: inputs after the end`).toBe(0);
     expect(simulateReplay(g.replay, { evented: true }).hash, `${name}: evented path diverges from the fast path`).toBe(g.expected.hash);
+  });
+
+  it('tspin-heavy really is: ten or more full T-spins, most of them doubles', () => {
+    const g = goldens.find((f) => f.name === 'tspin-heavy')!;
+    const game = createGame({ mode: g.replay.mode, seed: g.replay.seed, handling: g.replay.handling });
+    const spins: string[] = [];
+    let i = 0;
+    for (let t = 0; !game.over; t++) {
+      const inputs = [];
+      for (; i < g.replay.events.length && g.replay.events[i]!.tick === t; i++) inputs.push(g.replay.events[i]!);
+      for (const e of game.tick(inputs)) if (e.type === 'lock' && e.spin !== 'none') spins.push(`${e.spin}${e.linesCleared}`);
+    }
+    expect(spins.filter((s) => s.startsWith('full')).length).toBeGreaterThanOrEqual(10);
+    expect(spins.filter((s) => s === 'full2').length).toBeGreaterThanOrEqual(8);
+    expect(game.hash()).toBe(g.expected.hash);
   });
 
   it.each(goldens.map((g) => [g.name, g] as const))('%s: binary form is stable', (name, g) => {

@@ -30,6 +30,8 @@ export interface Candidate {
 export interface SearchOptions {
   /** Also try T pieces soft-dropped and then rotated into a T-spin. */
   spins?: boolean;
+  /** Value leaving T-spin double slots (with `spins`, the bot then fills them with a T). */
+  slots?: boolean;
 }
 
 const W = {
@@ -70,7 +72,7 @@ const colDepth = new Int32Array(10);
 const SCAN_ROWS = 24;
 
 /** Scores the board after placing piece (slot) at (x, y). Higher is better. */
-export function evaluate(b: Int32Array, slot: number, x: number, y: number): number {
+export function evaluate(b: Int32Array, slot: number, x: number, y: number, slots = false): number {
   scratch.set(b);
   const o = slot * 8;
   let minY = 99;
@@ -123,7 +125,7 @@ export function evaluate(b: Int32Array, slot: number, x: number, y: number): num
     }
   }
   const landing = (minY + maxY) / 2 + 1;
-  return (
+  return (slots ? SLOT_BONUS * tsdSlots(scratch, top) : 0) + (
     W.landing * landing + W.eroded * cleared * pieceCellsCleared + W.rowTrans * rowTrans +
     W.colTrans * colTrans + W.holes * holes + W.wells * wells
   );
@@ -143,7 +145,30 @@ function tCorners(b: Int32Array, rot: number, x: number, y: number): { count: nu
   return { count, front };
 }
 
-const SPIN_BONUS_PER_LINE = 12;
+const SPIN_BONUS_PER_LINE = 40;
+const SLOT_BONUS = 50;
+
+const filledAt = (b: Int32Array, x: number, y: number): boolean => isFilled(b, x, y);
+
+/**
+ * T-spin double slots: a T pointing down at (c, y) would fill row y − 1's only gap and row y's
+ * three, with both lower corners filled and exactly one overhang above.
+ */
+function tsdSlots(b: Int32Array, top: number): number {
+  let n = 0;
+  for (let y = 1; y < top; y++) {
+    const below = b[y - 1 + PAD]!;
+    const row = b[y + PAD]!;
+    for (let c = 1; c <= 8; c++) {
+      if (below !== (FULL_ROW & ~(1 << (c + 4)))) continue;
+      // Row y: the three cells open; other gaps may still be filled before the T comes.
+      if ((row & (7 << (c + 3))) !== 0 || popcount(row & FIELD_BITS) < 5) continue;
+      if (filledAt(b, c, y + 1)) continue;
+      if (filledAt(b, c - 1, y + 1) !== filledAt(b, c + 1, y + 1)) n++;
+    }
+  }
+  return n;
+}
 
 /** All distinct reachable hard-drop placements from (rot, x, y), fewest keys first on ties. */
 export function candidates(b: Int32Array, piece: number, rot: number, x: number, y: number, opts: SearchOptions = {}): Candidate[] {
@@ -172,7 +197,7 @@ export function candidates(b: Int32Array, piece: number, rot: number, x: number,
       if (seen.has(id)) continue;
       seen.add(id);
       const keys = (turn ? 1 : 0) + (shift ? ('taps' in shift ? shift.taps : 1) : 0) + 1;
-      out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score: evaluate(b, slot, nx, ly), keys, spinTurn: 0, softY: ly });
+      out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score: evaluate(b, slot, nx, ly, opts.slots === true), keys, spinTurn: 0, softY: ly });
       if (opts.spins && piece === PIECE_T) {
         for (const st of [1, 3] as const) {
           const r2 = rotateAt(b, piece, nr, nx, ly, st);
@@ -184,7 +209,7 @@ export function candidates(b: Int32Array, piece: number, rot: number, x: number,
           if (corners.count < 3) continue;
           const lines = linesAfter(b, s2, sx, sy);
           const bonus = corners.front === 2 ? SPIN_BONUS_PER_LINE * lines : 0;
-          out.push({ turn, shift, rot: sr, x: sx, yBefore: ry, y: sy, score: evaluate(b, s2, sx, sy) + bonus, keys: keys + 2, spinTurn: st, softY: ly });
+          out.push({ turn, shift, rot: sr, x: sx, yBefore: ry, y: sy, score: evaluate(b, s2, sx, sy, opts.slots === true) + bonus, keys: keys + 2, spinTurn: st, softY: ly });
         }
       }
     }

@@ -30,6 +30,8 @@ export interface PlayOptions {
   hold?: boolean;
   /** Look for T-spins (soft drop, then rotate into the slot); the plan then needs timing. */
   spins?: boolean;
+  /** With spins: also value building T-spin double slots. */
+  slots?: boolean;
 }
 
 export interface PiecePlan {
@@ -107,7 +109,7 @@ export function playGame(opts: PlayOptions): PlayResult {
     const think = Math.max(0, pace - 12);
     for (let i = 0; i < think && !core.ended; i++) d.tick();
     if (core.ended) break;
-    const pick = choose(core, opts.hold !== false, { spins: opts.spins === true });
+    const pick = choose(core, opts.hold !== false, { spins: opts.spins === true, slots: opts.slots === true });
     if (!pick) break;
     const { cand, hold } = pick;
     const piece = hold ? (core.hold >= 0 ? core.hold : core.queue.peek(0)) : core.piece;
