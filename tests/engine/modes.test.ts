@@ -8,7 +8,7 @@ import { outputOf, nextState, seedState } from '../../lib/engine/rng';
 import { GRAVITY } from '../../lib/engine/gravity';
 import { K_HARD, K_CW, K_RIGHT } from '../../lib/engine/core';
 import { playGame } from '../support/bot';
-import { game, HANDLING, idle, ofType } from './helpers';
+import { HANDLING, ofType } from './helpers';
 
 /** An I in the right-hand well clears `n` rows, with the counters preset (internal state, tests only). */
 function clearWith(mode: Mode, n: number, preset: { lines: number; level?: number }): GameEvent[] {
