@@ -1,16 +1,18 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PlayController, type PlayState } from '@/lib/client/play-controller';
 import type { Mode } from '@/lib/engine/types';
-import { SettingsPanel } from '@/components/settings/SettingsPanel';
 import { useSettings } from '@/components/settings/useSettings';
 import { CanvasView } from './canvas-view';
 import { Effects } from './effects';
 import { PALETTES } from './palette';
 import { ResultPanel } from './ResultPanel';
 import { pendingFlusher, usePendingGames } from './usePendingGames';
+
+// The settings form is only needed once the dialog opens: it stays out of the game's first load.
+const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
 const primary = `${button} bg-cyan-500 text-slate-950 hover:bg-cyan-400`;
@@ -103,7 +105,9 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
               <button type="button" className={secondary.replace('text-slate-100', '')} onClick={() => openPanel(false)}>Close</button>
             </div>
             <p className="mb-4 text-sm text-slate-500">Display and keys apply at once; handling from the next game.</p>
-            <SettingsPanel settings={settings} onChange={save} status={status} />
+            <Suspense fallback={<p className="text-slate-500">Loading settings…</p>}>
+              <SettingsPanel settings={settings} onChange={save} status={status} />
+            </Suspense>
           </div>
         </div>
       )}

@@ -29,6 +29,19 @@ export interface DrawOptions {
   effects?: Effects | null;
   /** Wall time in ms, for effects. */
   now: number;
+  /** Keeps the locked cells pre-rendered between locks; omit to draw everything each time. */
+  cache?: FieldCache | null;
+}
+
+/** The field's background, grid and locked cells, redrawn only when one of them changes. */
+export interface FieldCache {
+  canvas: HTMLCanvasElement | null;
+  key: string;
+  palette: Palette | null;
+}
+
+export function createFieldCache(): FieldCache {
+  return { canvas: null, key: '', palette: null };
 }
 
 export interface Layout {
@@ -89,22 +102,13 @@ export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: 
 
   ctx.fillStyle = THEME.background;
   ctx.fillRect(0, 0, layout.width, layout.height);
-  ctx.fillStyle = THEME.field;
-  ctx.fillRect(fx, fieldTop, fw, fh);
-
-  if (!o.hidden) {
-    if (o.grid) {
-      ctx.fillStyle = THEME.grid;
-      for (let c = 1; c < COLS; c++) ctx.fillRect(fx + c * cell, fieldTop, 1, fh);
-      for (let r = 1; r < ROWS; r++) ctx.fillRect(fx, fieldTop + r * cell, fw, 1);
-    }
-    snap.board.forEach((row, i) => {
-      const py = ROWS - 1 - i;
-      for (let x = 0; x < COLS; x++) {
-        const ch = row[x]!;
-        if (ch !== '.') block(ctx, fx + x * cell, rowY(py), cell, o.palette[ch] ?? THEME.label);
-      }
-    });
+  if (o.hidden) {
+    ctx.fillStyle = THEME.field;
+    ctx.fillRect(fx, fieldTop, fw, fh);
+  } else {
+    const layer = o.cache ? cachedField(o.cache, snap, o, cell) : null;
+    if (layer) ctx.drawImage(layer, fx, fieldTop);
+    else drawField(ctx, snap, o, fx, fieldTop, cell);
     const inView = ([, y]: [number, number]) => y < ROWS + BUFFER;
     if (o.ghost && snap.ghost && snap.active && snap.ghost.y !== snap.active.y) {
       ctx.globalAlpha = 0.28;
@@ -121,6 +125,42 @@ export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: 
   ctx.strokeRect(fx - ctx.lineWidth / 2, fieldTop - ctx.lineWidth / 2, fw + ctx.lineWidth, fh + ctx.lineWidth);
 
   drawSide(ctx, snap, o, layout, fieldTop);
+}
+
+function drawField(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions, x0: number, y0: number, cell: number): void {
+  ctx.fillStyle = THEME.field;
+  ctx.fillRect(x0, y0, COLS * cell, ROWS * cell);
+  if (o.grid) {
+    ctx.fillStyle = THEME.grid;
+    for (let c = 1; c < COLS; c++) ctx.fillRect(x0 + c * cell, y0, 1, ROWS * cell);
+    for (let r = 1; r < ROWS; r++) ctx.fillRect(x0, y0 + r * cell, COLS * cell, 1);
+  }
+  snap.board.forEach((row, i) => {
+    // Row i of the text form is engine row 19 - i; rising puts row 0 at the top.
+    const y = o.rising ? ROWS - 1 - i : i;
+    for (let x = 0; x < COLS; x++) {
+      const ch = row[x]!;
+      if (ch !== '.') block(ctx, x0 + x * cell, y0 + y * cell, cell, o.palette[ch] ?? THEME.label);
+    }
+  });
+}
+
+function cachedField(cache: FieldCache, snap: Snapshot, o: DrawOptions, cell: number): HTMLCanvasElement | null {
+  if (typeof document === 'undefined') return null;
+  const key = `${cell}|${o.grid ? 1 : 0}|${o.rising ? 1 : 0}|${snap.board.join('')}`;
+  if (cache.canvas && cache.key === key && cache.palette === o.palette) return cache.canvas;
+  const canvas = cache.canvas ?? document.createElement('canvas');
+  if (canvas.width !== COLS * cell || canvas.height !== ROWS * cell) {
+    canvas.width = COLS * cell;
+    canvas.height = ROWS * cell;
+  }
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  drawField(ctx, snap, o, 0, 0, cell);
+  cache.canvas = canvas;
+  cache.key = key;
+  cache.palette = o.palette;
+  return canvas;
 }
 
 function drawEffects(

@@ -69,6 +69,7 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
         </div>
       </section>
       <p role="status" data-testid="settings-status" className="text-sm text-slate-500">
+        {status.state === 'saving' && 'Saving…'}
         {status.state === 'saved' && (status.where === 'account' ? 'Saved to your account and this device.' : 'Saved on this device.')}
         {status.state === 'error' && <span className="text-red-600 dark:text-red-400">Saved on this device, but not to your account: {status.message}</span>}
       </p>

@@ -1,10 +1,12 @@
 'use client';
 
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadLocalSettings, saveAccountSettings, saveLocalSettings, syncFromAccount } from '@/lib/client/settings-store';
 import { defaultSettings, type Settings } from '@/lib/validations/settings';
 
-export type SaveStatus = { state: 'idle' } | { state: 'saved'; where: 'device' | 'account' } | { state: 'error'; message: string };
+const ACCOUNT_SAVE_DELAY_MS = 400;
+
+export type SaveStatus = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; where: 'device' | 'account' } | { state: 'error'; message: string };
 
 /**
  * The player's settings: this device's copy at once, then (signed in) the account's copy, which
@@ -36,16 +38,25 @@ export function useSettings(signedIn: boolean) {
     };
   }, [signedIn]);
 
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
   const save = useCallback(
-    async (next: Settings) => {
+    (next: Settings) => {
       setSettings(next);
       saveLocalSettings(window.localStorage, next);
       if (!signedIn) {
         setStatus({ state: 'saved', where: 'device' });
         return;
       }
-      const res = await saveAccountSettings(next);
-      setStatus(res.ok ? { state: 'saved', where: 'account' } : { state: 'error', message: res.message });
+      // Dragging a slider changes the value many times a second; the account gets the last one.
+      setStatus({ state: 'saving' });
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => {
+        void saveAccountSettings(next).then((res) =>
+          setStatus(res.ok ? { state: 'saved', where: 'account' } : { state: 'error', message: res.message }),
+        );
+      }, ACCOUNT_SAVE_DELAY_MS);
     },
     [signedIn],
   );

@@ -126,6 +126,8 @@ export class PlayController {
   }
 
   private startCountdown(ticket: Ticket): void {
+    // A button clicked to start or resume keeps focus; Space would press it again.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     this.countdownEnd = performance.now() + COUNTDOWN_STEPS * COUNTDOWN_STEP_MS;
     this.set({ phase: 'countdown', count: COUNTDOWN_STEPS, ticket });
   }

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { startGame, tap } from './play-helpers';
 
 /**
@@ -38,4 +39,22 @@ test('frame times while a scripted game plays', async ({ page }) => {
     `[frame-bench] frames=${intervals.length} interval p50=${pct(intervals, 50).toFixed(2)}ms p99=${pct(intervals, 99).toFixed(2)}ms ` +
       `dropped=${dropped} | work per frame p50=${pct(work, 50).toFixed(3)}ms p99=${pct(work, 99).toFixed(3)}ms max=${Math.max(...work).toFixed(3)}ms`,
   );
+});
+
+/** First-load JS of the game page: every script it loads before play starts, gzipped. Budget 150 kB. */
+test('first-load JS of /play/[mode] stays within 150 kB gzipped', async ({ page }) => {
+  const bodies = new Map<string, Promise<Buffer>>();
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) bodies.set(res.url(), res.body());
+  });
+  await page.goto('/play/sprint', { waitUntil: 'networkidle' });
+  await expect(page.getByTestId('game')).toHaveAttribute('data-phase', /countdown|playing/);
+  let raw = 0;
+  let gz = 0;
+  for (const body of await Promise.all(bodies.values())) {
+    raw += body.length;
+    gz += gzipSync(body).length;
+  }
+  console.log(`[first-load-js] /play/sprint: ${bodies.size} scripts, ${(raw / 1024).toFixed(1)} kB raw, ${(gz / 1024).toFixed(1)} kB gzipped`);
+  expect(gz).toBeLessThanOrEqual(150 * 1024);
 });
