@@ -116,18 +116,28 @@ export class Core {
     this.softSpeed = softDropSpeed(this.gravity, this.sdf);
   }
 
+  /**
+   * Whether the piece rested at the end of the last step (1/0), or -1 when unknown. A cache for
+   * skipQuiet only, derived from the state, so it is not part of the hash.
+   */
+  restingHint = -1;
+
   /** Step 1 of a tick: one key edge (see moves.ts). */
   input(key: number, down: boolean): void {
+    this.restingHint = -1;
     edge(this, key, down);
   }
 
   /** Steps 2–5 of a tick (see README): auto-shift, fall, lock delay, clock. */
   step(): void {
+    this.restingHint = -1;
     if (!this.ended) {
       if (this.dir !== 0) shiftRepeat(this);
       if (!this.ended) this.fall();
-      if (!this.ended && hits(this.board, this.slot, this.x, this.y - 1)) {
-        if (this.resets >= RESETS || ++this.lockTimer >= DELAY) lock(this);
+      if (!this.ended) {
+        const resting = hits(this.board, this.slot, this.x, this.y - 1);
+        if (resting && (this.resets >= RESETS || ++this.lockTimer >= DELAY)) lock(this);
+        else this.restingHint = resting ? 1 : 0;
       }
     }
     this.tickNo++;
@@ -148,12 +158,13 @@ export class Core {
     const g = this.gravity;
     const toFall = ((ONE - 1 - this.gravAcc) / g) | 0;
     if (toFall < m) m = toFall;
-    const grounded = hits(this.board, this.slot, this.x, this.y - 1);
+    const grounded = this.restingHint >= 0 ? this.restingHint === 1 : hits(this.board, this.slot, this.x, this.y - 1);
     if (grounded) {
       if (this.resets >= RESETS) return;
       if (DELAY - 1 - this.lockTimer < m) m = DELAY - 1 - this.lockTimer;
     }
     if (m <= 0) return;
+    this.restingHint = grounded ? 1 : 0;
     this.gravAcc += g * m;
     this.tickNo += m;
     if (grounded) this.lockTimer += m;
