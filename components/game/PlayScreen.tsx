@@ -2,16 +2,16 @@
 
 import Link from 'next/link';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { PlayController, type PlayState } from '@/lib/client/play-controller';
+import { requestTicket } from '@/lib/client/api';
+import type { PlayController, PlayState } from '@/lib/client/play-controller';
 import type { Mode } from '@/lib/engine/types';
 import { useSettings } from '@/components/settings/useSettings';
-import { CanvasView } from './canvas-view';
-import { Effects } from './effects';
-import { PALETTES } from './palette';
 import { ResultPanel } from './ResultPanel';
-import { pendingFlusher, usePendingGames } from './usePendingGames';
+import { usePendingGames } from './usePendingGames';
 
-// The settings form is only needed once the dialog opens: it stays out of the game's first load.
+// Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
+// renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
+const loadRuntime = () => import('./runtime');
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
@@ -23,47 +23,37 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const controllerRef = useRef<PlayController | null>(null);
-  const { settings, ready, save, status } = useSettings(signedIn);
+  const { settings, save, status } = useSettings(signedIn);
   const settingsRef = useRef(settings);
   const [state, setState] = useState<PlayState>({ phase: 'loading' });
   const [panelOpen, setPanelOpen] = useState(false);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const ready = settings !== null;
   usePendingGames();
 
   useEffect(() => {
     settingsRef.current = settings;
-    controllerRef.current?.setSettings(settings);
+    if (settings) controllerRef.current?.setSettings(settings);
   }, [settings]);
 
   useEffect(() => {
     if (!ready || !rootRef.current || !canvasRef.current) return;
-    const view = new CanvasView(canvasRef.current);
-    const effects = new Effects();
-    const controller = new PlayController(mode, settingsRef.current, {
-      root: rootRef.current,
-      storage: window.localStorage,
-      flusher: pendingFlusher(),
-      onState: setState,
-      draw(snapshot, events, hidden, now) {
-        if (events.length > 0) effects.push(events, now);
-        const d = settingsRef.current.display;
-        view.draw(snapshot, {
-          palette: PALETTES[d.palette],
-          mode,
-          ghost: d.ghost,
-          grid: d.grid,
-          rising: d.rising,
-          reducedMotion: d.reducedMotion,
-          hidden,
-          effects,
-          now,
-        });
+    const root = rootRef.current;
+    const canvas = canvasRef.current;
+    const firstTicket = requestTicket(mode);
+    let handle: { controller: PlayController; dispose: () => void } | null = null;
+    let live = true;
+    loadRuntime().then(
+      ({ mountGame }) => {
+        if (!live) return;
+        handle = mountGame({ mode, root, canvas, settings: () => settingsRef.current!, onState: setState, firstTicket });
+        controllerRef.current = handle.controller;
       },
-    });
-    controllerRef.current = controller;
-    void controller.newGame();
+      () => live && setLoadError('The game could not be loaded. Check your connection and reload the page.'),
+    );
     return () => {
-      controller.dispose();
-      view.dispose();
+      live = false;
+      handle?.dispose();
       controllerRef.current = null;
     };
   }, [ready, mode]);
@@ -90,7 +80,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
         <canvas ref={canvasRef} data-testid="field" className="block" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <div className="pointer-events-auto">
-            <Overlay state={state} mode={mode} returnTo={returnTo} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />
+            {loadError ? <p role="alert" className="rounded-lg bg-slate-900/90 px-4 py-2 text-red-300">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
           </div>
         </div>
       </div>
@@ -105,9 +95,11 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
               <button type="button" className={secondary.replace('text-slate-100', '')} onClick={() => openPanel(false)}>Close</button>
             </div>
             <p className="mb-4 text-sm text-slate-500">Display and keys apply at once; handling from the next game.</p>
-            <Suspense fallback={<p className="text-slate-500">Loading settings…</p>}>
-              <SettingsPanel settings={settings} onChange={save} status={status} />
-            </Suspense>
+            {settings && (
+              <Suspense fallback={<p className="text-slate-500">Loading settings…</p>}>
+                <SettingsPanel settings={settings} onChange={save} status={status} />
+              </Suspense>
+            )}
           </div>
         </div>
       )}

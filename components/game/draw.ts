@@ -1,8 +1,12 @@
-import { PIECES, TICKS_PER_SECOND } from '@/lib/engine/constants';
+import { PIECES } from '@/lib/engine/constants';
 import { MODES } from '@/lib/engine/modes';
 import { CELLS } from '@/lib/engine/pieces';
 import type { Mode, PieceType, PiecePlacement, Snapshot } from '@/lib/engine/types';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from './effects';
+import { formatPps, formatTime } from './format';
+
+// Re-exported: the board and replay pages format times from here.
+export { formatPps, formatTime };
 import { THEME, type Palette } from './palette';
 
 /** Board geometry: 10 columns, 20 visible rows, pieces spawn in the 2 rows above. */
@@ -57,18 +61,6 @@ export interface Layout {
 export function layoutFor(width: number, height: number): Layout {
   const cell = Math.max(4, Math.floor(Math.min(width / UNITS_W, height / UNITS_H)));
   return { cell, width, height, ox: Math.floor((width - cell * UNITS_W) / 2), oy: Math.floor((height - cell * UNITS_H) / 2) };
-}
-
-export function formatTime(ticks: number): string {
-  const ms = Math.floor((ticks * 1000) / TICKS_PER_SECOND);
-  const m = Math.floor(ms / 60000);
-  const s = Math.floor((ms % 60000) / 1000);
-  const cs = Math.floor((ms % 1000) / 10);
-  return `${m}:${String(s).padStart(2, '0')}.${String(cs).padStart(2, '0')}`;
-}
-
-export function formatPps(pieces: number, ticks: number): string {
-  return ticks === 0 ? '0.00' : ((pieces * TICKS_PER_SECOND) / ticks).toFixed(2);
 }
 
 function cellsOf(p: PiecePlacement | { type: PieceType; rotation: '0'; x: number; y: number }): Array<[number, number]> {

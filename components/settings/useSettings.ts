@@ -1,38 +1,30 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadLocalSettings, saveAccountSettings, saveLocalSettings, syncFromAccount } from '@/lib/client/settings-store';
-import { defaultSettings, type Settings } from '@/lib/validations/settings';
+import type { Settings } from '@/lib/validations/settings';
 
 const ACCOUNT_SAVE_DELAY_MS = 400;
 
 export type SaveStatus = { state: 'idle' } | { state: 'saving' } | { state: 'saved'; where: 'device' | 'account' } | { state: 'error'; message: string };
 
+// Loaded on demand: the schema (zod) stays out of the pages' first load.
+const store = () => import('@/lib/client/settings-store');
+
 /**
- * The player's settings: this device's copy at once, then (signed in) the account's copy, which
- * wins. `save` writes both. `ready` turns true once the account has been asked.
+ * The player's settings: this device's copy first, then (signed in) the account's copy, which
+ * wins. Null until loaded. `save` writes both.
  */
 export function useSettings(signedIn: boolean) {
-  const [settings, setSettings] = useState<Settings>(defaultSettings);
-  const [ready, setReady] = useState(false);
+  const [settings, setSettings] = useState<Settings | null>(null);
   const [status, setStatus] = useState<SaveStatus>({ state: 'idle' });
 
   useEffect(() => {
     let live = true;
-    // Reading localStorage is only possible after hydration, hence this one-off sync into state.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setSettings(loadLocalSettings(window.localStorage));
-    if (!signedIn) {
-      setReady(true);
-      return;
-    }
-    syncFromAccount(window.localStorage)
-      .catch(() => null)
-      .then((fromAccount) => {
-        if (!live) return;
-        if (fromAccount) setSettings(fromAccount);
-        setReady(true);
-      });
+    void store().then(async (s) => {
+      const local = s.loadLocalSettings(window.localStorage);
+      const fromAccount = signedIn ? await s.syncFromAccount(window.localStorage).catch(() => null) : null;
+      if (live) setSettings(fromAccount ?? local);
+    });
     return () => {
       live = false;
     };
@@ -44,22 +36,21 @@ export function useSettings(signedIn: boolean) {
   const save = useCallback(
     (next: Settings) => {
       setSettings(next);
-      saveLocalSettings(window.localStorage, next);
-      if (!signedIn) {
-        setStatus({ state: 'saved', where: 'device' });
-        return;
-      }
-      // Dragging a slider changes the value many times a second; the account gets the last one.
-      setStatus({ state: 'saving' });
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => {
-        void saveAccountSettings(next).then((res) =>
-          setStatus(res.ok ? { state: 'saved', where: 'account' } : { state: 'error', message: res.message }),
-        );
-      }, ACCOUNT_SAVE_DELAY_MS);
+      setStatus(signedIn ? { state: 'saving' } : { state: 'saved', where: 'device' });
+      void store().then((s) => {
+        s.saveLocalSettings(window.localStorage, next);
+        if (!signedIn) return;
+        // Dragging a slider changes the value many times a second; the account gets the last one.
+        window.clearTimeout(timer.current);
+        timer.current = window.setTimeout(() => {
+          void s.saveAccountSettings(next).then((res) =>
+            setStatus(res.ok ? { state: 'saved', where: 'account' } : { state: 'error', message: res.message }),
+          );
+        }, ACCOUNT_SAVE_DELAY_MS);
+      });
     },
     [signedIn],
   );
 
-  return { settings, ready, save, status };
+  return { settings, save, status };
 }

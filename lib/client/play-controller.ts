@@ -101,14 +101,15 @@ export class PlayController {
     if (on) this.pause();
   }
 
-  async newGame(): Promise<void> {
+  /** Starts a game on a new ticket; the page may pass one it already requested while loading. */
+  async newGame(pending?: ReturnType<typeof requestTicket>): Promise<void> {
     const gen = ++this.generation;
     this.runner?.pause();
     this.runner = null;
     this.snapshot = null;
     this.started = false;
     this.set({ phase: 'loading' });
-    const res = await requestTicket(this.mode);
+    const res = await (pending ?? requestTicket(this.mode));
     if (gen !== this.generation) return;
     if (!res.ok) {
       this.set({ phase: 'ticketError', message: res.message });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calloutFor, Effects } from '@/components/game/effects';
-import { formatPps, formatTime, layoutFor, UNITS_H, UNITS_W } from '@/components/game/draw';
+import { layoutFor, UNITS_H, UNITS_W } from '@/components/game/draw';
+import { formatPps, formatTime } from '@/components/game/format';
 import type { GameEvent } from '@/lib/engine';
 
 type Lock = Extract<GameEvent, { type: 'lock' }>;

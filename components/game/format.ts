@@ -1,0 +1,13 @@
+import { TICKS_PER_SECOND } from '@/lib/engine/constants';
+
+export function formatTime(ticks: number): string {
+  const ms = Math.floor((ticks * 1000) / TICKS_PER_SECOND);
+  const m = Math.floor(ms / 60000);
+  const s = Math.floor((ms % 60000) / 1000);
+  const cs = Math.floor((ms % 1000) / 10);
+  return `${m}:${String(s).padStart(2, '0')}.${String(cs).padStart(2, '0')}`;
+}
+
+export function formatPps(pieces: number, ticks: number): string {
+  return ticks === 0 ? '0.00' : ((pieces * TICKS_PER_SECOND) / ticks).toFixed(2);
+}
