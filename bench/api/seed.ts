@@ -28,14 +28,14 @@ export async function seedGames(sql: SqlConnection, options: { games: number; pl
      FROM "GameTicket" t WHERE t."id" LIKE 'benchgame%'`,
     [options.replay],
   );
-  for (const period of ['all', 'week']) {
-    const key = period === 'all' ? `'all'` : `"week"`;
+  // The same rule as recordBests: per player, mode and period, the lowest metric, earliest first.
+  for (const [group, period] of [['', `'all'`], [', "week"', '"week"']]) {
     await sql.exec(`
       INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
-      SELECT DISTINCT ON ("userId", "mode", ${key}) "userId", "mode", ${key}, "id",
+      SELECT DISTINCT ON ("userId", "mode"${group}) "userId", "mode", ${period}, "id",
              CASE WHEN "mode" = 'sprint' THEN "ticks" ELSE -"score" END, "createdAt"
       FROM "Game" WHERE "id" LIKE 'benchgame%'
-      ORDER BY "userId", "mode", ${key}, CASE WHEN "mode" = 'sprint' THEN "ticks" ELSE -"score" END, "createdAt", "id"`);
+      ORDER BY "userId", "mode"${group}, CASE WHEN "mode" = 'sprint' THEN "ticks" ELSE -"score" END, "createdAt", "id"`);
   }
   await sql.exec('ANALYZE');
 }

@@ -1,5 +1,7 @@
 import 'server-only';
 import { getServerSession, type NextAuthOptions } from 'next-auth';
+import { decode } from 'next-auth/jwt';
+import { cookies } from 'next/headers';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import DiscordProvider from 'next-auth/providers/discord';
 import GitHubProvider from 'next-auth/providers/github';
@@ -81,10 +83,27 @@ export const authOptions: NextAuthOptions = {
 
 export type SessionUser = { id: string; name: string };
 
-/** The signed-in player, or null. Works in server components and route handlers. */
+// next-auth's session cookie: `__Secure-` prefixed when the site is served over https.
+const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const;
+
+/**
+ * The signed-in player, or null. Works in server components and route handlers.
+ *
+ * Reads the session by decrypting its cookie directly (the JWE is authenticated and carries its
+ * expiry), which is what getServerSession does too, minus running next-auth's whole request
+ * handler: that handler cost ~2 ms of CPU per API request under load.
+ */
 export async function getSessionUser(): Promise<SessionUser | null> {
-  const session = await getServerSession(authOptions);
-  return session?.user?.id ? { id: session.user.id, name: session.user.name ?? '' } : null;
+  const jar = await cookies();
+  const raw = SESSION_COOKIES.map((name) => jar.get(name)?.value).find(Boolean);
+  if (!raw) {
+    // An oversized token is split into numbered chunks; leave those to next-auth.
+    if (!SESSION_COOKIES.some((name) => jar.has(`${name}.0`))) return null;
+    const session = await getServerSession(authOptions);
+    return session?.user?.id ? { id: session.user.id, name: session.user.name ?? '' } : null;
+  }
+  const token = await decode({ token: raw, secret: authOptions.secret ?? '' }).catch(() => null);
+  return token?.uid ? { id: token.uid, name: token.name ?? '' } : null;
 }
 
 async function claimGuestGamesOnSignIn(userId: string) {

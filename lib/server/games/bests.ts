@@ -7,36 +7,43 @@ type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 export type BestEntry = { userId: string; mode: string; gameId: string; metric: number; achievedAt: Date; week: string };
 
 /**
- * Makes the game the player's best for its mode, all-time and in its week, where it beats the
- * current best (a lower metric, or the same metric achieved earlier). One atomic statement per
- * period, so concurrent submissions by one player cannot lose a best.
+ * Keeps a player's best per (mode, period): a new row wins over the stored one when its metric
+ * is lower, or equal and achieved earlier. The one definition of "better", shared by every
+ * statement that writes bests, each of them a single atomic upsert (no read-then-write race).
  */
+export const UPSERT_BEST = Prisma.sql`
+  ON CONFLICT ("userId", "mode", "period") DO UPDATE
+    SET "gameId" = EXCLUDED."gameId", "metric" = EXCLUDED."metric", "achievedAt" = EXCLUDED."achievedAt"
+    WHERE EXCLUDED."metric" < "PersonalBest"."metric"
+       OR (EXCLUDED."metric" = "PersonalBest"."metric" AND EXCLUDED."achievedAt" < "PersonalBest"."achievedAt")`;
+
+/** Makes the game the player's best for its mode, all-time and in its week, where it is better. */
 export async function recordBests(tx: Tx, entry: BestEntry): Promise<void> {
-  for (const period of ['all', entry.week]) {
-    await tx.$executeRaw`
-      INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
-      VALUES (${entry.userId}, ${entry.mode}, ${period}, ${entry.gameId}, ${entry.metric}, ${entry.achievedAt})
-      ON CONFLICT ("userId", "mode", "period") DO UPDATE
-        SET "gameId" = EXCLUDED."gameId", "metric" = EXCLUDED."metric", "achievedAt" = EXCLUDED."achievedAt"
-        WHERE EXCLUDED."metric" < "PersonalBest"."metric"
-           OR (EXCLUDED."metric" = "PersonalBest"."metric" AND EXCLUDED."achievedAt" < "PersonalBest"."achievedAt")`;
-  }
+  await tx.$executeRaw`
+    INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
+    VALUES (${entry.userId}, ${entry.mode}, 'all', ${entry.gameId}, ${entry.metric}, ${entry.achievedAt}),
+           (${entry.userId}, ${entry.mode}, ${entry.week}, ${entry.gameId}, ${entry.metric}, ${entry.achievedAt})
+    ${UPSERT_BEST}`;
 }
 
 /**
- * 1-based position a result takes on a board: one more than the players whose best is better.
- * `excludeUserId` leaves out the player's own current best (it is the row being ranked, or
- * the one this result is compared with).
+ * 1-based positions a result takes on its mode's all-time and weekly boards: one more than the
+ * players whose best is better. The player's own best is left out (it is the row being ranked,
+ * or the one this result competes with). Also says whether the game is the player's best.
  */
-export async function rankOn(
+export async function ranksOf(
   tx: Tx,
-  options: { mode: string; period: string; metric: number; achievedAt: Date; gameId: string; excludeUserId: string | null },
-): Promise<number> {
-  const { mode, period, metric, achievedAt, gameId, excludeUserId } = options;
-  const rows = await tx.$queryRaw<{ ahead: bigint | number }[]>`
-    SELECT count(*) AS ahead FROM "PersonalBest"
-    WHERE "mode" = ${mode} AND "period" = ${period}
-      AND ("metric", "achievedAt", "gameId") < (${metric}, ${achievedAt}, ${gameId})
-      ${excludeUserId ? Prisma.sql`AND "userId" <> ${excludeUserId}` : Prisma.empty}`;
-  return Number(rows[0]?.ahead ?? 0) + 1;
+  options: { mode: string; week: string; metric: number; achievedAt: Date; gameId: string; userId: string | null },
+): Promise<{ global: number; weekly: number; isBest: boolean }> {
+  const { mode, week, metric, achievedAt, gameId, userId } = options;
+  const ahead = (period: string) => Prisma.sql`
+    (SELECT count(*) FROM "PersonalBest"
+     WHERE "mode" = ${mode} AND "period" = ${period}
+       AND ("metric", "achievedAt", "gameId") < (${metric}, ${achievedAt}, ${gameId})
+       ${userId ? Prisma.sql`AND "userId" <> ${userId}` : Prisma.empty})`;
+  const rows = await tx.$queryRaw<{ global: bigint | number; weekly: bigint | number; best: string | null }[]>`
+    SELECT ${ahead('all')} AS "global", ${ahead(week)} AS "weekly",
+           (SELECT "gameId" FROM "PersonalBest" WHERE "userId" = ${userId ?? ''} AND "mode" = ${mode} AND "period" = 'all') AS "best"`;
+  const row = rows[0];
+  return { global: Number(row?.global ?? 0) + 1, weekly: Number(row?.weekly ?? 0) + 1, isBest: row?.best === gameId };
 }

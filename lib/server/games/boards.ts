@@ -3,7 +3,6 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import type { Mode } from '@/lib/engine';
 import { isoWeek } from '@/lib/weeks';
 import { getDb } from '../db';
-import { rankOn } from './bests';
 import { BOARD_METRIC } from './metric';
 
 export type BoardRow = {
@@ -55,12 +54,24 @@ function decodeCursor(text: string): Cursor {
   throw new InvalidCursorError('cursor is invalid');
 }
 
-type RawRow = Omit<BoardRow, 'rank' | 'player' | 'achievedAt'> & { userId: string; username: string; metric: number; achievedAt: Date };
+type RawRow = Omit<BoardRow, 'rank' | 'player' | 'achievedAt'> & {
+  userId: string;
+  username: string;
+  metric: number;
+  achievedAt: Date;
+  rank?: bigint | number;
+};
 
-function selectRows(where: Prisma.Sql, limit: number) {
+function selectRows(where: Prisma.Sql, limit: number, withRank = false) {
+  // The rank of a single row (the viewer's own) is counted in the same query.
+  const rank = withRank
+    ? Prisma.sql`, (SELECT count(*) + 1 FROM "PersonalBest" ahead
+         WHERE ahead."mode" = pb."mode" AND ahead."period" = pb."period"
+           AND (ahead."metric", ahead."achievedAt", ahead."gameId") < (pb."metric", pb."achievedAt", pb."gameId")) AS "rank"`
+    : Prisma.empty;
   return Prisma.sql`
     SELECT pb."gameId", pb."metric", pb."achievedAt", u."id" AS "userId", u."username",
-           g."score", g."lines", g."ticks", g."pieces", g."pps", g."kpp"
+           g."score", g."lines", g."ticks", g."pieces", g."pps", g."kpp" ${rank}
     FROM "PersonalBest" pb
     JOIN "User" u ON u."id" = pb."userId"
     JOIN "Game" g ON g."id" = pb."gameId"
@@ -114,11 +125,8 @@ export async function getBoard(options: {
 
   let me: BoardRow | null = null;
   if (options.viewerId) {
-    const mine = await db.$queryRaw<RawRow[]>(selectRows(Prisma.sql`${base} AND pb."userId" = ${options.viewerId}`, 1));
-    if (mine[0]) {
-      const rank = await rankOn(db, { mode: options.mode, period, metric: mine[0].metric, achievedAt: mine[0].achievedAt, gameId: mine[0].gameId, excludeUserId: options.viewerId });
-      me = toRow(mine[0], rank);
-    }
+    const [mine] = await db.$queryRaw<RawRow[]>(selectRows(Prisma.sql`${base} AND pb."userId" = ${options.viewerId}`, 1, true));
+    if (mine) me = toRow(mine, Number(mine.rank));
   }
   return { mode: options.mode, period: options.period, week, metric: BOARD_METRIC[options.mode], rows, nextCursor, me };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Mode } from '@/lib/engine';
-import { getDb } from '../db';
-import { rankOn } from './bests';
+import { getDb, type Db } from '../db';
+import { ranksOf } from './bests';
 import { isRankable, metricOf } from './metric';
 
 export type GameSummary = {
@@ -35,24 +35,32 @@ export const summaryFields = {
   pps: true, kpp: true, finished: true, toppedOut: true, week: true, createdAt: true,
 } as const;
 
-/** The answer to a successful submission (first time or repeated). */
-export async function describeGame(options: { gameId: string; now?: Date }): Promise<StoredGameResponse> {
-  const db = await getDb();
-  const game = await db.game.findUniqueOrThrow({
-    where: { id: options.gameId },
-    select: { ...summaryFields, userId: true },
+type StoredGame = Omit<GameSummary, 'createdAt' | 'mode'> & { mode: string; createdAt: Date; userId: string | null };
+
+/** The answer to a successful submission, from the stored game's row. */
+export async function describeStored(db: Db, game: StoredGame): Promise<StoredGameResponse> {
+  const { userId } = game;
+  const summary: GameSummary = {
+    id: game.id, mode: game.mode as Mode, score: game.score, lines: game.lines, level: game.level, ticks: game.ticks,
+    pieces: game.pieces, pps: game.pps, kpp: game.kpp, finished: game.finished, toppedOut: game.toppedOut,
+    week: game.week, createdAt: game.createdAt.toISOString(),
+  };
+  const guest = userId === null;
+  if (!isRankable(game.mode, game)) return { game: summary, personalBest: false, rank: { global: null, weekly: null }, guest };
+  const ranks = await ranksOf(db, {
+    mode: game.mode,
+    week: game.week,
+    metric: metricOf(game.mode, game),
+    achievedAt: game.createdAt,
+    gameId: game.id,
+    userId,
   });
-  const summary: GameSummary = { ...game, mode: game.mode as Mode, createdAt: game.createdAt.toISOString() };
-  if (!isRankable(game.mode, game)) {
-    return { game: summary, personalBest: false, rank: { global: null, weekly: null }, guest: game.userId === null };
-  }
-  const position = { mode: game.mode, metric: metricOf(game.mode, game), achievedAt: game.createdAt, gameId: game.id, excludeUserId: game.userId };
-  const [global, weekly, best] = await Promise.all([
-    rankOn(db, { ...position, period: 'all' }),
-    rankOn(db, { ...position, period: game.week }),
-    game.userId
-      ? db.personalBest.findUnique({ where: { userId_mode_period: { userId: game.userId, mode: game.mode, period: 'all' } }, select: { gameId: true } })
-      : null,
-  ]);
-  return { game: summary, personalBest: best?.gameId === game.id, rank: { global, weekly }, guest: game.userId === null };
+  return { game: summary, personalBest: ranks.isBest, rank: { global: ranks.global, weekly: ranks.weekly }, guest };
+}
+
+/** The same answer for a game read back (a repeated submission). */
+export async function describeGame(options: { gameId: string }): Promise<StoredGameResponse> {
+  const db = await getDb();
+  const game = await db.game.findUniqueOrThrow({ where: { id: options.gameId }, select: { ...summaryFields, userId: true } });
+  return describeStored(db, game);
 }

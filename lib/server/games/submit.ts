@@ -2,10 +2,9 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import type { Submission } from '@/lib/validations/games';
 import { isoWeek } from '@/lib/weeks';
-import { isUniqueViolation } from '@/lib/db/errors';
 import { getDb } from '../db';
-import { recordBests } from './bests';
-import { describeGame, type StoredGameResponse } from './describe';
+import { UPSERT_BEST } from './bests';
+import { describeGame, describeStored, type StoredGameResponse } from './describe';
 import { isRankable, metricOf } from './metric';
 import { owns, type Owner } from './owner';
 import { GUEST_GAME_TTL_MS } from './policy';
@@ -15,7 +14,19 @@ export type SubmitOutcome =
   | { ok: true; status: 200 | 201; body: StoredGameResponse }
   | { ok: false; status: number; code: string; message: string };
 
-class TicketAlreadyUsed extends Error {}
+type TicketRow = {
+  id: string;
+  seed: string;
+  mode: string;
+  rulesVersion: number;
+  userId: string | null;
+  guestId: string | null;
+  issuedAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  storedGameId: string | null;
+  storedDigest: string | null;
+};
 
 /**
  * Verifies a replay for a ticket and stores the game if, and only if, the server's
@@ -42,18 +53,17 @@ export async function submitReplay(options: {
     return { ok: false, status, code, message };
   };
 
-  const ticket = await db.gameTicket.findUnique({
-    where: { id: gameId },
-    select: {
-      id: true, seed: true, mode: true, rulesVersion: true, userId: true, guestId: true,
-      issuedAt: true, expiresAt: true, usedAt: true, game: { select: { id: true, replayDigest: true } },
-    },
-  });
+  // One round trip for the ticket and whatever was already stored for it.
+  const [ticket] = await db.$queryRaw<TicketRow[]>`
+    SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt",
+           g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
+    FROM "GameTicket" t LEFT JOIN "Game" g ON g."ticketId" = t."id"
+    WHERE t."id" = ${gameId}`;
   if (!ticket) return reject(404, 'ticket_not_found', 'No game was issued with this id.');
   if (!owns(ticket, owner)) return reject(403, 'ticket_forbidden', 'This game was issued to another player.');
-  if (ticket.game) {
+  if (ticket.storedGameId) {
     // The same replay again (a retry after a lost response) gets the same answer.
-    if (ticket.game.replayDigest === digest) return { ok: true, status: 200, body: await describeGame({ gameId: ticket.game.id, now }) };
+    if (ticket.storedDigest === digest) return { ok: true, status: 200, body: await describeGame({ gameId: ticket.storedGameId }) };
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
   if (ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
@@ -66,46 +76,54 @@ export async function submitReplay(options: {
   // A guest who signed in before submitting keeps the game under the new account.
   const userId = ticket.userId ?? owner.userId;
   const week = isoWeek(now);
-  try {
-    await db.$transaction(async (tx) => {
-      const spent = await tx.gameTicket.updateMany({ where: { id: ticket.id, usedAt: null }, data: { usedAt: now } });
-      if (spent.count === 0) throw new TicketAlreadyUsed();
-      await tx.game.create({
-        data: {
-          id: ticket.id,
-          ticketId: ticket.id,
-          userId,
-          guestId: userId ? null : ticket.guestId,
-          guestExpiresAt: userId ? null : new Date(now.getTime() + GUEST_GAME_TTL_MS),
-          mode: replay.mode,
-          score: result.score,
-          lines: result.lines,
-          level: result.level,
-          ticks: result.ticks,
-          pieces: result.pieces,
-          keys: result.keys,
-          pps: result.pps,
-          kpp: result.kpp,
-          finished: result.finished,
-          toppedOut: result.toppedOut,
-          replay: submission.replay,
-          replayDigest: digest,
-          finalHash: result.hash,
-          rulesVersion: replay.rulesVersion,
-          week,
-          createdAt: now,
-        },
-      });
-      if (userId && isRankable(replay.mode, result)) {
-        await recordBests(tx, { userId, mode: replay.mode, gameId: ticket.id, metric: metricOf(replay.mode, result), achievedAt: now, week });
-      }
-    });
-  } catch (error) {
-    // Lost a race with an identical concurrent submission: answer as for a repeat.
-    if (!(error instanceof TicketAlreadyUsed) && !isUniqueViolation(error)) throw error;
-    const stored = await db.game.findUnique({ where: { ticketId: ticket.id }, select: { id: true, replayDigest: true } });
-    if (stored?.replayDigest === digest) return { ok: true, status: 200, body: await describeGame({ gameId: stored.id, now }) };
+  const game = {
+    id: ticket.id,
+    userId,
+    mode: replay.mode,
+    score: result.score,
+    lines: result.lines,
+    level: result.level,
+    ticks: result.ticks,
+    pieces: result.pieces,
+    keys: result.keys,
+    pps: result.pps,
+    kpp: result.kpp,
+    finished: result.finished,
+    toppedOut: result.toppedOut,
+    week,
+    createdAt: now,
+  };
+  const rankable = userId !== null && isRankable(game.mode, game);
+  // One statement, so one atomic step: spend the ticket (only if still unused), store the game,
+  // and update the player's bests. A concurrent twin finds the ticket spent and stores nothing.
+  const stored = await db.$queryRaw<{ id: string }[]>`
+    WITH spent AS (
+      UPDATE "GameTicket" SET "usedAt" = ${now} WHERE "id" = ${ticket.id} AND "usedAt" IS NULL RETURNING "id"
+    ), game AS (
+      INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
+                          "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "replay", "replayDigest", "finalHash",
+                          "rulesVersion", "week", "createdAt")
+      SELECT "id", "id", ${userId}, ${userId ? null : ticket.guestId},
+             ${userId ? null : new Date(now.getTime() + GUEST_GAME_TTL_MS)}::timestamp(3),
+             ${game.mode}, ${game.score}, ${game.lines}, ${game.level}, ${game.ticks}, ${game.pieces}, ${game.keys},
+             ${game.pps}, ${game.kpp}, ${game.finished}, ${game.toppedOut}, ${submission.replay}, ${digest}, ${result.hash},
+             ${replay.rulesVersion}, ${week}, ${now}
+      FROM spent
+      RETURNING "id", "userId"
+    ), bests AS (
+      INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
+      SELECT game."userId", ${game.mode}, period, game."id", ${metricOf(game.mode, game)}, ${now}
+      FROM game, (VALUES ('all'), (${week})) AS periods (period)
+      WHERE ${rankable}
+      ${UPSERT_BEST}
+    )
+    SELECT "id" FROM game`;
+  if (stored.length === 0) {
+    // Lost a race with a concurrent submission for the same ticket: answer as for a repeat.
+    const [twin] = await db.$queryRaw<{ id: string; replayDigest: string }[]>`
+      SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = ${ticket.id}`;
+    if (twin?.replayDigest === digest) return { ok: true, status: 200, body: await describeGame({ gameId: twin.id }) };
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
-  return { ok: true, status: 201, body: await describeGame({ gameId: ticket.id, now }) };
+  return { ok: true, status: 201, body: await describeStored(db, game) };
 }
