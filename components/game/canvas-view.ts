@@ -1,5 +1,5 @@
 import type { Snapshot } from '@/lib/engine/types';
-import { createFieldCache, drawGame, layoutFor, UNITS_H, UNITS_W, type DrawOptions, type Layout } from './draw';
+import { createRenderCache, drawGame, layoutFor, UNITS_H, UNITS_W, type DrawOptions, type Layout } from './draw';
 
 /**
  * A canvas that fills its parent, keeps a backing store of CSS size × devicePixelRatio (sharp on
@@ -11,7 +11,7 @@ export class CanvasView {
   private layout: Layout | null = null;
   private observer: ResizeObserver | null = null;
   private last: { snap: Snapshot; opts: DrawOptions } | null = null;
-  private readonly cache = createFieldCache();
+  private readonly cache = createRenderCache();
 
   constructor(private readonly canvas: HTMLCanvasElement) {
     this.ctx = canvas.getContext('2d', { alpha: false });

@@ -33,19 +33,44 @@ export interface DrawOptions {
   effects?: Effects | null;
   /** Wall time in ms, for effects. */
   now: number;
-  /** Keeps the locked cells pre-rendered between locks; omit to draw everything each time. */
-  cache?: FieldCache | null;
+  /** Keeps the parts that change per lock pre-rendered; omit to draw everything each time. */
+  cache?: RenderCache | null;
 }
 
-/** The field's background, grid and locked cells, redrawn only when one of them changes. */
-export interface FieldCache {
+interface Layer {
   canvas: HTMLCanvasElement | null;
   key: string;
   palette: Palette | null;
 }
 
-export function createFieldCache(): FieldCache {
-  return { canvas: null, key: '', palette: null };
+/**
+ * Two offscreen layers redrawn only when their content changes (about once per piece): the
+ * backdrop (panels, hold, queue, stats, border) and the field (grid, locked cells). A frame is then
+ * two blits, the falling piece, the clock and any effects.
+ */
+export interface RenderCache {
+  backdrop: Layer;
+  field: Layer;
+}
+
+export function createRenderCache(): RenderCache {
+  return { backdrop: { canvas: null, key: '', palette: null }, field: { canvas: null, key: '', palette: null } };
+}
+
+/** Returns the layer's canvas, redrawn by `paint` when the key or palette changed. Null outside a DOM. */
+function layer(l: Layer, key: string, palette: Palette, w: number, h: number, paint: (ctx: CanvasRenderingContext2D) => void): HTMLCanvasElement | null {
+  if (l.canvas && l.key === key && l.palette === palette) return l.canvas;
+  if (typeof document === 'undefined') return null;
+  const canvas = l.canvas ?? document.createElement('canvas');
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  const ctx = canvas.getContext('2d');
+  if (!ctx) return null;
+  paint(ctx);
+  Object.assign(l, { canvas, key, palette });
+  return canvas;
 }
 
 export interface Layout {
@@ -92,14 +117,17 @@ export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: 
   /** Canvas y of the top edge of engine row py (0 = bottom row). */
   const rowY = (py: number) => (o.rising ? fieldTop + py * cell : fieldTop + (ROWS - 1 - py) * cell);
 
-  ctx.fillStyle = THEME.background;
-  ctx.fillRect(0, 0, layout.width, layout.height);
-  if (o.hidden) {
-    ctx.fillStyle = THEME.field;
-    ctx.fillRect(fx, fieldTop, fw, fh);
-  } else {
-    const layer = o.cache ? cachedField(o.cache, snap, o, cell) : null;
-    if (layer) ctx.drawImage(layer, fx, fieldTop);
+  const backdropKey = `${layout.width}x${layout.height}|${o.hidden ? 1 : 0}|${o.rising ? 1 : 0}|${o.mode}|${snap.hold}|${snap.holdUsed ? 1 : 0}|${snap.next.join('')}|${snap.score}|${snap.lines}|${snap.level}`;
+  const backdrop = o.cache
+    ? layer(o.cache.backdrop, backdropKey, o.palette, layout.width, layout.height, (c) => drawBackdrop(c, snap, o, layout, fieldTop))
+    : null;
+  if (backdrop) ctx.drawImage(backdrop, 0, 0);
+  else drawBackdrop(ctx, snap, o, layout, fieldTop);
+
+  if (!o.hidden) {
+    const fieldKey = `${cell}|${o.grid ? 1 : 0}|${o.rising ? 1 : 0}|${snap.board.join('')}`;
+    const field = o.cache ? layer(o.cache.field, fieldKey, o.palette, fw, fh, (c) => drawField(c, snap, o, 0, 0, cell)) : null;
+    if (field) ctx.drawImage(field, fx, fieldTop);
     else drawField(ctx, snap, o, fx, fieldTop, cell);
     const inView = ([, y]: [number, number]) => y < ROWS + BUFFER;
     if (o.ghost && snap.ghost && snap.active && snap.ghost.y !== snap.active.y) {
@@ -112,10 +140,21 @@ export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: 
     }
     drawEffects(ctx, o, fx, fw, cell, rowY);
   }
-  ctx.strokeStyle = THEME.border;
-  ctx.lineWidth = Math.max(1, Math.round(cell / 12));
-  ctx.strokeRect(fx - ctx.lineWidth / 2, fieldTop - ctx.lineWidth / 2, fw + ctx.lineWidth, fh + ctx.lineWidth);
+  drawLive(ctx, snap, o, layout, fieldTop);
+}
 
+/** Everything that changes at most once per piece. */
+function drawBackdrop(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions, layout: Layout, fieldTop: number): void {
+  const { cell, ox } = layout;
+  const fx = ox + Math.round(FIELD_X * cell);
+  ctx.fillStyle = THEME.background;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  ctx.fillStyle = THEME.field;
+  ctx.fillRect(fx, fieldTop, COLS * cell, ROWS * cell);
+  const lw = Math.max(1, Math.round(cell / 12));
+  ctx.strokeStyle = THEME.border;
+  ctx.lineWidth = lw;
+  ctx.strokeRect(fx - lw / 2, fieldTop - lw / 2, COLS * cell + lw, ROWS * cell + lw);
   drawSide(ctx, snap, o, layout, fieldTop);
 }
 
@@ -135,24 +174,6 @@ function drawField(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions
       if (ch !== '.') block(ctx, x0 + x * cell, y0 + y * cell, cell, o.palette[ch] ?? THEME.label);
     }
   });
-}
-
-function cachedField(cache: FieldCache, snap: Snapshot, o: DrawOptions, cell: number): HTMLCanvasElement | null {
-  if (typeof document === 'undefined') return null;
-  const key = `${cell}|${o.grid ? 1 : 0}|${o.rising ? 1 : 0}|${snap.board.join('')}`;
-  if (cache.canvas && cache.key === key && cache.palette === o.palette) return cache.canvas;
-  const canvas = cache.canvas ?? document.createElement('canvas');
-  if (canvas.width !== COLS * cell || canvas.height !== ROWS * cell) {
-    canvas.width = COLS * cell;
-    canvas.height = ROWS * cell;
-  }
-  const ctx = canvas.getContext('2d');
-  if (!ctx) return null;
-  drawField(ctx, snap, o, 0, 0, cell);
-  cache.canvas = canvas;
-  cache.key = key;
-  cache.palette = o.palette;
-  return canvas;
 }
 
 function drawEffects(
@@ -191,7 +212,6 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   const { cell, ox } = layout;
   const mini = Math.max(3, Math.floor(cell * 0.8));
   const label = Math.max(9, Math.round(cell * 0.6));
-  const value = Math.max(11, Math.round(cell * 0.95));
   ctx.textBaseline = 'top';
   const sideX = ox + Math.round(SIDE_X * cell);
   const nextX = ox + Math.round(NEXT_X * cell);
@@ -209,20 +229,42 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   }
 
   const rules = MODES[o.mode];
-  const time = rules.timeLimitTicks > 0 ? formatTime(Math.max(0, rules.timeLimitTicks - snap.tick)) : formatTime(snap.tick);
-  const stats: Array<[string, string]> = [
+  const stats: Array<[string, string | null]> = [
     ['SCORE', snap.score.toLocaleString('en-US')],
     ['LINES', rules.lineGoal > 0 && o.mode === 'sprint' ? `${snap.lines}/${rules.lineGoal}` : String(snap.lines)],
     ['LEVEL', String(snap.level)],
-    ['TIME', time],
-    ['PPS', formatPps(snap.pieces, snap.tick)],
+    // Drawn every frame by drawLive.
+    ['TIME', null],
+    ['PPS', null],
   ];
-  let y = top + cell * 9;
-  for (const [k, v] of stats) {
-    text(ctx, k, sideX, y, label, THEME.label);
-    text(ctx, v, sideX, y + label * 1.2, value, THEME.text, 700);
-    y += label * 1.2 + value * 1.5;
-  }
+  const { value, rows } = statRows(layout, top);
+  stats.forEach(([k, v], i) => {
+    text(ctx, k, sideX, rows[i]!, label, THEME.label);
+    if (v !== null) text(ctx, v, sideX, rows[i]! + label * 1.2, value, THEME.text, 700);
+  });
+}
+
+function statRows(layout: Layout, top: number): { label: number; value: number; rows: number[] } {
+  const { cell } = layout;
+  const label = Math.max(9, Math.round(cell * 0.6));
+  const value = Math.max(11, Math.round(cell * 0.95));
+  const rows: number[] = [];
+  for (let i = 0, y = top + cell * 9; i < 5; i++, y += label * 1.2 + value * 1.5) rows.push(y);
+  return { label, value, rows };
+}
+
+/** What changes every frame: the clock, pieces per second, and a callout. */
+function drawLive(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions, layout: Layout, top: number): void {
+  const { cell, ox } = layout;
+  const sideX = ox + Math.round(SIDE_X * cell);
+  const boxW = Math.round(4.5 * cell);
+  const rules = MODES[o.mode];
+  const time = rules.timeLimitTicks > 0 ? formatTime(Math.max(0, rules.timeLimitTicks - snap.tick)) : formatTime(snap.tick);
+  const { label, value, rows } = statRows(layout, top);
+  ctx.textBaseline = 'top';
+  ctx.textAlign = 'left';
+  text(ctx, time, sideX, rows[3]! + label * 1.2, value, THEME.text, 700);
+  text(ctx, formatPps(snap.pieces, snap.tick), sideX, rows[4]! + label * 1.2, value, THEME.text, 700);
 
   const c = o.effects?.callout;
   if (c && !o.hidden && o.now - c.at < CALLOUT_MS) {

@@ -1,5 +1,8 @@
-// zod/mini: the same schema runs in the game page's bundle, where classic zod would cost ~25 kB gzipped.
-import * as z from 'zod/mini';
+// zod/mini with named imports: the schema also runs in the browser, where classic zod costs ~30 kB gzipped.
+import {
+  _default, array, boolean, enum as zEnum, gte, int, literal, lte, maxLength, object, refine, regex, string, union,
+  type output, type ZodMiniDefault,
+} from 'zod/mini';
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, DEFAULT_NEXT_COUNT, KEYS, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN,
 } from '@/lib/engine/constants';
@@ -33,13 +36,11 @@ export type Bindings = Record<Action, string[]>;
 
 /** KeyboardEvent.code values: layout-independent, e.g. "KeyZ", "ArrowLeft", "Numpad4", "Space". */
 const KEY_MESSAGE = 'Key must be a KeyboardEvent.code such as KeyZ or ArrowLeft';
-const keyCode = z.string({ error: KEY_MESSAGE }).check(z.regex(/^[A-Za-z0-9]{1,32}$/, KEY_MESSAGE));
-const keySlots = z
-  .array(keyCode, { error: 'Keys must be a list' })
-  .check(
-    z.maxLength(KEYS_PER_ACTION, `At most ${KEYS_PER_ACTION} keys per action`),
-    z.refine((codes: string[]) => new Set(codes).size === codes.length, 'The same key twice for one action'),
-  );
+const keyCode = string({ error: KEY_MESSAGE }).check(regex(/^[A-Za-z0-9]{1,32}$/, KEY_MESSAGE));
+const keySlots = array(keyCode, { error: 'Keys must be a list' }).check(
+  maxLength(KEYS_PER_ACTION, `At most ${KEYS_PER_ACTION} keys per action`),
+  refine((codes: string[]) => new Set(codes).size === codes.length, 'The same key twice for one action'),
+);
 
 const common = { pause: ['Escape', 'KeyP'], restart: ['KeyR'] } as const;
 
@@ -112,58 +113,58 @@ export function presetBindings(id: PresetId): Bindings {
 
 const DEFAULT_BINDINGS = presetBindings('guideline');
 
-const bindingsSchema = z.object(
-  Object.fromEntries(ACTIONS.map((a) => [a, z._default(keySlots, () => [...DEFAULT_BINDINGS[a]])])) as Record<
+const bindingsSchema = object(
+  Object.fromEntries(ACTIONS.map((a) => [a, _default(keySlots, () => [...DEFAULT_BINDINGS[a]])])) as Record<
     Action,
-    z.ZodMiniDefault<typeof keySlots>
+    ZodMiniDefault<typeof keySlots>
   >,
 );
 
-const int = (min: number, max: number, what: string) =>
-  z.int({ error: `${what} must be a whole number` }).check(z.gte(min, `${what} must be at least ${min}`), z.lte(max, `${what} must be at most ${max}`));
+const intIn = (min: number, max: number, what: string) =>
+  int({ error: `${what} must be a whole number` }).check(gte(min, `${what} must be at least ${min}`), lte(max, `${what} must be at most ${max}`));
 
-const bool = (what: string) => z.boolean({ error: `${what} must be true or false` });
+const bool = (what: string) => boolean({ error: `${what} must be true or false` });
 
-export const handlingSchema = z.object({
+export const handlingSchema = object({
   /** Ticks (1/60 s) a direction is held before it auto-repeats. */
-  das: z._default(int(DAS_MIN, DAS_MAX, 'DAS'), 10),
+  das: _default(intIn(DAS_MIN, DAS_MAX, 'DAS'), 10),
   /** Ticks between auto-repeat moves; 0 moves to the wall at once. */
-  arr: z._default(int(ARR_MIN, ARR_MAX, 'ARR'), 2),
+  arr: _default(intIn(ARR_MIN, ARR_MAX, 'ARR'), 2),
   /** Soft drop speed as a multiple of gravity, or straight down. */
-  sdf: z._default(
-    z.union([int(SDF_MIN, SDF_MAX, 'SDF'), z.literal('instant')], { error: `SDF must be 'instant' or a whole number ${SDF_MIN}–${SDF_MAX}` }),
+  sdf: _default(
+    union([intIn(SDF_MIN, SDF_MAX, 'SDF'), literal('instant')], { error: `SDF must be 'instant' or a whole number ${SDF_MIN}–${SDF_MAX}` }),
     20,
   ),
   /** Forget the DAS charge when a new piece spawns. */
-  dasCut: z._default(bool('DAS cut'), false),
+  dasCut: _default(bool('DAS cut'), false),
 });
 
 export const PALETTES = ['standard', 'colorblind'] as const;
 export type PaletteId = (typeof PALETTES)[number];
 
-export const displaySchema = z.object({
-  ghost: z._default(bool('Ghost'), true),
-  nextCount: z._default(int(NEXT_COUNT_MIN, NEXT_COUNT_MAX, 'Next count'), DEFAULT_NEXT_COUNT),
-  grid: z._default(bool('Grid'), true),
-  palette: z._default(z.enum(PALETTES, { error: `Palette must be one of ${PALETTES.join(', ')}` }), 'standard'),
-  reducedMotion: z._default(bool('Reduced motion'), false),
+export const displaySchema = object({
+  ghost: _default(bool('Ghost'), true),
+  nextCount: _default(intIn(NEXT_COUNT_MIN, NEXT_COUNT_MAX, 'Next count'), DEFAULT_NEXT_COUNT),
+  grid: _default(bool('Grid'), true),
+  palette: _default(zEnum(PALETTES, { error: `Palette must be one of ${PALETTES.join(', ')}` }), 'standard'),
+  reducedMotion: _default(bool('Reduced motion'), false),
   /** Draw the field upside down so blocks rise from the bottom. */
-  rising: z._default(bool('Rising'), false),
+  rising: _default(bool('Rising'), false),
 });
 
-export const settingsSchema = z.object(
+export const settingsSchema = object(
   {
-    version: z._default(z.literal(SETTINGS_VERSION, { error: `Settings version must be ${SETTINGS_VERSION}` }), SETTINGS_VERSION),
-    handling: z._default(handlingSchema, () => handlingSchema.parse({})),
-    bindings: z._default(bindingsSchema, () => bindingsSchema.parse({})),
-    display: z._default(displaySchema, () => displaySchema.parse({})),
+    version: _default(literal(SETTINGS_VERSION, { error: `Settings version must be ${SETTINGS_VERSION}` }), SETTINGS_VERSION),
+    handling: _default(handlingSchema, () => handlingSchema.parse({})),
+    bindings: _default(bindingsSchema, () => bindingsSchema.parse({})),
+    display: _default(displaySchema, () => displaySchema.parse({})),
   },
   { error: 'Settings must be an object' },
 );
 
-export type Settings = z.infer<typeof settingsSchema>;
-export type HandlingSettings = z.infer<typeof handlingSchema>;
-export type DisplaySettings = z.infer<typeof displaySchema>;
+export type Settings = output<typeof settingsSchema>;
+export type HandlingSettings = output<typeof handlingSchema>;
+export type DisplaySettings = output<typeof displaySchema>;
 
 export function defaultSettings(): Settings {
   return settingsSchema.parse({});
