@@ -42,3 +42,34 @@ export function keyLabel(code: string): string {
   if (code.startsWith('Numpad')) return `Num ${code.slice(6)}`;
   return code;
 }
+
+export type PlayPhase = 'loading' | 'ticketError' | 'countdown' | 'playing' | 'paused' | 'ended';
+
+export type KeyDecision = { preventDefault: boolean } & (
+  | { kind: 'ignore' | 'pause' | 'resume' | 'restart' }
+  | { kind: 'engine'; key: Key }
+);
+
+/**
+ * What one keyboard event means for the game. Bound keys are kept from the browser (no scrolling
+ * on Space or arrows) while a game is on screen; OS key repeat is dropped, since the engine's
+ * DAS/ARR does the repeating; Cmd shortcuts are left to the browser.
+ */
+export function decideKey(
+  e: { code: string; repeat: boolean; metaKey: boolean },
+  down: boolean,
+  keymap: ReadonlyMap<string, Action>,
+  phase: PlayPhase,
+): KeyDecision {
+  const action = e.metaKey ? undefined : keymap.get(e.code);
+  if (!action) return { kind: 'ignore', preventDefault: false };
+  const preventDefault = phase === 'countdown' || phase === 'playing' || phase === 'paused';
+  if (e.repeat && down) return { kind: 'ignore', preventDefault };
+  if (action === 'pause') {
+    if (!down || (phase !== 'playing' && phase !== 'countdown' && phase !== 'paused')) return { kind: 'ignore', preventDefault };
+    return { kind: phase === 'paused' ? 'resume' : 'pause', preventDefault };
+  }
+  if (action === 'restart') return { kind: down && phase !== 'loading' ? 'restart' : 'ignore', preventDefault };
+  if (phase !== 'playing' || !isEngineKey(action)) return { kind: 'ignore', preventDefault };
+  return { kind: 'engine', key: action, preventDefault };
+}

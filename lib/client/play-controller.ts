@@ -2,7 +2,7 @@ import { encodeReplay } from '@/lib/engine/codec';
 import type { GameEvent, Mode, Snapshot } from '@/lib/engine/types';
 import type { Action, Settings } from '@/lib/validations/settings';
 import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from './api';
-import { buildKeymap, isEngineKey } from './keymap';
+import { buildKeymap, decideKey } from './keymap';
 import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from './pending';
 import { GameRunner } from './runner';
 
@@ -149,27 +149,18 @@ export class PlayController {
   }
 
   private onKey(e: KeyboardEvent, down: boolean): void {
-    if (this.suspended || e.ctrlKey || e.metaKey || e.altKey) return;
-    const action = this.keymap.get(e.code);
-    if (!action) return;
-    const phase = this.state.phase;
-    if (phase !== 'loading' && phase !== 'ticketError' && phase !== 'ended') e.preventDefault();
-    // The engine's DAS/ARR does the repeating; the OS's key repeat would be extra presses.
-    if (e.repeat && down) return;
-    if (action === 'pause') {
-      if (down && phase === 'paused') this.resume();
-      else if (down) this.pause();
-      return;
+    if (this.suspended) return;
+    const d = decideKey(e, down, this.keymap, this.state.phase);
+    if (d.preventDefault) e.preventDefault();
+    if (d.kind === 'pause') this.pause();
+    else if (d.kind === 'resume') this.resume();
+    else if (d.kind === 'restart') void this.newGame();
+    else if (d.kind === 'engine' && this.runner) {
+      // event.timeStamp and performance.now() share one clock; guard against odd values.
+      const now = performance.now();
+      const t = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
+      this.runner.key(d.key, e.code, down, t);
     }
-    if (action === 'restart') {
-      if (down && phase !== 'loading') void this.newGame();
-      return;
-    }
-    if (phase !== 'playing' || !this.runner || !isEngineKey(action)) return;
-    // event.timeStamp and performance.now() share one clock; guard against odd values.
-    const now = performance.now();
-    const t = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
-    this.runner.key(action, e.code, down, t);
   }
 
   private loop(): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildKeymap, keyLabel } from '@/lib/client/keymap';
+import { buildKeymap, decideKey, keyLabel } from '@/lib/client/keymap';
 import { ACTIONS, bindingConflicts, presetBindings, PRESETS, type PresetId } from '@/lib/validations/settings';
 
 describe('key bindings', () => {
@@ -39,5 +39,38 @@ describe('key bindings', () => {
 
   it('labels keys briefly', () => {
     expect(['KeyZ', 'ArrowLeft', 'Numpad4', 'Digit1', 'ShiftLeft', 'Space'].map(keyLabel)).toEqual(['Z', '←', 'Num 4', '1', 'L Shift', 'Space']);
+  });
+});
+
+describe('decideKey', () => {
+  const map = buildKeymap(presetBindings('guideline'));
+  const ev = (code: string, repeat = false, metaKey = false) => ({ code, repeat, metaKey });
+
+  it('feeds bound keys to the engine only while playing, and keeps them from the browser', () => {
+    expect(decideKey(ev('ArrowLeft'), true, map, 'playing')).toEqual({ kind: 'engine', key: 'left', preventDefault: true });
+    expect(decideKey(ev('ArrowLeft'), false, map, 'playing')).toEqual({ kind: 'engine', key: 'left', preventDefault: true });
+    expect(decideKey(ev('Space'), true, map, 'countdown')).toEqual({ kind: 'ignore', preventDefault: true });
+    expect(decideKey(ev('Space'), true, map, 'ended')).toEqual({ kind: 'ignore', preventDefault: false });
+    expect(decideKey(ev('KeyQ'), true, map, 'playing')).toEqual({ kind: 'ignore', preventDefault: false });
+  });
+
+  it('drops OS key repeat but not the release that follows it', () => {
+    expect(decideKey(ev('ArrowRight', true), true, map, 'playing').kind).toBe('ignore');
+    expect(decideKey(ev('ArrowRight', true), false, map, 'playing').kind).toBe('engine');
+  });
+
+  it('a bound modifier (Ctrl rotates) works, Cmd shortcuts stay the browser’s', () => {
+    expect(decideKey(ev('ControlLeft'), true, map, 'playing')).toMatchObject({ kind: 'engine', key: 'rotateCCW' });
+    expect(decideKey(ev('KeyR', false, true), true, map, 'playing').kind).toBe('ignore');
+  });
+
+  it('pauses with P or Esc, resumes from pause, restarts with R', () => {
+    expect(decideKey(ev('KeyP'), true, map, 'playing').kind).toBe('pause');
+    expect(decideKey(ev('Escape'), true, map, 'countdown').kind).toBe('pause');
+    expect(decideKey(ev('Escape'), true, map, 'paused').kind).toBe('resume');
+    expect(decideKey(ev('KeyP'), false, map, 'paused').kind).toBe('ignore');
+    expect(decideKey(ev('KeyP'), true, map, 'ended').kind).toBe('ignore');
+    expect(decideKey(ev('KeyR'), true, map, 'ended').kind).toBe('restart');
+    expect(decideKey(ev('KeyR'), true, map, 'loading').kind).toBe('ignore');
   });
 });
