@@ -26,24 +26,29 @@ export async function recordBests(tx: Tx, entry: BestEntry): Promise<void> {
     ${UPSERT_BEST}`;
 }
 
+export type RankPosition = { mode: string; metric: number; achievedAt: Date; gameId: string; userId: string | null };
+
 /**
- * 1-based positions a result takes on its mode's all-time and weekly boards: one more than the
- * players whose best is better. The player's own best is left out (it is the row being ranked,
- * or the one this result competes with). Also says whether the game is the player's best.
+ * How many players' bests on one board are better than a result: its rank is this plus one.
+ * The player's own best is left out (it is the row being ranked, or the one this result
+ * competes with). A fragment, so a write statement can rank what it stores in the same trip.
  */
-export async function ranksOf(
-  tx: Tx,
-  options: { mode: string; week: string; metric: number; achievedAt: Date; gameId: string; userId: string | null },
-): Promise<{ global: number; weekly: number; isBest: boolean }> {
-  const { mode, week, metric, achievedAt, gameId, userId } = options;
-  const ahead = (period: string) => Prisma.sql`
-    (SELECT count(*) FROM "PersonalBest"
+export function aheadOf(position: RankPosition, period: string): Prisma.Sql {
+  const { mode, metric, achievedAt, gameId, userId } = position;
+  return Prisma.sql`(SELECT count(*) FROM "PersonalBest"
      WHERE "mode" = ${mode} AND "period" = ${period}
        AND ("metric", "achievedAt", "gameId") < (${metric}, ${achievedAt}, ${gameId})
        ${userId ? Prisma.sql`AND "userId" <> ${userId}` : Prisma.empty})`;
+}
+
+export type Ranks = { global: number; weekly: number; isBest: boolean };
+
+/** Ranks of a stored game on its all-time and weekly boards, and whether it is the player's best. */
+export async function ranksOf(tx: Tx, position: RankPosition & { week: string }): Promise<Ranks> {
   const rows = await tx.$queryRaw<{ global: bigint | number; weekly: bigint | number; best: string | null }[]>`
-    SELECT ${ahead('all')} AS "global", ${ahead(week)} AS "weekly",
-           (SELECT "gameId" FROM "PersonalBest" WHERE "userId" = ${userId ?? ''} AND "mode" = ${mode} AND "period" = 'all') AS "best"`;
+    SELECT ${aheadOf(position, 'all')} AS "global", ${aheadOf(position, position.week)} AS "weekly",
+           (SELECT "gameId" FROM "PersonalBest"
+            WHERE "userId" = ${position.userId ?? ''} AND "mode" = ${position.mode} AND "period" = 'all') AS "best"`;
   const row = rows[0];
-  return { global: Number(row?.global ?? 0) + 1, weekly: Number(row?.weekly ?? 0) + 1, isBest: row?.best === gameId };
+  return { global: Number(row?.global ?? 0) + 1, weekly: Number(row?.weekly ?? 0) + 1, isBest: row?.best === position.gameId };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Mode } from '@/lib/engine';
 import { getDb, type Db } from '../db';
-import { ranksOf } from './bests';
+import { ranksOf, type Ranks } from './bests';
 import { isRankable, metricOf } from './metric';
 
 export type GameSummary = {
@@ -37,8 +37,8 @@ export const summaryFields = {
 
 type StoredGame = Omit<GameSummary, 'createdAt' | 'mode'> & { mode: string; createdAt: Date; userId: string | null };
 
-/** The answer to a successful submission, from the stored game's row. */
-export async function describeStored(db: Db, game: StoredGame): Promise<StoredGameResponse> {
+/** The answer to a successful submission. `ranks` null = compute them (a game read back). */
+export async function describeStored(db: Db, game: StoredGame, ranks: Ranks | null = null): Promise<StoredGameResponse> {
   const { userId } = game;
   const summary: GameSummary = {
     id: game.id, mode: game.mode as Mode, score: game.score, lines: game.lines, level: game.level, ticks: game.ticks,
@@ -47,15 +47,10 @@ export async function describeStored(db: Db, game: StoredGame): Promise<StoredGa
   };
   const guest = userId === null;
   if (!isRankable(game.mode, game)) return { game: summary, personalBest: false, rank: { global: null, weekly: null }, guest };
-  const ranks = await ranksOf(db, {
-    mode: game.mode,
-    week: game.week,
-    metric: metricOf(game.mode, game),
-    achievedAt: game.createdAt,
-    gameId: game.id,
-    userId,
-  });
-  return { game: summary, personalBest: ranks.isBest, rank: { global: ranks.global, weekly: ranks.weekly }, guest };
+  const r =
+    ranks ??
+    (await ranksOf(db, { mode: game.mode, week: game.week, metric: metricOf(game.mode, game), achievedAt: game.createdAt, gameId: game.id, userId }));
+  return { game: summary, personalBest: r.isBest, rank: { global: r.global, weekly: r.weekly }, guest };
 }
 
 /** The same answer for a game read back (a repeated submission). */

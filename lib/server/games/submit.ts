@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Submission } from '@/lib/validations/games';
 import { isoWeek } from '@/lib/weeks';
 import { getDb } from '../db';
-import { UPSERT_BEST } from './bests';
+import { aheadOf, UPSERT_BEST } from './bests';
 import { describeGame, describeStored, type StoredGameResponse } from './describe';
 import { isRankable, metricOf } from './metric';
 import { owns, type Owner } from './owner';
@@ -94,9 +94,13 @@ export async function submitReplay(options: {
     createdAt: now,
   };
   const rankable = userId !== null && isRankable(game.mode, game);
+  const metric = metricOf(game.mode, game);
+  const position = { mode: game.mode, metric, achievedAt: now, gameId: game.id, userId };
   // One statement, so one atomic step: spend the ticket (only if still unused), store the game,
-  // and update the player's bests. A concurrent twin finds the ticket spent and stores nothing.
-  const stored = await db.$queryRaw<{ id: string }[]>`
+  // update the player's bests, and rank the result (the counts read the boards as they were
+  // before this statement, and leave the player's own best out anyway). A concurrent twin finds
+  // the ticket spent and stores nothing.
+  const stored = await db.$queryRaw<{ id: string; globalAhead: bigint | number; weeklyAhead: bigint | number; isBest: boolean }[]>`
     WITH spent AS (
       UPDATE "GameTicket" SET "usedAt" = ${now} WHERE "id" = ${ticket.id} AND "usedAt" IS NULL RETURNING "id"
     ), game AS (
@@ -112,18 +116,23 @@ export async function submitReplay(options: {
       RETURNING "id", "userId"
     ), bests AS (
       INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
-      SELECT game."userId", ${game.mode}, period, game."id", ${metricOf(game.mode, game)}, ${now}
+      SELECT game."userId", ${game.mode}, period, game."id", ${metric}, ${now}
       FROM game, (VALUES ('all'), (${week})) AS periods (period)
       WHERE ${rankable}
       ${UPSERT_BEST}
+      RETURNING "period"
     )
-    SELECT "id" FROM game`;
-  if (stored.length === 0) {
+    SELECT "id", ${aheadOf(position, 'all')} AS "globalAhead", ${aheadOf(position, week)} AS "weeklyAhead",
+           EXISTS (SELECT 1 FROM bests WHERE "period" = 'all') AS "isBest"
+    FROM game`;
+  const [row] = stored;
+  if (!row) {
     // Lost a race with a concurrent submission for the same ticket: answer as for a repeat.
     const [twin] = await db.$queryRaw<{ id: string; replayDigest: string }[]>`
       SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = ${ticket.id}`;
     if (twin?.replayDigest === digest) return { ok: true, status: 200, body: await describeGame({ gameId: twin.id }) };
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
-  return { ok: true, status: 201, body: await describeStored(db, game) };
+  const ranks = { global: Number(row.globalAhead) + 1, weekly: Number(row.weeklyAhead) + 1, isBest: row.isBest };
+  return { ok: true, status: 201, body: await describeStored(db, game, ranks) };
 }
