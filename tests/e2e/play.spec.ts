@@ -60,10 +60,17 @@ test('pausing hides the field and stops the game; resuming counts down again', a
   await expect(game).toHaveAttribute('data-pieces', '4');
 });
 
-test('leaving the tab pauses the game', async ({ page }) => {
+test('leaving the tab pauses the game; R restarts on a new ticket', async ({ page }) => {
   const game = await startGame(page, 'ultra');
   await page.evaluate(() => window.dispatchEvent(new Event('blur')));
   await expect(game).toHaveAttribute('data-phase', 'paused');
+
+  const first = await game.getAttribute('data-game-id');
+  await page.keyboard.press('KeyR');
+  await expect(game).toHaveAttribute('data-phase', 'countdown');
+  await expect(game).not.toHaveAttribute('data-game-id', first!);
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+  await expect(game).toHaveAttribute('data-pieces', '0');
 });
 
 test('a remapped key works in the game', async ({ page }) => {
