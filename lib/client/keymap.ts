@@ -47,8 +47,11 @@ export type PlayPhase = 'loading' | 'ticketError' | 'countdown' | 'playing' | 'p
 
 export type KeyDecision = { preventDefault: boolean } & (
   | { kind: 'ignore' | 'pause' | 'resume' | 'restart' }
-  | { kind: 'engine'; key: Key }
+  | { kind: 'engine' | 'preload'; key: Key }
 );
+
+/** Keys a player may hold through the countdown so the piece moves (DAS charged) from the first tick. */
+const PRELOADABLE: ReadonlySet<Key> = new Set<Key>(['left', 'right', 'softDrop']);
 
 /**
  * What one keyboard event means for the game. Bound keys are kept from the browser (no scrolling
@@ -70,6 +73,8 @@ export function decideKey(
     return { kind: phase === 'paused' ? 'resume' : 'pause', preventDefault };
   }
   if (action === 'restart') return { kind: down && phase !== 'loading' ? 'restart' : 'ignore', preventDefault };
-  if (phase !== 'playing' || !isEngineKey(action)) return { kind: 'ignore', preventDefault };
+  if (!isEngineKey(action)) return { kind: 'ignore', preventDefault };
+  if (phase === 'countdown' && PRELOADABLE.has(action)) return { kind: 'preload', key: action, preventDefault };
+  if (phase !== 'playing') return { kind: 'ignore', preventDefault };
   return { kind: 'engine', key: action, preventDefault };
 }

@@ -1,5 +1,5 @@
 import { encodeReplay } from '@/lib/engine/codec';
-import type { GameEvent, Mode, Snapshot } from '@/lib/engine/types';
+import type { GameEvent, Key, Mode, Snapshot } from '@/lib/engine/types';
 import type { Action, Settings } from '@/lib/validations/settings';
 import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from './api';
 import { buildKeymap, decideKey } from './keymap';
@@ -53,6 +53,8 @@ export class PlayController {
   private snapshot: Snapshot | null = null;
   private keymap: Map<string, Action>;
   private generation = 0;
+  /** Movement keys held during the countdown, pressed in the engine on the first tick. */
+  private readonly preheld = new Map<string, Key>();
   private suspended = false;
   private readonly unlisten: Array<() => void> = [];
   private readonly bench: number[] | null;
@@ -127,6 +129,7 @@ export class PlayController {
   }
 
   private startCountdown(ticket: Ticket): void {
+    this.preheld.clear();
     // A button clicked to start or resume keeps focus; Space would press it again.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     this.countdownEnd = performance.now() + COUNTDOWN_STEPS * COUNTDOWN_STEP_MS;
@@ -155,7 +158,10 @@ export class PlayController {
     if (d.kind === 'pause') this.pause();
     else if (d.kind === 'resume') this.resume();
     else if (d.kind === 'restart') void this.newGame();
-    else if (d.kind === 'engine' && this.runner) {
+    else if (d.kind === 'preload') {
+      if (down) this.preheld.set(e.code, d.key);
+      else this.preheld.delete(e.code);
+    } else if (d.kind === 'engine' && this.runner) {
       // event.timeStamp and performance.now() share one clock; guard against odd values.
       const now = performance.now();
       const t = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
@@ -185,6 +191,8 @@ export class PlayController {
         if (this.started) runner.resume(this.countdownEnd);
         else runner.start(this.countdownEnd);
         this.started = true;
+        for (const [code, key] of this.preheld) runner.key(key, code, true, this.countdownEnd);
+        this.preheld.clear();
         this.set({ phase: 'playing', ticket: s.ticket });
       } else if (left !== s.count) this.set({ ...s, count: left });
     }

@@ -50,8 +50,15 @@ describe('decideKey', () => {
     expect(decideKey(ev('ArrowLeft'), true, map, 'playing')).toEqual({ kind: 'engine', key: 'left', preventDefault: true });
     expect(decideKey(ev('ArrowLeft'), false, map, 'playing')).toEqual({ kind: 'engine', key: 'left', preventDefault: true });
     expect(decideKey(ev('Space'), true, map, 'countdown')).toEqual({ kind: 'ignore', preventDefault: true });
+    expect(decideKey(ev('Space'), true, map, 'paused')).toEqual({ kind: 'ignore', preventDefault: true });
     expect(decideKey(ev('Space'), true, map, 'ended')).toEqual({ kind: 'ignore', preventDefault: false });
     expect(decideKey(ev('KeyQ'), true, map, 'playing')).toEqual({ kind: 'ignore', preventDefault: false });
+  });
+
+  it('lets movement keys be held through the countdown (DAS preload), nothing else', () => {
+    expect(decideKey(ev('ArrowLeft'), true, map, 'countdown')).toEqual({ kind: 'preload', key: 'left', preventDefault: true });
+    expect(decideKey(ev('ArrowDown'), false, map, 'countdown')).toEqual({ kind: 'preload', key: 'softDrop', preventDefault: true });
+    expect(decideKey(ev('KeyX'), true, map, 'countdown').kind).toBe('ignore');
   });
 
   it('drops OS key repeat but not the release that follows it', () => {
