@@ -77,7 +77,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
         </div>
       </div>
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-[#0b1120]">
-        <canvas ref={canvasRef} data-testid="field" className="block" />
+        <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <div className="pointer-events-auto">
             {loadError ? <p role="alert" className="rounded-lg bg-slate-900/90 px-4 py-2 text-red-300">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
