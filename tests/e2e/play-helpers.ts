@@ -51,18 +51,20 @@ export async function typePlan(page: Page, game: Locator, plan: readonly PiecePl
   }
 }
 
-/** Counts canvas pixels painted in one of the standard piece colours. */
-export async function pieceColourPixels(page: Page): Promise<number> {
-  return page.getByTestId('field').evaluate((canvas: HTMLCanvasElement) => {
+/** Counts canvas pixels painted in one of the standard piece colours, optionally in a part of the canvas (fractions). */
+export async function pieceColourPixels(page: Page, area = { x0: 0, x1: 1, y0: 0, y1: 1 }): Promise<number> {
+  return page.getByTestId('field').evaluate((canvas: HTMLCanvasElement, a) => {
     const colours = ['#22d3ee', '#facc15', '#a855f7', '#22c55e', '#ef4444', '#3b82f6', '#f97316'].map((h) => parseInt(h.slice(1), 16));
     const ctx = canvas.getContext('2d');
     if (!ctx) return -1;
-    const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+    const x = Math.floor(a.x0 * canvas.width);
+    const y = Math.floor(a.y0 * canvas.height);
+    const { data } = ctx.getImageData(x, y, Math.ceil((a.x1 - a.x0) * canvas.width), Math.ceil((a.y1 - a.y0) * canvas.height));
     let n = 0;
     for (let i = 0; i < data.length; i += 4) {
       const rgb = (data[i]! << 16) | (data[i + 1]! << 8) | data[i + 2]!;
       if (colours.includes(rgb)) n++;
     }
     return n;
-  });
+  }, area);
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueUsername } from './fixtures';
+import { pieceColourPixels, startGame, tap } from './play-helpers';
 
 test('a signed-in player’s settings follow them to a fresh device', async ({ page }) => {
   await signUp(page, uniqueUsername('set'), 'falling-blocks-42');
@@ -22,4 +23,23 @@ test('handling is shown in milliseconds and "instant" soft drop is offered', asy
   await expect(page.getByText('instant', { exact: true })).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('Instant soft drop')).toBeChecked();
+});
+
+test('the in-game settings dialog pauses the game and display changes apply at once', async ({ page }) => {
+  const game = await startGame(page, 'marathon');
+  for (let i = 0; i < 4; i++) await tap(page, game, 'Space', 'pieces');
+  // The field spans the middle of the canvas; blocks stack at the bottom.
+  const top = { x0: 0.3, x1: 0.7, y0: 0, y1: 0.5 };
+  const bottom = { x0: 0.3, x1: 0.7, y0: 0.5, y1: 1 };
+  expect(await pieceColourPixels(page, bottom)).toBeGreaterThan(await pieceColourPixels(page, top));
+
+  await page.getByTestId('game').getByRole('button', { name: 'Settings' }).first().click();
+  await expect(game).toHaveAttribute('data-phase', 'paused');
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await dialog.getByLabel('Rising (field upside down)').check();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('KeyP');
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+  // Upside down: the stack now hangs from the top.
+  expect(await pieceColourPixels(page, top)).toBeGreaterThan(await pieceColourPixels(page, bottom));
 });
