@@ -6,6 +6,7 @@ const NAV = [
   { href: '/play', label: 'Play' },
   { href: '/leaderboards', label: 'Leaderboards' },
   { href: '/replays', label: 'Replays' },
+  { href: '/settings', label: 'Settings' },
 ] as const;
 
 export async function SiteHeader() {

@@ -78,7 +78,7 @@ test('each bad submission is refused with its own code', async ({ request, baseU
   const burst = structuredClone(played);
   const t = burst.replay.events[0]!.tick;
   burst.replay.events.unshift(
-    ...(['left', 'right', 'rotateCW'] as const).flatMap((key) => [{ tick: t, key, down: true }, { tick: t, key, down: false }]),
+    ...(['left', 'right', 'rotateCW', 'rotateCCW'] as const).flatMap((key) => [{ tick: t, key, down: true }, { tick: t, key, down: false }]),
   );
   expect(await errorCode(await submit(request, ticket, burst))).toMatchObject({ status: 422, code: 'input_rate_impossible' });
 

@@ -161,7 +161,7 @@ describe('rejections, each with its own code, recorded and never on a board', ()
       play: hardDropGame,
       tamper: (s) => {
         const t = s.replay.events[0]!.tick;
-        const burst = (['left', 'right', 'rotateCW'] as const).flatMap((key) => [
+        const burst = (['left', 'right', 'rotateCW', 'rotateCCW'] as const).flatMap((key) => [
           { tick: t, key, down: true },
           { tick: t, key, down: false },
         ]);

@@ -51,7 +51,7 @@ test('the site shell: navigation, home and 404', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Prove it');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  for (const label of ['Play', 'Leaderboards', 'Replays', 'Sign in']) {
+  for (const label of ['Play', 'Leaderboards', 'Replays', 'Settings', 'Sign in']) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
   const response = await page.goto('/no-such-page');
