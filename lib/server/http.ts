@@ -1,6 +1,5 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
-import type { z } from 'zod';
 
 /** Every API error has this shape, so the UI and scripts can rely on `code`. */
 export type ApiError = { error: { code: string; message: string; field?: string } };
@@ -9,9 +8,10 @@ export function apiError(status: number, code: string, message: string, field?: 
   return NextResponse.json<ApiError>({ error: { code, message, ...(field ? { field } : {}) } }, { status });
 }
 
-export function validationError(error: z.ZodError) {
+/** Any zod error (classic or zod/mini): the first issue, naming its field. */
+export function validationError(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }) {
   const issue = error.issues[0];
-  const field = issue?.path.join('.') || undefined;
+  const field = issue?.path.map(String).join('.') || undefined;
   return apiError(400, 'invalid_input', issue?.message ?? 'Invalid input', field);
 }
 

@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { getSessionUser } from '@/lib/server/auth';
-import { apiError, readJson } from '@/lib/server/http';
+import { apiError, readJson, validationError } from '@/lib/server/http';
 import { getSettings, saveSettings } from '@/lib/server/settings';
 import { settingsSchema } from '@/lib/validations/settings';
 
@@ -20,11 +20,7 @@ export async function PUT(request: Request) {
   const body = await readJson(request, 8 * 1024);
   if (!body.ok) return body.response;
   const parsed = settingsSchema.safeParse(body.value);
-  if (!parsed.success) {
-    // The shared schema is zod/mini (small in the browser), so its error is mapped here.
-    const issue = parsed.error.issues[0];
-    return apiError(400, 'invalid_input', issue?.message ?? 'Invalid settings', issue?.path.join('.') || undefined);
-  }
+  if (!parsed.success) return validationError(parsed.error);
   if (!(await saveSettings({ userId: user.id, settings: parsed.data }))) return apiError(401, 'unauthenticated', 'This account no longer exists.');
   return NextResponse.json({ settings: parsed.data }, { headers: NO_STORE });
 }
