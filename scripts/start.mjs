@@ -23,7 +23,7 @@ function run(args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-/** Newest modification time among the files the build depends on. */
+/** Newest modification time among the files (and folders' files) the build depends on. */
 function newestSource(dirs) {
   let newest = 0;
   const walk = (dir) => {
@@ -34,7 +34,11 @@ function newestSource(dirs) {
       else newest = Math.max(newest, statSync(full).mtimeMs);
     }
   };
-  for (const dir of dirs) if (existsSync(dir)) walk(dir);
+  for (const entry of dirs) {
+    if (!existsSync(entry)) continue;
+    if (statSync(entry).isDirectory()) walk(entry);
+    else newest = Math.max(newest, statSync(entry).mtimeMs);
+  }
   return newest;
 }
 
