@@ -35,10 +35,13 @@ export type RankPosition = { mode: string; metric: number; achievedAt: Date; gam
  */
 export function aheadOf(position: RankPosition, period: string): Prisma.Sql {
   const { mode, metric, achievedAt, gameId, userId } = position;
-  return Prisma.sql`(SELECT count(*) FROM "PersonalBest"
-     WHERE "mode" = ${mode} AND "period" = ${period}
-       AND ("metric", "achievedAt", "gameId") < (${metric}, ${achievedAt}, ${gameId})
-       ${userId ? Prisma.sql`AND "userId" <> ${userId}` : Prisma.empty})`;
+  const ahead = Prisma.sql`"mode" = ${mode} AND "period" = ${period}
+       AND ("metric", "achievedAt", "gameId") < (${metric}, ${achievedAt}, ${gameId})`;
+  // Count everyone ahead, then take the player's own best back out: the first count is then
+  // an index-only scan of the board's index (filtering on userId would visit every row).
+  const all = Prisma.sql`(SELECT count(*) FROM "PersonalBest" WHERE ${ahead})`;
+  if (!userId) return all;
+  return Prisma.sql`(${all} - (SELECT count(*) FROM "PersonalBest" WHERE "userId" = ${userId} AND ${ahead}))`;
 }
 
 export type Ranks = { global: number; weekly: number; isBest: boolean };
