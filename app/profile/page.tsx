@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { SignOutButton } from '@/components/auth/SignOutButton';
+import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
+import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
+import { getPlayerBests, listRecentGames } from '@/lib/server/games/replays';
 import { getUserProfile } from '@/lib/server/users';
 
 export const metadata: Metadata = { title: 'Profile' };
@@ -9,11 +13,15 @@ export const metadata: Metadata = { title: 'Profile' };
 export default async function ProfilePage() {
   const session = await getSessionUser();
   if (!session) redirect('/signin?callbackUrl=/profile');
-  const profile = await getUserProfile({ id: session.id });
+  const [profile, bests, recent] = await Promise.all([
+    getUserProfile({ id: session.id }),
+    getPlayerBests({ userId: session.id }),
+    listRecentGames({ userId: session.id, limit: 20 }),
+  ]);
   // A valid session for a deleted account: treat as unknown.
   if (!profile) notFound();
   return (
-    <div className="space-y-6">
+    <div className="space-y-8">
       <div className="flex items-center justify-between">
         <div>
           <h1 className="text-3xl font-bold" data-testid="profile-username">
@@ -23,6 +31,44 @@ export default async function ProfilePage() {
         </div>
         <SignOutButton />
       </div>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Personal bests</h2>
+        <div className="grid gap-4 sm:grid-cols-3" data-testid="personal-bests">
+          {MODE_NAMES.map((mode) => {
+            const best = bests.find((b) => b.mode === mode);
+            return (
+              <div key={mode} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+                <p className="text-sm text-slate-500">{MODE_LABELS[mode]}</p>
+                {best ? (
+                  <Link href={`/replays/${best.id}`} className="font-mono text-2xl font-semibold hover:underline">
+                    {formatResult(mode, best)}
+                  </Link>
+                ) : (
+                  <Link href={`/play/${mode}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+                    Play your first
+                  </Link>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </section>
+      <section className="space-y-3">
+        <h2 className="text-lg font-semibold">Recent games</h2>
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          {recent.map((g) => (
+            <li key={g.id}>
+              <Link href={`/replays/${g.id}`} className="flex items-center gap-4 px-4 py-2 hover:bg-slate-100 dark:hover:bg-slate-900">
+                <span className="w-28 text-sm text-slate-500">{MODE_LABELS[g.mode]}</span>
+                <span className="flex-1 font-mono">{formatResult(g.mode, g)}</span>
+                <span className="w-20 text-right font-mono text-sm text-slate-500">{formatRate(g.pps)} PPS</span>
+                <span className="w-24 text-right text-sm text-slate-500">{formatDate(g.createdAt)}</span>
+              </Link>
+            </li>
+          ))}
+          {recent.length === 0 ? <li className="px-4 py-6 text-center text-slate-500">No verified games yet.</li> : null}
+        </ul>
+      </section>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { getBoard } from '@/lib/server/games/boards';
 import { claimGuestGames } from '@/lib/server/games/claim';
 import { cleanupExpired } from '@/lib/server/games/cleanup';
 import type { Owner } from '@/lib/server/games/owner';
-import { getReplay } from '@/lib/server/games/replays';
+import { getPlayerBests, getReplay, listRecentGames } from '@/lib/server/games/replays';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createUser } from '@/lib/server/users';
@@ -215,6 +215,12 @@ describe('boards', () => {
     expect(board.rows.map((r) => [r.player.username, r.score])).toEqual([...scored.map((e) => [e.name, e.score]), ['ben', 0]]);
     expect(board.rows.map((r) => r.rank)).toEqual([1, 2, 3]);
     expect(board.rows.find((r) => r.player.username === 'ann')?.gameId).toBe(annBest.ticket.gameId);
+
+    // Her profile shows that best, and all three of her games, newest first.
+    expect((await getPlayerBests({ userId: ann.userId! })).map((g) => g.id)).toEqual([annBest.ticket.gameId]);
+    const recent = await listRecentGames({ userId: ann.userId!, limit: 10 });
+    expect(recent.map((g) => g.id)[0]).toBe(annWorse.ticket.gameId);
+    expect(recent).toHaveLength(3);
   });
 
   it('ranks Marathon by highest score and pages with a cursor', async () => {

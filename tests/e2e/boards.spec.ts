@@ -27,6 +27,9 @@ test('a verified game shows on the weekly and all-time boards and its replay pla
   await expect(page.getByTestId('replay-clock')).toHaveText(`${end} / ${end}`);
   await expect(page.getByRole('button', { name: 'Replay' })).toBeVisible();
 
+  await page.goto('/profile');
+  await expect(page.getByTestId('personal-bests')).toContainText(played.result.score.toLocaleString('en-US'));
+
   await page.goto('/replays?mode=marathon');
   await expect(page.getByRole('main').getByRole('link', { name: new RegExp(username) })).toHaveAttribute('href', `/replays/${ticket.gameId}`);
 });

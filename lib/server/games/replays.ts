@@ -21,14 +21,25 @@ export async function getReplay(options: { gameId: string }): Promise<ReplayReco
   return { game: { ...rest, mode: rest.mode as Mode, createdAt: rest.createdAt.toISOString(), player: user }, replay };
 }
 
-/** Latest verified games, for the replays page. */
-export async function listRecentGames(options: { mode?: Mode; limit: number }) {
+/** Latest verified games of signed-up players (or of one player), for the replays and profile pages. */
+export async function listRecentGames(options: { mode?: Mode; userId?: string; limit: number }) {
   const db = await getDb();
   const games = await db.game.findMany({
-    where: { userId: { not: null }, ...(options.mode ? { mode: options.mode } : {}) },
+    where: { userId: options.userId ?? { not: null }, ...(options.mode ? { mode: options.mode } : {}) },
     orderBy: { createdAt: 'desc' },
     take: options.limit,
     select: { ...summaryFields, user: { select: { id: true, username: true } } },
   });
   return games.map(({ user, ...g }) => ({ ...g, mode: g.mode as Mode, createdAt: g.createdAt.toISOString(), player: user }));
+}
+
+/** A player's all-time best per mode, with the game behind it. */
+export async function getPlayerBests(options: { userId: string }) {
+  const db = await getDb();
+  const bests = await db.personalBest.findMany({
+    where: { userId: options.userId, period: 'all' },
+    select: { mode: true, gameId: true },
+  });
+  const games = await db.game.findMany({ where: { id: { in: bests.map((b) => b.gameId) } }, select: summaryFields });
+  return games.map((g) => ({ ...g, mode: g.mode as Mode, createdAt: g.createdAt.toISOString() }));
 }
