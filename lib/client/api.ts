@@ -21,7 +21,7 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 /** Retry: the server may take it later. Final: it never will, so keeping it is pointless. */
 export type Outcome =
   | { kind: 'ok'; body: VerifiedGame }
-  | { kind: 'retry'; message: string }
+  | { kind: 'retry'; message: string; offline?: boolean }
   | { kind: 'final'; message: string; code: string };
 
 export function shouldRetry(status: number): boolean {
@@ -88,13 +88,18 @@ export async function submitReplay(s: Submission, fetchImpl: FetchLike = fetch):
       body: JSON.stringify({ replay: s.replay, claimed: s.claimed }),
     });
   } catch {
-    return { kind: 'retry', message: OFFLINE };
+    return { kind: 'retry', message: OFFLINE, offline: true };
   }
   const body = await bodyOf(res);
   if (res.ok && isVerified(body)) return { kind: 'ok', body };
   if (res.ok) return { kind: 'retry', message: 'The server sent a malformed answer.' };
   const err = errorOf(res.status, body);
   if (shouldRetry(res.status)) return { kind: 'retry', message: err.message };
+  // Started under another account (or as a guest) than the one now signed in: keep it until
+  // the right player is back, rather than throwing away a finished game.
+  if (res.status === 403 && err.code === 'ticket_forbidden') {
+    return { kind: 'retry', message: 'Sign in as the player who started this game to save it.' };
+  }
   // A repeat of a submission that already went through carries the same success body.
   if (res.status === 409 && err.code === 'already_submitted' && isVerified(body)) return { kind: 'ok', body };
   return { kind: 'final', code: err.code, message: err.message };

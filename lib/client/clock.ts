@@ -15,6 +15,8 @@ export class TickClock {
   private origin = 0;
   /** Ticks simulated so far (the next tick to run). */
   done = 0;
+  /** Ticks of backlog the last due() dropped (0 when it kept up). */
+  dropped = 0;
 
   constructor(private readonly maxCatchUp = MAX_CATCH_UP_TICKS) {}
 
@@ -31,9 +33,11 @@ export class TickClock {
   /** How many ticks are due at `now`; beyond the cap, the backlog is dropped (origin moves up). */
   due(now: number): number {
     const n = Math.floor((now - this.origin) / TICK_MS + EPS) - this.done;
+    this.dropped = 0;
     if (n <= 0) return 0;
     if (n > this.maxCatchUp) {
       this.origin = now - (this.done + this.maxCatchUp) * TICK_MS;
+      this.dropped = n - this.maxCatchUp;
       return this.maxCatchUp;
     }
     return n;

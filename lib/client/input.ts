@@ -1,4 +1,5 @@
 import type { InputEvent, Key } from '@/lib/engine/types';
+import { HUMAN_INPUT } from '@/lib/input-limits';
 
 interface Stamped {
   tick: number;
@@ -21,10 +22,19 @@ export class InputQueue {
     this.items.push({ tick: t, key, down });
   }
 
-  /** The edges for `tick` (and any stamped earlier), in order; undefined when none. */
+  /**
+   * The edges for `tick` (and any stamped earlier), in order; undefined when none. At most
+   * HUMAN_INPUT.maxEventsPerTick per tick: a burst (keys pressed during a stalled frame, or
+   * released by a pause) spills into the next ticks rather than making a replay the server
+   * would refuse as inhuman.
+   */
   take(tick: number): InputEvent[] | undefined {
     let out: InputEvent[] | undefined;
-    while (this.head < this.items.length && this.items[this.head]!.tick <= tick) {
+    while (
+      this.head < this.items.length &&
+      this.items[this.head]!.tick <= tick &&
+      (out?.length ?? 0) < HUMAN_INPUT.maxEventsPerTick
+    ) {
       const { key, down } = this.items[this.head++]!;
       (out ??= []).push({ key, down });
     }
@@ -37,6 +47,18 @@ export class InputQueue {
 
   get size(): number {
     return this.items.length - this.head;
+  }
+
+  /**
+   * The clock dropped `ticks` of backlog after a stall: edges stamped in the dropped time move
+   * back with it (never before `floor`, the next tick to run), so later keys are not delayed.
+   */
+  rebase(ticks: number, floor: number): void {
+    for (let i = this.head; i < this.items.length; i++) {
+      const item = this.items[i]!;
+      item.tick = Math.max(floor, item.tick - ticks);
+    }
+    this.last = Math.max(floor, this.last - ticks);
   }
 }
 

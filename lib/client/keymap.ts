@@ -64,7 +64,9 @@ export function decideKey(
   keymap: ReadonlyMap<string, Action>,
   phase: PlayPhase,
 ): KeyDecision {
-  const action = e.metaKey ? undefined : keymap.get(e.code);
+  // Cmd shortcuts go to the browser, but a key-up always counts: otherwise a key released
+  // while Cmd is held would stay down in the engine.
+  const action = e.metaKey && down ? undefined : keymap.get(e.code);
   if (!action) return { kind: 'ignore', preventDefault: false };
   const preventDefault = phase === 'countdown' || phase === 'playing' || phase === 'paused';
   if (e.repeat && down) return { kind: 'ignore', preventDefault };

@@ -99,8 +99,9 @@ export class PendingFlusher {
       }
       const outcome = await submitAndSettle(this.store, game, this.fetchImpl);
       for (const fn of this.listeners) fn(game.gameId, outcome);
-      // The server is still unreachable: the rest would fail the same way.
-      if (outcome.kind === 'retry') break;
+      // Unreachable: the rest would fail the same way. A game the server refused for now (5xx,
+      // 429, another account's) must not hold up the games queued behind it.
+      if (outcome.kind === 'retry' && outcome.offline) break;
     }
   }
 }

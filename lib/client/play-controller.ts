@@ -228,7 +228,11 @@ export class PlayController {
       claimed: { score: result.score, lines: result.lines, ticks: result.tick },
     };
     // On disk before the first attempt: whatever happens next, the game is not lost.
-    keepPending(this.host.storage, submission, Date.now());
+    try {
+      keepPending(this.host.storage, submission, Date.now());
+    } catch {
+      // Storage full or disabled: still submit now; only the offline safety net is missing.
+    }
     this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' } });
     await this.submit(submission);
   }

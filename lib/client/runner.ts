@@ -70,6 +70,7 @@ export class GameRunner {
   frame(now: number): GameEvent[] {
     if (!this.running) return [];
     const n = this.clock.due(now);
+    if (this.clock.dropped > 0) this.queue.rebase(this.clock.dropped, this.clock.done);
     let events: GameEvent[] = [];
     for (let i = 0; i < n && !this.game.over; i++) {
       const inputs = this.queue.take(this.clock.done);

@@ -18,13 +18,4 @@ export const ELAPSED_SLACK_MS = 2_000;
 /** Unclaimed guest games are kept this long for the guest to sign in and claim them. */
 export const GUEST_GAME_TTL_MS = 24 * 60 * 60 * 1000;
 
-/**
- * Humanly possible input. The fastest players sustain ~15 key presses a second; chords put at
- * most a few edges on one tick (release one direction, press the other, rotate, hard drop:
- * four). These bounds are well above both.
- */
-export const HUMAN_INPUT = {
-  maxEventsPerTick: 6,
-  windowTicks: TICKS_PER_SECOND,
-  maxKeyDownsPerWindow: 40,
-} as const;
+export { HUMAN_INPUT } from '@/lib/input-limits';

@@ -69,6 +69,8 @@ describe('decideKey', () => {
   it('a bound modifier (Ctrl rotates) works, Cmd shortcuts stay the browser’s', () => {
     expect(decideKey(ev('ControlLeft'), true, map, 'playing')).toMatchObject({ kind: 'engine', key: 'rotateCCW' });
     expect(decideKey(ev('KeyR', false, true), true, map, 'playing').kind).toBe('ignore');
+    // A key let go while Cmd is held is still released in the engine (no stuck key).
+    expect(decideKey(ev('ArrowLeft', false, true), false, map, 'playing')).toEqual({ kind: 'engine', key: 'left', preventDefault: true });
   });
 
   it('pauses with P or Esc, resumes from pause, restarts with R', () => {

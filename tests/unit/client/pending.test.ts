@@ -20,7 +20,9 @@ describe('submission outcomes', () => {
 
   it('maps answers to ok / retry / final with the server message', async () => {
     expect((await submitReplay(sub('g1'), () => Promise.resolve(json(201, verified('g1'))))).kind).toBe('ok');
-    expect(await submitReplay(sub('g1'), offline)).toEqual({ kind: 'retry', message: 'Could not reach the server.' });
+    expect(await submitReplay(sub('g1'), offline)).toEqual({ kind: 'retry', message: 'Could not reach the server.', offline: true });
+    // Another account's game (the player signed out, or switched): kept for its owner.
+    expect((await submitReplay(sub('g1'), () => Promise.resolve(json(403, { error: { code: 'ticket_forbidden', message: 'No' } })))).kind).toBe('retry');
     expect(await submitReplay(sub('g1'), () => Promise.resolve(json(503, { error: { code: 'down', message: 'Maintenance' } })))).toEqual({ kind: 'retry', message: 'Maintenance' });
     expect(await submitReplay(sub('g1'), () => Promise.resolve(json(422, { error: { code: 'result_mismatch', message: 'Differs' } })))).toEqual({ kind: 'final', code: 'result_mismatch', message: 'Differs' });
     expect((await submitReplay(sub('g1'), () => Promise.resolve(json(409, { error: { code: 'already_submitted' }, ...verified('g1') })))).kind).toBe('ok');
@@ -41,7 +43,7 @@ describe('pending games', () => {
     expect(readPending(store)).toEqual([]);
   });
 
-  it('flushes saved games in order, stops at the first retryable failure, and runs once at a time', async () => {
+  it('flushes saved games in order, past one the server refuses for now, and runs once at a time', async () => {
     const store = memory();
     keepPending(store, sub('a'), 0);
     keepPending(store, sub('b'), 0);
@@ -55,9 +57,19 @@ describe('pending games', () => {
     const seen: string[] = [];
     f.onSettled((id, o) => seen.push(`${id}:${o.kind}`));
     await Promise.all([f.flush(), f.flush()]);
-    expect(calls).toEqual(['/api/games/a/replay', '/api/games/b/replay']);
-    expect(seen).toEqual(['a:ok', 'b:retry']);
-    expect(readPending(store).map((g) => g.gameId)).toEqual(['b', 'c']);
+    expect(calls).toEqual(['/api/games/a/replay', '/api/games/b/replay', '/api/games/c/replay']);
+    expect(seen).toEqual(['a:ok', 'b:retry', 'c:ok']);
+    expect(readPending(store).map((g) => g.gameId)).toEqual(['b']);
+  });
+
+  it('stops flushing while the server is unreachable', async () => {
+    const store = memory();
+    keepPending(store, sub('a'), 0);
+    keepPending(store, sub('b'), 0);
+    let calls = 0;
+    await new PendingFlusher(store, () => (calls++, offline()), () => 1).flush();
+    expect(calls).toBe(1);
+    expect(readPending(store).map((g) => g.gameId)).toEqual(['a', 'b']);
   });
 
   it('drops games too old to be accepted, and ignores corrupt storage', async () => {
