@@ -18,6 +18,8 @@ const server = (port: number, db: 'pglite' | 'postgres') => ({
   stdout: 'pipe' as const,
   stderr: 'pipe' as const,
   env: { PORT: String(port), E2E_DB: db },
+  // SIGTERM (not Playwright's default SIGKILL) lets the server drop its throwaway database.
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 });
 
 const projects: PlaywrightTestConfig['projects'] = [

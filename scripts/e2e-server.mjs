@@ -46,11 +46,13 @@ async function finish(status) {
   process.exit(status ?? 0);
 }
 
-run(['scripts/migrate.mjs']).on('exit', (code) => {
+let child = run(['scripts/migrate.mjs']);
+// Registered before anything starts, so a stop at any moment still cleans up.
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => {
   if (code !== 0) return void finish(code ?? 1);
-  const server = run(['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1']);
-  const stop = () => server.kill('SIGTERM');
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
-  server.on('exit', (status) => void finish(status));
+  child = run(['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1']);
+  child.on('exit', (status) => void finish(status === null ? 0 : status));
 });

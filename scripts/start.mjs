@@ -42,20 +42,25 @@ function newestSource(dirs) {
   return newest;
 }
 
+/** Runs the server in the foreground: stopping this script stops it (it holds the port and PGlite's directory). */
+function serve(args, childEnv) {
+  const child = spawn(process.execPath, args, { stdio: 'inherit', env: childEnv });
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+}
+
 run(['scripts/migrate.mjs']);
 if (dev) {
-  spawn(process.execPath, [next, 'dev', '-p', port], { stdio: 'inherit', env }).on('exit', (c) => process.exit(c ?? 0));
+  serve([next, 'dev', '-p', port], env);
 } else {
   const buildId = '.next/BUILD_ID';
-  const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSource(['app', 'components', 'lib', 'prisma', 'package-lock.json']);
+  const sources = ['app', 'components', 'lib', 'prisma', 'package-lock.json', 'package.json', 'next.config.js', 'tsconfig.json', 'postcss.config.mjs'];
+  const stale = !existsSync(buildId) || statSync(buildId).mtimeMs < newestSource(sources);
   if (stale) {
     console.log('[start] building the site (first start, or sources changed) …');
     run(['node_modules/prisma/build/index.js', 'generate']);
     run([next, 'build']);
   }
   console.log(`[start] Linefall on http://localhost:${port}`);
-  spawn(process.execPath, [next, 'start', '-p', port], { stdio: 'inherit', env: { ...env, NODE_ENV: 'production' } }).on(
-    'exit',
-    (c) => process.exit(c ?? 0),
-  );
+  serve([next, 'start', '-p', port], { ...env, NODE_ENV: 'production' });
 }

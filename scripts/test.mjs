@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import pg from 'pg';
 
-const CI = Boolean(process.env.CI);
+const CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const results = [];
 

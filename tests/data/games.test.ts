@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeReplay, type Mode, type Replay } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
-import { getBoard } from '@/lib/server/games/boards';
+import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
 import { claimGuestGames } from '@/lib/server/games/claim';
 import { cleanupExpired } from '@/lib/server/games/cleanup';
 import type { Owner } from '@/lib/server/games/owner';
@@ -237,6 +237,12 @@ describe('boards', () => {
     const scores = rows.map((r) => r.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(new Set(rows.map((r) => r.player.id)).size).toBe(5);
+
+    // Forged cursors are refused as invalid rather than reaching the database.
+    const forge = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
+    for (const cursor of ['garbage', forge([1, 2 ** 40, 0, 'x']), forge([1, 0, 9e15, 'x']), forge({})]) {
+      await expect(getBoard({ mode: 'marathon', period: 'all', limit: 2, cursor })).rejects.toBeInstanceOf(InvalidCursorError);
+    }
   });
 
   it('puts Sunday 23:59:59 UTC and Monday 00:00:00 UTC in different weeks, and past weeks stay readable', async () => {
@@ -273,8 +279,14 @@ describe('guests', () => {
     const guest: Owner = { userId: null, guestId: 'guest-cookie-id-111111' };
     await playAndSubmit({ owner: guest, mode: 'marathon', play: hardDropGame });
     await issueTicket({ mode: 'sprint', owner: guest, now: T0 });
+    // A refused replay spends its ticket; the ticket goes once expired, the record after 30 days.
+    await playAndSubmit({ owner: guest, mode: 'marathon', play: hardDropGame, tamper: (x) => void (x.claimed.score += 1) });
     const cleaned = await cleanupExpired({ now: minutes(25 * 60) });
-    expect(cleaned).toEqual({ tickets: 1, guestGames: 1 });
+    expect(cleaned).toEqual({ tickets: 2, guestGames: 1 });
+    const db0 = await getDb();
+    expect(await db0.rejectedSubmission.count()).toBe(1);
+    await cleanupExpired({ now: minutes(31 * 24 * 60) });
+    expect(await db0.rejectedSubmission.count()).toBe(0);
     const account = await player('toolate');
     expect(await claimGuestGames({ userId: account.userId!, guestId: guest.guestId!, now: minutes(25 * 60) })).toBe(0);
     const db = await getDb();

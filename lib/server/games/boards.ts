@@ -44,8 +44,11 @@ function decodeCursor(text: string): Cursor {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (Array.isArray(value) && value.length === 4) {
       const [rank, metric, at, gameId] = value as unknown[];
-      if (Number.isSafeInteger(rank) && Number.isSafeInteger(metric) && Number.isSafeInteger(at) && typeof gameId === 'string') {
-        return { rank: rank as number, metric: metric as number, achievedAt: new Date(at as number), gameId };
+      // Only values a real row can hold: a forged cursor gets a 400, not a database error.
+      const int4 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647;
+      const achievedAt = new Date(Number.isSafeInteger(at) ? (at as number) : NaN);
+      if (Number.isSafeInteger(rank) && (rank as number) >= 0 && int4(metric) && !Number.isNaN(achievedAt.getTime()) && typeof gameId === 'string' && gameId.length <= 40) {
+        return { rank: rank as number, metric, achievedAt, gameId };
       }
     }
   } catch {

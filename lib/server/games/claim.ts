@@ -12,16 +12,12 @@ export async function claimGuestGames(options: { userId: string; guestId: string
   const now = options.now ?? new Date();
   const db = await getDb();
   return db.$transaction(async (tx) => {
-    const games = await tx.game.findMany({
-      where: { guestId, userId: null, guestExpiresAt: { gt: now } },
-      select: { id: true, mode: true, score: true, ticks: true, finished: true, createdAt: true, week: true },
-    });
-    if (games.length > 0) {
-      await tx.game.updateMany({
-        where: { id: { in: games.map((g) => g.id) }, userId: null },
-        data: { userId, guestId: null, guestExpiresAt: null },
-      });
-    }
+    // Claim and read back in one statement: only the games this call actually moved get bests
+    // here (a concurrent claim by another account cannot hand us its games).
+    const games = await tx.$queryRaw<{ id: string; mode: string; score: number; ticks: number; finished: boolean; createdAt: Date; week: string }[]>`
+      UPDATE "Game" SET "userId" = ${userId}, "guestId" = NULL, "guestExpiresAt" = NULL
+      WHERE "guestId" = ${guestId} AND "userId" IS NULL AND "guestExpiresAt" > ${now}
+      RETURNING "id", "mode", "score", "ticks", "finished", "createdAt", "week"`;
     for (const g of games) {
       if (!isRankable(g.mode, g)) continue;
       await recordBests(tx, { userId, mode: g.mode, gameId: g.id, metric: metricOf(g.mode, g), achievedAt: g.createdAt, week: g.week });

@@ -2,10 +2,13 @@ import 'server-only';
 import { getDb } from '../db';
 
 const THROTTLE_MS = 10 * 60 * 1000;
+/** Refusals are kept this long for moderation, then deleted. */
+export const REJECTION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 let lastRun = 0;
 
 /**
- * Deletes tickets that expired unused and guest games nobody claimed in time. Runs at most
+ * Deletes tickets that expired without a game, guest games nobody claimed in time, and
+ * refusals older than 30 days. Runs at most
  * every 10 minutes per process when throttled (it is triggered by ticket issue), so no cron
  * is needed; errors are logged, never surfaced to the player whose request triggered it.
  */
@@ -17,7 +20,9 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
   }
   try {
     const db = await getDb();
-    const tickets = await db.gameTicket.deleteMany({ where: { usedAt: null, expiresAt: { lt: now } } });
+    // Expired tickets with no game: never submitted, or spent by a refused replay.
+    const tickets = await db.gameTicket.deleteMany({ where: { expiresAt: { lt: now }, game: { is: null } } });
+    await db.rejectedSubmission.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - REJECTION_RETENTION_MS) } } });
     // Deleting the ticket deletes its game (cascade).
     const guestGames = await db.gameTicket.deleteMany({
       where: { game: { is: { userId: null, guestExpiresAt: { lt: now } } } },

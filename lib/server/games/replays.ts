@@ -4,6 +4,8 @@ import { getDb } from '../db';
 import { summaryFields, type GameSummary } from './describe';
 
 export type ReplayRecord = {
+  /** Still a guest's: it may yet be claimed (its player changes) or expire. */
+  unclaimed: boolean;
   game: GameSummary & { rulesVersion: number; player: { id: string; username: string } | null };
   /** encodeReplay output; decode with decodeReplay from lib/engine. */
   replay: string;
@@ -14,11 +16,15 @@ export async function getReplay(options: { gameId: string }): Promise<ReplayReco
   const db = await getDb();
   const game = await db.game.findUnique({
     where: { id: options.gameId },
-    select: { ...summaryFields, rulesVersion: true, replay: true, user: { select: { id: true, username: true } } },
+    select: { ...summaryFields, rulesVersion: true, replay: true, guestId: true, user: { select: { id: true, username: true } } },
   });
   if (!game) return null;
-  const { replay, user, ...rest } = game;
-  return { game: { ...rest, mode: rest.mode as Mode, createdAt: rest.createdAt.toISOString(), player: user }, replay };
+  const { replay, user, guestId, ...rest } = game;
+  return {
+    unclaimed: guestId !== null,
+    game: { ...rest, mode: rest.mode as Mode, createdAt: rest.createdAt.toISOString(), player: user },
+    replay,
+  };
 }
 
 /** Latest verified games of signed-up players (or of one player), for the replays and profile pages. */

@@ -47,7 +47,7 @@ export async function submitReplay(options: {
     await db.$transaction([
       ...(burn ? [db.gameTicket.updateMany({ where: { id: gameId, usedAt: null }, data: { usedAt: now } })] : []),
       db.rejectedSubmission.create({
-        data: { ticketId: gameId, userId: owner.userId, guestId: owner.guestId, code, message, size: submission.replay.length },
+        data: { ticketId: gameId, userId: owner.userId, guestId: owner.guestId, code, message, size: submission.replay.length, createdAt: now },
       }),
     ]);
     return { ok: false, status, code, message };

@@ -7,6 +7,8 @@ export async function GET(_request: Request, { params }: { params: Promise<{ gam
   const { gameId } = await params;
   const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
   if (!record) return apiError(404, 'replay_not_found', 'No verified game has this id.');
-  // A verified game never changes: let browsers and CDNs keep it.
-  return NextResponse.json(record, { headers: { 'cache-control': 'public, max-age=3600, immutable' } });
+  // A verified game never changes once it has its player; a guest's may be claimed or expire.
+  const { unclaimed, ...body } = record;
+  const cache = unclaimed ? 'no-store' : 'public, max-age=3600, immutable';
+  return NextResponse.json(body, { headers: { 'cache-control': cache } });
 }
