@@ -27,6 +27,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
   const settingsRef = useRef(settings);
   const [state, setState] = useState<PlayState>({ phase: 'loading' });
   const [panelOpen, setPanelOpen] = useState(false);
+  const panelOpenRef = useRef(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const ready = settings !== null;
   usePendingGames();
@@ -48,6 +49,8 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
         if (!live) return;
         handle = mountGame({ mode, root, canvas, settings: () => settingsRef.current!, onState: setState, firstTicket });
         controllerRef.current = handle.controller;
+        // The dialog may have been opened before the game code arrived.
+        handle.controller.setSuspended(panelOpenRef.current);
       },
       () => live && setLoadError('The game could not be loaded. Check your connection and reload the page.'),
     );
@@ -59,6 +62,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
   }, [ready, mode]);
 
   const openPanel = (open: boolean) => {
+    panelOpenRef.current = open;
     setPanelOpen(open);
     controllerRef.current?.setSuspended(open);
   };

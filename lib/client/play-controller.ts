@@ -125,7 +125,10 @@ export class PlayController {
     this.host.root.dataset.gameId = ticket.gameId;
     this.host.root.dataset.handling = JSON.stringify(handling);
     this.startCountdown(ticket);
-    this.loop();
+    // Ready while the settings dialog is open, or in a background tab (the countdown would run
+    // out unseen): wait paused for the player instead.
+    if (this.suspended || document.hidden) this.pause();
+    else this.loop();
   }
 
   private startCountdown(ticket: Ticket): void {

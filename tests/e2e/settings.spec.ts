@@ -43,3 +43,28 @@ test('the in-game settings dialog pauses the game and display changes apply at o
   // Upside down: the stack now hangs from the top.
   expect(await pieceColourPixels(page, top)).toBeGreaterThan(await pieceColourPixels(page, bottom));
 });
+
+test('a game that becomes ready while the settings dialog is open waits paused', async ({ page }) => {
+  // Hold the ticket back so the dialog is open before the game can start.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/games', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/play/marathon');
+  await page.getByTestId('game').getByRole('button', { name: 'Settings' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog).toBeVisible();
+  release();
+  const game = page.getByTestId('game');
+  await expect(game).toHaveAttribute('data-seed', /.+/);
+  await expect(game).toHaveAttribute('data-phase', 'paused');
+  // Keys typed into the dialog (Space on a checkbox) do not play the game meanwhile.
+  await dialog.getByLabel('Rising (field upside down)').focus();
+  await page.keyboard.press('Space');
+  await expect(game).toHaveAttribute('data-phase', 'paused');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.keyboard.press('KeyP');
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+});
