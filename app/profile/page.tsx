@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import { SignOutButton } from '@/components/auth/SignOutButton';
-import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
+import { GameList } from '@/components/boards/GameList';
+import { MODE_LABELS, formatResult } from '@/components/boards/result';
 import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
 import { getPlayerBests, listRecentGames } from '@/lib/server/games/replays';
@@ -55,19 +56,7 @@ export default async function ProfilePage() {
       </section>
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Recent games</h2>
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
-          {recent.map((g) => (
-            <li key={g.id}>
-              <Link href={`/replays/${g.id}`} className="flex items-center gap-4 px-4 py-2 hover:bg-slate-100 dark:hover:bg-slate-900">
-                <span className="w-28 text-sm text-slate-500">{MODE_LABELS[g.mode]}</span>
-                <span className="flex-1 font-mono">{formatResult(g.mode, g)}</span>
-                <span className="w-20 text-right font-mono text-sm text-slate-500">{formatRate(g.pps)} PPS</span>
-                <span className="w-24 text-right text-sm text-slate-500">{formatDate(g.createdAt)}</span>
-              </Link>
-            </li>
-          ))}
-          {recent.length === 0 ? <li className="px-4 py-6 text-center text-slate-500">No verified games yet.</li> : null}
-        </ul>
+        <GameList games={recent} />
       </section>
     </div>
   );
