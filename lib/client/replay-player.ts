@@ -8,37 +8,41 @@ import { createGame, type Game, type GameEvent, type InputEvent, type Replay, ty
 export class ReplayPlayer {
   private game!: Game;
   private next = 0;
+  // Counted here rather than read from snapshot(), which builds the whole board as text.
+  private ticks = 0;
 
   constructor(private readonly replay: Replay) {
     this.restart();
   }
 
   get tick(): number {
-    return this.game.snapshot().tick;
+    return this.ticks;
   }
 
   get over(): boolean {
-    const s = this.game.snapshot();
-    return s.over || s.finished;
+    return this.game.over;
   }
 
   restart(): void {
     const { mode, seed, handling, nextCount } = this.replay;
     this.game = createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
     this.next = 0;
+    this.ticks = 0;
   }
 
   /** Advances one tick with the inputs recorded for it; returns that tick's events. */
   step(): readonly GameEvent[] {
     if (this.over) return [];
-    const now = this.game.snapshot().tick;
+    const now = this.ticks;
     const events = this.replay.events;
     const inputs: InputEvent[] = [];
     while (this.next < events.length && events[this.next]!.tick === now) {
       const e = events[this.next++]!;
       inputs.push({ key: e.key, down: e.down });
     }
-    return this.game.tick(inputs);
+    const out = this.game.tick(inputs);
+    this.ticks++;
+    return out;
   }
 
   /** Jumps to a tick (clamped to the game's end); events on the way are not reported. */

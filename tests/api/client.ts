@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import { encodeReplay, TICKS_PER_SECOND, type Mode } from '@/lib/engine';
+import { uniqueUsername } from '../e2e/fixtures';
 import { claimOf, type Played } from '../support/replays';
 
 export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: number; issuedAt: string };
@@ -10,12 +10,8 @@ export function newClient(baseURL: string): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL });
 }
 
-export function uniqueName(prefix: string): string {
-  return `${prefix}_${randomBytes(4).toString('hex')}`;
-}
-
 /** Signs up and signs in through next-auth's real credentials flow; cookies stay in `api`. */
-export async function signUpAndIn(api: APIRequestContext, username = uniqueName('api')): Promise<string> {
+export async function signUpAndIn(api: APIRequestContext, username = uniqueUsername('api')): Promise<string> {
   const password = 'api-password-123';
   expect((await api.post('/api/account', { data: { username, password } })).status()).toBe(201);
   const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
