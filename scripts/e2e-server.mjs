@@ -37,6 +37,11 @@ const env = {
   DATABASE_URL: databaseUrl,
   AUTH_SECRET: process.env.AUTH_SECRET ?? 'e2e-secret-e2e-secret-e2e-secret-e2e',
   NEXTAUTH_URL: `http://127.0.0.1:${port}`,
+  PORT: port,
+  HOST: '127.0.0.1',
+  // Tests play many clients from one machine: each names its address in X-Forwarded-For, as a
+  // reverse proxy would, so rate limits see separate clients (tests/e2e/fixtures.ts).
+  TRUST_PROXY_HOPS: '1',
 };
 const run = (args) => spawn(process.execPath, args, { env, stdio: 'inherit' });
 
@@ -53,6 +58,6 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
   if (code !== 0) return void finish(code ?? 1);
-  child = run(['node_modules/next/dist/bin/next', 'start', '-p', port, '-H', '127.0.0.1']);
+  child = run(['scripts/serve.mjs']);
   child.on('exit', (status) => void finish(status === null ? 0 : status));
 });

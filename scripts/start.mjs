@@ -62,5 +62,5 @@ if (dev) {
     run([next, 'build']);
   }
   console.log(`[start] Linefall on http://localhost:${port}`);
-  serve([next, 'start', '-p', port], { ...env, NODE_ENV: 'production' });
+  serve(['scripts/serve.mjs'], { ...env, PORT: port, NODE_ENV: 'production' });
 }

@@ -1,0 +1,34 @@
+// Who is calling, decided by scripts/serve.mjs from the socket and read by route handlers.
+// Plain JS: the server script loads it without a TypeScript step.
+
+/** Set by the server on every request, overwriting anything the client sent. */
+export const CLIENT_IP_HEADER = 'x-linefall-client-ip';
+
+/**
+ * The client's address. Each trusted proxy appends the address it received the request from to
+ * X-Forwarded-For, so with `hops` proxies in front, the client is the hops-th address from the
+ * right of [...forwarded, socket]; anything further left was written by the client and may lie.
+ * @param {string | string[] | undefined} forwardedFor
+ * @param {string | undefined} socketAddress
+ * @param {number} hops
+ * @returns {string}
+ */
+export function clientAddress(forwardedFor, socketAddress, hops) {
+  const socket = normalize(socketAddress ?? 'unknown');
+  if (hops === 0) return socket;
+  const listed = (Array.isArray(forwardedFor) ? forwardedFor.join(',') : (forwardedFor ?? ''))
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const chain = [...listed, socket];
+  return normalize(chain[Math.max(0, chain.length - 1 - hops)] ?? socket);
+}
+
+/**
+ * One spelling per address: IPv4 clients of a dual-stack socket arrive as ::ffff:a.b.c.d.
+ * @param {string} address
+ */
+function normalize(address) {
+  const text = address.slice(0, 64).toLowerCase();
+  return text.startsWith('::ffff:') && text.includes('.') ? text.slice(7) : text;
+}

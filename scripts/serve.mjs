@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// The production server: Next's request handler behind a plain node:http server, for one
+// reason: only the socket knows who is really calling. `next start` hands route handlers
+// whatever X-Forwarded-For the client sent, so rate limits keyed on it could be dodged by
+// sending a new header with every request. Here the client address is decided once, from the
+// socket and TRUST_PROXY_HOPS, and passed on in a header no client can set.
+//   PORT (3000), HOST (0.0.0.0), TRUST_PROXY_HOPS (0: the socket is the client; 1: one reverse
+//   proxy in front appends the client to X-Forwarded-For; n: n proxies)
+import { createServer } from 'node:http';
+import next from 'next';
+import { CLIENT_IP_HEADER, clientAddress } from '../lib/client-address.js';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '0.0.0.0';
+const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
+if (!Number.isInteger(hops) || hops < 0) {
+  console.error(`TRUST_PROXY_HOPS must be a whole number of proxies in front of the site, not "${process.env.TRUST_PROXY_HOPS}".`);
+  process.exit(1);
+}
+
+const app = next({ dev: false, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  req.headers[CLIENT_IP_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
+  void handle(req, res);
+});
+server.listen(port, host, () => console.log(`[serve] ready on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
+
+// Finish the requests in flight (a replay being stored), then exit; a second signal exits at once.
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 10_000).unref();
+  });
+}
