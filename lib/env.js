@@ -27,6 +27,11 @@ const schema = z
       z.string().min(32, 'AUTH_SECRET must be at least 32 characters (openssl rand -base64 32)').optional(),
     ),
     NEXTAUTH_URL: optionalText.pipe(z.url('NEXTAUTH_URL must be a URL like https://linefall.example').optional()),
+    // Multiplies every rate limit (lib/server/limits/rules.ts): for a deployment whose gateway
+    // limits already, or a benchmark measuring raw capacity from a few clients. 1 = as written.
+    RATE_LIMIT_SCALE: optionalText
+      .refine((v) => v === undefined || /^[1-9]\d*$/.test(v), 'RATE_LIMIT_SCALE must be a whole number, 1 or more')
+      .transform((v) => (v === undefined ? 1 : Number(v))),
     GITHUB_ID: optionalText,
     GITHUB_SECRET: optionalText,
     DISCORD_ID: optionalText,
@@ -69,6 +74,13 @@ export function parseEnv(source, options = {}) {
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);
   }
   const env = result.data;
+  if (options.requireSecret && env.NODE_ENV === 'production' && env.NEXTAUTH_URL) {
+    // Session cookies are only marked Secure on an https site; plain http is for this machine only.
+    const url = new URL(env.NEXTAUTH_URL);
+    if (url.protocol !== 'https:' && !['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)) {
+      throw new Error(`Invalid environment variables:\n  - NEXTAUTH_URL: a production site must be served over https, not ${url.origin}.`);
+    }
+  }
   if (!env.AUTH_SECRET) {
     if (options.requireSecret && env.NODE_ENV === 'production') {
       throw new Error(

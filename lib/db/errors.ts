@@ -15,3 +15,35 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Thrown while the database cannot be reached or opened; the API answers 503 with Retry-After. */
+export class DbUnavailableError extends Error {
+  override name = 'DbUnavailableError';
+}
+
+// Prisma's codes for "no database to talk to": can't reach, timed out, connection closed, pool exhausted.
+const UNREACHABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+// Adapter error kinds for the same, and SQLSTATE classes 08 (connection) and 57P (server shutting down).
+const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
+const UNREACHABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+const UNREACHABLE_TEXT = /can't reach database|connection terminated|connection (was )?closed|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|server (has )?closed the connection|timeout exceeded when trying to connect|PGlite is closed|terminating connection/i;
+
+/**
+ * True when an error means the database is away rather than that the query was wrong: both
+ * adapters, raw and model queries, a closed PGlite, and connections dropped mid-query.
+ */
+export function isDbUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DbUnavailableError || e instanceof Prisma.PrismaClientInitializationError) return true;
+    if (e instanceof Prisma.PrismaClientKnownRequestError) {
+      if (UNREACHABLE_CODES.has(e.code)) return true;
+      const meta = e.meta as { code?: string; message?: string } | undefined;
+      if (e.code === 'P2010' && (UNREACHABLE_SQLSTATE.test(meta?.code ?? '') || UNREACHABLE_TEXT.test(meta?.message ?? e.message))) return true;
+    }
+    const cause = e as AdapterCause & { message?: unknown };
+    if (cause.kind && UNREACHABLE_KINDS.has(cause.kind)) return true;
+    if (UNREACHABLE_SQLSTATE.test(cause.originalCode ?? '') || (typeof cause.code === 'string' && UNREACHABLE_SQLSTATE.test(cause.code))) return true;
+    if (typeof cause.message === 'string' && UNREACHABLE_TEXT.test(cause.message)) return true;
+  }
+  return false;
+}

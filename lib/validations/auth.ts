@@ -34,5 +34,6 @@ export const SIGN_IN_ERRORS = {
   UnknownUser: 'No account has that username.',
   WrongPassword: 'Wrong password.',
   Invalid: 'Enter your username and password.',
+  RateLimited: 'Too many sign-in attempts. Wait a few minutes, then try again.',
 } as const;
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

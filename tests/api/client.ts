@@ -1,28 +1,40 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { encodeReplay, TICKS_PER_SECOND, type Mode } from '@/lib/engine';
-import { uniqueUsername } from '../e2e/fixtures';
+import { uniqueAddress, uniqueUsername } from '../e2e/fixtures';
 import { claimOf, type Played } from '../support/replays';
 
 export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: number; issuedAt: string };
 
 /** A fresh cookie jar: a different browser, i.e. a different guest or player. */
-export function newClient(baseURL: string): Promise<APIRequestContext> {
-  return playwrightRequest.newContext({ baseURL });
+export function newClient(
+  baseURL: string,
+  options: { address?: string; cookiesOf?: Awaited<ReturnType<APIRequestContext['storageState']>> } = {},
+): Promise<APIRequestContext> {
+  return playwrightRequest.newContext({
+    baseURL,
+    storageState: options.cookiesOf,
+    extraHTTPHeaders: { 'x-forwarded-for': options.address ?? uniqueAddress() },
+  });
 }
 
 /** Signs up and signs in through next-auth's real credentials flow; cookies stay in `api`. */
 export async function signUpAndIn(api: APIRequestContext, username = uniqueUsername('api')): Promise<string> {
   const password = 'api-password-123';
   expect((await api.post('/api/account', { data: { username, password } })).status()).toBe(201);
-  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const signIn = await api.post('/api/auth/callback/credentials', {
-    form: { csrfToken, username, password, json: 'true' },
-    maxRedirects: 0,
-  });
-  expect([200, 302]).toContain(signIn.status());
-  const session = (await (await api.get('/api/auth/session')).json()) as { user?: { name: string } };
-  expect(session.user?.name).toBe(username);
+  expect([200, 302]).toContain((await credentialsSignIn(api, username, password)).status());
+  expect(await sessionName(api)).toBe(username);
   return username;
+}
+
+/** One attempt at next-auth's credentials sign-in, as its client makes it. */
+export async function credentialsSignIn(api: APIRequestContext, username: string, password: string) {
+  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  return api.post('/api/auth/callback/credentials', { form: { csrfToken, username, password, json: 'true' }, maxRedirects: 0 });
+}
+
+/** Whether the client's cookies hold a session for `username`. */
+export async function sessionName(api: APIRequestContext): Promise<string | undefined> {
+  return ((await (await api.get('/api/auth/session')).json()) as { user?: { name: string } }).user?.name;
 }
 
 export async function newTicket(api: APIRequestContext, mode: Mode): Promise<Ticket> {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { defaultSettings, presetBindings } from '@/lib/validations/settings';
-import { errorCode, newClient, signUpAndIn } from './client';
+import { credentialsSignIn, errorCode, newClient, signUpAndIn } from './client';
 
 // GET/PUT /api/settings on the production server: account settings follow the player.
 
@@ -14,8 +14,7 @@ test('settings are saved to the account and read back from another browser', asy
 
   // The same player signing in elsewhere gets them.
   const b = await newClient(baseURL!);
-  const { csrfToken } = (await (await b.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  await b.post('/api/auth/callback/credentials', { form: { csrfToken, username, password: 'api-password-123', json: 'true' }, maxRedirects: 0 });
+  await credentialsSignIn(b, username, 'api-password-123');
   expect(await (await b.get('/api/settings')).json()).toEqual({ settings });
 });
 

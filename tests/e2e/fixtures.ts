@@ -6,7 +6,18 @@ export function uniqueUsername(prefix = 'p'): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`;
 }
 
+/**
+ * A client address of its own (the test servers trust one proxy hop, so X-Forwarded-For names
+ * the client): each test's sign-ups and sign-ins count against their own rate limits, as they
+ * would for players on different networks.
+ */
+export function uniqueAddress(): string {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${(c! % 254) + 1}`;
+}
+
 export async function signUp(page: Page, username: string, password: string) {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueAddress() });
   await page.goto('/signup');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '../db';
+import { pruneLimits } from '../limits/limiter';
 
 const THROTTLE_MS = 10 * 60 * 1000;
 /** Refusals are kept this long for moderation, then deleted. */
@@ -7,8 +8,8 @@ export const REJECTION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 let lastRun = 0;
 
 /**
- * Deletes tickets that expired without a game, guest games nobody claimed in time, and
- * refusals older than 30 days. Runs at most
+ * Deletes tickets that expired without a game, guest games nobody claimed in time,
+ * refusals older than 30 days and spent rate-limit counters. Runs at most
  * every 10 minutes per process when throttled (it is triggered by ticket issue), so no cron
  * is needed; errors are logged, never surfaced to the player whose request triggered it.
  */
@@ -27,7 +28,8 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
     const guestGames = await db.gameTicket.deleteMany({
       where: { game: { is: { userId: null, guestExpiresAt: { lt: now } } } },
     });
-    return { tickets: tickets.count, guestGames: guestGames.count };
+    const limits = await pruneLimits(now);
+    return { tickets: tickets.count, guestGames: guestGames.count, limits };
   } catch (error) {
     if (!options.throttle) throw error;
     console.error('[cleanup] failed', error);

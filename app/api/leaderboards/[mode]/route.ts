@@ -2,9 +2,10 @@ import { NextResponse } from 'next/server';
 import { getSessionUser } from '@/lib/server/auth';
 import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
 import { apiError, validationError } from '@/lib/server/http';
+import { route } from '@/lib/server/route';
 import { boardQuerySchema } from '@/lib/validations/games';
 
-export async function GET(request: Request, { params }: { params: Promise<{ mode: string }> }) {
+export const GET = route(async (request: Request, { params }: { params: Promise<{ mode: string }> }) => {
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = boardQuerySchema.safeParse({ ...search, mode: (await params).mode });
   if (!parsed.success) return validationError(parsed.error);
@@ -16,4 +17,4 @@ export async function GET(request: Request, { params }: { params: Promise<{ mode
     if (error instanceof InvalidCursorError) return apiError(400, 'invalid_cursor', 'The page cursor is invalid; start from the first page.');
     throw error;
   }
-}
+});

@@ -1,9 +1,10 @@
 import { NextResponse } from 'next/server';
 import { getReplay } from '@/lib/server/games/replays';
 import { apiError } from '@/lib/server/http';
+import { route } from '@/lib/server/route';
 import { idSchema } from '@/lib/validations/games';
 
-export async function GET(_request: Request, { params }: { params: Promise<{ gameId: string }> }) {
+export const GET = route(async (_request: Request, { params }: { params: Promise<{ gameId: string }> }) => {
   const { gameId } = await params;
   const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
   if (!record) return apiError(404, 'replay_not_found', 'No verified game has this id.');
@@ -11,4 +12,4 @@ export async function GET(_request: Request, { params }: { params: Promise<{ gam
   const { unclaimed, ...body } = record;
   const cache = unclaimed ? 'no-store' : 'public, max-age=3600, immutable';
   return NextResponse.json(body, { headers: { 'cache-control': cache } });
-}
+});

@@ -3,23 +3,28 @@ import { getSessionUser } from '@/lib/server/auth';
 import { submitReplay } from '@/lib/server/games/submit';
 import { readGuestId } from '@/lib/server/guest';
 import { apiError, readJson, validationError } from '@/lib/server/http';
+import { clientAddressKey, enforce } from '@/lib/server/limits/http';
+import { route } from '@/lib/server/route';
 import { idSchema, SUBMISSION_BODY_LIMIT, submissionSchema } from '@/lib/validations/games';
 
 /** Submit a finished game's replay; the server re-simulates it before storing anything. */
-export async function POST(request: Request, { params }: { params: Promise<{ gameId: string }> }) {
+export const POST = route(async (request: Request, { params }: { params: Promise<{ gameId: string }> }) => {
   const { gameId } = await params;
+  const user = await getSessionUser();
+  const guestId = await readGuestId();
+  const player = user?.id ?? guestId;
+  const limited = await enforce([
+    { rule: 'submitAddress', subject: await clientAddressKey() },
+    ...(player ? [{ rule: 'submitPlayer' as const, subject: player }] : []),
+  ]);
+  if (limited) return limited;
   if (!idSchema.safeParse(gameId).success) return apiError(404, 'ticket_not_found', 'No game was issued with this id.');
   // The size cap applies before anything is parsed or decoded.
   const body = await readJson(request, SUBMISSION_BODY_LIMIT);
   if (!body.ok) return body.response;
   const parsed = submissionSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
-  const user = await getSessionUser();
-  const outcome = await submitReplay({
-    gameId,
-    owner: { userId: user?.id ?? null, guestId: await readGuestId() },
-    submission: parsed.data,
-  });
+  const outcome = await submitReplay({ gameId, owner: { userId: user?.id ?? null, guestId }, submission: parsed.data });
   if (!outcome.ok) return apiError(outcome.status, outcome.code, outcome.message);
   return NextResponse.json(outcome.body, { status: outcome.status });
-}
+});

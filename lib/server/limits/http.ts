@@ -1,0 +1,39 @@
+import 'server-only';
+import { headers } from 'next/headers';
+import { NextResponse } from 'next/server';
+import { CLIENT_IP_HEADER } from '@/lib/client-address.js';
+import type { ApiError } from '../http';
+import { hit, type Check, type Verdict } from './limiter';
+import { RULES } from './rules';
+
+/**
+ * The caller's address as scripts/serve.mjs decided it from the socket. IPv6 clients are
+ * counted per /64, the block one subscriber gets, or each could rotate through 2^64 addresses.
+ * Without the header (`next dev`) every caller shares one address.
+ */
+export async function clientAddressKey(): Promise<string> {
+  const address = (await headers()).get(CLIENT_IP_HEADER) ?? 'unknown';
+  if (!address.includes(':')) return address;
+  const [head = ''] = address.split('%');
+  const halves = head.split('::');
+  const left = halves[0] ? halves[0].split(':') : [];
+  const right = halves.length > 1 && halves[1] ? halves[1].split(':') : [];
+  const groups = [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups.slice(0, 4).map((g) => (g || '0').replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+/** 429 with Retry-After and the error shape every API client already reads. */
+export function tooManyRequests(verdict: Extract<Verdict, { ok: false }>) {
+  const seconds = verdict.retryAfterSeconds;
+  const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+  return NextResponse.json<ApiError & { error: { retryAfter: number } }>(
+    { error: { code: 'rate_limited', message: `Too many ${RULES[verdict.rule].what}. Try again in ${wait}.`, retryAfter: seconds } },
+    { status: 429, headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' } },
+  );
+}
+
+/** Counts the request against the checks; a response to send instead when one is over its limit. */
+export async function enforce(checks: Check[]): Promise<NextResponse | null> {
+  const verdict = await hit(checks);
+  return verdict.ok ? null : tooManyRequests(verdict);
+}

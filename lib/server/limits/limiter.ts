@@ -1,0 +1,80 @@
+import 'server-only';
+import { getDb } from '../db';
+import { env } from '../env';
+import { RULES, type RuleName } from './rules';
+import { estimate, waitMs } from './window';
+
+/** One thing to count: a rule and whom it counts (an address, a player id, an account). */
+export type Check = { rule: RuleName; subject: string };
+export type Verdict = { ok: true } | { ok: false; rule: RuleName; retryAfterSeconds: number };
+
+type Row = { key: string; current: number; previous: number };
+
+function windowOf(rule: RuleName, nowMs: number) {
+  const { windowMs } = RULES[rule];
+  const window = Math.floor(nowMs / windowMs);
+  return { window, elapsedMs: nowMs - window * windowMs, expiresAtMs: (window + 2) * windowMs };
+}
+
+const keyOf = (check: Check) => `${check.rule}:${check.subject}`;
+
+/** `extra`: events not yet counted in `rows` that this decision is about (1 for a peek). */
+function decide(checks: Check[], rows: Row[], nowMs: number, extra: 0 | 1): Verdict {
+  let worst: Verdict = { ok: true };
+  for (const check of checks) {
+    const row = rows.find((r) => r.key === keyOf(check));
+    const counts = { previous: Number(row?.previous ?? 0), current: Number(row?.current ?? 0), elapsedMs: windowOf(check.rule, nowMs).elapsedMs };
+    const { windowMs } = RULES[check.rule];
+    const limit = RULES[check.rule].limit * env.RATE_LIMIT_SCALE;
+    if (estimate(windowMs, counts) + extra <= limit) continue;
+    const wait = waitMs(limit, windowMs, counts);
+    const seconds = Math.max(1, Math.ceil(wait / 1000));
+    if (worst.ok || seconds > worst.retryAfterSeconds) worst = { ok: false, rule: check.rule, retryAfterSeconds: seconds };
+  }
+  return worst;
+}
+
+/**
+ * Counts one event against every check and says whether all of them are still within their
+ * limits: one statement, so concurrent requests cannot both take the last slot.
+ */
+export async function hit(checks: Check[], now = new Date()): Promise<Verdict> {
+  if (checks.length === 0) return { ok: true };
+  const nowMs = now.getTime();
+  const keys = checks.map(keyOf);
+  const windows = checks.map((c) => windowOf(c.rule, nowMs).window);
+  const expires = checks.map((c) => windowOf(c.rule, nowMs).expiresAtMs);
+  const db = await getDb();
+  const rows = await db.$queryRaw<Row[]>`
+    WITH hits AS (
+      INSERT INTO "RateLimit" ("key", "window", "count", "expiresAt")
+      SELECT k, w, 1, to_timestamp(e / 1000.0) AT TIME ZONE 'UTC'
+      FROM unnest(${keys}::text[], ${windows}::int[], ${expires}::float8[]) AS t (k, w, e)
+      ON CONFLICT ("key", "window") DO UPDATE SET "count" = "RateLimit"."count" + 1
+      RETURNING "key", "window", "count"
+    )
+    SELECT h."key", h."count" AS "current", COALESCE(p."count", 0) AS "previous"
+    FROM hits h LEFT JOIN "RateLimit" p ON p."key" = h."key" AND p."window" = h."window" - 1`;
+  return decide(checks, rows, nowMs, 0);
+}
+
+/** Whether one more event would be allowed, without counting it (failed sign-ins count later). */
+export async function peek(checks: Check[], now = new Date()): Promise<Verdict> {
+  if (checks.length === 0) return { ok: true };
+  const nowMs = now.getTime();
+  const keys = checks.map(keyOf);
+  const windows = checks.map((c) => windowOf(c.rule, nowMs).window);
+  const db = await getDb();
+  const rows = await db.$queryRaw<Row[]>`
+    SELECT t.k AS "key", COALESCE(c."count", 0) AS "current", COALESCE(p."count", 0) AS "previous"
+    FROM unnest(${keys}::text[], ${windows}::int[]) AS t (k, w)
+    LEFT JOIN "RateLimit" c ON c."key" = t.k AND c."window" = t.w
+    LEFT JOIN "RateLimit" p ON p."key" = t.k AND p."window" = t.w - 1`;
+  return decide(checks, rows, nowMs, 1);
+}
+
+/** Deletes counters that can no longer affect a decision (run by the periodic cleanup). */
+export async function pruneLimits(now = new Date()): Promise<number> {
+  const db = await getDb();
+  return (await db.rateLimit.deleteMany({ where: { expiresAt: { lt: now } } })).count;
+}

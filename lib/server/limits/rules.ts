@@ -1,0 +1,33 @@
+/**
+ * Every rate limit, as data. A rule allows `limit` events per `windowMs`, measured as a sliding
+ * window (lib/server/limits/window.ts). Who a rule counts (an address, a player, an account) is
+ * decided where it is applied. Numbers are set well above what an honest player does, so only
+ * scripts meet them:
+ */
+export const RULES = {
+  /** Sign-in attempts from one address, counted before any password is hashed. A household or
+   *  school behind one NAT stays well below 30 tries in 10 minutes. */
+  signInAddress: { limit: 30, windowMs: 10 * 60_000, what: 'sign-in attempts from your network' },
+  /** Wrong passwords for one account from one address: guessing stops after 5 in 15 minutes, for
+   *  that address only, so an attacker elsewhere cannot lock the owner out. */
+  signInAccountAddress: { limit: 5, windowMs: 15 * 60_000, what: 'wrong passwords for this account' },
+  /** Wrong passwords for one account from everywhere (a botnet spreads its guesses over many
+   *  addresses). A browser the owner signed in with before carries a device cookie and skips both
+   *  account rules, so the owner still gets in during an attack. */
+  signInAccount: { limit: 100, windowMs: 60 * 60_000, what: 'wrong passwords for this account' },
+  /** New accounts from one address. */
+  signUpAddress: { limit: 10, windowMs: 60 * 60_000, what: 'new accounts from your network' },
+  /** New games per player. Sprint players restart within a second of a bad start, all session
+   *  long: 120 a minute still leaves room. */
+  ticketPlayer: { limit: 120, windowMs: 60_000, what: 'new games' },
+  /** New games per address: several players behind one NAT, plus guests without a cookie yet. */
+  ticketAddress: { limit: 600, windowMs: 60_000, what: 'new games from your network' },
+  /** Submissions per player: one per finished game, plus retries from the offline queue. */
+  submitPlayer: { limit: 60, windowMs: 60_000, what: 'submitted games' },
+  /** Submissions per address. */
+  submitAddress: { limit: 300, windowMs: 60_000, what: 'submitted games from your network' },
+} as const satisfies Record<string, Rule>;
+
+/** `what` completes "Too many …" in the error the client sees. */
+export type Rule = { limit: number; windowMs: number; what: string };
+export type RuleName = keyof typeof RULES;
