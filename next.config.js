@@ -14,6 +14,10 @@ export default function config(phase) {
     // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data
     // files it finds next to itself; argon2 is a native addon.
     serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@node-rs/argon2'],
+    // Pages and API responses get their security headers in proxy.ts; build assets get this one.
+    async headers() {
+      return [{ source: '/_next/static/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
+    },
   };
   return nextConfig;
 }

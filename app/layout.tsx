@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import './globals.css';
@@ -8,7 +9,10 @@ export const metadata: Metadata = {
   description: 'Modern falling-block puzzle game in your browser, where every leaderboard score is proven by replay.',
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: each carries its own CSP nonce (proxy.ts), which a page
+  // prerendered at build time could not.
+  await connection();
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">

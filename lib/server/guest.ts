@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
+import { cookieAttributes } from './cookies';
 
 /** An anonymous player's id: random, http-only, never shown to scripts in the page. */
 export const GUEST_COOKIE = 'lf_guest';
@@ -16,12 +17,6 @@ export async function ensureGuestId(request: Request): Promise<string> {
   const existing = await readGuestId();
   if (existing) return existing;
   const id = randomBytes(16).toString('base64url');
-  (await cookies()).set(GUEST_COOKIE, id, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: new URL(request.url).protocol === 'https:',
-    path: '/',
-    maxAge: 30 * 24 * 60 * 60,
-  });
+  (await cookies()).set(GUEST_COOKIE, id, cookieAttributes(request, 30 * 24 * 60 * 60));
   return id;
 }
