@@ -27,6 +27,8 @@ const projects: PlaywrightTestConfig['projects'] = [
   { name: 'api-pglite', testDir: 'tests/api', use: { baseURL: url(PGLITE_PORT) } },
 ];
 if (withPostgres) projects.push({ name: 'api-postgres', testDir: 'tests/api', use: { baseURL: url(POSTGRES_PORT) } });
+// Servers the tests start, stop and take the database away from themselves (tests/support/app-server.ts).
+projects.push({ name: 'resilience', testDir: 'tests/resilience' });
 
 export default defineConfig({
   fullyParallel: false,

@@ -21,7 +21,7 @@ export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>
 /** Retry: the server may take it later. Final: it never will, so keeping it is pointless. */
 export type Outcome =
   | { kind: 'ok'; body: VerifiedGame }
-  | { kind: 'retry'; message: string; offline?: boolean }
+  | { kind: 'retry'; message: string; offline?: boolean; retryAfterMs?: number }
   | { kind: 'final'; message: string; code: string };
 
 export function shouldRetry(status: number): boolean {
@@ -94,7 +94,11 @@ export async function submitReplay(s: Submission, fetchImpl: FetchLike = fetch):
   if (res.ok && isVerified(body)) return { kind: 'ok', body };
   if (res.ok) return { kind: 'retry', message: 'The server sent a malformed answer.' };
   const err = errorOf(res.status, body);
-  if (shouldRetry(res.status)) return { kind: 'retry', message: err.message };
+  if (shouldRetry(res.status)) {
+    // 429 and 503 say when to come back; asking sooner only prolongs the wait.
+    const seconds = Number(res.headers.get('retry-after'));
+    return seconds > 0 ? { kind: 'retry', message: err.message, retryAfterMs: seconds * 1000 } : { kind: 'retry', message: err.message };
+  }
   // Started under another account (or as a guest) than the one now signed in: keep it until
   // the right player is back, rather than throwing away a finished game.
   if (res.status === 403 && err.code === 'ticket_forbidden') {

@@ -15,6 +15,8 @@ export interface PendingGame extends Submission {
   finishedAt: number;
   attempts: number;
   lastError?: string;
+  /** The server asked for no retry before this time (Retry-After). */
+  notBefore?: number;
 }
 
 function isPending(v: unknown): v is PendingGame {
@@ -49,17 +51,17 @@ export function dropPending(store: KeyValueStore, gameId: string): void {
   writePending(store, readPending(store).filter((g) => g.gameId !== gameId));
 }
 
-function notePending(store: KeyValueStore, gameId: string, message: string): void {
+function notePending(store: KeyValueStore, gameId: string, message: string, notBefore: number | undefined): void {
   writePending(
     store,
-    readPending(store).map((g) => (g.gameId === gameId ? { ...g, attempts: g.attempts + 1, lastError: message } : g)),
+    readPending(store).map((g) => (g.gameId === gameId ? { ...g, attempts: g.attempts + 1, lastError: message, notBefore } : g)),
   );
 }
 
 /** Submits one game and updates the queue by the outcome: kept only when a retry may succeed. */
-export async function submitAndSettle(store: KeyValueStore, s: Submission, fetchImpl?: FetchLike): Promise<Outcome> {
+export async function submitAndSettle(store: KeyValueStore, s: Submission, fetchImpl?: FetchLike, now = Date.now()): Promise<Outcome> {
   const outcome = await submitReplay(s, fetchImpl);
-  if (outcome.kind === 'retry') notePending(store, s.gameId, outcome.message);
+  if (outcome.kind === 'retry') notePending(store, s.gameId, outcome.message, outcome.retryAfterMs ? now + outcome.retryAfterMs : undefined);
   else dropPending(store, s.gameId);
   return outcome;
 }
@@ -97,11 +99,13 @@ export class PendingFlusher {
         dropPending(this.store, game.gameId);
         continue;
       }
-      const outcome = await submitAndSettle(this.store, game, this.fetchImpl);
+      if (game.notBefore !== undefined && game.notBefore > this.now()) continue;
+      const outcome = await submitAndSettle(this.store, game, this.fetchImpl, this.now());
       for (const fn of this.listeners) fn(game.gameId, outcome);
-      // Unreachable: the rest would fail the same way. A game the server refused for now (5xx,
-      // 429, another account's) must not hold up the games queued behind it.
-      if (outcome.kind === 'retry' && outcome.offline) break;
+      // Unreachable, or told to back off (Retry-After): the rest would fail the same way. A game
+      // the server refused for now for its own reasons (a 500, another account's) must not hold
+      // up the games queued behind it.
+      if (outcome.kind === 'retry' && (outcome.offline || outcome.retryAfterMs)) break;
     }
   }
 }

@@ -7,14 +7,19 @@ import type { DbTarget } from './target.js';
 
 export type Db = PrismaClient;
 
+/** An open database: the client, whether it died under us, and how to let it go. */
+export type DbHandle = { db: Db; broken: () => boolean; close: () => Promise<void> };
+
 /**
  * Opens a Prisma client on the target. An in-memory PGlite starts empty every time, so it
  * is migrated here; persistent databases are migrated by `npm run db:migrate` (run by
  * `npm start`) so that a web request never waits on a schema change.
  */
-export async function openPrisma(target: DbTarget): Promise<Db> {
+export async function openPrisma(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
-    return new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10 }) });
+    // A PostgreSQL pool heals itself: broken connections are dropped and new ones opened.
+    const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 }) });
+    return { db, broken: () => false, close: () => db.$disconnect() };
   }
   const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await pglite.waitReady;
@@ -24,5 +29,7 @@ export async function openPrisma(target: DbTarget): Promise<Db> {
       query: async (sql, params) => ({ rows: (await pglite.query<Record<string, unknown>>(sql, params)).rows }),
     });
   }
-  return new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // An embedded database that closed (or crashed) stays closed: the caller must open it again.
+  return { db, broken: () => pglite.closed, close: async () => void (await pglite.close()) };
 }

@@ -72,6 +72,30 @@ describe('pending games', () => {
     expect(readPending(store).map((g) => g.gameId)).toEqual(['a', 'b']);
   });
 
+  it('honours Retry-After: waits that long before trying again, and holds the queue meanwhile', async () => {
+    const store = memory();
+    keepPending(store, sub('a'), 0);
+    keepPending(store, sub('b'), 0);
+    let clock = 1_000;
+    const calls: string[] = [];
+    let answer = () => new Response(JSON.stringify({ error: { code: 'database_unavailable', message: 'Away' } }), { status: 503, headers: { 'retry-after': '5' } });
+    const fetchImpl = (url: string) => (calls.push(url), Promise.resolve(answer()));
+    const f = new PendingFlusher(store, fetchImpl, () => clock);
+    await f.flush();
+    expect(calls).toEqual(['/api/games/a/replay']);
+    expect(readPending(store)[0]).toMatchObject({ gameId: 'a', notBefore: 6_000, lastError: 'Away' });
+    clock = 5_999;
+    await f.flush();
+    expect(calls).toHaveLength(2); // 'a' waits; 'b' (no Retry-After yet) is tried and told to wait too
+    answer = () => json(201, verified('x'));
+    clock = 6_000;
+    await f.flush();
+    expect(readPending(store).map((g) => g.gameId)).toEqual(['b']);
+    clock = 11_000;
+    await f.flush();
+    expect(readPending(store)).toEqual([]);
+  });
+
   it('drops games too old to be accepted, and ignores corrupt storage', async () => {
     const store = memory();
     keepPending(store, sub('old'), 0);

@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { encodeReplay } from '@/lib/engine';
+import { errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '../api/client';
+import { startGame, tap } from '../e2e/play-helpers';
+import { claimOf, hardDropGame, type Played } from '../support/replays';
+import { createRig, type Kind, type Rig } from './database';
+
+// Faults on the production server, for each database: the database disappears in the middle of
+// submissions and while a browser finishes a game, and the server restarts during play.
+
+const kinds: Kind[] = process.env.E2E_POSTGRES === '0' ? ['pglite'] : ['pglite', 'postgres'];
+
+for (const kind of kinds) {
+  test.describe(`on ${kind}`, () => {
+    test.describe.configure({ mode: 'serial' });
+    let rig: Rig;
+    test.beforeAll(async () => {
+      test.setTimeout(120_000);
+      rig = await createRig(kind);
+    });
+    test.afterAll(async () => rig?.dispose());
+
+    test('the database goes away mid-submission: 503 with Retry-After, nothing half-written, every game stored once after', async () => {
+      test.setTimeout(180_000);
+      const url = rig.server.url;
+      type Job = { api: Awaited<ReturnType<typeof newClient>>; ticket: Ticket; played: Played };
+      const jobs: Job[] = [];
+      for (let player = 0; player < 4; player++) {
+        const api = await newClient(url);
+        await signUpAndIn(api);
+        for (let game = 0; game < 8; game++) {
+          const ticket = await newTicket(api, 'marathon');
+          jobs.push({ api, ticket, played: hardDropGame('marathon', ticket.seed) });
+        }
+      }
+      await waitForGameTime(jobs.at(-1)!.ticket, jobs.at(-1)!.played);
+      const send = (job: Job) =>
+        job.api.post(`/api/games/${job.ticket.gameId}/replay`, { data: { replay: encodeReplay(job.played.replay), claimed: claimOf(job.played.result) } });
+
+      // All submissions in flight, and the database goes away under them.
+      const inFlight = jobs.map(send);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+      await rig.takeDatabaseAway();
+      const first = await Promise.all(inFlight);
+      const cutOff = first.filter((r) => r.status() === 503).length;
+      test.info().annotations.push({ type: 'in flight at the cut', description: `${first.length - cutOff} stored, ${cutOff} answered 503` });
+      for (const response of first) {
+        expect([201, 503], await response.text()).toContain(response.status());
+        if (response.status() === 503) {
+          expect(Number(response.headers()['retry-after'])).toBeGreaterThan(0);
+          expect((await response.json()).error.code).toBe('database_unavailable');
+        }
+      }
+
+      // While it is away, every database-backed endpoint says so the same way.
+      const api = jobs[0]!.api;
+      for (const response of [await api.post('/api/games', { data: { mode: 'sprint' } }), await api.get('/api/health'), await api.get('/api/leaderboards/marathon')]) {
+        expect(await errorCode(response)).toMatchObject({ status: 503, code: 'database_unavailable' });
+        expect(response.headers()['retry-after']).toBe('5');
+      }
+      expect((await send(jobs[0]!)).status()).toBe(503);
+
+      // Back: the clients retry what was not confirmed; already-stored games answer as before.
+      await rig.giveDatabaseBack();
+      await expect.poll(async () => (await api.get('/api/health')).status(), { timeout: 30_000 }).toBe(200);
+      const retried = await Promise.all(jobs.map(send));
+      for (const [i, response] of retried.entries()) {
+        expect([200, 201], `${jobs[i]!.ticket.gameId}: ${await response.text()}`).toContain(response.status());
+      }
+
+      // Exactly one stored game per ticket, every ticket spent by its game, one best per player.
+      const ids = jobs.map((j) => `'${j.ticket.gameId}'`).join(',');
+      const rows = await rig.inspect<{ games: number; halfWritten: number; bests: number; orphanBests: number }>(`
+        SELECT (SELECT count(*)::int FROM "Game" WHERE "ticketId" IN (${ids})) AS "games",
+               (SELECT count(*)::int FROM "GameTicket" t WHERE t."id" IN (${ids})
+                  AND (t."usedAt" IS NULL) <> NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")) AS "halfWritten",
+               (SELECT count(*)::int FROM "PersonalBest" WHERE "period" = 'all' AND "mode" = 'marathon') AS "bests",
+               (SELECT count(*)::int FROM "PersonalBest" b WHERE NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."id" = b."gameId")) AS "orphanBests"`);
+      expect(rows[0]).toEqual({ games: jobs.length, halfWritten: 0, bests: 4, orphanBests: 0 });
+    });
+
+    test('a game finished in the browser while the database is away is queued and stored once it returns', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ baseURL: rig.server.url });
+      const page = await context.newPage();
+      const game = await startGame(page, 'marathon');
+      const gameId = await game.getAttribute('data-game-id');
+      await rig.takeDatabaseAway();
+      for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
+      await expect(game).toHaveAttribute('data-phase', 'ended');
+      const status = page.getByTestId('submit-status');
+      await expect(status).toHaveAttribute('data-status', 'queued');
+      await expect(status).toContainText('database is unavailable');
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('linefall:pending-games:v1') ?? '[]').length)).toBe(1);
+
+      await rig.giveDatabaseBack();
+      // No click: the page retries on its own once Retry-After has passed.
+      await expect(status).toHaveAttribute('data-status', 'verified', { timeout: 45_000 });
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('linefall:pending-games:v1') ?? '[]').length)).toBe(0);
+      const stored = await rig.inspect<{ n: number }>(`SELECT count(*)::int AS n FROM "Game" WHERE "ticketId" = '${gameId}'`);
+      expect(stored[0]!.n).toBe(1);
+      await context.close();
+    });
+
+    test('the server restarts during play: the ticket survives and the finished game is accepted', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ baseURL: rig.server.url });
+      const page = await context.newPage();
+      const game = await startGame(page, 'marathon');
+      for (let i = 0; i < 3; i++) await tap(page, game, 'Space', 'pieces');
+      await rig.server.stop();
+      await rig.server.start();
+      for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
+      await expect(game).toHaveAttribute('data-phase', 'ended');
+      await expect(page.getByTestId('submit-status')).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
+      await context.close();
+    });
+  });
+}
