@@ -4,13 +4,13 @@
 // the server), (c) board pages (first page, a deep page via cursor, the weekly board).
 // Options: --db=pglite|postgres|both  --games=N  --submissions=N  --seconds=N
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodeReplay, type Replay } from '../../lib/engine/index';
 import { openSql } from '../../lib/db/connect.js';
 import { applyMigrations } from '../../lib/db/migrate.js';
+import { createAppServer } from '../../tests/support/app-server';
 import { hardDropGame } from '../../tests/support/replays';
 import { seedGames } from './seed';
 
@@ -62,28 +62,6 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
-function startServer(databaseUrl: string): Promise<ChildProcess> {
-  // BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server under load.
-  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const server = spawn(process.execPath, [...nodeArgs, 'node_modules/next/dist/bin/next', 'start', '-p', String(PORT), '-H', '127.0.0.1'], {
-    env: { ...process.env, NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1', DATABASE_URL: databaseUrl, AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', NEXTAUTH_URL: BASE },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 60_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`${BASE}/api/health`)).ok) return resolve(server);
-      } catch {
-        // not up yet
-      }
-      if (Date.now() > deadline) return reject(new Error('server did not start'));
-      setTimeout(poll, 250);
-    };
-    void poll();
-  });
-}
-
 async function signIn(): Promise<string> {
   const username = `bencher_${Date.now() % 1e6}`;
   const password = 'bench-password-1';
@@ -114,7 +92,9 @@ function load(db: string, what: string, options: autocannon.Options): Promise<vo
 async function benchDatabase(db: 'pglite' | 'postgres') {
   console.log(`\n== ${db}`);
   const database = await prepareDatabase(db);
-  const server = await startServer(database.url);
+  // One signed-in client sends everything, so per-player limits are lifted: this measures capacity.
+  const server = await createAppServer(database.url, { PORT: String(PORT), RATE_LIMIT_SCALE: '1000', LINEFALL_FAULT_INJECTION: '0' });
+  await server.start();
   try {
     const cookie = await signIn();
     const headers = { 'content-type': 'application/json', cookie };
@@ -151,8 +131,7 @@ async function benchDatabase(db: 'pglite' | 'postgres') {
     await load(db, 'GET board page ~100 (cursor)', { url: `${BASE}/api/leaderboards/marathon?limit=50&cursor=${cursor}`, duration: SECONDS });
     await load(db, 'GET weekly board page 1', { url: `${BASE}/api/leaderboards/ultra?period=week&limit=50`, duration: SECONDS });
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
+    await server.stop();
     await database.drop();
   }
 }

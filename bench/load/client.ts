@@ -1,0 +1,54 @@
+// A minimal HTTP player for the load test: its own cookie jar and its own client address (the
+// server under test trusts one proxy hop, as behind a load balancer).
+
+export type Timed = { status: number; ms: number; body: unknown; headers: Headers };
+
+export class Player {
+  private cookies = new Map<string, string>();
+  constructor(
+    readonly base: string,
+    readonly address: string,
+  ) {}
+
+  async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<Timed> {
+    const headers: Record<string, string> = { 'x-forwarded-for': this.address };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: string | undefined;
+    if (init.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(init.form).toString();
+    }
+    const started = performance.now();
+    const response = await fetch(`${this.base}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, redirect: 'manual' });
+    const text = await response.text();
+    const ms = performance.now() - started;
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ''] = cookie.split(';');
+      const eq = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+    }
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: kept as text for the report
+    }
+    return { status: response.status, ms, body: parsed, headers: response.headers };
+  }
+
+  async signUpAndIn(username: string, password: string): Promise<void> {
+    const created = await this.request('/api/account', { json: { username, password } });
+    if (created.status !== 201) throw new Error(`sign-up ${username}: ${created.status} ${JSON.stringify(created.body)}`);
+    const { csrfToken } = (await this.request('/api/auth/csrf')).body as { csrfToken: string };
+    const signedIn = await this.request('/api/auth/callback/credentials', { form: { csrfToken, username, password, json: 'true' } });
+    if (signedIn.status !== 200) throw new Error(`sign-in ${username}: ${signedIn.status}`);
+  }
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}

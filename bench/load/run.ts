@@ -1,0 +1,184 @@
+// `npm run loadtest`: 1,000 players at once against the production server, on embedded PGlite
+// and on PostgreSQL. Every player signs up, takes a ticket and plays a real (short) game; then
+// all submit at the same moment while as many board reads arrive. Some submissions are forged
+// (a claimed score the replay does not reach) and some are sent twice at once. Afterwards the
+// database itself is checked: every accepted game stored exactly once, every refusal recorded
+// with its reason, nothing else written. Exits non-zero if anything was lost or duplicated.
+// Options: --db=pglite|postgres|both  --players=N   (needs `npm run build` first)
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { encodeReplay } from '../../lib/engine/index';
+import { createAppServer, type AppServer } from '../../tests/support/app-server';
+import { claimOf, hardDropGame } from '../../tests/support/replays';
+import { percentile, Player, type Timed } from './client';
+
+const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const PLAYERS = Number(arg('players', '1000'));
+const ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const MODES = ['sprint', 'marathon', 'ultra'] as const;
+
+type Plan = { player: Player; gameId: string; body: unknown; forged: boolean; twice: boolean; mode: string };
+type Summary = { db: string; what: string; n: number; seconds: number; p50: number; p95: number; p99: number; max: number; statuses: string };
+const summaries: Summary[] = [];
+let failures = 0;
+
+function summarize(db: string, what: string, results: Timed[], seconds: number) {
+  const ms = results.map((r) => r.ms).sort((a, b) => a - b);
+  const statuses = Object.entries(results.reduce<Record<number, number>>((acc, r) => ((acc[r.status] = (acc[r.status] ?? 0) + 1), acc), {}))
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
+  summaries.push({ db, what, n: results.length, seconds, p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), max: ms.at(-1) ?? 0, statuses });
+}
+
+function check(condition: boolean, message: string) {
+  if (condition) return;
+  failures++;
+  console.error(`  ✗ ${message}`);
+}
+
+async function database(db: 'pglite' | 'postgres') {
+  if (db === 'pglite') {
+    const dir = mkdtempSync(path.join(tmpdir(), 'linefall-load-'));
+    const dataDir = path.join(dir, 'pglite');
+    return {
+      url: `pglite:${dataDir}`,
+      query: async <T>(sql: string) => {
+        const handle = new PGlite(dataDir);
+        try {
+          return (await handle.query<T>(sql)).rows;
+        } finally {
+          await handle.close();
+        }
+      },
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `linefall_load_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: ADMIN });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(ADMIN);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    query: async <T>(sql: string) => {
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows as T[];
+      } finally {
+        await client.end();
+      }
+    },
+    drop: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Runs `work` for every item with at most `width` in flight (setup only; the measured phase is all at once). */
+async function inBatches<T>(items: T[], width: number, work: (item: T, i: number) => Promise<void>) {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map((item, j) => work(item, i + j)));
+}
+
+async function run(db: 'pglite' | 'postgres') {
+  console.log(`\n== ${db}: ${PLAYERS} players`);
+  const store = await database(db);
+  const server: AppServer = await createAppServer(store.url, { LINEFALL_FAULT_INJECTION: '0' });
+  await server.start();
+  try {
+    const runId = Date.now().toString(36);
+    const players = Array.from({ length: PLAYERS }, (_, i) => new Player(server.url, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`));
+    let started = performance.now();
+    await inBatches(players, 25, (p, i) => p.signUpAndIn(`load_${runId}_${i}`, `load-password-${i}-x`));
+    console.log(`  ${PLAYERS} sign-ups + sign-ins: ${((performance.now() - started) / 1000).toFixed(1)} s (argon2id each)`);
+
+    // Tickets, then a real game on each seed. Every 10th claim is forged; every 10th (other) is sent twice.
+    const plans: Plan[] = [];
+    started = performance.now();
+    await inBatches(players, 50, async (player, i) => {
+      const mode = MODES[i % MODES.length]!;
+      const ticket = await player.request('/api/games', { json: { mode } });
+      if (ticket.status !== 201) throw new Error(`ticket: ${ticket.status} ${JSON.stringify(ticket.body)}`);
+      const { gameId, seed } = ticket.body as { gameId: string; seed: string };
+      const played = hardDropGame(mode, seed);
+      const forged = i % 10 === 3;
+      const claimed = forged ? { ...claimOf(played.result), score: played.result.score + 100 } : claimOf(played.result);
+      plans.push({ player, gameId, mode, forged, twice: i % 10 === 7, body: { replay: encodeReplay(played.replay), claimed } });
+    });
+    console.log(`  ${PLAYERS} tickets + games: ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    await new Promise((resolve) => setTimeout(resolve, 2_000)); // each game must fit in the time since its ticket
+
+    // The measured moment: every submission (and the doubles) plus as many board reads, at once.
+    const submit = (plan: Plan) => plan.player.request(`/api/games/${plan.gameId}/replay`, { json: plan.body });
+    const reads = players.map((player, i) => () =>
+      player.request(`/api/leaderboards/${MODES[i % MODES.length]}?period=${i % 2 ? 'week' : 'all'}&limit=50`),
+    );
+    started = performance.now();
+    const submissions = plans.flatMap((plan) => (plan.twice ? [submit(plan), submit(plan)] : [submit(plan)]).map((p) => p.then((r) => ({ plan, r }))));
+    const boardReads = reads.map((read) => read());
+    const [sent, read] = await Promise.all([Promise.all(submissions), Promise.all(boardReads)]);
+    const seconds = (performance.now() - started) / 1000;
+    summarize(db, `submissions (${plans.filter((p) => p.forged).length} forged, ${plans.filter((p) => p.twice).length} sent twice)`, sent.map((s) => s.r), seconds);
+    summarize(db, 'board reads, concurrently', read, seconds);
+    console.log(`  ${sent.length} submissions + ${read.length} board reads in ${seconds.toFixed(1)} s → ${((sent.length + read.length) / seconds).toFixed(0)} req/s`);
+
+    // Every answer is final and the right one; a 503 would be retried by a real client, here it is a failure.
+    for (const { plan, r } of sent) {
+      if (plan.forged) check(r.status === 422 && (r.body as { error?: { code?: string } }).error?.code === 'result_mismatch', `forged ${plan.gameId}: ${r.status}`);
+      else check(r.status === 201 || (plan.twice && r.status === 200), `valid ${plan.gameId}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+    }
+    for (const plan of plans.filter((p) => p.twice)) {
+      const both = sent.filter((s) => s.plan === plan).map((s) => s.r.status).sort();
+      check(both[0] === 200 && both[1] === 201, `double submission ${plan.gameId} answered ${both.join('+')} (want one 201, one 200)`);
+    }
+    check(read.every((r) => r.status === 200), `board reads failed: ${read.filter((r) => r.status !== 200).length}`);
+
+    // The database, read directly: exactly what was accepted, once; every refusal with its reason.
+    await server.stop();
+    const accepted = plans.filter((p) => !p.forged).map((p) => `'${p.gameId}'`).join(',');
+    const forged = plans.filter((p) => p.forged).map((p) => `'${p.gameId}'`).join(',');
+    const [counts] = await store.query<Record<string, number>>(`
+      SELECT (SELECT count(*)::int FROM "Game") AS "games",
+             (SELECT count(DISTINCT "ticketId")::int FROM "Game" WHERE "ticketId" IN (${accepted})) AS "acceptedStored",
+             (SELECT count(*)::int FROM "Game" WHERE "ticketId" IN (${forged})) AS "forgedStored",
+             (SELECT count(*)::int FROM "RejectedSubmission" WHERE "ticketId" IN (${forged}) AND "code" = 'result_mismatch') AS "forgedRecorded",
+             (SELECT count(*)::int FROM "RejectedSubmission" WHERE "ticketId" IN (${accepted})) AS "acceptedRefused",
+             (SELECT count(*)::int FROM "PersonalBest" WHERE "period" = 'all') AS "bests",
+             (SELECT count(*)::int FROM "GameTicket" t WHERE t."usedAt" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")
+                AND NOT EXISTS (SELECT 1 FROM "RejectedSubmission" r WHERE r."ticketId" = t."id")) AS "spentUnexplained"`);
+    const valid = plans.filter((p) => !p.forged).length;
+    console.log(`  database: ${JSON.stringify(counts)}`);
+    check(counts!.games === valid && counts!.acceptedStored === valid, `stored ${counts!.games} games for ${valid} accepted submissions`);
+    check(counts!.forgedStored === 0, `${counts!.forgedStored} forged games stored`);
+    check(counts!.forgedRecorded === PLAYERS - valid, `${counts!.forgedRecorded} of ${PLAYERS - valid} refusals recorded with their reason`);
+    check(counts!.acceptedRefused === 0, `${counts!.acceptedRefused} refusals recorded for accepted games`);
+    // A Sprint that tops out has no time to rank (lib/server/games/metric.ts): only the others get a best.
+    const ranked = plans.filter((p) => !p.forged && p.mode !== 'sprint').length;
+    check(counts!.bests === ranked, `${counts!.bests} all-time bests for ${ranked} players with a rankable verified game`);
+    check(counts!.spentUnexplained === 0, `${counts!.spentUnexplained} tickets spent with neither a game nor a recorded refusal`);
+  } finally {
+    await server.stop();
+    await store.drop();
+  }
+}
+
+if (!existsSync('.next/BUILD_ID')) {
+  console.error('No production build: run `npm run build` first.');
+  process.exit(1);
+}
+const which = arg('db', 'both');
+for (const db of ['pglite', 'postgres'] as const) if (which === 'both' || which === db) await run(db);
+
+console.log(`\n${PLAYERS} players at once, loopback, 2-core machine (server and load generator share it)\n`);
+console.log('| database | requests | n | wall s | p50 ms | p95 ms | p99 ms | max ms | statuses |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
+for (const s of summaries) {
+  console.log(`| ${s.db} | ${s.what} | ${s.n} | ${s.seconds.toFixed(1)} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} | ${s.max.toFixed(0)} | ${s.statuses} |`);
+}
+console.log(failures === 0 ? '\nIntegrity: every accepted game stored once, every refusal recorded. OK' : `\n${failures} integrity failure(s)`);
+process.exit(failures === 0 ? 0 : 1);
