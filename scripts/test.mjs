@@ -66,4 +66,6 @@ if (pgStatus === true) {
 }
 step('production build', ...npx('next', 'build'));
 step('API (PGlite + PostgreSQL) and e2e in Chromium', ...npx('playwright', 'test'));
+// Not a benchmark here: it fails unless every accepted game is stored once and every refusal recorded.
+step('load test: 1,000 players at once, then integrity', ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`));
 finish(0);
