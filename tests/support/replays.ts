@@ -1,6 +1,7 @@
 // Real replays for server tests, produced by playing the engine (never hand-written results).
 import { DEFAULT_HANDLING, RULES_VERSION, simulateReplay, type Mode, type Replay, type ReplayEvent, type ReplayResult } from '@/lib/engine';
 import { playGame } from './bot';
+import { FAST_HUMAN } from './human';
 
 export type Played = { replay: Replay; result: ReplayResult };
 
@@ -20,8 +21,17 @@ export function hardDropGame(mode: Mode, seed: string): Played {
   return { replay, result: simulateReplay(replay) };
 }
 
-/** A full game played by the test bot: a 40-line Sprint takes it ~800 ticks (~13 s of game time). */
+/**
+ * A full game played by the test bot with seeded human timing, so the server puts it on the
+ * boards: a 40-line Sprint takes it ~1,300 ticks (~21 s of game time, about 5 pieces a second).
+ */
 export function botGame(mode: Mode, seed: string): Played {
+  const { replay, result } = playGame({ mode, seed, human: FAST_HUMAN });
+  return { replay, result };
+}
+
+/** The same bot tapping every key for exactly one tick, back to back: a valid game the server holds for review. */
+export function roboticGame(mode: Mode, seed: string): Played {
   const { replay, result } = playGame({ mode, seed });
   return { replay, result };
 }
