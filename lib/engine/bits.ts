@@ -12,6 +12,10 @@ export class BitWriter {
 
   /** Writes the low `count` bits of v, most significant first (v may exceed 32 bits). */
   bits(v: number, count: number): void {
+    if (v < 0x100000000 && count <= 32) {
+      for (let i = count - 1; i >= 0; i--) this.bit(i < 32 ? (v >>> i) & 1 : 0);
+      return;
+    }
     for (let i = count - 1; i >= 0; i--) this.bit(Math.floor(v / 2 ** i) % 2);
   }
 
@@ -49,6 +53,7 @@ export class BitWriter {
 }
 
 export function bitLength(v: number): number {
+  if (v < 0x100000000) return 32 - Math.clz32(v);
   let n = 0;
   while (v >= 1) {
     v = Math.floor(v / 2);
@@ -96,6 +101,8 @@ export class BitReader {
       const b = this.byte(what);
       v += (b & 127) * scale;
       if (v > max) throw new ReplayDecodeError('invalid_field', `${what} exceeds ${max}`);
+      // A final 0 byte after the first only pads the number: the writer never emits it.
+      if (b === 0 && i > 0) throw new ReplayDecodeError('invalid_field', `${what} is an overlong varint`);
       if ((b & 128) === 0) return v;
       scale *= 128;
     }
