@@ -69,15 +69,18 @@ export function expGolombLength(v: number, k: number): number {
 /** Every read is bounds-checked and fails with ReplayDecodeError('truncated', …). */
 export class BitReader {
   private pos = 0;
+  private readonly size: number;
 
-  constructor(private readonly data: Uint8Array) {}
+  constructor(private readonly data: Uint8Array) {
+    this.size = data.length * 8;
+  }
 
   get remainingBits(): number {
-    return this.data.length * 8 - this.pos;
+    return this.size - this.pos;
   }
 
   bit(what: string): number {
-    if (this.pos >= this.data.length * 8) throw new ReplayDecodeError('truncated', `data ends inside ${what}`);
+    if (this.pos >= this.size) throw new ReplayDecodeError('truncated', `data ends inside ${what}`);
     const b = (this.data[this.pos >> 3]! >> (7 - (this.pos & 7))) & 1;
     this.pos++;
     return b;
@@ -114,7 +117,9 @@ export class BitReader {
     while (this.bit(what) === 0) {
       if (++zeros > 32) throw new ReplayDecodeError('invalid_field', `${what} is too large`);
     }
-    return 2 ** (zeros + k) + this.bits(zeros + k, what) - 2 ** k;
+    const n = zeros + k;
+    if (n < 31) return (1 << n) + this.bits(n, what) - (1 << k);
+    return 2 ** n + this.bits(n, what) - 2 ** k;
   }
 
   /** The writer pads with zero bits to a whole byte; anything else after the last field is garbage. */
