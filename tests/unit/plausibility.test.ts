@@ -23,9 +23,11 @@ const judge = (s: Stream) => assessTiming(s).flag;
  * 2–4 different keys, each pressed `interval` ticks after the last and held `hold` ticks (presses
  * overlap, as fingers do), the hard drop last; the piece locks on it.
  */
-function humanStream(seed: string, pieces: number, t: { interval: [number, number]; hold: [number, number]; think: [number, number] }): Stream {
+type Range = readonly [number, number];
+
+function humanStream(seed: string, pieces: number, t: { interval: Range; hold: Range; think: Range }): Stream {
   let state = seedState(seed);
-  const draw = ([min, max]: [number, number]) => min + (outputOf((state = nextState(state))) % (max - min + 1));
+  const draw = ([min, max]: Range) => min + (outputOf((state = nextState(state))) % (max - min + 1));
   const presses: Array<{ tick: number; key: Key }> = [];
   const lockTicks: number[] = [];
   let tick = 0;
@@ -104,7 +106,7 @@ describe('timing plausibility: fast honest play is not flagged', () => {
     ['7 PPS', { interval: [2, 4], hold: [2, 5], think: [0, 1] }, [6.6, 7.6]],
   ] as const)('jittered human timing at %s over 300 pieces, 20 seeds', (_, timing, [lo, hi]) => {
     for (let seed = 0; seed < 20; seed++) {
-      const s = humanStream(`fast-${seed}`, 300, timing as never);
+      const s = humanStream(`fast-${seed}`, 300, timing);
       const pps = ((s.lockTicks.length - 1) * 60) / (s.lockTicks.at(-1)! - s.lockTicks[0]!);
       expect(pps).toBeGreaterThan(lo);
       expect(pps).toBeLessThan(hi);

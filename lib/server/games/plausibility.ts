@@ -45,7 +45,8 @@ export type TimingFlag = { reason: FlagReason; message: string };
 const ms = (ticks: number) => `${Math.round((ticks * 1000) / TICKS_PER_SECOND)} ms`;
 
 /** The first limit the features break, or null when the timing looks human. */
-export function judgeTiming(f: TimingFeatures, limits = TIMING_LIMITS): TimingFlag | null {
+export function judgeTiming(f: TimingFeatures): TimingFlag | null {
+  const limits = TIMING_LIMITS;
   const r = f.sameRhythm;
   if (r.presses >= limits.sameRhythmPresses) {
     return {
