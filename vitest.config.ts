@@ -37,6 +37,16 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        extends: true,
+        test: {
+          // 100,000 mutated replays through decode + verify (tests/fuzz); its own step in npm test.
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.fuzz.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+        },
+      },
       dataProject('data-pglite'),
       dataProject('data-postgres'),
     ],

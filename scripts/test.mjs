@@ -50,6 +50,7 @@ step('prisma client', ...npx('prisma', 'generate'));
 step('typecheck', ...npx('tsc', '--noEmit', '-p', '.'));
 step('lint', ...npx('eslint', '--max-warnings=0', '.'));
 step('unit + engine tests', ...npx('vitest', 'run', '--project', 'unit'));
+step('replay fuzzing (100,000 cases)', ...npx('vitest', 'run', '--project', 'fuzz'));
 step('data layer on PGlite', ...npx('vitest', 'run', '--project', 'data-pglite'));
 const pgStatus = await postgresReachable();
 if (pgStatus === true) {

@@ -10,7 +10,11 @@ type ListedGame = {
   pps: number;
   createdAt: string;
   player?: { username: string } | null;
+  /** 'pending' or 'rejected': held off the boards for inhuman input timing (only the player's own list shows these). */
+  reviewStatus?: string | null;
 };
+
+const HELD: Record<string, string> = { pending: 'held for review', rejected: 'not ranked' };
 
 /** Verified games, newest first, each linking to its replay; `showPlayer` for mixed lists. */
 export function GameList({ games, showPlayer = false }: { games: ListedGame[]; showPlayer?: boolean }) {
@@ -21,7 +25,14 @@ export function GameList({ games, showPlayer = false }: { games: ListedGame[]; s
           <Link href={`/replays/${g.id}`} className="flex items-center gap-4 px-4 py-3 hover:bg-slate-100 dark:hover:bg-slate-900">
             <span className="w-28 text-sm text-slate-500">{MODE_LABELS[g.mode]}</span>
             {showPlayer ? <span className="flex-1 font-medium">{g.player?.username}</span> : null}
-            <span className={`font-mono ${showPlayer ? '' : 'flex-1'}`}>{formatResult(g.mode, g)}</span>
+            <span className={`font-mono ${showPlayer ? '' : 'flex-1'}`}>
+              {formatResult(g.mode, g)}
+              {g.reviewStatus && HELD[g.reviewStatus] ? (
+                <span data-testid="held" className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-800 dark:bg-amber-900/40 dark:text-amber-300">
+                  {HELD[g.reviewStatus]}
+                </span>
+              ) : null}
+            </span>
             <span className="hidden w-20 text-right font-mono text-sm text-slate-500 sm:block">{formatRate(g.pps)} PPS</span>
             <span className="hidden w-24 text-right text-sm text-slate-500 sm:block">{formatDate(g.createdAt)}</span>
           </Link>

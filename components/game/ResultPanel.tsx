@@ -33,7 +33,11 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
         {s.status === 'verified' && (
           <>
             <p className="font-semibold text-emerald-400">Verified{s.verified.personalBest ? ' — new personal best!' : ''}</p>
-            {s.verified.guest ? (
+            {s.verified.review && s.verified.review.status !== 'approved' ? (
+              <p className="text-amber-300" data-testid="held-for-review">
+                Held for review before it joins the boards: {s.verified.review.message}
+              </p>
+            ) : s.verified.guest ? (
               <p>
                 <Link className="font-semibold text-cyan-400 underline" href={`/signin?callbackUrl=${cb}`}>Sign in to save this score</Link>
                 {' or '}

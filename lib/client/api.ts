@@ -14,6 +14,8 @@ export interface VerifiedGame {
   personalBest: boolean;
   rank: { global: number | null; weekly: number | null };
   guest: boolean;
+  /** Set when the server held the game back for review (HTTP 202): it has no rank until approved. */
+  review?: { status: 'pending' | 'approved' | 'rejected'; reason: string; message: string } | null;
 }
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;

@@ -12,6 +12,10 @@ export class BitWriter {
 
   /** Writes the low `count` bits of v, most significant first (v may exceed 32 bits). */
   bits(v: number, count: number): void {
+    if (v < 0x100000000 && count <= 32) {
+      for (let i = count - 1; i >= 0; i--) this.bit(i < 32 ? (v >>> i) & 1 : 0);
+      return;
+    }
     for (let i = count - 1; i >= 0; i--) this.bit(Math.floor(v / 2 ** i) % 2);
   }
 
@@ -49,6 +53,7 @@ export class BitWriter {
 }
 
 export function bitLength(v: number): number {
+  if (v < 0x100000000) return 32 - Math.clz32(v);
   let n = 0;
   while (v >= 1) {
     v = Math.floor(v / 2);
@@ -64,15 +69,18 @@ export function expGolombLength(v: number, k: number): number {
 /** Every read is bounds-checked and fails with ReplayDecodeError('truncated', …). */
 export class BitReader {
   private pos = 0;
+  private readonly size: number;
 
-  constructor(private readonly data: Uint8Array) {}
+  constructor(private readonly data: Uint8Array) {
+    this.size = data.length * 8;
+  }
 
   get remainingBits(): number {
-    return this.data.length * 8 - this.pos;
+    return this.size - this.pos;
   }
 
   bit(what: string): number {
-    if (this.pos >= this.data.length * 8) throw new ReplayDecodeError('truncated', `data ends inside ${what}`);
+    if (this.pos >= this.size) throw new ReplayDecodeError('truncated', `data ends inside ${what}`);
     const b = (this.data[this.pos >> 3]! >> (7 - (this.pos & 7))) & 1;
     this.pos++;
     return b;
@@ -96,6 +104,8 @@ export class BitReader {
       const b = this.byte(what);
       v += (b & 127) * scale;
       if (v > max) throw new ReplayDecodeError('invalid_field', `${what} exceeds ${max}`);
+      // A final 0 byte after the first only pads the number: the writer never emits it.
+      if (b === 0 && i > 0) throw new ReplayDecodeError('invalid_field', `${what} is an overlong varint`);
       if ((b & 128) === 0) return v;
       scale *= 128;
     }
@@ -107,7 +117,9 @@ export class BitReader {
     while (this.bit(what) === 0) {
       if (++zeros > 32) throw new ReplayDecodeError('invalid_field', `${what} is too large`);
     }
-    return 2 ** (zeros + k) + this.bits(zeros + k, what) - 2 ** k;
+    const n = zeros + k;
+    if (n < 31) return (1 << n) + this.bits(n, what) - (1 << k);
+    return 2 ** n + this.bits(n, what) - 2 ** k;
   }
 
   /** The writer pads with zero bits to a whole byte; anything else after the last field is garbage. */

@@ -12,6 +12,8 @@ export interface SimulateOptions {
   maxTicks?: number;
   /** Build event objects and step every tick, as interactive play does; tests compare both paths. */
   evented?: boolean;
+  /** When given, receives the tick of every piece lock, in order (timing analysis on the server). */
+  lockTicks?: number[];
 }
 
 const KEY_NAMES: readonly string[] = KEYS;
@@ -82,16 +84,17 @@ export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): Repl
     codes[i] = id * 2 + (down ? 1 : 0);
     last = tick;
   }
-  const used = run(core, ticks, codes, opts.maxTicks ?? MAX_REPLAY_TICKS, !evented);
+  const used = run(core, ticks, codes, opts.maxTicks ?? MAX_REPLAY_TICKS, !evented, opts.lockTicks ?? null);
   return resultOf(core, n - used);
 }
 
 /** The tick loop; applies inputs exactly as Game.tick does. Returns how many events were applied. */
-function run(c: Core, ticks: Int32Array, codes: Uint8Array, maxTicks: number, skip: boolean): number {
+function run(c: Core, ticks: Int32Array, codes: Uint8Array, maxTicks: number, skip: boolean, locks: number[] | null): number {
   const n = ticks.length;
   let i = 0;
   while (!c.ended && c.tickNo < maxTicks) {
     const t = c.tickNo;
+    const pieces = c.pieces;
     while (i < n && ticks[i] === t && !c.ended) {
       const code = codes[i]!;
       c.input(code >> 1, (code & 1) === 1);
@@ -99,6 +102,8 @@ function run(c: Core, ticks: Int32Array, codes: Uint8Array, maxTicks: number, sk
     }
     c.step();
     c.out = null;
+    // Several hard drops on one tick lock several pieces; skipQuiet never locks, so this sees every lock.
+    if (locks !== null) for (let p = pieces; p < c.pieces; p++) locks.push(t);
     if (skip) {
       const next = i < n ? ticks[i]! : maxTicks;
       c.skipQuiet(next < maxTicks ? next : maxTicks);

@@ -102,7 +102,7 @@ test('each bad submission is refused with its own code', async ({ request, baseU
   // The owner's honest replay still goes through after all of that (no attempt spent it).
   expect((await submit(request, ticket, played)).status()).toBe(201);
 
-  // Submitted the moment the seed was issued: a 13-second Sprint cannot have been played yet.
+  // Submitted the moment the seed was issued: a 20-second Sprint cannot have been played yet.
   const sprint = await newTicket(request, 'sprint');
   expect(await errorCode(await submit(request, sprint, botGame('sprint', sprint.seed)))).toMatchObject({
     status: 422,

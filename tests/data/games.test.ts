@@ -148,7 +148,7 @@ describe('rejections, each with its own code, recorded and never on a board', ()
 
   it('longer_than_elapsed when the game lasts longer than the time since its seed was issued', async () => {
     const owner = await player('timetraveller');
-    // A bot Sprint lasts ~13 s of game time; submitting 3 s after issue is impossible.
+    // A bot Sprint lasts ~20 s of game time; submitting 3 s after issue is impossible.
     const { outcome } = await playAndSubmit({ owner, after: 3 / 60 });
     expect(outcome).toMatchObject({ ok: false, status: 422, code: 'longer_than_elapsed' });
   });

@@ -11,16 +11,21 @@ export async function startGame(page: Page, mode: 'sprint' | 'marathon' | 'ultra
 
 const attr = async (game: Locator, name: string) => (await game.getAttribute(name)) ?? '';
 
+let taps = 0;
+
 /**
- * Presses one key and waits until the game has drawn its effect (the active piece or the piece
- * count changed), so every tap lands on its own tick, as a person's would, and the input rate
- * stays human (the server refuses more than 40 presses a second).
+ * Presses one key, holds it 20–69 ms (varied as a person's are: the server holds back games whose
+ * every tap lasts the same number of ticks, and 69 ms is well under the DAS that would auto-shift),
+ * releases it and waits until the game has drawn its effect (the active piece or the piece count
+ * changed), so every tap lands on its own tick and the input rate stays human.
  */
 export async function tap(page: Page, game: Locator, key: string, changes: 'active' | 'pieces' = 'active'): Promise<void> {
   const name = changes === 'pieces' ? 'data-pieces' : 'data-active';
   const before = await attr(game, name);
   const phaseBefore = await attr(game, 'data-phase');
-  await page.keyboard.press(key);
+  await page.keyboard.down(key);
+  await page.waitForTimeout(20 + ((taps++ * 37) % 50));
+  await page.keyboard.up(key);
   await expect
     .poll(async () => (await attr(game, name)) !== before || (await attr(game, 'data-phase')) !== phaseBefore, { timeout: 5_000, intervals: [5, 10, 20] })
     .toBe(true);

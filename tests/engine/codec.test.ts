@@ -126,6 +126,40 @@ describe('replay codec', () => {
     expect(codeOf(toBase64Url(w.finish()))).toBe('invalid_field');
   });
 
+  // Found by the fuzz suite (tests/fuzz): these decoded to a valid replay whose re-encoding is a
+  // different string, so one game had several digests (repeat detection compares digests).
+  it('accepts only the canonical spelling: no overlong varints, only the best event order', () => {
+    const canonical = encodeReplay(sample);
+    expect(encodeReplay(decodeReplay(canonical))).toBe(canonical);
+    const bytes = fromBase64Url(canonical)!;
+    // Rules version 1 as the two-byte varint 0x81 0x00.
+    const overlongRules = Uint8Array.from([...bytes.subarray(0, 3), 0x81, 0x00, ...bytes.subarray(4)]);
+    expect(codeOf(toBase64Url(overlongRules))).toBe('invalid_field');
+    expect(codeOf(finish(header({ rules: 1 }), 0))).toBe('ok');
+    const overlongCount = header();
+    overlongCount.byte(0x80);
+    overlongCount.byte(0x00);
+    overlongCount.byte(0);
+    expect(codeOf(toBase64Url(overlongCount.finish()))).toBe('invalid_field');
+    // The same two events written with order 1 instead of the encoder's choice.
+    const events: Replay['events'] = [{ tick: 0, key: 'left', down: true }, { tick: 3, key: 'left', down: false }];
+    const best = encodeReplay({ ...sample, nextCount: undefined, events });
+    const other = (k: number) => {
+      const w = header({ flags: 1, das: 7, arr: 0, sdf: 0, mode: 2 }, [...new TextEncoder().encode(sample.seed)]);
+      w.varint(2);
+      w.byte(k);
+      w.expGolomb(0, k);
+      w.bits(0b0001, 4);
+      w.expGolomb(3, k);
+      w.bits(0b0000, 4);
+      return toBase64Url(w.finish());
+    };
+    const decodable = [0, 1, 2, 3].filter((k) => codeOf(other(k)) === 'ok');
+    expect(decodable).toHaveLength(1);
+    expect(other(decodable[0]!)).toBe(best);
+    expect(codeOf(other(decodable[0]! + 1))).toBe('invalid_field');
+  });
+
   it('refuses to encode an invalid replay', () => {
     expect(() => encodeReplay({ ...sample, seed: '' })).toThrow(/seed/);
     expect(() => encodeReplay({ ...sample, events: [{ tick: 5, key: 'left', down: true }, { tick: 4, key: 'left', down: false }] })).toThrow(/tick/);

@@ -14,6 +14,7 @@ import { DEFAULT_HANDLING, KEYS, simulateReplay } from '../../lib/engine/index';
 import type { Handling, Key, Mode, PiecePlacement, Replay, ReplayEvent, ReplayResult } from '../../lib/engine/index';
 import { PIECES, ROTATIONS, RULES_VERSION } from '../../lib/engine/constants';
 import { best, candidates, type Candidate, type SearchOptions, type Shift } from './bot-eval';
+import { Humanizer, type HumanTiming } from './human';
 
 export interface PlayOptions {
   mode: Mode;
@@ -32,6 +33,11 @@ export interface PlayOptions {
   spins?: boolean;
   /** With spins: also value building T-spin double slots. */
   slots?: boolean;
+  /**
+   * Type with seeded, jittered human timing (tests/support/human.ts) instead of the default
+   * 1-tick taps back to back, which the server flags as robotic. Same seed, same replay.
+   */
+  human?: HumanTiming;
 }
 
 export interface PiecePlan {
@@ -56,7 +62,10 @@ const TURN_KEYS = [null, 'rotateCW', 'rotate180', 'rotateCCW'] as const;
 
 class Driver {
   readonly events: ReplayEvent[] = [];
-  constructor(readonly core: Core) {}
+  constructor(
+    readonly core: Core,
+    private readonly human: Humanizer | null = null,
+  ) {}
 
   /** One tick with up to two key edges applied at its start. */
   tick(...edges: Array<[Key, boolean]>): void {
@@ -70,7 +79,27 @@ class Driver {
 
   tap(key: Key): void {
     this.tick([key, true]);
+    if (this.human) {
+      let hold = this.human.draw(this.human.timing.hold);
+      if (key === 'left' || key === 'right') hold = Math.min(hold, Math.max(1, this.core.das - 1));
+      this.idle(hold - 1);
+    }
     this.tick([key, false]);
+    this.rest();
+  }
+
+  /** After a release: nothing for a robot, a jittered gap for a human. */
+  rest(): void {
+    if (this.human) this.idle(this.human.draw(this.human.timing.gap));
+  }
+
+  /** A human's pause before a piece. */
+  think(): void {
+    if (this.human) this.idle(this.human.draw(this.human.timing.think));
+  }
+
+  idle(ticks: number): void {
+    for (let i = 0; i < ticks && !this.core.ended; i++) this.tick();
   }
 }
 
@@ -99,7 +128,7 @@ function shiftPlan(s: Shift): PiecePlan['shift'] {
 export function playGame(opts: PlayOptions): PlayResult {
   const handling = opts.handling ?? DEFAULT_HANDLING;
   const { core } = createCore({ mode: opts.mode, seed: opts.seed, handling, nextCount: opts.nextCount }, false);
-  const d = new Driver(core);
+  const d = new Driver(core, opts.human ? new Humanizer(opts.human, opts.seed) : null);
   const plan: PiecePlan[] = [];
   const maxPieces = opts.maxPieces ?? Infinity;
   const pace = opts.pace ?? 0;
@@ -108,6 +137,7 @@ export function playGame(opts: PlayOptions): PlayResult {
     // Think first: at a slow pace the piece may fall a row or two, the search starts from where it is.
     const think = Math.max(0, pace - 12);
     for (let i = 0; i < think && !core.ended; i++) d.tick();
+    d.think();
     if (core.ended) break;
     const pick = choose(core, opts.hold !== false, { spins: opts.spins === true, slots: opts.slots === true });
     if (!pick) break;
@@ -124,17 +154,20 @@ export function playGame(opts: PlayOptions): PlayResult {
         d.tick([key, true]);
         for (let guard = 0; core.x !== cand.x && guard < 200 && !core.ended; guard++) d.tick();
         d.tick([key, false]);
+        d.rest();
       }
     }
     if (cand.spinTurn !== 0) {
       d.tick(['softDrop', true]);
       for (let guard = 0; core.y > cand.softY && guard < 400 && !core.ended; guard++) d.tick();
       d.tick(['softDrop', false]);
+      d.rest();
       d.tap(TURN_KEYS[cand.spinTurn]!);
     } else if (opts.softDrop) {
       d.tick(['softDrop', true]);
       d.tick();
       d.tick(['softDrop', false]);
+      d.rest();
     }
     plan.push({
       piece: PIECES[piece]!,

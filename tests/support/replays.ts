@@ -1,6 +1,7 @@
 // Real replays for server tests, produced by playing the engine (never hand-written results).
 import { DEFAULT_HANDLING, RULES_VERSION, simulateReplay, type Mode, type Replay, type ReplayEvent, type ReplayResult } from '@/lib/engine';
 import { playGame } from './bot';
+import { FAST_HUMAN } from './human';
 
 export type Played = { replay: Replay; result: ReplayResult };
 
@@ -20,8 +21,33 @@ export function hardDropGame(mode: Mode, seed: string): Played {
   return { replay, result: simulateReplay(replay) };
 }
 
-/** A full game played by the test bot: a 40-line Sprint takes it ~800 ticks (~13 s of game time). */
+/**
+ * A short game with robotic timing: 40 rotations, then hard drops until the stack tops out, every
+ * key held one tick and pressed every second tick (about two seconds of play, so HTTP tests need
+ * not wait). Verifies, and the server holds it for review (robotic_rhythm).
+ */
+export function roboticShortGame(mode: Mode, seed: string): Played {
+  const events: ReplayEvent[] = [];
+  for (let i = 0, tick = 0; i < 40 + 300; i++, tick += 2) {
+    const key = i < 40 ? 'rotateCW' : 'hardDrop';
+    events.push({ tick, key, down: true }, { tick: tick + 1, key, down: false });
+  }
+  const replay: Replay = { rulesVersion: RULES_VERSION, mode, seed, handling: { ...DEFAULT_HANDLING }, events };
+  replay.events = events.slice(0, events.length - simulateReplay(replay).unusedEvents);
+  return { replay, result: simulateReplay(replay) };
+}
+
+/**
+ * A full game played by the test bot with seeded human timing, so the server puts it on the
+ * boards: a 40-line Sprint takes it ~1,300 ticks (~21 s of game time, about 5 pieces a second).
+ */
 export function botGame(mode: Mode, seed: string): Played {
+  const { replay, result } = playGame({ mode, seed, human: FAST_HUMAN });
+  return { replay, result };
+}
+
+/** The same bot tapping every key for exactly one tick, back to back: a valid game the server holds for review. */
+export function roboticGame(mode: Mode, seed: string): Played {
   const { replay, result } = playGame({ mode, seed });
   return { replay, result };
 }

@@ -18,7 +18,14 @@ export type GameSummary = {
   toppedOut: boolean;
   week: string;
   createdAt: string;
+  /** Null unless its timing was held for review: 'pending', 'approved' or 'rejected' (plausibility.ts). */
+  reviewStatus: string | null;
 };
+
+export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+
+/** Why a game waits for review, as the player is told. */
+export type GameReview = { status: ReviewStatus; reason: string; message: string };
 
 export type StoredGameResponse = {
   game: GameSummary;
@@ -28,14 +35,28 @@ export type StoredGameResponse = {
   rank: { global: number | null; weekly: number | null };
   /** Kept for 24 hours until the guest signs in to claim it. */
   guest: boolean;
+  /** Null for a game that went straight to the boards; otherwise why it is held (no bests, no rank until approved). */
+  review: GameReview | null;
 };
 
 export const summaryFields = {
   id: true, mode: true, score: true, lines: true, level: true, ticks: true, pieces: true,
-  pps: true, kpp: true, finished: true, toppedOut: true, week: true, createdAt: true,
+  pps: true, kpp: true, finished: true, toppedOut: true, week: true, createdAt: true, reviewStatus: true,
 } as const;
 
-type StoredGame = Omit<GameSummary, 'createdAt' | 'mode'> & { mode: string; createdAt: Date; userId: string | null };
+/** Games on the boards (or that will be once claimed): never flagged, or approved by a reviewer. */
+export const boardable = { OR: [{ reviewStatus: null }, { reviewStatus: 'approved' }] };
+
+/** A held game waits for review or was rejected: it has no bests and no rank. */
+export const isHeld = (status: string | null): boolean => status === 'pending' || status === 'rejected';
+
+type StoredGame = Omit<GameSummary, 'createdAt' | 'mode'> & {
+  mode: string;
+  createdAt: Date;
+  userId: string | null;
+  reviewReason: string | null;
+  reviewMessage: string | null;
+};
 
 /** The answer to a successful submission. `ranks` null = compute them (a game read back). */
 export async function describeStored(db: Db, game: StoredGame, ranks: Ranks | null = null): Promise<StoredGameResponse> {
@@ -43,19 +64,27 @@ export async function describeStored(db: Db, game: StoredGame, ranks: Ranks | nu
   const summary: GameSummary = {
     id: game.id, mode: game.mode as Mode, score: game.score, lines: game.lines, level: game.level, ticks: game.ticks,
     pieces: game.pieces, pps: game.pps, kpp: game.kpp, finished: game.finished, toppedOut: game.toppedOut,
-    week: game.week, createdAt: game.createdAt.toISOString(),
+    week: game.week, createdAt: game.createdAt.toISOString(), reviewStatus: game.reviewStatus,
   };
   const guest = userId === null;
-  if (!isRankable(game.mode, game)) return { game: summary, personalBest: false, rank: { global: null, weekly: null }, guest };
+  const review = game.reviewStatus
+    ? { status: game.reviewStatus as ReviewStatus, reason: game.reviewReason ?? '', message: game.reviewMessage ?? '' }
+    : null;
+  if (isHeld(game.reviewStatus) || !isRankable(game.mode, game)) {
+    return { game: summary, personalBest: false, rank: { global: null, weekly: null }, guest, review };
+  }
   const r =
     ranks ??
     (await ranksOf(db, { mode: game.mode, week: game.week, metric: metricOf(game.mode, game), achievedAt: game.createdAt, gameId: game.id, userId }));
-  return { game: summary, personalBest: r.isBest, rank: { global: r.global, weekly: r.weekly }, guest };
+  return { game: summary, personalBest: r.isBest, rank: { global: r.global, weekly: r.weekly }, guest, review };
 }
 
 /** The same answer for a game read back (a repeated submission). */
 export async function describeGame(options: { gameId: string }): Promise<StoredGameResponse> {
   const db = await getDb();
-  const game = await db.game.findUniqueOrThrow({ where: { id: options.gameId }, select: { ...summaryFields, userId: true } });
+  const game = await db.game.findUniqueOrThrow({
+    where: { id: options.gameId },
+    select: { ...summaryFields, userId: true, reviewReason: true, reviewMessage: true },
+  });
   return describeStored(db, game);
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Mode } from '@/lib/engine';
 import { getDb } from '../db';
-import { summaryFields, type GameSummary } from './describe';
+import { boardable, summaryFields, type GameSummary } from './describe';
 
 export type ReplayRecord = {
   /** Still a guest's: it may yet be claimed (its player changes) or expire. */
@@ -27,11 +27,17 @@ export async function getReplay(options: { gameId: string }): Promise<ReplayReco
   };
 }
 
-/** Latest verified games of signed-up players (or of one player), for the replays and profile pages. */
+/**
+ * Latest verified games of signed-up players, for the replays page, or of one player, for their
+ * profile; only the profile lists games held for review (each says so in `reviewStatus`).
+ */
 export async function listRecentGames(options: { mode?: Mode; userId?: string; limit: number }) {
   const db = await getDb();
   const games = await db.game.findMany({
-    where: { userId: options.userId ?? { not: null }, ...(options.mode ? { mode: options.mode } : {}) },
+    where: {
+      ...(options.userId ? { userId: options.userId } : { userId: { not: null }, ...boardable }),
+      ...(options.mode ? { mode: options.mode } : {}),
+    },
     orderBy: { createdAt: 'desc' },
     take: options.limit,
     select: { ...summaryFields, user: { select: { id: true, username: true } } },

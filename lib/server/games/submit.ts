@@ -4,14 +4,18 @@ import type { Submission } from '@/lib/validations/games';
 import { isoWeek } from '@/lib/weeks';
 import { getDb } from '../db';
 import { aheadOf, UPSERT_BEST } from './bests';
-import { describeGame, describeStored, type StoredGameResponse } from './describe';
+import { describeGame, describeStored, isHeld, type StoredGameResponse } from './describe';
 import { isRankable, metricOf } from './metric';
 import { owns, type Owner } from './owner';
 import { GUEST_GAME_TTL_MS } from './policy';
 import { verifySubmission } from './verify';
 
+/**
+ * 201: stored and on the boards. 202: stored, but its timing looked inhuman, so it has no rank
+ * until a reviewer approves it (`body.review` says why). 200 / 202: a repeat of a stored submission.
+ */
 export type SubmitOutcome =
-  | { ok: true; status: 200 | 201; body: StoredGameResponse }
+  | { ok: true; status: 200 | 201 | 202; body: StoredGameResponse }
   | { ok: false; status: number; code: string; message: string };
 
 type TicketRow = {
@@ -63,7 +67,7 @@ export async function submitReplay(options: {
   if (!owns(ticket, owner)) return reject(403, 'ticket_forbidden', 'This game was issued to another player.');
   if (ticket.storedGameId) {
     // The same replay again (a retry after a lost response) gets the same answer.
-    if (ticket.storedDigest === digest) return { ok: true, status: 200, body: await describeGame({ gameId: ticket.storedGameId }) };
+    if (ticket.storedDigest === digest) return repeat(ticket.storedGameId);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
   if (ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
@@ -72,7 +76,7 @@ export async function submitReplay(options: {
   const verdict = verifySubmission(ticket, submission, now);
   if (!verdict.ok) return reject(verdict.code === 'replay_undecodable' ? 400 : 422, verdict.code, verdict.message, verdict.burn);
 
-  const { result, replay } = verdict;
+  const { result, replay, flag } = verdict;
   // A guest who signed in before submitting keeps the game under the new account.
   const userId = ticket.userId ?? owner.userId;
   const week = isoWeek(now);
@@ -92,8 +96,12 @@ export async function submitReplay(options: {
     toppedOut: result.toppedOut,
     week,
     createdAt: now,
+    reviewStatus: flag ? 'pending' : null,
+    reviewReason: flag?.reason ?? null,
+    reviewMessage: flag?.message ?? null,
   };
-  const rankable = userId !== null && isRankable(game.mode, game);
+  // A held game gets no bests (so no place on any board) until a reviewer approves it (review.ts).
+  const rankable = userId !== null && isRankable(game.mode, game) && !flag;
   const metric = metricOf(game.mode, game);
   const position = { mode: game.mode, metric, achievedAt: now, gameId: game.id, userId };
   // One statement, so one atomic step: spend the ticket (only if still unused), store the game,
@@ -106,12 +114,12 @@ export async function submitReplay(options: {
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
                           "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "replay", "replayDigest", "finalHash",
-                          "rulesVersion", "week", "createdAt")
+                          "rulesVersion", "week", "createdAt", "reviewStatus", "reviewReason", "reviewMessage")
       SELECT "id", "id", ${userId}, ${userId ? null : ticket.guestId},
              ${userId ? null : new Date(now.getTime() + GUEST_GAME_TTL_MS)}::timestamp(3),
              ${game.mode}, ${game.score}, ${game.lines}, ${game.level}, ${game.ticks}, ${game.pieces}, ${game.keys},
              ${game.pps}, ${game.kpp}, ${game.finished}, ${game.toppedOut}, ${submission.replay}, ${digest}, ${result.hash},
-             ${replay.rulesVersion}, ${week}, ${now}
+             ${replay.rulesVersion}, ${week}, ${now}, ${game.reviewStatus}, ${game.reviewReason}, ${game.reviewMessage}
       FROM spent
       RETURNING "id", "userId"
     ), bests AS (
@@ -130,9 +138,15 @@ export async function submitReplay(options: {
     // Lost a race with a concurrent submission for the same ticket: answer as for a repeat.
     const [twin] = await db.$queryRaw<{ id: string; replayDigest: string }[]>`
       SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = ${ticket.id}`;
-    if (twin?.replayDigest === digest) return { ok: true, status: 200, body: await describeGame({ gameId: twin.id }) };
+    if (twin?.replayDigest === digest) return repeat(twin.id);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
   const ranks = { global: Number(row.globalAhead) + 1, weekly: Number(row.weeklyAhead) + 1, isBest: row.isBest };
-  return { ok: true, status: 201, body: await describeStored(db, game, ranks) };
+  return { ok: true, status: flag ? 202 : 201, body: await describeStored(db, game, ranks) };
+}
+
+/** The answer to a repeat of a stored submission: the same body, 202 while the game is held. */
+async function repeat(gameId: string): Promise<SubmitOutcome> {
+  const body = await describeGame({ gameId });
+  return { ok: true, status: isHeld(body.game.reviewStatus) ? 202 : 200, body };
 }

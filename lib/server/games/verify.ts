@@ -9,6 +9,7 @@ import {
   type ReplayResult,
 } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
+import { assessTiming, type TimingFlag } from './plausibility';
 import { HUMAN_INPUT, MAX_GAME_TICKS, ELAPSED_SLACK_MS } from './policy';
 
 export type VerifyFailure = {
@@ -18,7 +19,8 @@ export type VerifyFailure = {
   /** The ticket is spent: its replay was read and found wrong, so no retry may succeed. */
   burn: boolean;
 };
-export type VerifySuccess = { ok: true; replay: Replay; result: ReplayResult };
+/** `flag`: the result is proven, but its timing looks inhuman, so it waits for review (plausibility.ts). */
+export type VerifySuccess = { ok: true; replay: Replay; result: ReplayResult; flag: TimingFlag | null };
 
 type TicketFacts = { seed: string; mode: string; rulesVersion: number; issuedAt: Date };
 
@@ -49,8 +51,9 @@ export function verifySubmission(ticket: TicketFacts, submission: Submission, no
   if (rate) return fail('input_rate_impossible', rate, true);
 
   let result: ReplayResult;
+  const lockTicks: number[] = [];
   try {
-    result = simulateReplay(replay, { maxTicks: MAX_GAME_TICKS });
+    result = simulateReplay(replay, { maxTicks: MAX_GAME_TICKS, lockTicks });
   } catch (error) {
     if (error instanceof ReplayError) return fail('replay_invalid', `The replay is invalid: ${error.message}`, true);
     throw error;
@@ -79,7 +82,8 @@ export function verifySubmission(ticket: TicketFacts, submission: Submission, no
       true,
     );
   }
-  return { ok: true, replay, result };
+  const { flag } = assessTiming({ events: replay.events, lockTicks, ticks: result.ticks });
+  return { ok: true, replay, result, flag };
 }
 
 /** Null when a person could have made these inputs; otherwise why not. */
