@@ -31,7 +31,9 @@ test('a verified game shows on the weekly and all-time boards and its replay pla
   await expect(page.getByTestId('personal-bests')).toContainText(played.result.score.toLocaleString('en-US'));
 
   await page.goto('/replays?mode=marathon');
-  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(username) })).toHaveAttribute('href', `/replays/${ticket.gameId}`);
+  const listed = page.getByTestId('game-list').getByRole('listitem').filter({ hasText: username });
+  await expect(listed.getByRole('link', { name: username })).toHaveAttribute('href', `/u/${username}`);
+  await expect(listed.getByRole('link', { name: 'Watch' })).toHaveAttribute('href', `/replays/${ticket.gameId}`);
 });
 
 test('a bad board query explains itself', async ({ page }) => {
