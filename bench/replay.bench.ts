@@ -5,8 +5,9 @@
  * random seeks anywhere in the game; re-simulating from tick 0 per seek is the baseline.
  */
 import { CHECKPOINT_INTERVAL, ReplayPlayer } from '../lib/client/replay-player';
-import { createGame, simulateReplay, type InputEvent, type Replay } from '../lib/engine/index';
+import { simulateReplay } from '../lib/engine/index';
 import { playGame } from '../tests/support/bot';
+import { straightRun } from '../tests/support/replays';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;
@@ -15,17 +16,6 @@ function ms(fn: () => void): number {
   const t0 = process.hrtime.bigint();
   fn();
   return Number(process.hrtime.bigint() - t0) / 1e6;
-}
-
-/** What seeking cost before checkpoints: a fresh game stepped from tick 0. */
-function fromStart(replay: Replay, target: number): void {
-  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling });
-  let i = 0;
-  for (let t = 0; t < target && !game.over; t++) {
-    const inputs: InputEvent[] = [];
-    for (; i < replay.events.length && replay.events[i]!.tick === t; i++) inputs.push({ key: replay.events[i]!.key, down: replay.events[i]!.down });
-    game.tick(inputs);
-  }
 }
 
 // A slow bot Sprint: 40 lines at one piece every 6 s of game time.
@@ -50,7 +40,8 @@ for (let run = 0; run < 15; run++) {
   const p = player as unknown as ReplayPlayer;
   p.seek(0);
   warm.push(ms(() => p.seek(end)));
-  baseline.push(ms(() => fromStart(replay, end)));
+  // What seeking cost before checkpoints: a fresh game stepped from tick 0.
+  baseline.push(ms(() => straightRun(replay, end)));
 }
 console.log(`seek to end, cold (new player + index + seek): ${median(cold).toFixed(2)} ms median`);
 console.log(`seek to end, warm (from tick 0, checkpoints kept): ${median(warm).toFixed(3)} ms median`);

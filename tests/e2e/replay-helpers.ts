@@ -1,20 +1,17 @@
 import type { Locator } from '@playwright/test';
-import { createGame, PIECES, ROTATIONS, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
+import { PIECES, ROTATIONS, type Replay, type Snapshot } from '@/lib/engine';
 import { CELLS } from '@/lib/engine/pieces';
+import { straightRun } from '../support/replays';
 
 /**
  * An independent run of the engine (in the test process, not the browser) to `tick`: its hash,
  * snapshot, and the ticks on which new pieces appeared (one after each lock).
  */
 export function engineAt(replay: Replay, tick: number): { hash: string; snap: Snapshot; pieceTicks: number[] } {
-  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling });
   const pieceTicks: number[] = [];
-  let i = 0;
-  for (let t = 0; t < tick && !game.over; t++) {
-    const inputs: InputEvent[] = [];
-    for (; i < replay.events.length && replay.events[i]!.tick === t; i++) inputs.push({ key: replay.events[i]!.key, down: replay.events[i]!.down });
-    if (game.tick(inputs).some((e) => e.type === 'lock')) pieceTicks.push(t + 1);
-  }
+  const game = straightRun(replay, tick, (events, t) => {
+    if (events.some((e) => e.type === 'lock')) pieceTicks.push(t + 1);
+  });
   return { hash: game.hash(), snap: game.snapshot(), pieceTicks };
 }
 

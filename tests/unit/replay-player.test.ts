@@ -1,20 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGame, simulateReplay, type InputEvent, type Replay } from '@/lib/engine';
+import { simulateReplay } from '@/lib/engine';
 import { ReplayPlayer } from '@/lib/client/replay-player';
-import { botGame } from '../support/replays';
-
-/** An independent straight run of the engine to `tick`: what the viewer must show there. */
-function straightTo(replay: Replay, tick: number) {
-  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling });
-  let i = 0;
-  for (let t = 0; t < tick && !game.over; t++) {
-    const inputs: InputEvent[] = [];
-    for (; i < replay.events.length && replay.events[i]!.tick === t; i++) inputs.push({ key: replay.events[i]!.key, down: replay.events[i]!.down });
-    game.tick(inputs);
-  }
-  return game;
-}
+import { botGame, straightRun } from '../support/replays';
 
 describe('ReplayPlayer', () => {
   const { replay } = botGame('sprint', 'viewer-seed');
@@ -40,7 +28,7 @@ describe('ReplayPlayer', () => {
           player.seek(t);
           const at = Math.max(0, Math.min(t, verified.ticks));
           expect(player.tick).toBe(at);
-          expect(player.hash()).toBe(straightTo(replay, at).hash());
+          expect(player.hash()).toBe(straightRun(replay, at).hash());
         }
       }),
       { numRuns: 40 },
