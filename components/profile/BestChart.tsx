@@ -2,9 +2,10 @@ import { MODE_LABELS, formatDate, formatResult } from '@/components/boards/resul
 import type { Mode } from '@/lib/engine';
 import type { BestPoint } from '@/lib/server/games/progression';
 
-const W = 640;
-const H = 180;
-const PAD = { left: 72, right: 16, top: 12, bottom: 24 };
+// About the width it is shown at (a third of the page), so its text stays at its CSS size.
+const W = 360;
+const H = 160;
+const PAD = { left: 64, right: 12, top: 12, bottom: 24 };
 
 /**
  * Personal best over time as a step line (a best holds until beaten), better results higher up

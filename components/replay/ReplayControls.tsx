@@ -1,17 +1,17 @@
 import type { ReplayAction } from '@/lib/client/replay-keys';
 
-/** Transport buttons; names match the shortcut list so each control is findable by its label. */
+/** Transport buttons (glyphs every system font has); names match the shortcut list so each control is findable by its label. */
 const BUTTONS: ReadonlyArray<{ action: ReplayAction; glyph: string; label: string }> = [
-  { action: 'start', glyph: '⏮', label: 'Jump to start' },
-  { action: 'pieceBack', glyph: '⏪', label: 'Previous piece' },
-  { action: 'tickBack', glyph: '◀', label: 'Back one tick' },
+  { action: 'start', glyph: '⇤', label: 'Jump to start' },
+  { action: 'pieceBack', glyph: '«', label: 'Previous piece' },
+  { action: 'tickBack', glyph: '‹', label: 'Back one tick' },
   { action: 'toggle', glyph: '', label: '' },
-  { action: 'tickForward', glyph: '▶', label: 'Forward one tick' },
-  { action: 'pieceForward', glyph: '⏩', label: 'Next piece' },
-  { action: 'end', glyph: '⏭', label: 'Jump to end' },
+  { action: 'tickForward', glyph: '›', label: 'Forward one tick' },
+  { action: 'pieceForward', glyph: '»', label: 'Next piece' },
+  { action: 'end', glyph: '⇥', label: 'Jump to end' },
 ];
 
-const base = 'rounded-lg border border-slate-300 px-2 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const base = 'min-w-8 rounded-lg border border-slate-300 px-2 py-1.5 text-base leading-none hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
 
 export function ReplayControls({ playing, done, onAction }: { playing: boolean; done: boolean; onAction: (a: ReplayAction) => void }) {
   return (
