@@ -1,4 +1,9 @@
 import Link from 'next/link';
+import { WeeklyTop } from '@/components/boards/WeeklyTop';
+import { PersonalBests } from '@/components/profile/PersonalBests';
+import { getSessionUser } from '@/lib/server/auth';
+import { getWeeklyTop } from '@/lib/server/games/highlights';
+import { getPlayerBests } from '@/lib/server/games/replays';
 
 const MODES = [
   { name: 'Sprint', text: 'Clear 40 lines as fast as you can. Time is the score.' },
@@ -6,7 +11,9 @@ const MODES = [
   { name: 'Ultra', text: 'Two minutes on the clock. Squeeze out every point.' },
 ] as const;
 
-export default function HomePage() {
+export default async function HomePage() {
+  const user = await getSessionUser();
+  const [weekly, bests] = await Promise.all([getWeeklyTop({ limit: 3 }), user ? getPlayerBests({ userId: user.id }) : null]);
   return (
     <div className="space-y-12">
       <section className="space-y-4 pt-6">
@@ -27,6 +34,16 @@ export default function HomePage() {
             Leaderboards
           </Link>
         </div>
+      </section>
+      {bests ? (
+        <section className="space-y-3">
+          <h2 className="text-xl font-semibold">Your personal bests</h2>
+          <PersonalBests bests={bests} own />
+        </section>
+      ) : null}
+      <section className="space-y-3">
+        <h2 className="text-xl font-semibold">This week&apos;s best</h2>
+        <WeeklyTop boards={weekly} />
       </section>
       <section className="grid gap-4 sm:grid-cols-3">
         {MODES.map((mode) => (

@@ -7,7 +7,12 @@ import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
 import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
 import { boardQuerySchema, type BoardQuery } from '@/lib/validations/games';
-import { isoWeek, shiftWeek } from '@/lib/weeks';
+import { WeekCountdown } from '@/components/boards/WeekCountdown';
+import { WeekPicker } from '@/components/boards/WeekPicker';
+import { formatCountdown, isoWeek, nextReset, recentWeeks, shiftWeek } from '@/lib/weeks';
+
+/** How far back the week picker reaches; older weeks stay reachable by the ← links and ?week=. */
+const PICKER_WEEKS = 26;
 
 export const metadata: Metadata = { title: 'Leaderboards' };
 
@@ -34,8 +39,12 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
     if (error instanceof InvalidCursorError) return <Problem message="That page link is no longer valid." mode={query.mode} />;
     throw error;
   }
-  const week = board.week ?? isoWeek(new Date());
-  const thisWeek = isoWeek(new Date());
+  const now = new Date();
+  const week = board.week ?? isoWeek(now);
+  const thisWeek = isoWeek(now);
+  const reset = nextReset(now);
+  const weeks = recentWeeks(now, PICKER_WEEKS);
+  if (!weeks.includes(week)) weeks.push(week);
   const previous = shiftWeek(week, -1);
   const next = shiftWeek(week, 1);
 
@@ -56,7 +65,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
           label="Period"
           tabs={[
             { href: href({ mode: query.mode }), label: 'All time', active: query.period === 'all' },
-            { href: href({ mode: query.mode, period: 'week' }), label: 'Weekly', active: query.period === 'week' },
+            { href: href({ mode: query.mode, period: 'week' }), label: 'This week', active: query.period === 'week' && week === thisWeek },
           ]}
         />
         {board.week ? (
@@ -66,6 +75,8 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
             {next && week !== thisWeek ? <Link className="hover:underline" href={href({ mode: query.mode, period: 'week', week: next })}>{next} →</Link> : null}
           </div>
         ) : null}
+        {board.week ? <WeekPicker key={week} mode={query.mode} weeks={weeks} selected={week} /> : null}
+        {board.week === thisWeek ? <WeekCountdown until={reset.toISOString()} initial={formatCountdown(reset.getTime() - now.getTime())} /> : null}
       </div>
       {board.me ? (
         <p className="text-sm" data-testid="my-rank">

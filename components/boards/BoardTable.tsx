@@ -1,10 +1,24 @@
 import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
 import type { BoardRow } from '@/lib/server/games/boards';
+import { PlayerLink } from './PlayerLink';
 import { formatDate, formatRate, formatResult } from './result';
 
+/**
+ * One page of a board. The signed-in player's own row is highlighted where it appears, and
+ * pinned above or below the page (after a gap) when it is on another page.
+ */
 export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; me: BoardRow | null }) {
   const resultLabel = mode === 'sprint' ? 'Time' : 'Score';
+  const pinned = me && !rows.some((r) => r.gameId === me.gameId) ? me : null;
+  const pinAbove = pinned !== null && rows.length > 0 && pinned.rank < rows[0]!.rank;
+  const pin = pinned ? (
+    <>
+      {pinAbove ? null : <Gap />}
+      <Row mode={mode} row={pinned} mine pinned />
+      {pinAbove ? <Gap /> : null}
+    </>
+  ) : null;
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
       <table className="w-full text-left text-sm" data-testid="leaderboard">
@@ -22,27 +36,44 @@ export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; m
           </tr>
         </thead>
         <tbody>
+          {pinAbove ? pin : null}
           {rows.map((row) => (
-            <Row key={row.gameId} mode={mode} row={row} mine={row.player.id === me?.player.id} />
+            <Row key={row.gameId} mode={mode} row={row} mine={row.gameId === me?.gameId} />
           ))}
-          {rows.length === 0 ? (
+          {rows.length === 0 && !pinned ? (
             <tr>
               <td colSpan={7} className="px-4 py-8 text-center text-slate-500">
                 No verified games here yet. Be the first.
               </td>
             </tr>
           ) : null}
+          {pinAbove ? null : pin}
         </tbody>
       </table>
     </div>
   );
 }
 
-function Row({ mode, row, mine }: { mode: Mode; row: BoardRow; mine: boolean }) {
+function Gap() {
   return (
-    <tr className={`border-t border-slate-200 dark:border-slate-800 ${mine ? 'bg-cyan-50 dark:bg-cyan-950/40' : ''}`}>
+    <tr aria-hidden="true" className="border-t border-slate-200 dark:border-slate-800">
+      <td colSpan={7} className="px-4 py-0.5 text-center text-slate-400">⋯</td>
+    </tr>
+  );
+}
+
+function Row({ mode, row, mine, pinned = false }: { mode: Mode; row: BoardRow; mine: boolean; pinned?: boolean }) {
+  return (
+    <tr
+      className={`border-t border-slate-200 dark:border-slate-800 ${mine ? 'bg-cyan-50 font-semibold dark:bg-cyan-950/40' : ''}`}
+      data-testid={pinned ? 'pinned-row' : mine ? 'my-row' : undefined}
+      aria-current={mine ? 'true' : undefined}
+    >
       <td className="px-4 py-2 font-mono text-slate-500">{row.rank}</td>
-      <td className="px-4 py-2 font-medium">{row.player.username}</td>
+      <td className="px-4 py-2 font-medium">
+        <PlayerLink username={row.player.username} />
+        {mine ? <span className="ml-2 text-xs font-normal text-cyan-700 dark:text-cyan-300">(you)</span> : null}
+      </td>
       <td className="px-4 py-2 text-right font-mono">{formatResult(mode, row)}</td>
       <td className="px-4 py-2 text-right font-mono">{row.lines}</td>
       <td className="px-4 py-2 text-right font-mono">{formatRate(row.pps)}</td>

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
+import { PlayerLink } from './PlayerLink';
 import { MODE_LABELS, formatDate, formatRate, formatResult } from './result';
 
 type ListedGame = {
@@ -16,25 +17,26 @@ type ListedGame = {
 
 const HELD: Record<string, string> = { pending: 'held for review', rejected: 'not ranked' };
 
-/** Verified games, newest first, each linking to its replay; `showPlayer` for mixed lists. */
+/** Verified games, newest first, each with a link to its replay; `showPlayer` for mixed lists. */
 export function GameList({ games, showPlayer = false }: { games: ListedGame[]; showPlayer?: boolean }) {
   return (
-    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+    <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800" data-testid="game-list">
       {games.map((g) => (
-        <li key={g.id}>
-          <Link href={`/replays/${g.id}`} className="flex items-center gap-4 px-4 py-3 hover:bg-slate-100 dark:hover:bg-slate-900">
-            <span className="w-28 text-sm text-slate-500">{MODE_LABELS[g.mode]}</span>
-            {showPlayer ? <span className="flex-1 font-medium">{g.player?.username}</span> : null}
-            <span className={`font-mono ${showPlayer ? '' : 'flex-1'}`}>
-              {formatResult(g.mode, g)}
-              {g.reviewStatus && HELD[g.reviewStatus] ? (
-                <span data-testid="held" className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-800 dark:bg-amber-900/40 dark:text-amber-300">
-                  {HELD[g.reviewStatus]}
-                </span>
-              ) : null}
-            </span>
-            <span className="hidden w-20 text-right font-mono text-sm text-slate-500 sm:block">{formatRate(g.pps)} PPS</span>
-            <span className="hidden w-24 text-right text-sm text-slate-500 sm:block">{formatDate(g.createdAt)}</span>
+        <li key={g.id} className="flex items-center gap-4 px-4 py-3">
+          <span className="w-28 text-sm text-slate-500">{MODE_LABELS[g.mode]}</span>
+          {showPlayer ? <span className="flex-1 font-medium">{g.player ? <PlayerLink username={g.player.username} /> : 'Guest'}</span> : null}
+          <span className={`font-mono ${showPlayer ? '' : 'flex-1'}`}>
+            {formatResult(g.mode, g)}
+            {g.reviewStatus && HELD[g.reviewStatus] ? (
+              <span data-testid="held" className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 font-sans text-xs text-amber-800 dark:bg-amber-900/40 dark:text-amber-300">
+                {HELD[g.reviewStatus]}
+              </span>
+            ) : null}
+          </span>
+          <span className="hidden w-20 text-right font-mono text-sm text-slate-500 sm:block">{formatRate(g.pps)} PPS</span>
+          <span className="hidden w-24 text-right text-sm text-slate-500 sm:block">{formatDate(g.createdAt)}</span>
+          <Link href={`/replays/${g.id}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+            Watch
           </Link>
         </li>
       ))}

@@ -1,18 +1,40 @@
-import { createGame, type Game, type GameEvent, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
+import { createGame, MAX_REPLAY_TICKS, type Game, type GameEvent, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
+
+/** Ticks between checkpoints: a seek simulates at most this many ticks after restoring one. */
+export const CHECKPOINT_INTERVAL = 300;
 
 /**
- * Plays a replay back through the same engine that verified it, one tick at a time, and can
- * seek anywhere (backwards by replaying from the start: a whole game re-simulates in well under
- * a millisecond, so there is no need to keep checkpoints).
+ * Plays a replay back through the same engine that verified it, and seeks anywhere fast. On
+ * construction it plays the game through once, keeping a clone of the engine every
+ * CHECKPOINT_INTERVAL ticks and the tick each piece appeared on (the seek bar's markers). A seek
+ * restores the nearest checkpoint at or before the target and simulates forward, so the state
+ * after a seek is exactly the engine's state at that tick, whatever the route to it.
  */
 export class ReplayPlayer {
-  private game!: Game;
+  private game: Game;
   private next = 0;
-  // Counted here rather than read from snapshot(), which builds the whole board as text.
   private ticks = 0;
+  private readonly checkpoints: Game[] = [];
+  /** Tick on which each piece after the first appeared (the tick after the previous one locked). */
+  readonly pieceTicks: readonly number[];
+  /** The tick the game ended on (or the last tick simulated). */
+  readonly endTick: number;
 
-  constructor(private readonly replay: Replay) {
-    this.restart();
+  constructor(
+    private readonly replay: Replay,
+    private readonly interval = CHECKPOINT_INTERVAL,
+  ) {
+    this.game = this.fresh();
+    const pieces: number[] = [];
+    // A verified game always ends; the server's re-simulation limit bounds anything else.
+    while (!this.game.over && this.ticks < MAX_REPLAY_TICKS) {
+      if (this.ticks % interval === 0) this.checkpoints.push(this.game.clone());
+      const events = this.step();
+      if (events.some((e) => e.type === 'lock')) pieces.push(this.ticks);
+    }
+    this.pieceTicks = pieces;
+    this.endTick = this.ticks;
+    this.restore(0);
   }
 
   get tick(): number {
@@ -23,16 +45,9 @@ export class ReplayPlayer {
     return this.game.over;
   }
 
-  restart(): void {
-    const { mode, seed, handling, nextCount } = this.replay;
-    this.game = createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
-    this.next = 0;
-    this.ticks = 0;
-  }
-
   /** Advances one tick with the inputs recorded for it; returns that tick's events. */
   step(): readonly GameEvent[] {
-    if (this.over) return [];
+    if (this.game.over) return [];
     const now = this.ticks;
     const events = this.replay.events;
     const inputs: InputEvent[] = [];
@@ -45,13 +60,53 @@ export class ReplayPlayer {
     return out;
   }
 
-  /** Jumps to a tick (clamped to the game's end); events on the way are not reported. */
+  /** Jumps to a tick (clamped to 0 and the end); events on the way are not reported. */
   seek(target: number): void {
-    if (target < this.tick) this.restart();
-    while (this.tick < target && !this.over) this.step();
+    const to = Math.max(0, Math.min(Math.floor(target), this.endTick));
+    // Forward within one interval: cheaper to simulate on than to restore.
+    if (to < this.ticks || to - this.ticks > this.interval) this.restore(Math.floor(to / this.interval));
+    while (this.ticks < to && !this.game.over) this.step();
+  }
+
+  /** The first piece boundary after (dir 1) or before (dir -1) the current tick; 0 and the end count. */
+  pieceBoundary(dir: 1 | -1): number {
+    const marks = [0, ...this.pieceTicks, this.endTick];
+    if (dir === 1) return marks.find((t) => t > this.ticks) ?? this.endTick;
+    return marks.findLast((t) => t < this.ticks) ?? 0;
   }
 
   snapshot(): Snapshot {
     return this.game.snapshot();
   }
+
+  hash(): string {
+    return this.game.hash();
+  }
+
+  private fresh(): Game {
+    const { mode, seed, handling, nextCount } = this.replay;
+    return createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
+  }
+
+  /** Continues from a copy of checkpoint i, so the checkpoint itself stays untouched. */
+  private restore(i: number): void {
+    const index = Math.min(i, this.checkpoints.length - 1);
+    const checkpoint = this.checkpoints[index];
+    this.game = checkpoint ? checkpoint.clone() : this.fresh();
+    this.ticks = checkpoint ? index * this.interval : 0;
+    this.next = firstEventAt(this.replay, this.ticks);
+  }
+}
+
+/** Index of the first event on or after `tick` (events are sorted by tick). */
+function firstEventAt(replay: Replay, tick: number): number {
+  const events = replay.events;
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (events[mid]!.tick < tick) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

@@ -1,4 +1,5 @@
 import { KEYS, RULES_VERSION } from './constants';
+import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
 import { hashCore } from './hash';
@@ -16,18 +17,24 @@ export interface Game {
   hash(): string;
   /** The inputs fed so far, stamped with the tick they applied to. */
   replay(): Replay;
+  /**
+   * An independent game in exactly this state (same hash, same future for the same inputs, same
+   * replay so far). Cheap: about a kilobyte of typed arrays plus the input log's array; the replay
+   * viewer keeps periodic clones to seek without re-simulating from the start.
+   */
+  clone(): Game;
   readonly over: boolean;
 }
 
 const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
 
 class GameImpl implements Game {
-  private readonly log: ReplayEvent[] = [];
-
   constructor(
     private readonly core: Core,
     private readonly nextCount: number,
     private readonly config: GameConfig,
+    // Entries are never mutated (replay() copies them), so clones may share them.
+    private readonly log: ReplayEvent[] = [],
   ) {}
 
   get over(): boolean {
@@ -58,6 +65,10 @@ class GameImpl implements Game {
 
   hash(): string {
     return hashCore(this.core);
+  }
+
+  clone(): Game {
+    return new GameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice());
   }
 
   replay(): Replay {

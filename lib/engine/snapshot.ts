@@ -1,9 +1,9 @@
 import { COLS, dropDistance, VISIBLE_ROWS } from './board';
 import type { Core } from './core';
 import { END_NAMES } from './ends';
-import { PIECES, ROTATIONS } from './constants';
+import { KEYS, PIECES, ROTATIONS } from './constants';
 import { CELL_CHARS } from './setup';
-import type { PiecePlacement, Snapshot } from './types';
+import type { Key, PiecePlacement, Snapshot } from './types';
 
 export function boardRows(c: Core, rows = VISIBLE_ROWS): string[] {
   const out: string[] = [];
@@ -34,9 +34,17 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
     combo: c.combo,
     b2b: c.b2b,
     pieces: c.pieces,
+    keys: c.keys,
+    held: heldKeys(c.held),
     over: c.ended,
     finished: c.ended && !c.toppedOut,
     toppedOut: c.toppedOut,
     reason: END_NAMES[c.reason] ?? null,
   };
+}
+
+function heldKeys(mask: number): Key[] {
+  const out: Key[] = [];
+  for (let i = 0; i < KEYS.length; i++) if ((mask & (1 << i)) !== 0) out.push(KEYS[i]!);
+  return out;
 }

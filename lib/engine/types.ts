@@ -100,6 +100,10 @@ export interface Snapshot {
   /** True when the next difficult clear scores back-to-back. */
   b2b: boolean;
   pieces: number;
+  /** Key presses that changed a key's state so far (KPP = keys / pieces). */
+  keys: number;
+  /** Keys held down after this tick's inputs, in KEYS order: the replay viewer's input display. */
+  held: Key[];
   over: boolean;
   finished: boolean;
   toppedOut: boolean;

@@ -89,3 +89,9 @@ export async function getUserProfile(options: { id: string }) {
   const db = await getDb();
   return db.user.findUnique({ where: { id: options.id }, select: { ...publicFields, createdAt: true } });
 }
+
+/** A public profile by username, matched case-insensitively as sign-up keeps names unique. */
+export async function getUserByUsername(options: { username: string }) {
+  const db = await getDb();
+  return db.user.findUnique({ where: { usernameKey: usernameKey(options.username) }, select: { ...publicFields, createdAt: true } });
+}

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { encodeReplay, type Mode, type Replay } from '@/lib/engine';
+import { encodeReplay, type Replay } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
 import { claimGuestGames } from '@/lib/server/games/claim';
@@ -8,42 +8,9 @@ import type { Owner } from '@/lib/server/games/owner';
 import { getPlayerBests, getReplay, listRecentGames } from '@/lib/server/games/replays';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { createUser } from '@/lib/server/users';
-import { botGame, claimOf, hardDropGame, idleGame, type Played } from '../support/replays';
+import { botGame, claimOf, hardDropGame, idleGame } from '../support/replays';
 import { resetDb } from './db';
-
-const T0 = new Date('2026-11-18T12:00:00Z');
-const minutes = (n: number, from = T0) => new Date(from.getTime() + n * 60_000);
-
-async function player(name: string): Promise<Owner> {
-  const created = await createUser({ username: name, password: 'password-123' });
-  if (!created.ok) throw new Error('user exists');
-  return { userId: created.user.id, guestId: null };
-}
-
-/** Issues a ticket, plays it with `play`, and submits after `after` minutes. */
-async function playAndSubmit(options: {
-  owner: Owner;
-  mode?: Mode;
-  issuedAt?: Date;
-  after?: number;
-  play?: (mode: Mode, seed: string) => Played;
-  tamper?: (submission: { replay: Replay; claimed: ReturnType<typeof claimOf> }) => void;
-}) {
-  const mode = options.mode ?? 'sprint';
-  const issuedAt = options.issuedAt ?? T0;
-  const ticket = await issueTicket({ mode, owner: options.owner, now: issuedAt });
-  const played = (options.play ?? botGame)(mode, ticket.seed);
-  const submission = { replay: played.replay, claimed: claimOf(played.result) };
-  options.tamper?.(submission);
-  const outcome = await submitReplay({
-    gameId: ticket.gameId,
-    owner: options.owner,
-    submission: { replay: encodeReplay(submission.replay), claimed: submission.claimed },
-    now: minutes(options.after ?? 5, issuedAt),
-  });
-  return { ticket, played, outcome };
-}
+import { minutes, playAndSubmit, player, T0 } from './play';
 
 async function rejections() {
   const db = await getDb();

@@ -4,6 +4,7 @@ import { getDb } from '@/lib/server/db';
 import { getBoard } from '@/lib/server/games/boards';
 import { claimGuestGames } from '@/lib/server/games/claim';
 import type { Owner } from '@/lib/server/games/owner';
+import { getBestProgression } from '@/lib/server/games/progression';
 import { getPlayerBests, getReplay, listRecentGames } from '@/lib/server/games/replays';
 import { approveGame, listHeldGames, rejectGame } from '@/lib/server/games/review';
 import { submitReplay } from '@/lib/server/games/submit';
@@ -46,7 +47,7 @@ describe('games with inhuman input timing', () => {
       ok: true,
       status: 202,
       body: {
-        game: { id: gameId, lines: 40, ticks: played.result.ticks, week: '2026-W47', reviewStatus: 'pending' },
+        game: { id: gameId, lines: played.result.lines, ticks: played.result.ticks, week: '2026-W47', reviewStatus: 'pending' },
         personalBest: false,
         rank: { global: null, weekly: null },
         review: { status: 'pending', reason: 'robotic_rhythm', message: expect.stringMatching(/consecutive key presses/) },
@@ -58,10 +59,13 @@ describe('games with inhuman input timing', () => {
     const db = await getDb();
     expect(await db.personalBest.count()).toBe(0);
     expect(await db.rejectedSubmission.count()).toBe(0);
-    // The player keeps the replay and sees the game, held, on their profile; the public list leaves it out.
+    // The player keeps the replay and sees the game, held, on their own profile; everyone else's
+    // view of that profile, the public list and the PB chart leave it out.
     expect((await getReplay({ gameId }))?.replay).toBe(encodeReplay(played.replay));
-    expect((await listRecentGames({ userId: robot.userId!, limit: 10 })).map((g) => [g.id, g.reviewStatus])).toEqual([[gameId, 'pending']]);
+    expect((await listRecentGames({ userId: robot.userId!, includeHeld: true, limit: 10 })).map((g) => [g.id, g.reviewStatus])).toEqual([[gameId, 'pending']]);
+    expect(await listRecentGames({ userId: robot.userId!, limit: 10 })).toEqual([]);
     expect(await listRecentGames({ limit: 10 })).toEqual([]);
+    expect((await getBestProgression({ userId: robot.userId! })).sprint).toEqual([]);
     expect((await listHeldGames({ limit: 10 })).map((g) => [g.id, g.player, g.reviewReason])).toEqual([[gameId, 'robot', 'robotic_rhythm']]);
   });
 
@@ -98,6 +102,7 @@ describe('games with inhuman input timing', () => {
     expect(await boardIds('sprint', 'all')).toEqual([held.gameId, ticket.gameId]);
     expect(await boardIds('sprint', 'week', '2026-W47')).toEqual([held.gameId, ticket.gameId]);
     expect(await boardIds('sprint', 'week', '2026-W48')).toEqual([]);
+    expect((await getBestProgression({ userId: robot.userId! })).sprint.map((p) => p.gameId)).toEqual([held.gameId]);
     const db = await getDb();
     const bests = await db.personalBest.findMany({ where: { gameId: held.gameId }, select: { period: true, achievedAt: true } });
     expect(bests.sort((a, b) => a.period.localeCompare(b.period))).toEqual([

@@ -3,6 +3,7 @@ import { formatTime } from '@/components/game/draw';
 import { hardDropGame } from '../support/replays';
 import { newTicket, submit, waitForGameTime } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';
+import { isoWeek, shiftWeek } from '@/lib/weeks';
 
 test('a verified game shows on the weekly and all-time boards and its replay plays to the verified end', async ({ page }) => {
   const username = uniqueUsername('board');
@@ -31,7 +32,9 @@ test('a verified game shows on the weekly and all-time boards and its replay pla
   await expect(page.getByTestId('personal-bests')).toContainText(played.result.score.toLocaleString('en-US'));
 
   await page.goto('/replays?mode=marathon');
-  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(username) })).toHaveAttribute('href', `/replays/${ticket.gameId}`);
+  const listed = page.getByTestId('game-list').getByRole('listitem').filter({ hasText: username });
+  await expect(listed.getByRole('link', { name: username })).toHaveAttribute('href', `/u/${username}`);
+  await expect(listed.getByRole('link', { name: 'Watch' })).toHaveAttribute('href', `/replays/${ticket.gameId}`);
 });
 
 test('a bad board query explains itself', async ({ page }) => {
@@ -39,4 +42,24 @@ test('a bad board query explains itself', async ({ page }) => {
   await expect(page.getByRole('main').getByRole('alert')).toContainText('mode must be one of');
   const missing = await page.goto('/replays/doesnotexist0');
   expect(missing?.status()).toBe(404);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the boards read and switch mode, period and week with plain links and a GET form', async ({ page }) => {
+    await page.goto('/leaderboards');
+    await expect(page.getByTestId('leaderboard')).toBeVisible();
+    await page.getByRole('navigation', { name: 'Mode' }).getByRole('link', { name: 'Ultra 2:00' }).click();
+    await expect(page).toHaveURL(/mode=ultra/);
+    await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'This week' }).click();
+    const thisWeek = isoWeek(new Date());
+    await expect(page.getByTestId('board-week')).toHaveText(thisWeek);
+    await expect(page.getByTestId('week-countdown')).toContainText('Resets in');
+    const earlier = shiftWeek(thisWeek, -3)!;
+    await page.getByTestId('week-picker').selectOption(earlier);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page).toHaveURL(new RegExp(`mode=ultra&period=week&week=${earlier}`));
+    await expect(page.getByTestId('board-week')).toHaveText(earlier);
+  });
 });

@@ -1,5 +1,8 @@
 // Real replays for server tests, produced by playing the engine (never hand-written results).
-import { DEFAULT_HANDLING, RULES_VERSION, simulateReplay, type Mode, type Replay, type ReplayEvent, type ReplayResult } from '@/lib/engine';
+import {
+  createGame, DEFAULT_HANDLING, RULES_VERSION, simulateReplay,
+  type Game, type GameEvent, type InputEvent, type Mode, type Replay, type ReplayEvent, type ReplayResult,
+} from '@/lib/engine';
 import { playGame } from './bot';
 import { FAST_HUMAN } from './human';
 
@@ -60,4 +63,20 @@ export function claimOf(result: ReplayResult) {
 export function idleGame(mode: Mode, seed: string): Played {
   const replay: Replay = { rulesVersion: RULES_VERSION, mode, seed, handling: { ...DEFAULT_HANDLING }, events: [] };
   return { replay, result: simulateReplay(replay) };
+}
+
+/**
+ * A fresh game fed the replay's inputs tick by tick up to `tick` (or its end): the straight run
+ * that seeking must agree with. `onTick` sees each tick's events.
+ */
+export function straightRun(replay: Replay, tick: number, onTick?: (events: readonly GameEvent[], tick: number) => void): Game {
+  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling });
+  let i = 0;
+  for (let t = 0; t < tick && !game.over; t++) {
+    const inputs: InputEvent[] = [];
+    for (; i < replay.events.length && replay.events[i]!.tick === t; i++) inputs.push({ key: replay.events[i]!.key, down: replay.events[i]!.down });
+    const events = game.tick(inputs);
+    onTick?.(events, t);
+  }
+  return game;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isoWeek, isValidIsoWeek, shiftWeek, weekStart } from '@/lib/weeks';
+import { formatCountdown, isoWeek, isValidIsoWeek, nextReset, recentWeeks, shiftWeek, weekStart } from '@/lib/weeks';
 
 describe('UTC ISO weeks', () => {
   it.each([
@@ -25,5 +25,15 @@ describe('UTC ISO weeks', () => {
     expect(isValidIsoWeek('2026-W00')).toBe(false);
     expect(isValidIsoWeek('2026-48')).toBe(false);
     expect(shiftWeek('2026-W01', -1)).toBe('2025-W52');
+  });
+
+  it('counts down to the next Monday 00:00 UTC and lists past weeks newest first', () => {
+    expect(nextReset(new Date('2026-11-22T23:59:59Z')).toISOString()).toBe('2026-11-23T00:00:00.000Z');
+    expect(nextReset(new Date('2026-11-23T00:00:00Z')).toISOString()).toBe('2026-11-30T00:00:00.000Z');
+    expect(nextReset(new Date('2026-12-31T10:00:00Z')).toISOString()).toBe('2027-01-04T00:00:00.000Z');
+    expect(formatCountdown(((2 * 24 + 3) * 3600 + 4 * 60 + 5) * 1000 + 999)).toBe('2d 03:04:05');
+    expect(formatCountdown(59_000)).toBe('00:00:59');
+    expect(formatCountdown(-5)).toBe('00:00:00');
+    expect(recentWeeks(new Date('2026-01-06T00:00:00Z'), 3)).toEqual(['2026-W02', '2026-W01', '2025-W52']);
   });
 });

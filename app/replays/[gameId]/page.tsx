@@ -2,11 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
+import { PlayerLink } from '@/components/boards/PlayerLink';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
+import { ticksFromParam } from '@/lib/client/replay-keys';
 import { getReplay } from '@/lib/server/games/replays';
 import { idSchema } from '@/lib/validations/games';
 
-type Props = { params: Promise<{ gameId: string }> };
+type Props = { params: Promise<{ gameId: string }>; searchParams: Promise<{ t?: string | string[] }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { gameId } = await params;
@@ -14,8 +16,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: record ? `${record.game.player?.username ?? 'Guest'} · ${MODE_LABELS[record.game.mode]} replay` : 'Replay' };
 }
 
-export default async function ReplayPage({ params }: Props) {
+export default async function ReplayPage({ params, searchParams }: Props) {
   const { gameId } = await params;
+  const { t } = await searchParams;
   const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
   if (!record) notFound();
   const { game } = record;
@@ -23,14 +26,14 @@ export default async function ReplayPage({ params }: Props) {
     <div className="space-y-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">
-          {game.player?.username ?? 'Guest'} · {MODE_LABELS[game.mode]} · <span className="font-mono">{formatResult(game.mode, game)}</span>
+          {game.player ? <PlayerLink username={game.player.username} /> : 'Guest'} · {MODE_LABELS[game.mode]} · <span className="font-mono">{formatResult(game.mode, game)}</span>
         </h1>
         <p className="text-sm text-slate-500">
           {game.lines} lines · {game.pieces} pieces · {formatRate(game.pps)} PPS · {formatRate(game.kpp)} KPP · {formatDate(game.createdAt)} ·{' '}
           <span title="The server re-simulated this replay and got exactly this result">✔ verified</span>
         </p>
       </header>
-      <ReplayViewer encoded={record.replay} expected={{ score: game.score, lines: game.lines, ticks: game.ticks }} />
+      <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} />
       <Link href={`/leaderboards?mode=${game.mode}`} className="text-sm text-cyan-600 hover:underline dark:text-cyan-400">
         ← {MODE_LABELS[game.mode]} leaderboard
       </Link>

@@ -1,4 +1,5 @@
 import 'server-only';
+import { Prisma } from '@/lib/generated/prisma/client';
 import type { Mode } from '@/lib/engine';
 
 /** What a board ranks by; stored so that lower is better for every mode. */
@@ -12,3 +13,7 @@ export function metricOf(mode: string, game: { ticks: number; score: number }): 
 export function isRankable(mode: string, game: { finished: boolean }): boolean {
   return mode !== 'sprint' || game.finished;
 }
+
+/** metricOf and isRankable over a row of "Game" (alias g), for queries that rank games themselves. */
+export const METRIC_SQL = Prisma.sql`CASE WHEN g."mode" = 'sprint' THEN g."ticks" ELSE -g."score" END`;
+export const RANKABLE_SQL = Prisma.sql`(g."mode" <> 'sprint' OR g."finished")`;

@@ -29,13 +29,14 @@ export async function getReplay(options: { gameId: string }): Promise<ReplayReco
 
 /**
  * Latest verified games of signed-up players, for the replays page, or of one player, for their
- * profile; only the profile lists games held for review (each says so in `reviewStatus`).
+ * profile. Games held for review are listed only to their own player (`includeHeld`), each
+ * saying so in `reviewStatus`; nobody else sees them until a reviewer approves them.
  */
-export async function listRecentGames(options: { mode?: Mode; userId?: string; limit: number }) {
+export async function listRecentGames(options: { mode?: Mode; userId?: string; includeHeld?: boolean; limit: number }) {
   const db = await getDb();
   const games = await db.game.findMany({
     where: {
-      ...(options.userId ? { userId: options.userId } : { userId: { not: null }, ...boardable }),
+      ...(options.userId ? { userId: options.userId, ...(options.includeHeld ? {} : boardable) } : { userId: { not: null }, ...boardable }),
       ...(options.mode ? { mode: options.mode } : {}),
     },
     orderBy: { createdAt: 'desc' },

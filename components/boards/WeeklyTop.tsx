@@ -1,0 +1,43 @@
+import Link from 'next/link';
+import type { Mode } from '@/lib/engine';
+import type { BoardRow } from '@/lib/server/games/boards';
+import { PlayerLink } from './PlayerLink';
+import { MODE_LABELS, formatResult } from './result';
+
+/** One card per mode: the week's leaders with a link to watch each game. */
+export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string; rows: BoardRow[] }> }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3" data-testid="weekly-top">
+      {boards.map(({ mode, rows }) => (
+        <div key={mode} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid={`weekly-top-${mode}`}>
+          <h3 className="font-semibold">
+            <Link href={`/leaderboards?mode=${mode}&period=week`} className="hover:underline">
+              {MODE_LABELS[mode]}
+            </Link>
+          </h3>
+          {rows.length === 0 ? (
+            <p className="mt-2 text-sm text-slate-500">
+              No games this week yet.{' '}
+              <Link href={`/play/${mode}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+                Set the first
+              </Link>
+            </p>
+          ) : (
+            <ol className="mt-2 space-y-1 text-sm">
+              {rows.map((row) => (
+                <li key={row.gameId} className="flex items-center gap-2">
+                  <span className="w-5 font-mono text-slate-500">{row.rank}</span>
+                  <PlayerLink username={row.player.username} className="flex-1 truncate" />
+                  <span className="font-mono">{formatResult(mode, row)}</span>
+                  <Link href={`/replays/${row.gameId}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+                    Watch
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import Link from 'next/link';
+import { MODE_LABELS, formatDate, formatResult } from '@/components/boards/result';
+import { MODE_NAMES, type Mode } from '@/lib/engine';
+
+type Best = { id: string; mode: Mode; score: number; ticks: number; createdAt: string };
+
+/** One card per mode: the best result, linking to its replay. `own` offers a first game where there is none. */
+export function PersonalBests({ bests, own }: { bests: Best[]; own: boolean }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-3" data-testid="personal-bests">
+      {MODE_NAMES.map((mode) => {
+        const best = bests.find((b) => b.mode === mode);
+        return (
+          <div key={mode} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
+            <p className="text-sm text-slate-500">{MODE_LABELS[mode]}</p>
+            {best ? (
+              <>
+                <Link href={`/replays/${best.id}`} className="font-mono text-2xl font-semibold hover:underline">
+                  {formatResult(mode, best)}
+                </Link>
+                <p className="text-xs text-slate-500">{formatDate(best.createdAt)}</p>
+              </>
+            ) : own ? (
+              <Link href={`/play/${mode}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+                Play your first
+              </Link>
+            ) : (
+              <p className="text-slate-500">No games yet</p>
+            )}
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { formatTime } from '@/components/game/draw';
+
+/** The position slider by tick, with a tick mark under it where each piece appeared. */
+export function SeekBar({ tick, end, pieceTicks, onSeek }: { tick: number; end: number; pieceTicks: readonly number[]; onSeek: (tick: number) => void }) {
+  const span = Math.max(1, end);
+  // One path for every marker: hundreds of pieces cost one DOM node.
+  const path = pieceTicks.map((t) => `M${((t / span) * 1000).toFixed(1)} 0V10`).join('');
+  return (
+    <div className="flex-1">
+      <input
+        type="range"
+        min={0}
+        max={end}
+        step={1}
+        value={Math.min(tick, end)}
+        onChange={(e) => onSeek(Number(e.target.value))}
+        aria-label="Position"
+        aria-valuetext={`${formatTime(tick)} of ${formatTime(end)}`}
+        className="block w-full accent-cyan-500"
+        data-testid="seek-bar"
+      />
+      <svg viewBox="0 0 1000 10" preserveAspectRatio="none" aria-hidden="true" className="block h-2 w-full" data-testid="piece-markers" data-count={pieceTicks.length}>
+        <path d={path} stroke="currentColor" strokeWidth={1.5} vectorEffect="non-scaling-stroke" className="text-slate-400 dark:text-slate-600" />
+      </svg>
+    </div>
+  );
+}

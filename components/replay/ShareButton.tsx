@@ -1,0 +1,29 @@
+'use client';
+
+import { useState } from 'react';
+import { secondsParam } from '@/lib/client/replay-keys';
+
+/** Copies a link that opens this replay at the moment shown; the link itself stays visible as a fallback. */
+export function ShareButton({ path, tick }: { path: string; tick: number }) {
+  const [copied, setCopied] = useState(false);
+  const href = `${path}?t=${secondsParam(tick)}`;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(new URL(href, window.location.origin).toString());
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 1500);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <span className="flex items-center gap-2 text-sm">
+      <button type="button" onClick={copy} className="rounded-lg border border-slate-300 px-3 py-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+        {copied ? 'Copied' : 'Copy link to this moment'}
+      </button>
+      <a href={href} className="text-cyan-600 hover:underline dark:text-cyan-400" data-testid="share-link">
+        at {secondsParam(tick)} s
+      </a>
+    </span>
+  );
+}

@@ -1,0 +1,23 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getWeeklyTop } from '@/lib/server/games/highlights';
+import { resetDb } from './db';
+import { minutes, playAndSubmit, player } from './play';
+
+beforeEach(resetDb);
+
+describe("this week's top games", () => {
+  it('lists each mode’s weekly leaders, best first, without last week’s games', async () => {
+    const [ann, ben, cat] = [await player('ann'), await player('ben'), await player('cat')];
+    await playAndSubmit({ owner: ann, issuedAt: minutes(-7 * 24 * 60) }); // last week
+    const benGame = await playAndSubmit({ owner: ben, issuedAt: minutes(0) });
+    const catGame = await playAndSubmit({ owner: cat, issuedAt: minutes(10) });
+    const top = await getWeeklyTop({ limit: 3, now: minutes(30) });
+    expect(top.map((b) => [b.mode, b.week])).toEqual([['marathon', '2026-W47'], ['sprint', '2026-W47'], ['ultra', '2026-W47']]);
+    const sprint = top.find((b) => b.mode === 'sprint')!;
+    const expected = [benGame, catGame]
+      .sort((a, b) => a.played.result.ticks - b.played.result.ticks)
+      .map((g) => g.ticket.gameId);
+    expect(sprint.rows.map((r) => r.gameId)).toEqual(expected);
+    expect(top.find((b) => b.mode === 'marathon')!.rows).toEqual([]);
+  });
+});
