@@ -8,16 +8,14 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { encodeReplay } from '../../lib/engine/index';
 import { createAppServer, type AppServer } from '../../tests/support/app-server';
+import { queryPglite, queryPostgres, throwawayDatabase } from '../../tests/support/postgres';
 import { claimOf, hardDropGame } from '../../tests/support/replays';
 import { percentile, Player, type Timed } from './client';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const PLAYERS = Number(arg('players', '1000'));
-const ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const MODES = ['sprint', 'marathon', 'ultra'] as const;
 
 type Plan = { player: Player; gameId: string; body: unknown; forged: boolean; twice: boolean; mode: string };
@@ -43,41 +41,10 @@ async function database(db: 'pglite' | 'postgres') {
   if (db === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'linefall-load-'));
     const dataDir = path.join(dir, 'pglite');
-    return {
-      url: `pglite:${dataDir}`,
-      query: async <T>(sql: string) => {
-        const handle = new PGlite(dataDir);
-        try {
-          return (await handle.query<T>(sql)).rows;
-        } finally {
-          await handle.close();
-        }
-      },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
-    };
+    return { url: `pglite:${dataDir}`, query: <T>(sql: string) => queryPglite<T>(dataDir, sql), drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `linefall_load_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(ADMIN);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    query: async <T>(sql: string) => {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      try {
-        return (await client.query(sql)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
-    drop: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    },
-  };
+  const { url, drop } = await throwawayDatabase('linefall_load');
+  return { url, query: <T>(sql: string) => queryPostgres<T>(url, sql), drop };
 }
 
 /** Runs `work` for every item with at most `width` in flight (setup only; the measured phase is all at once). */

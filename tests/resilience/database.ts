@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { createAppServer, type AppServer } from '../support/app-server';
+import { queryPglite, queryPostgres, throwawayDatabase } from '../support/postgres';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 
 export type Kind = 'pglite' | 'postgres';
@@ -22,8 +21,6 @@ export type Rig = {
   dispose(): Promise<void>;
 };
 
-const ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-
 export async function createRig(kind: Kind): Promise<Rig> {
   if (kind === 'pglite') {
     const dir = mkdtempSync(path.join(tmpdir(), 'linefall-resilience-'));
@@ -35,11 +32,9 @@ export async function createRig(kind: Kind): Promise<Rig> {
       giveDatabaseBack: async () => server.toggleDatabase(),
       async inspect<T>(sql: string) {
         await server.stop();
-        const db = new PGlite(path.join(dir, 'pglite'));
         try {
-          return (await db.query<T>(sql)).rows;
+          return await queryPglite<T>(path.join(dir, 'pglite'), sql);
         } finally {
-          await db.close();
           await server.start();
         }
       },
@@ -49,13 +44,8 @@ export async function createRig(kind: Kind): Promise<Rig> {
       },
     };
   }
-  const name = `linefall_resilience_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: ADMIN });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const direct = new URL(ADMIN);
-  direct.pathname = `/${name}`;
+  const database = await throwawayDatabase('linefall_resilience');
+  const direct = new URL(database.url);
   const proxy: TcpProxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
   const viaProxy = new URL(direct);
   viaProxy.port = String(proxy.port);
@@ -65,22 +55,11 @@ export async function createRig(kind: Kind): Promise<Rig> {
     server,
     takeDatabaseAway: () => proxy.cut(),
     giveDatabaseBack: () => proxy.restore(),
-    async inspect<T>(sql: string) {
-      const client = new pg.Client({ connectionString: direct.toString() });
-      await client.connect();
-      try {
-        return (await client.query(sql)).rows as T[];
-      } finally {
-        await client.end();
-      }
-    },
+    inspect: <T>(sql: string) => queryPostgres<T>(database.url, sql),
     async dispose() {
       await server.stop();
       await proxy.close();
-      const again = new pg.Client({ connectionString: ADMIN });
-      await again.connect();
-      await again.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await again.end();
+      await database.drop();
     },
   };
 }
