@@ -11,7 +11,9 @@ const dev = process.env.NODE_ENV !== 'production';
  */
 export function proxy(request: NextRequest) {
   const publicUrl = process.env.NEXTAUTH_URL ? new URL(process.env.NEXTAUTH_URL) : null;
-  const host = publicUrl?.host ?? request.headers.get('host') ?? request.nextUrl.host;
+  // Behind a reverse proxy (TRUST_PROXY_HOPS > 0) the browser's host is the one the proxy forwards.
+  const forwardedHost = Number(process.env.TRUST_PROXY_HOPS ?? 0) > 0 ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+  const host = publicUrl?.host ?? forwardedHost ?? request.headers.get('host') ?? request.nextUrl.host;
   const https = publicUrl ? publicUrl.protocol === 'https:' : request.headers.get('x-forwarded-proto') === 'https';
   const headers = securityHeaders({ https, production: !dev });
 

@@ -25,10 +25,15 @@ export function clientAddress(forwardedFor, socketAddress, hops) {
 }
 
 /**
- * One spelling per address: IPv4 clients of a dual-stack socket arrive as ::ffff:a.b.c.d.
+ * One spelling per address: IPv4 clients of a dual-stack socket arrive as ::ffff:a.b.c.d, and
+ * some proxies write a port ("1.2.3.4:5678", "[::1]:443"), which would make every connection a
+ * client of its own.
  * @param {string} address
  */
 function normalize(address) {
-  const text = address.slice(0, 64).toLowerCase();
+  let text = address.trim().slice(0, 64).toLowerCase();
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
+  if (bracketed) text = bracketed[1] ?? text;
+  else if (/^\d{1,3}(\.\d{1,3}){3}:\d+$/.test(text)) text = text.slice(0, text.lastIndexOf(':'));
   return text.startsWith('::ffff:') && text.includes('.') ? text.slice(7) : text;
 }

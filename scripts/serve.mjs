@@ -22,9 +22,20 @@ const app = next({ dev: false, hostname: host === '0.0.0.0' ? 'localhost' : host
 const handle = app.getRequestHandler();
 await app.prepare();
 
+let warned = false;
 const server = createServer((req, res) => {
+  if (hops === 0 && req.headers['x-forwarded-for'] && !warned) {
+    // Behind a proxy with hops = 0 every client looks like the proxy: one shared rate limit.
+    warned = true;
+    console.warn('[serve] requests carry X-Forwarded-For but TRUST_PROXY_HOPS is 0: if a reverse proxy is in front, set it to the number of proxies.');
+  }
   req.headers[CLIENT_IP_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
   void handle(req, res);
+});
+// A port already taken must stop this server, not leave it running beside the one that holds it.
+server.on('error', (error) => {
+  console.error(`[serve] ${error.message}`);
+  process.exit(1);
 });
 server.listen(port, host, () => console.log(`[serve] ready on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
 

@@ -48,7 +48,15 @@ export const authOptions: NextAuthOptions = {
       async authorize(raw) {
         const parsed = signInSchema.safeParse(raw);
         if (!parsed.success) signInError('Invalid');
-        const result = await verifyCredentials(parsed.data);
+        let result: Awaited<ReturnType<typeof verifyCredentials>>;
+        try {
+          result = await verifyCredentials(parsed.data);
+        } catch (error) {
+          // next-auth would put this error's message (driver details) in the URL it returns;
+          // the sign-in route turns this fixed code into a 503 instead (limits/sign-in.ts).
+          console.error('[auth] checking credentials failed', error);
+          signInError('Unavailable');
+        }
         if (!result.ok) signInError(result.error);
         return { id: result.user.id, name: result.user.username };
       },

@@ -17,8 +17,9 @@ const holder = globalThis as typeof globalThis & { __linefallDb?: Promise<DbHand
  */
 export async function getDb(): Promise<Db> {
   if (holder.__linefallDbDown) throw new DbUnavailableError('The database was taken away (fault injection).');
-  const current = holder.__linefallDb;
-  if (current) {
+  // Requests that find the same dead handle must not each open another: the first to look again
+  // replaces it, the others find the replacement on their next turn round the loop.
+  for (let current = holder.__linefallDb; current; current = holder.__linefallDb) {
     const handle = await current.catch(() => null);
     if (handle && !handle.broken()) return handle.db;
     if (holder.__linefallDb === current) holder.__linefallDb = undefined;

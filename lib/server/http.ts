@@ -34,7 +34,7 @@ export async function readJson(
 }
 
 /** The body as text, or null once it grows past the limit (content-length can be absent or lie). */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
+export async function readCapped(request: Request, limit: number): Promise<string | null> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

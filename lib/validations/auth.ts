@@ -35,5 +35,6 @@ export const SIGN_IN_ERRORS = {
   WrongPassword: 'Wrong password.',
   Invalid: 'Enter your username and password.',
   RateLimited: 'Too many sign-in attempts. Wait a few minutes, then try again.',
+  Unavailable: 'Signing in is unavailable for a moment. Please try again shortly.',
 } as const;
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

@@ -73,6 +73,34 @@ test('sign-in: one address trying many accounts is limited before any password i
   expect((await refused.json()).error).toMatchObject({ code: 'rate_limited', message: expect.stringMatching(/sign-in attempts/) });
 });
 
+test('sign-in: parallel guesses cannot overrun the limit, and the limited path cannot be sidestepped', async ({ baseURL }) => {
+  const owner = await newClient(baseURL!);
+  const username = await signUpAndIn(owner);
+  const attacker = await newClient(baseURL!);
+  const { csrfToken } = (await (await attacker.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const guess = (path: string, i: number) =>
+    attacker.post(path, { form: { csrfToken, username, password: `parallel-${i}`, json: 'true' }, maxRedirects: 0 });
+  // Counted before the password is checked: at most the limit's worth of guesses are even tried.
+  const statuses = (await Promise.all(Array.from({ length: 12 }, (_, i) => guess('/api/auth/callback/credentials', i)))).map((r) => r.status());
+  expect(statuses.filter((s) => s === 401)).toHaveLength(RULES.signInAccountAddress.limit);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(12 - RULES.signInAccountAddress.limit);
+  // next-auth ignores segments past the second; the limits must not.
+  expect((await guess('/api/auth/callback/credentials/extra', 99)).status()).toBe(429);
+});
+
+test('sign-in: only next-auth\'s form, each field once, so the limited account is the one signed in', async ({ baseURL }) => {
+  const api = await newClient(baseURL!);
+  const mine = await signUpAndIn(api);
+  const { csrfToken } = (await (await api.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const twice = await api.post('/api/auth/callback/credentials', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    data: new URLSearchParams([['csrfToken', csrfToken], ['username', 'someone-else'], ['username', mine], ['password', PASSWORD], ['json', 'true']]).toString(),
+  });
+  expect(await errorCode(twice)).toMatchObject({ status: 400, code: 'invalid_input' });
+  const json = await api.post('/api/auth/callback/credentials', { data: { csrfToken, username: mine, password: PASSWORD, json: 'true' } });
+  expect(await errorCode(json)).toMatchObject({ status: 415, code: 'unsupported_media_type' });
+});
+
 test('tickets and submissions: per-player limits answer 429 with Retry-After', async ({ baseURL }) => {
   const api = await newClient(baseURL!);
   await signUpAndIn(api);

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/server/db';
-import { hit, peek, pruneLimits } from '@/lib/server/limits/limiter';
+import { hit, pruneLimits, refund } from '@/lib/server/limits/limiter';
 import { RULES } from '@/lib/server/limits/rules';
 import { resetDb } from './db';
 
@@ -18,10 +18,16 @@ describe('rate limiter (sliding window in the database)', () => {
     const refused = await hit(check, at(limit));
     expect(refused).toMatchObject({ ok: false, rule: 'signUpAddress' });
     if (refused.ok) return;
-    // A refused attempt counts too; the wait accounts for it.
-    const later = at(limit + refused.retryAfterSeconds * 1000);
-    expect((await peek(check, later)).ok).toBe(true);
-    expect((await peek(check, at(limit + refused.retryAfterSeconds * 1000 - 60_000))).ok).toBe(false);
+    // A refused attempt counts too; the wait accounts for it: a second earlier is still too soon.
+    expect((await hit(check, at(limit + refused.retryAfterSeconds * 1000 - 1000))).ok).toBe(false);
+  });
+
+  it('allows one more once Retry-After has passed', async () => {
+    const check = [{ rule: 'signUpAddress' as const, subject: '198.51.100.8' }];
+    for (let i = 0; i <= limit; i++) await hit(check, at(i));
+    const refused = await hit(check, at(limit + 1));
+    if (refused.ok) throw new Error('expected a refusal');
+    expect((await hit(check, at(limit + 1 + refused.retryAfterSeconds * 1000))).ok).toBe(true);
   });
 
   it('counts each subject separately', async () => {
@@ -36,16 +42,20 @@ describe('rate limiter (sliding window in the database)', () => {
     expect(verdicts.filter((v) => v.ok)).toHaveLength(limit);
   });
 
-  it('peek does not count; hit does, for every check at once', async () => {
+  it('counts every check at once, and refund gives one event back to each', async () => {
     const checks = [
       { rule: 'signInAccountAddress' as const, subject: 'bob@1.2.3.4' },
       { rule: 'signInAccount' as const, subject: 'bob' },
     ];
-    for (let i = 0; i < 10; i++) expect((await peek(checks, at(i))).ok).toBe(true);
-    for (let i = 0; i < RULES.signInAccountAddress.limit; i++) await hit(checks, at(i));
-    expect(await peek(checks, at(100))).toMatchObject({ ok: false, rule: 'signInAccountAddress' });
+    const { limit: perAddress } = RULES.signInAccountAddress;
+    for (let i = 0; i < perAddress; i++) {
+      expect((await hit(checks, at(i))).ok).toBe(true);
+      await refund(checks, at(i));
+    }
+    for (let i = 0; i < perAddress; i++) expect((await hit(checks, at(100 + i))).ok).toBe(true);
+    expect(await hit(checks, at(200))).toMatchObject({ ok: false, rule: 'signInAccountAddress' });
     // The account-wide rule is far from its limit, so another address is still allowed.
-    expect((await peek([{ rule: 'signInAccountAddress', subject: 'bob@5.6.7.8' }, checks[1]!], at(100))).ok).toBe(true);
+    expect((await hit([{ rule: 'signInAccountAddress', subject: 'bob@5.6.7.8' }, checks[1]!], at(300))).ok).toBe(true);
   });
 
   it('prunes counters once they can no longer matter, and keeps the others', async () => {

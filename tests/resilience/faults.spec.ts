@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { encodeReplay } from '@/lib/engine';
-import { errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '../api/client';
+import { credentialsSignIn, errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '../api/client';
 import { startGame, tap } from '../e2e/play-helpers';
 import { claimOf, hardDropGame, type Played } from '../support/replays';
 import { createRig, type Kind, type Rig } from './database';
@@ -59,6 +59,8 @@ for (const kind of kinds) {
         expect(response.headers()['retry-after']).toBe('5');
       }
       expect((await send(jobs[0]!)).status()).toBe(503);
+      const signIn = await credentialsSignIn(await newClient(url), 'anyone', 'any-password-1');
+      expect(await errorCode(signIn)).toMatchObject({ status: 503, code: 'database_unavailable' });
 
       // Back: the clients retry what was not confirmed; already-stored games answer as before.
       await rig.giveDatabaseBack();

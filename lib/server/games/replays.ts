@@ -4,8 +4,8 @@ import { getDb } from '../db';
 import { boardable, summaryFields, type GameSummary } from './describe';
 
 export type ReplayRecord = {
-  /** Still a guest's: it may yet be claimed (its player changes) or expire. */
-  unclaimed: boolean;
+  /** Still a guest's (it may yet be claimed or expire), or awaiting review: it may still change. */
+  unsettled: boolean;
   game: GameSummary & { rulesVersion: number; player: { id: string; username: string } | null };
   /** encodeReplay output; decode with decodeReplay from lib/engine. */
   replay: string;
@@ -21,7 +21,7 @@ export async function getReplay(options: { gameId: string }): Promise<ReplayReco
   if (!game) return null;
   const { replay, user, guestId, ...rest } = game;
   return {
-    unclaimed: guestId !== null,
+    unsettled: guestId !== null || (rest.reviewStatus !== null && rest.reviewStatus !== 'approved'),
     game: { ...rest, mode: rest.mode as Mode, createdAt: rest.createdAt.toISOString(), player: user },
     replay,
   };

@@ -18,15 +18,15 @@ function windowOf(rule: RuleName, nowMs: number) {
 
 const keyOf = (check: Check) => `${check.rule}:${check.subject}`;
 
-/** `extra`: events not yet counted in `rows` that this decision is about (1 for a peek). */
-function decide(checks: Check[], rows: Row[], nowMs: number, extra: 0 | 1): Verdict {
+/** Whether every check is within its limit, `rows` having counted this request already. */
+function decide(checks: Check[], rows: Row[], nowMs: number): Verdict {
   let worst: Verdict = { ok: true };
   for (const check of checks) {
     const row = rows.find((r) => r.key === keyOf(check));
     const counts = { previous: Number(row?.previous ?? 0), current: Number(row?.current ?? 0), elapsedMs: windowOf(check.rule, nowMs).elapsedMs };
     const { windowMs } = RULES[check.rule];
     const limit = RULES[check.rule].limit * env.RATE_LIMIT_SCALE;
-    if (estimate(windowMs, counts) + extra <= limit) continue;
+    if (estimate(windowMs, counts) <= limit) continue;
     const wait = waitMs(limit, windowMs, counts);
     const seconds = Math.max(1, Math.ceil(wait / 1000));
     if (worst.ok || seconds > worst.retryAfterSeconds) worst = { ok: false, rule: check.rule, retryAfterSeconds: seconds };
@@ -55,22 +55,20 @@ export async function hit(checks: Check[], now = new Date()): Promise<Verdict> {
     )
     SELECT h."key", h."count" AS "current", COALESCE(p."count", 0) AS "previous"
     FROM hits h LEFT JOIN "RateLimit" p ON p."key" = h."key" AND p."window" = h."window" - 1`;
-  return decide(checks, rows, nowMs, 0);
+  return decide(checks, rows, nowMs);
 }
 
-/** Whether one more event would be allowed, without counting it (failed sign-ins count later). */
-export async function peek(checks: Check[], now = new Date()): Promise<Verdict> {
-  if (checks.length === 0) return { ok: true };
+/** Gives back one event counted by `hit` (a sign-in attempt that turned out to be the owner's). */
+export async function refund(checks: Check[], now = new Date()): Promise<void> {
+  if (checks.length === 0) return;
   const nowMs = now.getTime();
   const keys = checks.map(keyOf);
   const windows = checks.map((c) => windowOf(c.rule, nowMs).window);
   const db = await getDb();
-  const rows = await db.$queryRaw<Row[]>`
-    SELECT t.k AS "key", COALESCE(c."count", 0) AS "current", COALESCE(p."count", 0) AS "previous"
+  await db.$executeRaw`
+    UPDATE "RateLimit" r SET "count" = GREATEST(r."count" - 1, 0)
     FROM unnest(${keys}::text[], ${windows}::int[]) AS t (k, w)
-    LEFT JOIN "RateLimit" c ON c."key" = t.k AND c."window" = t.w
-    LEFT JOIN "RateLimit" p ON p."key" = t.k AND p."window" = t.w - 1`;
-  return decide(checks, rows, nowMs, 1);
+    WHERE r."key" = t.k AND r."window" = t.w`;
 }
 
 /** Deletes counters that can no longer affect a decision (run by the periodic cleanup). */

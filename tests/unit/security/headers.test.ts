@@ -50,4 +50,9 @@ describe('client address', () => {
     expect(clientAddress(undefined, '10.0.0.2', 1)).toBe('10.0.0.2');
     expect(clientAddress('a, b, c', '10.0.0.2', 2)).toBe('b');
   });
+  it('drops the port a proxy may write, so connections of one client count together', () => {
+    expect(clientAddress('203.0.113.9:51234', '10.0.0.2', 1)).toBe('203.0.113.9');
+    expect(clientAddress('[2001:db8::1]:443', '10.0.0.2', 1)).toBe('2001:db8::1');
+    expect(clientAddress('2001:db8::1', '10.0.0.2', 1)).toBe('2001:db8::1');
+  });
 });

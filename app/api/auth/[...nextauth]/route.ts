@@ -11,6 +11,7 @@ export { handler as GET };
 /** Password sign-ins pass the rate limits first; next-auth's other POSTs go straight through. */
 export const POST = route(async (request: Request, context: Context) => {
   const { nextauth } = await context.params;
-  if (nextauth.join('/') !== 'callback/credentials') return handler(request, context);
+  // next-auth reads only the first two segments, so /callback/credentials/anything signs in too.
+  if (nextauth[0] !== 'callback' || nextauth[1] !== 'credentials') return handler(request, context);
   return signInWithLimits(request, (req) => handler(req, context));
 });

@@ -8,8 +8,9 @@ export const GET = route(async (_request: Request, { params }: { params: Promise
   const { gameId } = await params;
   const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
   if (!record) return apiError(404, 'replay_not_found', 'No verified game has this id.');
-  // A verified game never changes once it has its player; a guest's may be claimed or expire.
-  const { unclaimed, ...body } = record;
-  const cache = unclaimed ? 'no-store' : 'public, max-age=3600, immutable';
+  // A verified game never changes once it has its player and is on the boards; a guest's may be
+  // claimed or expire, and a held one is still to be reviewed.
+  const { unsettled, ...body } = record;
+  const cache = unsettled ? 'no-store' : 'public, max-age=3600, immutable';
   return NextResponse.json(body, { headers: { 'cache-control': cache } });
 });
