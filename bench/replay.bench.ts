@@ -32,12 +32,11 @@ const cold: number[] = [];
 const warm: number[] = [];
 const baseline: number[] = [];
 for (let run = 0; run < 15; run++) {
-  let player: ReplayPlayer | null = null;
+  let p!: ReplayPlayer;
   cold.push(ms(() => {
-    player = new ReplayPlayer(replay);
-    player.seek(end);
+    p = new ReplayPlayer(replay);
+    p.seek(end);
   }));
-  const p = player as unknown as ReplayPlayer;
   p.seek(0);
   warm.push(ms(() => p.seek(end)));
   // What seeking cost before checkpoints: a fresh game stepped from tick 0.

@@ -12,6 +12,7 @@ import { openSql } from '../../lib/db/connect.js';
 import { applyMigrations } from '../../lib/db/migrate.js';
 import { createAppServer } from '../../tests/support/app-server';
 import { hardDropGame } from '../../tests/support/replays';
+import { Player } from '../load/client';
 import { seedGames } from './seed';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -63,19 +64,9 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
 }
 
 async function signIn(): Promise<string> {
-  const username = `bencher_${Date.now() % 1e6}`;
-  const password = 'bench-password-1';
-  await fetch(`${BASE}/api/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
-  const csrf = await fetch(`${BASE}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const res = await fetch(`${BASE}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: jar },
-    body: new URLSearchParams({ csrfToken, username, password, json: 'true' }),
-  });
-  return [jar, ...res.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
+  const player = new Player(BASE, '127.0.0.1');
+  await player.signUpAndIn(`bencher_${Date.now() % 1e6}`, 'bench-password-1');
+  return player.cookieHeader();
 }
 
 function load(db: string, what: string, options: autocannon.Options): Promise<void> {

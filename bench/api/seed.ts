@@ -28,7 +28,7 @@ export async function seedGames(sql: SqlConnection, options: { games: number; pl
      FROM "GameTicket" t WHERE t."id" LIKE 'benchgame%'`,
     [options.replay],
   );
-  // The same rule as recordBests: per player, mode and period, the lowest metric, earliest first.
+  // The same rule as UPSERT_BEST (bests.ts): per player, mode and period, the lowest metric, earliest first.
   for (const [group, period] of [['', `'all'`], [', "week"', '"week"']]) {
     await sql.exec(`
       INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")

@@ -12,7 +12,7 @@ export class Player {
 
   async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<Timed> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.address };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.cookies.size) headers.cookie = this.cookieHeader();
     let body: string | undefined;
     if (init.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -37,6 +37,11 @@ export class Player {
       // not JSON: kept as text for the report
     }
     return { status: response.status, ms, body: parsed, headers: response.headers };
+  }
+
+  /** The jar as a Cookie header, for tools that send requests themselves (autocannon). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   async signUpAndIn(username: string, password: string): Promise<void> {

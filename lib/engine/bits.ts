@@ -13,7 +13,7 @@ export class BitWriter {
   /** Writes the low `count` bits of v, most significant first (v may exceed 32 bits). */
   bits(v: number, count: number): void {
     if (v < 0x100000000 && count <= 32) {
-      for (let i = count - 1; i >= 0; i--) this.bit(i < 32 ? (v >>> i) & 1 : 0);
+      for (let i = count - 1; i >= 0; i--) this.bit((v >>> i) & 1);
       return;
     }
     for (let i = count - 1; i >= 0; i--) this.bit(Math.floor(v / 2 ** i) % 2);
@@ -60,10 +60,6 @@ export function bitLength(v: number): number {
     n++;
   }
   return n;
-}
-
-export function expGolombLength(v: number, k: number): number {
-  return 2 * bitLength(v + 2 ** k) - 1 - k;
 }
 
 /** Every read is bounds-checked and fails with ReplayDecodeError('truncated', …). */

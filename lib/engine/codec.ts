@@ -56,7 +56,8 @@ function bestOrder(deltas: ArrayLike<number>): number {
   let best = 0;
   let bestBits = Infinity;
   for (let k = 0; k <= MAX_K; k++) {
-    // expGolombLength(d, k) inlined: deltas ≤ MAX_EVENT_TICK < 2^31, so d + 2^k fits clz32.
+    // An order-k Exp-Golomb code of d takes 2·bitLength(d + 2^k) − 1 − k bits; deltas ≤ MAX_EVENT_TICK
+    // < 2^31, so d + 2^k fits clz32.
     const pow = 2 ** k;
     let bits = 0;
     for (let i = 0; i < deltas.length; i++) bits += 2 * (32 - Math.clz32(deltas[i]! + pow)) - 1 - k;
@@ -133,7 +134,8 @@ function decode(data: string): Replay {
   r.end();
   // Any order decodes, but only the encoder's choice is canonical: a second spelling of the same
   // replay would get a different digest and slip past the server's repeat detection.
-  if (k !== bestOrder(deltas)) throw invalid(`event order ${k} is not the canonical ${bestOrder(deltas)}`);
+  const canonical = bestOrder(deltas);
+  if (k !== canonical) throw invalid(`event order ${k} is not the canonical ${canonical}`);
   return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events };
 }
 

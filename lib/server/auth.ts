@@ -110,8 +110,25 @@ export async function getSessionUser(): Promise<SessionUser | null> {
     const session = await getServerSession(authOptions);
     return session?.user?.id ? { id: session.user.id, name: session.user.name ?? '' } : null;
   }
+  return sessionUserOf(raw);
+}
+
+/** The player a session token names, or null when it is not a valid one of ours. */
+async function sessionUserOf(raw: string): Promise<SessionUser | null> {
   const token = await decode({ token: raw, secret: authOptions.secret ?? '' }).catch(() => null);
   return token?.uid ? { id: token.uid, name: token.name ?? '' } : null;
+}
+
+/** The player of the session a next-auth response sets (a successful sign-in), or null. */
+export async function sessionSetBy(response: Response): Promise<SessionUser | null> {
+  for (const cookie of response.headers.getSetCookie()) {
+    const [pair = ''] = cookie.split(';');
+    const eq = pair.indexOf('=');
+    if (!(SESSION_COOKIES as readonly string[]).includes(pair.slice(0, eq))) continue;
+    const user = await sessionUserOf(pair.slice(eq + 1));
+    if (user) return user;
+  }
+  return null;
 }
 
 async function claimGuestGamesOnSignIn(userId: string) {

@@ -57,3 +57,12 @@ export async function errorCode(response: { status(): number; json(): Promise<un
   const body = (await response.json()) as { error?: { code?: string; message?: string } };
   return { status: response.status(), code: body.error?.code, message: body.error?.message };
 }
+
+/** Takes a ticket, plays it with `play`, waits out its game time and submits it: a verified game. */
+export async function playVerified(api: APIRequestContext, mode: Mode, play: (mode: Mode, seed: string) => Played): Promise<{ ticket: Ticket; played: Played }> {
+  const ticket = await newTicket(api, mode);
+  const played = play(mode, ticket.seed);
+  await waitForGameTime(ticket, played);
+  expect((await submit(api, ticket, played)).status()).toBe(201);
+  return { ticket, played };
+}

@@ -9,20 +9,14 @@ import { getPlayerBests, getReplay, listRecentGames } from '@/lib/server/games/r
 import { approveGame, listHeldGames, rejectGame } from '@/lib/server/games/review';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { createUser } from '@/lib/server/users';
 import { botGame, claimOf, roboticGame, type Played } from '../support/replays';
 import { resetDb } from './db';
+import { player } from './play';
 
 // Sunday of ISO week 2026-W47; reviews happen in the next week.
 const PLAYED = new Date('2026-11-22T20:00:00Z');
 const NEXT_WEEK = new Date('2026-11-24T09:00:00Z');
 const later = (minutes: number) => new Date(PLAYED.getTime() + minutes * 60_000);
-
-async function player(name: string): Promise<Owner> {
-  const created = await createUser({ username: name, password: 'password-123' });
-  if (!created.ok) throw new Error('user exists');
-  return { userId: created.user.id, guestId: null };
-}
 
 async function play(owner: Owner, options: { mode?: Mode; game?: (mode: Mode, seed: string) => Played } = {}) {
   const mode = options.mode ?? 'sprint';

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { formatTime } from '@/components/game/draw';
 import { hardDropGame } from '../support/replays';
-import { newTicket, submit, waitForGameTime } from '../api/client';
+import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';
 import { isoWeek, shiftWeek } from '@/lib/weeks';
 
@@ -9,10 +9,7 @@ test('a verified game shows on the weekly and all-time boards and its replay pla
   const username = uniqueUsername('board');
   await signUp(page, username, 'board-password-1');
   // The page's own cookies: the game belongs to the player signed in above.
-  const ticket = await newTicket(page.request, 'marathon');
-  const played = hardDropGame('marathon', ticket.seed);
-  await waitForGameTime(ticket, played);
-  expect((await submit(page.request, ticket, played)).status()).toBe(201);
+  const { ticket, played } = await playVerified(page.request, 'marathon', hardDropGame);
 
   for (const period of ['all', 'week']) {
     await page.goto(`/leaderboards?mode=marathon${period === 'week' ? '&period=week' : ''}`);

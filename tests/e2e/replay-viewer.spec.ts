@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatTime } from '@/components/game/draw';
-import type { Mode } from '@/lib/engine';
 import { isoWeek, shiftWeek } from '@/lib/weeks';
 import { botGame, hardDropGame, type Played } from '../support/replays';
-import { newTicket, submit, waitForGameTime, type Ticket } from '../api/client';
+import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';
 import { engineAt, expectedField, renderedField } from './replay-helpers';
-
-async function playAs(page: Page, mode: Mode, play: (mode: Mode, seed: string) => Played): Promise<{ ticket: Ticket; played: Played }> {
-  const ticket = await newTicket(page.request, mode);
-  const played = play(mode, ticket.seed);
-  await waitForGameTime(ticket, played);
-  expect((await submit(page.request, ticket, played)).status()).toBe(201);
-  return { ticket, played };
-}
 
 /** The viewer is paused on `tick`, and both its engine hash and its drawn field match an independent engine run. */
 async function expectExactlyAt(page: Page, played: Played, tick: number) {
@@ -33,8 +24,8 @@ test('boards, a top replay played, paused, seeked, stepped and shared, and the p
   test.setTimeout(120_000);
   const username = uniqueUsername('viewer');
   await signUp(page, username, 'viewer-password-1');
-  const sprint = await playAs(page, 'sprint', botGame);
-  const marathon = await playAs(page, 'marathon', hardDropGame);
+  const sprint = await playVerified(page.request, 'sprint', botGame);
+  const marathon = await playVerified(page.request, 'marathon', hardDropGame);
 
   // Boards: mode tabs, this week with its countdown, a past week from the picker.
   await page.goto('/leaderboards');
@@ -78,7 +69,8 @@ test('boards, a top replay played, paused, seeked, stepped and shared, and the p
   await expect(page.getByTestId('replay-clock')).toHaveText(`${formatTime(target)} / ${formatTime(end)}`);
 
   // Piece and tick steps, by button and by key.
-  const nextPiece = engineAt(sprint.played.replay, end).pieceTicks.find((t) => t > target)!;
+  const { pieceTicks } = engineAt(sprint.played.replay, end);
+  const nextPiece = pieceTicks.find((t) => t > target)!;
   await page.getByRole('button', { name: 'Next piece' }).click();
   expect((await expectExactlyAt(page, sprint.played, nextPiece)).snap.pieces).toBe(mid.snap.pieces + 1);
   await page.keyboard.press('.');
@@ -87,7 +79,7 @@ test('boards, a top replay played, paused, seeked, stepped and shared, and the p
   await page.keyboard.press(',');
   await expectExactlyAt(page, sprint.played, nextPiece - 1);
   await page.keyboard.press('ArrowLeft');
-  const previous = engineAt(sprint.played.replay, end).pieceTicks.filter((t) => t < nextPiece - 1).at(-1)!;
+  const previous = pieceTicks.filter((t) => t < nextPiece - 1).at(-1)!;
   await expectExactlyAt(page, sprint.played, previous);
 
   // Speed: the menu and the shortcut; playing at 4× moves four ticks per tick of wall time.
@@ -138,7 +130,7 @@ test('the home page shows this week’s top games with watch links', async ({ pa
   const username = uniqueUsername('home');
   await signUp(page, username, 'home-password-1');
   // No other test submits Ultra, so this game leads its weekly card.
-  const { ticket, played } = await playAs(page, 'ultra', hardDropGame);
+  const { ticket, played } = await playVerified(page.request, 'ultra', hardDropGame);
   await page.goto('/');
   await expect(page.getByTestId('personal-bests')).toContainText(played.result.score.toLocaleString('en-US'));
   const mine = page.getByTestId('weekly-top-ultra').getByRole('listitem').filter({ hasText: username });

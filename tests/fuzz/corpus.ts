@@ -3,7 +3,7 @@
  * two ways — as bytes of the encoded replay (bit flips, truncation, extension, splices, bad
  * characters) and as structure (events reordered, duplicated, dropped, moved to extreme ticks;
  * wrong seeds, modes, rules versions and handling; bursts; inputs after the end), re-encoded with
- * encodeReplay. Shared by tests/fuzz/replays.fuzz.test.ts and bench/fuzz.bench.ts.
+ * encodeReplay. Shared by tests/fuzz/bytes.fuzz.test.ts, structured.fuzz.test.ts and bench/fuzz.bench.ts.
  */
 import fc from 'fast-check';
 import {

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS } from '../../lib/engine/index';
-import { MAX_GAME_TICKS } from '../../lib/server/games/policy';
 import type { FuzzCase } from './corpus';
 import { runCase } from './oracle';
 
@@ -9,7 +8,7 @@ import { runCase } from './oracle';
  * Runs `runs` cases from `arb` (a fixed seed: every run checks the same cases, and a failure
  * names the seed and path that reproduce it) and returns how often each verdict came up. Each
  * case must be judged correctly and stay inside the work bounds that keep verification cheap:
- * the text cap, the event cap and the one-hour tick cap. The slowest case is logged, not asserted
+ * the text cap and the event cap (the one-hour tick cap bounds the re-play by construction). The slowest case is logged, not asserted
  * (times are measured by `npm run bench:fuzz`).
  */
 export function fuzz(arb: fc.Arbitrary<FuzzCase>, runs: number, seed: number): Map<string, number> {
@@ -24,7 +23,8 @@ export function fuzz(arb: fc.Arbitrary<FuzzCase>, runs: number, seed: number): M
       verdicts.set(r.verdict, (verdicts.get(r.verdict) ?? 0) + 1);
       if (r.problem) throw new Error(`${c.kind}: ${r.problem}`);
       if (r.verdict !== 'replay_undecodable' && c.text.length > MAX_REPLAY_ENCODED_LENGTH) throw new Error(`${c.kind}: decoded past the text cap`);
-      if (r.events > MAX_REPLAY_EVENTS || r.ticks > MAX_GAME_TICKS) throw new Error(`${c.kind}: ${r.events} events, ${r.ticks} ticks`);
+      // The tick cap needs no check here: the independent re-play itself stops at MAX_GAME_TICKS.
+      if (r.events > MAX_REPLAY_EVENTS) throw new Error(`${c.kind}: ${r.events} events`);
     }),
     { numRuns: runs, seed, endOnFailure: true },
   );

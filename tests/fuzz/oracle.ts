@@ -6,7 +6,8 @@
  */
 import { decodeReplay, encodeReplay, ReplayDecodeError, TICKS_PER_SECOND, type Replay } from '../../lib/engine/index';
 import { ELAPSED_SLACK_MS, MAX_GAME_TICKS } from '../../lib/server/games/policy';
-import { checkInputRate, verifySubmission } from '../../lib/server/games/verify';
+import { HUMAN_INPUT } from '../../lib/input-limits';
+import { verifySubmission, type VerifyFailure, type VerifySuccess } from '../../lib/server/games/verify';
 import { stepReplay } from '../support/step-replay';
 import { BASES, type FuzzCase } from './corpus';
 
@@ -24,13 +25,41 @@ export type CaseReport = {
   ticks: number;
 };
 
-export function runCase(c: FuzzCase): CaseReport {
+/** The production path for one case, as the server runs it for this case's ticket (also timed by bench:fuzz). */
+export function verifyCase(c: FuzzCase): VerifySuccess | VerifyFailure {
+  return verifySubmission(ticketOf(c), { replay: c.text, claimed: c.claimed }, NOW);
+}
+
+function ticketOf(c: FuzzCase) {
   const base = BASES[c.base]!.replay;
-  const ticket = { seed: base.seed, mode: base.mode, rulesVersion: base.rulesVersion, issuedAt: ISSUED };
+  return { seed: base.seed, mode: base.mode, rulesVersion: base.rulesVersion, issuedAt: ISSUED };
+}
+
+/**
+ * The humanly-possible-input rule, counted afresh from HUMAN_INPUT rather than through verify's
+ * checkInputRate (the code under test): events per tick, and presses in any window of ticks.
+ */
+function inputRateImpossible(replay: Replay): boolean {
+  const perTick = new Map<number, number>();
+  const presses: number[] = [];
+  for (const e of replay.events) {
+    perTick.set(e.tick, (perTick.get(e.tick) ?? 0) + 1);
+    if (e.down) presses.push(e.tick);
+  }
+  if ([...perTick.values()].some((n) => n > HUMAN_INPUT.maxEventsPerTick)) return true;
+  for (let last = 0, first = 0; last < presses.length; last++) {
+    while (presses[first]! <= presses[last]! - HUMAN_INPUT.windowTicks) first++;
+    if (last - first + 1 > HUMAN_INPUT.maxKeyDownsPerWindow) return true;
+  }
+  return false;
+}
+
+export function runCase(c: FuzzCase): CaseReport {
+  const ticket = ticketOf(c);
   let verdict: string;
   let hash: string | null = null;
   try {
-    const v = verifySubmission(ticket, { replay: c.text, claimed: c.claimed }, NOW);
+    const v = verifyCase(c);
     verdict = v.ok ? 'ok' : v.code;
     if (v.ok) hash = v.result.hash;
   } catch (e) {
@@ -49,7 +78,7 @@ export function runCase(c: FuzzCase): CaseReport {
     if (replay.seed !== ticket.seed) return 'seed_mismatch';
     if (replay.mode !== ticket.mode) return 'mode_mismatch';
     if (replay.rulesVersion !== ticket.rulesVersion) return 'rules_version_mismatch';
-    if (checkInputRate(replay)) return 'input_rate_impossible';
+    if (inputRateImpossible(replay)) return 'input_rate_impossible';
     return null;
   })();
   if (expected) return report(verdict === expected ? null : `expected ${expected}, verify said ${verdict}`);

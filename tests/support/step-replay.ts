@@ -3,7 +3,8 @@
  * as live play does (no fast-forwarding, no pre-converted input arrays). Tests compare
  * simulateReplay's fast path with it, and the fuzz oracle trusts a verdict only when both agree.
  */
-import { createGame, type InputEvent, type Replay } from '../../lib/engine/index';
+import type { Replay } from '../../lib/engine/index';
+import { straightRun } from './replays';
 
 export type Stepped = {
   score: number;
@@ -19,18 +20,10 @@ export type Stepped = {
 };
 
 export function stepReplay(replay: Replay, maxTicks: number): Stepped {
-  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount });
   const lockTicks: number[] = [];
-  const events = replay.events;
-  let i = 0;
-  for (let tick = 0; !game.over && tick < maxTicks; tick++) {
-    const inputs: InputEvent[] = [];
-    while (i < events.length && events[i]!.tick === tick) {
-      const { key, down } = events[i++]!;
-      inputs.push({ key, down });
-    }
-    for (const e of game.tick(inputs)) if (e.type === 'lock') lockTicks.push(tick);
-  }
+  const game = straightRun(replay, maxTicks, (events, tick) => {
+    for (const e of events) if (e.type === 'lock') lockTicks.push(tick);
+  });
   const s = game.snapshot();
   return {
     score: s.score,
@@ -40,7 +33,7 @@ export function stepReplay(replay: Replay, maxTicks: number): Stepped {
     finished: s.finished,
     toppedOut: s.toppedOut,
     hash: game.hash(),
-    unusedEvents: events.length - game.replay().events.length,
+    unusedEvents: replay.events.length - game.replay().events.length,
     lockTicks,
   };
 }

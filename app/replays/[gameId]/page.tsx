@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
@@ -10,16 +11,17 @@ import { idSchema } from '@/lib/validations/games';
 
 type Props = { params: Promise<{ gameId: string }>; searchParams: Promise<{ t?: string | string[] }> };
 
+// Once per request, though both the metadata and the page ask (it carries the whole replay).
+const findReplay = cache(async (gameId: string) => (idSchema.safeParse(gameId).success ? getReplay({ gameId }) : null));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { gameId } = await params;
-  const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
+  const record = await findReplay((await params).gameId);
   return { title: record ? `${record.game.player?.username ?? 'Guest'} · ${MODE_LABELS[record.game.mode]} replay` : 'Replay' };
 }
 
 export default async function ReplayPage({ params, searchParams }: Props) {
-  const { gameId } = await params;
   const { t } = await searchParams;
-  const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
+  const record = await findReplay((await params).gameId);
   if (!record) notFound();
   const { game } = record;
   return (

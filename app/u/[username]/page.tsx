@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { cache } from 'react';
 import { SignOutButton } from '@/components/auth/SignOutButton';
 import { GameList } from '@/components/boards/GameList';
-import { MODE_LABELS } from '@/components/boards/result';
+import { formatDate, MODE_LABELS } from '@/components/boards/result';
 import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
 import { MODE_NAMES } from '@/lib/engine';
@@ -14,18 +15,19 @@ import { usernameSchema } from '@/lib/validations/auth';
 
 type Props = { params: Promise<{ username: string }> };
 
-async function findPlayer(params: Props['params']) {
-  const name = usernameSchema.safeParse(decodeURIComponent((await params).username));
+// Once per request, though both the metadata and the page ask.
+const findPlayer = cache(async (username: string) => {
+  const name = usernameSchema.safeParse(username);
   return name.success ? getUserByUsername({ username: name.data }) : null;
-}
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const profile = await findPlayer(params);
+  const profile = await findPlayer((await params).username);
   return { title: profile ? profile.username : 'Unknown player' };
 }
 
 export default async function PlayerPage({ params }: Props) {
-  const profile = await findPlayer(params);
+  const profile = await findPlayer((await params).username);
   if (!profile) notFound();
   const own = (await getSessionUser())?.id === profile.id;
   const [bests, recent, progression] = await Promise.all([
@@ -41,7 +43,7 @@ export default async function PlayerPage({ params }: Props) {
           <h1 className="text-3xl font-bold" data-testid="profile-username">
             {profile.username}
           </h1>
-          <p className="text-sm text-slate-500">Playing since {profile.createdAt.toISOString().slice(0, 10)}</p>
+          <p className="text-sm text-slate-500">Playing since {formatDate(profile.createdAt.toISOString())}</p>
         </div>
         {own ? <SignOutButton /> : null}
       </div>

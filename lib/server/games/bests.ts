@@ -1,10 +1,12 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { Db } from '../db';
+import { isRankable, metricOf } from './metric';
 
 type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 
-export type BestEntry = { userId: string; mode: string; gameId: string; metric: number; achievedAt: Date; week: string };
+/** A stored game as far as its bests are concerned. */
+export type BestGame = { id: string; mode: string; score: number; ticks: number; finished: boolean; createdAt: Date; week: string };
 
 /**
  * Keeps a player's best per (mode, period): a new row wins over the stored one when its metric
@@ -17,12 +19,18 @@ export const UPSERT_BEST = Prisma.sql`
     WHERE EXCLUDED."metric" < "PersonalBest"."metric"
        OR (EXCLUDED."metric" = "PersonalBest"."metric" AND EXCLUDED."achievedAt" < "PersonalBest"."achievedAt")`;
 
-/** Makes the game the player's best for its mode, all-time and in its week, where it is better. */
-export async function recordBests(tx: Tx, entry: BestEntry): Promise<void> {
+/**
+ * Makes a stored game the player's best for its mode, all-time and in the week it was played,
+ * where it is better and its mode ranks it (a topped-out Sprint has no time). For games that
+ * reach the boards after they were stored: claimed guest games and approved held ones.
+ */
+export async function recordGameBests(tx: Tx, userId: string, game: BestGame): Promise<void> {
+  if (!isRankable(game.mode, game)) return;
+  const metric = metricOf(game.mode, game);
   await tx.$executeRaw`
     INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
-    VALUES (${entry.userId}, ${entry.mode}, 'all', ${entry.gameId}, ${entry.metric}, ${entry.achievedAt}),
-           (${entry.userId}, ${entry.mode}, ${entry.week}, ${entry.gameId}, ${entry.metric}, ${entry.achievedAt})
+    VALUES (${userId}, ${game.mode}, 'all', ${game.id}, ${metric}, ${game.createdAt}),
+           (${userId}, ${game.mode}, ${game.week}, ${game.id}, ${metric}, ${game.createdAt})
     ${UPSERT_BEST}`;
 }
 

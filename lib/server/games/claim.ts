@@ -1,8 +1,7 @@
 import 'server-only';
 import { getDb } from '../db';
-import { recordBests } from './bests';
+import { recordGameBests, type BestGame } from './bests';
 import { isHeld } from './describe';
-import { isRankable, metricOf } from './metric';
 
 /**
  * Moves a guest's recent verified games (and any tickets still in play) to the account they
@@ -15,16 +14,13 @@ export async function claimGuestGames(options: { userId: string; guestId: string
   return db.$transaction(async (tx) => {
     // Claim and read back in one statement: only the games this call actually moved get bests
     // here (a concurrent claim by another account cannot hand us its games).
-    const games = await tx.$queryRaw<
-      { id: string; mode: string; score: number; ticks: number; finished: boolean; createdAt: Date; week: string; reviewStatus: string | null }[]
-    >`
+    const games = await tx.$queryRaw<Array<BestGame & { reviewStatus: string | null }>>`
       UPDATE "Game" SET "userId" = ${userId}, "guestId" = NULL, "guestExpiresAt" = NULL
       WHERE "guestId" = ${guestId} AND "userId" IS NULL AND "guestExpiresAt" > ${now}
       RETURNING "id", "mode", "score", "ticks", "finished", "createdAt", "week", "reviewStatus"`;
     for (const g of games) {
       // A game held for review gets its bests when it is approved (review.ts), not before.
-      if (!isRankable(g.mode, g) || isHeld(g.reviewStatus)) continue;
-      await recordBests(tx, { userId, mode: g.mode, gameId: g.id, metric: metricOf(g.mode, g), achievedAt: g.createdAt, week: g.week });
+      if (!isHeld(g.reviewStatus)) await recordGameBests(tx, userId, g);
     }
     await tx.gameTicket.updateMany({ where: { guestId, userId: null, usedAt: null }, data: { userId, guestId: null } });
     return games.length;

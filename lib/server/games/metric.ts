@@ -17,3 +17,5 @@ export function isRankable(mode: string, game: { finished: boolean }): boolean {
 /** metricOf and isRankable over a row of "Game" (alias g), for queries that rank games themselves. */
 export const METRIC_SQL = Prisma.sql`CASE WHEN g."mode" = 'sprint' THEN g."ticks" ELSE -g."score" END`;
 export const RANKABLE_SQL = Prisma.sql`(g."mode" <> 'sprint' OR g."finished")`;
+/** describe.ts's `boardable` over a row of "Game" (alias g): not held for review, or approved. */
+export const BOARDABLE_SQL = Prisma.sql`(g."reviewStatus" IS NULL OR g."reviewStatus" = 'approved')`;

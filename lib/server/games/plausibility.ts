@@ -46,35 +46,34 @@ const ms = (ticks: number) => `${Math.round((ticks * 1000) / TICKS_PER_SECOND)} 
 
 /** The first limit the features break, or null when the timing looks human. */
 export function judgeTiming(f: TimingFeatures): TimingFlag | null {
-  const limits = TIMING_LIMITS;
   const r = f.sameRhythm;
-  if (r.presses >= limits.sameRhythmPresses) {
+  if (r.presses >= TIMING_LIMITS.sameRhythmPresses) {
     return {
       reason: 'robotic_rhythm',
       message: `${r.presses} consecutive key presses (over ${r.pieces} pieces, from tick ${r.fromTick}) were each ${ms(r.interval)} ` +
-        `after the last and held ${ms(r.hold)}, to the tick; people vary sooner than ${limits.sameRhythmPresses}.`,
+        `after the last and held ${ms(r.hold)}, to the tick; people vary sooner than ${TIMING_LIMITS.sameRhythmPresses}.`,
     };
   }
-  if (f.taps.count >= limits.minTaps && f.taps.modalShare >= limits.uniformHoldShare) {
+  if (f.taps.count >= TIMING_LIMITS.minTaps && f.taps.modalShare >= TIMING_LIMITS.uniformHoldShare) {
     return {
       reason: 'uniform_holds',
       message: `${Math.round(f.taps.modalShare * 100)}% of ${f.taps.count} taps were held exactly ${ms(f.taps.modalHold)}; ` +
         `human holds vary by more than a tick.`,
     };
   }
-  if (f.peakPps.pps !== null && f.peakPps.pps > limits.maxPps) {
+  if (f.peakPps.pps !== null && f.peakPps.pps > TIMING_LIMITS.maxPps) {
     return {
       reason: 'sustained_pps',
       message: `${f.peakPps.window} consecutive pieces at ${f.peakPps.pps.toFixed(2)} pieces per second; ` +
-        `the best players sustain about 7, and more than ${limits.maxPps} is held for review.`,
+        `the best players sustain about 7, and more than ${TIMING_LIMITS.maxPps} is held for review.`,
     };
   }
   const rate = f.peakPressRate.perSecond;
-  if (rate !== null && rate > limits.maxPressesPerSecond) {
+  if (rate !== null && rate > TIMING_LIMITS.maxPressesPerSecond) {
     return {
       reason: 'sustained_presses',
       message: `${rate.toFixed(1)} key presses per second over ${f.peakPressRate.ticks / TICKS_PER_SECOND} s; ` +
-        `the best players sustain about 20, and more than ${limits.maxPressesPerSecond} is held for review.`,
+        `the best players sustain about 20, and more than ${TIMING_LIMITS.maxPressesPerSecond} is held for review.`,
     };
   }
   return null;

@@ -2,7 +2,7 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MODE_NAMES, type Mode } from '@/lib/engine';
 import { getDb } from '../db';
-import { METRIC_SQL, RANKABLE_SQL } from './metric';
+import { BOARDABLE_SQL, METRIC_SQL, RANKABLE_SQL } from './metric';
 
 /** A game that beat every earlier game of the player in its mode: a point on the PB chart. */
 export type BestPoint = { gameId: string; at: string; score: number; ticks: number };
@@ -24,9 +24,7 @@ export async function getBestProgression(options: { userId: string }): Promise<P
              min(${METRIC_SQL}) OVER (PARTITION BY g."mode" ORDER BY g."createdAt", g."id"
                                       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS "before"
       FROM "Game" g
-      WHERE g."userId" = ${options.userId} AND ${RANKABLE_SQL}
-        -- Held for review (or refused by a reviewer): not a best until approved, as on the boards.
-        AND (g."reviewStatus" IS NULL OR g."reviewStatus" = 'approved')
+      WHERE g."userId" = ${options.userId} AND ${RANKABLE_SQL} AND ${BOARDABLE_SQL}
     ) s
     WHERE "before" IS NULL OR "metric" < "before"
     ORDER BY "createdAt", "id"`);

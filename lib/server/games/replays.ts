@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Mode } from '@/lib/engine';
 import { getDb } from '../db';
-import { boardable, summaryFields, type GameSummary } from './describe';
+import { boardable, isHeld, summaryFields, type GameSummary } from './describe';
 
 export type ReplayRecord = {
   /** Still a guest's (it may yet be claimed or expire), or awaiting review: it may still change. */
@@ -21,7 +21,7 @@ export async function getReplay(options: { gameId: string }): Promise<ReplayReco
   if (!game) return null;
   const { replay, user, guestId, ...rest } = game;
   return {
-    unsettled: guestId !== null || (rest.reviewStatus !== null && rest.reviewStatus !== 'approved'),
+    unsettled: guestId !== null || isHeld(rest.reviewStatus),
     game: { ...rest, mode: rest.mode as Mode, createdAt: rest.createdAt.toISOString(), player: user },
     replay,
   };

@@ -1,8 +1,7 @@
 import 'server-only';
 import { getDb } from '../db';
-import { recordBests } from './bests';
+import { recordGameBests, type BestGame } from './bests';
 import type { ReviewStatus } from './describe';
-import { isRankable, metricOf } from './metric';
 
 export type HeldGame = {
   id: string;
@@ -37,7 +36,7 @@ export type ReviewOutcome =
   | { ok: true; status: 'approved' | 'rejected' }
   | { ok: false; code: 'game_not_found' | 'not_reviewable'; message: string };
 
-type Decided = { id: string; userId: string | null; mode: string; score: number; ticks: number; finished: boolean; createdAt: Date; week: string };
+type Decided = BestGame & { userId: string | null };
 
 /**
  * Approves a held game (a pending one, or a rejected one on second thoughts): it then takes the
@@ -53,10 +52,7 @@ export async function approveGame(options: { gameId: string; now?: Date }): Prom
       WHERE "id" = ${options.gameId} AND "reviewStatus" IN ('pending', 'rejected')
       RETURNING "id", "userId", "mode", "score", "ticks", "finished", "createdAt", "week"`;
     // A guest's game gets its bests when it is claimed (claim.ts), as any other guest game.
-    if (game?.userId && isRankable(game.mode, game)) {
-      const metric = metricOf(game.mode, game);
-      await recordBests(tx, { userId: game.userId, mode: game.mode, gameId: game.id, metric, achievedAt: game.createdAt, week: game.week });
-    }
+    if (game?.userId) await recordGameBests(tx, game.userId, game);
     return game;
   });
   return decided ? { ok: true, status: 'approved' } : notReviewable(options.gameId, 'approve');

@@ -22,12 +22,15 @@ export async function clientAddressKey(): Promise<string> {
   return `${groups.slice(0, 4).map((g) => (g || '0').replace(/^0+(?=.)/, '')).join(':')}::/64`;
 }
 
-/** 429 with Retry-After and the error shape every API client already reads. */
-export function tooManyRequests(verdict: Extract<Verdict, { ok: false }>) {
+/**
+ * 429 with Retry-After and the error shape every API client already reads; `extra` adds fields
+ * beside `error` (next-auth's client wants a `url`).
+ */
+export function tooManyRequests(verdict: Extract<Verdict, { ok: false }>, extra: Record<string, unknown> = {}) {
   const seconds = verdict.retryAfterSeconds;
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
   return NextResponse.json<ApiError & { error: { retryAfter: number } }>(
-    { error: { code: 'rate_limited', message: `Too many ${RULES[verdict.rule].what}. Try again in ${wait}.`, retryAfter: seconds } },
+    { ...extra, error: { code: 'rate_limited', message: `Too many ${RULES[verdict.rule].what}. Try again in ${wait}.`, retryAfter: seconds } },
     { status: 429, headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' } },
   );
 }

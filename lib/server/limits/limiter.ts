@@ -42,8 +42,9 @@ export async function hit(checks: Check[], now = new Date()): Promise<Verdict> {
   if (checks.length === 0) return { ok: true };
   const nowMs = now.getTime();
   const keys = checks.map(keyOf);
-  const windows = checks.map((c) => windowOf(c.rule, nowMs).window);
-  const expires = checks.map((c) => windowOf(c.rule, nowMs).expiresAtMs);
+  const spans = checks.map((c) => windowOf(c.rule, nowMs));
+  const windows = spans.map((w) => w.window);
+  const expires = spans.map((w) => w.expiresAtMs);
   const db = await getDb();
   const rows = await db.$queryRaw<Row[]>`
     WITH hits AS (

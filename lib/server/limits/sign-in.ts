@@ -1,15 +1,13 @@
 import 'server-only';
-import { decode } from 'next-auth/jwt';
 import { NextRequest, NextResponse } from 'next/server';
 import { usernameKey } from '@/lib/validations/auth';
+import { sessionSetBy } from '../auth';
 import { cookieAttributes } from '../cookies';
-import { env } from '../env';
 import { apiError, readCapped } from '../http';
-import { DB_RETRY_AFTER_SECONDS } from '../route';
+import { databaseUnavailable } from '../route';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS, deviceToken, trustedDevice } from './device';
-import { clientAddressKey } from './http';
+import { clientAddressKey, tooManyRequests } from './http';
 import { hit, refund, type Check, type Verdict } from './limiter';
-import { RULES } from './rules';
 
 const FORM = 'application/x-www-form-urlencoded';
 const BODY_LIMIT = 4 * 1024;
@@ -52,30 +50,19 @@ export async function signInWithLimits(request: Request, signIn: (request: NextR
   if (!guessing.ok) return limited(request, guessing);
 
   const response = await signIn(new NextRequest(request.url, { method: 'POST', headers: request.headers, body: text }));
-  const signedInAs = await sessionAccount(response);
-  if (!signedInAs) {
+  const session = await sessionSetBy(response);
+  if (!session) {
     if (await failedForUnavailability(response)) {
       await refund(accountChecks);
-      return unavailable();
+      return databaseUnavailable({ url: '/signin?error=Unavailable' });
     }
     return response;
   }
   await refund(accountChecks);
   // The device cookie names the account the session was issued for, never the submitted text.
   const withDevice = new NextResponse(response.body, response);
-  withDevice.cookies.set(DEVICE_COOKIE, deviceToken(signedInAs), cookieAttributes(request, DEVICE_MAX_AGE_SECONDS));
+  withDevice.cookies.set(DEVICE_COOKIE, deviceToken(usernameKey(session.name)), cookieAttributes(request, DEVICE_MAX_AGE_SECONDS));
   return withDevice;
-}
-
-/** The account key of the session next-auth just issued, or null when it issued none. */
-async function sessionAccount(response: Response): Promise<string | null> {
-  for (const cookie of response.headers.getSetCookie()) {
-    const match = /^(?:__Secure-)?next-auth\.session-token=([^;]+)/.exec(cookie);
-    if (!match) continue;
-    const token = await decode({ token: match[1], secret: env.AUTH_SECRET ?? '' }).catch(() => null);
-    if (token?.name) return usernameKey(token.name);
-  }
-  return null;
 }
 
 /** next-auth reports an error thrown in `authorize` as `error=<message>` in the JSON `url`. */
@@ -85,32 +72,9 @@ async function failedForUnavailability(response: Response): Promise<boolean> {
   return new URL(body.url, 'http://x').searchParams.get('error') === 'Unavailable';
 }
 
-function unavailable() {
-  return NextResponse.json(
-    { url: '/signin?error=Unavailable', error: { code: 'database_unavailable', message: 'Signing in is unavailable for a moment. Try again shortly.' } },
-    { status: 503, headers: { 'retry-after': String(DB_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' } },
-  );
-}
-
-/**
- * next-auth's client reads `url` from the JSON and the error code from its query, so the 429
- * carries both that and our usual error shape.
- */
+/** next-auth's client reads the error code from the `url` in the JSON, so the 429 carries one. */
 function limited(request: Request, verdict: Extract<Verdict, { ok: false }>) {
-  const seconds = verdict.retryAfterSeconds;
   const url = new URL('/signin', request.url);
   url.searchParams.set('error', 'RateLimited');
-  url.searchParams.set('retryAfter', String(seconds));
-  const minutes = Math.ceil(seconds / 60);
-  return NextResponse.json(
-    {
-      url: url.toString(),
-      error: {
-        code: 'rate_limited',
-        message: `Too many ${RULES[verdict.rule].what}. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        retryAfter: seconds,
-      },
-    },
-    { status: 429, headers: { 'retry-after': String(seconds), 'cache-control': 'no-store' } },
-  );
+  return tooManyRequests(verdict, { url: url.toString() });
 }
