@@ -95,7 +95,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
         P / Esc pause · R restart · keys and handling in <Link className="underline" href="/settings">Settings</Link>
       </p>
       {panelOpen && (
-        <div role="dialog" aria-modal="true" aria-label="Settings" onKeyDown={(e) => e.key === 'Escape' && openPanel(false)} className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/60 p-4">
+        <div role="dialog" aria-modal="true" aria-label="Settings" onKeyDown={(e) => e.key === 'Escape' && openPanel(false)} className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-scrim/60 p-4">
           <div className="w-full max-w-3xl rounded-xl bg-surface p-6 shadow-xl">
             <div className="mb-4 flex items-center justify-between">
               <h2 className="text-xl font-bold">Settings</h2>
