@@ -63,6 +63,15 @@ test('"reduce motion" turns off animated transitions from the first paint', asyn
   const link = first.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Play', exact: true });
   expect(await link.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
   await noScript.close();
+
+  // A device that asks for reduced motion gets it without the setting.
+  const reduced = await browser.newContext({ baseURL, javaScriptEnabled: false, reducedMotion: 'reduce' });
+  const device = await reduced.newPage();
+  await device.goto('/');
+  await expect(device.locator('html')).toHaveAttribute('data-motion', 'full');
+  const deviceLink = device.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Play', exact: true });
+  expect(await deviceLink.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+  await reduced.close();
 });
 
 test('the high-contrast piece palette draws its own colours, each block marked with its pattern', async ({ page }) => {
