@@ -21,7 +21,7 @@ const PAIRS: Array<[string, string, number]> = [
   ...['field-fg', 'field-muted', 'field-accent', 'field-warn', 'field-danger', 'field-success'].flatMap((fg) =>
     FIELD_BACKGROUNDS.map((bg): [string, string, number] => [fg, bg, 4.5]),
   ),
-  ...FIELD_BACKGROUNDS.map((bg): [string, string, number] => ['field-line', bg, 3]),
+  ...FIELD_BACKGROUNDS.flatMap((bg): Array<[string, string, number]> => [['field-line', bg, 3], ['focus', bg, 3]]),
 ];
 
 describe('the site palette', () => {
