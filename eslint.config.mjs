@@ -1,6 +1,10 @@
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+/** A Tailwind class naming a colour of the default scale (text-slate-500, bg-white, border-[#123456], …). */
+const RAW_COLOUR_CLASS =
+  '/(^|\\s|:)(bg|text|border|ring|fill|stroke|divide|accent|outline|decoration|from|to|via|shadow)-((slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-[0-9]|white\\b|black\\b|\\[#)/';
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -14,6 +18,20 @@ const config = [
       'no-restricted-imports': ['error', { patterns: ['@/*', 'next/*', 'react', 'node:*'] }],
       'no-restricted-globals': ['error', 'window', 'document', 'Date', 'performance', 'setTimeout', 'setInterval'],
       'no-restricted-properties': ['error', { object: 'Math', property: 'random' }],
+    },
+  },
+  {
+    // Colours come from the palette tokens in app/globals.css (each checked for contrast in both
+    // themes), not from Tailwind's raw colour scale, whose pairs nobody has checked.
+    files: ['app/**/*.tsx', 'components/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value', 'TemplateElement[value.raw'].map((node) => ({
+          selector: `${node}=${RAW_COLOUR_CLASS}]`,
+          message: 'Use a palette token from app/globals.css (bg-canvas, text-muted, border-line, link, …), not a raw colour class.',
+        })),
+      ],
     },
   },
 ];

@@ -18,18 +18,18 @@ export default async function HomePage() {
     <div className="space-y-12">
       <section className="space-y-4 pt-6">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Stack. Clear. Prove it.</h1>
-        <p className="max-w-2xl text-lg text-slate-600 dark:text-slate-300">
+        <p className="max-w-2xl text-lg text-muted">
           Linefall is the modern falling-block puzzle game in your browser: seven tetrominoes, SRS rotation, hold, a
           7-bag and the handling settings competitive players expect. Every score on our leaderboards is proven — the
           server replays your inputs through the same deterministic engine before it is stored.
         </p>
         <div className="flex gap-3">
-          <Link href="/play" className="rounded-lg bg-cyan-500 px-5 py-2.5 font-semibold text-slate-950 hover:bg-cyan-400">
+          <Link href="/play" className="rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary hover:bg-primary-hover">
             Play now
           </Link>
           <Link
             href="/leaderboards"
-            className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+            className="rounded-lg border border-line-strong px-5 py-2.5 font-semibold hover:bg-surface-2"
           >
             Leaderboards
           </Link>
@@ -47,9 +47,9 @@ export default async function HomePage() {
       </section>
       <section className="grid gap-4 sm:grid-cols-3">
         {MODES.map((mode) => (
-          <div key={mode.name} className="rounded-xl border border-slate-200 p-5 dark:border-slate-800">
+          <div key={mode.name} className="rounded-xl border border-line p-5">
             <h2 className="font-semibold">{mode.name}</h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{mode.text}</p>
+            <p className="mt-1 text-sm text-muted">{mode.text}</p>
           </div>
         ))}
       </section>

@@ -53,7 +53,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Leaderboards</h1>
-          <p className="text-sm text-slate-500">Every result here was re-simulated by the server from its replay.</p>
+          <p className="text-sm text-muted">Every result here was re-simulated by the server from its replay.</p>
         </div>
         <Tabs
           label="Mode"
@@ -100,8 +100,8 @@ function Problem({ message, mode = 'sprint' }: { message: string; mode?: string 
   return (
     <div className="space-y-3">
       <h1 className="text-3xl font-bold">Leaderboards</h1>
-      <p role="alert" className="text-red-600 dark:text-red-400">{message}</p>
-      <Link href={href({ mode: MODE_NAMES.includes(mode as never) ? mode : 'sprint' })} className="text-cyan-600 hover:underline">Back to the board</Link>
+      <p role="alert" className="text-danger">{message}</p>
+      <Link href={href({ mode: MODE_NAMES.includes(mode as never) ? mode : 'sprint' })} className="link">Back to the board</Link>
     </div>
   );
 }

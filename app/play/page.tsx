@@ -11,9 +11,9 @@ export default function PlayPage() {
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h1 className="text-3xl font-bold">Play</h1>
-          <p className="text-slate-600 dark:text-slate-400">Pick a mode. Every finished game is verified by the server before it reaches a board.</p>
+          <p className="text-muted">Pick a mode. Every finished game is verified by the server before it reaches a board.</p>
         </div>
-        <Link href="/settings" className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-slate-200 dark:hover:bg-slate-800">
+        <Link href="/settings" className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-surface-2">
           Settings
         </Link>
       </div>
@@ -23,10 +23,10 @@ export default function PlayPage() {
           <li key={m.mode}>
             <Link
               href={`/play/${m.mode}`}
-              className="block h-full rounded-xl border border-slate-200 p-5 transition-colors hover:border-cyan-500 hover:bg-cyan-50 dark:border-slate-800 dark:hover:bg-slate-900"
+              className="block h-full rounded-xl border border-line p-5 transition-colors hover:border-primary hover:bg-highlight"
             >
               <h2 className="text-lg font-semibold">{m.title}</h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{m.text}</p>
+              <p className="mt-1 text-sm text-muted">{m.text}</p>
             </Link>
           </li>
         ))}

@@ -18,7 +18,7 @@ export default async function ReplaysPage({ searchParams }: { searchParams: Prom
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold">Replays</h1>
-          <p className="text-sm text-slate-500">The latest verified games. Best games are on the <Link className="text-cyan-600 hover:underline dark:text-cyan-400" href="/leaderboards">leaderboards</Link>.</p>
+          <p className="text-sm text-muted">The latest verified games. Best games are on the <Link className="link" href="/leaderboards">leaderboards</Link>.</p>
         </div>
         <Tabs
           label="Mode"

@@ -9,7 +9,7 @@ export default async function Page() {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-3xl font-bold">Settings</h1>
-      <p className="text-slate-600 dark:text-slate-400">
+      <p className="text-muted">
         {user ? 'Saved to your account and this device.' : 'Saved on this device. Sign in to keep them in your account on every device.'}
       </p>
       <SettingsPage signedIn={user !== null} />

@@ -11,15 +11,15 @@ export function Field({ label, name, error, hint, ...input }: Props) {
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-cyan-500 focus:ring-2 focus:ring-cyan-500/30 aria-invalid:border-red-500 dark:border-slate-700 dark:bg-slate-900"
+        className="w-full rounded-lg border border-line-strong bg-surface px-3 py-2 aria-invalid:border-danger"
         {...input}
       />
       {error ? (
-        <span id={`${name}-error`} role="alert" className="block text-sm text-red-600 dark:text-red-400">
+        <span id={`${name}-error`} role="alert" className="block text-sm text-danger">
           {error}
         </span>
       ) : hint ? (
-        <span id={`${name}-hint`} className="block text-xs text-slate-500">
+        <span id={`${name}-hint`} className="block text-xs text-muted">
           {hint}
         </span>
       ) : null}
@@ -30,7 +30,7 @@ export function Field({ label, name, error, hint, ...input }: Props) {
 export function FormError({ message }: { message?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" data-testid="form-error" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+    <p role="alert" data-testid="form-error" className="rounded-lg bg-danger-bg px-3 py-2 text-sm text-on-danger-bg">
       {message}
     </p>
   );
@@ -41,7 +41,7 @@ export function SubmitButton({ pending, children }: { pending: boolean; children
     <button
       type="submit"
       disabled={pending}
-      className="w-full rounded-lg bg-cyan-500 px-4 py-2 font-semibold text-slate-950 hover:bg-cyan-400 disabled:opacity-60"
+      className="w-full rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover disabled:opacity-60"
     >
       {pending ? 'Please wait…' : children}
     </button>

@@ -11,12 +11,12 @@ export function OAuthButtons({ providers, callbackUrl }: { providers: { id: stri
           key={p.id}
           type="button"
           onClick={() => signIn(p.id, { callbackUrl: callbackUrl ?? '/' })}
-          className="w-full rounded-lg border border-slate-300 px-4 py-2 font-medium hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+          className="w-full rounded-lg border border-line-strong px-4 py-2 font-medium hover:bg-surface-2"
         >
           Continue with {p.name}
         </button>
       ))}
-      <p className="text-center text-xs uppercase tracking-wide text-slate-500">or</p>
+      <p className="text-center text-xs uppercase tracking-wide text-muted">or</p>
     </div>
   );
 }

@@ -46,9 +46,9 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
       <Field label="Username" name="username" autoComplete="username" required error={errors.username} />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
       <SubmitButton pending={pending}>Sign in</SubmitButton>
-      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-center text-sm text-muted">
         New here?{' '}
-        <Link className="font-medium text-cyan-600 hover:underline dark:text-cyan-400" href={`/signup${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`}>
+        <Link className="link font-medium" href={`/signup${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`}>
           Create an account
         </Link>
       </p>

@@ -72,9 +72,9 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
         error={errors.password}
       />
       <SubmitButton pending={pending}>Create account</SubmitButton>
-      <p className="text-center text-sm text-slate-600 dark:text-slate-400">
+      <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link className="font-medium text-cyan-600 hover:underline dark:text-cyan-400" href={`/signin${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`}>
+        <Link className="link font-medium" href={`/signin${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`}>
           Sign in
         </Link>
       </p>

@@ -20,9 +20,9 @@ export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; m
     </>
   ) : null;
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 dark:border-slate-800">
+    <div className="overflow-x-auto rounded-xl border border-line">
       <table className="w-full text-left text-sm" data-testid="leaderboard">
-        <thead className="bg-slate-100 text-xs uppercase tracking-wide text-slate-500 dark:bg-slate-900">
+        <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
           <tr>
             <th className="px-4 py-2">#</th>
             <th className="px-4 py-2">Player</th>
@@ -42,7 +42,7 @@ export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; m
           ))}
           {rows.length === 0 && !pinned ? (
             <tr>
-              <td colSpan={7} className="px-4 py-8 text-center text-slate-500">
+              <td colSpan={7} className="px-4 py-8 text-center text-muted">
                 No verified games here yet. Be the first.
               </td>
             </tr>
@@ -56,8 +56,8 @@ export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; m
 
 function Gap() {
   return (
-    <tr aria-hidden="true" className="border-t border-slate-200 dark:border-slate-800">
-      <td colSpan={7} className="px-4 py-0.5 text-center text-slate-400">⋯</td>
+    <tr aria-hidden="true" className="border-t border-line">
+      <td colSpan={7} className="px-4 py-0.5 text-center text-muted">⋯</td>
     </tr>
   );
 }
@@ -65,21 +65,21 @@ function Gap() {
 function Row({ mode, row, mine, pinned = false }: { mode: Mode; row: BoardRow; mine: boolean; pinned?: boolean }) {
   return (
     <tr
-      className={`border-t border-slate-200 dark:border-slate-800 ${mine ? 'bg-cyan-50 font-semibold dark:bg-cyan-950/40' : ''}`}
+      className={`border-t border-line ${mine ? 'bg-highlight font-semibold' : ''}`}
       data-testid={pinned ? 'pinned-row' : mine ? 'my-row' : undefined}
       aria-current={mine ? 'true' : undefined}
     >
-      <td className="px-4 py-2 font-mono text-slate-500">{row.rank}</td>
+      <td className="px-4 py-2 font-mono text-muted">{row.rank}</td>
       <td className="px-4 py-2 font-medium">
         <PlayerLink username={row.player.username} />
-        {mine ? <span className="ml-2 text-xs font-normal text-cyan-700 dark:text-cyan-300">(you)</span> : null}
+        {mine ? <span className="ml-2 text-xs font-normal text-brand">(you)</span> : null}
       </td>
       <td className="px-4 py-2 text-right font-mono">{formatResult(mode, row)}</td>
       <td className="px-4 py-2 text-right font-mono">{row.lines}</td>
       <td className="px-4 py-2 text-right font-mono">{formatRate(row.pps)}</td>
-      <td className="px-4 py-2 text-slate-500">{formatDate(row.achievedAt)}</td>
+      <td className="px-4 py-2 text-muted">{formatDate(row.achievedAt)}</td>
       <td className="px-4 py-2">
-        <Link href={`/replays/${row.gameId}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+        <Link href={`/replays/${row.gameId}`} className="link">
           Watch
         </Link>
       </td>

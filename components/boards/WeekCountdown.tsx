@@ -14,7 +14,7 @@ export function WeekCountdown({ until, initial }: { until: string; initial: stri
     return () => window.clearInterval(timer);
   }, [until]);
   return (
-    <span className="text-sm text-slate-500" data-testid="week-countdown">
+    <span className="text-sm text-muted" data-testid="week-countdown">
       Resets in <time dateTime={until} className="font-mono tabular-nums">{text}</time>
     </span>
   );

@@ -14,7 +14,7 @@ export function WeekPicker({ mode, weeks, selected }: { mode: string; weeks: str
           name="week"
           defaultValue={selected}
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          className="rounded border border-slate-300 bg-transparent px-1 py-0.5 font-mono dark:border-slate-700"
+          className="rounded border border-line-strong bg-transparent px-1 py-0.5 font-mono"
           data-testid="week-picker"
         >
           {weeks.map((w) => (
@@ -24,7 +24,7 @@ export function WeekPicker({ mode, weeks, selected }: { mode: string; weeks: str
           ))}
         </select>
       </label>
-      <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700">
+      <button type="submit" className="rounded border border-line-strong px-2 py-0.5 hover:bg-surface-2">
         Show
       </button>
     </form>

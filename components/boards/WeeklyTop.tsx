@@ -9,16 +9,16 @@ export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string
   return (
     <div className="grid gap-4 sm:grid-cols-3" data-testid="weekly-top">
       {boards.map(({ mode, rows }) => (
-        <div key={mode} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800" data-testid={`weekly-top-${mode}`}>
+        <div key={mode} className="rounded-xl border border-line p-4" data-testid={`weekly-top-${mode}`}>
           <h3 className="font-semibold">
             <Link href={`/leaderboards?mode=${mode}&period=week`} className="hover:underline">
               {MODE_LABELS[mode]}
             </Link>
           </h3>
           {rows.length === 0 ? (
-            <p className="mt-2 text-sm text-slate-500">
+            <p className="mt-2 text-sm text-muted">
               No games this week yet.{' '}
-              <Link href={`/play/${mode}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+              <Link href={`/play/${mode}`} className="link">
                 Set the first
               </Link>
             </p>
@@ -26,10 +26,10 @@ export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string
             <ol className="mt-2 space-y-1 text-sm">
               {rows.map((row) => (
                 <li key={row.gameId} className="flex items-center gap-2">
-                  <span className="w-5 font-mono text-slate-500">{row.rank}</span>
+                  <span className="w-5 font-mono text-muted">{row.rank}</span>
                   <PlayerLink username={row.player.username} className="flex-1 truncate" />
                   <span className="font-mono">{formatResult(mode, row)}</span>
-                  <Link href={`/replays/${row.gameId}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+                  <Link href={`/replays/${row.gameId}`} className="link">
                     Watch
                   </Link>
                 </li>

@@ -7,7 +7,7 @@ export function PendingNotice() {
   const { waiting, submitted } = usePendingGames();
   if (waiting === 0 && submitted === 0) return null;
   return (
-    <p role="status" data-testid="pending-notice" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">
+    <p role="status" data-testid="pending-notice" className="rounded-lg bg-warning-bg px-3 py-2 text-sm text-on-warning-bg">
       {submitted > 0 && `${submitted} saved game${submitted === 1 ? '' : 's'} submitted. `}
       {waiting > 0 && `${waiting} finished game${waiting === 1 ? ' is' : 's are'} saved on this device and will be submitted when the server is reachable.`}
     </p>

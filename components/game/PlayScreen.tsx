@@ -6,6 +6,8 @@ import { requestTicket } from '@/lib/client/api';
 import type { PlayController, PlayState } from '@/lib/client/play-controller';
 import type { Mode } from '@/lib/engine/types';
 import { useSettings } from '@/components/settings/useSettings';
+import { LiveRegion } from '@/components/site/LiveRegion';
+import { announcement } from './announce';
 import { ResultPanel } from './ResultPanel';
 import { usePendingGames } from './usePendingGames';
 
@@ -15,8 +17,8 @@ const loadRuntime = () => import('./runtime');
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
-const primary = `${button} bg-cyan-500 text-slate-950 hover:bg-cyan-400`;
-const secondary = `${button} border border-slate-600 text-slate-100 hover:bg-slate-800`;
+const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
+const secondary = `${button} border border-field-line text-field-fg hover:bg-field`;
 
 /** The game page: a canvas driven by PlayController, with overlays for each phase. */
 export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: string; signedIn: boolean }) {
@@ -74,33 +76,35 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h1 className="text-2xl font-bold">{title}</h1>
         <div className="flex gap-2 text-sm">
-          <button type="button" className="rounded-md px-3 py-1.5 hover:bg-slate-200 dark:hover:bg-slate-800" onClick={() => openPanel(true)}>
+          <button type="button" className="rounded-md px-3 py-1.5 hover:bg-surface-2" onClick={() => openPanel(true)}>
             Settings
           </button>
-          <Link href="/play" className="rounded-md px-3 py-1.5 hover:bg-slate-200 dark:hover:bg-slate-800">Modes</Link>
+          <Link href="/play" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Modes</Link>
         </div>
       </div>
-      <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-[#0b1120]">
+      <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <div className="pointer-events-auto">
-            {loadError ? <p role="alert" className="rounded-lg bg-slate-900/90 px-4 py-2 text-red-300">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
+            {loadError ? <p role="alert" className="rounded-lg bg-field-panel/90 px-4 py-2 text-field-danger">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
           </div>
         </div>
       </div>
-      <p className="text-center text-xs text-slate-500">
+      <LiveRegion message={announcement(state, mode)} testId="announcer" />
+      <p className="text-center text-xs text-muted">
         P / Esc pause · R restart · keys and handling in <Link className="underline" href="/settings">Settings</Link>
       </p>
       {panelOpen && (
-        <div role="dialog" aria-modal="true" aria-label="Settings" className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/60 p-4">
-          <div className="w-full max-w-3xl rounded-xl bg-white p-6 shadow-xl dark:bg-slate-900">
+        <div role="dialog" aria-modal="true" aria-label="Settings" onKeyDown={(e) => e.key === 'Escape' && openPanel(false)} className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-scrim/60 p-4">
+          <div className="w-full max-w-3xl rounded-xl bg-surface p-6 shadow-xl">
             <div className="mb-4 flex items-center justify-between">
               <h2 className="text-xl font-bold">Settings</h2>
-              <button type="button" className={secondary.replace('text-slate-100', '')} onClick={() => openPanel(false)}>Close</button>
+              {/* Focus moves into the dialog when it opens, so keyboard users start inside it. */}
+              <button type="button" autoFocus className={`${button} border border-line-strong hover:bg-surface-2`} onClick={() => openPanel(false)}>Close</button>
             </div>
-            <p className="mb-4 text-sm text-slate-500">Display and keys apply at once; handling from the next game.</p>
+            <p className="mb-4 text-sm text-muted">Display and keys apply at once; handling from the next game.</p>
             {settings && (
-              <Suspense fallback={<p className="text-slate-500">Loading settings…</p>}>
+              <Suspense fallback={<p className="text-muted">Loading settings…</p>}>
                 <SettingsPanel settings={settings} onChange={save} status={status} />
               </Suspense>
             )}
@@ -118,21 +122,21 @@ function Overlay(props: {
   const { state } = props;
   switch (state.phase) {
     case 'loading':
-      return <p className="rounded-lg bg-slate-900/90 px-4 py-2 text-slate-200">Getting a game ticket…</p>;
+      return <p className="rounded-lg bg-field-panel/90 px-4 py-2 text-field-fg">Getting a game ticket…</p>;
     case 'ticketError':
       return (
-        <div role="alert" className="space-y-3 rounded-xl bg-slate-900/95 p-6 text-center text-slate-100">
+        <div className="space-y-3 rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
           <p>Could not start a game: {state.message}</p>
           <button type="button" className={primary} onClick={props.onRestart}>Retry</button>
         </div>
       );
     case 'countdown':
-      return <p data-testid="countdown" className="text-8xl font-black text-white drop-shadow-lg tabular-nums">{state.count}</p>;
+      return <p data-testid="countdown" className="text-8xl font-black text-field-fg drop-shadow-lg tabular-nums">{state.count}</p>;
     case 'playing':
       return null;
     case 'paused':
       return (
-        <div data-testid="paused" className="space-y-3 rounded-xl bg-slate-900/95 p-6 text-center text-slate-100">
+        <div data-testid="paused" className="space-y-3 rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
           <p className="text-2xl font-bold">Paused</p>
           <div className="flex gap-2">
             <button type="button" className={primary} onClick={props.onResume}>Resume (P)</button>

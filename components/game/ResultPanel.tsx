@@ -9,8 +9,9 @@ import { formatPps, formatTime } from './format';
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
-const primary = `${button} bg-cyan-500 text-slate-950 hover:bg-cyan-400`;
-const secondary = `${button} border border-slate-600 text-slate-100 hover:bg-slate-800`;
+// On the game field, which is dark in both themes.
+const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
+const secondary = `${button} border border-field-line text-field-fg hover:bg-field`;
 
 export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void; returnTo: string }) {
   const r = state.result;
@@ -20,31 +21,32 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
   const s = state.submit;
   const cb = encodeURIComponent(returnTo);
   return (
-    <div data-testid="result" className="w-full max-w-sm space-y-4 rounded-xl bg-slate-900/95 p-6 text-slate-100 shadow-xl ring-1 ring-slate-700">
+    <div data-testid="result" className="w-full max-w-sm space-y-4 rounded-xl bg-field-panel/95 p-6 text-field-fg shadow-xl ring-1 ring-field-line">
       <div>
-        <p className="text-sm uppercase tracking-wide text-slate-400">{headline}</p>
+        <p className="text-sm uppercase tracking-wide text-field-muted">{headline}</p>
         <p data-testid="result-main" className="text-4xl font-bold tabular-nums">{main}</p>
-        <p className="mt-1 text-sm text-slate-300 tabular-nums">
+        <p className="mt-1 text-sm text-field-muted tabular-nums">
           {r.lines} lines · {r.pieces} pieces · {formatPps(r.pieces, r.tick)} PPS · {formatTime(r.tick)}
         </p>
       </div>
-      <div data-testid="submit-status" data-status={s.status} role="status" className="space-y-2 text-sm">
-        {s.status === 'verifying' && <p className="text-slate-300">Verifying…</p>}
+      {/* Announced by the page's live region (announce.ts), so not a live region itself. */}
+      <div data-testid="submit-status" data-status={s.status} className="space-y-2 text-sm">
+        {s.status === 'verifying' && <p className="text-field-muted">Verifying…</p>}
         {s.status === 'verified' && (
           <>
-            <p className="font-semibold text-emerald-400">Verified{s.verified.personalBest ? ' — new personal best!' : ''}</p>
+            <p className="font-semibold text-field-success">Verified{s.verified.personalBest ? ' — new personal best!' : ''}</p>
             {s.verified.review && s.verified.review.status !== 'approved' ? (
-              <p className="text-amber-300" data-testid="held-for-review">
+              <p className="text-field-warn" data-testid="held-for-review">
                 Held for review before it joins the boards: {s.verified.review.message}
               </p>
             ) : s.verified.guest ? (
               <p>
-                <Link className="font-semibold text-cyan-400 underline" href={`/signin?callbackUrl=${cb}`}>Sign in to save this score</Link>
+                <Link className="font-semibold text-field-accent underline" href={`/signin?callbackUrl=${cb}`}>Sign in to save this score</Link>
                 {' or '}
-                <Link className="text-cyan-400 underline" href={`/signup?callbackUrl=${cb}`}>create an account</Link>.
+                <Link className="text-field-accent underline" href={`/signup?callbackUrl=${cb}`}>create an account</Link>.
               </p>
             ) : (
-              <p className="text-slate-300" data-testid="ranks">
+              <p className="text-field-muted" data-testid="ranks">
                 Global rank {s.verified.rank.global ? `#${s.verified.rank.global}` : '—'} · this week{' '}
                 {s.verified.rank.weekly ? `#${s.verified.rank.weekly}` : '—'}
               </p>
@@ -53,12 +55,12 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
         )}
         {s.status === 'queued' && (
           <>
-            <p className="text-amber-300">Not submitted yet: {s.message}</p>
-            <p className="text-slate-400">Saved on this device — it will be submitted automatically when the server is reachable.</p>
+            <p className="text-field-warn">Not submitted yet: {s.message}</p>
+            <p className="text-field-muted">Saved on this device — it will be submitted automatically when the server is reachable.</p>
             <button type="button" className={secondary} onClick={onRetry}>Retry</button>
           </>
         )}
-        {s.status === 'failed' && <p className="text-red-400" role="alert">The server did not accept this game: {s.message}</p>}
+        {s.status === 'failed' && <p className="text-field-danger">The server did not accept this game: {s.message}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={primary} onClick={onRestart}>Play again (R)</button>

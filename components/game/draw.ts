@@ -7,7 +7,8 @@ import { formatPps, formatTime } from './format';
 
 // Re-exported: the board and replay pages format times from here.
 export { formatPps, formatTime };
-import { THEME, type Palette } from './palette';
+import { PATTERNED, THEME, type Palette } from './palette';
+import { drawMark } from './patterns';
 
 /** Board geometry: 10 columns, 20 visible rows, pieces spawn in the 2 rows above. */
 const COLS = 10;
@@ -95,7 +96,12 @@ function cellsOf(p: PiecePlacement | { type: PieceType; rotation: '0'; x: number
   return out;
 }
 
-function block(ctx: CanvasRenderingContext2D, x: number, y: number, size: number, color: string): void {
+/** The piece letter to mark blocks with, when the palette draws patterns. */
+function markOf(o: DrawOptions, type: string): string | undefined {
+  return PATTERNED.has(o.palette) ? type : undefined;
+}
+
+function block(ctx: CanvasRenderingContext2D, x: number, y: number, size: number, color: string, mark?: string): void {
   ctx.fillStyle = color;
   ctx.fillRect(x, y, size, size);
   // A light top edge and dark bottom edge: reads as a block at any size, costs two rects.
@@ -104,6 +110,7 @@ function block(ctx: CanvasRenderingContext2D, x: number, y: number, size: number
   ctx.fillRect(x, y, size, edge);
   ctx.fillStyle = 'rgba(0,0,0,0.25)';
   ctx.fillRect(x, y + size - edge, size, edge);
+  if (mark) drawMark(ctx, mark, x, y, size);
 }
 
 /** Draws one frame of a game: used by the live game and the replay viewer alike. */
@@ -132,11 +139,11 @@ export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: 
     const inView = ([, y]: [number, number]) => y < ROWS + BUFFER;
     if (o.ghost && snap.ghost && snap.active && snap.ghost.y !== snap.active.y) {
       ctx.globalAlpha = 0.28;
-      for (const [x, y] of cellsOf(snap.ghost).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.ghost.type]!);
+      for (const [x, y] of cellsOf(snap.ghost).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.ghost.type]!, markOf(o, snap.ghost.type));
       ctx.globalAlpha = 1;
     }
     if (snap.active) {
-      for (const [x, y] of cellsOf(snap.active).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.active.type]!);
+      for (const [x, y] of cellsOf(snap.active).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.active.type]!, markOf(o, snap.active.type));
     }
     drawEffects(ctx, o, fx, fw, cell, rowY);
   }
@@ -171,7 +178,7 @@ function drawField(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions
     const y = o.rising ? ROWS - 1 - i : i;
     for (let x = 0; x < COLS; x++) {
       const ch = row[x]!;
-      if (ch !== '.') block(ctx, x0 + x * cell, y0 + y * cell, cell, o.palette[ch] ?? THEME.label);
+      if (ch !== '.') block(ctx, x0 + x * cell, y0 + y * cell, cell, o.palette[ch] ?? THEME.label, markOf(o, ch));
     }
   });
 }
@@ -197,7 +204,7 @@ function text(ctx: CanvasRenderingContext2D, s: string, x: number, y: number, si
   ctx.fillText(s, x, y, maxWidth);
 }
 
-function miniPiece(ctx: CanvasRenderingContext2D, type: PieceType, cx: number, cy: number, size: number, color: string): void {
+function miniPiece(ctx: CanvasRenderingContext2D, type: PieceType, cx: number, cy: number, size: number, color: string, mark?: string): void {
   const cells = cellsOf({ type, rotation: '0', x: 0, y: 0 });
   const xs = cells.map(([x]) => x);
   const ys = cells.map(([, y]) => y);
@@ -205,7 +212,7 @@ function miniPiece(ctx: CanvasRenderingContext2D, type: PieceType, cx: number, c
   const h = Math.max(...ys) - Math.min(...ys) + 1;
   const left = Math.round(cx - (w * size) / 2);
   const top = Math.round(cy - (h * size) / 2);
-  for (const [x, y] of cells) block(ctx, left + (x - Math.min(...xs)) * size, top + (Math.max(...ys) - y) * size, size, color);
+  for (const [x, y] of cells) block(ctx, left + (x - Math.min(...xs)) * size, top + (Math.max(...ys) - y) * size, size, color, mark);
 }
 
 function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions, layout: Layout, top: number): void {
@@ -223,9 +230,9 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   if (!o.hidden) {
     if (snap.hold) {
       const color = snap.holdUsed ? THEME.label : o.palette[snap.hold]!;
-      miniPiece(ctx, snap.hold, sideX + boxW / 2, top + cell * 2.2, mini, color);
+      miniPiece(ctx, snap.hold, sideX + boxW / 2, top + cell * 2.2, mini, color, markOf(o, snap.hold));
     }
-    snap.next.forEach((p, i) => miniPiece(ctx, p, nextX + boxW / 2, top + cell * (2.2 + i * 3), mini, o.palette[p]!));
+    snap.next.forEach((p, i) => miniPiece(ctx, p, nextX + boxW / 2, top + cell * (2.2 + i * 3), mini, o.palette[p]!, markOf(o, p)));
   }
 
   const rules = MODES[o.mode];

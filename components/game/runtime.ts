@@ -1,5 +1,6 @@
 import { PlayController, type PlayState } from '@/lib/client/play-controller';
 import type { Ticket } from '@/lib/client/api';
+import { reduceMotion } from '@/lib/client/motion';
 import type { Mode } from '@/lib/engine/types';
 import type { Settings } from '@/lib/validations/settings';
 import { CanvasView } from './canvas-view';
@@ -35,7 +36,7 @@ export function mountGame(opts: {
         ghost: d.ghost,
         grid: d.grid,
         rising: d.rising,
-        reducedMotion: d.reducedMotion,
+        reducedMotion: reduceMotion(d.reducedMotion),
         hidden,
         effects,
         now,

@@ -15,7 +15,7 @@ export function BestChart({ mode, points }: { mode: Mode; points: BestPoint[] })
   const testId = `pb-chart-${mode}`;
   if (points.length === 0) {
     return (
-      <p className="text-sm text-slate-500" data-testid={testId} data-points={0}>
+      <p className="text-sm text-muted" data-testid={testId} data-points={0}>
         No {MODE_LABELS[mode]} bests yet.
       </p>
     );
@@ -35,21 +35,22 @@ export function BestChart({ mode, points }: { mode: Mode; points: BestPoint[] })
   const last = points.at(-1)!;
   return (
     <figure data-testid={testId} data-points={points.length}>
-      <svg viewBox={`0 0 ${W} ${H}`} className="w-full text-cyan-500" role="img" aria-label={`${MODE_LABELS[mode]} personal best over time: ${points.length} improvements, from ${formatResult(mode, first)} to ${formatResult(mode, last)}`}>
-        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-slate-300 dark:stroke-slate-700" />
-        <text x={PAD.left - 8} y={y(last === first ? v0 : value(last))} textAnchor="end" dominantBaseline="middle" className="fill-slate-500 text-[11px]">
+      {/* A group, not an image: each point is a link to its replay, reachable by keyboard. */}
+      <svg viewBox={`0 0 ${W} ${H}`} className="w-full text-brand" role="group" aria-label={`${MODE_LABELS[mode]} personal best over time: ${points.length} improvements, from ${formatResult(mode, first)} to ${formatResult(mode, last)}`}>
+        <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-line-strong" />
+        <text x={PAD.left - 8} y={y(last === first ? v0 : value(last))} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
           {formatResult(mode, last)}
         </text>
         {points.length > 1 ? (
-          <text x={PAD.left - 8} y={y(value(first))} textAnchor="end" dominantBaseline="middle" className="fill-slate-500 text-[11px]">
+          <text x={PAD.left - 8} y={y(value(first))} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
             {formatResult(mode, first)}
           </text>
         ) : null}
-        <text x={PAD.left} y={H - 6} className="fill-slate-500 text-[11px]">{formatDate(first.at)}</text>
-        <text x={W - PAD.right} y={H - 6} textAnchor="end" className="fill-slate-500 text-[11px]">{formatDate(last.at)}</text>
+        <text x={PAD.left} y={H - 6} className="fill-muted text-[11px]">{formatDate(first.at)}</text>
+        <text x={W - PAD.right} y={H - 6} textAnchor="end" className="fill-muted text-[11px]">{formatDate(last.at)}</text>
         <path d={path} fill="none" stroke="currentColor" strokeWidth={2} />
         {points.map((p, i) => (
-          <a key={p.gameId} href={`/replays/${p.gameId}`}>
+          <a key={p.gameId} href={`/replays/${p.gameId}`} aria-label={`${formatResult(mode, p)} on ${formatDate(p.at)}: watch the replay`}>
             <circle cx={xy[i]![0]} cy={xy[i]![1]} r={4} fill="currentColor">
               <title>{`${formatResult(mode, p)} on ${formatDate(p.at)}`}</title>
             </circle>

@@ -11,21 +11,21 @@ export function PersonalBests({ bests, own }: { bests: Best[]; own: boolean }) {
       {MODE_NAMES.map((mode) => {
         const best = bests.find((b) => b.mode === mode);
         return (
-          <div key={mode} className="rounded-xl border border-slate-200 p-4 dark:border-slate-800">
-            <p className="text-sm text-slate-500">{MODE_LABELS[mode]}</p>
+          <div key={mode} className="rounded-xl border border-line p-4">
+            <p className="text-sm text-muted">{MODE_LABELS[mode]}</p>
             {best ? (
               <>
                 <Link href={`/replays/${best.id}`} className="font-mono text-2xl font-semibold hover:underline">
                   {formatResult(mode, best)}
                 </Link>
-                <p className="text-xs text-slate-500">{formatDate(best.createdAt)}</p>
+                <p className="text-xs text-muted">{formatDate(best.createdAt)}</p>
               </>
             ) : own ? (
-              <Link href={`/play/${mode}`} className="text-cyan-600 hover:underline dark:text-cyan-400">
+              <Link href={`/play/${mode}`} className="link">
                 Play your first
               </Link>
             ) : (
-              <p className="text-slate-500">No games yet</p>
+              <p className="text-muted">No games yet</p>
             )}
           </div>
         );

@@ -24,7 +24,7 @@ export function InputDisplay({ held }: { held: readonly Key[] }) {
             title={name}
             aria-label={`${name}${down ? ' (held)' : ''}`}
             className={`rounded-md border px-2 py-1 text-center font-mono text-sm ${
-              down ? 'border-cyan-400 bg-cyan-400 text-slate-950' : 'border-slate-300 text-slate-500 dark:border-slate-700'
+              down ? 'border-primary bg-primary text-on-primary' : 'border-line-strong text-muted'
             }`}
           >
             {cap}

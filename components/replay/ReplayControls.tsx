@@ -11,7 +11,7 @@ const BUTTONS: ReadonlyArray<{ action: ReplayAction; glyph: string; label: strin
   { action: 'end', glyph: '⇥', label: 'Jump to end' },
 ];
 
-const base = 'min-w-8 rounded-lg border border-slate-300 px-2 py-1.5 text-base leading-none hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const base = 'min-w-8 rounded-lg border border-line-strong px-2 py-1.5 text-base leading-none hover:bg-surface-2';
 
 export function ReplayControls({ playing, done, onAction }: { playing: boolean; done: boolean; onAction: (a: ReplayAction) => void }) {
   return (
@@ -22,7 +22,7 @@ export function ReplayControls({ playing, done, onAction }: { playing: boolean; 
             key={b.action}
             type="button"
             onClick={() => onAction('toggle')}
-            className="w-24 rounded-lg bg-cyan-500 px-3 py-1.5 font-semibold text-slate-950 hover:bg-cyan-400"
+            className="w-24 rounded-lg bg-primary px-3 py-1.5 font-semibold text-on-primary hover:bg-primary-hover"
           >
             {done ? 'Replay' : playing ? 'Pause' : 'Play'}
           </button>

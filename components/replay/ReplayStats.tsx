@@ -15,7 +15,7 @@ export function ReplayStats({ snap }: { snap: Snapshot }) {
     <dl className="grid grid-cols-3 gap-x-4 gap-y-1 text-sm" data-testid="replay-stats">
       {stats.map(([label, value]) => (
         <div key={label}>
-          <dt className="text-xs uppercase tracking-wide text-slate-500">{label}</dt>
+          <dt className="text-xs uppercase tracking-wide text-muted">{label}</dt>
           <dd className="font-mono tabular-nums" data-testid={`stat-${label.toLowerCase()}`}>
             {value}
           </dd>

@@ -6,6 +6,7 @@ import { formatTime } from '@/components/game/draw';
 import { Effects } from '@/components/game/effects';
 import { PALETTES } from '@/components/game/palette';
 import { decodeReplay, TICKS_PER_SECOND, type Replay, type Snapshot } from '@/lib/engine';
+import { reduceMotion } from '@/lib/client/motion';
 import { ReplayPlayer } from '@/lib/client/replay-player';
 import { nextSpeed, replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
 import { loadLocalSettings } from '@/lib/client/settings-store';
@@ -15,6 +16,7 @@ import { ReplayStats } from './ReplayStats';
 import { SeekBar } from './SeekBar';
 import { ShareButton } from './ShareButton';
 import { Shortcuts } from './Shortcuts';
+import { TransportAnnouncer } from './TransportAnnouncer';
 
 const MAX_TICKS_PER_FRAME = 40;
 const JUMP_TICKS = 5 * TICKS_PER_SECOND;
@@ -31,7 +33,7 @@ function decode(encoded: string): { replay: Replay } | { error: string } {
 export function ReplayViewer({ encoded, path, startAt }: { encoded: string; path: string; startAt: number | null }) {
   const decoded = useMemo(() => decode(encoded), [encoded]);
   if ('error' in decoded) {
-    return <p role="alert" className="text-red-600">This replay cannot be played: {decoded.error}</p>;
+    return <p role="alert" className="text-danger">This replay cannot be played: {decoded.error}</p>;
   }
   return <Viewer replay={decoded.replay} path={path} startAt={startAt} />;
 }
@@ -96,7 +98,7 @@ function Viewer({ replay, path, startAt }: { replay: Replay; path: string; start
         ghost: display.ghost,
         grid: display.grid,
         rising: display.rising,
-        reducedMotion: display.reducedMotion,
+        reducedMotion: reduceMotion(display.reducedMotion),
         hidden: false,
         effects: c.effects,
         now,
@@ -190,7 +192,7 @@ function Viewer({ replay, path, startAt }: { replay: Replay; path: string; start
           <select
             value={speed}
             onChange={(e) => setSpeed(Number(e.target.value) as Speed)}
-            className="rounded border border-slate-300 bg-transparent px-1 py-0.5 dark:border-slate-700"
+            className="rounded border border-line-strong bg-transparent px-1 py-0.5"
           >
             {SPEEDS.map((s) => (
               <option key={s} value={s}>
@@ -201,6 +203,7 @@ function Viewer({ replay, path, startAt }: { replay: Replay; path: string; start
         </label>
       </div>
       <ShareButton path={path} tick={shown.snap.tick} />
+      <TransportAnnouncer playing={playing} tick={shown.snap.tick} end={player.endTick} speed={speed} />
     </div>
   );
 }

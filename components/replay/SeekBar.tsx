@@ -16,11 +16,11 @@ export function SeekBar({ tick, end, pieceTicks, onSeek }: { tick: number; end: 
         onChange={(e) => onSeek(Number(e.target.value))}
         aria-label="Position"
         aria-valuetext={`${formatTime(tick)} of ${formatTime(end)}`}
-        className="block w-full accent-cyan-500"
+        className="block w-full accent-link"
         data-testid="seek-bar"
       />
       <svg viewBox="0 0 1000 10" preserveAspectRatio="none" aria-hidden="true" className="block h-2 w-full" data-testid="piece-markers" data-count={pieceTicks.length}>
-        <path d={path} stroke="currentColor" strokeWidth={1.5} vectorEffect="non-scaling-stroke" className="text-slate-400 dark:text-slate-600" />
+        <path d={path} stroke="currentColor" strokeWidth={1.5} vectorEffect="non-scaling-stroke" className="text-line-strong" />
       </svg>
     </div>
   );

@@ -18,10 +18,10 @@ export function ShareButton({ path, tick }: { path: string; tick: number }) {
   };
   return (
     <span className="flex items-center gap-2 text-sm">
-      <button type="button" onClick={copy} className="rounded-lg border border-slate-300 px-3 py-1.5 hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+      <button type="button" onClick={copy} className="rounded-lg border border-line-strong px-3 py-1.5 hover:bg-surface-2">
         {copied ? 'Copied' : 'Copy link to this moment'}
       </button>
-      <a href={href} className="text-cyan-600 hover:underline dark:text-cyan-400" data-testid="share-link">
+      <a href={href} className="link" data-testid="share-link">
         at {secondsParam(tick)} s
       </a>
     </span>

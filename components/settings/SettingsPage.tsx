@@ -5,6 +5,6 @@ import { useSettings } from './useSettings';
 
 export function SettingsPage({ signedIn }: { signedIn: boolean }) {
   const { settings, save, status } = useSettings(signedIn);
-  if (!settings) return <p className="text-slate-500">Loading your settings…</p>;
+  if (!settings) return <p className="text-muted">Loading your settings…</p>;
   return <SettingsPanel settings={settings} onChange={save} status={status} />;
 }

@@ -6,13 +6,18 @@ import { TICK_MS } from '@/lib/client/clock';
 import { ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN } from '@/lib/engine/constants';
 import {
   ACTION_LABELS, ACTIONS, bindingConflicts, KEYS_PER_ACTION, PALETTES, PRESETS, presetBindings,
-  type Action, type PresetId, type Settings,
+  type Action, type PaletteId, type PresetId, type Settings,
 } from '@/lib/validations/settings';
+import { THEMES, type Theme } from '@/lib/page-prefs';
 import type { SaveStatus } from './useSettings';
 
 const ms = (ticks: number) => `${Math.round(ticks * TICK_MS)} ms`;
-const section = 'space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800';
-const small = 'rounded-md border border-slate-300 px-2.5 py-1 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const section = 'space-y-3 rounded-xl border border-line p-4';
+const small = 'rounded-md border border-line-strong px-2.5 py-1 text-sm hover:bg-surface-2';
+const select = 'rounded-md border border-line-strong bg-transparent px-2 py-1';
+
+const THEME_LABELS: Record<Theme, string> = { system: 'Same as this device', light: 'Light', dark: 'Dark' };
+const PALETTE_LABELS: Record<PaletteId, string> = { standard: 'Standard', colorblind: 'Colour-blind safe', highContrast: 'High contrast with patterns' };
 
 /** The whole settings form, used by /settings and the in-game dialog. Every change saves at once. */
 export function SettingsPanel({ settings, onChange, status }: { settings: Settings; onChange: (s: Settings) => void; status: SaveStatus }) {
@@ -24,7 +29,7 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
   return (
     <div className="space-y-6" data-testid="settings-panel">
       <section className={section} aria-labelledby="handling-h">
-        <h3 id="handling-h" className="font-semibold">Handling</h3>
+        <h2 id="handling-h" className="font-semibold">Handling</h2>
         <Slider label="DAS (delay before auto-shift)" min={DAS_MIN} max={DAS_MAX} value={h.das} shown={ms(h.das)} onChange={(das) => setHandling({ das })} />
         <Slider label="ARR (auto-repeat rate)" min={ARR_MIN} max={ARR_MAX} value={h.arr} shown={h.arr === 0 ? '0 ms (instant)' : ms(h.arr)} onChange={(arr) => setHandling({ arr })} />
         <div className="flex flex-wrap items-center gap-4">
@@ -45,15 +50,23 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
       <Bindings settings={settings} onChange={onChange} />
 
       <section className={section} aria-labelledby="display-h">
-        <h3 id="display-h" className="font-semibold">Display</h3>
+        <h2 id="display-h" className="font-semibold">Display</h2>
         <div className="grid gap-2 sm:grid-cols-2">
           <Check label="Ghost piece" checked={d.ghost} onChange={(ghost) => setDisplay({ ghost })} />
           <Check label="Grid" checked={d.grid} onChange={(grid) => setDisplay({ grid })} />
-          <Check label="Reduced motion" checked={d.reducedMotion} onChange={(reducedMotion) => setDisplay({ reducedMotion })} />
+          <Check label="Reduce motion (no flashing)" checked={d.reducedMotion} onChange={(reducedMotion) => setDisplay({ reducedMotion })} />
           <Check label="Rising (field upside down)" checked={d.rising} onChange={(rising) => setDisplay({ rising })} />
           <label className="flex items-center gap-2 text-sm">
+            Theme
+            <select className={select} value={d.theme} onChange={(e) => setDisplay({ theme: e.target.value as Theme })}>
+              {THEMES.map((t) => (
+                <option key={t} value={t}>{THEME_LABELS[t]}</option>
+              ))}
+            </select>
+          </label>
+          <label className="flex items-center gap-2 text-sm">
             Next pieces shown
-            <select className="rounded-md border border-slate-300 bg-transparent px-2 py-1 dark:border-slate-700" value={d.nextCount} onChange={(e) => setDisplay({ nextCount: Number(e.target.value) })}>
+            <select className={select} value={d.nextCount} onChange={(e) => setDisplay({ nextCount: Number(e.target.value) })}>
               {Array.from({ length: NEXT_COUNT_MAX - NEXT_COUNT_MIN + 1 }, (_, i) => NEXT_COUNT_MIN + i).map((n) => (
                 <option key={n} value={n}>{n}</option>
               ))}
@@ -61,17 +74,18 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
           </label>
           <label className="flex items-center gap-2 text-sm">
             Colours
-            <select className="rounded-md border border-slate-300 bg-transparent px-2 py-1 dark:border-slate-700" value={d.palette} onChange={(e) => setDisplay({ palette: e.target.value as (typeof PALETTES)[number] })}>
-              <option value="standard">Standard</option>
-              <option value="colorblind">Colour-blind safe</option>
+            <select className={select} value={d.palette} onChange={(e) => setDisplay({ palette: e.target.value as PaletteId })}>
+              {PALETTES.map((p) => (
+                <option key={p} value={p}>{PALETTE_LABELS[p]}</option>
+              ))}
             </select>
           </label>
         </div>
       </section>
-      <p role="status" data-testid="settings-status" className="text-sm text-slate-500">
+      <p role="status" data-testid="settings-status" className="text-sm text-muted">
         {status.state === 'saving' && 'Saving…'}
         {status.state === 'saved' && (status.where === 'account' ? 'Saved to your account and this device.' : 'Saved on this device.')}
-        {status.state === 'error' && <span className="text-red-600 dark:text-red-400">Saved on this device, but not to your account: {status.message}</span>}
+        {status.state === 'error' && <span className="text-danger">Saved on this device, but not to your account: {status.message}</span>}
       </p>
     </div>
   );
@@ -84,7 +98,7 @@ function Slider(props: { label: string; min: number; max: number; value: number;
         <span>{props.label}</span>
         <span className="font-mono tabular-nums">{props.shown}</span>
       </span>
-      <input type="range" className="w-full accent-cyan-500" min={props.min} max={props.max} step={1} value={props.value} disabled={props.disabled} aria-valuetext={props.shown} onChange={(e) => props.onChange(Number(e.target.value))} />
+      <input type="range" className="w-full accent-link" min={props.min} max={props.max} step={1} value={props.value} disabled={props.disabled} aria-valuetext={props.shown} onChange={(e) => props.onChange(Number(e.target.value))} />
     </label>
   );
 }
@@ -92,7 +106,7 @@ function Slider(props: { label: string; min: number; max: number; value: number;
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
     <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" className="size-4 accent-cyan-500" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <input type="checkbox" className="size-4 accent-link" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       {label}
     </label>
   );
@@ -124,9 +138,9 @@ function Bindings({ settings, onChange }: { settings: Settings; onChange: (s: Se
     onChange({ ...settings, bindings: { ...bindings, [action]: bindings[action].filter((_, i) => i !== slot) } });
 
   return (
-    <section className="space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800" aria-labelledby="keys-h">
+    <section className={section} aria-labelledby="keys-h">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="keys-h" className="font-semibold">Keys</h3>
+        <h2 id="keys-h" className="font-semibold">Keys</h2>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Presets">
           {(Object.keys(PRESETS) as PresetId[]).map((id) => (
             <button key={id} type="button" className={small} onClick={() => onChange({ ...settings, bindings: presetBindings(id) })}>
@@ -136,7 +150,7 @@ function Bindings({ settings, onChange }: { settings: Settings; onChange: (s: Se
         </div>
       </div>
       {conflicts.size > 0 && (
-        <ul role="alert" data-testid="binding-conflicts" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+        <ul role="alert" data-testid="binding-conflicts" className="rounded-lg bg-danger-bg px-3 py-2 text-sm text-on-danger-bg">
           {[...conflicts].map(([code, actions]) => (
             <li key={code}>
               {keyLabel(code)} is bound to {actions.map((a) => ACTION_LABELS[a]).join(' and ')}; only {ACTION_LABELS[actions[0]!]} will work.
@@ -147,26 +161,28 @@ function Bindings({ settings, onChange }: { settings: Settings; onChange: (s: Se
       <table className="w-full text-sm">
         <tbody>
           {ACTIONS.map((action) => (
-            <tr key={action} className="border-t border-slate-100 dark:border-slate-800">
+            <tr key={action} className="border-t border-line">
               <th scope="row" className="py-1.5 pr-2 text-left font-normal">{ACTION_LABELS[action]}</th>
               {Array.from({ length: KEYS_PER_ACTION }, (_, slot) => {
                 const code = bindings[action][slot];
                 const active = listening?.action === action && listening.slot === slot;
                 const clash = code !== undefined && conflicts.has(code);
+                const shown = active ? 'Press a key…' : code ? keyLabel(code) : '—';
                 return (
                   <td key={slot} className="py-1.5 pr-2">
                     <span className="inline-flex items-center gap-1">
                       <button
                         type="button"
-                        aria-label={`${ACTION_LABELS[action]} key ${slot + 1}`}
+                        // The name ends with what the button shows, so speech input can say either.
+                        aria-label={`${ACTION_LABELS[action]} key ${slot + 1}: ${code || active ? shown : 'none'}`}
                         aria-pressed={active}
-                        className={`min-w-24 rounded-md border px-2 py-1 font-mono ${active ? 'border-cyan-500 ring-2 ring-cyan-500/40' : clash ? 'border-red-500 text-red-600 dark:text-red-400' : 'border-slate-300 dark:border-slate-700'}`}
+                        className={`min-w-24 rounded-md border px-2 py-1 font-mono ${active ? 'border-link ring-2 ring-link/40' : clash ? 'border-danger text-danger' : 'border-line-strong'}`}
                         onClick={() => setListening(active ? null : { action, slot })}
                       >
-                        {active ? 'Press a key…' : code ? keyLabel(code) : '—'}
+                        {shown}
                       </button>
                       {code && !active && (
-                        <button type="button" aria-label={`Clear ${ACTION_LABELS[action]} key ${slot + 1}`} className="px-1 text-slate-400 hover:text-red-500" onClick={() => clear(action, slot)}>
+                        <button type="button" aria-label={`Clear ${ACTION_LABELS[action]} key ${slot + 1}`} className="px-1 text-muted hover:text-danger" onClick={() => clear(action, slot)}>
                           ×
                         </button>
                       )}

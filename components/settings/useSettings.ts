@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { applyPagePrefs, pagePrefsOf } from '@/lib/page-prefs';
 import type { Settings } from '@/lib/validations/settings';
 
 const ACCOUNT_SAVE_DELAY_MS = 400;
@@ -12,7 +13,8 @@ const store = () => import('@/lib/client/settings-store');
 
 /**
  * The player's settings: this device's copy first, then (signed in) the account's copy, which
- * wins. Null until loaded. `save` writes both.
+ * wins. Null until loaded. `save` writes both. Theme and motion also go to the page at once and
+ * to the cookie the server renders the next page's first paint from.
  */
 export function useSettings(signedIn: boolean) {
   const [settings, setSettings] = useState<Settings | null>(null);
@@ -23,7 +25,10 @@ export function useSettings(signedIn: boolean) {
     void store().then(async (s) => {
       const local = s.loadLocalSettings(window.localStorage);
       const fromAccount = signedIn ? await s.syncFromAccount(window.localStorage).catch(() => null) : null;
-      if (live) setSettings(fromAccount ?? local);
+      if (!live) return;
+      const loaded = fromAccount ?? local;
+      setSettings(loaded);
+      applyPagePrefs(pagePrefsOf(loaded.display));
     });
     return () => {
       live = false;
@@ -36,6 +41,7 @@ export function useSettings(signedIn: boolean) {
   const save = useCallback(
     (next: Settings) => {
       setSettings(next);
+      applyPagePrefs(pagePrefsOf(next.display));
       setStatus(signedIn ? { state: 'saving' } : { state: 'saved', where: 'device' });
       void store().then((s) => {
         s.saveLocalSettings(window.localStorage, next);

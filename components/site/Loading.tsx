@@ -3,8 +3,8 @@ export function Loading({ label }: { label: string }) {
   return (
     <div className="space-y-4" role="status" aria-live="polite">
       <p className="sr-only">{label}</p>
-      <div className="h-9 w-64 animate-pulse rounded bg-slate-200 dark:bg-slate-800" />
-      <div className="h-64 animate-pulse rounded-xl bg-slate-100 dark:bg-slate-900" />
+      <div className="h-9 w-64 animate-pulse rounded bg-surface-2" />
+      <div className="h-64 animate-pulse rounded-xl bg-surface-2" />
     </div>
   );
 }

@@ -14,8 +14,8 @@ export function NavLink({ href, children, testId }: { href: string; children: Re
       aria-current={active ? 'page' : undefined}
       className={`rounded-md px-3 py-1.5 text-sm font-medium transition-colors ${
         active
-          ? 'bg-slate-900 text-white dark:bg-slate-100 dark:text-slate-900'
-          : 'text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+          ? 'bg-inverse text-on-inverse'
+          : 'text-muted hover:bg-surface-2 hover:text-fg'
       }`}
     >
       {children}

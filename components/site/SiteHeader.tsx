@@ -12,10 +12,10 @@ const NAV = [
 export async function SiteHeader() {
   const user = await getSessionUser();
   return (
-    <header className="border-b border-slate-200 bg-white/80 backdrop-blur dark:border-slate-800 dark:bg-slate-900/80">
+    <header className="border-b border-line bg-surface/80 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
         <Link href="/" className="text-lg font-bold tracking-tight">
-          <span className="text-cyan-500">Line</span>fall
+          <span className="text-brand">Line</span>fall
         </Link>
         <ul className="flex flex-1 items-center gap-1">
           {NAV.map((item) => (

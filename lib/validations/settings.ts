@@ -6,6 +6,7 @@ import {
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, DEFAULT_NEXT_COUNT, KEYS, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN,
 } from '@/lib/engine/constants';
+import { THEMES } from '@/lib/page-prefs';
 
 /**
  * Player settings: one schema for localStorage, the settings form and PUT /api/settings.
@@ -139,7 +140,7 @@ export const handlingSchema = object({
   dasCut: _default(bool('DAS cut'), false),
 });
 
-export const PALETTES = ['standard', 'colorblind'] as const;
+export const PALETTES = ['standard', 'colorblind', 'highContrast'] as const;
 export type PaletteId = (typeof PALETTES)[number];
 
 export const displaySchema = object({
@@ -147,7 +148,10 @@ export const displaySchema = object({
   nextCount: _default(intIn(NEXT_COUNT_MIN, NEXT_COUNT_MAX, 'Next count'), DEFAULT_NEXT_COUNT),
   grid: _default(bool('Grid'), true),
   palette: _default(zEnum(PALETTES, { error: `Palette must be one of ${PALETTES.join(', ')}` }), 'standard'),
+  /** No line-clear flashes, glints, fades or animated transitions (prefers-reduced-motion does the same). */
   reducedMotion: _default(bool('Reduced motion'), false),
+  /** The site's colours; `system` follows the device. Settings saved before themes existed read as `system`. */
+  theme: _default(zEnum(THEMES, { error: `Theme must be one of ${THEMES.join(', ')}` }), 'system'),
   /** Draw the field upside down so blocks rise from the bottom. */
   rising: _default(bool('Rising'), false),
 });

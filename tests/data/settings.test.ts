@@ -44,6 +44,13 @@ describe('settings in the account', () => {
     expect(got?.bindings).toEqual(defaultSettings().bindings);
   });
 
+  it('reads settings saved before themes existed as the system theme, keeping the rest', async () => {
+    const id = await player('pretheme');
+    const db = await getDb();
+    await db.user.update({ where: { id }, data: { settings: { version: 1, display: { palette: 'colorblind', reducedMotion: true } } } });
+    expect((await getSettings({ userId: id }))?.display).toMatchObject({ theme: 'system', palette: 'colorblind', reducedMotion: true });
+  });
+
   it('reports a user that does not exist', async () => {
     expect(await saveSettings({ userId: 'nobody', settings: defaultSettings() })).toBe(false);
   });

@@ -12,7 +12,7 @@ test('a signed-in player’s settings follow them to a fresh device', async ({ p
   // A new device: nothing stored locally, the account's copy is loaded.
   await page.evaluate(() => localStorage.clear());
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Move left key 1', exact: true })).toHaveText('A');
+  await expect(page.getByRole('button', { name: /^Move left key 1:/ })).toHaveText('A');
   await expect(page.getByLabel('Rising (field upside down)')).toBeChecked();
 });
 

@@ -30,13 +30,13 @@ export default async function ReplayPage({ params, searchParams }: Props) {
         <h1 className="text-2xl font-bold">
           {game.player ? <PlayerLink username={game.player.username} /> : 'Guest'} · {MODE_LABELS[game.mode]} · <span className="font-mono">{formatResult(game.mode, game)}</span>
         </h1>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-muted">
           {game.lines} lines · {game.pieces} pieces · {formatRate(game.pps)} PPS · {formatRate(game.kpp)} KPP · {formatDate(game.createdAt)} ·{' '}
           <span title="The server re-simulated this replay and got exactly this result">✔ verified</span>
         </p>
       </header>
       <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} />
-      <Link href={`/leaderboards?mode=${game.mode}`} className="text-sm text-cyan-600 hover:underline dark:text-cyan-400">
+      <Link href={`/leaderboards?mode=${game.mode}`} className="link text-sm">
         ← {MODE_LABELS[game.mode]} leaderboard
       </Link>
     </div>

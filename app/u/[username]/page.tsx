@@ -43,7 +43,7 @@ export default async function PlayerPage({ params }: Props) {
           <h1 className="text-3xl font-bold" data-testid="profile-username">
             {profile.username}
           </h1>
-          <p className="text-sm text-slate-500">Playing since {formatDate(profile.createdAt.toISOString())}</p>
+          <p className="text-sm text-muted">Playing since {formatDate(profile.createdAt.toISOString())}</p>
         </div>
         {own ? <SignOutButton /> : null}
       </div>
@@ -56,7 +56,7 @@ export default async function PlayerPage({ params }: Props) {
         <div className="grid gap-6 lg:grid-cols-3">
           {MODE_NAMES.map((mode) => (
             <div key={mode} className="space-y-1">
-              <h3 className="text-sm text-slate-500">{MODE_LABELS[mode]}</h3>
+              <h3 className="text-sm text-muted">{MODE_LABELS[mode]}</h3>
               <BestChart mode={mode} points={progression[mode]} />
             </div>
           ))}

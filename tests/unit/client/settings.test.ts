@@ -12,7 +12,7 @@ describe('settings schema', () => {
     const s = defaultSettings();
     expect(s.version).toBe(1);
     expect(s.handling).toEqual({ das: 10, arr: 2, sdf: 20, dasCut: false });
-    expect(s.display).toEqual({ ghost: true, nextCount: 5, grid: true, palette: 'standard', reducedMotion: false, rising: false });
+    expect(s.display).toEqual({ ghost: true, nextCount: 5, grid: true, palette: 'standard', reducedMotion: false, theme: 'system', rising: false });
   });
 
   it('refuses out-of-range handling with a message naming it', () => {

@@ -1,0 +1,48 @@
+import { MODES } from '@/lib/engine/modes';
+import type { Mode } from '@/lib/engine/types';
+import type { PlayState } from '@/lib/client/play-controller';
+import { formatTime } from './format';
+
+/**
+ * What a screen reader should hear in each state of the play page. It changes only when the phase,
+ * the countdown or the submission changes, never during play, so the live region is not flooded.
+ */
+export function announcement(state: PlayState, mode: Mode): string {
+  switch (state.phase) {
+    case 'loading':
+      return '';
+    case 'ticketError':
+      return `Could not start a game: ${state.message}`;
+    case 'countdown':
+      return String(state.count);
+    case 'playing':
+      return 'Go';
+    case 'paused':
+      return 'Paused. Press P or Escape to resume.';
+    case 'ended': {
+      const r = state.result;
+      const headline = r.finished ? (r.reason === 'timeUp' ? 'Time' : 'Finished') : 'Game over';
+      const main = MODES[mode].result === 'time' && r.finished ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
+      return `${headline}: ${main}, ${r.lines} lines. ${submitted(state.submit)}`;
+    }
+  }
+}
+
+function submitted(s: Extract<PlayState, { phase: 'ended' }>['submit']): string {
+  switch (s.status) {
+    case 'verifying':
+      return 'Verifying…';
+    case 'queued':
+      return `Not submitted yet: ${s.message} It is saved on this device.`;
+    case 'failed':
+      return `The server did not accept this game: ${s.message}`;
+    case 'verified': {
+      const v = s.verified;
+      const best = v.personalBest ? ' New personal best!' : '';
+      if (v.review && v.review.status !== 'approved') return `Verified, held for review.${best}`;
+      if (v.guest) return `Verified.${best} Sign in to save this score.`;
+      const rank = (n: number | null) => (n ? `#${n}` : 'none');
+      return `Verified.${best} Global rank ${rank(v.rank.global)}, this week ${rank(v.rank.weekly)}.`;
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { PAGE_PREFS_COOKIE, type Theme } from '@/lib/page-prefs';
+
+/** This device's theme, as the settings page would have stored it: the server renders the next page with it. */
+export async function setThemeCookie(context: BrowserContext, baseURL: string, theme: Theme): Promise<void> {
+  await context.addCookies([{ name: PAGE_PREFS_COOKIE, value: theme, url: baseURL }]);
+}
+
+/** Presses Tab until `target` has focus (as a keyboard user would), failing if it is not reached in `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  throw new Error(`not reached with ${max} presses of Tab: ${target}`);
+}
+
+/** The body's computed background colour. */
+export async function backgroundOf(page: Page): Promise<string> {
+  return page.locator('body').evaluate((el) => getComputedStyle(el).backgroundColor);
+}
+
+export const CANVAS = { light: 'rgb(248, 250, 252)', dark: 'rgb(2, 6, 23)' } as const;
+
+export async function expectTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await expect.poll(() => backgroundOf(page)).toBe(CANVAS[theme]);
+}

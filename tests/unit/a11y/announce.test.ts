@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { announcement } from '@/components/game/announce';
+import { transportMessage } from '@/components/replay/TransportAnnouncer';
+import type { VerifiedGame } from '@/lib/client/api';
+import type { PlayState } from '@/lib/client/play-controller';
+import { hardDropGame, straightRun } from '../../support/replays';
+
+const ticket = { gameId: 'g1', seed: 's', mode: 'marathon' as const, rulesVersion: 1, issuedAt: '2026-11-22T00:00:00Z' };
+
+/** The snapshot at the end of a real (topped-out) game. */
+function endedSnapshot() {
+  const { replay, result } = hardDropGame('marathon', 'announce');
+  return straightRun(replay, result.ticks + 1).snapshot();
+}
+
+const verified = (over: Partial<VerifiedGame>): VerifiedGame => ({
+  game: { id: 'g1', mode: 'marathon', score: 0, lines: 0, ticks: 0, pieces: 0, pps: 0, kpp: 0, createdAt: '' },
+  personalBest: false,
+  rank: { global: 3, weekly: 1 },
+  guest: false,
+  ...over,
+});
+
+describe('play page announcements', () => {
+  it('say the countdown, pause and errors, and stay the same for the whole of play', () => {
+    expect(announcement({ phase: 'loading' }, 'marathon')).toBe('');
+    expect(announcement({ phase: 'countdown', count: 3, ticket }, 'marathon')).toBe('3');
+    expect(announcement({ phase: 'playing', ticket }, 'marathon')).toBe('Go');
+    expect(announcement({ phase: 'paused', ticket }, 'marathon')).toMatch(/^Paused/);
+    expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, 'marathon')).toBe('Could not start a game: Too many games.');
+  });
+
+  it('say the result, then the verified rank or why it was not accepted', () => {
+    const result = endedSnapshot();
+    const ended = (submit: Extract<PlayState, { phase: 'ended' }>['submit']): PlayState => ({ phase: 'ended', ticket, result, submit });
+    const head = `Game over: ${result.score.toLocaleString('en-US')} points, ${result.lines} lines.`;
+    expect(announcement(ended({ status: 'verifying' }), 'marathon')).toBe(`${head} Verifying…`);
+    expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), 'marathon')).toBe(
+      `${head} Verified. New personal best! Global rank #3, this week #1.`,
+    );
+    expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'marathon')).toContain('Sign in to save this score.');
+    expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'marathon')).toContain('did not accept this game: Replay does not match.');
+  });
+});
+
+describe('replay transport announcements', () => {
+  it('say playing and the speed, or where it is paused', () => {
+    expect(transportMessage({ playing: true, tick: 500, end: 3600, speed: 2 })).toBe('Playing at 2× speed');
+    expect(transportMessage({ playing: false, tick: 300, end: 3600, speed: 1 })).toBe('Paused at 0:05.00 of 1:00.00');
+    expect(transportMessage({ playing: false, tick: 3600, end: 3600, speed: 1 })).toBe('End of replay, 1:00.00 of 1:00.00');
+  });
+});
