@@ -35,7 +35,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
           <span title="The server re-simulated this replay and got exactly this result">✔ verified</span>
         </p>
       </header>
-      <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} />
+      <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} gameId={game.id} />
       <Link href={`/leaderboards?mode=${game.mode}`} className="text-sm text-cyan-600 hover:underline dark:text-cyan-400">
         ← {MODE_LABELS[game.mode]} leaderboard
       </Link>
