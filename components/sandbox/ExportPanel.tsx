@@ -6,7 +6,7 @@ import { practiceLink } from '@/lib/client/sandbox-source';
 const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
 
 /** Fumen export of the sandbox: the current position, or every piece placed as pages; copy or open. */
-export function ExportPanel({ exportFumen }: { exportFumen: (allPages: boolean) => string | null }) {
+export function ExportPanel({ exportFumen, pages = true }: { exportFumen: (allPages: boolean) => string | null; pages?: boolean }) {
   const [allPages, setAllPages] = useState(false);
   const [fumen, setFumen] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -23,10 +23,12 @@ export function ExportPanel({ exportFumen }: { exportFumen: (allPages: boolean) 
   return (
     <section className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
       <h2 className="font-semibold">Export as fumen</h2>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={allPages} onChange={(e) => setAllPages(e.target.checked)} />
-        every piece placed, one page each
-      </label>
+      {pages && (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={allPages} onChange={(e) => setAllPages(e.target.checked)} />
+          every piece placed, one page each
+        </label>
+      )}
       <button type="button" className={button} data-testid="export" onClick={() => setFumen(exportFumen(allPages))}>
         Export
       </button>

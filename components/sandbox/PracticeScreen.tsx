@@ -1,9 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SandboxView } from '@/lib/client/sandbox-controller';
 import type { SandboxSource } from '@/lib/client/sandbox-source';
+import type { Position } from '@/lib/fumen';
 import { useSettings } from '@/components/settings/useSettings';
 import type { MountedSandbox } from './runtime';
 import { ExportPanel } from './ExportPanel';
@@ -11,6 +12,7 @@ import { ImportPanel } from './ImportPanel';
 
 // The engine, fumen codec, loop and renderer arrive with the first sandbox, not with the page.
 const loadRuntime = () => import('./runtime');
+const BoardEditor = lazy(() => import('./BoardEditor').then((m) => ({ default: m.BoardEditor })));
 
 const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
 
@@ -29,6 +31,7 @@ export function PracticeScreen(props: {
   const [source, setSource] = useState<SandboxSource>(props.initial);
   const [view, setView] = useState<SandboxView | null>(null);
   const [error, setError] = useState<string | null>(props.problem);
+  const [editing, setEditing] = useState<Position | null>(null);
   const ready = settings !== null;
 
   useEffect(() => {
@@ -67,7 +70,13 @@ export function PracticeScreen(props: {
   const c = () => mounted.current?.controller;
   const open = (next: SandboxSource) => {
     setError(null);
+    setEditing(null);
     setSource(next);
+  };
+  const edit = (on: boolean) => {
+    const m = mounted.current;
+    m?.controller.setSuspended(on);
+    setEditing(on && m ? m.editable() : null);
   };
 
   return (
@@ -91,7 +100,14 @@ export function PracticeScreen(props: {
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="relative h-[min(70dvh,720px)] min-h-80 w-full overflow-hidden rounded-xl bg-[#0b1120] lg:flex-1">
           <canvas ref={canvasRef} data-testid="field" className="mx-auto block" role="img" aria-label="Practice field" />
-          {view?.paused && (
+          {editing && (
+            <div className="absolute inset-0 overflow-auto bg-white p-3 dark:bg-slate-900">
+              <Suspense fallback={<p className="text-slate-500">Loading the editor…</p>}>
+                <BoardEditor initial={editing} onPlay={(position) => open({ kind: 'position', position })} onCancel={() => edit(false)} />
+              </Suspense>
+            </div>
+          )}
+          {view?.paused && !editing && (
             <div className="absolute inset-0 flex items-center justify-center">
               <button type="button" className="rounded-xl bg-slate-900/95 px-6 py-4 text-xl font-bold text-slate-100" onClick={() => c()?.setPaused(false)}>
                 Paused · resume
@@ -109,6 +125,9 @@ export function PracticeScreen(props: {
             </button>
             <button type="button" className={button} onClick={() => c()?.setPaused(!view?.paused)}>
               {view?.paused ? 'Resume' : 'Pause'} (Esc)
+            </button>
+            <button type="button" className={button} data-testid="edit" disabled={!view || editing !== null} onClick={() => edit(true)}>
+              Edit board
             </button>
           </div>
           <p className="text-xs text-slate-500">

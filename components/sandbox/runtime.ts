@@ -1,10 +1,12 @@
 import { CanvasView } from '@/components/game/canvas-view';
 import { Effects } from '@/components/game/effects';
 import { PALETTES } from '@/components/game/palette';
+import { editablePosition } from '@/lib/client/board-editor';
 import { SandboxController, type SandboxView } from '@/lib/client/sandbox-controller';
 import { exportFumen, openSandbox, type SandboxSource } from '@/lib/client/sandbox-source';
 import type { Sandbox } from '@/lib/client/sandbox';
 import type { Mode } from '@/lib/engine';
+import type { Position } from '@/lib/fumen';
 import type { Settings } from '@/lib/validations/settings';
 
 export { SandboxSourceError } from '@/lib/client/sandbox-source';
@@ -14,6 +16,8 @@ export interface MountedSandbox {
   sandbox: Sandbox;
   mode: Mode;
   exportFumen(allPages: boolean): string;
+  /** The position now, for the board editor (the piece in play goes first in the queue). */
+  editable(): Position;
   dispose(): void;
 }
 
@@ -55,6 +59,7 @@ export function mountSandbox(opts: {
     sandbox,
     mode,
     exportFumen: (allPages) => exportFumen(sandbox, allPages),
+    editable: () => editablePosition(sandbox.snapshot()),
     dispose() {
       controller.dispose();
       view.dispose();
