@@ -16,9 +16,20 @@ test('play on from a replay moment, undo, export the fumen and open it again', a
   await signUp(page, uniqueUsername('practice'), 'practice-password-1');
   const { ticket, played } = await playVerified(page.request, 'marathon', hardDropGame);
 
+  // The replay downloads as a small file that the viewer opens again from disk; other files are refused.
+  await page.goto(`/replays/${ticket.gameId}`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-replay').click()]);
+  const file = await download.path();
+  await page.goto('/replays/open');
+  await page.getByTestId('replay-file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
+  await expect(page.getByTestId('replay-file-error')).toContainText('notes.json: This file is not a Linefall replay');
+  await page.getByTestId('replay-file').setInputFiles(file);
+  await expect(page.getByTestId('replay-file-error')).toHaveCount(0);
+  const viewer = page.getByTestId('replay-viewer');
+  await expect(viewer).toHaveAttribute('data-end', String(played.result.ticks));
+
   // Seek in the viewer: open at 0.1 s, one tick forward, then play from that exact moment.
   await page.goto(`/replays/${ticket.gameId}?t=0.1`);
-  const viewer = page.getByTestId('replay-viewer');
   await expect(viewer).toHaveAttribute('data-tick', '6');
   await page.keyboard.press('.');
   await expect(viewer).toHaveAttribute('data-tick', '7');
@@ -54,4 +65,16 @@ test('play on from a replay moment, undo, export the fumen and open it again', a
   await page.goto('/practice?fumen=hello');
   await expect(page.getByTestId('sandbox-error')).toContainText('not a fumen');
   await expect(sandbox).toHaveAttribute('data-board', Array.from({ length: 20 }, () => '..........').join('/'));
+
+  // The editor: paint two garbage cells (a click on a painted cell erases it), set the queue, play it.
+  await page.getByTestId('edit').click();
+  const editor = page.getByTestId('editor');
+  await editor.locator('[data-cell="0,0"]').click();
+  await editor.locator('[data-cell="1,0"]').click();
+  await editor.locator('[data-cell="2,0"]').click();
+  await editor.locator('[data-cell="1,0"]').click();
+  await editor.getByLabel(/^Queue/).fill('ti');
+  await editor.getByRole('button', { name: 'Play this board' }).click();
+  await expect(sandbox).toHaveAttribute('data-board', /\/X\.X\.\.\.\.\.\.\.$/);
+  await expect(sandbox).toHaveAttribute('data-active', /^T:0:/);
 });
