@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { hardDropGame } from '../support/replays';
+import { botGame, hardDropGame } from '../support/replays';
 import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';
 import { engineAt } from './replay-helpers';
@@ -77,4 +77,24 @@ test('play on from a replay moment, undo, export the fumen and open it again', a
   await editor.getByRole('button', { name: 'Play this board' }).click();
   await expect(sandbox).toHaveAttribute('data-board', /\/X\.X\.\.\.\.\.\.\.$/);
   await expect(sandbox).toHaveAttribute('data-active', /^T:0:/);
+});
+
+test('race your best: the PB ghost shows ahead or behind during a Sprint', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueUsername('ghost'), 'ghost-password-1');
+  const best = await playVerified(page.request, 'sprint', botGame);
+  const api = await page.request.get('/api/bests/sprint/replay');
+  expect(await api.json()).toMatchObject({ gameId: best.ticket.gameId, ticks: best.played.result.ticks, lines: 40 });
+  expect((await page.request.get('/api/bests/ultra/replay')).status()).toBe(404);
+
+  // The option is remembered on the device; with it on, a Sprint races the best from its first tick.
+  await page.goto('/play');
+  await page.evaluate(() => window.localStorage.setItem('linefall:ghost', 'on'));
+  await page.goto('/play/sprint');
+  const ghost = page.getByTestId('ghost');
+  await expect(ghost.getByLabel('Race my best')).toBeChecked();
+  await expect(page.getByTestId('game')).toHaveAttribute('data-phase', 'playing');
+  // The player does nothing; the best game clears lines within seconds, so the player falls behind.
+  await expect.poll(async () => Number(await ghost.getAttribute('data-ahead')), { timeout: 20_000 }).toBeLessThan(0);
+  await expect(page.getByTestId('ghost-standing')).toHaveText(/^Behind by \d+ lines?$/);
 });
