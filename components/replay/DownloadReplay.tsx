@@ -16,7 +16,7 @@ export function DownloadReplay(props: { encoded: string; gameId: string; mode: s
   };
   return (
     <button type="button" data-testid="download-replay" onClick={download} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
-      Download replay
+      Download this game
     </button>
   );
 }
