@@ -79,13 +79,16 @@ test('play on from a replay moment, undo, export the fumen and open it again', a
   await expect(sandbox).toHaveAttribute('data-active', /^T:0:/);
 });
 
-test('race your best: the PB ghost shows ahead or behind during a Sprint', async ({ page }) => {
+test('race your best: the PB ghost shows ahead or behind during a Sprint', async ({ page, request }) => {
   test.setTimeout(90_000);
+  // Only the signed-in player's own best is served.
+  expect((await request.get('/api/bests/sprint/replay')).status()).toBe(401);
   await signUp(page, uniqueUsername('ghost'), 'ghost-password-1');
   const best = await playVerified(page.request, 'sprint', botGame);
   const api = await page.request.get('/api/bests/sprint/replay');
   expect(await api.json()).toMatchObject({ gameId: best.ticket.gameId, ticks: best.played.result.ticks, lines: 40 });
   expect((await page.request.get('/api/bests/ultra/replay')).status()).toBe(404);
+  expect((await page.request.get('/api/bests/zen/replay')).status()).toBe(400);
 
   // The option is remembered on the device; with it on, a Sprint races the best from its first tick.
   await page.goto('/play');
