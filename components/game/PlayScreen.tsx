@@ -1,5 +1,6 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { requestTicket } from '@/lib/client/api';
@@ -14,6 +15,7 @@ import { usePendingGames } from './usePendingGames';
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
 const loadRuntime = () => import('./runtime');
+const GhostBar = dynamic(() => import('@/components/ghost/GhostBar').then((m) => m.GhostBar), { ssr: false });
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
@@ -82,6 +84,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
           <Link href="/play" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Modes</Link>
         </div>
       </div>
+      {signedIn && mode !== 'marathon' && <GhostBar mode={mode} state={state} root={rootRef} />}
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">

@@ -10,6 +10,7 @@ import { reduceMotion } from '@/lib/client/motion';
 import { ReplayPlayer } from '@/lib/client/replay-player';
 import { nextSpeed, replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
 import { loadLocalSettings } from '@/lib/client/settings-store';
+import { PlayFromHere } from '@/components/sandbox/PlayFromHere';
 import { InputDisplay } from './InputDisplay';
 import { ReplayControls } from './ReplayControls';
 import { ReplayStats } from './ReplayStats';
@@ -30,18 +31,18 @@ function decode(encoded: string): { replay: Replay } | { error: string } {
 }
 
 /** Plays a stored replay through the same engine that verified it. `startAt` (ticks) opens paused there. */
-export function ReplayViewer({ encoded, path, startAt }: { encoded: string; path: string; startAt: number | null }) {
+export function ReplayViewer({ encoded, path, startAt, gameId }: { encoded: string; path: string; startAt: number | null; gameId?: string }) {
   const decoded = useMemo(() => decode(encoded), [encoded]);
   if ('error' in decoded) {
     return <p role="alert" className="text-danger">This replay cannot be played: {decoded.error}</p>;
   }
-  return <Viewer replay={decoded.replay} path={path} startAt={startAt} />;
+  return <Viewer replay={decoded.replay} path={path} startAt={startAt} gameId={gameId} />;
 }
 
 /** What was drawn last: the snapshot and the engine hash at that tick (exposed for the e2e check). */
 type Shown = { snap: Snapshot; hash: string };
 
-function Viewer({ replay, path, startAt }: { replay: Replay; path: string; startAt: number | null }) {
+function Viewer({ replay, path, startAt, gameId }: { replay: Replay; path: string; startAt: number | null; gameId?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const player = useMemo(() => {
     const p = new ReplayPlayer(replay);
@@ -202,7 +203,10 @@ function Viewer({ replay, path, startAt }: { replay: Replay; path: string; start
           </select>
         </label>
       </div>
-      <ShareButton path={path} tick={shown.snap.tick} />
+      <div className="flex flex-wrap items-center gap-3">
+        <ShareButton path={path} tick={shown.snap.tick} />
+        {gameId && <PlayFromHere gameId={gameId} tick={shown.snap.tick} />}
+      </div>
       <TransportAnnouncer playing={playing} tick={shown.snap.tick} end={player.endTick} speed={speed} />
     </div>
   );

@@ -6,6 +6,7 @@ const NAV = [
   { href: '/play', label: 'Play' },
   { href: '/leaderboards', label: 'Leaderboards' },
   { href: '/replays', label: 'Replays' },
+  { href: '/practice', label: 'Practice' },
   { href: '/settings', label: 'Settings' },
 ] as const;
 

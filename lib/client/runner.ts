@@ -15,15 +15,16 @@ export interface RunnerConfig {
  * the engine at the start of that tick; `frame(now)` runs every tick that is due. No DOM, no timers:
  * the page calls it from requestAnimationFrame, tests call it with numbers.
  */
-export class GameRunner {
-  readonly game: Game;
+export class GameRunner<G extends Pick<Game, 'tick' | 'over'> = Game> {
+  readonly game: G;
   private readonly clock: TickClock;
   private readonly queue = new InputQueue();
   private readonly held = new HeldKeys();
   private running = false;
 
-  constructor(readonly config: RunnerConfig, maxCatchUp?: number) {
-    this.game = createGame({ mode: config.mode, seed: config.seed, handling: config.handling, nextCount: config.nextCount });
+  /** A new game from `config`, or an existing one to play on (the practice sandbox's). */
+  constructor(config: RunnerConfig | { game: G }, maxCatchUp?: number) {
+    this.game = 'game' in config ? config.game : (createGame({ mode: config.mode, seed: config.seed, handling: config.handling, nextCount: config.nextCount }) as unknown as G);
     this.clock = new TickClock(maxCatchUp);
   }
 

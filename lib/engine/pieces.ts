@@ -58,3 +58,11 @@ for (let p = 0; p < SHAPES.length; p++) {
     cells = cells.map((c) => rotateCW(c, shape.centre2));
   }
 }
+
+/** The four cells (x, y) a piece covers at a placement: for renderers, editors and format converters. */
+export function pieceCells(p: { type: (typeof SHAPES)[number]['name']; rotation: '0' | 'R' | '2' | 'L'; x: number; y: number }): Array<[number, number]> {
+  const slot = SHAPES.findIndex((s) => s.name === p.type) * 4 + ['0', 'R', '2', 'L'].indexOf(p.rotation);
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < 8; i += 2) out.push([p.x + CELLS[slot * 8 + i]!, p.y + CELLS[slot * 8 + i + 1]!]);
+  return out;
+}

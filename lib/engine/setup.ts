@@ -1,4 +1,4 @@
-import { COLS, collides, PAD, VISIBLE_ROWS } from './board';
+import { COLS, collides, PAD, TOTAL_ROWS } from './board';
 import { DEFAULT_NEXT_COUNT, PIECES, ROTATIONS } from './constants';
 import { Core } from './core';
 import { GameConfigError } from './errors';
@@ -27,6 +27,7 @@ export function createCore(config: GameConfig, emit: boolean): { core: Core; nex
     rng: seedState(config.seed),
   });
   if (config.board) loadBoard(core, config.board);
+  if (config.hold !== undefined) core.hold = pieceId(config.hold, 'hold');
   const a = config.active;
   if (a) {
     const rot = ROTATIONS.indexOf(a.rotation);
@@ -55,7 +56,7 @@ function pieceId(p: unknown, field: string): number {
 }
 
 function loadBoard(core: Core, rows: readonly string[]): void {
-  if (rows.length > VISIBLE_ROWS) throw new GameConfigError(`board has more than ${VISIBLE_ROWS} rows`);
+  if (rows.length > TOTAL_ROWS) throw new GameConfigError(`board has more than ${TOTAL_ROWS} rows`);
   rows.forEach((row, i) => {
     if (row.length !== COLS) throw new GameConfigError(`board row ${i} must be ${COLS} characters`);
     const y = rows.length - 1 - i;

@@ -45,8 +45,13 @@ export interface GameConfig {
   seed: string;
   handling: Handling;
   nextCount?: number;
-  /** Visible rows, top to bottom; fewer than 20 rows fill the bottom of the field. */
+  /**
+   * Rows top to bottom, bottom-aligned: up to 20 visible rows, or up to 40 to fill hidden rows too
+   * (a position taken from a fumen or a paused game).
+   */
   board?: readonly string[];
+  /** A piece already in hold (hold is still available to the first piece). */
+  hold?: PieceType;
   /** Pieces dealt before the randomizer's first bag. */
   queue?: readonly PieceType[];
   /** Places the first piece directly instead of spawning it. */

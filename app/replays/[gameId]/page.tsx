@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
 import { PlayerLink } from '@/components/boards/PlayerLink';
+import { DownloadReplay } from '@/components/replay/DownloadReplay';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
 import { ticksFromParam } from '@/lib/client/replay-keys';
 import { getReplay } from '@/lib/server/games/replays';
@@ -35,10 +36,14 @@ export default async function ReplayPage({ params, searchParams }: Props) {
           <span title="The server re-simulated this replay and got exactly this result">✔ verified</span>
         </p>
       </header>
-      <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} />
-      <Link href={`/leaderboards?mode=${game.mode}`} className="link text-sm">
-        ← {MODE_LABELS[game.mode]} leaderboard
-      </Link>
+      <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} gameId={game.id} />
+      <div className="flex flex-wrap items-center gap-4">
+        <DownloadReplay encoded={record.replay} gameId={game.id} mode={game.mode} player={game.player?.username ?? null} createdAt={game.createdAt} />
+        <Link href="/replays/open" className="link text-sm">Open a replay file</Link>
+        <Link href={`/leaderboards?mode=${game.mode}`} className="link text-sm">
+          ← {MODE_LABELS[game.mode]} leaderboard
+        </Link>
+      </div>
     </div>
   );
 }

@@ -1,0 +1,22 @@
+'use client';
+
+import { replayFileName, replayFileText } from '@/lib/client/replay-file';
+
+/** Saves this replay as a small file that the viewer opens again from disk (/replays/open). */
+export function DownloadReplay(props: { encoded: string; gameId: string; mode: string; player: string | null; createdAt: string }) {
+  const download = () => {
+    const text = replayFileText(props.encoded, { id: props.gameId, player: props.player, createdAt: props.createdAt });
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = replayFileName(props.mode, props.player, props.gameId);
+    a.click();
+    // After the click has handed the blob to the download.
+    window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  };
+  return (
+    <button type="button" data-testid="download-replay" onClick={download} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+      Download this game
+    </button>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import { useState } from 'react';
+import type { SandboxSource } from '@/lib/client/sandbox-source';
+
+const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+
+/** Paste a fumen (or a fumen link) and play it; page is 1-based as in fumen editors. */
+export function ImportPanel({ onOpen, onFocus }: { onOpen: (source: SandboxSource) => void; onFocus: (typing: boolean) => void }) {
+  const [text, setText] = useState('');
+  const [page, setPage] = useState(1);
+  return (
+    <form
+      className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onOpen(text.trim() ? { kind: 'fumen', text: text.trim(), page: page - 1 } : { kind: 'empty' });
+      }}
+    >
+      <h2 className="font-semibold">Play a fumen</h2>
+      <textarea
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onFocus={() => onFocus(true)}
+        onBlur={() => onFocus(false)}
+        placeholder="v115@… or a fumen link; empty for an empty board"
+        aria-label="Fumen to play"
+        rows={3}
+        className="w-full rounded border border-slate-300 bg-transparent p-2 font-mono text-xs dark:border-slate-700"
+      />
+      <div className="flex items-center gap-3 text-sm">
+        <label className="flex items-center gap-1">
+          Page
+          <input type="number" min={1} value={page} onChange={(e) => setPage(Math.max(1, Number(e.target.value) || 1))} onFocus={() => onFocus(true)} onBlur={() => onFocus(false)} className="w-16 rounded border border-slate-300 bg-transparent px-1 dark:border-slate-700" />
+        </label>
+        <button type="submit" className={button}>Play</button>
+      </div>
+    </form>
+  );
+}

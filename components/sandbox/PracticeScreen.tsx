@@ -1,0 +1,143 @@
+'use client';
+
+import Link from 'next/link';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { SandboxView } from '@/lib/client/sandbox-controller';
+import type { SandboxSource } from '@/lib/client/sandbox-source';
+import type { Position } from '@/lib/fumen';
+import { useSettings } from '@/components/settings/useSettings';
+import type { MountedSandbox } from './runtime';
+import { ExportPanel } from './ExportPanel';
+import { ImportPanel } from './ImportPanel';
+
+// The engine, fumen codec, loop and renderer arrive with the first sandbox, not with the page.
+const loadRuntime = () => import('./runtime');
+const BoardEditor = lazy(() => import('./BoardEditor').then((m) => ({ default: m.BoardEditor })));
+
+const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
+
+/** The practice page: a sandbox on a canvas, with undo, reset, fumen import/export and the editor. */
+export function PracticeScreen(props: {
+  initial: SandboxSource;
+  from: { href: string; label: string } | null;
+  problem: string | null;
+  signedIn: boolean;
+}) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const mounted = useRef<MountedSandbox | null>(null);
+  const { settings } = useSettings(props.signedIn);
+  const settingsRef = useRef(settings);
+  const [source, setSource] = useState<SandboxSource>(props.initial);
+  const [view, setView] = useState<SandboxView | null>(null);
+  const [error, setError] = useState<string | null>(props.problem);
+  const [editing, setEditing] = useState<Position | null>(null);
+  const ready = settings !== null;
+
+  useEffect(() => {
+    settingsRef.current = settings;
+    if (settings) mounted.current?.controller.setSettings(settings);
+  }, [settings]);
+
+  useEffect(() => {
+    if (!ready || !rootRef.current || !canvasRef.current) return;
+    const root = rootRef.current;
+    const canvas = canvasRef.current;
+    let live = true;
+    loadRuntime().then(
+      ({ mountSandbox, SandboxSourceError }) => {
+        if (!live) return;
+        try {
+          mounted.current = mountSandbox({ source, canvas, root, settings: () => settingsRef.current!, onView: setView });
+          root.dataset.ready = 'true';
+        } catch (e) {
+          if (!(e instanceof SandboxSourceError)) throw e;
+          setError(e.message);
+          // The message says what was wrong; the player still gets a board to practise on.
+          if (source.kind !== 'empty') setSource({ kind: 'empty' });
+        }
+      },
+      () => live && setError('The sandbox could not be loaded. Check your connection and reload the page.'),
+    );
+    return () => {
+      live = false;
+      delete root.dataset.ready;
+      mounted.current?.dispose();
+      mounted.current = null;
+    };
+  }, [ready, source]);
+
+  const c = () => mounted.current?.controller;
+  const open = (next: SandboxSource) => {
+    setError(null);
+    setEditing(null);
+    setSource(next);
+  };
+  const edit = (on: boolean) => {
+    const m = mounted.current;
+    m?.controller.setSuspended(on);
+    setEditing(on && m ? m.editable() : null);
+  };
+
+  return (
+    <div ref={rootRef} data-testid="sandbox" className="space-y-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">Practice</h1>
+        <p className="text-sm text-slate-500">
+          Unranked.{' '}
+          {props.from && source === props.initial ? (
+            <>
+              From <Link className="text-cyan-600 hover:underline dark:text-cyan-400" href={props.from.href}>{props.from.label}</Link>.
+            </>
+          ) : null}
+        </p>
+      </div>
+      {error && (
+        <p role="alert" data-testid="sandbox-error" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-col gap-4 lg:flex-row">
+        <div className="relative h-[min(70dvh,720px)] min-h-80 w-full overflow-hidden rounded-xl bg-[#0b1120] lg:flex-1">
+          <canvas ref={canvasRef} data-testid="field" className="mx-auto block" role="img" aria-label="Practice field" />
+          {editing && (
+            <div className="absolute inset-0 overflow-auto bg-white p-3 dark:bg-slate-900">
+              <Suspense fallback={<p className="text-slate-500">Loading the editor…</p>}>
+                <BoardEditor initial={editing} onPlay={(position) => open({ kind: 'position', position })} onCancel={() => edit(false)} />
+              </Suspense>
+            </div>
+          )}
+          {view?.paused && !editing && (
+            <div className="absolute inset-0 flex items-center justify-center">
+              <button type="button" className="rounded-xl bg-slate-900/95 px-6 py-4 text-xl font-bold text-slate-100" onClick={() => c()?.setPaused(false)}>
+                Paused · resume
+              </button>
+            </div>
+          )}
+        </div>
+        <aside className="space-y-4 lg:w-80">
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className={button} data-testid="undo" disabled={!view?.canUndo} onClick={() => c()?.undo()}>
+              Undo piece (Backspace)
+            </button>
+            <button type="button" className={button} data-testid="reset" onClick={() => c()?.reset()}>
+              Reset to start (R)
+            </button>
+            <button type="button" className={button} onClick={() => c()?.setPaused(!view?.paused)}>
+              {view?.paused ? 'Resume' : 'Pause'} (Esc)
+            </button>
+            <button type="button" className={button} data-testid="edit" disabled={!view || editing !== null} onClick={() => edit(true)}>
+              Edit board
+            </button>
+          </div>
+          <p className="text-xs text-slate-500">
+            {view ? `${view.pieces} piece${view.pieces === 1 ? '' : 's'} placed` : 'Loading…'}
+            {view?.over ? ' · game over: undo or reset to go on' : ''} · your keys from <Link className="underline" href="/settings">Settings</Link>
+          </p>
+          <ExportPanel exportFumen={(all) => mounted.current?.exportFumen(all) ?? null} />
+          <ImportPanel onOpen={open} onFocus={(on) => c()?.setSuspended(on)} />
+        </aside>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { CanvasView } from '@/components/game/canvas-view';
+import { Effects } from '@/components/game/effects';
+import { PALETTES } from '@/components/game/palette';
+import { editablePosition } from '@/lib/client/board-editor';
+import { SandboxController, type SandboxView } from '@/lib/client/sandbox-controller';
+import { exportFumen, openSandbox, type SandboxSource } from '@/lib/client/sandbox-source';
+import type { Sandbox } from '@/lib/client/sandbox';
+import type { Mode } from '@/lib/engine';
+import type { Position } from '@/lib/fumen';
+import type { Settings } from '@/lib/validations/settings';
+
+export { SandboxSourceError } from '@/lib/client/sandbox-source';
+
+export interface MountedSandbox {
+  controller: SandboxController;
+  sandbox: Sandbox;
+  mode: Mode;
+  exportFumen(allPages: boolean): string;
+  /** The position now, for the board editor (the piece in play goes first in the queue). */
+  editable(): Position;
+  dispose(): void;
+}
+
+/**
+ * Everything the practice page runs once a source is chosen: engine, fumen codec, loop and
+ * renderer. Imported on demand, so none of it is in any page's first load.
+ */
+export function mountSandbox(opts: {
+  source: SandboxSource;
+  canvas: HTMLCanvasElement;
+  root: HTMLElement;
+  settings: () => Settings;
+  onView: (view: SandboxView) => void;
+}): MountedSandbox {
+  const { sandbox, mode } = openSandbox(opts.source, { ...opts.settings().handling });
+  const view = new CanvasView(opts.canvas);
+  const effects = new Effects();
+  const controller = new SandboxController(sandbox, opts.settings(), {
+    root: opts.root,
+    onView: opts.onView,
+    draw(snapshot, events, now) {
+      if (events.length > 0) effects.push(events, now);
+      const d = opts.settings().display;
+      view.draw(snapshot, {
+        palette: PALETTES[d.palette],
+        mode,
+        ghost: d.ghost,
+        grid: d.grid,
+        rising: d.rising,
+        reducedMotion: d.reducedMotion,
+        hidden: false,
+        effects,
+        now,
+      });
+    },
+  });
+  return {
+    controller,
+    sandbox,
+    mode,
+    exportFumen: (allPages) => exportFumen(sandbox, allPages),
+    editable: () => editablePosition(sandbox.snapshot()),
+    dispose() {
+      controller.dispose();
+      view.dispose();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { createGame, decodeReplay, TICKS_PER_SECOND, type Game, type InputEvent, type Mode, type Replay } from '@/lib/engine';
+
+/** Where the ghost is: what the best game had at the same tick. */
+export interface GhostProgress {
+  tick: number;
+  lines: number;
+  score: number;
+  over: boolean;
+}
+
+/**
+ * The player's best game re-simulated alongside a new one: `at(tick)` plays its recorded inputs
+ * forward to that tick (a tick or two per frame, so the cost is the engine's, per tick). Only
+ * forward: a restarted game gets a new GhostRace.
+ */
+export class GhostRace {
+  private readonly game: Game;
+  private readonly replay: Replay;
+  private next = 0;
+  private ticks = 0;
+
+  constructor(encoded: string) {
+    this.replay = decodeReplay(encoded);
+    const { mode, seed, handling, nextCount } = this.replay;
+    this.game = createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
+  }
+
+  get mode(): Mode {
+    return this.replay.mode;
+  }
+
+  at(tick: number): GhostProgress {
+    const events = this.replay.events;
+    while (this.ticks < tick && !this.game.over) {
+      let inputs: InputEvent[] | undefined;
+      while (this.next < events.length && events[this.next]!.tick === this.ticks) {
+        const e = events[this.next++]!;
+        (inputs ??= []).push({ key: e.key, down: e.down });
+      }
+      this.game.tick(inputs);
+      this.ticks++;
+    }
+    const s = this.game.snapshot();
+    return { tick: s.tick, lines: s.lines, score: s.score, over: s.over };
+  }
+}
+
+/** Sprint races in lines, Ultra in points; both compare at the same moment of the clock. */
+export function raceUnit(mode: Mode): 'lines' | 'points' {
+  return mode === 'sprint' ? 'lines' : 'points';
+}
+
+/** How far ahead (positive) or behind (negative) the player is at the same moment. */
+export function standing(mode: Mode, player: { lines: number; score: number }, ghost: { lines: number; score: number }): number {
+  return raceUnit(mode) === 'lines' ? player.lines - ghost.lines : player.score - ghost.score;
+}
+
+export function standingText(mode: Mode, diff: number): string {
+  const unit = raceUnit(mode);
+  if (diff === 0) return 'Level with your best';
+  const n = Math.abs(diff);
+  const amount = unit === 'lines' ? `${n} line${n === 1 ? '' : 's'}` : `${n.toLocaleString('en-US')} points`;
+  return `${diff > 0 ? 'Ahead' : 'Behind'} by ${amount}`;
+}
+
+/**
+ * The split at the end against the best: Sprint in seconds (negative is faster, so better), Ultra
+ * in points. Null when the game has no result to compare (a Sprint that topped out).
+ */
+export function finalSplit(mode: Mode, result: { tick: number; score: number; finished: boolean }, best: { ticks: number; score: number }): string | null {
+  if (mode === 'sprint') {
+    if (!result.finished) return null;
+    const diff = result.tick - best.ticks;
+    const seconds = (Math.abs(diff) / TICKS_PER_SECOND).toFixed(2);
+    return diff === 0 ? '±0.00 s: equal to your best' : `${diff < 0 ? '−' : '+'}${seconds} s ${diff < 0 ? 'faster than' : 'slower than'} your best`;
+  }
+  const diff = result.score - best.score;
+  return diff === 0 ? 'Equal to your best' : `${diff > 0 ? '+' : '−'}${Math.abs(diff).toLocaleString('en-US')} points ${diff > 0 ? 'over' : 'under'} your best`;
+}

@@ -1,0 +1,164 @@
+import type { GameEvent, Snapshot } from '@/lib/engine';
+import type { Settings } from '@/lib/validations/settings';
+import { buildKeymap } from './keymap';
+import { GameRunner } from './runner';
+import type { Sandbox } from './sandbox';
+import { decideSandboxKey } from './sandbox-keys';
+
+export interface SandboxView {
+  canUndo: boolean;
+  paused: boolean;
+  over: boolean;
+  pieces: number;
+}
+
+export interface SandboxHost {
+  draw(snapshot: Snapshot, events: readonly GameEvent[], now: number): void;
+  onView(view: SandboxView): void;
+  /** Where the board is exposed as data attributes (the e2e test compares them). */
+  root: HTMLElement;
+}
+
+/**
+ * Runs a Sandbox at 60 ticks/s with the player's keys: a GameRunner around it, rebuilt after an
+ * undo or reset so no key or tick stamp carries over, and the rAF loop. Pauses when the tab loses
+ * focus and while `suspended` (the editor or a text box has the keys).
+ */
+export class SandboxController {
+  private runner: GameRunner<Sandbox>;
+  private raf = 0;
+  private drawnTick = -1;
+  private paused = false;
+  private suspended = false;
+  private snapshot: Snapshot;
+  private keymap: ReturnType<typeof buildKeymap>;
+  private readonly unlisten: Array<() => void> = [];
+
+  constructor(
+    private readonly sandbox: Sandbox,
+    settings: Settings,
+    private readonly host: SandboxHost,
+  ) {
+    this.keymap = buildKeymap(settings.bindings);
+    this.runner = this.freshRunner();
+    this.snapshot = sandbox.snapshot();
+    this.listen(window, 'keydown', (e) => this.onKey(e as KeyboardEvent, true));
+    this.listen(window, 'keyup', (e) => this.onKey(e as KeyboardEvent, false));
+    this.listen(window, 'blur', () => this.setPaused(true));
+    this.expose();
+    this.loop();
+  }
+
+  private listen(target: EventTarget, type: string, fn: (e: Event) => void): void {
+    target.addEventListener(type, fn);
+    this.unlisten.push(() => target.removeEventListener(type, fn));
+  }
+
+  private freshRunner(): GameRunner<Sandbox> {
+    this.sandbox.takeOver();
+    const runner = new GameRunner<Sandbox>({ game: this.sandbox });
+    if (!this.paused && !this.suspended) runner.start(performance.now());
+    return runner;
+  }
+
+  setSettings(settings: Settings): void {
+    this.keymap = buildKeymap(settings.bindings);
+  }
+
+  setSuspended(on: boolean): void {
+    this.suspended = on;
+    if (on) this.runner.pause();
+    else if (!this.paused) this.restart();
+  }
+
+  setPaused(on: boolean): void {
+    if (on === this.paused) return;
+    this.paused = on;
+    if (on) this.runner.pause();
+    else if (!this.suspended) this.restart();
+    this.expose();
+  }
+
+  undo(): void {
+    if (this.sandbox.undo()) this.afterJump();
+  }
+
+  reset(): void {
+    this.sandbox.reset();
+    this.afterJump();
+  }
+
+  private afterJump(): void {
+    this.runner.pause();
+    this.runner = this.freshRunner();
+    this.drawnTick = -1;
+    this.snapshot = this.sandbox.snapshot();
+    this.expose();
+  }
+
+  /** A paused or stopped runner cannot be resumed from a jump: start a new one on the same sandbox. */
+  private restart(): void {
+    this.runner.pause();
+    this.runner = this.freshRunner();
+    this.drawnTick = -1;
+    this.loop();
+  }
+
+  private onKey(e: KeyboardEvent, down: boolean): void {
+    if (this.suspended) return;
+    const target = e.target as HTMLElement | null;
+    if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
+    const d = decideSandboxKey(e, down, this.keymap, this.paused);
+    if (d.kind === 'ignore') return;
+    if (d.preventDefault) e.preventDefault();
+    if (d.kind === 'undo') this.undo();
+    else if (d.kind === 'reset') this.reset();
+    else if (d.kind === 'pause') this.setPaused(!this.paused);
+    else if (d.kind === 'engine') {
+      // A focused button would take Space as a click as well.
+      if (down && document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
+      const now = performance.now();
+      const t = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
+      this.runner.key(d.key, e.code, down, t);
+    }
+  }
+
+  private loop(): void {
+    if (this.raf) return;
+    const frame = (now: number) => {
+      this.raf = 0;
+      const events = this.runner.frame(now);
+      if (events.length > 0 || this.runner.tick !== this.drawnTick) {
+        this.drawnTick = this.runner.tick;
+        this.snapshot = this.sandbox.snapshot();
+        if (events.length > 0) this.expose();
+      }
+      this.host.draw(this.snapshot, events, now);
+      this.raf = requestAnimationFrame(frame);
+    };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  private expose(): void {
+    const s = this.snapshot;
+    const a = s.active;
+    const d = this.host.root.dataset;
+    d.board = s.board.join('/');
+    d.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
+    d.hold = s.hold ?? '';
+    d.pieces = String(this.sandbox.placed.length);
+    this.host.onView({ canUndo: this.sandbox.canUndo, paused: this.paused, over: this.sandbox.over, pieces: this.sandbox.placed.length });
+  }
+
+  /** The sandbox as it is now (for exports); the loop keeps running. */
+  current(): Snapshot {
+    return this.sandbox.snapshot();
+  }
+
+  dispose(): void {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.runner.pause();
+    for (const off of this.unlisten) off();
+  }
+}

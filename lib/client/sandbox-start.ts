@@ -1,0 +1,46 @@
+import { createGame, MAX_REPLAY_TICKS, type Game, type Handling, type InputEvent, type Replay } from '@/lib/engine';
+import type { Position } from '@/lib/fumen';
+
+/**
+ * The replay's game at the start of `tick` (clamped to its end), by playing its recorded inputs
+ * through the engine: the state is then exactly what the original game had there, hidden rows,
+ * hold, queue, the rest of the bag and the generator included, with nothing to keep in sync.
+ */
+export function gameAtTick(replay: Replay, tick: number): Game {
+  const { mode, seed, handling, nextCount } = replay;
+  const game = createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
+  const target = Math.min(Math.max(0, Math.floor(tick)), MAX_REPLAY_TICKS);
+  const events = replay.events;
+  let next = 0;
+  for (let t = 0; t < target && !game.over; t++) {
+    let inputs: InputEvent[] | undefined;
+    while (next < events.length && events[next]!.tick === t) {
+      const e = events[next++]!;
+      (inputs ??= []).push({ key: e.key, down: e.down });
+    }
+    game.tick(inputs);
+  }
+  return game;
+}
+
+/**
+ * A game from a position (fumen, editor, empty board). After the position's queue the pieces come
+ * from 7-bags of `seed`; Marathon's rules (no time limit, 150 lines) leave the player all the room.
+ */
+export function gameFromPosition(position: Position, handling: Handling, seed: string): Game {
+  return createGame({
+    mode: 'marathon',
+    seed,
+    handling,
+    board: position.board,
+    queue: position.queue,
+    ...(position.active ? { active: position.active } : {}),
+    ...(position.hold ? { hold: position.hold } : {}),
+  });
+}
+
+/** A seed for a practice game's bags: unranked, so any source of variety will do. */
+export function practiceSeed(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `practice-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}

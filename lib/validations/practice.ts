@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { MAX_REPLAY_TICKS } from '@/lib/engine';
+import { idSchema } from './games';
+
+/** Longer than any fumen a 23-row page with a comment needs; bounds the work before decoding. */
+export const MAX_FUMEN_LENGTH = 8192;
+/** The first of a repeated parameter; anything invalid is dropped (undefined). */
+function one<T extends z.ZodType>(schema: T) {
+  return z.preprocess((v) => (Array.isArray(v) ? v[0] : v), schema.optional()).catch(undefined);
+}
+
+/**
+ * `/practice` query: `?replay=<gameId>&tick=<n>` (a replay's moment) or `?fumen=v115@…&page=<n>`
+ * (1-based). Bad values are dropped rather than refused: the page then says what it could not open.
+ */
+export const practiceQuerySchema = z.object({
+  replay: one(idSchema),
+  tick: one(z.coerce.number().int().min(0).max(MAX_REPLAY_TICKS)),
+  fumen: one(z.string().max(MAX_FUMEN_LENGTH)),
+  page: one(z.coerce.number().int().min(1).max(10_000)),
+});
+export type PracticeQuery = z.infer<typeof practiceQuerySchema>;

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { botGame, hardDropGame } from '../support/replays';
+import { playVerified } from '../api/client';
+import { signUp, uniqueUsername } from './fixtures';
+import { engineAt } from './replay-helpers';
+
+const board = (page: Page) => page.getByTestId('sandbox').getAttribute('data-board');
+
+async function placed(page: Page, n: number) {
+  await expect(page.getByTestId('sandbox')).toHaveAttribute('data-pieces', String(n));
+  return (await board(page))!;
+}
+
+test('play on from a replay moment, undo, export the fumen and open it again', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueUsername('practice'), 'practice-password-1');
+  const { ticket, played } = await playVerified(page.request, 'marathon', hardDropGame);
+
+  // The replay downloads as a small file that the viewer opens again from disk; other files are refused.
+  await page.goto(`/replays/${ticket.gameId}`);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-replay').click()]);
+  const file = await download.path();
+  await page.goto('/replays/open');
+  await page.getByTestId('replay-file').setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from('{"hello": 1}') });
+  await expect(page.getByTestId('replay-file-error')).toContainText('notes.json: This file is not a Linefall replay');
+  await page.getByTestId('replay-file').setInputFiles(file);
+  await expect(page.getByTestId('replay-file-error')).toHaveCount(0);
+  const viewer = page.getByTestId('replay-viewer');
+  await expect(viewer).toHaveAttribute('data-end', String(played.result.ticks));
+
+  // Seek in the viewer: open at 0.1 s, one tick forward, then play from that exact moment.
+  await page.goto(`/replays/${ticket.gameId}?t=0.1`);
+  await expect(viewer).toHaveAttribute('data-tick', '6');
+  await page.keyboard.press('.');
+  await expect(viewer).toHaveAttribute('data-tick', '7');
+  await page.getByTestId('play-from-here').click();
+  await expect(page).toHaveURL(new RegExp(`/practice\\?replay=${ticket.gameId}&tick=7$`));
+  const sandbox = page.getByTestId('sandbox');
+  await expect(sandbox).toHaveAttribute('data-ready', 'true');
+  const moment = engineAt(played.replay, 7).snap;
+  await expect(sandbox).toHaveAttribute('data-board', moment.board.join('/'));
+  const a = moment.active!;
+  await expect(sandbox).toHaveAttribute('data-active', `${a.type}:${a.rotation}:${a.x}:${a.y}`);
+
+  // Two pieces by keyboard (Space is hard drop in the default keys); undo takes back the second.
+  await page.keyboard.press('Space');
+  const afterOne = await placed(page, 1);
+  expect(afterOne).not.toBe(moment.board.join('/'));
+  await page.keyboard.press('Space');
+  const afterTwo = await placed(page, 2);
+  await page.keyboard.press('Backspace');
+  expect(await placed(page, 1)).toBe(afterOne);
+  await page.keyboard.press('Space');
+  expect(await placed(page, 2)).toBe(afterTwo);
+
+  // Export the position; its link opens a sandbox on the same board.
+  await page.getByTestId('export').click();
+  await expect(page.getByTestId('fumen-out')).toHaveValue(/^v115@/);
+  await page.getByTestId('fumen-link').click();
+  await expect(page).toHaveURL(/\/practice\?fumen=v115%40/);
+  await expect(sandbox).toHaveAttribute('data-ready', 'true');
+  await expect(sandbox).toHaveAttribute('data-board', afterTwo);
+
+  // A link that is not a fumen says so, and leaves an empty board to play on.
+  await page.goto('/practice?fumen=hello');
+  await expect(page.getByTestId('sandbox-error')).toContainText('not a fumen');
+  await expect(sandbox).toHaveAttribute('data-board', Array.from({ length: 20 }, () => '..........').join('/'));
+
+  // The editor: paint two garbage cells (a click on a painted cell erases it), set the queue, play it.
+  await page.getByTestId('edit').click();
+  const editor = page.getByTestId('editor');
+  await editor.locator('[data-cell="0,0"]').click();
+  await editor.locator('[data-cell="1,0"]').click();
+  await editor.locator('[data-cell="2,0"]').click();
+  await editor.locator('[data-cell="1,0"]').click();
+  await editor.getByLabel(/^Queue/).fill('ti');
+  await editor.getByRole('button', { name: 'Play this board' }).click();
+  await expect(sandbox).toHaveAttribute('data-board', /\/X\.X\.\.\.\.\.\.\.$/);
+  await expect(sandbox).toHaveAttribute('data-active', /^T:0:/);
+});
+
+test('race your best: the PB ghost shows ahead or behind during a Sprint', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  // Only the signed-in player's own best is served.
+  expect((await request.get('/api/bests/sprint/replay')).status()).toBe(401);
+  await signUp(page, uniqueUsername('ghost'), 'ghost-password-1');
+  const best = await playVerified(page.request, 'sprint', botGame);
+  const api = await page.request.get('/api/bests/sprint/replay');
+  expect(await api.json()).toMatchObject({ gameId: best.ticket.gameId, ticks: best.played.result.ticks, lines: 40 });
+  expect((await page.request.get('/api/bests/ultra/replay')).status()).toBe(404);
+  expect((await page.request.get('/api/bests/zen/replay')).status()).toBe(400);
+
+  // The option is remembered on the device; with it on, a Sprint races the best from its first tick.
+  await page.goto('/play');
+  await page.evaluate(() => window.localStorage.setItem('linefall:ghost', 'on'));
+  await page.goto('/play/sprint');
+  const ghost = page.getByTestId('ghost');
+  await expect(ghost.getByLabel('Race my best')).toBeChecked();
+  await expect(page.getByTestId('game')).toHaveAttribute('data-phase', 'playing');
+  // The player does nothing; the best game clears lines within seconds, so the player falls behind.
+  await expect.poll(async () => Number(await ghost.getAttribute('data-ahead')), { timeout: 20_000 }).toBeLessThan(0);
+  await expect(page.getByTestId('ghost-standing')).toHaveText(/^Behind by \d+ lines?$/);
+});

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { practiceQuerySchema } from '@/lib/validations/practice';
+
+describe('practiceQuerySchema', () => {
+  it('reads a replay moment and a fumen page', () => {
+    expect(practiceQuerySchema.parse({ replay: 'abcdefgh12', tick: '360' })).toEqual({ replay: 'abcdefgh12', tick: 360 });
+    expect(practiceQuerySchema.parse({ fumen: 'v115@vhA', page: ['2', '3'] })).toEqual({ fumen: 'v115@vhA', page: 2 });
+  });
+
+  it('drops what it cannot use instead of failing the page', () => {
+    expect(practiceQuerySchema.parse({ replay: '../etc', tick: '-1', page: 'x', fumen: 'x'.repeat(9000) })).toEqual({});
+  });
+});
