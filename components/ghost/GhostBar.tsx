@@ -88,19 +88,19 @@ export function GhostBar({ mode, state, root }: { mode: Mode; state: PlayState; 
         <input type="checkbox" checked={load.status !== 'off'} onChange={(e) => toggle(e.target.checked)} />
         Race my best
       </label>
-      {load.status === 'loading' && <span className="text-slate-500">Loading your best…</span>}
-      {load.status === 'none' && <span className="text-slate-500">{load.message}</span>}
+      {load.status === 'loading' && <span className="text-muted">Loading your best…</span>}
+      {load.status === 'none' && <span className="text-muted">{load.message}</span>}
       {best && (
         <div className="flex min-w-48 flex-1 items-center gap-3">
           <div className="flex-1 space-y-1" aria-hidden="true">
-            <div className="h-1.5 rounded bg-slate-200 dark:bg-slate-800">
-              <div className="h-1.5 rounded bg-cyan-500" style={{ width: `${Math.min(100, ((racing?.you ?? 0) / full) * 100)}%` }} />
+            <div className="h-1.5 rounded bg-surface-2">
+              <div className="h-1.5 rounded bg-primary" style={{ width: `${Math.min(100, ((racing?.you ?? 0) / full) * 100)}%` }} />
             </div>
-            <div className="h-1.5 rounded bg-slate-200 dark:bg-slate-800">
-              <div className="h-1.5 rounded bg-slate-400" style={{ width: `${Math.min(100, ((racing?.ghost ?? 0) / full) * 100)}%` }} />
+            <div className="h-1.5 rounded bg-surface-2">
+              <div className="h-1.5 rounded bg-line-strong" style={{ width: `${Math.min(100, ((racing?.ghost ?? 0) / full) * 100)}%` }} />
             </div>
           </div>
-          <span data-testid="ghost-standing" className={`tabular-nums ${racing && racing.diff < 0 ? 'text-red-600 dark:text-red-400' : 'text-emerald-700 dark:text-emerald-400'}`}>
+          <span data-testid="ghost-standing" className={`tabular-nums ${racing && racing.diff < 0 ? 'text-danger' : 'text-fg'}`}>
             {split ?? (racing ? standingText(mode, racing.diff) : 'Your best is ready')}
           </span>
         </div>

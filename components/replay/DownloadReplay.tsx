@@ -15,7 +15,7 @@ export function DownloadReplay(props: { encoded: string; gameId: string; mode: s
     window.setTimeout(() => URL.revokeObjectURL(url), 0);
   };
   return (
-    <button type="button" data-testid="download-replay" onClick={download} className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800">
+    <button type="button" data-testid="download-replay" onClick={download} className="rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2">
       Download this game
     </button>
   );

@@ -42,19 +42,19 @@ export function OpenReplay() {
           setOver(false);
           void read(e.dataTransfer.files[0]);
         }}
-        className={`flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed p-6 text-center ${over ? 'border-cyan-400 bg-cyan-50 dark:bg-cyan-950' : 'border-slate-300 dark:border-slate-700'}`}
+        className={`flex cursor-pointer flex-col items-center gap-2 rounded-xl border-2 border-dashed p-6 text-center ${over ? 'border-focus bg-highlight' : 'border-line-strong'}`}
       >
         <span>Drop a replay file here, or choose one</span>
         <input type="file" accept=".json,application/json,text/plain" data-testid="replay-file" onChange={(e) => void read(e.target.files?.[0])} className="text-sm" />
       </label>
       {error && (
-        <p role="alert" data-testid="replay-file-error" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+        <p role="alert" data-testid="replay-file-error" className="rounded-lg bg-danger-bg px-3 py-2 text-sm text-on-danger-bg">
           {error}
         </p>
       )}
       {opened && (
         <section className="space-y-2">
-          <h2 className="text-lg font-semibold" data-testid="opened-replay">{opened.title} <span className="text-sm font-normal text-slate-500">({opened.name})</span></h2>
+          <h2 className="text-lg font-semibold" data-testid="opened-replay">{opened.title} <span className="text-sm font-normal text-muted">({opened.name})</span></h2>
           <ReplayViewer key={opened.encoded} encoded={opened.encoded} path={opened.gameId ? `/replays/${opened.gameId}` : '/replays/open'} startAt={null} {...(opened.gameId ? { gameId: opened.gameId } : {})} />
         </section>
       )}

@@ -8,7 +8,7 @@ import { emptyBoard, FUMEN_ROWS, positionToFumen, type Position } from '@/lib/fu
 import { ExportPanel } from './ExportPanel';
 
 const VISIBLE = 20;
-const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2';
 const colours: Record<string, string> = { ...PALETTES.standard };
 const BRUSH_LABEL: Record<Brush, string> = { X: 'Garbage', '.': 'Erase', I: 'I', O: 'O', T: 'T', S: 'S', Z: 'Z', J: 'J', L: 'L' };
 
@@ -43,14 +43,14 @@ export function BoardEditor({ initial, onPlay, onCancel }: { initial: Position; 
             role="radio"
             aria-checked={brush === b}
             onClick={() => setBrush(b)}
-            className={`rounded px-2 py-1 text-sm font-semibold ${brush === b ? 'ring-2 ring-cyan-400' : ''}`}
-            style={{ background: b === '.' ? 'transparent' : colours[b], color: b === '.' ? undefined : '#0b1120' }}
+            className={`rounded px-2 py-1 text-sm font-semibold ${brush === b ? 'ring-2 ring-focus' : ''}`}
+            style={{ background: b === '.' ? 'transparent' : colours[b], color: b === '.' ? undefined : 'var(--color-field)' }}
           >
             {BRUSH_LABEL[b]}
           </button>
         ))}
       </div>
-      <div className="mx-auto grid w-fit touch-none select-none grid-cols-10 gap-px bg-slate-800 p-px" aria-label="Board to edit">
+      <div className="mx-auto grid w-fit touch-none select-none grid-cols-10 gap-px bg-field-line p-px" aria-label="Board to edit">
         {Array.from({ length: VISIBLE }, (_, r) => VISIBLE - 1 - r).map((y) =>
           Array.from({ length: 10 }, (_, x) => {
             const cell = board[FUMEN_ROWS - 1 - y]![x]!;
@@ -81,7 +81,7 @@ export function BoardEditor({ initial, onPlay, onCancel }: { initial: Position; 
       <div className="flex flex-wrap items-end gap-3 text-sm">
         <label className="flex flex-col gap-1">
           Hold
-          <select value={hold ?? ''} onChange={(e) => setHold((e.target.value || null) as PieceType | null)} className="rounded border border-slate-300 bg-transparent px-1 py-1 dark:border-slate-700">
+          <select value={hold ?? ''} onChange={(e) => setHold((e.target.value || null) as PieceType | null)} className="rounded border border-line-strong bg-transparent px-1 py-1">
             <option value="">empty</option>
             {PIECES.map((p) => (
               <option key={p} value={p}>{p}</option>
@@ -90,12 +90,12 @@ export function BoardEditor({ initial, onPlay, onCancel }: { initial: Position; 
         </label>
         <label className="flex flex-1 flex-col gap-1">
           Queue (first piece first; 7-bags follow)
-          <input value={queueText} onChange={(e) => setQueueText(e.target.value)} aria-invalid={'error' in parsed} className="rounded border border-slate-300 bg-transparent px-2 py-1 font-mono dark:border-slate-700" />
+          <input value={queueText} onChange={(e) => setQueueText(e.target.value)} aria-invalid={'error' in parsed} className="rounded border border-line-strong bg-transparent px-2 py-1 font-mono" />
         </label>
       </div>
-      {'error' in parsed && <p role="alert" className="text-sm text-red-600 dark:text-red-400">{parsed.error}</p>}
+      {'error' in parsed && <p role="alert" className="text-sm text-danger">{parsed.error}</p>}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={`${button} bg-cyan-500 font-semibold text-slate-950 hover:bg-cyan-400`} disabled={!position()} onClick={() => { const p = position(); if (p) onPlay(p); }}>
+        <button type="button" className={`${button} bg-primary font-semibold text-on-primary hover:bg-primary-hover`} disabled={!position()} onClick={() => { const p = position(); if (p) onPlay(p); }}>
           Play this board
         </button>
         <button type="button" className={button} onClick={() => setBoard(emptyBoard())}>Clear board</button>

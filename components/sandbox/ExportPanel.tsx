@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { practiceLink } from '@/lib/client/sandbox-source';
 
-const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2';
 
 /** Fumen export of the sandbox: the current position, or every piece placed as pages; copy or open. */
 export function ExportPanel({ exportFumen, pages = true }: { exportFumen: (allPages: boolean) => string | null; pages?: boolean }) {
@@ -21,7 +21,7 @@ export function ExportPanel({ exportFumen, pages = true }: { exportFumen: (allPa
     }
   };
   return (
-    <section className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800">
+    <section className="space-y-2 rounded-lg border border-line p-3">
       <h2 className="font-semibold">Export as fumen</h2>
       {pages && (
         <label className="flex items-center gap-2 text-sm">
@@ -34,10 +34,10 @@ export function ExportPanel({ exportFumen, pages = true }: { exportFumen: (allPa
       </button>
       {fumen && (
         <div className="space-y-2">
-          <textarea readOnly value={fumen} data-testid="fumen-out" aria-label="Fumen" rows={3} className="w-full break-all rounded border border-slate-300 bg-transparent p-2 font-mono text-xs dark:border-slate-700" onFocus={(e) => e.currentTarget.select()} />
+          <textarea readOnly value={fumen} data-testid="fumen-out" aria-label="Fumen" rows={3} className="w-full break-all rounded border border-line-strong bg-transparent p-2 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <button type="button" className={button} onClick={copy}>{copied ? 'Copied' : 'Copy'}</button>
-            <a className="text-cyan-600 hover:underline dark:text-cyan-400" data-testid="fumen-link" href={practiceLink(fumen)}>
+            <a className="link" data-testid="fumen-link" href={practiceLink(fumen)}>
               Open in the sandbox
             </a>
           </div>

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { SandboxSource } from '@/lib/client/sandbox-source';
 
-const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2';
 
 /** Paste a fumen (or a fumen link) and play it; page is 1-based as in fumen editors. */
 export function ImportPanel({ onOpen, onFocus }: { onOpen: (source: SandboxSource) => void; onFocus: (typing: boolean) => void }) {
@@ -11,7 +11,7 @@ export function ImportPanel({ onOpen, onFocus }: { onOpen: (source: SandboxSourc
   const [page, setPage] = useState(1);
   return (
     <form
-      className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-800"
+      className="space-y-2 rounded-lg border border-line p-3"
       onSubmit={(e) => {
         e.preventDefault();
         onOpen(text.trim() ? { kind: 'fumen', text: text.trim(), page: page - 1 } : { kind: 'empty' });
@@ -26,12 +26,12 @@ export function ImportPanel({ onOpen, onFocus }: { onOpen: (source: SandboxSourc
         placeholder="v115@… or a fumen link; empty for an empty board"
         aria-label="Fumen to play"
         rows={3}
-        className="w-full rounded border border-slate-300 bg-transparent p-2 font-mono text-xs dark:border-slate-700"
+        className="w-full rounded border border-line-strong bg-transparent p-2 font-mono text-xs"
       />
       <div className="flex items-center gap-3 text-sm">
         <label className="flex items-center gap-1">
           Page
-          <input type="number" min={1} value={page} onChange={(e) => setPage(Math.max(1, Number(e.target.value) || 1))} onFocus={() => onFocus(true)} onBlur={() => onFocus(false)} className="w-16 rounded border border-slate-300 bg-transparent px-1 dark:border-slate-700" />
+          <input type="number" min={1} value={page} onChange={(e) => setPage(Math.max(1, Number(e.target.value) || 1))} onFocus={() => onFocus(true)} onBlur={() => onFocus(false)} className="w-16 rounded border border-line-strong bg-transparent px-1" />
         </label>
         <button type="submit" className={button}>Play</button>
       </div>

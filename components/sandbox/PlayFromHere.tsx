@@ -6,7 +6,7 @@ export function PlayFromHere({ gameId, tick }: { gameId: string; tick: number })
     <Link
       href={`/practice?replay=${encodeURIComponent(gameId)}&tick=${tick}`}
       data-testid="play-from-here"
-      className="rounded-lg bg-cyan-500 px-3 py-1.5 text-sm font-semibold text-slate-950 hover:bg-cyan-400"
+      className="rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-hover"
     >
       Play from here
     </Link>

@@ -14,7 +14,7 @@ import { ImportPanel } from './ImportPanel';
 const loadRuntime = () => import('./runtime');
 const BoardEditor = lazy(() => import('./BoardEditor').then((m) => ({ default: m.BoardEditor })));
 
-const button = 'rounded-lg border border-slate-300 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-40 dark:border-slate-700 dark:hover:bg-slate-800';
+const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2 disabled:opacity-40';
 
 /** The practice page: a sandbox on a canvas, with undo, reset, fumen import/export and the editor. */
 export function PracticeScreen(props: {
@@ -83,33 +83,33 @@ export function PracticeScreen(props: {
     <div ref={rootRef} data-testid="sandbox" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">Practice</h1>
-        <p className="text-sm text-slate-500">
+        <p className="text-sm text-muted">
           Unranked.{' '}
           {props.from && source === props.initial ? (
             <>
-              From <Link className="text-cyan-600 hover:underline dark:text-cyan-400" href={props.from.href}>{props.from.label}</Link>.
+              From <Link className="link" href={props.from.href}>{props.from.label}</Link>.
             </>
           ) : null}
         </p>
       </div>
       {error && (
-        <p role="alert" data-testid="sandbox-error" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">
+        <p role="alert" data-testid="sandbox-error" className="rounded-lg bg-danger-bg px-3 py-2 text-sm text-on-danger-bg">
           {error}
         </p>
       )}
       <div className="flex flex-col gap-4 lg:flex-row">
-        <div className="relative h-[min(70dvh,720px)] min-h-80 w-full overflow-hidden rounded-xl bg-[#0b1120] lg:flex-1">
+        <div className="relative h-[min(70dvh,720px)] min-h-80 w-full overflow-hidden rounded-xl bg-field lg:flex-1">
           <canvas ref={canvasRef} data-testid="field" className="mx-auto block" role="img" aria-label="Practice field" />
           {editing && (
-            <div className="absolute inset-0 overflow-auto bg-white p-3 dark:bg-slate-900">
-              <Suspense fallback={<p className="text-slate-500">Loading the editor…</p>}>
+            <div className="absolute inset-0 overflow-auto bg-surface p-3">
+              <Suspense fallback={<p className="text-muted">Loading the editor…</p>}>
                 <BoardEditor initial={editing} onPlay={(position) => open({ kind: 'position', position })} onCancel={() => edit(false)} />
               </Suspense>
             </div>
           )}
           {view?.paused && !editing && (
             <div className="absolute inset-0 flex items-center justify-center">
-              <button type="button" className="rounded-xl bg-slate-900/95 px-6 py-4 text-xl font-bold text-slate-100" onClick={() => c()?.setPaused(false)}>
+              <button type="button" className="rounded-xl bg-field-panel/95 px-6 py-4 text-xl font-bold text-field-fg" onClick={() => c()?.setPaused(false)}>
                 Paused · resume
               </button>
             </div>
@@ -130,7 +130,7 @@ export function PracticeScreen(props: {
               Edit board
             </button>
           </div>
-          <p className="text-xs text-slate-500">
+          <p className="text-xs text-muted">
             {view ? `${view.pieces} piece${view.pieces === 1 ? '' : 's'} placed` : 'Loading…'}
             {view?.over ? ' · game over: undo or reset to go on' : ''} · your keys from <Link className="underline" href="/settings">Settings</Link>
           </p>
