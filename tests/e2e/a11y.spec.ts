@@ -8,7 +8,7 @@ import { signUp, uniqueUsername } from './fixtures';
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Every kind of page, with `{game}` and `{user}` filled in; signed-in players are sent away from the auth pages. */
-const PAGES = ['/', '/play', '/play/sprint', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', '/replays/{game}', '/u/{user}', '/settings', '/no-such-page'];
+const PAGES = ['/', '/play', '/play/sprint', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', '/replays/{game}', '/u/{user}', '/settings', '/practice', '/replays/open', '/no-such-page'];
 const SIGNED_OUT_ONLY = ['/signin', '/signup'];
 
 /** Serious and critical axe violations (and headings out of order) on the page as it stands, one line each. */
