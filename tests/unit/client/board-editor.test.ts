@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { editablePosition, paintCell, parseQueue } from '@/lib/client/board-editor';
 import { gameFromPosition } from '@/lib/client/sandbox-start';
-import { DEFAULT_HANDLING } from '@/lib/engine/index';
+import { DEFAULT_HANDLING } from '@/lib/engine';
 import { emptyBoard } from '@/lib/fumen';
 
 describe('board editor', () => {

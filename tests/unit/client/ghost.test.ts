@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finalSplit, GhostRace, standing, standingText } from '@/lib/client/ghost';
-import { encodeReplay, simulateReplay } from '@/lib/engine/index';
+import { encodeReplay, simulateReplay } from '@/lib/engine';
 import { botGame } from '../../support/replays';
 
 const best = botGame('sprint', 'ghost-test');

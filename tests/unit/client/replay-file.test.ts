@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readReplayFile, replayFileName, replayFileText, ReplayFileError } from '@/lib/client/replay-file';
-import { encodeReplay } from '@/lib/engine/index';
+import { encodeReplay } from '@/lib/engine';
 import { hardDropGame } from '../../support/replays';
 
 const played = hardDropGame('sprint', 'file-test');

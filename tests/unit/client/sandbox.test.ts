@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Sandbox } from '@/lib/client/sandbox';
 import { gameFromPosition } from '@/lib/client/sandbox-start';
-import { DEFAULT_HANDLING } from '@/lib/engine/index';
+import { DEFAULT_HANDLING } from '@/lib/engine';
 import { emptyBoard } from '@/lib/fumen';
 
 const start = () =>
