@@ -11,6 +11,7 @@ import { gunzipLines } from './lines.js';
 
 /** The target holds data and --force was not given; nothing was changed. */
 export class RestoreRefusedError extends Error {
+  /** @override */
   name = 'RestoreRefusedError';
 }
 

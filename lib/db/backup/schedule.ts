@@ -22,7 +22,7 @@ export async function runScheduledBackup({ databaseUrl, dir, keep }: Options): P
   const file = path.join(dir, backupFileName());
   const partial = `${file}.partial`;
   try {
-    await backupLive(databaseUrl, createWriteStream(partial));
+    await backupLive(databaseUrl, createWriteStream(partial, { mode: 0o600 }));
     await rename(partial, file);
   } finally {
     await rm(partial, { force: true });
@@ -34,7 +34,7 @@ export async function runScheduledBackup({ databaseUrl, dir, keep }: Options): P
 
 export async function startBackupSchedule(options: Options) {
   const { dir, everyMs, keep } = options;
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   for (const name of await readdir(dir)) if (name.endsWith('.partial')) await rm(path.join(dir, name), { force: true });
   const status = backupStatus();
   const newest = (await backupsIn(dir)).at(-1);

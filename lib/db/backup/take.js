@@ -20,18 +20,18 @@ export async function backupToFile(target, file) {
     /** @type {'site' | 'direct'} */
     let via = 'direct';
     if (target.kind === 'postgres') {
-      await withPostgresSnapshot(target.url, (sql) => writeBackup(sql, createWriteStream(partial)));
+      await withPostgresSnapshot(target.url, (sql) => writeBackup(sql, createWriteStream(partial, { mode: 0o600 })));
     } else if (!target.dataDir) {
       throw new Error('an in-memory database lives only inside its process: there is nothing on disk to back up');
     } else if (!existsSync(target.dataDir)) {
       throw new Error(`there is no embedded database at ${target.dataDir}`);
-    } else if (await backupFromServer(target.dataDir, createWriteStream(partial))) {
+    } else if (await backupFromServer(target.dataDir, createWriteStream(partial, { mode: 0o600 }))) {
       via = 'site';
     } else {
       const { PGlite } = await import('@electric-sql/pglite');
       const pglite = new PGlite(target.dataDir);
       try {
-        await withPgliteSnapshot(pglite, (sql) => writeBackup(sql, createWriteStream(partial)));
+        await withPgliteSnapshot(pglite, (sql) => writeBackup(sql, createWriteStream(partial, { mode: 0o600 })));
       } finally {
         await pglite.close();
       }
