@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,9 +6,12 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listTables, tableDigests, tablesWithRows } from '@/lib/db/backup/catalog.js';
+import { inspectBackup } from '@/lib/db/backup/inspect.js';
 import { backupLive } from '@/lib/db/backup/live';
 import { restoreBackup, RestoreRefusedError } from '@/lib/db/backup/restore.js';
+import { runScheduledBackup } from '@/lib/db/backup/schedule';
 import { withPgliteSnapshot, withPostgresSnapshot } from '@/lib/db/backup/snapshot.js';
+import { backupStatus } from '@/lib/db/backup/status';
 import { openSql } from '@/lib/db/connect.js';
 import { liveDbHandle } from '@/lib/db/live';
 import type { SqlRunner } from '@/lib/db/migrate.js';
@@ -88,6 +91,19 @@ async function replaysVerify() {
     expect(verdict, `game ${game.id}`).toMatchObject({ ok: true });
   }
 }
+
+describe('scheduled backups', () => {
+  it('keep the newest N files of their own and leave everything else in the directory alone', async () => {
+    await seed();
+    const dir = mkdtempSync(path.join(scratch, 'scheduled-'));
+    await writeFile(path.join(dir, 'notes.txt'), 'the operator keeps this');
+    const options = { databaseUrl: url, dir, everyMs: 3_600_000, keep: 2 };
+    for (const hour of [1, 2, 3]) await runScheduledBackup(options, new Date(Date.UTC(2026, 10, 22, hour)));
+    expect(readdirSync(dir).sort()).toEqual(['linefall-20261122T020000Z.ndjson.gz', 'linefall-20261122T030000Z.ndjson.gz', 'notes.txt']);
+    expect((await inspectBackup(path.join(dir, 'linefall-20261122T030000Z.ndjson.gz'))).tables).toEqual(await sourceDigests());
+    expect(backupStatus().last?.bytes).toBe(statSync(path.join(dir, 'linefall-20261122T030000Z.ndjson.gz')).size);
+  });
+});
 
 describe('backup and restore', () => {
   it('round-trips into a fresh embedded database and a fresh PostgreSQL: same rows, same boards, replays verify', async () => {

@@ -17,9 +17,9 @@ async function backupsIn(dir: string) {
   return names.map((name) => path.join(dir, name));
 }
 
-/** One backup into the directory, then the oldest beyond `keep` removed. */
-export async function runScheduledBackup({ databaseUrl, dir, keep }: Options): Promise<string> {
-  const file = path.join(dir, backupFileName());
+/** One backup into the directory (named for `now`), then the oldest beyond `keep` removed. */
+export async function runScheduledBackup({ databaseUrl, dir, keep }: Options, now = new Date()): Promise<string> {
+  const file = path.join(dir, backupFileName(now));
   const partial = `${file}.partial`;
   try {
     await backupLive(databaseUrl, createWriteStream(partial, { mode: 0o600 }));
