@@ -1,4 +1,4 @@
-// `npm run bench:backup -- [--games=100000,1000000] [--db=pglite|postgres|both]`: seeds games
+// `npm run bench:backup -- [--games=100000,1000000] [--db=pglite|postgres|both] [--into=same,other]`: seeds games
 // (bench/api/seed.ts, each with a real Sprint replay), then times a backup (npm run db:backup's
 // code path), its size, a restore into a fresh database of the same kind, and the move to the
 // other kind. On PGlite the backup holds the only session: its duration is how long a running
@@ -20,6 +20,7 @@ import { seedGames } from './api/seed';
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const SIZES = arg('games', '100000').split(',').map(Number);
 const DBS = (arg('db', 'both') === 'both' ? ['pglite', 'postgres'] : [arg('db', 'both')]) as ('pglite' | 'postgres')[];
+const INTO = arg('into', 'same,other').split(',');
 const scratch = mkdtempSync(path.join(tmpdir(), 'linefall-bench-backup-'));
 const replay = encodeReplay(botGame('sprint', 'bench-sample').replay);
 
@@ -56,6 +57,10 @@ try {
       const other = kind === 'pglite' ? 'postgres' : 'pglite';
       const restored: string[] = [];
       for (const into of [kind, other] as const) {
+        if (!INTO.includes(into === kind ? 'same' : 'other')) {
+          restored.push('-');
+          continue;
+        }
         const target = await database(into);
         t = performance.now();
         await restoreInto(resolveDbTarget(target.url), file);
