@@ -13,6 +13,18 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const BACKUP_INTERVAL = /^(\d{1,4})(m|h|d)$/;
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/**
+ * `30m`, `6h`, `1d` → milliseconds.
+ * @param {string} text
+ */
+export function durationMs(text) {
+  const [, n, unit] = BACKUP_INTERVAL.exec(text) ?? [];
+  return Number(n) * UNIT_MS[/** @type {keyof typeof UNIT_MS} */ (unit)];
+}
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -32,6 +44,15 @@ const schema = z
     RATE_LIMIT_SCALE: optionalText
       .refine((v) => v === undefined || /^[1-9]\d*$/.test(v), 'RATE_LIMIT_SCALE must be a whole number, 1 or more')
       .transform((v) => (v === undefined ? 1 : Number(v))),
+    // Scheduled backups (lib/db/backup/schedule.ts): where, how often, how many to keep.
+    BACKUP_DIR: optionalText,
+    BACKUP_EVERY: optionalText
+      .refine((v) => v === undefined || BACKUP_INTERVAL.test(v), 'BACKUP_EVERY must be a duration like 30m, 6h or 1d (minutes, hours or days)')
+      .transform((v) => durationMs(v ?? '1d'))
+      .refine((ms) => ms >= 60_000 && ms <= 7 * 86_400_000, 'BACKUP_EVERY must be between 1m and 7d'),
+    BACKUP_KEEP: optionalText
+      .refine((v) => v === undefined || /^[1-9]\d{0,3}$/.test(v), 'BACKUP_KEEP must be a whole number of backups to keep, 1 to 9999')
+      .transform((v) => (v === undefined ? 7 : Number(v))),
     GITHUB_ID: optionalText,
     GITHUB_SECRET: optionalText,
     DISCORD_ID: optionalText,
@@ -74,6 +95,8 @@ export function parseEnv(source, options = {}) {
     throw new Error(`Invalid environment variables:\n${lines.join('\n')}\nSee .env.example.`);
   }
   const env = result.data;
+  const orphan = ['BACKUP_EVERY', 'BACKUP_KEEP'].find((name) => !env.BACKUP_DIR && source[name]?.trim());
+  if (orphan) throw new Error(`Invalid environment variables:\n  - ${orphan}: set BACKUP_DIR too (where scheduled backups go).`);
   if (options.requireSecret && env.NODE_ENV === 'production' && env.NEXTAUTH_URL) {
     // Session cookies are only marked Secure on an https site; plain http is for this machine only.
     const url = new URL(env.NEXTAUTH_URL);

@@ -3,8 +3,10 @@
 // all submit at the same moment while as many board reads arrive. Some submissions are forged
 // (a claimed score the replay does not reach) and some are sent twice at once. Afterwards the
 // database itself is checked: every accepted game stored exactly once, every refusal recorded
-// with its reason, nothing else written. Exits non-zero if anything was lost or duplicated.
-// Options: --db=pglite|postgres|both  --players=N   (needs `npm run build` first)
+// with its reason, nothing else written. With --backup, a backup taken a third of the way
+// through (npm run db:backup) must restore with every game accepted before it began and
+// nothing half-written. Exits non-zero if anything was lost or duplicated.
+// Options: --db=pglite|postgres|both  --players=N  --backup   (needs `npm run build` first)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,10 +14,13 @@ import { encodeReplay } from '../../lib/engine/index';
 import { createAppServer, type AppServer } from '../../tests/support/app-server';
 import { queryPglite, queryPostgres, throwawayDatabase } from '../../tests/support/postgres';
 import { claimOf, hardDropGame } from '../../tests/support/replays';
+import { checkBackup, runBackup } from './backup';
 import { percentile, Player, type Timed } from './client';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const PLAYERS = Number(arg('players', '1000'));
+// --backup: an operator runs `npm run db:backup` a third of the way through the answers.
+const BACKUP = process.argv.includes('--backup');
 const MODES = ['sprint', 'marathon', 'ultra'] as const;
 
 type Plan = { player: Player; gameId: string; body: unknown; forged: boolean; twice: boolean; mode: string };
@@ -57,6 +62,7 @@ async function run(db: 'pglite' | 'postgres') {
   const store = await database(db);
   const server: AppServer = await createAppServer(store.url, { LINEFALL_FAULT_INJECTION: '0' });
   await server.start();
+  const backupFile = path.join(tmpdir(), `linefall-load-${db}-${Date.now()}.ndjson.gz`);
   try {
     const runId = Date.now().toString(36);
     const players = Array.from({ length: PLAYERS }, (_, i) => new Player(server.url, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`));
@@ -86,9 +92,27 @@ async function run(db: 'pglite' | 'postgres') {
       player.request(`/api/leaderboards/${MODES[i % MODES.length]}?period=${i % 2 ? 'week' : 'all'}&limit=50`),
     );
     started = performance.now();
-    const submissions = plans.flatMap((plan) => (plan.twice ? [submit(plan), submit(plan)] : [submit(plan)]).map((p) => p.then((r) => ({ plan, r }))));
+    // Half-way through the answers, an operator takes a backup (checked after the load).
+    const acceptedSoFar: string[] = [];
+    let acceptedBefore: string[] = [];
+    let backup: Promise<{ code: number | null; out: string }> = new Promise(() => {});
+    let startBackup = () => {};
+    const halfway = new Promise<void>((resolve) => (startBackup = resolve)).then(() => {
+      acceptedBefore = [...acceptedSoFar];
+      backup = runBackup(store.url, backupFile);
+      return backup;
+    });
+    const submissions = plans.flatMap((plan) => (plan.twice ? [submit(plan), submit(plan)] : [submit(plan)]).map((p) => p.then((r) => {
+      if (r.status === 201) acceptedSoFar.push(plan.gameId);
+      if (BACKUP && acceptedSoFar.length === Math.floor(plans.length / 3)) startBackup();
+      return { plan, r };
+    })));
     const boardReads = reads.map((read) => read());
     const [sent, read] = await Promise.all([Promise.all(submissions), Promise.all(boardReads)]);
+    if (BACKUP) {
+      startBackup(); // in case fewer were accepted than planned: the check below then says so
+      await halfway;
+    }
     const seconds = (performance.now() - started) / 1000;
     summarize(db, `submissions (${plans.filter((p) => p.forged).length} forged, ${plans.filter((p) => p.twice).length} sent twice)`, sent.map((s) => s.r), seconds);
     summarize(db, 'board reads, concurrently', read, seconds);
@@ -128,9 +152,18 @@ async function run(db: 'pglite' | 'postgres') {
     const ranked = plans.filter((p) => !p.forged && p.mode !== 'sprint').length;
     check(counts!.bests === ranked, `${counts!.bests} all-time bests for ${ranked} players with a rankable verified game`);
     check(counts!.spentUnexplained === 0, `${counts!.spentUnexplained} tickets spent with neither a game nor a recorded refusal`);
+
+    const { code, out } = BACKUP ? await backup : { code: null, out: '' };
+    if (BACKUP) check(code === 0, `backup during the load failed: ${out}`);
+    if (BACKUP && code === 0) {
+      const held = await checkBackup({ kind: db, file: backupFile, acceptedBefore, live: store.query });
+      for (const problem of held.problems) check(false, problem);
+      console.log(`  backup taken during the load: ${acceptedBefore.length} games accepted before it began, ${held.games} of ${held.of} in it, ${held.problems.length ? 'NOT ' : ''}all whole`);
+    }
   } finally {
     await server.stop();
     await store.drop();
+    rmSync(backupFile, { force: true });
   }
 }
 

@@ -7,8 +7,8 @@ import type { DbTarget } from './target.js';
 
 export type Db = PrismaClient;
 
-/** An open database: the client, whether it died under us, and how to let it go. */
-export type DbHandle = { db: Db; broken: () => boolean; close: () => Promise<void> };
+/** An open database: the client, whether it died under us, how to let it go, and the embedded engine (backups). */
+export type DbHandle = { db: Db; broken: () => boolean; close: () => Promise<void>; pglite: PGlite | null };
 
 /**
  * Opens a Prisma client on the target. An in-memory PGlite starts empty every time, so it
@@ -19,7 +19,7 @@ export async function openPrisma(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
     // A PostgreSQL pool heals itself: broken connections are dropped and new ones opened.
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 }) });
-    return { db, broken: () => false, close: () => db.$disconnect() };
+    return { db, broken: () => false, close: () => db.$disconnect(), pglite: null };
   }
   const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await pglite.waitReady;
@@ -31,5 +31,5 @@ export async function openPrisma(target: DbTarget): Promise<DbHandle> {
   }
   const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   // An embedded database that closed (or crashed) stays closed: the caller must open it again.
-  return { db, broken: () => pglite.closed, close: async () => void (await pglite.close()) };
+  return { db, broken: () => pglite.closed, close: async () => void (await pglite.close()), pglite };
 }

@@ -19,7 +19,8 @@ export const MIGRATIONS_DIR = path.join(process.cwd(), 'prisma', 'migrations');
 // Any constant works; it only has to be the same for every Linefall process.
 const LOCK_ID = 7_420_411;
 
-const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+/** Prisma's bookkeeping table, as `prisma migrate` creates it (also used by restores). */
+export const BOOKKEEPING = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum" VARCHAR(64) NOT NULL,
   "finished_at" TIMESTAMPTZ,

@@ -1,14 +1,13 @@
 import 'server-only';
-import { openPrisma, type Db, type DbHandle } from '@/lib/db/adapter';
+import type { Db } from '@/lib/db/adapter';
 import { DbUnavailableError } from '@/lib/db/errors';
-import { resolveDbTarget } from '@/lib/db/target.js';
+import { liveDbHandle, liveHolder } from '@/lib/db/live';
 import { env } from './env';
 
 export type { Db };
 
-// One client per process. Kept on globalThis so that dev-mode hot reloads, which re-run
-// this module, reuse it: PGlite allows only one open handle on a data directory.
-const holder = globalThis as typeof globalThis & { __linefallDb?: Promise<DbHandle>; __linefallDbDown?: boolean; __linefallFaults?: boolean };
+// The handle lives in lib/db/live.ts, shared with the backup service (instrumentation.ts).
+const holder = liveHolder as typeof liveHolder & { __linefallDbDown?: boolean; __linefallFaults?: boolean };
 
 /**
  * The process's Prisma client, opened on first use (never at import: `next build` imports this).
@@ -17,21 +16,7 @@ const holder = globalThis as typeof globalThis & { __linefallDb?: Promise<DbHand
  */
 export async function getDb(): Promise<Db> {
   if (holder.__linefallDbDown) throw new DbUnavailableError('The database was taken away (fault injection).');
-  // Requests that find the same dead handle must not each open another: the first to look again
-  // replaces it, the others find the replacement on their next turn round the loop.
-  for (let current = holder.__linefallDb; current; current = holder.__linefallDb) {
-    const handle = await current.catch(() => null);
-    if (handle && !handle.broken()) return handle.db;
-    if (holder.__linefallDb === current) holder.__linefallDb = undefined;
-  }
-  const opening = openPrisma(resolveDbTarget(env.DATABASE_URL));
-  holder.__linefallDb = opening;
-  try {
-    return (await opening).db;
-  } catch (error) {
-    if (holder.__linefallDb === opening) holder.__linefallDb = undefined;
-    throw new DbUnavailableError(`The database could not be opened: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
+  return (await liveDbHandle(env.DATABASE_URL)).db;
 }
 
 /**
