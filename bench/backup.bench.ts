@@ -2,7 +2,7 @@
 // (bench/api/seed.ts, each with a real Sprint replay), then times a backup (npm run db:backup's
 // code path), its size, a restore into a fresh database of the same kind, and the move to the
 // other kind. On PGlite the backup holds the only session: its duration is how long a running
-// site's requests wait (docs/decisions/0007-backups.md).
+// site's requests wait (docs/decisions/0009-backups.md).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run db:backup [-- file|dir]`: a compressed logical backup of the database DATABASE_URL
-// names, taken while the site runs (docs/decisions/0007-backups.md). Default file:
+// names, taken while the site runs (docs/decisions/0009-backups.md). Default file:
 // $BACKUP_DIR (or ./backups)/linefall-<time>.ndjson.gz. Restore with `npm run db:restore -- file`.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';

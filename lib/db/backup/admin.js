@@ -1,6 +1,6 @@
 // The channel between `npm run db:backup` and a running site on the embedded database: a Unix
 // socket beside the data directory, readable only by the account that runs the site. Nothing
-// on the network can reach it, so it needs no secret of its own (docs/decisions/0007-backups.md).
+// on the network can reach it, so it needs no secret of its own (docs/decisions/0009-backups.md).
 import http from 'node:http';
 
 /** @param {string} dataDir */

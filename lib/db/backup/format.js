@@ -1,6 +1,6 @@
 // The backup file: gzip of one JSON value per line. Control lines are arrays, row lines are
 // the objects PostgreSQL's row_to_json renders, copied byte for byte, so a file written from
-// PGlite (PostgreSQL 17) loads into PostgreSQL 15 and back. See docs/decisions/0007-backups.md.
+// PGlite (PostgreSQL 17) loads into PostgreSQL 15 and back. See docs/decisions/0009-backups.md.
 //   ["linefall-backup", {version, createdAt, server, migrations: [{name, checksum}]}]
 //   ["table", {name, columns}]     then its rows, one object per line
 //   ["sequence", {name, lastValue, isCalled}]
