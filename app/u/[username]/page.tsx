@@ -8,6 +8,7 @@ import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
 import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
+import { getAbandonCounts } from '@/lib/server/games/abandons';
 import { getBestProgression } from '@/lib/server/games/progression';
 import { getPlayerBests, listRecentGames } from '@/lib/server/games/replays';
 import { getUserByUsername } from '@/lib/server/users';
@@ -30,11 +31,12 @@ export default async function PlayerPage({ params }: Props) {
   const profile = await findPlayer((await params).username);
   if (!profile) notFound();
   const own = (await getSessionUser())?.id === profile.id;
-  const [bests, recent, progression] = await Promise.all([
+  const [bests, recent, progression, abandons] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
     getBestProgression({ userId: profile.id }),
+    getAbandonCounts({ userId: profile.id }),
   ]);
   return (
     <div className="space-y-8">
@@ -44,6 +46,12 @@ export default async function PlayerPage({ params }: Props) {
             {profile.username}
           </h1>
           <p className="text-sm text-slate-500">Playing since {formatDate(profile.createdAt.toISOString())}</p>
+          {abandons.length > 0 ? (
+            // Starting a new game forfeits the open one in that mode (no shopping for good seeds).
+            <p className="text-sm text-slate-500" data-testid="profile-abandons">
+              Abandoned games: {abandons.map((a) => `${MODE_LABELS[a.mode as keyof typeof MODE_LABELS] ?? a.mode} ${a.count}`).join(' · ')}
+            </p>
+          ) : null}
         </div>
         {own ? <SignOutButton /> : null}
       </div>

@@ -28,6 +28,7 @@ type TicketRow = {
   issuedAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
+  abandonedAt: Date | null;
   storedGameId: string | null;
   storedDigest: string | null;
 };
@@ -59,7 +60,7 @@ export async function submitReplay(options: {
 
   // One round trip for the ticket and whatever was already stored for it.
   const [ticket] = await db.$queryRaw<TicketRow[]>`
-    SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt",
+    SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
            g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
     FROM "GameTicket" t LEFT JOIN "Game" g ON g."ticketId" = t."id"
     WHERE t."id" = ${gameId}`;
@@ -70,6 +71,7 @@ export async function submitReplay(options: {
     if (ticket.storedDigest === digest) return repeat(ticket.storedGameId);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
+  if (ticket.abandonedAt) return reject(409, 'ticket_abandoned', 'A newer game was started in this mode, so this one was forfeited.');
   if (ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
   if (ticket.expiresAt <= now) return reject(410, 'ticket_expired', 'This game expired before its replay arrived. Start a new game.');
 
