@@ -9,8 +9,10 @@ import { PersonalBests } from '@/components/profile/PersonalBests';
 import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
 import { getAbandonCounts } from '@/lib/server/games/abandons';
-import { getBestProgression } from '@/lib/server/games/progression';
+import { cachedBestProgression, getBestProgression } from '@/lib/server/games/progression';
 import { getPlayerBests, listRecentGames } from '@/lib/server/games/replays';
+import { clientAddressKey } from '@/lib/server/limits/http';
+import { hit } from '@/lib/server/limits/limiter';
 import { getUserByUsername } from '@/lib/server/users';
 import { usernameSchema } from '@/lib/validations/auth';
 
@@ -28,6 +30,15 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function PlayerPage({ params }: Props) {
+  // Public, and the heaviest page to read: limited per address like the public API reads.
+  const verdict = await hit([{ rule: 'publicReadAddress', subject: await clientAddressKey() }]);
+  if (!verdict.ok) {
+    return (
+      <p role="alert" className="text-slate-500">
+        Too many page loads from your network. Try again in {verdict.retryAfterSeconds} seconds.
+      </p>
+    );
+  }
   const profile = await findPlayer((await params).username);
   if (!profile) notFound();
   const own = (await getSessionUser())?.id === profile.id;
@@ -35,7 +46,8 @@ export default async function PlayerPage({ params }: Props) {
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
-    getBestProgression({ userId: profile.id }),
+    // The player sees their own at once; everyone else's view may be up to 10 s old.
+    own ? getBestProgression({ userId: profile.id }) : cachedBestProgression(profile.id),
     getAbandonCounts({ userId: profile.id }),
   ]);
   return (

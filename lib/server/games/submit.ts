@@ -8,6 +8,7 @@ import { describeGame, describeStored, isHeld, type StoredGameResponse } from '.
 import { isRankable, metricOf } from './metric';
 import { owns, type Owner } from './owner';
 import { GUEST_GAME_TTL_MS } from './policy';
+import { countRefusal } from './refusals';
 import { verifySubmission } from './verify';
 
 /**
@@ -35,7 +36,8 @@ type TicketRow = {
 
 /**
  * Verifies a replay for a ticket and stores the game if, and only if, the server's
- * re-simulation proves the claimed result. Every refusal is recorded with its reason.
+ * re-simulation proves the claimed result. Every refusal of the caller's own ticket is recorded
+ * with its reason; the others are counted per day and code.
  */
 export async function submitReplay(options: {
   gameId: string;
@@ -64,8 +66,13 @@ export async function submitReplay(options: {
            g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
     FROM "GameTicket" t LEFT JOIN "Game" g ON g."ticketId" = t."id"
     WHERE t."id" = ${gameId}`;
-  if (!ticket) return reject(404, 'ticket_not_found', 'No game was issued with this id.');
-  if (!owns(ticket, owner)) return reject(403, 'ticket_forbidden', 'This game was issued to another player.');
+  // No ticket of the caller's: counted, not recorded one by one (refusals.ts).
+  const counted = async (status: number, code: string, message: string): Promise<SubmitOutcome> => {
+    await countRefusal(code, now);
+    return { ok: false, status, code, message };
+  };
+  if (!ticket) return counted(404, 'ticket_not_found', 'No game was issued with this id.');
+  if (!owns(ticket, owner)) return counted(403, 'ticket_forbidden', 'This game was issued to another player.');
   if (ticket.storedGameId) {
     // The same replay again (a retry after a lost response) gets the same answer.
     if (ticket.storedDigest === digest) return repeat(ticket.storedGameId);
