@@ -57,3 +57,12 @@ test('public reads are limited per address', async ({ baseURL }) => {
   // Another address is not affected.
   expect((await (await newClient(baseURL!)).get('/api/leaderboards/sprint?limit=1')).status()).toBe(200);
 });
+
+test('the client address cannot be chosen by the client: a sent x-linefall-client-ip is overwritten', async ({ baseURL }) => {
+  // One address (the trusted proxy hop's), a different self-chosen address header on each request.
+  const api = await newClient(baseURL!);
+  const signUp = (i: number) =>
+    api.post('/api/account', { data: { username: `spoof_${Date.now().toString(36)}_${i}`, password: 'spoof-password-123' }, headers: { 'x-linefall-client-ip': `198.18.0.${i + 1}` } });
+  for (let i = 0; i < RULES.signUpAddress.limit; i++) expect((await signUp(i)).status()).toBe(201);
+  expect(await errorCode(await signUp(99))).toMatchObject({ status: 429, code: 'rate_limited' });
+});
