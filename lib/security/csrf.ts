@@ -22,5 +22,11 @@ export function crossSiteReason(request: { method: string; headers: Headers }, o
     return `an unreadable Origin (${sent.slice(0, 100)})`;
   }
   if (sentOrigin === 'null') return `an unreadable Origin (${sent.slice(0, 100)})`;
-  return sentOrigin === new URL(origin).origin ? null : `a request from ${sentOrigin}`;
+  let ours: string | null = null;
+  try {
+    ours = new URL(origin).origin;
+  } catch {
+    // A Host header that makes no URL cannot be ours.
+  }
+  return sentOrigin === ours ? null : `a request from ${sentOrigin}`;
 }

@@ -63,3 +63,9 @@ describe('client address', () => {
     expect(clientAddress('2001:db8::1', '10.0.0.2', 1)).toBe('2001:db8::1');
   });
 });
+
+describe('CSRF guard with a malformed Host', () => {
+  it('refuses rather than throwing', () => {
+    expect(crossSiteReason(post({ origin: 'https://a.test' }), 'https://bad host')).toMatch(/a\.test/);
+  });
+});
