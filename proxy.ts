@@ -14,7 +14,10 @@ export function proxy(request: NextRequest) {
   // Behind a reverse proxy (TRUST_PROXY_HOPS > 0) the browser's host is the one the proxy forwards.
   const forwardedHost = Number(process.env.TRUST_PROXY_HOPS ?? 0) > 0 ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
   const host = publicUrl?.host ?? forwardedHost ?? request.headers.get('host') ?? request.nextUrl.host;
-  const https = publicUrl ? publicUrl.protocol === 'https:' : request.headers.get('x-forwarded-proto') === 'https';
+  // The scheme the browser used: the public URL's, or the one a trusted proxy forwards (only
+  // behind a declared proxy; a client could send the header itself).
+  const forwardedProto = Number(process.env.TRUST_PROXY_HOPS ?? 0) > 0 ? request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : null;
+  const https = publicUrl ? publicUrl.protocol === 'https:' : forwardedProto === 'https';
   const headers = securityHeaders({ https, production: !dev });
 
   // A path that is not valid percent-encoding would otherwise fail deep inside the router.
@@ -24,7 +27,7 @@ export function proxy(request: NextRequest) {
     return refuse(400, 'invalid_path', 'The address is not valid percent-encoding.', headers);
   }
 
-  const crossSite = crossSiteReason(request, host);
+  const crossSite = crossSiteReason(request, `${https ? 'https' : 'http'}://${host}`);
   if (crossSite) return refuse(403, 'cross_site_request', `Refused ${crossSite}: changes can only be made from Linefall's own pages.`, headers);
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');

@@ -5,6 +5,35 @@
 export const CLIENT_IP_HEADER = 'x-linefall-client-ip';
 
 /**
+ * Where scripts/serve.mjs keeps a random token, made at start, for this process only. It stamps
+ * the address header with it, so route handlers can tell its header from one a client sent
+ * itself: under plain `next start`/`next dev`, or with the app's port reachable past the proxy,
+ * nothing overwrites the header, and an unstamped one must not move the rate-limit key.
+ */
+export const CLIENT_IP_TOKEN_ENV = 'LINEFALL_CLIENT_IP_TOKEN';
+
+/**
+ * @param {string} address
+ * @param {string} token
+ */
+export function stampAddress(address, token) {
+  return `${token} ${address}`;
+}
+
+/**
+ * The address in a header value stamped with `token`, or null (unstamped, or no token: the app
+ * was not started by scripts/serve.mjs).
+ * @param {string | null | undefined} value
+ * @param {string | undefined} token
+ * @returns {string | null}
+ */
+export function readStampedAddress(value, token) {
+  if (!token || !value) return null;
+  const space = value.indexOf(' ');
+  return space > 0 && value.slice(0, space) === token ? value.slice(space + 1) : null;
+}
+
+/**
  * The client's address. Each trusted proxy appends the address it received the request from to
  * X-Forwarded-For, so with `hops` proxies in front, the client is the hops-th address from the
  * right of [...forwarded, socket]; anything further left was written by the client and may lie.

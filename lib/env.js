@@ -53,6 +53,11 @@ const schema = z
     BACKUP_KEEP: optionalText
       .refine((v) => v === undefined || /^[1-9]\d{0,3}$/.test(v), 'BACKUP_KEEP must be a whole number of backups to keep, 1 to 9999')
       .transform((v) => (v === undefined ? 7 : Number(v))),
+    // Reverse proxies in front of the site (scripts/serve.mjs reads it too): behind one, the
+    // scheme the browser used comes from X-Forwarded-Proto, which decides Secure cookies.
+    TRUST_PROXY_HOPS: optionalText
+      .refine((v) => v === undefined || /^\d+$/.test(v), 'TRUST_PROXY_HOPS must be a whole number of proxies in front of the site')
+      .transform((v) => (v === undefined ? 0 : Number(v))),
     GITHUB_ID: optionalText,
     GITHUB_SECRET: optionalText,
     DISCORD_ID: optionalText,

@@ -4,11 +4,15 @@
 // whatever X-Forwarded-For the client sent, so rate limits keyed on it could be dodged by
 // sending a new header with every request. Here the client address is decided once, from the
 // socket and TRUST_PROXY_HOPS, and passed on in a header no client can set.
+// The header carries a token made here for this process, so route handlers can tell it from a
+// header a client sent to a server that does not overwrite it (plain `next start`/`next dev`).
+// `npm run dev` runs this script too (LINEFALL_DEV=1: Next's development server inside).
 //   PORT (3000), HOST (0.0.0.0), TRUST_PROXY_HOPS (0: the socket is the client; 1: one reverse
 //   proxy in front appends the client to X-Forwarded-For; n: n proxies)
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
-import { CLIENT_IP_HEADER, clientAddress } from '../lib/client-address.js';
+import { CLIENT_IP_HEADER, CLIENT_IP_TOKEN_ENV, clientAddress, stampAddress } from '../lib/client-address.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -18,7 +22,12 @@ if (!Number.isInteger(hops) || hops < 0) {
   process.exit(1);
 }
 
-const app = next({ dev: false, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
+// Set before Next loads: route handlers run in this process and read it (lib/server/limits/http.ts).
+const token = randomBytes(16).toString('hex');
+process.env[CLIENT_IP_TOKEN_ENV] = token;
+
+const dev = process.env.LINEFALL_DEV === '1';
+const app = next({ dev, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -29,9 +38,11 @@ const server = createServer((req, res) => {
     warned = true;
     console.warn('[serve] requests carry X-Forwarded-For but TRUST_PROXY_HOPS is 0: if a reverse proxy is in front, set it to the number of proxies.');
   }
-  req.headers[CLIENT_IP_HEADER] = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
+  req.headers[CLIENT_IP_HEADER] = stampAddress(clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops), token);
   void handle(req, res);
 });
+// The development server's hot reload talks over a WebSocket.
+if (dev) server.on('upgrade', app.getUpgradeHandler());
 // A port already taken must stop this server, not leave it running beside the one that holds it.
 server.on('error', (error) => {
   console.error(`[serve] ${error.message}`);

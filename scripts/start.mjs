@@ -51,7 +51,9 @@ function serve(args, childEnv) {
 
 run(['scripts/migrate.mjs']);
 if (dev) {
-  serve([next, 'dev', '-p', port], env);
+  // The development server runs behind scripts/serve.mjs too, so it decides client addresses
+  // (and so rate limits) the same way as production.
+  serve(['scripts/serve.mjs'], { ...env, PORT: port, LINEFALL_DEV: '1' });
 } else {
   const buildId = '.next/BUILD_ID';
   const sources = ['app', 'components', 'lib', 'prisma', 'package-lock.json', 'package.json', 'next.config.js', 'tsconfig.json', 'postcss.config.mjs'];

@@ -88,19 +88,32 @@ async function benchDatabase(db: 'pglite' | 'postgres') {
   await server.start();
   try {
     const cookie = await signIn();
-    const headers = { 'content-type': 'application/json', cookie };
 
-    // (a) tickets; kept for (b), since each submission needs its own ticket.
-    const tickets: { gameId: string; seed: string }[] = [];
+    // (a) tickets; kept for (b), since each submission needs its own ticket. A player has one open
+    // ticket per mode (a new one forfeits the last), so each comes from a new guest (no cookie
+    // sent; the answer sets one), as many visitors starting a game at once would.
+    const tickets: { gameId: string; seed: string; cookie: string }[] = [];
+    const guestCookie = (set: string | string[] | undefined) => String(Array.isArray(set) ? set[0] : (set ?? '')).split(';')[0]!;
     await load(db, 'POST /api/games (ticket)', {
       url: `${BASE}/api/games`,
       amount: SUBMISSIONS,
-      requests: [{ method: 'POST', headers, body: JSON.stringify({ mode: 'marathon' }), onResponse: (_s, body) => void tickets.push(JSON.parse(body)) }],
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ mode: 'marathon' }),
+          onResponse: (_s, body, _c, set) => void tickets.push({ ...JSON.parse(body), cookie: guestCookie(set?.['set-cookie']) }),
+        },
+      ],
     });
     const bodies = tickets.map((t) => {
       const played = hardDropGame('marathon', t.seed);
       const claimed = { score: played.result.score, lines: played.result.lines, ticks: played.result.ticks };
-      return { path: `/api/games/${t.gameId}/replay`, body: JSON.stringify({ replay: encodeReplay(played.replay as Replay), claimed }) };
+      return {
+        path: `/api/games/${t.gameId}/replay`,
+        headers: { 'content-type': 'application/json', cookie: t.cookie },
+        body: JSON.stringify({ replay: encodeReplay(played.replay as Replay), claimed }),
+      };
     });
     await new Promise((r) => setTimeout(r, 1500)); // each game must fit in the time since its ticket
 
@@ -109,7 +122,7 @@ async function benchDatabase(db: 'pglite' | 'postgres') {
     await load(db, 'POST /api/games/{id}/replay (verify+store)', {
       url: BASE,
       amount: bodies.length,
-      requests: [{ method: 'POST', headers, setupRequest: (req) => ({ ...req, ...bodies[next++ % bodies.length] }) }],
+      requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, ...bodies[next++ % bodies.length] }) }],
     });
 
     // (c) boards over ≥ 1M games.

@@ -30,9 +30,7 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
     const result = await signIn('credentials', { ...parsed.data, redirect: false });
     if (!result || result.error) {
       const code = (result?.error ?? '') as SignInErrorCode;
-      if (code === 'UnknownUser') setErrors({ username: SIGN_IN_ERRORS.UnknownUser });
-      else if (code === 'WrongPassword') setErrors({ password: SIGN_IN_ERRORS.WrongPassword });
-      else setErrors({ form: SIGN_IN_ERRORS[code] ?? 'Sign-in failed. Please try again.' });
+      setErrors({ form: SIGN_IN_ERRORS[code] ?? 'Sign-in failed. Please try again.' });
       setPending(false);
       return;
     }

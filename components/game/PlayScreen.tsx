@@ -10,7 +10,7 @@ import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
 import { announcement } from './announce';
 import { ResultPanel } from './ResultPanel';
-import { usePendingGames } from './usePendingGames';
+import { pendingFlusher, usePendingGames } from './usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
@@ -45,7 +45,10 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
     if (!ready || !rootRef.current || !canvasRef.current) return;
     const root = rootRef.current;
     const canvas = canvasRef.current;
-    const firstTicket = requestTicket(mode);
+    // Games waiting to be submitted go first: a new ticket forfeits an open one in this mode.
+    const firstTicket = pendingFlusher()
+      .flush()
+      .then(() => requestTicket(mode));
     let handle: { controller: PlayController; dispose: () => void } | null = null;
     let live = true;
     loadRuntime().then(

@@ -9,7 +9,7 @@ import type { Provider } from 'next-auth/providers/index';
 import { signInSchema, type SignInErrorCode } from '@/lib/validations/auth';
 import { env } from './env';
 import { claimGuestGames } from './games/claim';
-import { readGuestId } from './guest';
+import { clearGuestCookie, readGuestId } from './guest';
 import { findOrCreateOAuthUser, verifyCredentials } from './users';
 
 // next-auth v4 builds callback URLs from NEXTAUTH_URL, or from the request's host when
@@ -136,6 +136,7 @@ async function claimGuestGamesOnSignIn(userId: string) {
   if (!guestId) return;
   try {
     await claimGuestGames({ userId, guestId });
+    await clearGuestCookie();
   } catch (error) {
     // A failed claim must not block signing in; the games stay claimable for 24 hours.
     console.error('[auth] claiming guest games failed', error);

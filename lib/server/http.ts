@@ -22,6 +22,12 @@ export async function readJson(
   request: Request,
   limit = DEFAULT_BODY_LIMIT,
 ): Promise<{ ok: true; value: unknown } | { ok: false; response: NextResponse }> {
+  // Only application/json: a form or text/plain body is what another site's page can send
+  // without a CORS preflight, so no JSON route reads one.
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') {
+    return { ok: false, response: apiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.') };
+  }
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) return { ok: false, response: apiError(413, 'payload_too_large', `Body exceeds ${limit} bytes`) };
   const text = await readCapped(request, limit);

@@ -15,11 +15,13 @@ function commonPasswords(): Set<string> {
 
 /** Null when acceptable, otherwise the message the sign-up form shows under the password. */
 export function passwordProblem(password: string, username: string): string | null {
-  const lower = password.toLowerCase();
+  // Judged as it will be hashed (password.ts): in Unicode normal form NFKC.
+  const lower = password.normalize('NFKC').toLowerCase();
   if (commonPasswords().has(lower)) return 'That password is one of the most common ones and easy to guess: choose another.';
   const name = username.trim().toLowerCase();
   if (name.length >= 3 && lower.includes(name)) return 'Your password must not contain your username.';
   if (lower.includes('linefall')) return 'Your password must not contain the name of this site.';
-  if (/^(.)\1+$/.test(password)) return 'A password of one repeated character is easy to guess: choose another.';
+  // `u`: one character outside the Basic Multilingual Plane (an emoji) is two UTF-16 units.
+  if (/^(.)\1+$/u.test(lower)) return 'A password of one repeated character is easy to guess: choose another.';
   return null;
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { usernameKey, type SignUpInput } from '@/lib/validations/auth';
 import { getDb } from './db';
-import { hashPassword, verifyPassword } from './password';
+import { checkPassword, hashPassword } from './password';
 
 /** What the rest of the app may know about a player. */
 export type PublicUser = { id: string; username: string };
@@ -27,7 +27,8 @@ export async function createUser(input: SignUpInput): Promise<CreateUserResult> 
   }
 }
 
-export type VerifyResult = { ok: true; user: PublicUser } | { ok: false; error: 'UnknownUser' | 'WrongPassword' };
+/** One error for an unknown name and a wrong password alike: sign-in does not tell which. */
+export type VerifyResult = { ok: true; user: PublicUser } | { ok: false; error: 'CredentialsInvalid' };
 
 export async function verifyCredentials(input: { username: string; password: string }): Promise<VerifyResult> {
   const db = await getDb();
@@ -35,11 +36,12 @@ export async function verifyCredentials(input: { username: string; password: str
     where: { usernameKey: usernameKey(input.username) },
     select: { ...publicFields, passwordHash: true },
   });
-  if (!user) return { ok: false, error: 'UnknownUser' };
-  // An account created through OAuth has no password to match.
-  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, input.password))) {
-    return { ok: false, error: 'WrongPassword' };
-  }
+  // An unknown name, or an account created through OAuth (no password), costs the same argon2
+  // work as a wrong password: the answer and its timing say nothing about which it was.
+  const check = await checkPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !check.ok) return { ok: false, error: 'CredentialsInvalid' };
+  // A hash from before passwords were normalised matched the text as typed: store the normal form's.
+  if (check.rehash) await db.user.update({ where: { id: user.id }, data: { passwordHash: check.rehash } });
   return { ok: true, user: { id: user.id, username: user.username } };
 }
 

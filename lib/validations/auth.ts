@@ -10,7 +10,8 @@ export const usernameSchema = z
   .max(20, `Username must be ${USERNAME_RULES}`)
   .regex(/^[A-Za-z0-9_-]+$/, `Username must be ${USERNAME_RULES}`);
 
-// Never trimmed or truncated: every character the player typed counts.
+// Never trimmed or truncated: every character the player typed counts. Lengths are in characters
+// (code points, as zod 4 counts them), not UTF-16 units: four emoji are four characters.
 export const passwordSchema = z
   .string({ error: 'Enter a password' })
   .min(8, 'Password is too weak: use at least 8 characters')
@@ -20,8 +21,8 @@ export const signUpSchema = z.object({ username: usernameSchema, password: passw
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 export const signInSchema = z.object({
-  username: z.string().trim().min(1, 'Enter your username').max(20, 'No account has that username'),
-  password: z.string().min(1, 'Enter your password').max(128, 'Wrong password'),
+  username: z.string().trim().min(1, 'Enter your username').max(20, 'Wrong username or password'),
+  password: z.string().min(1, 'Enter your password').max(128, 'Wrong username or password'),
 });
 
 /** The lower-case key that makes usernames unique regardless of case. */
@@ -31,8 +32,9 @@ export function usernameKey(username: string): string {
 
 /** Codes the sign-in form turns into messages; next-auth passes the thrown code through. */
 export const SIGN_IN_ERRORS = {
-  UnknownUser: 'No account has that username.',
-  WrongPassword: 'Wrong password.',
+  // One message for an unknown name and a wrong password: sign-in does not confirm which
+  // names exist (sign-up still says when a name is taken).
+  CredentialsInvalid: 'Wrong username or password.',
   Invalid: 'Enter your username and password.',
   RateLimited: 'Too many sign-in attempts. Wait a few minutes, then try again.',
   Unavailable: 'Signing in is unavailable for a moment. Please try again shortly.',

@@ -213,6 +213,26 @@ describe('boards', () => {
     }
   });
 
+  it('refuses a hand-made cursor, so nobody can be shown as #1 on a real page of the board', async () => {
+    const owners = await Promise.all(['q1', 'q2', 'q3', 'q4'].map((n) => player(n)));
+    for (const [i, owner] of owners.entries()) {
+      await playAndSubmit({ owner, mode: 'marathon', play: hardDropGame, issuedAt: minutes(i) });
+    }
+    const page1 = await getBoard({ mode: 'marathon', period: 'all', limit: 2 });
+    const page2 = await getBoard({ mode: 'marathon', period: 'all', limit: 2, cursor: page1.nextCursor! });
+    expect(page2.rows.map((r) => r.rank)).toEqual([3, 4]);
+    // The sort key of a real row with a rank of its author's choosing: page 2 numbered from #1.
+    const last = page1.rows[1]!;
+    const forged = Buffer.from(JSON.stringify([0, -last.score, Date.parse(last.achievedAt), last.gameId])).toString('base64url');
+    await expect(getBoard({ mode: 'marathon', period: 'all', limit: 2, cursor: forged })).rejects.toBeInstanceOf(InvalidCursorError);
+    // Any change to a cursor the server issued is refused too.
+    const real = page1.nextCursor!;
+    for (let i = 0; i < real.length; i += 7) {
+      const changed = real.slice(0, i) + (real[i] === 'A' ? 'B' : 'A') + real.slice(i + 1);
+      await expect(getBoard({ mode: 'marathon', period: 'all', limit: 2, cursor: changed })).rejects.toBeInstanceOf(InvalidCursorError);
+    }
+  });
+
   it('puts Sunday 23:59:59 UTC and Monday 00:00:00 UTC in different weeks, and past weeks stay readable', async () => {
     const owner = await player('weekender');
     const sunday = new Date('2026-11-22T23:59:59Z');

@@ -39,6 +39,10 @@ describe('personal-best progression', () => {
       { gameId: marathon.ticket.gameId, at: expect.any(String), score: marathon.played.result.score, ticks: marathon.played.result.ticks },
     ]);
     expect(progression.ultra).toEqual([]);
+
+    // Bounded: only each mode's latest games are read (here the last two Sprints, paces 100 and 120).
+    const bounded = await getBestProgression({ userId: ann.userId!, recent: 2 });
+    expect(bounded.sprint.map((p) => p.gameId)).toEqual([sprints[3]!.id]);
   });
 
   it('is empty for a player with no games', async () => {

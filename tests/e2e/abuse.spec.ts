@@ -19,7 +19,7 @@ test('the forms explain a refused common password and a rate-limited sign-in', a
   const guesser = await browser.newPage({ extraHTTPHeaders: { 'x-forwarded-for': uniqueAddress() } });
   for (let i = 0; i < RULES.signInAccountAddress.limit; i++) {
     await signIn(guesser, username, `wrong-guess-${i}`);
-    await expect(guesser.getByRole('main').getByRole('alert')).toHaveText('Wrong password.');
+    await expect(guesser.getByRole('main').getByRole('alert')).toHaveText('Wrong username or password.');
   }
   await signIn(guesser, username, PASSWORD);
   await expect(guesser.getByRole('main').getByRole('alert')).toContainText('Too many sign-in attempts');

@@ -13,18 +13,18 @@ test('a newcomer signs up, signs out and signs back in', async ({ page }) => {
   await expect(page.getByTestId('profile-username')).toHaveText(username);
 });
 
-test('a wrong password is shown on the form', async ({ page }) => {
+test('a wrong password gets the same message as an unknown name', async ({ page }) => {
   const username = uniqueUsername('wp');
   await signUp(page, username, PASSWORD);
   await signOut(page);
   await signIn(page, username, 'not-the-password');
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong password.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong username or password.');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
 });
 
-test('an unknown username is shown on the form', async ({ page }) => {
+test('an unknown username is not confirmed: the message is the one for a wrong password', async ({ page }) => {
   await signIn(page, uniqueUsername('ghost'), PASSWORD);
-  await expect(page.getByRole('main').getByRole('alert')).toHaveText('No account has that username.');
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText('Wrong username or password.');
 });
 
 test('a taken username is shown on the sign-up form, whatever its case', async ({ page, browser }) => {

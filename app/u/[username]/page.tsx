@@ -8,8 +8,11 @@ import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
 import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
-import { getBestProgression } from '@/lib/server/games/progression';
+import { getAbandonCounts } from '@/lib/server/games/abandons';
+import { cachedBestProgression, getBestProgression } from '@/lib/server/games/progression';
 import { getPlayerBests, listRecentGames } from '@/lib/server/games/replays';
+import { clientAddressKey } from '@/lib/server/limits/http';
+import { hit } from '@/lib/server/limits/limiter';
 import { getUserByUsername } from '@/lib/server/users';
 import { usernameSchema } from '@/lib/validations/auth';
 
@@ -27,14 +30,25 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function PlayerPage({ params }: Props) {
+  // Public, and the heaviest page to read: limited per address like the public API reads.
+  const verdict = await hit([{ rule: 'publicReadAddress', subject: await clientAddressKey() }]);
+  if (!verdict.ok) {
+    return (
+      <p role="alert" className="text-muted">
+        Too many page loads from your network. Try again in {verdict.retryAfterSeconds} seconds.
+      </p>
+    );
+  }
   const profile = await findPlayer((await params).username);
   if (!profile) notFound();
   const own = (await getSessionUser())?.id === profile.id;
-  const [bests, recent, progression] = await Promise.all([
+  const [bests, recent, progression, abandons] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
-    getBestProgression({ userId: profile.id }),
+    // The player sees their own at once; everyone else's view may be up to 10 s old.
+    own ? getBestProgression({ userId: profile.id }) : cachedBestProgression(profile.id),
+    getAbandonCounts({ userId: profile.id }),
   ]);
   return (
     <div className="space-y-8">
@@ -44,6 +58,12 @@ export default async function PlayerPage({ params }: Props) {
             {profile.username}
           </h1>
           <p className="text-sm text-muted">Playing since {formatDate(profile.createdAt.toISOString())}</p>
+          {abandons.length > 0 ? (
+            // Starting a new game forfeits the open one in that mode (no shopping for good seeds).
+            <p className="text-sm text-muted" data-testid="profile-abandons">
+              Abandoned games: {abandons.map((a) => `${MODE_LABELS[a.mode as keyof typeof MODE_LABELS] ?? a.mode} ${a.count}`).join(' · ')}
+            </p>
+          ) : null}
         </div>
         {own ? <SignOutButton /> : null}
       </div>

@@ -3,6 +3,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import type { Mode } from '@/lib/engine';
 import { isoWeek } from '@/lib/weeks';
 import { getDb } from '../db';
+import { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
 import { BOARD_METRIC } from './metric';
 
 export type BoardRow = {
@@ -29,33 +30,7 @@ export type Board = {
   me: BoardRow | null;
 };
 
-type Cursor = { rank: number; metric: number; achievedAt: Date; gameId: string };
-
-export class InvalidCursorError extends Error {}
-
-// Keyset pagination: the cursor is the last row's sort key plus its rank, so page N costs
-// the same as page 1 (no OFFSET). Only the rank numbering trusts the cursor.
-function encodeCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.rank, c.metric, c.achievedAt.getTime(), c.gameId])).toString('base64url');
-}
-
-function decodeCursor(text: string): Cursor {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 4) {
-      const [rank, metric, at, gameId] = value as unknown[];
-      // Only values a real row can hold: a forged cursor gets a 400, not a database error.
-      const int4 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647;
-      const achievedAt = new Date(Number.isSafeInteger(at) ? (at as number) : NaN);
-      if (Number.isSafeInteger(rank) && (rank as number) >= 0 && int4(metric) && !Number.isNaN(achievedAt.getTime()) && typeof gameId === 'string' && gameId.length <= 40) {
-        return { rank: rank as number, metric, achievedAt, gameId };
-      }
-    }
-  } catch {
-    // fall through
-  }
-  throw new InvalidCursorError('cursor is invalid');
-}
+export { InvalidCursorError };
 
 type RawRow = Omit<BoardRow, 'rank' | 'player' | 'achievedAt'> & {
   userId: string;
@@ -111,7 +86,7 @@ export async function getBoard(options: {
   const db = await getDb();
   const week = options.period === 'week' ? (options.week ?? isoWeek(options.now ?? new Date())) : null;
   const period = week ?? 'all';
-  const cursor = options.cursor ? decodeCursor(options.cursor) : null;
+  const cursor = options.cursor ? decodeCursor({ mode: options.mode, period }, options.cursor) : null;
   const base = Prisma.sql`pb."mode" = ${options.mode} AND pb."period" = ${period}`;
   const where = cursor
     ? Prisma.sql`${base} AND (pb."metric", pb."achievedAt", pb."gameId") > (${cursor.metric}, ${cursor.achievedAt}, ${cursor.gameId})`
@@ -123,7 +98,7 @@ export async function getBoard(options: {
   const lastRaw = raw[options.limit - 1];
   const nextCursor =
     raw.length > options.limit && last && lastRaw
-      ? encodeCursor({ rank: last.rank, metric: lastRaw.metric, achievedAt: lastRaw.achievedAt, gameId: lastRaw.gameId })
+      ? encodeCursor({ mode: options.mode, period }, { rank: last.rank, metric: lastRaw.metric, achievedAt: lastRaw.achievedAt, gameId: lastRaw.gameId })
       : null;
 
   let me: BoardRow | null = null;

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDb } from '../db';
 import { pruneLimits } from '../limits/limiter';
+import { pruneRefusalCounts } from './refusals';
 
 const THROTTLE_MS = 10 * 60 * 1000;
 /** Refusals are kept this long for moderation, then deleted. */
@@ -27,7 +28,9 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
     const tickets = await db.$executeRaw`
       DELETE FROM "GameTicket" t
       WHERE t."expiresAt" < ${now} AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")`;
-    await db.rejectedSubmission.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - REJECTION_RETENTION_MS) } } });
+    const retained = new Date(now.getTime() - REJECTION_RETENTION_MS);
+    await db.rejectedSubmission.deleteMany({ where: { createdAt: { lt: retained } } });
+    await pruneRefusalCounts(retained);
     // Unclaimed guest games past their time (found through the guestId index; a claimed game has
     // none). Deleting the ticket deletes its game (cascade).
     const guestGames = await db.$executeRaw`

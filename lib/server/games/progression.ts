@@ -2,6 +2,7 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MODE_NAMES, type Mode } from '@/lib/engine';
 import { getDb } from '../db';
+import { memoize } from '../memo';
 import { BOARDABLE_SQL, METRIC_SQL, RANKABLE_SQL } from './metric';
 
 /** A game that beat every earlier game of the player in its mode: a point on the PB chart. */
@@ -10,21 +11,31 @@ export type Progression = Record<Mode, BestPoint[]>;
 
 type Raw = { id: string; mode: string; score: number; ticks: number; createdAt: Date };
 
+/** The PB chart looks at each mode's latest games only, so a profile costs the same however much its player played. */
+export const PROGRESSION_GAMES = 1_000;
+
 /**
  * A player's personal-best history per mode, oldest first, derived from their verified games:
  * a game is a point when its metric beats the best of all their earlier games in that mode
- * (a tie is not an improvement, as on the boards); games held for review do not count. One window-function scan of the player's
- * games over the (userId, mode, createdAt) index.
+ * (a tie is not an improvement, as on the boards); games held for review do not count. Bounded:
+ * per mode, the latest `recent` games (PROGRESSION_GAMES) over the (userId, mode, createdAt)
+ * index, then one window function over those.
  */
-export async function getBestProgression(options: { userId: string }): Promise<Progression> {
+export async function getBestProgression(options: { userId: string; recent?: number }): Promise<Progression> {
   const db = await getDb();
+  const recent = options.recent ?? PROGRESSION_GAMES;
   const rows = await db.$queryRaw<Raw[]>(Prisma.sql`
     SELECT "id", "mode", "score", "ticks", "createdAt" FROM (
       SELECT g."id", g."mode", g."score", g."ticks", g."createdAt", ${METRIC_SQL} AS "metric",
              min(${METRIC_SQL}) OVER (PARTITION BY g."mode" ORDER BY g."createdAt", g."id"
                                       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS "before"
-      FROM "Game" g
-      WHERE g."userId" = ${options.userId} AND ${RANKABLE_SQL} AND ${BOARDABLE_SQL}
+      FROM unnest(${[...MODE_NAMES]}::text[]) AS m ("mode")
+      CROSS JOIN LATERAL (
+        SELECT * FROM "Game" g
+        WHERE g."userId" = ${options.userId} AND g."mode" = m."mode" AND ${RANKABLE_SQL} AND ${BOARDABLE_SQL}
+        ORDER BY g."createdAt" DESC, g."id" DESC
+        LIMIT ${recent}
+      ) g
     ) s
     WHERE "before" IS NULL OR "metric" < "before"
     ORDER BY "createdAt", "id"`);
@@ -34,3 +45,6 @@ export async function getBestProgression(options: { userId: string }): Promise<P
   }
   return out;
 }
+
+/** The same for other people's views of a profile, kept 10 s: a popular profile costs one read per 10 s. */
+export const cachedBestProgression = memoize({ ttlMs: 10_000, max: 1_000 }, (userId) => getBestProgression({ userId }));

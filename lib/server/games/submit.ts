@@ -8,6 +8,7 @@ import { describeGame, describeStored, isHeld, type StoredGameResponse } from '.
 import { isRankable, metricOf } from './metric';
 import { owns, type Owner } from './owner';
 import { GUEST_GAME_TTL_MS } from './policy';
+import { countRefusal } from './refusals';
 import { verifySubmission } from './verify';
 
 /**
@@ -28,13 +29,15 @@ type TicketRow = {
   issuedAt: Date;
   expiresAt: Date;
   usedAt: Date | null;
+  abandonedAt: Date | null;
   storedGameId: string | null;
   storedDigest: string | null;
 };
 
 /**
  * Verifies a replay for a ticket and stores the game if, and only if, the server's
- * re-simulation proves the claimed result. Every refusal is recorded with its reason.
+ * re-simulation proves the claimed result. Every refusal of the caller's own ticket is recorded
+ * with its reason; the others are counted per day and code.
  */
 export async function submitReplay(options: {
   gameId: string;
@@ -59,17 +62,23 @@ export async function submitReplay(options: {
 
   // One round trip for the ticket and whatever was already stored for it.
   const [ticket] = await db.$queryRaw<TicketRow[]>`
-    SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt",
+    SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
            g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
     FROM "GameTicket" t LEFT JOIN "Game" g ON g."ticketId" = t."id"
     WHERE t."id" = ${gameId}`;
-  if (!ticket) return reject(404, 'ticket_not_found', 'No game was issued with this id.');
-  if (!owns(ticket, owner)) return reject(403, 'ticket_forbidden', 'This game was issued to another player.');
+  // No ticket of the caller's: counted, not recorded one by one (refusals.ts).
+  const counted = async (status: number, code: string, message: string): Promise<SubmitOutcome> => {
+    await countRefusal(code, now);
+    return { ok: false, status, code, message };
+  };
+  if (!ticket) return counted(404, 'ticket_not_found', 'No game was issued with this id.');
+  if (!owns(ticket, owner)) return counted(403, 'ticket_forbidden', 'This game was issued to another player.');
   if (ticket.storedGameId) {
     // The same replay again (a retry after a lost response) gets the same answer.
     if (ticket.storedDigest === digest) return repeat(ticket.storedGameId);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
+  if (ticket.abandonedAt) return reject(409, 'ticket_abandoned', 'A newer game was started in this mode, so this one was forfeited.');
   if (ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
   if (ticket.expiresAt <= now) return reject(410, 'ticket_expired', 'This game expired before its replay arrived. Start a new game.');
 

@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { RULES_VERSION, type Mode } from '@/lib/engine';
 import { getDb } from '../db';
 import { cleanupExpired } from './cleanup';
@@ -8,7 +9,13 @@ import { TICKET_TTL_MS } from './policy';
 
 export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: number; issuedAt: string; expiresAt: string };
 
-/** Issues a seed for one game. Guests' tickets are bound to their cookie id. */
+/**
+ * Issues a seed for one game. Guests' tickets are bound to their cookie id.
+ *
+ * One open ticket per player (or guest) and mode: a new one forfeits the previous one, which is
+ * marked abandoned (its replay is refused) and counted on the player's profile. Otherwise a
+ * player could open tickets until the first pieces looked good and play only those.
+ */
 export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Date }): Promise<Ticket> {
   const { mode, owner } = options;
   const now = options.now ?? new Date();
@@ -18,10 +25,26 @@ export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Dat
   // Lower-case hex: URL-safe and within the id pattern every route checks (idSchema).
   const id = randomBytes(12).toString('hex');
   const expiresAt = new Date(now.getTime() + TICKET_TTL_MS);
+  const mine = owner.userId ? Prisma.sql`"userId" = ${owner.userId}` : Prisma.sql`"guestId" = ${owner.guestId} AND "userId" IS NULL`;
+  // Two tickets issued at once for the same player and mode must not both stay open: the
+  // transaction-scoped lock makes their statements take turns (PGlite runs one at a time anyway).
+  const lock = `ticket:${owner.userId ?? `guest:${owner.guestId}`}:${mode}`;
   // Raw SQL: tickets are issued at the rate games start, and this skips the query compiler.
-  await db.$executeRaw`
-    INSERT INTO "GameTicket" ("id", "mode", "seed", "rulesVersion", "userId", "guestId", "issuedAt", "expiresAt")
-    VALUES (${id}, ${mode}, ${seed}, ${RULES_VERSION}, ${owner.userId}, ${owner.userId ? null : owner.guestId}, ${now}, ${expiresAt})`;
+  await db.$transaction([
+    db.$executeRaw`SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtextextended(${lock}, 0))) AS locked`,
+    db.$executeRaw`
+      WITH abandoned AS (
+        UPDATE "GameTicket" SET "usedAt" = ${now}, "abandonedAt" = ${now}
+        WHERE ${mine} AND "mode" = ${mode} AND "usedAt" IS NULL AND "expiresAt" > ${now}
+        RETURNING "userId"
+      ), counted AS (
+        INSERT INTO "AbandonCount" ("userId", "mode", "count")
+        SELECT "userId", ${mode}, count(*)::int FROM abandoned WHERE "userId" IS NOT NULL GROUP BY "userId"
+        ON CONFLICT ("userId", "mode") DO UPDATE SET "count" = "AbandonCount"."count" + EXCLUDED."count"
+      )
+      INSERT INTO "GameTicket" ("id", "mode", "seed", "rulesVersion", "userId", "guestId", "issuedAt", "expiresAt")
+      VALUES (${id}, ${mode}, ${seed}, ${RULES_VERSION}, ${owner.userId}, ${owner.userId ? null : owner.guestId}, ${now}, ${expiresAt})`,
+  ]);
   void cleanupExpired({ now, throttle: true });
   return { gameId: id, seed, mode, rulesVersion: RULES_VERSION, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
 }

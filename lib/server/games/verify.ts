@@ -50,14 +50,24 @@ export function verifySubmission(ticket: TicketFacts, submission: Submission, no
   const rate = checkInputRate(replay);
   if (rate) return fail('input_rate_impossible', rate, true);
 
+  // The cheap check against the clock comes before the simulation: a fresh ticket must not buy
+  // a simulation of an hour of ticks (holding a key defeats the engine's fast-forward). A game
+  // can have lasted at most `allowed` ticks since its seed was issued, so no input may come
+  // later and the simulation stops one tick past it.
+  const elapsedMs = now.getTime() - ticket.issuedAt.getTime();
+  const allowed = Math.floor(((elapsedMs + ELAPSED_SLACK_MS) * TICKS_PER_SECOND) / 1000);
+  const lastTick = replay.events.at(-1)?.tick ?? 0;
+  if (allowed < MAX_GAME_TICKS && lastTick > allowed) return tooLong(lastTick, elapsedMs, 'has inputs until');
+
   let result: ReplayResult;
   const lockTicks: number[] = [];
   try {
-    result = simulateReplay(replay, { maxTicks: MAX_GAME_TICKS, lockTicks });
+    result = simulateReplay(replay, { maxTicks: Math.min(MAX_GAME_TICKS, allowed + 1), lockTicks });
   } catch (error) {
     if (error instanceof ReplayError) return fail('replay_invalid', `The replay is invalid: ${error.message}`, true);
     throw error;
   }
+  if (!result.ended && allowed < MAX_GAME_TICKS) return tooLong(result.ticks, elapsedMs, 'lasts at least');
   if (!result.ended) {
     return fail('game_not_over', 'Re-simulating the replay does not reach the end of the game (finished or topped out).', true);
   }
@@ -73,17 +83,18 @@ export function verifySubmission(ticket: TicketFacts, submission: Submission, no
       true,
     );
   }
-  const elapsedMs = now.getTime() - ticket.issuedAt.getTime();
-  const gameMs = Math.ceil((result.ticks * 1000) / TICKS_PER_SECOND);
-  if (gameMs > elapsedMs + ELAPSED_SLACK_MS) {
-    return fail(
-      'longer_than_elapsed',
-      `The game lasts ${(gameMs / 1000).toFixed(1)} s but only ${(elapsedMs / 1000).toFixed(1)} s passed since its seed was issued.`,
-      true,
-    );
-  }
+  if (result.ticks > allowed) return tooLong(result.ticks, elapsedMs, 'lasts');
   const { flag } = assessTiming({ events: replay.events, lockTicks, ticks: result.ticks });
   return { ok: true, replay, result, flag };
+}
+
+function tooLong(ticks: number, elapsedMs: number, what: string): VerifyFailure {
+  const gameMs = Math.ceil((ticks * 1000) / TICKS_PER_SECOND);
+  return fail(
+    'longer_than_elapsed',
+    `The game ${what} ${(gameMs / 1000).toFixed(1)} s but only ${(elapsedMs / 1000).toFixed(1)} s passed since its seed was issued.`,
+    true,
+  );
 }
 
 /** Null when a person could have made these inputs; otherwise why not. */

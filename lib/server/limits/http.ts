@@ -1,18 +1,28 @@
 import 'server-only';
 import { headers } from 'next/headers';
 import { NextResponse } from 'next/server';
-import { CLIENT_IP_HEADER } from '@/lib/client-address.js';
+import { CLIENT_IP_HEADER, CLIENT_IP_TOKEN_ENV, readStampedAddress } from '@/lib/client-address.js';
 import type { ApiError } from '../http';
 import { hit, type Check, type Verdict } from './limiter';
 import { RULES } from './rules';
 
+let warned = false;
+
 /**
  * The caller's address as scripts/serve.mjs decided it from the socket. IPv6 clients are
  * counted per /64, the block one subscriber gets, or each could rotate through 2^64 addresses.
- * Without the header (`next dev`) every caller shares one address.
+ * A header serve.mjs did not stamp is a client's own (plain `next start`/`next dev`): then
+ * nothing is counted per address apart, every caller shares one key, and the log says so once.
  */
 export async function clientAddressKey(): Promise<string> {
-  const address = (await headers()).get(CLIENT_IP_HEADER) ?? 'unknown';
+  const address = readStampedAddress((await headers()).get(CLIENT_IP_HEADER), process.env[CLIENT_IP_TOKEN_ENV]);
+  if (address === null) {
+    if (!warned) {
+      warned = true;
+      console.warn('[limits] this server was not started by scripts/serve.mjs (npm start / npm run dev): client addresses are unknown, so per-address limits count all callers together.');
+    }
+    return 'unknown';
+  }
   if (!address.includes(':')) return address;
   const [head = ''] = address.split('%');
   const halves = head.split('::');

@@ -26,6 +26,9 @@ export const RULES = {
   submitPlayer: { limit: 60, windowMs: 60_000, what: 'submitted games' },
   /** Submissions per address. */
   submitAddress: { limit: 300, windowMs: 60_000, what: 'submitted games from your network' },
+  /** Public reads (board pages, replays, profiles) per address: a person browsing reads a few a
+   *  second at most; a scraper or a script hammering the database is slowed down. */
+  publicReadAddress: { limit: 300, windowMs: 60_000, what: 'page loads from your network' },
 } as const satisfies Record<string, Rule>;
 
 /** `what` completes "Too many …" in the error the client sees. */

@@ -7,7 +7,8 @@ import { apiError, readCapped } from '../http';
 import { databaseUnavailable } from '../route';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS, deviceToken, trustedDevice } from './device';
 import { clientAddressKey, tooManyRequests } from './http';
-import { hit, refund, type Check, type Verdict } from './limiter';
+import { hit, refund, type Verdict } from './limiter';
+import { countSignInAttempt } from './sign-in-count';
 
 const FORM = 'application/x-www-form-urlencoded';
 const BODY_LIMIT = 4 * 1024;
@@ -37,16 +38,9 @@ export async function signInWithLimits(request: Request, signIn: (request: NextR
   const account = raw?.trim() ? usernameKey(raw).slice(0, 64) : null;
 
   const trusted = account !== null && (await trustedDevice(account));
-  const accountChecks: Check[] =
-    account && !trusted
-      ? [
-          { rule: 'signInAccountAddress', subject: `${account}@${address}` },
-          { rule: 'signInAccount', subject: account },
-        ]
-      : [];
   // Counted before the password is checked, so parallel guesses cannot all pass a check that
   // only counts failures afterwards.
-  const guessing = await hit(accountChecks);
+  const { verdict: guessing, counted: accountChecks } = await countSignInAttempt({ address, account, trusted });
   if (!guessing.ok) return limited(request, guessing);
 
   const response = await signIn(new NextRequest(request.url, { method: 'POST', headers: request.headers, body: text }));

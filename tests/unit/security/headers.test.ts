@@ -5,22 +5,29 @@ import { crossSiteReason } from '@/lib/security/csrf';
 
 const post = (headers: Record<string, string>) => ({ method: 'POST', headers: new Headers(headers) });
 
+const SITE = 'https://a.test';
+
 describe('CSRF guard', () => {
   it('lets reads through whatever their origin', () => {
-    expect(crossSiteReason({ method: 'GET', headers: new Headers({ 'sec-fetch-site': 'cross-site' }) }, 'a.test')).toBeNull();
+    expect(crossSiteReason({ method: 'GET', headers: new Headers({ 'sec-fetch-site': 'cross-site' }) }, SITE)).toBeNull();
   });
   it('accepts same-origin browser requests and non-browser clients', () => {
-    expect(crossSiteReason(post({ 'sec-fetch-site': 'same-origin', origin: 'https://a.test' }), 'a.test')).toBeNull();
-    expect(crossSiteReason(post({}), 'a.test')).toBeNull();
+    expect(crossSiteReason(post({ 'sec-fetch-site': 'same-origin', origin: 'https://a.test' }), SITE)).toBeNull();
+    expect(crossSiteReason(post({}), SITE)).toBeNull();
   });
   it('refuses cross-site and same-site (sibling subdomain) state changes', () => {
-    expect(crossSiteReason(post({ 'sec-fetch-site': 'cross-site' }), 'a.test')).toMatch(/cross-site/);
-    expect(crossSiteReason(post({ 'sec-fetch-site': 'same-site' }), 'a.test')).toMatch(/same-site/);
+    expect(crossSiteReason(post({ 'sec-fetch-site': 'cross-site' }), SITE)).toMatch(/cross-site/);
+    expect(crossSiteReason(post({ 'sec-fetch-site': 'same-site' }), SITE)).toMatch(/same-site/);
   });
   it('refuses a foreign or unreadable Origin when Sec-Fetch-Site is missing', () => {
-    expect(crossSiteReason(post({ origin: 'https://evil.test' }), 'a.test')).toMatch(/evil\.test/);
-    expect(crossSiteReason(post({ origin: 'null' }), 'a.test')).toMatch(/unreadable/);
-    expect(crossSiteReason({ method: 'DELETE', headers: new Headers({ origin: 'https://evil.test' }) }, 'a.test')).not.toBeNull();
+    expect(crossSiteReason(post({ origin: 'https://evil.test' }), SITE)).toMatch(/evil\.test/);
+    expect(crossSiteReason(post({ origin: 'null' }), SITE)).toMatch(/unreadable/);
+    expect(crossSiteReason({ method: 'DELETE', headers: new Headers({ origin: 'https://evil.test' }) }, SITE)).not.toBeNull();
+  });
+  it('compares scheme and host: the same host over plain http (or another port) is another origin', () => {
+    expect(crossSiteReason(post({ origin: 'http://a.test' }), SITE)).toMatch(/http:\/\/a\.test/);
+    expect(crossSiteReason(post({ origin: 'https://a.test:8443' }), SITE)).not.toBeNull();
+    expect(crossSiteReason(post({ origin: 'http://localhost:3000' }), 'http://localhost:3000')).toBeNull();
   });
 });
 
@@ -54,5 +61,11 @@ describe('client address', () => {
     expect(clientAddress('203.0.113.9:51234', '10.0.0.2', 1)).toBe('203.0.113.9');
     expect(clientAddress('[2001:db8::1]:443', '10.0.0.2', 1)).toBe('2001:db8::1');
     expect(clientAddress('2001:db8::1', '10.0.0.2', 1)).toBe('2001:db8::1');
+  });
+});
+
+describe('CSRF guard with a malformed Host', () => {
+  it('refuses rather than throwing', () => {
+    expect(crossSiteReason(post({ origin: 'https://a.test' }), 'https://bad host')).toMatch(/a\.test/);
   });
 });

@@ -2,10 +2,13 @@ import { NextResponse } from 'next/server';
 import { getSessionUser } from '@/lib/server/auth';
 import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
 import { apiError, validationError } from '@/lib/server/http';
+import { clientAddressKey, enforce } from '@/lib/server/limits/http';
 import { route } from '@/lib/server/route';
 import { boardQuerySchema } from '@/lib/validations/games';
 
 export const GET = route(async (request: Request, { params }: { params: Promise<{ mode: string }> }) => {
+  const limited = await enforce([{ rule: 'publicReadAddress', subject: await clientAddressKey() }]);
+  if (limited) return limited;
   const search = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = boardQuerySchema.safeParse({ ...search, mode: (await params).mode });
   if (!parsed.success) return validationError(parsed.error);

@@ -1,10 +1,13 @@
 import { NextResponse } from 'next/server';
 import { getReplay } from '@/lib/server/games/replays';
 import { apiError } from '@/lib/server/http';
+import { clientAddressKey, enforce } from '@/lib/server/limits/http';
 import { route } from '@/lib/server/route';
 import { idSchema } from '@/lib/validations/games';
 
 export const GET = route(async (_request: Request, { params }: { params: Promise<{ gameId: string }> }) => {
+  const limited = await enforce([{ rule: 'publicReadAddress', subject: await clientAddressKey() }]);
+  if (limited) return limited;
   const { gameId } = await params;
   const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
   if (!record) return apiError(404, 'replay_not_found', 'No verified game has this id.');

@@ -1,0 +1,43 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeReplay } from '@/lib/engine';
+import { getDb } from '@/lib/server/db';
+import { cleanupExpired } from '@/lib/server/games/cleanup';
+import { submitReplay } from '@/lib/server/games/submit';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { claimOf, hardDropGame } from '../support/replays';
+import { resetDb } from './db';
+import { minutes, player, T0 } from './play';
+
+beforeEach(resetDb);
+
+describe('refusals: rows only for real tickets, counters for the rest', () => {
+  it('counts unknown and foreign tickets per day and code instead of storing a row for each', async () => {
+    const owner = await player('owner');
+    const stranger = await player('stranger');
+    const ticket = await issueTicket({ mode: 'sprint', owner, now: T0 });
+    const played = hardDropGame('sprint', ticket.seed);
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    for (let i = 0; i < 3; i++) {
+      expect(await submitReplay({ gameId: `doesnotexist${i}0`, owner: stranger, submission, now: minutes(5) })).toMatchObject({ status: 404 });
+    }
+    for (let i = 0; i < 2; i++) {
+      expect(await submitReplay({ gameId: ticket.gameId, owner: stranger, submission, now: minutes(5) })).toMatchObject({ status: 403 });
+    }
+    const db = await getDb();
+    expect(await db.rejectedSubmission.count()).toBe(0);
+    const counts = await db.refusalCount.findMany({ select: { day: true, code: true, count: true }, orderBy: { code: 'asc' } });
+    expect(counts).toEqual([
+      { day: '2026-11-18', code: 'ticket_forbidden', count: 2 },
+      { day: '2026-11-18', code: 'ticket_not_found', count: 3 },
+    ]);
+
+    // A refusal of the caller's own ticket is still recorded with its reason, for moderation.
+    const forged = { ...submission, claimed: { ...submission.claimed, score: submission.claimed.score + 1 } };
+    expect(await submitReplay({ gameId: ticket.gameId, owner, submission: forged, now: minutes(5) })).toMatchObject({ code: 'result_mismatch' });
+    expect(await db.rejectedSubmission.count()).toBe(1);
+
+    // Counters go after 30 days like the rows.
+    await cleanupExpired({ now: minutes(31 * 24 * 60) });
+    expect(await db.refusalCount.count()).toBe(0);
+  });
+});

@@ -1,0 +1,58 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeReplay } from '@/lib/engine';
+import { getDb } from '@/lib/server/db';
+import { getAbandonCounts } from '@/lib/server/games/abandons';
+import type { Owner } from '@/lib/server/games/owner';
+import { submitReplay } from '@/lib/server/games/submit';
+import { issueTicket, type Ticket } from '@/lib/server/games/tickets';
+import { botGame, claimOf, hardDropGame } from '../support/replays';
+import { resetDb } from './db';
+import { minutes, player, T0 } from './play';
+
+beforeEach(resetDb);
+
+function submitPlayed(ticket: Ticket, owner: Owner, play = botGame) {
+  const played = play(ticket.mode, ticket.seed);
+  const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+  return submitReplay({ gameId: ticket.gameId, owner, submission, now: minutes(30) });
+}
+
+describe('one open ticket per player and mode (no seed shopping)', () => {
+  it('forfeits the open ticket when the player starts another game in that mode, and counts it', async () => {
+    const owner = await player('shopper');
+    const first = await issueTicket({ mode: 'sprint', owner, now: T0 });
+    const marathon = await issueTicket({ mode: 'marathon', owner, now: minutes(1) });
+    const second = await issueTicket({ mode: 'sprint', owner, now: minutes(2) });
+
+    expect(await submitPlayed(first, owner)).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
+    expect(await submitPlayed(second, owner)).toMatchObject({ ok: true, status: 201 });
+    // Another mode's game is not touched.
+    expect(await submitPlayed(marathon, owner, hardDropGame)).toMatchObject({ ok: true, status: 201 });
+
+    // A submitted game is not forfeited by the next ticket.
+    await issueTicket({ mode: 'sprint', owner, now: minutes(40) });
+    expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'sprint', count: 1 }]);
+    const db = await getDb();
+    expect((await db.gameTicket.findUniqueOrThrow({ where: { id: first.gameId } })).abandonedAt).toEqual(minutes(2));
+    expect((await db.rejectedSubmission.findMany({ select: { code: true } })).map((r) => r.code)).toEqual(['ticket_abandoned']);
+  });
+
+  it('does the same for a guest, keyed by the guest cookie', async () => {
+    const guest: Owner = { userId: null, guestId: 'guest-shopper-00000000' };
+    const other: Owner = { userId: null, guestId: 'guest-other-0000000000' };
+    const first = await issueTicket({ mode: 'sprint', owner: guest, now: T0 });
+    const neighbour = await issueTicket({ mode: 'sprint', owner: other, now: minutes(1) });
+    await issueTicket({ mode: 'sprint', owner: guest, now: minutes(2) });
+    expect(await submitPlayed(first, guest)).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
+    expect(await submitPlayed(neighbour, other)).toMatchObject({ ok: true, status: 201 });
+  });
+
+  it('lets only one of two tickets issued at once stay open', async () => {
+    const owner = await player('racer');
+    const tickets = await Promise.all(Array.from({ length: 6 }, () => issueTicket({ mode: 'ultra', owner, now: T0 })));
+    const db = await getDb();
+    const open = await db.gameTicket.count({ where: { id: { in: tickets.map((t) => t.gameId) }, usedAt: null } });
+    expect(open).toBe(1);
+    expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'ultra', count: 5 }]);
+  });
+});
