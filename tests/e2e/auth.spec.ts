@@ -60,7 +60,7 @@ test('the site shell: navigation, home and 404', async ({ page }) => {
 });
 
 test('a sign-in link cannot send a player to another site', async ({ page, baseURL }) => {
-  // Were the browser sent away, it lands here instead of failing on DNS, and the test says so.
+  // evil.example never reaches the network: a browser sent there is answered here, or fails to resolve it.
   await page.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }));
   const ours = new URL(baseURL!).origin;
   const username = uniqueUsername('cb');
