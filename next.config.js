@@ -1,6 +1,7 @@
 // @ts-check
 import { PHASE_PRODUCTION_SERVER } from 'next/constants.js';
 import { parseEnv } from './lib/env.js';
+import { MAX_REQUEST_BODY_BYTES } from './lib/request-limits.js';
 
 /** @param {string} phase */
 export default function config(phase) {
@@ -14,6 +15,11 @@ export default function config(phase) {
     // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data
     // files it finds next to itself; argon2 is a native addon.
     serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@node-rs/argon2'],
+    experimental: {
+      // Next copies each body for proxy.ts, 10 MB by default: keep no more than any route reads.
+      // One byte over, so a route still sees that a body was too large (readCapped answers 413).
+      proxyClientMaxBodySize: MAX_REQUEST_BODY_BYTES + 1,
+    },
     // Pages and API responses get their security headers in proxy.ts; build assets get this one.
     async headers() {
       return [{ source: '/_next/static/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];

@@ -4,10 +4,12 @@
 //   E2E_DB=pglite   (default) embedded PGlite in a temporary directory
 //   E2E_DB=postgres a new database on TEST_POSTGRES_URL's server, dropped on exit
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSql } from '../lib/db/connect.js';
+import { E2E_AUTH_SECRET } from './e2e-secret.mjs';
 
 const port = process.env.PORT ?? '3100';
 const dir = mkdtempSync(path.join(tmpdir(), 'linefall-e2e-'));
@@ -16,7 +18,7 @@ let dropDatabase = async () => {};
 
 if (process.env.E2E_DB === 'postgres') {
   const admin = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  const name = `linefall_e2e_${Date.now()}`;
+  const name = `linefall_e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
   const sql = await openSql({ kind: 'postgres', url: admin });
   await sql.exec(`CREATE DATABASE "${name}"`);
   await sql.close();
@@ -35,7 +37,7 @@ const env = {
   NODE_ENV: 'production',
   NEXT_TELEMETRY_DISABLED: '1',
   DATABASE_URL: databaseUrl,
-  AUTH_SECRET: process.env.AUTH_SECRET ?? 'e2e-secret-e2e-secret-e2e-secret-e2e',
+  AUTH_SECRET: E2E_AUTH_SECRET,
   NEXTAUTH_URL: `http://127.0.0.1:${port}`,
   PORT: port,
   HOST: '127.0.0.1',

@@ -13,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import next from 'next';
 import { CLIENT_IP_HEADER, CLIENT_IP_TOKEN_ENV, clientAddress, stampAddress } from '../lib/client-address.js';
+import { MAX_REQUEST_BODY_BYTES } from '../lib/request-limits.js';
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '0.0.0.0';
@@ -39,8 +40,17 @@ const server = createServer((req, res) => {
     console.warn('[serve] requests carry X-Forwarded-For but TRUST_PROXY_HOPS is 0: if a reverse proxy is in front, set it to the number of proxies.');
   }
   req.headers[CLIENT_IP_HEADER] = stampAddress(clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops), token);
+  // Next waits for the whole body before any route runs: a declared length no route accepts is
+  // answered now, not after the client has sent (or failed to send) it all.
+  if (Number(req.headers['content-length'] ?? 0) > MAX_REQUEST_BODY_BYTES) {
+    res.writeHead(413, { 'content-type': 'application/json', connection: 'close' });
+    res.end(JSON.stringify({ error: { code: 'payload_too_large', message: `Body exceeds ${MAX_REQUEST_BODY_BYTES} bytes` } }));
+    return;
+  }
   void handle(req, res);
 });
+// A client that declares a body and sends it slowly (or never) holds a socket only this long.
+server.requestTimeout = 60_000;
 // The development server's hot reload talks over a WebSocket.
 if (dev) server.on('upgrade', app.getUpgradeHandler());
 // A port already taken must stop this server, not leave it running beside the one that holds it.

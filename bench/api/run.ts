@@ -11,6 +11,7 @@ import { encodeReplay, type Replay } from '../../lib/engine/index';
 import { openSql } from '../../lib/db/connect.js';
 import { applyMigrations } from '../../lib/db/migrate.js';
 import { createAppServer } from '../../tests/support/app-server';
+import { throwawayName } from '../../tests/support/postgres';
 import { hardDropGame } from '../../tests/support/replays';
 import { Player } from '../load/client';
 import { seedGames } from './seed';
@@ -38,7 +39,7 @@ async function prepareDatabase(db: 'pglite' | 'postgres') {
     await sql.close();
     return { url: `pglite:${target.dataDir}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `linefall_bench_${Date.now()}`;
+  const name = throwawayName('linefall_bench');
   const admin = await openSql({ kind: 'postgres', url: ADMIN });
   await admin.exec(`CREATE DATABASE "${name}"`);
   const u = new URL(ADMIN);

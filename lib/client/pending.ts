@@ -58,11 +58,19 @@ function notePending(store: KeyValueStore, gameId: string, message: string, notB
   );
 }
 
-/** Submits one game and updates the queue by the outcome: kept only when a retry may succeed. */
+/**
+ * Submits one game and updates the queue by the outcome: kept only when a retry may succeed.
+ * The outcome is the server's answer whatever storage does: with storage full or disabled the
+ * queue cannot be updated, but the player must still see their game verified.
+ */
 export async function submitAndSettle(store: KeyValueStore, s: Submission, fetchImpl?: FetchLike, now = Date.now()): Promise<Outcome> {
   const outcome = await submitReplay(s, fetchImpl);
-  if (outcome.kind === 'retry') notePending(store, s.gameId, outcome.message, outcome.retryAfterMs ? now + outcome.retryAfterMs : undefined);
-  else dropPending(store, s.gameId);
+  try {
+    if (outcome.kind === 'retry') notePending(store, s.gameId, outcome.message, outcome.retryAfterMs ? now + outcome.retryAfterMs : undefined);
+    else dropPending(store, s.gameId);
+  } catch {
+    // Nothing to undo: what is on disk is at worst a game the server will answer again.
+  }
   return outcome;
 }
 

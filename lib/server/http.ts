@@ -28,8 +28,6 @@ export async function readJson(
   if (type !== 'application/json') {
     return { ok: false, response: apiError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.') };
   }
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > limit) return { ok: false, response: apiError(413, 'payload_too_large', `Body exceeds ${limit} bytes`) };
   const text = await readCapped(request, limit);
   if (text === null) return { ok: false, response: apiError(413, 'payload_too_large', `Body exceeds ${limit} bytes`) };
   try {
@@ -39,8 +37,13 @@ export async function readJson(
   }
 }
 
-/** The body as text, or null once it grows past the limit (content-length can be absent or lie). */
+/**
+ * The body as text, or null when it declares or grows past the limit. A declared length over the
+ * limit is answered at once, without waiting for bytes that may never come; one that is absent
+ * (chunked) or understated is caught by counting what arrives.
+ */
 export async function readCapped(request: Request, limit: number): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? '0') > limit) return null;
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -59,10 +59,17 @@ export async function errorCode(response: { status(): number; json(): Promise<un
 }
 
 /** Takes a ticket, plays it with `play`, waits out its game time and submits it: a verified game. */
-export async function playVerified(api: APIRequestContext, mode: Mode, play: (mode: Mode, seed: string) => Played): Promise<{ ticket: Ticket; played: Played }> {
+/** Plays and submits a game; `week` is the ISO week the server stored it in (its clock, not ours). */
+export async function playVerified(
+  api: APIRequestContext,
+  mode: Mode,
+  play: (mode: Mode, seed: string) => Played,
+): Promise<{ ticket: Ticket; played: Played & { week: string } }> {
   const ticket = await newTicket(api, mode);
   const played = play(mode, ticket.seed);
   await waitForGameTime(ticket, played);
-  expect((await submit(api, ticket, played)).status()).toBe(201);
-  return { ticket, played };
+  const response = await submit(api, ticket, played);
+  expect(response.status()).toBe(201);
+  const { game } = (await response.json()) as { game: { week: string } };
+  return { ticket, played: { ...played, week: game.week } };
 }

@@ -30,7 +30,7 @@ test('a guest gets a ticket bound to an http-only cookie, and a verified replay 
 
   const replay = await request.get(`/api/replays/${ticket.gameId}`);
   expect(replay.status()).toBe(200);
-  expect(await replay.json()).toMatchObject({ replay: encodeReplay(played.replay), game: { id: ticket.gameId, player: null } });
+  expect(await replay.json()).toMatchObject({ status: 'verified', replay: encodeReplay(played.replay), game: { id: ticket.gameId, player: null } });
 });
 
 test('a signed-in player’s verified game appears on the global and weekly boards with their own row', async ({ baseURL }) => {
@@ -41,10 +41,12 @@ test('a signed-in player’s verified game appears on the global and weekly boar
   await waitForGameTime(ticket, played);
   const response = await submit(api, ticket, played);
   expect(response.status()).toBe(201);
-  expect(await response.json()).toMatchObject({ personalBest: true, guest: false, rank: { global: expect.any(Number), weekly: expect.any(Number) } });
+  const body = await response.json();
+  expect(body).toMatchObject({ personalBest: true, guest: false, rank: { global: expect.any(Number), weekly: expect.any(Number) } });
 
-  for (const period of ['all', 'week']) {
-    const board = await (await api.get(`/api/leaderboards/marathon?period=${period}&limit=100`)).json();
+  // The week the server stored the game in: "this week" may have rolled over since.
+  for (const query of ['period=all', `period=week&week=${body.game.week}`]) {
+    const board = await (await api.get(`/api/leaderboards/marathon?${query}&limit=100`)).json();
     expect(board.me).toMatchObject({ gameId: ticket.gameId, player: { username }, score: played.result.score });
     const row = board.rows.find((r: { gameId: string }) => r.gameId === ticket.gameId);
     if (row) expect(row.rank).toBe(board.me.rank);
@@ -121,6 +123,22 @@ test('signing up claims the games this browser verified as a guest', async ({ ba
   const username = await signUpAndIn(api);
   const replay = await (await api.get(`/api/replays/${ticket.gameId}`)).json();
   expect(replay.game.player.username).toBe(username);
+  const board = await (await api.get('/api/leaderboards/marathon?period=all')).json();
+  expect(board.me).toMatchObject({ gameId: ticket.gameId, player: { username } });
+  await api.dispose();
+});
+
+test('a guest who signs in mid-game submits that game as the account', async ({ baseURL }) => {
+  const api = await newClient(baseURL!);
+  const ticket = await newTicket(api, 'marathon');
+  // Signing in while the game is under way, in the same browser.
+  const username = await signUpAndIn(api);
+  const played = hardDropGame('marathon', ticket.seed);
+  await waitForGameTime(ticket, played);
+  const response = await submit(api, ticket, played);
+  expect(response.status()).toBe(201);
+  expect(await response.json()).toMatchObject({ guest: false, game: { id: ticket.gameId }, rank: { global: expect.any(Number) } });
+  expect((await (await api.get(`/api/replays/${ticket.gameId}`)).json()).game.player.username).toBe(username);
   const board = await (await api.get('/api/leaderboards/marathon?period=all')).json();
   expect(board.me).toMatchObject({ gameId: ticket.gameId, player: { username } });
   await api.dispose();

@@ -27,12 +27,19 @@ test('a game with robotic input timing is stored, answered 202 with the reason, 
   expect(again.status()).toBe(202);
   expect(await again.json()).toEqual(body);
 
-  for (const period of ['all', 'week']) {
-    const board = await (await api.get(`/api/leaderboards/marathon?period=${period}&limit=100`)).json();
+  for (const query of ['period=all', `period=week&week=${body.game.week}`]) {
+    const board = await (await api.get(`/api/leaderboards/marathon?${query}&limit=100`)).json();
     expect(board.me).toBeNull();
     expect(board.rows.map((r: { player: { username: string } }) => r.player.username)).not.toContain(username);
   }
-  // The player keeps the replay.
-  expect((await api.get(`/api/replays/${ticket.gameId}`)).status()).toBe(200);
+  // The player keeps the replay; it, and its page, say it awaits review, and nothing may cache it as final.
+  const replay = await api.get(`/api/replays/${ticket.gameId}`);
+  expect(replay.status()).toBe(200);
+  expect(replay.headers()['cache-control']).toBe('no-store');
+  expect(await replay.json()).toMatchObject({ status: 'awaiting_review', game: { id: ticket.gameId, reviewStatus: 'pending' } });
+  const page = await newClient(baseURL!);
+  const html = await (await page.get(`/replays/${ticket.gameId}`)).text();
+  expect(/data-testid="replay-status"[^>]*>([^<]*)</.exec(html)?.[1]).toBe('⏳ awaiting review');
+  await page.dispose();
   await api.dispose();
 });

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
-import { adminPostgresUrl, withDatabase } from '../support/postgres';
+import { adminPostgresUrl, throwawayName, withDatabase } from '../support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +19,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   const admin = adminPostgresUrl();
-  const name = `linefall_test_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const name = throwawayName('linefall_test');
   const adminSql = await openSql({ kind: 'postgres', url: admin });
   await adminSql.exec(`CREATE DATABASE "${name}"`);
   const url = withDatabase(admin, name);

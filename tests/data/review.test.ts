@@ -124,6 +124,21 @@ describe('games with inhuman input timing', () => {
     expect(await boardIds('marathon', 'all')).toEqual([held.gameId]);
   });
 
+  it('are stated on their replay as awaiting review or rejected, and never as settled', async () => {
+    const robot = await player('shown');
+    const held = await play(robot);
+    await held.submit();
+    const replayOf = async () => {
+      const record = await getReplay({ gameId: held.gameId });
+      return { status: record?.status, unsettled: record?.unsettled };
+    };
+    expect(await replayOf()).toEqual({ status: 'awaiting_review', unsettled: true });
+    await rejectGame({ gameId: held.gameId, note: 'scripted input', now: NEXT_WEEK });
+    expect(await replayOf()).toEqual({ status: 'rejected', unsettled: true });
+    await approveGame({ gameId: held.gameId, now: NEXT_WEEK });
+    expect(await replayOf()).toEqual({ status: 'verified', unsettled: false });
+  });
+
   it('of a guest stay off the boards when claimed, and join them once approved', async () => {
     const guest: Owner = { userId: null, guestId: 'guest-cookie-id-robot0' };
     const held = await play(guest);

@@ -58,3 +58,26 @@ test('the site shell: navigation, home and 404', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText('This line has already cleared')).toBeVisible();
 });
+
+test('a sign-in link cannot send a player to another site', async ({ page, baseURL }) => {
+  // evil.example never reaches the network: a browser sent there is answered here, or fails to resolve it.
+  await page.route((url) => url.hostname === 'evil.example', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }));
+  const ours = new URL(baseURL!).origin;
+  const username = uniqueUsername('cb');
+  await signUp(page, username, PASSWORD);
+
+  // Already signed in: the server redirects at once.
+  for (const callbackUrl of ['/\\evil.example', '/%5Cevil.example', '//evil.example', '/\t/evil.example']) {
+    await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+    expect(new URL(page.url()).origin, callbackUrl).toBe(ours);
+  }
+
+  // Signing in through the form: the browser follows the link itself.
+  await signOut(page);
+  await page.goto(`/signin?callbackUrl=${encodeURIComponent('/\\evil.example')}`);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('nav-profile')).toHaveText(username);
+  expect(new URL(page.url()).origin).toBe(ours);
+});

@@ -11,6 +11,21 @@ export async function startGame(page: Page, mode: 'sprint' | 'marathon' | 'ultra
 
 const attr = async (game: Locator, name: string) => (await game.getAttribute(name)) ?? '';
 
+/**
+ * Waits until the page has drawn `n` more animation frames: what "a moment later" means to a
+ * game loop, however loaded the machine (a fixed sleep passes in fewer frames when it is).
+ */
+export async function frames(page: Page, n: number): Promise<void> {
+  await page.evaluate(
+    (count) => new Promise<void>((resolve) => {
+      let left = count;
+      const next = () => (--left <= 0 ? resolve() : requestAnimationFrame(next));
+      requestAnimationFrame(next);
+    }),
+    n,
+  );
+}
+
 let taps = 0;
 
 /**
@@ -24,12 +39,14 @@ export async function tap(page: Page, game: Locator, key: string, changes: 'acti
   const before = await attr(game, name);
   const phaseBefore = await attr(game, 'data-phase');
   await page.keyboard.down(key);
+  // How long the finger stays down: an input, not a wait for anything.
   await page.waitForTimeout(20 + ((taps++ * 37) % 50));
   await page.keyboard.up(key);
   await expect
     .poll(async () => (await attr(game, name)) !== before || (await attr(game, 'data-phase')) !== phaseBefore, { timeout: 5_000, intervals: [5, 10, 20] })
     .toBe(true);
-  await page.waitForTimeout(30);
+  // The release lands on a tick of its own before the next press.
+  await frames(page, 2);
 }
 
 const TURN_KEY = { rotateCW: 'KeyX', rotateCCW: 'KeyZ', rotate180: 'KeyA' } as const;
@@ -48,7 +65,7 @@ export async function typePlan(page: Page, game: Locator, plan: readonly PiecePl
       await page.keyboard.down(DIR_KEY[p.shift.dir]);
       await expect.poll(async () => Number((await attr(game, 'data-active')).split(':')[2]), { timeout: 5_000, intervals: [5, 10] }).toBe(p.expect.x);
       await page.keyboard.up(DIR_KEY[p.shift.dir]);
-      await page.waitForTimeout(30);
+      await frames(page, 2);
     }
     const active = (await attr(game, 'data-active')).split(':');
     expect(`${active[0]}:${active[1]}:${active[2]}`, `piece ${i} before its hard drop`).toBe(`${p.expect.type}:${p.expect.rotation}:${p.expect.x}`);
@@ -72,4 +89,10 @@ export async function pieceColourPixels(page: Page, area = { x0: 0, x1: 1, y0: 0
     }
     return n;
   }, area);
+}
+
+/** Hard drops straight down until the game tops out (a few dozen pieces) and shows its result. */
+export async function topOut(page: Page, game: Locator): Promise<void> {
+  for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
+  await expect(game).toHaveAttribute('data-phase', 'ended');
 }

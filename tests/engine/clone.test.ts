@@ -50,7 +50,7 @@ describe('Game.clone', () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 60_000);
 
   it('clones a golden replay mid-game to the recorded end', () => {
     const golden = JSON.parse(readFileSync(new URL('../fixtures/replays/tspin-heavy.json', import.meta.url), 'utf8')) as {

@@ -5,7 +5,6 @@ import type { GameEvent, Mode } from '../../lib/engine/index';
 import { createCore } from '../../lib/engine/setup';
 import { PieceQueue } from '../../lib/engine/queue';
 import { outputOf, nextState, seedState } from '../../lib/engine/rng';
-import { GRAVITY } from '../../lib/engine/gravity';
 import { K_HARD, K_CW, K_RIGHT } from '../../lib/engine/core';
 import { playGame } from '../support/bot';
 import { HANDLING, ofType } from './helpers';
@@ -67,7 +66,12 @@ describe('modes', () => {
     expect(ofType(events, 'levelUp')).toEqual([{ type: 'levelUp', level: 2 }]);
     const { core } = createCore({ mode: 'marathon', seed: 't', handling: HANDLING }, false);
     core.setLevel(2);
-    expect(core.gravity).toBe(GRAVITY[1]);
+    // Guideline level 2: 0.793 s per row = 1 / (0.793 × 60) rows per tick = 1377.4 / 65536,
+    // rounded up as level 1 is (so a level is never slower than the guideline's).
+    expect(core.gravity).toBe(1378);
+    // Level 15: 0.0071 s per row, ≈ 2.36 rows per tick = 154742.3 / 65536, rounded up.
+    core.setLevel(15);
+    expect(core.gravity).toBe(154743);
   });
 
   it('marathon ends at 150 lines, level capped at 15', () => {
@@ -130,7 +134,7 @@ describe('randomizer', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 });
 
 function seedStateOfBytes(bytes: number[]): number {

@@ -90,7 +90,7 @@ describe('properties', () => {
       }),
       { numRuns: 80 },
     );
-  });
+  }, 60_000);
 
   it('encode → decode is the identity', () => {
     fc.assert(
@@ -99,7 +99,7 @@ describe('properties', () => {
       }),
       { numRuns: 300 },
     );
-  });
+  }, 60_000);
 
   it('decodeReplay throws only ReplayDecodeError on random, mutated and truncated input', () => {
     const onlyDecodeErrors = (data: string): void => {
@@ -121,5 +121,5 @@ describe('properties', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 60_000);
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS } from '../../lib/engine/index';
 import { scoreLock, SPIN_FULL, SPIN_MINI, SPIN_NONE } from '../../lib/engine/scoring';
 import type { Game, PieceType } from '../../lib/engine/index';
 import { game, idle, ofType, tap } from './helpers';
@@ -27,11 +26,18 @@ describe('scoring table (× level before the clear)', () => {
     expect(scoreLock(SPIN_NONE, 0, 2, false, 3, false)).toBe(0);
   });
 
-  it('perfect clears add their bonus on top of the clear', () => {
-    PERFECT_CLEAR_POINTS.forEach((bonus, lines) => {
-      if (lines === 0) return;
-      expect(scoreLock(SPIN_NONE, lines, 2, false, 0, true)).toBe((LINE_CLEAR_POINTS[0][lines]! + bonus) * 2);
-    });
+  // The guideline's bonuses (Single 800, Double 1200, Triple 1800, Tetris 2000, B2B Tetris 3200),
+  // added to the clear's own points, all × level: here level 2.
+  it.each([
+    ['single', 1, (100 + 800) * 2],
+    ['double', 2, (300 + 1200) * 2],
+    ['triple', 3, (500 + 1800) * 2],
+    ['tetris', 4, (800 + 2000) * 2],
+  ])('a perfect-clear %s adds its bonus on top of the clear', (_name, lines, points) => {
+    expect(scoreLock(SPIN_NONE, lines, 2, false, 0, true)).toBe(points);
+  });
+
+  it('a back-to-back perfect-clear tetris: 800 × 1.5 plus the B2B bonus', () => {
     expect(scoreLock(SPIN_NONE, 4, 1, true, 0, true)).toBe(1200 + 3200);
   });
 });

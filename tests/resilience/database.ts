@@ -14,6 +14,12 @@ export type Kind = 'pglite' | 'postgres';
  */
 export type Rig = {
   server: AppServer;
+  /**
+   * PostgreSQL only: holds every query unanswered from now on, so requests sent next are caught
+   * in the middle of their queries by takeDatabaseAway; `held()` counts the connections waiting.
+   * Null for the embedded database, which is closed between queries instead.
+   */
+  holdQueries: (() => { held(): number }) | null;
   takeDatabaseAway(): Promise<void>;
   giveDatabaseBack(): Promise<void>;
   /** Runs a query on the database directly (stops the server first for the embedded one). */
@@ -28,6 +34,7 @@ export async function createRig(kind: Kind): Promise<Rig> {
     await server.start();
     return {
       server,
+      holdQueries: null,
       takeDatabaseAway: async () => server.toggleDatabase(),
       giveDatabaseBack: async () => server.toggleDatabase(),
       async inspect<T>(sql: string) {
@@ -53,6 +60,10 @@ export async function createRig(kind: Kind): Promise<Rig> {
   await server.start();
   return {
     server,
+    holdQueries: () => {
+      proxy.stall();
+      return { held: () => proxy.held() };
+    },
     takeDatabaseAway: () => proxy.cut(),
     giveDatabaseBack: () => proxy.restore(),
     inspect: <T>(sql: string) => queryPostgres<T>(database.url, sql),

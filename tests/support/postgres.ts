@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
@@ -33,10 +34,15 @@ export async function queryPglite<T>(dataDir: string, sql: string): Promise<T[]>
   }
 }
 
+/** A name no other run on the same server takes, even one started in the same millisecond. */
+export function throwawayName(prefix: string): string {
+  return `${prefix}_${Date.now()}_${randomBytes(4).toString('hex')}`;
+}
+
 /** A new, empty PostgreSQL database for one run, and how to drop it (WITH FORCE: servers may still hold connections). */
 export async function throwawayDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = adminPostgresUrl();
-  const name = `${prefix}_${Date.now()}`;
+  const name = throwawayName(prefix);
   await queryPostgres(admin, `CREATE DATABASE "${name}"`);
   return { url: withDatabase(admin, name), drop: async () => void (await queryPostgres(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)) };
 }

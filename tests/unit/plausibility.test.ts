@@ -112,7 +112,7 @@ describe('timing plausibility: fast honest play is not flagged', () => {
       expect(pps).toBeLessThan(hi);
       expect(judge(s), `seed ${seed}`).toBeNull();
     }
-  });
+  }, 60_000);
 
   it.each([
     ['sprint', FAST_HUMAN],
@@ -124,7 +124,7 @@ describe('timing plausibility: fast honest play is not flagged', () => {
       expect(result.ended).toBe(true);
       expect(assessReplay(replay).flag).toBeNull();
     }
-  });
+  }, 60_000);
 });
 
 describe('timing plausibility: short games are never flagged', () => {
@@ -142,7 +142,7 @@ describe('timing plausibility: short games are never flagged', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 60_000);
 
   it('hard-dropping every piece at spawn (12 pieces, 1-tick taps) is not flagged', () => {
     expect(assessReplay(hardDropGame('marathon', 'short').replay).flag).toBeNull();

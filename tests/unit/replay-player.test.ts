@@ -33,7 +33,7 @@ describe('ReplayPlayer', () => {
       }),
       { numRuns: 40 },
     );
-  });
+  }, 60_000);
 
   it('steps between piece boundaries', () => {
     const player = new ReplayPlayer(replay);

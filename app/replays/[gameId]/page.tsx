@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { DownloadReplay } from '@/components/replay/DownloadReplay';
+import { ReplayStatusNote } from '@/components/replay/ReplayStatusNote';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
 import { ticksFromParam } from '@/lib/client/replay-keys';
 import { getReplay } from '@/lib/server/games/replays';
@@ -33,7 +34,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
         </h1>
         <p className="text-sm text-muted">
           {game.lines} lines · {game.pieces} pieces · {formatRate(game.pps)} PPS · {formatRate(game.kpp)} KPP · {formatDate(game.createdAt)} ·{' '}
-          <span title="The server re-simulated this replay and got exactly this result">✔ verified</span>
+          <ReplayStatusNote status={record.status} />
         </p>
       </header>
       <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} gameId={game.id} />

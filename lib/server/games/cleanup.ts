@@ -44,3 +44,20 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
     return null;
   }
 }
+
+const running = new Set<Promise<unknown>>();
+
+/**
+ * Starts a throttled cleanup without making the caller (a ticket request) wait for it. Each run
+ * is remembered until it ends, so whoever must know the database is quiet — a test about to
+ * empty it, a server shutting down — can await `backgroundCleanup()`.
+ */
+export function cleanupInBackground(now: Date): void {
+  const run = cleanupExpired({ now, throttle: true }).finally(() => running.delete(run));
+  running.add(run);
+}
+
+/** Resolves once every cleanup started by `cleanupInBackground` so far has ended. */
+export async function backgroundCleanup(): Promise<void> {
+  await Promise.allSettled([...running]);
+}

@@ -3,15 +3,26 @@ import type { Mode } from '@/lib/engine';
 import { getDb } from '../db';
 import { boardable, isHeld, summaryFields, type GameSummary } from './describe';
 
+/**
+ * What a stored replay proves, as its page and the API state it: every stored game re-simulated
+ * to its claimed result, but one held for inhuman timing waits for a reviewer (and is on no
+ * board), and a rejected one stays off the boards unless a reviewer changes their mind.
+ */
+export type ReplayStatus = 'verified' | 'awaiting_review' | 'rejected';
+
+const statusOf = (reviewStatus: string | null): ReplayStatus =>
+  reviewStatus === 'pending' ? 'awaiting_review' : reviewStatus === 'rejected' ? 'rejected' : 'verified';
+
 export type ReplayRecord = {
-  /** Still a guest's (it may yet be claimed or expire), or awaiting review: it may still change. */
+  /** Still a guest's (it may yet be claimed or expire), or held or rejected: it may still change. */
   unsettled: boolean;
+  status: ReplayStatus;
   game: GameSummary & { rulesVersion: number; player: { id: string; username: string } | null };
   /** encodeReplay output; decode with decodeReplay from lib/engine. */
   replay: string;
 };
 
-/** Any verified game's replay and what the viewer shows beside it. */
+/** Any stored game's replay, what the viewer shows beside it, and whether it is verified or held. */
 export async function getReplay(options: { gameId: string }): Promise<ReplayRecord | null> {
   const db = await getDb();
   const game = await db.game.findUnique({
@@ -22,6 +33,7 @@ export async function getReplay(options: { gameId: string }): Promise<ReplayReco
   const { replay, user, guestId, ...rest } = game;
   return {
     unsettled: guestId !== null || isHeld(rest.reviewStatus),
+    status: statusOf(rest.reviewStatus),
     game: { ...rest, mode: rest.mode as Mode, createdAt: rest.createdAt.toISOString(), player: user },
     replay,
   };

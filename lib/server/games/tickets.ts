@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { RULES_VERSION, type Mode } from '@/lib/engine';
 import { getDb } from '../db';
-import { cleanupExpired } from './cleanup';
+import { cleanupInBackground } from './cleanup';
 import type { Owner } from './owner';
 import { TICKET_TTL_MS } from './policy';
 
@@ -45,6 +45,6 @@ export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Dat
       INSERT INTO "GameTicket" ("id", "mode", "seed", "rulesVersion", "userId", "guestId", "issuedAt", "expiresAt")
       VALUES (${id}, ${mode}, ${seed}, ${RULES_VERSION}, ${owner.userId}, ${owner.userId ? null : owner.guestId}, ${now}, ${expiresAt})`,
   ]);
-  void cleanupExpired({ now, throttle: true });
+  cleanupInBackground(now);
   return { gameId: id, seed, mode, rulesVersion: RULES_VERSION, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };
 }

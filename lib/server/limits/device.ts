@@ -21,7 +21,10 @@ export function deviceToken(account: string, now = Date.now()): string {
 }
 
 export function deviceTokenValid(token: string | undefined, account: string, now = Date.now()): boolean {
-  const [name, expires, signature] = token?.split('.') ?? [];
+  const parts = token?.split('.') ?? [];
+  // Exactly our three parts: anything appended to a genuine cookie makes it another value.
+  if (parts.length !== 3) return false;
+  const [name, expires, signature] = parts;
   if (!name || !expires || !signature) return false;
   const expected = Buffer.from(sign(`${name}.${expires}`));
   const given = Buffer.from(signature);

@@ -96,6 +96,29 @@ describe('pending games', () => {
     expect(readPending(store)).toEqual([]);
   });
 
+  it('answers with the server’s outcome even when storage is full', async () => {
+    const full = {
+      getItem: () => null,
+      setItem: () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      },
+    };
+    expect((await submitAndSettle(full, sub('a'), () => Promise.resolve(json(201, verified('a'))))).kind).toBe('ok');
+    expect((await submitAndSettle(full, sub('a'), offline)).kind).toBe('retry');
+  });
+
+  it('keeps at most the 50 most recent games: the 51st saved pushes out the oldest', () => {
+    const store = memory();
+    for (let i = 1; i <= 51; i++) keepPending(store, sub(`g${i}`), i);
+    const kept = readPending(store).map((g) => g.gameId);
+    expect(kept).toHaveLength(50);
+    expect(kept[0]).toBe('g2');
+    expect(kept.at(-1)).toBe('g51');
+    // Saving one already queued again does not count twice.
+    keepPending(store, sub('g51'), 52);
+    expect(readPending(store)).toHaveLength(50);
+  });
+
   it('drops games too old to be accepted, and ignores corrupt storage', async () => {
     const store = memory();
     keepPending(store, sub('old'), 0);

@@ -10,9 +10,10 @@ export const GET = route(async (_request: Request, { params }: { params: Promise
   if (limited) return limited;
   const { gameId } = await params;
   const record = idSchema.safeParse(gameId).success ? await getReplay({ gameId }) : null;
-  if (!record) return apiError(404, 'replay_not_found', 'No verified game has this id.');
+  if (!record) return apiError(404, 'replay_not_found', 'No stored game has this id.');
   // A verified game never changes once it has its player and is on the boards; a guest's may be
-  // claimed or expire, and a held one is still to be reviewed.
+  // claimed or expire, a held one is still to be reviewed, and a rejected one may be approved.
+  // `status` says which of verified, awaiting_review or rejected it is.
   const { unsettled, ...body } = record;
   const cache = unsettled ? 'no-store' : 'public, max-age=3600, immutable';
   return NextResponse.json(body, { headers: { 'cache-control': cache } });

@@ -1,0 +1,29 @@
+import type { ReplayStatus } from '@/lib/server/games/replays';
+
+// A held or rejected game is still a re-simulated replay, but its page must not call it verified.
+const NOTES: Record<ReplayStatus, { label: string; title: string; className: string }> = {
+  verified: {
+    label: '✔ verified',
+    title: 'The server re-simulated this replay and got exactly this result',
+    className: '',
+  },
+  awaiting_review: {
+    label: '⏳ awaiting review',
+    title: 'Its key timing looked inhuman: it is on no board until a reviewer approves it',
+    className: 'font-medium text-amber-700 dark:text-amber-300',
+  },
+  rejected: {
+    label: '✖ rejected by a reviewer',
+    title: 'A reviewer judged its key timing not a person’s: it is on no board',
+    className: 'font-medium text-red-700 dark:text-red-400',
+  },
+};
+
+export function ReplayStatusNote({ status }: { status: ReplayStatus }) {
+  const note = NOTES[status];
+  return (
+    <span data-testid="replay-status" title={note.title} className={note.className}>
+      {note.label}
+    </span>
+  );
+}

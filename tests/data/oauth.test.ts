@@ -1,0 +1,66 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeReplay } from '@/lib/engine';
+import { getBoard } from '@/lib/server/games/boards';
+import { claimGuestGames } from '@/lib/server/games/claim';
+import type { Owner } from '@/lib/server/games/owner';
+import { getReplay } from '@/lib/server/games/replays';
+import { submitReplay } from '@/lib/server/games/submit';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { findOrCreateOAuthUser, verifyCredentials } from '@/lib/server/users';
+import { botGame, claimOf } from '../support/replays';
+import { resetDb } from './db';
+import { minutes, playAndSubmit, T0 } from './play';
+
+// OAuth accounts. No provider can be reached from the test machine, so these take the two steps
+// the sign-in callback (lib/server/auth.ts, `jwt`) takes for an OAuth sign-in — find or create the
+// player, then claim what the browser's guest cookie played — directly on the data layer.
+
+beforeEach(resetDb);
+
+const github = (id: string, name: string) => findOrCreateOAuthUser({ provider: 'github', providerAccountId: id, suggestedName: name });
+
+describe('an OAuth sign-in', () => {
+  it('claims the guest’s finished games and the game still in play, which then counts for the account', async () => {
+    const guest: Owner = { userId: null, guestId: 'guest-cookie-id-oauth0' };
+    const finished = await playAndSubmit({ owner: guest, issuedAt: T0 });
+    expect(finished.outcome).toMatchObject({ ok: true, body: { guest: true } });
+    // A second game is under way when the player signs in.
+    const open = await issueTicket({ mode: 'sprint', owner: guest, now: minutes(6) });
+
+    const account = await github('4242', 'octo');
+    expect(await claimGuestGames({ userId: account.id, guestId: guest.guestId!, now: minutes(7) })).toBe(1);
+    expect((await getReplay({ gameId: finished.ticket.gameId }))?.game.player?.username).toBe('octo');
+
+    // The game in play is submitted as the account (its guest cookie may be gone by then).
+    const played = botGame('sprint', open.seed);
+    const outcome = await submitReplay({
+      gameId: open.gameId,
+      owner: { userId: account.id, guestId: null },
+      submission: { replay: encodeReplay(played.replay), claimed: claimOf(played.result) },
+      now: minutes(12),
+    });
+    expect(outcome).toMatchObject({ ok: true, body: { guest: false } });
+    const board = await getBoard({ mode: 'sprint', period: 'all', limit: 10 });
+    expect(board.rows.map((r) => r.player.username)).toEqual(['octo']);
+    expect([finished.ticket.gameId, open.gameId]).toContain(board.rows[0]!.gameId);
+  });
+
+  it('signing in again with the same identity claims nothing twice and keeps one player', async () => {
+    const guest: Owner = { userId: null, guestId: 'guest-cookie-id-oauth1' };
+    await playAndSubmit({ owner: guest });
+    const first = await github('7', 'again');
+    expect(await claimGuestGames({ userId: first.id, guestId: guest.guestId!, now: minutes(10) })).toBe(1);
+    const second = await github('7', 'again');
+    expect(second).toEqual(first);
+    expect(await claimGuestGames({ userId: second.id, guestId: guest.guestId!, now: minutes(11) })).toBe(0);
+  });
+});
+
+describe('a password sign-in to an OAuth-only account', () => {
+  it('is refused whatever password is tried: the account has none', async () => {
+    const account = await github('99', 'oauthonly');
+    for (const password of ['password-123', '', 'null', 'undefined', '$argon2id$v=19$m=19456,t=2,p=1$']) {
+      expect(await verifyCredentials({ username: account.username, password }), password).toMatchObject({ ok: false });
+    }
+  });
+});
