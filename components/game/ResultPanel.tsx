@@ -16,7 +16,7 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
   const r = state.result;
   const rules = MODES[mode];
   const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
-  const main = rules.result === 'time' && r.finished ? formatTime(r.tick) : r.score.toLocaleString('en-US');
+  const main = rules.rankBy === 'time' && r.finished ? formatTime(r.tick) : r.score.toLocaleString('en-US');
   const s = state.submit;
   const cb = encodeURIComponent(returnTo);
   return (

@@ -1,12 +1,12 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { isRankable, metricOf, type Mode } from '@/lib/engine';
 import type { Db } from '../db';
-import { isRankable, metricOf } from './metric';
 
 type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 
 /** A stored game as far as its bests are concerned. */
-export type BestGame = { id: string; mode: string; score: number; ticks: number; finished: boolean; createdAt: Date; week: string };
+export type BestGame = { id: string; mode: Mode; score: number; ticks: number; finished: boolean; createdAt: Date; week: string };
 
 /**
  * Keeps a player's best per (mode, period): a new row wins over the stored one when its metric

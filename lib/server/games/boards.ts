@@ -1,9 +1,8 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { Mode } from '@/lib/engine';
+import { MODES, type Mode, type RankBy } from '@/lib/engine';
 import { isoWeek } from '@/lib/weeks';
 import { getDb } from '../db';
-import { BOARD_METRIC } from './metric';
 
 export type BoardRow = {
   rank: number;
@@ -22,7 +21,7 @@ export type Board = {
   mode: Mode;
   period: 'all' | 'week';
   week: string | null;
-  metric: 'time' | 'score';
+  metric: RankBy;
   rows: BoardRow[];
   nextCursor: string | null;
   /** The signed-in player's own row, wherever it is on the board. */
@@ -131,5 +130,5 @@ export async function getBoard(options: {
     const [mine] = await db.$queryRaw<RawRow[]>(selectRows(Prisma.sql`${base} AND pb."userId" = ${options.viewerId}`, 1, true));
     if (mine) me = toRow(mine, Number(mine.rank));
   }
-  return { mode: options.mode, period: options.period, week, metric: BOARD_METRIC[options.mode], rows, nextCursor, me };
+  return { mode: options.mode, period: options.period, week, metric: MODES[options.mode].rankBy, rows, nextCursor, me };
 }

@@ -1,8 +1,7 @@
 import 'server-only';
-import type { Mode } from '@/lib/engine';
+import { isRankable, metricOf, type Mode } from '@/lib/engine';
 import { getDb, type Db } from '../db';
 import { ranksOf, type Ranks } from './bests';
-import { isRankable, metricOf } from './metric';
 
 export type GameSummary = {
   id: string;
@@ -70,12 +69,12 @@ export async function describeStored(db: Db, game: StoredGame, ranks: Ranks | nu
   const review = game.reviewStatus
     ? { status: game.reviewStatus as ReviewStatus, reason: game.reviewReason ?? '', message: game.reviewMessage ?? '' }
     : null;
-  if (isHeld(game.reviewStatus) || !isRankable(game.mode, game)) {
+  if (isHeld(game.reviewStatus) || !isRankable(summary.mode, game)) {
     return { game: summary, personalBest: false, rank: { global: null, weekly: null }, guest, review };
   }
   const r =
     ranks ??
-    (await ranksOf(db, { mode: game.mode, week: game.week, metric: metricOf(game.mode, game), achievedAt: game.createdAt, gameId: game.id, userId }));
+    (await ranksOf(db, { mode: game.mode, week: game.week, metric: metricOf(summary.mode, game), achievedAt: game.createdAt, gameId: game.id, userId }));
   return { game: summary, personalBest: r.isBest, rank: { global: r.global, weekly: r.weekly }, guest, review };
 }
 

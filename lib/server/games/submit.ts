@@ -1,11 +1,11 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { isoWeek } from '@/lib/weeks';
 import { getDb } from '../db';
 import { aheadOf, UPSERT_BEST } from './bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from './describe';
-import { isRankable, metricOf } from './metric';
 import { owns, type Owner } from './owner';
 import { GUEST_GAME_TTL_MS } from './policy';
 import { verifySubmission } from './verify';
