@@ -7,9 +7,9 @@ import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
 import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
 import { boardQuerySchema, type BoardQuery } from '@/lib/validations/games';
-import { WeekCountdown } from '@/components/boards/WeekCountdown';
-import { WeekPicker } from '@/components/boards/WeekPicker';
-import { formatCountdown, isoWeek, nextReset, recentWeeks, shiftWeek } from '@/lib/weeks';
+import { ResetCountdown } from '@/components/boards/ResetCountdown';
+import { PeriodPicker } from '@/components/boards/PeriodPicker';
+import { formatCountdown, isoWeek, nextReset, recentWeeks, shiftWeek } from '@/lib/periods/weeks';
 
 /** How far back the week picker reaches; older weeks stay reachable by the ← links and ?week=. */
 const PICKER_WEEKS = 26;
@@ -75,8 +75,8 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
             {next && week !== thisWeek ? <Link className="hover:underline" href={href({ mode: query.mode, period: 'week', week: next })}>{next} →</Link> : null}
           </div>
         ) : null}
-        {board.week ? <WeekPicker key={week} mode={query.mode} weeks={weeks} selected={week} /> : null}
-        {board.week === thisWeek ? <WeekCountdown until={reset.toISOString()} initial={formatCountdown(reset.getTime() - now.getTime())} /> : null}
+        {board.week ? <PeriodPicker key={week} mode={query.mode} weeks={weeks} selected={week} /> : null}
+        {board.week === thisWeek ? <ResetCountdown until={reset.toISOString()} initial={formatCountdown(reset.getTime() - now.getTime())} /> : null}
       </div>
       {board.me ? (
         <p className="text-sm" data-testid="my-rank">

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PendingNotice } from '@/components/game/PendingNotice';
-import { PLAY_MODES } from '@/components/game/modes';
+import { PLAY_MODES } from '@/lib/ui/modes';
 
 export const metadata: Metadata = { title: 'Play' };
 

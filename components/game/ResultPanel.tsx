@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { MODES } from '@/lib/engine/modes';
 import type { Mode } from '@/lib/engine/types';
 import type { PlayState } from '@/lib/client/play-controller';
-import { formatPps, formatTime } from './format';
+import { formatPps, formatTime } from '@/lib/ui/format';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 

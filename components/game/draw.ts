@@ -3,7 +3,7 @@ import { MODES } from '@/lib/engine/modes';
 import { CELLS } from '@/lib/engine/pieces';
 import type { Mode, PieceType, PiecePlacement, Snapshot } from '@/lib/engine/types';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from './effects';
-import { formatPps, formatTime } from './format';
+import { formatPps, formatTime } from '@/lib/ui/format';
 
 // Re-exported: the board and replay pages format times from here.
 export { formatPps, formatTime };

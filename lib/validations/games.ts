@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REPLAY_ENCODED_LENGTH, MODE_NAMES } from '@/lib/engine';
-import { isValidIsoWeek } from '@/lib/weeks';
+import { isValidIsoWeek } from '@/lib/periods/weeks';
 
 export const modeSchema = z.enum(MODE_NAMES, { error: `mode must be one of ${MODE_NAMES.join(', ')}` });
 

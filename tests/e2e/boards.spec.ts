@@ -3,7 +3,7 @@ import { formatTime } from '@/components/game/draw';
 import { hardDropGame } from '../support/replays';
 import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';
-import { isoWeek, shiftWeek } from '@/lib/weeks';
+import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
 
 test('a verified game shows on the weekly and all-time boards and its replay plays to the verified end', async ({ page }) => {
   const username = uniqueUsername('board');

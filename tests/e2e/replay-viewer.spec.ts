@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatTime } from '@/components/game/draw';
-import { isoWeek, shiftWeek } from '@/lib/weeks';
+import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
 import { botGame, hardDropGame, type Played } from '../support/replays';
 import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, isoWeek, isValidIsoWeek, nextReset, recentWeeks, shiftWeek, weekStart } from '@/lib/weeks';
+import { formatCountdown, isoWeek, isValidIsoWeek, nextReset, recentWeeks, shiftWeek, weekStart } from '@/lib/periods/weeks';
 
 describe('UTC ISO weeks', () => {
   it.each([

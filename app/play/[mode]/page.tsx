@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PlayScreen } from '@/components/game/PlayScreen';
-import { isMode, PLAY_MODES } from '@/components/game/modes';
+import { isMode, PLAY_MODES } from '@/lib/ui/modes';
 import { getSessionUser } from '@/lib/server/auth';
 
 type Props = { params: Promise<{ mode: string }> };

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MODES, type Mode, type RankBy } from '@/lib/engine';
-import { isoWeek } from '@/lib/weeks';
+import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '../db';
 
 export type BoardRow = {

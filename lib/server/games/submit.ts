@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
-import { isoWeek } from '@/lib/weeks';
+import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '../db';
 import { aheadOf, UPSERT_BEST } from './bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from './describe';

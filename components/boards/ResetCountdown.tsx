@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatCountdown } from '@/lib/weeks';
+import { formatCountdown } from '@/lib/periods/weeks';
 
 /** Time left until the weekly reset; the server renders the first value, so it reads without JS. */
-export function WeekCountdown({ until, initial }: { until: string; initial: string }) {
+export function ResetCountdown({ until, initial }: { until: string; initial: string }) {
   const [text, setText] = useState(initial);
   useEffect(() => {
     const end = Date.parse(until);

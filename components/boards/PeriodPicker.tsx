@@ -3,7 +3,7 @@
 /**
  * A plain GET form (works without JS: pick, then "Show"); with JS, picking a week submits at once.
  */
-export function WeekPicker({ mode, weeks, selected }: { mode: string; weeks: string[]; selected: string }) {
+export function PeriodPicker({ mode, weeks, selected }: { mode: string; weeks: string[]; selected: string }) {
   return (
     <form method="get" action="/leaderboards" className="flex items-center gap-2 text-sm">
       <input type="hidden" name="mode" value={mode} />
