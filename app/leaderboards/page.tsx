@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BoardTable } from '@/components/boards/BoardTable';
-import { MODE_LABELS, formatResult } from '@/components/boards/result';
+import { formatResult, isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { Tabs } from '@/components/boards/Tabs';
-import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
 import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
 import { boardQuerySchema, type BoardQuery } from '@/lib/validations/games';
@@ -28,7 +27,7 @@ function href(q: { mode: string; period?: string; week?: string | null; cursor?:
 
 export default async function LeaderboardsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
-  const parsed = boardQuerySchema.safeParse({ ...search, mode: search.mode ?? 'sprint', limit: 50 });
+  const parsed = boardQuerySchema.safeParse({ ...search, mode: search.mode ?? MODE_ORDER[0], limit: 50 });
   if (!parsed.success) return <Problem message={parsed.error.issues[0]?.message ?? 'Invalid board query'} />;
   const query: BoardQuery = parsed.data;
   const user = await getSessionUser();
@@ -57,7 +56,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
         </div>
         <Tabs
           label="Mode"
-          tabs={MODE_NAMES.map((m) => ({ href: href({ mode: m, period: query.period, week: board.week }), label: MODE_LABELS[m], active: m === query.mode }))}
+          tabs={MODE_ORDER.map((m) => ({ href: href({ mode: m, period: query.period, week: board.week }), label: MODE_INFO[m].label, active: m === query.mode }))}
         />
       </header>
       <div className="flex flex-wrap items-center gap-4">
@@ -96,12 +95,12 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
   );
 }
 
-function Problem({ message, mode = 'sprint' }: { message: string; mode?: string }) {
+function Problem({ message, mode = MODE_ORDER[0]! }: { message: string; mode?: string }) {
   return (
     <div className="space-y-3">
       <h1 className="text-3xl font-bold">Leaderboards</h1>
       <p role="alert" className="text-red-600 dark:text-red-400">{message}</p>
-      <Link href={href({ mode: MODE_NAMES.includes(mode as never) ? mode : 'sprint' })} className="text-cyan-600 hover:underline">Back to the board</Link>
+      <Link href={href({ mode: isMode(mode) ? mode : MODE_ORDER[0]! })} className="text-cyan-600 hover:underline">Back to the board</Link>
     </div>
   );
 }

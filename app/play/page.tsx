@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PendingNotice } from '@/components/game/PendingNotice';
-import { PLAY_MODES } from '@/lib/ui/modes';
+import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 
 export const metadata: Metadata = { title: 'Play' };
 
@@ -19,14 +19,14 @@ export default function PlayPage() {
       </div>
       <PendingNotice />
       <ul className="grid gap-4 sm:grid-cols-3">
-        {PLAY_MODES.map((m) => (
-          <li key={m.mode}>
+        {MODE_ORDER.map((mode) => (
+          <li key={mode}>
             <Link
-              href={`/play/${m.mode}`}
+              href={`/play/${mode}`}
               className="block h-full rounded-xl border border-slate-200 p-5 transition-colors hover:border-cyan-500 hover:bg-cyan-50 dark:border-slate-800 dark:hover:bg-slate-900"
             >
-              <h2 className="text-lg font-semibold">{m.title}</h2>
-              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{m.text}</p>
+              <h2 className="text-lg font-semibold">{MODE_INFO[mode].title}</h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-400">{MODE_INFO[mode].blurb}</p>
             </Link>
           </li>
         ))}

@@ -1,10 +1,10 @@
 'use client';
 
 import Link from 'next/link';
-import { MODES } from '@/lib/engine/modes';
-import type { Mode } from '@/lib/engine/types';
+import { isRankable, type Mode } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
-import { formatPps, formatTime } from '@/lib/ui/format';
+import { formatPoints, formatPps, formatTime } from '@/lib/ui/format';
+import { formatResult } from '@/lib/ui/modes';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 
@@ -14,9 +14,9 @@ const secondary = `${button} border border-slate-600 text-slate-100 hover:bg-sla
 
 export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void; returnTo: string }) {
   const r = state.result;
-  const rules = MODES[mode];
   const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
-  const main = rules.rankBy === 'time' && r.finished ? formatTime(r.tick) : r.score.toLocaleString('en-US');
+  // A result its mode ranks reads as on the boards; an unranked one (a topped-out Sprint) by its score.
+  const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score }) : formatPoints(r.score);
   const s = state.submit;
   const cb = encodeURIComponent(returnTo);
   return (

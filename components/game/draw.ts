@@ -4,9 +4,6 @@ import { CELLS } from '@/lib/engine/pieces';
 import type { Mode, PieceType, PiecePlacement, Snapshot } from '@/lib/engine/types';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from './effects';
 import { formatPps, formatTime } from '@/lib/ui/format';
-
-// Re-exported: the board and replay pages format times from here.
-export { formatPps, formatTime };
 import { THEME, type Palette } from './palette';
 
 /** Board geometry: 10 columns, 20 visible rows, pieces spawn in the 2 rows above. */
@@ -231,7 +228,7 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   const rules = MODES[o.mode];
   const stats: Array<[string, string | null]> = [
     ['SCORE', snap.score.toLocaleString('en-US')],
-    ['LINES', rules.lineGoal > 0 && o.mode === 'sprint' ? `${snap.lines}/${rules.lineGoal}` : String(snap.lines)],
+    ['LINES', rules.lineGoal > 0 ? `${snap.lines}/${rules.lineGoal}` : String(snap.lines)],
     ['LEVEL', String(snap.level)],
     // Drawn every frame by drawLive.
     ['TIME', null],

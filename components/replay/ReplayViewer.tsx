@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CanvasView } from '@/components/game/canvas-view';
-import { formatTime } from '@/components/game/draw';
+import { formatTime } from '@/lib/ui/format';
 import { Effects } from '@/components/game/effects';
 import { PALETTES } from '@/components/game/palette';
 import { decodeReplay, TICKS_PER_SECOND, type Replay, type Snapshot } from '@/lib/engine';

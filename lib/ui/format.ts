@@ -1,4 +1,6 @@
-import { TICKS_PER_SECOND } from '@/lib/engine/constants';
+import { TICKS_PER_SECOND } from '@/lib/engine';
+
+// How numbers read on every page, server-rendered or in the browser: no React, no server code.
 
 export function formatTime(ticks: number): string {
   const ms = Math.floor((ticks * 1000) / TICKS_PER_SECOND);
@@ -10,4 +12,17 @@ export function formatTime(ticks: number): string {
 
 export function formatPps(pieces: number, ticks: number): string {
   return ticks === 0 ? '0.00' : ((pieces * TICKS_PER_SECOND) / ticks).toFixed(2);
+}
+
+/** Engine rates are integers × 1000. */
+export function formatRate(milli: number): string {
+  return (milli / 1000).toFixed(2);
+}
+
+export function formatDate(iso: string): string {
+  return iso.slice(0, 10);
+}
+
+export function formatPoints(points: number): string {
+  return points.toLocaleString('en-US');
 }

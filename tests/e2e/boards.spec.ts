@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { formatTime } from '@/components/game/draw';
+import { formatTime } from '@/lib/ui/format';
 import { hardDropGame } from '../support/replays';
 import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';

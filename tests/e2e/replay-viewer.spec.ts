@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatTime } from '@/components/game/draw';
+import { formatTime } from '@/lib/ui/format';
 import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
 import { botGame, hardDropGame, type Played } from '../support/replays';
 import { playVerified } from '../api/client';

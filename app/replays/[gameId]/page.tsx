@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
+import { MODE_INFO, formatResult } from '@/lib/ui/modes';
+import { formatDate, formatRate } from '@/lib/ui/format';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
 import { ticksFromParam } from '@/lib/client/replay-keys';
@@ -16,7 +17,7 @@ const findReplay = cache(async (gameId: string) => (idSchema.safeParse(gameId).s
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const record = await findReplay((await params).gameId);
-  return { title: record ? `${record.game.player?.username ?? 'Guest'} · ${MODE_LABELS[record.game.mode]} replay` : 'Replay' };
+  return { title: record ? `${record.game.player?.username ?? 'Guest'} · ${MODE_INFO[record.game.mode].label} replay` : 'Replay' };
 }
 
 export default async function ReplayPage({ params, searchParams }: Props) {
@@ -28,7 +29,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
     <div className="space-y-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">
-          {game.player ? <PlayerLink username={game.player.username} /> : 'Guest'} · {MODE_LABELS[game.mode]} · <span className="font-mono">{formatResult(game.mode, game)}</span>
+          {game.player ? <PlayerLink username={game.player.username} /> : 'Guest'} · {MODE_INFO[game.mode].label} · <span className="font-mono">{formatResult(game.mode, game)}</span>
         </h1>
         <p className="text-sm text-slate-500">
           {game.lines} lines · {game.pieces} pieces · {formatRate(game.pps)} PPS · {formatRate(game.kpp)} KPP · {formatDate(game.createdAt)} ·{' '}
@@ -37,7 +38,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
       </header>
       <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} />
       <Link href={`/leaderboards?mode=${game.mode}`} className="text-sm text-cyan-600 hover:underline dark:text-cyan-400">
-        ← {MODE_LABELS[game.mode]} leaderboard
+        ← {MODE_INFO[game.mode].label} leaderboard
       </Link>
     </div>
   );

@@ -3,10 +3,10 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { SignOutButton } from '@/components/auth/SignOutButton';
 import { GameList } from '@/components/boards/GameList';
-import { formatDate, MODE_LABELS } from '@/components/boards/result';
+import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { formatDate } from '@/lib/ui/format';
 import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
-import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
 import { getBestProgression } from '@/lib/server/games/progression';
 import { getPlayerBests, listRecentGames } from '@/lib/server/games/replays';
@@ -54,9 +54,9 @@ export default async function PlayerPage({ params }: Props) {
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Progress</h2>
         <div className="grid gap-6 lg:grid-cols-3">
-          {MODE_NAMES.map((mode) => (
+          {MODE_ORDER.map((mode) => (
             <div key={mode} className="space-y-1">
-              <h3 className="text-sm text-slate-500">{MODE_LABELS[mode]}</h3>
+              <h3 className="text-sm text-slate-500">{MODE_INFO[mode].label}</h3>
               <BestChart mode={mode} points={progression[mode]} />
             </div>
           ))}
