@@ -1,25 +1,29 @@
 'use client';
 
+import type { Mode } from '@/lib/engine';
+import type { PeriodId } from '@/lib/periods';
+
 /**
- * A plain GET form (works without JS: pick, then "Show"); with JS, picking a week submits at once.
+ * Picks a past board of a period (a week, a day). A plain GET form (works without JS: pick, then
+ * "Show"); with JS, picking submits at once.
  */
-export function PeriodPicker({ mode, weeks, selected }: { mode: string; weeks: string[]; selected: string }) {
+export function PeriodPicker(props: { mode: Mode; period: PeriodId; label: string; buckets: string[]; selected: string }) {
   return (
     <form method="get" action="/leaderboards" className="flex items-center gap-2 text-sm">
-      <input type="hidden" name="mode" value={mode} />
-      <input type="hidden" name="period" value="week" />
+      <input type="hidden" name="mode" value={props.mode} />
+      <input type="hidden" name="period" value={props.period} />
       <label className="flex items-center gap-1">
-        Week
+        {props.label}
         <select
-          name="week"
-          defaultValue={selected}
+          name={props.period}
+          defaultValue={props.selected}
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
           className="rounded border border-slate-300 bg-transparent px-1 py-0.5 font-mono dark:border-slate-700"
-          data-testid="week-picker"
+          data-testid="period-picker"
         >
-          {weeks.map((w) => (
-            <option key={w} value={w}>
-              {w}
+          {props.buckets.map((b) => (
+            <option key={b} value={b}>
+              {b}
             </option>
           ))}
         </select>

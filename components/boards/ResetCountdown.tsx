@@ -1,9 +1,9 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatCountdown } from '@/lib/periods/weeks';
+import { formatCountdown } from '@/lib/ui/format';
 
-/** Time left until the weekly reset; the server renders the first value, so it reads without JS. */
+/** Time left until the current board resets; the server renders the first value, so it reads without JS. */
 export function ResetCountdown({ until, initial }: { until: string; initial: string }) {
   const [text, setText] = useState(initial);
   useEffect(() => {
@@ -14,7 +14,7 @@ export function ResetCountdown({ until, initial }: { until: string; initial: str
     return () => window.clearInterval(timer);
   }, [until]);
   return (
-    <span className="text-sm text-slate-500" data-testid="week-countdown">
+    <span className="text-sm text-slate-500" data-testid="reset-countdown">
       Resets in <time dateTime={until} className="font-mono tabular-nums">{text}</time>
     </span>
   );

@@ -5,6 +5,7 @@ import { isRankable, type Mode } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
 import { formatPoints, formatPps, formatTime } from '@/lib/ui/format';
 import { formatResult } from '@/lib/ui/modes';
+import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 
@@ -45,8 +46,7 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
               </p>
             ) : (
               <p className="text-slate-300" data-testid="ranks">
-                Global rank {s.verified.rank.global ? `#${s.verified.rank.global}` : '—'} · this week{' '}
-                {s.verified.rank.weekly ? `#${s.verified.rank.weekly}` : '—'}
+                {PERIOD_IDS.map((p) => `${PERIODS[p].tab} ${s.verified.rank[p] ? `#${s.verified.rank[p]}` : '—'}`).join(' · ')}
               </p>
             )}
           </>

@@ -1,4 +1,5 @@
 import type { Mode } from '@/lib/engine/types';
+import type { StoredGameResponse } from '@/lib/server/games/describe';
 
 /** The shapes of the game API (issue 4) as the browser sees them. */
 export interface Ticket {
@@ -9,14 +10,8 @@ export interface Ticket {
   issuedAt: string;
 }
 
-export interface VerifiedGame {
-  game: { id: string; mode: Mode; score: number; lines: number; ticks: number; pieces: number; pps: number; kpp: number; createdAt: string };
-  personalBest: boolean;
-  rank: { global: number | null; weekly: number | null };
-  guest: boolean;
-  /** Set when the server held the game back for review (HTTP 202): it has no rank until approved. */
-  review?: { status: 'pending' | 'approved' | 'rejected'; reason: string; message: string } | null;
-}
+/** The server's answer to a stored submission (201, 202, or 200 for a repeat), as it sends it. */
+export type VerifiedGame = StoredGameResponse;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 

@@ -26,3 +26,12 @@ export function formatDate(iso: string): string {
 export function formatPoints(points: number): string {
   return points.toLocaleString('en-US');
 }
+
+/** "2d 03:04:05" until a moment, for a board's reset countdown. */
+export function formatCountdown(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const days = Math.floor(s / 86_400);
+  const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}

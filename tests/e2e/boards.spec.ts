@@ -51,12 +51,12 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/mode=ultra/);
     await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'This week' }).click();
     const thisWeek = isoWeek(new Date());
-    await expect(page.getByTestId('board-week')).toHaveText(thisWeek);
-    await expect(page.getByTestId('week-countdown')).toContainText('Resets in');
+    await expect(page.getByTestId('board-bucket')).toHaveText(thisWeek);
+    await expect(page.getByTestId('reset-countdown')).toContainText('Resets in');
     const earlier = shiftWeek(thisWeek, -3)!;
-    await page.getByTestId('week-picker').selectOption(earlier);
+    await page.getByTestId('period-picker').selectOption(earlier);
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(new RegExp(`mode=ultra&period=week&week=${earlier}`));
-    await expect(page.getByTestId('board-week')).toHaveText(earlier);
+    await expect(page.getByTestId('board-bucket')).toHaveText(earlier);
   });
 });

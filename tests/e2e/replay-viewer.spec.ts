@@ -34,14 +34,14 @@ test('boards, a top replay played, paused, seeked, stepped and shared, and the p
   await expect(page).toHaveURL(/mode=marathon/);
   await expect(page.getByTestId('my-row')).toContainText(marathon.played.result.score.toLocaleString('en-US'));
   await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'This week' }).click();
-  await expect(page.getByTestId('board-week')).toHaveText(isoWeek(new Date()));
-  await expect(page.getByTestId('week-countdown')).toContainText(/Resets in (\dd )?\d\d:\d\d:\d\d/);
+  await expect(page.getByTestId('board-bucket')).toHaveText(isoWeek(new Date()));
+  await expect(page.getByTestId('reset-countdown')).toContainText(/Resets in (\dd )?\d\d:\d\d:\d\d/);
   const lastWeek = shiftWeek(isoWeek(new Date()), -1)!;
-  await page.getByTestId('week-picker').selectOption(lastWeek);
+  await page.getByTestId('period-picker').selectOption(lastWeek);
   await expect(page).toHaveURL(new RegExp(`week=${lastWeek}`));
-  await expect(page.getByTestId('board-week')).toHaveText(lastWeek);
+  await expect(page.getByTestId('board-bucket')).toHaveText(lastWeek);
   await expect(page.getByTestId('leaderboard')).not.toContainText(username);
-  await expect(page.getByTestId('week-countdown')).toHaveCount(0);
+  await expect(page.getByTestId('reset-countdown')).toHaveCount(0);
 
   // The player's name links to their profile; "Watch" opens the replay.
   await page.goto('/leaderboards?mode=sprint');

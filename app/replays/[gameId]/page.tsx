@@ -6,7 +6,7 @@ import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 import { formatDate, formatRate } from '@/lib/ui/format';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
-import { ticksFromParam } from '@/lib/client/replay-keys';
+import { ticksFromParam } from '@/lib/ui/links';
 import { getReplay } from '@/lib/server/games/replays';
 import { idSchema } from '@/lib/validations/games';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MODES, type Mode, type RankBy } from '@/lib/engine';
-import { isoWeek } from '@/lib/periods/weeks';
+import { PERIODS, type PeriodId } from '@/lib/periods';
 import { getDb } from '../db';
 
 export type BoardRow = {
@@ -19,8 +19,9 @@ export type BoardRow = {
 
 export type Board = {
   mode: Mode;
-  period: 'all' | 'week';
-  week: string | null;
+  period: PeriodId;
+  /** The board shown: 'all', or the period's bucket (an ISO week, a UTC day). */
+  bucket: string;
   metric: RankBy;
   rows: BoardRow[];
   nextCursor: string | null;
@@ -100,18 +101,18 @@ function toRow(raw: RawRow, rank: number): BoardRow {
 /** One row per player (their best), best first; ties go to the earlier achievement. */
 export async function getBoard(options: {
   mode: Mode;
-  period: 'all' | 'week';
-  week?: string;
+  period: PeriodId;
+  /** A past board of the period; its current one when omitted. */
+  bucket?: string;
   cursor?: string;
   limit: number;
   viewerId?: string | null;
   now?: Date;
 }): Promise<Board> {
   const db = await getDb();
-  const week = options.period === 'week' ? (options.week ?? isoWeek(options.now ?? new Date())) : null;
-  const period = week ?? 'all';
+  const bucket = options.bucket ?? PERIODS[options.period].bucketOf(options.now ?? new Date());
   const cursor = options.cursor ? decodeCursor(options.cursor) : null;
-  const base = Prisma.sql`pb."mode" = ${options.mode} AND pb."period" = ${period}`;
+  const base = Prisma.sql`pb."mode" = ${options.mode} AND pb."period" = ${bucket}`;
   const where = cursor
     ? Prisma.sql`${base} AND (pb."metric", pb."achievedAt", pb."gameId") > (${cursor.metric}, ${cursor.achievedAt}, ${cursor.gameId})`
     : base;
@@ -130,5 +131,5 @@ export async function getBoard(options: {
     const [mine] = await db.$queryRaw<RawRow[]>(selectRows(Prisma.sql`${base} AND pb."userId" = ${options.viewerId}`, 1, true));
     if (mine) me = toRow(mine, Number(mine.rank));
   }
-  return { mode: options.mode, period: options.period, week, metric: MODES[options.mode].rankBy, rows, nextCursor, me };
+  return { mode: options.mode, period: options.period, bucket, metric: MODES[options.mode].rankBy, rows, nextCursor, me };
 }

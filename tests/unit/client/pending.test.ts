@@ -8,7 +8,7 @@ function memory() {
 }
 
 const sub = (id: string): Submission => ({ gameId: id, mode: 'sprint', replay: 'TEYB', claimed: { score: 1, lines: 2, ticks: 3 } });
-const verified = (id: string) => ({ game: { id, mode: 'sprint', score: 1, lines: 2, ticks: 3, pieces: 4, pps: 1000, kpp: 2000, createdAt: 'x' }, personalBest: true, rank: { global: 1, weekly: 1 }, guest: false });
+const verified = (id: string) => ({ game: { id, mode: 'sprint', score: 1, lines: 2, ticks: 3, pieces: 4, pps: 1000, kpp: 2000, createdAt: 'x' }, personalBest: true, rank: { all: 1, week: 1, day: 1 }, guest: false });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
