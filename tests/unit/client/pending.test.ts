@@ -25,7 +25,9 @@ describe('submission outcomes', () => {
     expect((await submitReplay(sub('g1'), () => Promise.resolve(json(403, { error: { code: 'ticket_forbidden', message: 'No' } })))).kind).toBe('retry');
     expect(await submitReplay(sub('g1'), () => Promise.resolve(json(503, { error: { code: 'down', message: 'Maintenance' } })))).toEqual({ kind: 'retry', message: 'Maintenance' });
     expect(await submitReplay(sub('g1'), () => Promise.resolve(json(422, { error: { code: 'result_mismatch', message: 'Differs' } })))).toEqual({ kind: 'final', code: 'result_mismatch', message: 'Differs' });
-    expect((await submitReplay(sub('g1'), () => Promise.resolve(json(409, { error: { code: 'already_submitted' }, ...verified('g1') })))).kind).toBe('ok');
+    // A repeat of an accepted replay is answered 200 with the stored game; a different one is refused.
+    expect((await submitReplay(sub('g1'), () => Promise.resolve(json(200, verified('g1'))))).kind).toBe('ok');
+    expect(await submitReplay(sub('g1'), () => Promise.resolve(json(409, { error: { code: 'ticket_used', message: 'Used' } })))).toEqual({ kind: 'final', code: 'ticket_used', message: 'Used' });
     expect(await submitReplay(sub('g1'), () => Promise.resolve(new Response('<html>', { status: 502 })))).toEqual({ kind: 'retry', message: 'The server answered 502.' });
   });
 });
