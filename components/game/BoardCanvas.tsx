@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useRef } from 'react';
-import type { Mode, Snapshot } from '@/lib/engine/types';
+import type { Mode, Snapshot } from '@/lib/engine';
 import type { DisplaySettings } from '@/lib/validations/settings';
 import { CanvasView } from './canvas-view';
 import type { Effects } from './effects';

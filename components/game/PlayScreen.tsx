@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { requestTicket } from '@/lib/client/api';
 import type { PlayController, PlayState } from '@/lib/client/play-controller';
-import type { Mode } from '@/lib/engine/types';
+import type { Mode } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { ResultPanel } from './ResultPanel';
 import { usePendingGames } from './usePendingGames';

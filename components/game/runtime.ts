@@ -1,6 +1,6 @@
 import { PlayController, type PlayState } from '@/lib/client/play-controller';
 import type { Ticket } from '@/lib/client/api';
-import type { Mode } from '@/lib/engine/types';
+import type { Mode } from '@/lib/engine';
 import type { Settings } from '@/lib/validations/settings';
 import { CanvasView } from './canvas-view';
 import { Effects } from './effects';

@@ -1,4 +1,4 @@
-import type { Mode } from '@/lib/engine/types';
+import type { Mode } from '@/lib/engine';
 import type { StoredGameResponse } from '@/lib/server/games/describe';
 import { bodyOf, problemOf } from './errors';
 

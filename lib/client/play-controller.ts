@@ -1,5 +1,4 @@
-import { encodeReplay } from '@/lib/engine/codec';
-import type { GameEvent, Key, Mode, Snapshot } from '@/lib/engine/types';
+import { encodeReplay, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
 import type { Action, Settings } from '@/lib/validations/settings';
 import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from './api';
 import { buildKeymap, decideKey } from './keymap';

@@ -1,3 +1,6 @@
+import { PIECES, ROTATIONS } from './constants';
+import type { PiecePlacement } from './types';
+
 /**
  * Piece shapes in spawn orientation (state 0), as cell offsets from the piece's reference point,
  * +x right, +y up. The reference point is the SRS rotation centre for J L S T Z; for I it is the
@@ -57,4 +60,12 @@ for (let p = 0; p < SHAPES.length; p++) {
     }
     cells = cells.map((c) => rotateCW(c, shape.centre2));
   }
+}
+
+/** The field cells a placed piece covers (x right, y up from the bottom row): for renderers and tests. */
+export function placedCells(p: PiecePlacement): Array<[number, number]> {
+  const slot = PIECES.indexOf(p.type) * 4 + ROTATIONS.indexOf(p.rotation);
+  const out: Array<[number, number]> = [];
+  for (let i = 0; i < 8; i += 2) out.push([p.x + CELLS[slot * 8 + i]!, p.y + CELLS[slot * 8 + i + 1]!]);
+  return out;
 }
