@@ -1,7 +1,8 @@
 import { COLS, MODES, placedCells, VISIBLE_ROWS as ROWS, type Mode, type PieceType, type Snapshot } from '@/lib/engine';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from './effects';
 import { formatPps, formatTime } from '@/lib/ui/format';
-import { THEME, type Palette } from './palette';
+import type { DisplaySettings } from '@/lib/validations/settings';
+import { PALETTES, THEME, type Palette } from './palette';
 
 /** Rows shown above the visible field (the engine spawns pieces in the two above it). */
 const BUFFER = 2;
@@ -27,6 +28,24 @@ export interface DrawOptions {
   now: number;
   /** Keeps the parts that change per lock pre-rendered; omit to draw everything each time. */
   cache?: RenderCache | null;
+}
+
+/**
+ * The draw options for a frame, from the player's display settings: the one place the live game
+ * and the replay viewer turn settings into what the renderer needs.
+ */
+export function drawOptions(display: DisplaySettings, mode: Mode, frame: { now: number; hidden?: boolean; effects?: Effects | null }): DrawOptions {
+  return {
+    palette: PALETTES[display.palette],
+    mode,
+    ghost: display.ghost,
+    grid: display.grid,
+    rising: display.rising,
+    reducedMotion: display.reducedMotion,
+    hidden: frame.hidden ?? false,
+    effects: frame.effects ?? null,
+    now: frame.now,
+  };
 }
 
 interface Layer {
