@@ -1,6 +1,8 @@
 // The environment, validated once by zod. next.config.js imports this, so a bad value
 // fails `next build` and `next start` before any request is served. Plain JS (JSDoc
-// types) because next.config.js loads it without a TypeScript step.
+// types) because next.config.js loads it without a TypeScript step. `appEnv()` is the only
+// place the app reads process.env (next.config.js hands it to parseEnv at build and start;
+// scripts that run before the app, such as serve.mjs and the test runners, read their own).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +34,14 @@ const schema = z
     RATE_LIMIT_SCALE: optionalText
       .refine((v) => v === undefined || /^[1-9]\d*$/.test(v), 'RATE_LIMIT_SCALE must be a whole number, 1 or more')
       .transform((v) => (v === undefined ? 1 : Number(v))),
+    // Reverse proxies in front of the site (scripts/serve.mjs reads the client address past them).
+    TRUST_PROXY_HOPS: optionalText
+      .refine((v) => v === undefined || /^\d+$/.test(v), 'TRUST_PROXY_HOPS must be a whole number of proxies, 0 or more')
+      .transform((v) => (v === undefined ? 0 : Number(v))),
+    // Resilience tests only (lib/server/db.ts): SIGUSR2 takes the database away and back.
+    LINEFALL_FAULT_INJECTION: optionalText
+      .refine((v) => v === undefined || v === '0' || v === '1', 'LINEFALL_FAULT_INJECTION must be 0 or 1')
+      .transform((v) => v === '1'),
     GITHUB_ID: optionalText,
     GITHUB_SECRET: optionalText,
     DISCORD_ID: optionalText,
@@ -91,4 +101,18 @@ export function parseEnv(source, options = {}) {
     if (env.NODE_ENV !== 'production') env.AUTH_SECRET = ensureLocalSecret();
   }
   return env;
+}
+
+/** @type {Env | undefined} */
+let cached;
+
+/**
+ * The app's validated environment, read from process.env once per process. `next build` loads
+ * server modules with NODE_ENV=production but serves nothing; next.config.js already demands
+ * the secret when the production server starts.
+ * @returns {Env}
+ */
+export function appEnv() {
+  cached ??= parseEnv(process.env, { requireSecret: process.env.NEXT_PHASE !== 'phase-production-build' });
+  return cached;
 }

@@ -1,15 +1,10 @@
 import type { Mode } from '@/lib/engine';
 import type { StoredGameResponse } from '@/lib/server/games/describe';
+import type { Ticket as TicketResponse } from '@/lib/server/games/tickets';
 import { bodyOf, problemOf } from './errors';
 
-/** The shapes of the game API (issue 4) as the browser sees them. */
-export interface Ticket {
-  gameId: string;
-  seed: string;
-  mode: Mode;
-  rulesVersion: number;
-  issuedAt: string;
-}
+/** A game ticket as POST /api/games answers it. */
+export type Ticket = TicketResponse;
 
 /** The server's answer to a stored submission (201, 202, or 200 for a repeat), as it sends it. */
 export type VerifiedGame = StoredGameResponse;
@@ -58,6 +53,8 @@ export interface Submission {
   /** encodeReplay(game.replay()) */
   replay: string;
   claimed: { score: number; lines: number; ticks: number };
+  /** The ticket's expiry (ISO time): past it the server refuses the replay, so a queued copy is dropped. */
+  expiresAt?: string;
 }
 
 export async function submitReplay(s: Submission, fetchImpl: FetchLike = fetch): Promise<Outcome> {

@@ -231,6 +231,7 @@ export class PlayController {
       mode: this.mode,
       replay: encodeReplay(runner.game.replay()),
       claimed: { score: result.score, lines: result.lines, ticks: result.tick },
+      expiresAt: ticket.expiresAt,
     };
     // On disk before the first attempt: whatever happens next, the game is not lost.
     try {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shouldRetry, submitReplay, type Submission } from '@/lib/client/api';
-import { keepPending, PENDING_KEY, PENDING_MAX_AGE_MS, PendingFlusher, readPending, submitAndSettle } from '@/lib/client/pending';
+import { EXPIRED_MESSAGE, keepPending, PENDING_KEY, PendingFlusher, readPending, submitAndSettle } from '@/lib/client/pending';
 
 function memory() {
   const m = new Map<string, string>();
@@ -98,11 +98,20 @@ describe('pending games', () => {
     expect(readPending(store)).toEqual([]);
   });
 
-  it('drops games too old to be accepted, and ignores corrupt storage', async () => {
+  it('drops games whose ticket expired, saying so, without asking the server; ignores corrupt storage', async () => {
     const store = memory();
-    keepPending(store, sub('old'), 0);
-    await new PendingFlusher(store, offline, () => PENDING_MAX_AGE_MS + 1).flush();
-    expect(readPending(store)).toEqual([]);
+    const expiresAt = '2026-11-22T15:00:00.000Z';
+    keepPending(store, { ...sub('old'), expiresAt }, 0);
+    keepPending(store, { ...sub('young'), expiresAt: '2026-11-22T18:00:00.000Z' }, 0);
+    const asked: string[] = [];
+    const flusher = new PendingFlusher(store, (url) => (asked.push(url), offline()), () => Date.parse(expiresAt));
+    const settled: Array<[string, unknown]> = [];
+    flusher.onSettled((id, outcome) => settled.push([id, outcome]));
+    await flusher.flush();
+    expect(settled[0]).toEqual(['old', { kind: 'final', code: 'ticket_expired', message: EXPIRED_MESSAGE }]);
+    expect(asked).toEqual(['/api/games/young/replay']);
+    expect(readPending(store).map((g) => g.gameId)).toEqual(['young']);
+    store.setItem(PENDING_KEY, '[]');
     store.setItem(PENDING_KEY, '{oops');
     expect(readPending(store)).toEqual([]);
   });
