@@ -4,6 +4,18 @@ import nextTs from 'eslint-config-next/typescript';
 /** A Tailwind class naming a colour of the default scale (text-slate-500, bg-white, border-[#123456], …). */
 const RAW_COLOUR_CLASS =
   '/(^|\\s|:)(bg|text|border|ring|fill|stroke|divide|accent|outline|decoration|from|to|via|shadow)-((slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-[0-9]|white\\b|black\\b|\\[#)/';
+// Import boundaries, kept by the linter rather than by review (tests/unit/lint-boundaries.test.ts
+// lints a violation of each). A later config object replaces an earlier one's rule for the files
+// both match, so each group below lists every restriction that applies to it.
+const ENGINE_INSIDE = { regex: '^@/lib/engine/', message: 'Import the engine through @/lib/engine (lib/engine/index.ts), its public surface.' };
+const SERVER = {
+  regex: '^@/lib/server(/|$)',
+  allowTypeImports: true,
+  message: 'Browser code never imports lib/server (server pages read the data and pass it in as props); `import type` is fine.',
+};
+const CLIENT = { regex: '^@/lib/client(/|$)', message: 'Server pages and route handlers never import lib/client: shared helpers belong in lib/ui, lib/periods or lib/validations.' };
+
+const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 
 const config = [
   ...nextVitals,
@@ -11,6 +23,9 @@ const config = [
   {
     ignores: ['.next/**', 'node_modules/**', 'lib/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'data/**'],
   },
+  { files: ['app/**/*.ts', 'app/**/*.tsx'], rules: restrict(ENGINE_INSIDE, CLIENT) },
+  { files: ['lib/**/*.ts', 'scripts/**/*.ts', 'proxy.ts'], ignores: ['lib/engine/**', 'lib/client/**'], rules: restrict(ENGINE_INSIDE) },
+  { files: ['components/**/*.ts', 'components/**/*.tsx', 'lib/client/**/*.ts'], rules: restrict(ENGINE_INSIDE, SERVER) },
   {
     // The engine runs identically in the browser and on the server: nothing from outside it.
     files: ['lib/engine/**/*.ts'],

@@ -1,8 +1,8 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, securityHeaders } from '@/lib/security/csp';
 import { crossSiteReason } from '@/lib/security/csrf';
+import { appEnv } from '@/lib/env.js';
 
-const dev = process.env.NODE_ENV !== 'production';
 
 /**
  * Runs before every page and API request: refuses cross-site state changes, and gives each
@@ -10,9 +10,11 @@ const dev = process.env.NODE_ENV !== 'production';
  * stamps it on its scripts).
  */
 export function proxy(request: NextRequest) {
-  const publicUrl = process.env.NEXTAUTH_URL ? new URL(process.env.NEXTAUTH_URL) : null;
+  const env = appEnv();
+  const dev = env.NODE_ENV !== 'production';
+  const publicUrl = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL) : null;
   // Behind a reverse proxy (TRUST_PROXY_HOPS > 0) the browser's host is the one the proxy forwards.
-  const forwardedHost = Number(process.env.TRUST_PROXY_HOPS ?? 0) > 0 ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+  const forwardedHost = env.TRUST_PROXY_HOPS > 0 ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
   const host = publicUrl?.host ?? forwardedHost ?? request.headers.get('host') ?? request.nextUrl.host;
   // The scheme the browser used: the public URL's, or the one a trusted proxy forwards (only
   // behind a declared proxy; a client could send the header itself).

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import { htmlAttributes } from '@/lib/page-prefs';
 import { pagePrefsForRequest } from '@/lib/server/page-prefs';
+import { getSessionUser } from '@/lib/server/auth';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -17,6 +18,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   // Theme and motion are written into the HTML, so the first paint needs no script.
   const prefs = await pagePrefsForRequest();
+  const user = await getSessionUser();
   return (
     <html lang="en" {...htmlAttributes(prefs)}>
       <body className="flex min-h-dvh flex-col">
@@ -26,7 +28,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to main content
         </a>
-        <SiteHeader />
+        <SiteHeader user={user ? { name: user.name } : null} />
         {/* Focusable by the skip link only, so screen readers and the keyboard both land here. */}
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
           {children}

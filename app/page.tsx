@@ -4,12 +4,7 @@ import { PersonalBests } from '@/components/profile/PersonalBests';
 import { getSessionUser } from '@/lib/server/auth';
 import { getWeeklyTop } from '@/lib/server/games/highlights';
 import { getPlayerBests } from '@/lib/server/games/replays';
-
-const MODES = [
-  { name: 'Sprint', text: 'Clear 40 lines as fast as you can. Time is the score.' },
-  { name: 'Marathon', text: 'Level up every 10 lines, 150 lines to the finish. Survive and score.' },
-  { name: 'Ultra', text: 'Two minutes on the clock. Squeeze out every point.' },
-] as const;
+import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 
 export default async function HomePage() {
   const user = await getSessionUser();
@@ -46,11 +41,11 @@ export default async function HomePage() {
         <WeeklyTop boards={weekly} />
       </section>
       <section className="grid gap-4 sm:grid-cols-3">
-        {MODES.map((mode) => (
-          <div key={mode.name} className="rounded-xl border border-line p-5">
-            <h2 className="font-semibold">{mode.name}</h2>
-            <p className="mt-1 text-sm text-muted">{mode.text}</p>
-          </div>
+        {MODE_ORDER.map((mode) => (
+          <Link key={mode} href={`/play/${mode}`} className="rounded-xl border border-line p-5 hover:border-primary">
+            <h2 className="font-semibold">{MODE_INFO[mode].title}</h2>
+            <p className="mt-1 text-sm text-muted">{MODE_INFO[mode].blurb}</p>
+          </Link>
         ))}
       </section>
     </div>

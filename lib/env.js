@@ -1,6 +1,8 @@
 // The environment, validated once by zod. next.config.js imports this, so a bad value
 // fails `next build` and `next start` before any request is served. Plain JS (JSDoc
-// types) because next.config.js loads it without a TypeScript step.
+// types) because next.config.js loads it without a TypeScript step. `appEnv()` is the only
+// place the app reads process.env (next.config.js hands it to parseEnv at build and start;
+// scripts that run before the app, such as serve.mjs and the test runners, read their own).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -58,6 +60,10 @@ const schema = z
     TRUST_PROXY_HOPS: optionalText
       .refine((v) => v === undefined || /^\d+$/.test(v), 'TRUST_PROXY_HOPS must be a whole number of proxies in front of the site')
       .transform((v) => (v === undefined ? 0 : Number(v))),
+    // Resilience tests only (lib/server/db.ts): SIGUSR2 takes the database away and back.
+    LINEFALL_FAULT_INJECTION: optionalText
+      .refine((v) => v === undefined || v === '0' || v === '1', 'LINEFALL_FAULT_INJECTION must be 0 or 1')
+      .transform((v) => v === '1'),
     GITHUB_ID: optionalText,
     GITHUB_SECRET: optionalText,
     DISCORD_ID: optionalText,
@@ -119,4 +125,18 @@ export function parseEnv(source, options = {}) {
     if (env.NODE_ENV !== 'production') env.AUTH_SECRET = ensureLocalSecret();
   }
   return env;
+}
+
+/** @type {Env | undefined} */
+let cached;
+
+/**
+ * The app's validated environment, read from process.env once per process. `next build` loads
+ * server modules with NODE_ENV=production but serves nothing; next.config.js already demands
+ * the secret when the production server starts.
+ * @returns {Env}
+ */
+export function appEnv() {
+  cached ??= parseEnv(process.env, { requireSecret: process.env.NEXT_PHASE !== 'phase-production-build' });
+  return cached;
 }

@@ -1,4 +1,4 @@
-import { TICKS_PER_SECOND } from '@/lib/engine/constants';
+import { TICKS_PER_SECOND } from '@/lib/engine';
 
 /**
  * Humanly possible input, shared by the server (which refuses replays beyond it) and the

@@ -1,35 +1,25 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BoardTable } from '@/components/boards/BoardTable';
-import { MODE_LABELS, formatResult } from '@/components/boards/result';
+import { PeriodPicker } from '@/components/boards/PeriodPicker';
+import { ResetCountdown } from '@/components/boards/ResetCountdown';
 import { Tabs } from '@/components/boards/Tabs';
-import { MODE_NAMES } from '@/lib/engine';
+import { nextReset, PERIOD_IDS, PERIODS, recentBuckets, shiftBucket } from '@/lib/periods';
 import { getSessionUser } from '@/lib/server/auth';
 import { getBoard, InvalidCursorError } from '@/lib/server/games/boards';
+import { boardHref } from '@/lib/ui/links';
+import { formatCountdown } from '@/lib/ui/format';
+import { formatResult, isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { boardQuerySchema, type BoardQuery } from '@/lib/validations/games';
-import { WeekCountdown } from '@/components/boards/WeekCountdown';
-import { WeekPicker } from '@/components/boards/WeekPicker';
-import { formatCountdown, isoWeek, nextReset, recentWeeks, shiftWeek } from '@/lib/weeks';
-
-/** How far back the week picker reaches; older weeks stay reachable by the ← links and ?week=. */
-const PICKER_WEEKS = 26;
 
 export const metadata: Metadata = { title: 'Leaderboards' };
 
-type Search = { mode?: string; period?: string; week?: string; cursor?: string };
-
-function href(q: { mode: string; period?: string; week?: string | null; cursor?: string }) {
-  const params = new URLSearchParams({ mode: q.mode });
-  if (q.period && q.period !== 'all') params.set('period', q.period);
-  if (q.week) params.set('week', q.week);
-  if (q.cursor) params.set('cursor', q.cursor);
-  return `/leaderboards?${params}`;
-}
+type Search = Record<string, string | string[] | undefined>;
 
 export default async function LeaderboardsPage({ searchParams }: { searchParams: Promise<Search> }) {
   const search = await searchParams;
-  const parsed = boardQuerySchema.safeParse({ ...search, mode: search.mode ?? 'sprint', limit: 50 });
-  if (!parsed.success) return <Problem message={parsed.error.issues[0]?.message ?? 'Invalid board query'} />;
+  const parsed = boardQuerySchema.safeParse({ ...search, mode: search.mode ?? MODE_ORDER[0], limit: 50 });
+  if (!parsed.success) return <Problem message={parsed.error.issues[0]?.message ?? 'Invalid board query'} mode={search.mode} />;
   const query: BoardQuery = parsed.data;
   const user = await getSessionUser();
   let board;
@@ -39,14 +29,17 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
     if (error instanceof InvalidCursorError) return <Problem message="That page link is no longer valid." mode={query.mode} />;
     throw error;
   }
+  const { mode, period, bucket } = board;
+  const rules = PERIODS[period];
   const now = new Date();
-  const week = board.week ?? isoWeek(now);
-  const thisWeek = isoWeek(now);
-  const reset = nextReset(now);
-  const weeks = recentWeeks(now, PICKER_WEEKS);
-  if (!weeks.includes(week)) weeks.push(week);
-  const previous = shiftWeek(week, -1);
-  const next = shiftWeek(week, 1);
+  const current = rules.bucketOf(now);
+  const reset = nextReset(period, now);
+  const buckets = recentBuckets(period, now);
+  if (!buckets.includes(bucket)) buckets.push(bucket);
+  const previous = shiftBucket(period, bucket, -1);
+  const next = bucket === current ? null : shiftBucket(period, bucket, 1);
+  /** Kept across mode tabs and back to the first page when it is a past board. */
+  const past = bucket === current ? undefined : bucket;
 
   return (
     <div className="space-y-6">
@@ -57,37 +50,36 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
         </div>
         <Tabs
           label="Mode"
-          tabs={MODE_NAMES.map((m) => ({ href: href({ mode: m, period: query.period, week: board.week }), label: MODE_LABELS[m], active: m === query.mode }))}
+          tabs={MODE_ORDER.map((m) => ({ href: boardHref({ mode: m, period, bucket: past }), label: MODE_INFO[m].label, active: m === mode }))}
         />
       </header>
       <div className="flex flex-wrap items-center gap-4">
         <Tabs
           label="Period"
-          tabs={[
-            { href: href({ mode: query.mode }), label: 'All time', active: query.period === 'all' },
-            { href: href({ mode: query.mode, period: 'week' }), label: 'This week', active: query.period === 'week' && week === thisWeek },
-          ]}
+          tabs={PERIOD_IDS.map((p) => ({ href: boardHref({ mode, period: p }), label: PERIODS[p].tab, active: p === period && bucket === current }))}
         />
-        {board.week ? (
-          <div className="flex items-center gap-3 text-sm" aria-label="Week">
-            {previous ? <Link className="hover:underline" href={href({ mode: query.mode, period: 'week', week: previous })}>← {previous}</Link> : null}
-            <span className="font-mono font-semibold" data-testid="board-week">{board.week}</span>
-            {next && week !== thisWeek ? <Link className="hover:underline" href={href({ mode: query.mode, period: 'week', week: next })}>{next} →</Link> : null}
-          </div>
+        {rules.unit ? (
+          <>
+            <div className="flex items-center gap-3 text-sm" aria-label={rules.unit}>
+              {previous ? <Link className="hover:underline" href={boardHref({ mode, period, bucket: previous })}>← {previous}</Link> : null}
+              <span className="font-mono font-semibold" data-testid="board-bucket">{bucket}</span>
+              {next ? <Link className="hover:underline" href={boardHref({ mode, period, bucket: next })}>{next} →</Link> : null}
+            </div>
+            <PeriodPicker key={bucket} mode={mode} period={period} label={rules.unit} buckets={buckets} selected={bucket} />
+          </>
         ) : null}
-        {board.week ? <WeekPicker key={week} mode={query.mode} weeks={weeks} selected={week} /> : null}
-        {board.week === thisWeek ? <WeekCountdown until={reset.toISOString()} initial={formatCountdown(reset.getTime() - now.getTime())} /> : null}
+        {reset && bucket === current ? <ResetCountdown until={reset.toISOString()} initial={formatCountdown(reset.getTime() - now.getTime())} /> : null}
       </div>
       {board.me ? (
         <p className="text-sm" data-testid="my-rank">
-          Your best: <strong>#{board.me.rank}</strong> with {formatResult(query.mode, board.me)}
+          Your best: <strong>#{board.me.rank}</strong> with {formatResult(mode, board.me)}
         </p>
       ) : null}
-      <BoardTable mode={query.mode} rows={board.rows} me={board.me} />
+      <BoardTable mode={mode} rows={board.rows} me={board.me} />
       <div className="flex justify-between text-sm">
-        {query.cursor ? <Link className="hover:underline" href={href({ mode: query.mode, period: query.period, week: board.week })}>← First page</Link> : <span />}
+        {query.cursor ? <Link className="hover:underline" href={boardHref({ mode, period, bucket: past })}>← First page</Link> : <span />}
         {board.nextCursor ? (
-          <Link className="hover:underline" href={href({ mode: query.mode, period: query.period, week: board.week, cursor: board.nextCursor })}>
+          <Link className="hover:underline" href={boardHref({ mode, period, bucket, cursor: board.nextCursor })}>
             Next page →
           </Link>
         ) : null}
@@ -96,12 +88,12 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
   );
 }
 
-function Problem({ message, mode = 'sprint' }: { message: string; mode?: string }) {
+function Problem({ message, mode }: { message: string; mode?: string | string[] }) {
   return (
     <div className="space-y-3">
       <h1 className="text-3xl font-bold">Leaderboards</h1>
       <p role="alert" className="text-danger">{message}</p>
-      <Link href={href({ mode: MODE_NAMES.includes(mode as never) ? mode : 'sprint' })} className="link">Back to the board</Link>
+      <Link href={boardHref({ mode: typeof mode === 'string' && isMode(mode) ? mode : MODE_ORDER[0]! })} className="link">Back to the board</Link>
     </div>
   );
 }

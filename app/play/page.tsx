@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PendingNotice } from '@/components/game/PendingNotice';
-import { PLAY_MODES } from '@/components/game/modes';
+import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 
 export const metadata: Metadata = { title: 'Play' };
 
@@ -19,14 +19,14 @@ export default function PlayPage() {
       </div>
       <PendingNotice />
       <ul className="grid gap-4 sm:grid-cols-3">
-        {PLAY_MODES.map((m) => (
-          <li key={m.mode}>
+        {MODE_ORDER.map((mode) => (
+          <li key={mode}>
             <Link
-              href={`/play/${m.mode}`}
+              href={`/play/${mode}`}
               className="block h-full rounded-xl border border-line p-5 transition-colors hover:border-primary hover:bg-highlight"
             >
-              <h2 className="text-lg font-semibold">{m.title}</h2>
-              <p className="mt-1 text-sm text-muted">{m.text}</p>
+              <h2 className="text-lg font-semibold">{MODE_INFO[mode].title}</h2>
+              <p className="mt-1 text-sm text-muted">{MODE_INFO[mode].blurb}</p>
             </Link>
           </li>
         ))}

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { GameList } from '@/components/boards/GameList';
-import { MODE_LABELS } from '@/components/boards/result';
+import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { Tabs } from '@/components/boards/Tabs';
-import { MODE_NAMES } from '@/lib/engine';
 import { listRecentGames } from '@/lib/server/games/replays';
 import { modeSchema } from '@/lib/validations/games';
 
@@ -24,7 +23,7 @@ export default async function ReplaysPage({ searchParams }: { searchParams: Prom
           label="Mode"
           tabs={[
             { href: '/replays', label: 'All', active: !mode },
-            ...MODE_NAMES.map((m) => ({ href: `/replays?mode=${m}`, label: MODE_LABELS[m], active: m === mode })),
+            ...MODE_ORDER.map((m) => ({ href: `/replays?mode=${m}`, label: MODE_INFO[m].label, active: m === mode })),
           ]}
         />
       </header>

@@ -4,12 +4,12 @@ import { signIn } from 'next-auth/react';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { readProblem } from '@/lib/client/errors';
 import { USERNAME_RULES, signUpSchema } from '@/lib/validations/auth';
 import { Field, FormError, SubmitButton } from './Field';
 import { safeCallback } from './safe-callback';
 
 type Errors = { username?: string; password?: string; form?: string };
-type ApiErrorBody = { error?: { message?: string; field?: string } };
 
 export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   const router = useRouter();
@@ -38,9 +38,7 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
         body: JSON.stringify(parsed.data),
       });
       if (!response.ok) {
-        const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
-        const message = body.error?.message ?? 'Sign-up failed. Please try again.';
-        const field = body.error?.field;
+        const { message, field } = await readProblem(response, 'Sign-up failed. Please try again.');
         setErrors(field === 'username' || field === 'password' ? { [field]: message } : { form: message });
         return;
       }

@@ -2,14 +2,14 @@ import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
 import type { BoardRow } from '@/lib/server/games/boards';
 import { PlayerLink } from './PlayerLink';
-import { formatDate, formatRate, formatResult } from './result';
+import { formatResult, MODE_INFO } from '@/lib/ui/modes';
+import { formatDate, formatRate } from '@/lib/ui/format';
 
 /**
  * One page of a board. The signed-in player's own row is highlighted where it appears, and
  * pinned above or below the page (after a gap) when it is on another page.
  */
 export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; me: BoardRow | null }) {
-  const resultLabel = mode === 'sprint' ? 'Time' : 'Score';
   const pinned = me && !rows.some((r) => r.gameId === me.gameId) ? me : null;
   const pinAbove = pinned !== null && rows.length > 0 && pinned.rank < rows[0]!.rank;
   const pin = pinned ? (
@@ -26,7 +26,7 @@ export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; m
           <tr>
             <th className="px-4 py-2">#</th>
             <th className="px-4 py-2">Player</th>
-            <th className="px-4 py-2 text-right">{resultLabel}</th>
+            <th className="px-4 py-2 text-right">{MODE_INFO[mode].result.label}</th>
             <th className="px-4 py-2 text-right">Lines</th>
             <th className="px-4 py-2 text-right">PPS</th>
             <th className="px-4 py-2">Date</th>

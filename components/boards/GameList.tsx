@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
 import { PlayerLink } from './PlayerLink';
-import { MODE_LABELS, formatDate, formatRate, formatResult } from './result';
+import { MODE_INFO, formatResult } from '@/lib/ui/modes';
+import { formatDate, formatRate } from '@/lib/ui/format';
 
 type ListedGame = {
   id: string;
@@ -23,7 +24,7 @@ export function GameList({ games, showPlayer = false }: { games: ListedGame[]; s
     <ul className="divide-y divide-line rounded-xl border border-line" data-testid="game-list">
       {games.map((g) => (
         <li key={g.id} className="flex items-center gap-4 px-4 py-3">
-          <span className="w-28 text-sm text-muted">{MODE_LABELS[g.mode]}</span>
+          <span className="w-28 text-sm text-muted">{MODE_INFO[g.mode].label}</span>
           {showPlayer ? <span className="flex-1 font-medium">{g.player ? <PlayerLink username={g.player.username} /> : 'Guest'}</span> : null}
           <span className={`font-mono ${showPlayer ? '' : 'flex-1'}`}>
             {formatResult(g.mode, g)}

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
 import type { BoardRow } from '@/lib/server/games/boards';
 import { PlayerLink } from './PlayerLink';
-import { MODE_LABELS, formatResult } from './result';
+import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 
 /** One card per mode: the week's leaders with a link to watch each game. */
 export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string; rows: BoardRow[] }> }) {
@@ -12,7 +12,7 @@ export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string
         <div key={mode} className="rounded-xl border border-line p-4" data-testid={`weekly-top-${mode}`}>
           <h3 className="font-semibold">
             <Link href={`/leaderboards?mode=${mode}&period=week`} className="hover:underline">
-              {MODE_LABELS[mode]}
+              {MODE_INFO[mode].label}
             </Link>
           </h3>
           {rows.length === 0 ? (

@@ -4,11 +4,12 @@ import { usePendingGames } from './usePendingGames';
 
 /** Tells the player about games saved on this device that are still waiting for the server. */
 export function PendingNotice() {
-  const { waiting, submitted } = usePendingGames();
-  if (waiting === 0 && submitted === 0) return null;
+  const { waiting, submitted, expired } = usePendingGames();
+  if (waiting === 0 && submitted === 0 && expired === 0) return null;
   return (
     <p role="status" data-testid="pending-notice" className="rounded-lg bg-warning-bg px-3 py-2 text-sm text-on-warning-bg">
       {submitted > 0 && `${submitted} saved game${submitted === 1 ? '' : 's'} submitted. `}
+      {expired > 0 && `${expired} saved game${expired === 1 ? '' : 's'} expired before the server could take ${expired === 1 ? 'it' : 'them'} and ${expired === 1 ? 'was' : 'were'} removed from this device. `}
       {waiting > 0 && `${waiting} finished game${waiting === 1 ? ' is' : 's are'} saved on this device and will be submitted when the server is reachable.`}
     </p>
   );

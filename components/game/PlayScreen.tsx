@@ -2,10 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { requestTicket } from '@/lib/client/api';
 import type { PlayController, PlayState } from '@/lib/client/play-controller';
-import type { Mode } from '@/lib/engine/types';
+import type { Mode } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
 import { announcement } from './announce';
@@ -26,20 +26,25 @@ const secondary = `${button} border border-field-line text-field-fg hover:bg-fie
 export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: string; signedIn: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  const controllerRef = useRef<PlayController | null>(null);
   const { settings, save, status } = useSettings(signedIn);
-  const settingsRef = useRef(settings);
+  // Set once the game code has loaded; the controller then owns the game and its settings.
+  const [controller, setController] = useState<PlayController | null>(null);
   const [state, setState] = useState<PlayState>({ phase: 'loading' });
   const [panelOpen, setPanelOpen] = useState(false);
-  const panelOpenRef = useRef(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const ready = settings !== null;
   usePendingGames();
 
+  // Settings and the dialog flow one way, into the controller (also when either changed before
+  // the game code arrived).
   useEffect(() => {
-    settingsRef.current = settings;
-    if (settings) controllerRef.current?.setSettings(settings);
-  }, [settings]);
+    if (controller && settings) controller.setSettings(settings);
+  }, [controller, settings]);
+  useEffect(() => {
+    controller?.setSuspended(panelOpen);
+  }, [controller, panelOpen]);
+  // The settings a game starts with: read when it mounts, not a reason to mount it again.
+  const startingSettings = useEffectEvent(() => settings!);
 
   useEffect(() => {
     if (!ready || !rootRef.current || !canvasRef.current) return;
@@ -54,26 +59,20 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
     loadRuntime().then(
       ({ mountGame }) => {
         if (!live) return;
-        handle = mountGame({ mode, root, canvas, settings: () => settingsRef.current!, onState: setState, firstTicket });
-        controllerRef.current = handle.controller;
-        // The dialog may have been opened before the game code arrived.
-        handle.controller.setSuspended(panelOpenRef.current);
+        handle = mountGame({ mode, root, canvas, settings: startingSettings(), onState: setState, firstTicket });
+        setController(handle.controller);
       },
       () => live && setLoadError('The game could not be loaded. Check your connection and reload the page.'),
     );
     return () => {
       live = false;
       handle?.dispose();
-      controllerRef.current = null;
+      setController(null);
     };
   }, [ready, mode]);
 
-  const openPanel = (open: boolean) => {
-    panelOpenRef.current = open;
-    setPanelOpen(open);
-    controllerRef.current?.setSuspended(open);
-  };
-  const c = () => controllerRef.current;
+  const openPanel = (open: boolean) => setPanelOpen(open);
+  const c = () => controller;
   const returnTo = `/play/${mode}`;
 
   return (

@@ -1,10 +1,11 @@
 'use client';
 
 import Link from 'next/link';
-import { MODES } from '@/lib/engine/modes';
-import type { Mode } from '@/lib/engine/types';
+import { isRankable, type Mode } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
-import { formatPps, formatTime } from './format';
+import { formatPoints, formatPps, formatTime } from '@/lib/ui/format';
+import { formatResult } from '@/lib/ui/modes';
+import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 
@@ -15,9 +16,9 @@ const secondary = `${button} border border-field-line text-field-fg hover:bg-fie
 
 export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void; returnTo: string }) {
   const r = state.result;
-  const rules = MODES[mode];
   const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
-  const main = rules.result === 'time' && r.finished ? formatTime(r.tick) : r.score.toLocaleString('en-US');
+  // A result its mode ranks reads as on the boards; an unranked one (a topped-out Sprint) by its score.
+  const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score }) : formatPoints(r.score);
   const s = state.submit;
   const cb = encodeURIComponent(returnTo);
   return (
@@ -47,8 +48,7 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
               </p>
             ) : (
               <p className="text-field-muted" data-testid="ranks">
-                Global rank {s.verified.rank.global ? `#${s.verified.rank.global}` : '—'} · this week{' '}
-                {s.verified.rank.weekly ? `#${s.verified.rank.weekly}` : '—'}
+                {PERIOD_IDS.map((p) => `${PERIODS[p].tab} ${s.verified.rank[p] ? `#${s.verified.rank[p]}` : '—'}`).join(' · ')}
               </p>
             )}
           </>

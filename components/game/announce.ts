@@ -1,7 +1,7 @@
-import { MODES } from '@/lib/engine/modes';
-import type { Mode } from '@/lib/engine/types';
+import { MODES, type Mode } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
-import { formatTime } from './format';
+import { PERIOD_IDS, PERIODS } from '@/lib/periods';
+import { formatTime } from '@/lib/ui/format';
 
 /**
  * What a screen reader should hear in each state of the play page. It changes only when the phase,
@@ -42,7 +42,7 @@ function submitted(s: Extract<PlayState, { phase: 'ended' }>['submit']): string 
       if (v.review && v.review.status !== 'approved') return `Verified, held for review.${best}`;
       if (v.guest) return `Verified.${best} Sign in to save this score.`;
       const rank = (n: number | null) => (n ? `#${n}` : 'none');
-      return `Verified.${best} Global rank ${rank(v.rank.global)}, this week ${rank(v.rank.weekly)}.`;
+      return `Verified.${best} Rank ${PERIOD_IDS.map((p) => `${PERIODS[p].tab.toLowerCase()} ${rank(v.rank[p])}`).join(', ')}.`;
     }
   }
 }

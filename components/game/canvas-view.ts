@@ -1,4 +1,4 @@
-import type { Snapshot } from '@/lib/engine/types';
+import type { Snapshot } from '@/lib/engine';
 import { createRenderCache, drawGame, layoutFor, UNITS_H, UNITS_W, type DrawOptions, type Layout } from './draw';
 
 /**

@@ -1,18 +1,13 @@
-import { PIECES } from '@/lib/engine/constants';
-import { MODES } from '@/lib/engine/modes';
-import { CELLS } from '@/lib/engine/pieces';
-import type { Mode, PieceType, PiecePlacement, Snapshot } from '@/lib/engine/types';
+import { COLS, MODES, placedCells, VISIBLE_ROWS as ROWS, type Mode, type PieceType, type Snapshot } from '@/lib/engine';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from './effects';
-import { formatPps, formatTime } from './format';
+import { formatPps, formatTime } from '@/lib/ui/format';
+import type { DisplaySettings } from '@/lib/validations/settings';
+import { reduceMotion } from '@/lib/client/motion';
+import { PALETTES, PATTERNED, THEME, type Palette } from './palette';
 
-// Re-exported: the board and replay pages format times from here.
-export { formatPps, formatTime };
-import { PATTERNED, THEME, type Palette } from './palette';
 import { drawMark } from './patterns';
 
-/** Board geometry: 10 columns, 20 visible rows, pieces spawn in the 2 rows above. */
-const COLS = 10;
-const ROWS = 20;
+/** Rows shown above the visible field (the engine spawns pieces in the two above it). */
 const BUFFER = 2;
 /** The whole picture in cells: hold + stats | field | next queue. */
 export const UNITS_W = 21;
@@ -36,6 +31,24 @@ export interface DrawOptions {
   now: number;
   /** Keeps the parts that change per lock pre-rendered; omit to draw everything each time. */
   cache?: RenderCache | null;
+}
+
+/**
+ * The draw options for a frame, from the player's display settings: the one place the live game
+ * and the replay viewer turn settings into what the renderer needs.
+ */
+export function drawOptions(display: DisplaySettings, mode: Mode, frame: { now: number; hidden?: boolean; effects?: Effects | null }): DrawOptions {
+  return {
+    palette: PALETTES[display.palette],
+    mode,
+    ghost: display.ghost,
+    grid: display.grid,
+    rising: display.rising,
+    reducedMotion: reduceMotion(display.reducedMotion),
+    hidden: frame.hidden ?? false,
+    effects: frame.effects ?? null,
+    now: frame.now,
+  };
 }
 
 interface Layer {
@@ -89,13 +102,6 @@ export function layoutFor(width: number, height: number): Layout {
   return { cell, width, height, ox: Math.floor((width - cell * UNITS_W) / 2), oy: Math.floor((height - cell * UNITS_H) / 2) };
 }
 
-function cellsOf(p: PiecePlacement | { type: PieceType; rotation: '0'; x: number; y: number }): Array<[number, number]> {
-  const slot = PIECES.indexOf(p.type) * 4 + ['0', 'R', '2', 'L'].indexOf(p.rotation);
-  const out: Array<[number, number]> = [];
-  for (let i = 0; i < 8; i += 2) out.push([p.x + CELLS[slot * 8 + i]!, p.y + CELLS[slot * 8 + i + 1]!]);
-  return out;
-}
-
 /** The piece letter to mark blocks with, when the palette draws patterns. */
 function markOf(o: DrawOptions, type: string): string | undefined {
   return PATTERNED.has(o.palette) ? type : undefined;
@@ -139,11 +145,11 @@ export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: 
     const inView = ([, y]: [number, number]) => y < ROWS + BUFFER;
     if (o.ghost && snap.ghost && snap.active && snap.ghost.y !== snap.active.y) {
       ctx.globalAlpha = 0.28;
-      for (const [x, y] of cellsOf(snap.ghost).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.ghost.type]!, markOf(o, snap.ghost.type));
+      for (const [x, y] of placedCells(snap.ghost).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.ghost.type]!, markOf(o, snap.ghost.type));
       ctx.globalAlpha = 1;
     }
     if (snap.active) {
-      for (const [x, y] of cellsOf(snap.active).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.active.type]!, markOf(o, snap.active.type));
+      for (const [x, y] of placedCells(snap.active).filter(inView)) block(ctx, fx + x * cell, rowY(y), cell, o.palette[snap.active.type]!, markOf(o, snap.active.type));
     }
     drawEffects(ctx, o, fx, fw, cell, rowY);
   }
@@ -205,7 +211,7 @@ function text(ctx: CanvasRenderingContext2D, s: string, x: number, y: number, si
 }
 
 function miniPiece(ctx: CanvasRenderingContext2D, type: PieceType, cx: number, cy: number, size: number, color: string, mark?: string): void {
-  const cells = cellsOf({ type, rotation: '0', x: 0, y: 0 });
+  const cells = placedCells({ type, rotation: '0', x: 0, y: 0 });
   const xs = cells.map(([x]) => x);
   const ys = cells.map(([, y]) => y);
   const w = Math.max(...xs) - Math.min(...xs) + 1;
@@ -238,7 +244,7 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   const rules = MODES[o.mode];
   const stats: Array<[string, string | null]> = [
     ['SCORE', snap.score.toLocaleString('en-US')],
-    ['LINES', rules.lineGoal > 0 && o.mode === 'sprint' ? `${snap.lines}/${rules.lineGoal}` : String(snap.lines)],
+    ['LINES', rules.lineGoal > 0 ? `${snap.lines}/${rules.lineGoal}` : String(snap.lines)],
     ['LEVEL', String(snap.level)],
     // Drawn every frame by drawLive.
     ['TIME', null],

@@ -1,4 +1,4 @@
-import type { GameEvent } from '@/lib/engine/types';
+import type { GameEvent } from '@/lib/engine';
 
 /** How long each kind of feedback lasts, in milliseconds of wall time. */
 export const FLASH_MS = 180;

@@ -15,15 +15,19 @@ export function pendingFlusher(): PendingFlusher {
 
 /**
  * Submits games saved while the server was unreachable: now, when the browser comes back online,
- * and every RETRY_EVERY_MS. Returns how many are still waiting.
+ * and every RETRY_EVERY_MS. Returns how many are still waiting, went through, or expired unsent.
  */
-export function usePendingGames(): { waiting: number; submitted: number } {
-  const [counts, setCounts] = useState({ waiting: 0, submitted: 0 });
+export function usePendingGames(): { waiting: number; submitted: number; expired: number } {
+  const [counts, setCounts] = useState({ waiting: 0, submitted: 0, expired: 0 });
   useEffect(() => {
     const flusher = pendingFlusher();
     const refresh = () => setCounts((c) => ({ ...c, waiting: readPending(window.localStorage).length }));
     const off = flusher.onSettled((_id, outcome) => {
-      setCounts((c) => ({ waiting: readPending(window.localStorage).length, submitted: c.submitted + (outcome.kind === 'ok' ? 1 : 0) }));
+      setCounts((c) => ({
+        waiting: readPending(window.localStorage).length,
+        submitted: c.submitted + (outcome.kind === 'ok' ? 1 : 0),
+        expired: c.expired + (outcome.kind === 'final' && outcome.code === 'ticket_expired' ? 1 : 0),
+      }));
     });
     const flush = () => void flusher.flush().then(refresh);
     flush();

@@ -1,5 +1,6 @@
-import { MODE_LABELS, formatDate, formatResult } from '@/components/boards/result';
-import type { Mode } from '@/lib/engine';
+import { MODE_INFO, formatResult } from '@/lib/ui/modes';
+import { formatDate } from '@/lib/ui/format';
+import { MODES, rankValue, type Mode } from '@/lib/engine';
 import type { BestPoint } from '@/lib/server/games/progression';
 
 // About the width it is shown at (a third of the page), so its text stays at its CSS size.
@@ -16,18 +17,18 @@ export function BestChart({ mode, points }: { mode: Mode; points: BestPoint[] })
   if (points.length === 0) {
     return (
       <p className="text-sm text-muted" data-testid={testId} data-points={0}>
-        No {MODE_LABELS[mode]} bests yet.
+        No {MODE_INFO[mode].label} bests yet.
       </p>
     );
   }
-  const value = (p: BestPoint) => (mode === 'sprint' ? p.ticks : p.score);
+  const value = (p: BestPoint) => rankValue(mode, p);
   const times = points.map((p) => Date.parse(p.at));
   const values = points.map(value);
   const [t0, t1] = spread(Math.min(...times), Math.max(...times));
   const [v0, v1] = spread(Math.min(...values), Math.max(...values));
   const x = (t: number) => PAD.left + ((t - t0) / (t1 - t0)) * (W - PAD.left - PAD.right);
-  // Up is better: lower times, higher scores.
-  const share = (v: number) => (mode === 'sprint' ? (v - v0) / (v1 - v0) : (v1 - v) / (v1 - v0));
+  // Up is better, whichever way the mode ranks.
+  const share = (v: number) => (MODES[mode].better === 'lower' ? (v - v0) / (v1 - v0) : (v1 - v) / (v1 - v0));
   const y = (v: number) => PAD.top + share(v) * (H - PAD.top - PAD.bottom);
   const xy = points.map((p, i) => [x(times[i]!), y(values[i]!)] as const);
   const path = xy.map(([px, py], i) => (i === 0 ? `M${px} ${py}` : `H${px}V${py}`)).join('');
@@ -36,7 +37,7 @@ export function BestChart({ mode, points }: { mode: Mode; points: BestPoint[] })
   return (
     <figure data-testid={testId} data-points={points.length}>
       {/* A group, not an image: each point is a link to its replay, reachable by keyboard. */}
-      <svg viewBox={`0 0 ${W} ${H}`} className="w-full text-brand" role="group" aria-label={`${MODE_LABELS[mode]} personal best over time: ${points.length} improvements, from ${formatResult(mode, first)} to ${formatResult(mode, last)}`}>
+      <svg viewBox={`0 0 ${W} ${H}`} className="w-full text-brand" role="group" aria-label={`${MODE_INFO[mode].label} personal best over time: ${points.length} improvements, from ${formatResult(mode, first)} to ${formatResult(mode, last)}`}>
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-line-strong" />
         <text x={PAD.left - 8} y={y(last === first ? v0 : value(last))} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
           {formatResult(mode, last)}

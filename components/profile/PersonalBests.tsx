@@ -1,6 +1,7 @@
 import Link from 'next/link';
-import { MODE_LABELS, formatDate, formatResult } from '@/components/boards/result';
-import { MODE_NAMES, type Mode } from '@/lib/engine';
+import { formatResult, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { formatDate } from '@/lib/ui/format';
+import type { Mode } from '@/lib/engine';
 
 type Best = { id: string; mode: Mode; score: number; ticks: number; createdAt: string };
 
@@ -8,11 +9,11 @@ type Best = { id: string; mode: Mode; score: number; ticks: number; createdAt: s
 export function PersonalBests({ bests, own }: { bests: Best[]; own: boolean }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3" data-testid="personal-bests">
-      {MODE_NAMES.map((mode) => {
+      {MODE_ORDER.map((mode) => {
         const best = bests.find((b) => b.mode === mode);
         return (
           <div key={mode} className="rounded-xl border border-line p-4">
-            <p className="text-sm text-muted">{MODE_LABELS[mode]}</p>
+            <p className="text-sm text-muted">{MODE_INFO[mode].label}</p>
             {best ? (
               <>
                 <Link href={`/replays/${best.id}`} className="font-mono text-2xl font-semibold hover:underline">

@@ -1,4 +1,4 @@
-import { formatPps, formatTime } from '@/components/game/format';
+import { formatPps, formatTime } from '@/lib/ui/format';
 import type { Snapshot } from '@/lib/engine';
 
 /** Stats of the moment shown, from the engine's snapshot at that tick. */

@@ -2,13 +2,13 @@
 
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { CanvasView } from '@/components/game/canvas-view';
-import { formatTime } from '@/components/game/draw';
+import { drawOptions } from '@/components/game/draw';
 import { Effects } from '@/components/game/effects';
-import { PALETTES } from '@/components/game/palette';
-import { decodeReplay, TICKS_PER_SECOND, type Replay, type Snapshot } from '@/lib/engine';
-import { reduceMotion } from '@/lib/client/motion';
+import { decodeReplay, type Replay } from '@/lib/engine';
+import { ReplayPlayback, type PlaybackView } from '@/lib/client/replay-playback';
 import { ReplayPlayer } from '@/lib/client/replay-player';
-import { nextSpeed, replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
+import { replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
+import { formatTime } from '@/lib/ui/format';
 import { loadLocalSettings } from '@/lib/client/settings-store';
 import { PlayFromHere } from '@/components/sandbox/PlayFromHere';
 import { InputDisplay } from './InputDisplay';
@@ -18,9 +18,6 @@ import { SeekBar } from './SeekBar';
 import { ShareButton } from './ShareButton';
 import { Shortcuts } from './Shortcuts';
 import { TransportAnnouncer } from './TransportAnnouncer';
-
-const MAX_TICKS_PER_FRAME = 40;
-const JUMP_TICKS = 5 * TICKS_PER_SECOND;
 
 function decode(encoded: string): { replay: Replay } | { error: string } {
   try {
@@ -39,9 +36,6 @@ export function ReplayViewer({ encoded, path, startAt, gameId }: { encoded: stri
   return <Viewer replay={decoded.replay} path={path} startAt={startAt} gameId={gameId} />;
 }
 
-/** What was drawn last: the snapshot and the engine hash at that tick (exposed for the e2e check). */
-type Shown = { snap: Snapshot; hash: string };
-
 function Viewer({ replay, path, startAt, gameId }: { replay: Replay; path: string; startAt: number | null; gameId?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const player = useMemo(() => {
@@ -49,105 +43,26 @@ function Viewer({ replay, path, startAt, gameId }: { replay: Replay; path: strin
     if (startAt !== null) p.seek(startAt);
     return p;
   }, [replay, startAt]);
-  const [shown, setShown] = useState<Shown>(() => ({ snap: player.snapshot(), hash: player.hash() }));
-  const [playing, setPlayingState] = useState(startAt === null);
-  const [speed, setSpeed] = useState<Speed>(1);
-  // Read by the animation loop every frame; React state only mirrors it for rendering.
-  const control = useRef({ playing: startAt === null, speed: 1 as number, dirty: true, effects: new Effects() });
-
-  const setPlaying = (value: boolean) => {
-    control.current.playing = value;
-    setPlayingState(value);
-  };
-
-  useEffect(() => {
-    control.current.speed = speed;
-  }, [speed]);
+  const [playback, setPlayback] = useState<ReplayPlayback | null>(null);
+  const [view, setView] = useState<PlaybackView>(() => ({ snap: player.snapshot(), hash: player.hash(), playing: startAt === null, speed: 1 }));
 
   useEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas) return;
     // The viewer's own display settings (palette, ghost, grid, rising), as on the play page.
     const display = loadLocalSettings(window.localStorage).display;
-    const view = new CanvasView(canvas);
-    const c = control.current;
-    let frame = 0;
-    let last = performance.now();
-    let carry = 0;
-    let snap = player.snapshot();
-    const draw = (now: number) => {
-      const startTick = player.tick;
-      if (c.playing && !player.over) {
-        carry += ((now - last) * TICKS_PER_SECOND * c.speed) / 1000;
-        let steps = Math.min(Math.floor(carry), MAX_TICKS_PER_FRAME);
-        carry -= Math.floor(carry);
-        while (steps-- > 0 && !player.over) c.effects.push(player.step(), now);
-        if (player.over) {
-          c.playing = false;
-          setPlayingState(false);
-        }
-      } else carry = 0;
-      last = now;
-      if (c.dirty || player.tick !== startTick) {
-        snap = player.snapshot();
-        c.dirty = false;
-        setShown({ snap, hash: player.hash() });
-      }
-      view.draw(snap, {
-        palette: PALETTES[display.palette],
-        mode: replay.mode,
-        ghost: display.ghost,
-        grid: display.grid,
-        rising: display.rising,
-        reducedMotion: reduceMotion(display.reducedMotion),
-        hidden: false,
-        effects: c.effects,
-        now,
-      });
-      frame = requestAnimationFrame(draw);
-    };
-    frame = requestAnimationFrame(draw);
-    return () => {
-      cancelAnimationFrame(frame);
-      view.dispose();
-    };
-  }, [player, replay.mode]);
-
-  const done = shown.snap.tick >= player.endTick;
-  const seek = (tick: number, pause = true) => {
-    const c = control.current;
-    if (pause) setPlaying(false);
-    player.seek(tick);
-    c.effects.reset();
-    c.dirty = true;
-  };
-  const run = (action: ReplayAction) => {
-    const c = control.current;
-    switch (action) {
-      case 'toggle':
-        if (done) {
-          seek(0, false);
-          setPlaying(true);
-        } else setPlaying(!c.playing);
-        return;
-      case 'tickBack': return seek(player.tick - 1);
-      case 'tickForward': return seek(player.tick + 1);
-      case 'pieceBack': return seek(player.pieceBoundary(-1));
-      case 'pieceForward': return seek(player.pieceBoundary(1));
-      case 'back5': return seek(player.tick - JUMP_TICKS, false);
-      case 'forward5': return seek(player.tick + JUMP_TICKS, false);
-      case 'start': return seek(0, false);
-      case 'end': return seek(player.endTick);
-      case 'slower': return setSpeed((s) => nextSpeed(s, -1));
-      case 'faster': return setSpeed((s) => nextSpeed(s, 1));
-    }
-  };
-  const runRef = useRef(run);
-  useEffect(() => {
-    runRef.current = run;
-  });
-
-  useEffect(() => {
+    const canvasView = new CanvasView(canvas);
+    const effects = new Effects();
+    const p = new ReplayPlayback(player, {
+      draw(snap, events, now, jumped) {
+        if (jumped) effects.reset();
+        effects.push(events, now);
+        canvasView.draw(snap, drawOptions(display, replay.mode, { effects, now }));
+      },
+      onChange: setView,
+    }, { playing: startAt === null });
+    setPlayback(p);
+    p.start();
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       // Typing in a field, or Space/Enter on a focused control, keeps its usual meaning.
@@ -156,18 +71,26 @@ function Viewer({ replay, path, startAt, gameId }: { replay: Replay; path: strin
       const action = replayActionFor(e);
       if (!action) return;
       e.preventDefault();
-      runRef.current(action);
+      p.run(action);
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      p.stop();
+      canvasView.dispose();
+    };
+  }, [player, replay.mode, startAt]);
+
+  const { snap, playing, speed } = view;
+  const done = snap.tick >= player.endTick;
+  const run = (action: ReplayAction) => playback?.run(action);
 
   return (
     <div
       className="space-y-3"
       data-testid="replay-viewer"
-      data-tick={shown.snap.tick}
-      data-hash={shown.hash}
+      data-tick={snap.tick}
+      data-hash={view.hash}
       data-end={player.endTick}
       data-playing={playing ? 'true' : 'false'}
       data-speed={speed}
@@ -177,22 +100,22 @@ function Viewer({ replay, path, startAt, gameId }: { replay: Replay; path: strin
           <canvas ref={canvasRef} aria-label="Replay" role="img" className="mx-auto block" data-testid="field" />
         </div>
         <aside className="space-y-4 lg:w-64">
-          <ReplayStats snap={shown.snap} />
-          <InputDisplay held={shown.snap.held} />
+          <ReplayStats snap={snap} />
+          <InputDisplay held={snap.held} />
           <Shortcuts />
         </aside>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <ReplayControls playing={playing} done={done} onAction={run} />
-        <SeekBar tick={shown.snap.tick} end={player.endTick} pieceTicks={player.pieceTicks} onSeek={(t) => seek(t, false)} />
+        <SeekBar tick={snap.tick} end={player.endTick} pieceTicks={player.pieceTicks} onSeek={(t) => playback?.seek(t, false)} />
         <span className="font-mono text-sm tabular-nums" data-testid="replay-clock">
-          {formatTime(shown.snap.tick)} / {formatTime(player.endTick)}
+          {formatTime(snap.tick)} / {formatTime(player.endTick)}
         </span>
         <label className="flex items-center gap-1 text-sm">
           Speed
           <select
             value={speed}
-            onChange={(e) => setSpeed(Number(e.target.value) as Speed)}
+            onChange={(e) => playback?.setSpeed(Number(e.target.value) as Speed)}
             className="rounded border border-line-strong bg-transparent px-1 py-0.5"
           >
             {SPEEDS.map((s) => (
@@ -204,10 +127,10 @@ function Viewer({ replay, path, startAt, gameId }: { replay: Replay; path: strin
         </label>
       </div>
       <div className="flex flex-wrap items-center gap-3">
-        <ShareButton path={path} tick={shown.snap.tick} />
-        {gameId && <PlayFromHere gameId={gameId} tick={shown.snap.tick} />}
+        <ShareButton path={path} tick={snap.tick} />
+        {gameId && <PlayFromHere gameId={gameId} tick={snap.tick} />}
       </div>
-      <TransportAnnouncer playing={playing} tick={shown.snap.tick} end={player.endTick} speed={speed} />
+      <TransportAnnouncer playing={playing} tick={snap.tick} end={player.endTick} speed={speed} />
     </div>
   );
 }

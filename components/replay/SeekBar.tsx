@@ -1,4 +1,4 @@
-import { formatTime } from '@/components/game/draw';
+import { formatTime } from '@/lib/ui/format';
 
 /** The position slider by tick, with a tick mark under it where each piece appeared. */
 export function SeekBar({ tick, end, pieceTicks, onSeek }: { tick: number; end: number; pieceTicks: readonly number[]; onSeek: (tick: number) => void }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { secondsParam } from '@/lib/client/replay-keys';
+import { secondsParam } from '@/lib/ui/links';
 
 /** Copies a link that opens this replay at the moment shown; the link itself stays visible as a fallback. */
 export function ShareButton({ path, tick }: { path: string; tick: number }) {

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatTime } from '@/components/game/format';
+import { formatTime } from '@/lib/ui/format';
 import { LiveRegion } from '@/components/site/LiveRegion';
 
 /** How long the position must rest before it is announced: stepping or seeking says where it stopped, once. */

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { keyLabel } from '@/lib/client/keymap';
 import { TICK_MS } from '@/lib/client/clock';
-import { ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN } from '@/lib/engine/constants';
+import { ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN } from '@/lib/engine';
 import {
   ACTION_LABELS, ACTIONS, bindingConflicts, KEYS_PER_ACTION, PALETTES, PRESETS, presetBindings,
   type Action, type PaletteId, type PresetId, type Settings,

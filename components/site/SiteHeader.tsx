@@ -1,5 +1,4 @@
 import Link from 'next/link';
-import { getSessionUser } from '@/lib/server/auth';
 import { NavLink } from './NavLink';
 
 const NAV = [
@@ -10,8 +9,8 @@ const NAV = [
   { href: '/settings', label: 'Settings' },
 ] as const;
 
-export async function SiteHeader() {
-  const user = await getSessionUser();
+/** The site's header; the layout reads the session (components never import server code). */
+export function SiteHeader({ user }: { user: { name: string } | null }) {
   return (
     <header className="border-b border-line bg-surface/80 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">

@@ -1,22 +1,13 @@
-import type { Mode } from '@/lib/engine/types';
+import type { Mode } from '@/lib/engine';
+import type { StoredGameResponse } from '@/lib/server/games/describe';
+import type { Ticket as TicketResponse } from '@/lib/server/games/tickets';
+import { bodyOf, problemOf } from './errors';
 
-/** The shapes of the game API (issue 4) as the browser sees them. */
-export interface Ticket {
-  gameId: string;
-  seed: string;
-  mode: Mode;
-  rulesVersion: number;
-  issuedAt: string;
-}
+/** A game ticket as POST /api/games answers it. */
+export type Ticket = TicketResponse;
 
-export interface VerifiedGame {
-  game: { id: string; mode: Mode; score: number; lines: number; ticks: number; pieces: number; pps: number; kpp: number; createdAt: string };
-  personalBest: boolean;
-  rank: { global: number | null; weekly: number | null };
-  guest: boolean;
-  /** Set when the server held the game back for review (HTTP 202): it has no rank until approved. */
-  review?: { status: 'pending' | 'approved' | 'rejected'; reason: string; message: string } | null;
-}
+/** The server's answer to a stored submission (201, 202, or 200 for a repeat), as it sends it. */
+export type VerifiedGame = StoredGameResponse;
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -28,22 +19,6 @@ export type Outcome =
 
 export function shouldRetry(status: number): boolean {
   return status === 408 || status === 429 || status >= 500;
-}
-
-async function bodyOf(res: Response): Promise<unknown> {
-  try {
-    return await res.json();
-  } catch {
-    return null;
-  }
-}
-
-function errorOf(status: number, body: unknown): { code: string; message: string } {
-  const err = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-  return {
-    code: typeof err?.code === 'string' ? err.code : `http_${status}`,
-    message: typeof err?.message === 'string' ? err.message : `The server answered ${status}.`,
-  };
 }
 
 function isVerified(body: unknown): body is VerifiedGame {
@@ -66,7 +41,7 @@ export async function requestTicket(mode: Mode, fetchImpl: FetchLike = fetch): P
     return { ok: false, message: `${OFFLINE} Check your connection and try again.` };
   }
   const body = await bodyOf(res);
-  if (!res.ok) return { ok: false, message: errorOf(res.status, body).message };
+  if (!res.ok) return { ok: false, message: problemOf(res.status, body).message };
   const ticket = body as Ticket | null;
   if (typeof ticket?.gameId !== 'string' || typeof ticket.seed !== 'string') return { ok: false, message: 'The server sent a malformed game ticket.' };
   return { ok: true, ticket };
@@ -78,6 +53,8 @@ export interface Submission {
   /** encodeReplay(game.replay()) */
   replay: string;
   claimed: { score: number; lines: number; ticks: number };
+  /** The ticket's expiry (ISO time): past it the server refuses the replay, so a queued copy is dropped. */
+  expiresAt?: string;
 }
 
 export async function submitReplay(s: Submission, fetchImpl: FetchLike = fetch): Promise<Outcome> {
@@ -95,7 +72,7 @@ export async function submitReplay(s: Submission, fetchImpl: FetchLike = fetch):
   const body = await bodyOf(res);
   if (res.ok && isVerified(body)) return { kind: 'ok', body };
   if (res.ok) return { kind: 'retry', message: 'The server sent a malformed answer.' };
-  const err = errorOf(res.status, body);
+  const err = problemOf(res.status, body);
   if (shouldRetry(res.status)) {
     // 429 and 503 say when to come back; asking sooner only prolongs the wait.
     const seconds = Number(res.headers.get('retry-after'));
@@ -106,7 +83,5 @@ export async function submitReplay(s: Submission, fetchImpl: FetchLike = fetch):
   if (res.status === 403 && err.code === 'ticket_forbidden') {
     return { kind: 'retry', message: 'Sign in as the player who started this game to save it.' };
   }
-  // A repeat of a submission that already went through carries the same success body.
-  if (res.status === 409 && err.code === 'already_submitted' && isVerified(body)) return { kind: 'ok', body };
   return { kind: 'final', code: err.code, message: err.message };
 }

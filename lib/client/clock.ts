@@ -1,4 +1,4 @@
-import { TICKS_PER_SECOND } from '@/lib/engine/constants';
+import { TICKS_PER_SECOND } from '@/lib/engine';
 
 export const TICK_MS = 1000 / TICKS_PER_SECOND;
 /** After a long frame (tab stall, GC) at most this many ticks are simulated at once; the rest is dropped. */

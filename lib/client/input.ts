@@ -1,4 +1,4 @@
-import type { InputEvent, Key } from '@/lib/engine/types';
+import type { InputEvent, Key } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
 
 interface Stamped {

@@ -1,4 +1,4 @@
-import type { Key } from '@/lib/engine/types';
+import type { Key } from '@/lib/engine';
 import { ACTIONS, type Action, type Bindings } from '@/lib/validations/settings';
 
 /**

@@ -7,9 +7,9 @@ export interface KeyValueStore {
 }
 
 export const PENDING_KEY = 'linefall:pending-games:v1';
-/** Games older than this are dropped: the server would refuse their tickets anyway. */
-export const PENDING_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_PENDING = 50;
+/** Told (through onSettled) for a queued game dropped because its ticket expired. */
+export const EXPIRED_MESSAGE = 'This game expired before the server could take it, so it was removed from this device.';
 
 export interface PendingGame extends Submission {
   finishedAt: number;
@@ -23,7 +23,8 @@ function isPending(v: unknown): v is PendingGame {
   const p = v as Partial<PendingGame> | null;
   return (
     typeof p === 'object' && p !== null && typeof p.gameId === 'string' && typeof p.replay === 'string' &&
-    typeof p.mode === 'string' && typeof p.finishedAt === 'number' && typeof p.claimed === 'object' && p.claimed !== null
+    typeof p.mode === 'string' && typeof p.finishedAt === 'number' && typeof p.claimed === 'object' && p.claimed !== null &&
+    (p.expiresAt === undefined || typeof p.expiresAt === 'string')
   );
 }
 
@@ -101,10 +102,12 @@ export class PendingFlusher {
   }
 
   private async run(): Promise<void> {
-    const cutoff = this.now() - PENDING_MAX_AGE_MS;
     for (const game of readPending(this.store)) {
-      if (game.finishedAt < cutoff) {
+      // Past its ticket's expiry the server would refuse it: drop it without asking, and say so.
+      // (A game saved before expiries were kept is tried once; the server's refusal drops it.)
+      if (game.expiresAt !== undefined && Date.parse(game.expiresAt) <= this.now()) {
         dropPending(this.store, game.gameId);
+        for (const fn of this.listeners) fn(game.gameId, { kind: 'final', code: 'ticket_expired', message: EXPIRED_MESSAGE });
         continue;
       }
       if (game.notBefore !== undefined && game.notBefore > this.now()) continue;

@@ -1,6 +1,5 @@
-import { encodeReplay } from '@/lib/engine/codec';
-import type { GameEvent, Key, Mode, Snapshot } from '@/lib/engine/types';
-import type { Action, Settings } from '@/lib/validations/settings';
+import { encodeReplay, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
+import type { Action, DisplaySettings, Settings } from '@/lib/validations/settings';
 import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from './api';
 import { buildKeymap, decideKey } from './keymap';
 import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from './pending';
@@ -24,8 +23,11 @@ export type PlayState =
   | { phase: 'ended'; ticket: Ticket; result: Snapshot; submit: SubmitState };
 
 export interface PlayHost {
-  /** Called every animation frame while a game is on screen. */
-  draw(snapshot: Snapshot, events: readonly GameEvent[], hidden: boolean, now: number): void;
+  /**
+   * Called every animation frame while a game is on screen, with the display settings to draw
+   * it with: the controller owns the settings, the renderer only receives them.
+   */
+  draw(snapshot: Snapshot, events: readonly GameEvent[], hidden: boolean, now: number, display: DisplaySettings): void;
   onState(state: PlayState): void;
   storage: KeyValueStore;
   flusher: PendingFlusher;
@@ -146,7 +148,7 @@ export class PlayController {
     if (s.phase !== 'playing' && s.phase !== 'countdown') return;
     this.runner?.pause();
     this.set({ phase: 'paused', ticket: s.ticket });
-    if (this.snapshot) this.host.draw(this.snapshot, [], true, performance.now());
+    if (this.snapshot) this.host.draw(this.snapshot, [], true, performance.now(), this.settings.display);
   }
 
   resume(): void {
@@ -207,7 +209,7 @@ export class PlayController {
       if (events.length > 0 || runner.tick !== this.snapshot.tick) this.snapshot = runner.game.snapshot();
       this.expose(this.snapshot);
     }
-    this.host.draw(this.snapshot, events, this.state.phase !== 'playing', now);
+    this.host.draw(this.snapshot, events, this.state.phase !== 'playing', now, this.settings.display);
     if (runner.game.over && this.state.phase === 'playing') void this.finish(this.state.ticket, runner);
   }
 
@@ -226,12 +228,13 @@ export class PlayController {
   private async finish(ticket: Ticket, runner: GameRunner): Promise<void> {
     const result = runner.game.snapshot();
     this.snapshot = result;
-    this.host.draw(result, [], false, performance.now());
+    this.host.draw(result, [], false, performance.now(), this.settings.display);
     const submission: Submission = {
       gameId: ticket.gameId,
       mode: this.mode,
       replay: encodeReplay(runner.game.replay()),
       claimed: { score: result.score, lines: result.lines, ticks: result.tick },
+      expiresAt: ticket.expiresAt,
     };
     // On disk before the first attempt: whatever happens next, the game is not lost.
     try {

@@ -1,5 +1,3 @@
-import { TICKS_PER_SECOND } from '@/lib/engine';
-
 /** What a viewer control does; the buttons and the keyboard share these. */
 export type ReplayAction =
   | 'toggle' | 'tickBack' | 'tickForward' | 'pieceBack' | 'pieceForward'
@@ -37,14 +35,4 @@ export type Speed = (typeof SPEEDS)[number];
 export function nextSpeed(speed: Speed, dir: 1 | -1): Speed {
   const i = SPEEDS.indexOf(speed) + dir;
   return SPEEDS[Math.max(0, Math.min(SPEEDS.length - 1, i))]!;
-}
-
-/** `?t=` is seconds with decimals (as on video sites); the viewer works in ticks. */
-export function ticksFromParam(t: string | undefined): number | null {
-  if (t === undefined || !/^\d{1,5}(\.\d{1,3})?$/.test(t)) return null;
-  return Math.round(Number(t) * TICKS_PER_SECOND);
-}
-
-export function secondsParam(tick: number): string {
-  return String(Math.round((tick * 100) / TICKS_PER_SECOND) / 100);
 }

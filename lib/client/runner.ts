@@ -1,5 +1,4 @@
-import { createGame, type Game } from '@/lib/engine/game';
-import type { GameEvent, Handling, Key, Mode } from '@/lib/engine/types';
+import { createGame, type Game, type GameEvent, type Handling, type Key, type Mode } from '@/lib/engine';
 import { TickClock } from './clock';
 import { HeldKeys, InputQueue } from './input';
 

@@ -1,5 +1,6 @@
 import { parseStoredSettings, type Settings } from '@/lib/validations/settings';
 import type { FetchLike } from './api';
+import { readProblem } from './errors';
 import type { KeyValueStore } from './pending';
 
 export const SETTINGS_KEY = 'linefall:settings';
@@ -14,15 +15,6 @@ export function loadLocalSettings(store: KeyValueStore): Settings {
 
 export function saveLocalSettings(store: KeyValueStore, settings: Settings): void {
   store.setItem(SETTINGS_KEY, JSON.stringify(settings));
-}
-
-async function message(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { error?: { message?: string } };
-    return body.error?.message ?? `The server answered ${res.status}.`;
-  } catch {
-    return `The server answered ${res.status}.`;
-  }
 }
 
 /**
@@ -50,7 +42,7 @@ export async function saveAccountSettings(settings: Settings, fetchImpl: FetchLi
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(settings),
     });
-    return res.ok ? { ok: true } : { ok: false, message: await message(res) };
+    return res.ok ? { ok: true } : { ok: false, message: (await readProblem(res)).message };
   } catch {
     return { ok: false, message: 'Could not reach the server; your settings are saved on this device.' };
   }

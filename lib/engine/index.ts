@@ -4,8 +4,10 @@ export {
   NEXT_COUNT_MIN, NEXT_COUNT_MAX, DEFAULT_NEXT_COUNT, MAX_REPLAY_TICKS, MAX_REPLAY_EVENTS,
   MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
 } from './constants';
-export { MODES } from './modes';
+export { MODES, rankValue, metricOf, isRankable, type RankBy } from './modes';
 export { GRAVITY } from './gravity';
+export { COLS, VISIBLE_ROWS } from './board';
+export { placedCells } from './pieces';
 export { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS, PERFECT_CLEAR_B2B_TETRIS, COMBO_POINTS } from './scoring';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './core';
 export { createGame, NO_EVENTS, type Game } from './game';

@@ -1,3 +1,6 @@
+import { PIECES, ROTATIONS } from './constants';
+import type { PiecePlacement } from './types';
+
 /**
  * Piece shapes in spawn orientation (state 0), as cell offsets from the piece's reference point,
  * +x right, +y up. The reference point is the SRS rotation centre for J L S T Z; for I it is the
@@ -59,9 +62,9 @@ for (let p = 0; p < SHAPES.length; p++) {
   }
 }
 
-/** The four cells (x, y) a piece covers at a placement: for renderers, editors and format converters. */
-export function pieceCells(p: { type: (typeof SHAPES)[number]['name']; rotation: '0' | 'R' | '2' | 'L'; x: number; y: number }): Array<[number, number]> {
-  const slot = SHAPES.findIndex((s) => s.name === p.type) * 4 + ['0', 'R', '2', 'L'].indexOf(p.rotation);
+/** The field cells a placed piece covers (x right, y up from the bottom row): for renderers and tests. */
+export function placedCells(p: PiecePlacement): Array<[number, number]> {
+  const slot = PIECES.indexOf(p.type) * 4 + ROTATIONS.indexOf(p.rotation);
   const out: Array<[number, number]> = [];
   for (let i = 0; i < 8; i += 2) out.push([p.x + CELLS[slot * 8 + i]!, p.y + CELLS[slot * 8 + i + 1]!]);
   return out;

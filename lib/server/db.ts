@@ -25,7 +25,7 @@ export async function getDb(): Promise<Db> {
  * next SIGUSR2 gives it back, to be reopened by the next request.
  */
 // Registered once per process even when bundling gives this module several instances.
-if (process.env.LINEFALL_FAULT_INJECTION === '1' && !holder.__linefallFaults) {
+if (env.LINEFALL_FAULT_INJECTION && !holder.__linefallFaults) {
   holder.__linefallFaults = true;
   process.on('SIGUSR2', () => {
     holder.__linefallDbDown = !holder.__linefallDbDown;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REPLAY_ENCODED_LENGTH, MODE_NAMES } from '@/lib/engine';
-import { isValidIsoWeek } from '@/lib/weeks';
+import { isBucket, PERIOD_IDS, PERIODS, type PeriodId } from '@/lib/periods';
 
 export const modeSchema = z.enum(MODE_NAMES, { error: `mode must be one of ${MODE_NAMES.join(', ')}` });
 
@@ -22,18 +22,31 @@ export type Submission = z.infer<typeof submissionSchema>;
 /** The largest body a submission can have: the replay cap plus room for the rest. */
 export const SUBMISSION_BODY_LIMIT = MAX_REPLAY_ENCODED_LENGTH + 1024;
 
-/** GET /api/leaderboards/{mode} */
-export const boardQuerySchema = z.object({
-  mode: modeSchema,
-  period: z.enum(['all', 'week'], { error: 'period must be all or week' }).default('all'),
-  week: z
-    .string()
-    .refine(isValidIsoWeek, 'week must be an ISO week like 2026-W47')
-    .optional(),
-  cursor: z.string().max(200, 'cursor is invalid').optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-});
-export type BoardQuery = z.infer<typeof boardQuerySchema>;
+export const periodSchema = z.enum(PERIOD_IDS, { error: `period must be one of ${PERIOD_IDS.join(', ')}` });
+
+/** `?week=2026-W47`, `?day=2026-11-22`: one optional parameter per period, named after it, picking a past board. */
+const bucketParams = Object.fromEntries(
+  PERIOD_IDS.map((period) => [
+    period,
+    z
+      .string()
+      .max(32, `${period} is invalid`)
+      .refine((text) => isBucket(period, text), `${period} must look like ${PERIODS[period].example}`)
+      .optional(),
+  ]),
+) as Record<PeriodId, z.ZodOptional<z.ZodString>>;
+
+/** GET /api/leaderboards/{mode}?period=…&<period>=<bucket> */
+export const boardQuerySchema = z
+  .object({
+    mode: modeSchema,
+    period: periodSchema.default('all'),
+    ...bucketParams,
+    cursor: z.string().max(200, 'cursor is invalid').optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(50),
+  })
+  .transform((q) => ({ mode: q.mode, period: q.period, bucket: q[q.period], cursor: q.cursor, limit: q.limit }));
+export type BoardQuery = z.output<typeof boardQuerySchema>;
 
 /** Ids in URLs: cuid-like, bounded before any lookup. */
 export const idSchema = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');

@@ -5,7 +5,7 @@ import {
 } from 'zod/mini';
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, DEFAULT_NEXT_COUNT, KEYS, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN,
-} from '@/lib/engine/constants';
+} from '@/lib/engine';
 import { THEMES } from '@/lib/page-prefs';
 
 /**

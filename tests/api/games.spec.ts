@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { encodeReplay } from '@/lib/engine';
 import { botGame, claimOf, hardDropGame } from '../support/replays';
 import { errorCode, newClient, newTicket, signUpAndIn, submit, waitForGameTime } from './client';
+import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 
 // The HTTP surface of verified scores, on the production server. Runs once against embedded
 // PGlite and once against PostgreSQL (see playwright.config.ts). Time-travel cases (expired
@@ -33,7 +34,7 @@ test('a guest gets a ticket bound to an http-only cookie, and a verified replay 
   expect(await replay.json()).toMatchObject({ status: 'verified', replay: encodeReplay(played.replay), game: { id: ticket.gameId, player: null } });
 });
 
-test('a signed-in player’s verified game appears on the global and weekly boards with their own row', async ({ baseURL }) => {
+test('a signed-in player’s verified game appears on every period’s board with their own row', async ({ baseURL }) => {
   const api = await newClient(baseURL!);
   const username = await signUpAndIn(api);
   const ticket = await newTicket(api, 'marathon');
@@ -42,11 +43,14 @@ test('a signed-in player’s verified game appears on the global and weekly boar
   const response = await submit(api, ticket, played);
   expect(response.status()).toBe(201);
   const body = await response.json();
-  expect(body).toMatchObject({ personalBest: true, guest: false, rank: { global: expect.any(Number), weekly: expect.any(Number) } });
+  expect(body).toMatchObject({ personalBest: true, guest: false, rank: { all: expect.any(Number), week: expect.any(Number), day: expect.any(Number) } });
 
-  // The week the server stored the game in: "this week" may have rolled over since.
-  for (const query of ['period=all', `period=week&week=${body.game.week}`]) {
-    const board = await (await api.get(`/api/leaderboards/marathon?${query}&limit=100`)).json();
+  // The boards the server stored the game on: "this week" or "today" may have rolled over since.
+  const playedAt = new Date(body.game.createdAt);
+  for (const period of PERIOD_IDS) {
+    const bucket = PERIODS[period].bucketOf(playedAt);
+    const board = await (await api.get(`/api/leaderboards/marathon?period=${period}&${period}=${bucket}&limit=100`)).json();
+    expect(board).toMatchObject({ period, bucket });
     expect(board.me).toMatchObject({ gameId: ticket.gameId, player: { username }, score: played.result.score });
     const row = board.rows.find((r: { gameId: string }) => r.gameId === ticket.gameId);
     if (row) expect(row.rank).toBe(board.me.rank);
@@ -150,6 +154,10 @@ test('board and replay queries validate their input', async ({ request }) => {
   expect(await errorCode(await request.get('/api/leaderboards/sprint?period=week&week=2026-W99'))).toMatchObject({ status: 400 });
   expect(await errorCode(await request.get('/api/leaderboards/sprint?cursor=garbage'))).toMatchObject({ status: 400, code: 'invalid_cursor' });
   const pastWeek = await request.get('/api/leaderboards/sprint?period=week&week=2020-W01');
-  expect(await pastWeek.json()).toMatchObject({ week: '2020-W01', rows: [] });
+  expect(await pastWeek.json()).toMatchObject({ bucket: '2020-W01', rows: [] });
+  expect(await errorCode(await request.get('/api/leaderboards/sprint?period=day&day=2026-02-30'))).toMatchObject({ status: 400, code: 'invalid_input' });
+  expect(await errorCode(await request.get('/api/leaderboards/sprint?period=day&day=2026-W47'))).toMatchObject({ status: 400, code: 'invalid_input' });
+  const pastDay = await request.get('/api/leaderboards/sprint?period=day&day=2020-01-01');
+  expect(await pastDay.json()).toMatchObject({ period: 'day', bucket: '2020-01-01', rows: [] });
   expect(await errorCode(await request.get('/api/replays/doesnotexist0'))).toMatchObject({ status: 404, code: 'replay_not_found' });
 });

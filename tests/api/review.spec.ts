@@ -18,7 +18,7 @@ test('a game with robotic input timing is stored, answered 202 with the reason, 
   expect(body).toMatchObject({
     game: { id: ticket.gameId, score: played.result.score, reviewStatus: 'pending' },
     personalBest: false,
-    rank: { global: null, weekly: null },
+    rank: { all: null, week: null, day: null },
     review: { status: 'pending', reason: 'robotic_rhythm', message: expect.stringContaining('consecutive key presses') },
   });
 

@@ -29,11 +29,11 @@ describe('submitting a verified game', () => {
       // The last clear can take a Sprint past 40 (a Tetris from 37 ends it on 41).
       game: { id: ticket.gameId, mode: 'sprint', score: played.result.score, lines: played.result.lines, ticks: played.result.ticks, week: '2026-W47' },
       personalBest: true,
-      rank: { global: 1, weekly: 1 },
+      rank: { all: 1, week: 1, day: 1 },
       guest: false,
     });
     const all = await getBoard({ mode: 'sprint', period: 'all', limit: 10 });
-    const week = await getBoard({ mode: 'sprint', period: 'week', week: '2026-W47', limit: 10 });
+    const week = await getBoard({ mode: 'sprint', period: 'week', bucket: '2026-W47', limit: 10 });
     for (const board of [all, week]) {
       expect(board.rows).toHaveLength(1);
       expect(board.rows[0]).toMatchObject({ rank: 1, gameId: ticket.gameId, player: { username: 'alice' }, ticks: played.result.ticks });
@@ -242,10 +242,31 @@ describe('boards', () => {
     const early = await playAndSubmit({ owner, mode: 'marathon', play, issuedAt: minutes(-1, monday), after: 1 });
     expect(late.outcome.ok && late.outcome.body.game.week).toBe('2026-W47');
     expect(early.outcome.ok && early.outcome.body.game.week).toBe('2026-W48');
-    const w47 = await getBoard({ mode: 'marathon', period: 'week', week: '2026-W47', limit: 10 });
-    const w48 = await getBoard({ mode: 'marathon', period: 'week', week: '2026-W48', limit: 10 });
+    const w47 = await getBoard({ mode: 'marathon', period: 'week', bucket: '2026-W47', limit: 10 });
+    const w48 = await getBoard({ mode: 'marathon', period: 'week', bucket: '2026-W48', limit: 10 });
     expect(w47.rows.map((r) => r.gameId)).toEqual([late.ticket.gameId]);
     expect(w48.rows.map((r) => r.gameId)).toEqual([early.ticket.gameId]);
+  });
+
+  it('keeps a daily board per UTC day: midnight starts a new one, and a game ranks on every board of its moment', async () => {
+    const [ann, bob] = [await player('daily-ann'), await player('daily-bob')];
+    const evening = new Date('2026-11-18T23:59:00Z');
+    const morning = new Date('2026-11-19T00:00:30Z');
+    const afterBob = minutes(31, morning);
+    // Ann's better game is the evening before; on the new day Bob's idle game (0 points) leads.
+    const annGame = await playAndSubmit({ owner: ann, mode: 'marathon', play: hardDropGame, issuedAt: minutes(-2, evening), after: 1 });
+    const bobGame = await playAndSubmit({ owner: bob, mode: 'marathon', play: idleGame, issuedAt: morning, after: 30 });
+    expect(annGame.outcome).toMatchObject({ ok: true, body: { rank: { all: 1, week: 1, day: 1 } } });
+    expect(bobGame.outcome).toMatchObject({ ok: true, body: { rank: { all: 2, week: 2, day: 1 } } });
+    const day = (bucket: string) => getBoard({ mode: 'marathon', period: 'day', bucket, limit: 10 });
+    expect((await day('2026-11-18')).rows.map((r) => r.gameId)).toEqual([annGame.ticket.gameId]);
+    expect((await day('2026-11-19')).rows.map((r) => r.gameId)).toEqual([bobGame.ticket.gameId]);
+    const today = await getBoard({ mode: 'marathon', period: 'day', limit: 10, now: afterBob, viewerId: ann.userId });
+    expect(today).toMatchObject({ period: 'day', bucket: '2026-11-19', me: null });
+    expect((await getBoard({ mode: 'marathon', period: 'week', bucket: '2026-W47', limit: 10 })).rows.map((r) => r.gameId)).toEqual([
+      annGame.ticket.gameId,
+      bobGame.ticket.gameId,
+    ]);
   });
 });
 
@@ -253,7 +274,7 @@ describe('guests', () => {
   it('keep a verified game off the boards until they sign up, which claims it', async () => {
     const guest: Owner = { userId: null, guestId: 'guest-cookie-id-000000' };
     const { ticket, outcome } = await playAndSubmit({ owner: guest });
-    expect(outcome).toMatchObject({ ok: true, body: { guest: true, personalBest: false, rank: { global: 1 } } });
+    expect(outcome).toMatchObject({ ok: true, body: { guest: true, personalBest: false, rank: { all: 1 } } });
     expect((await getBoard({ mode: 'sprint', period: 'all', limit: 10 })).rows).toEqual([]);
 
     const account = await player('converted');

@@ -27,8 +27,8 @@ async function play(owner: Owner, options: { mode?: Mode; game?: (mode: Mode, se
   return { gameId: ticket.gameId, played, submit };
 }
 
-const boardIds = async (mode: Mode, period: 'all' | 'week', week?: string) =>
-  (await getBoard({ mode, period, week, limit: 10 })).rows.map((r) => r.gameId);
+const boardIds = async (mode: Mode, period: 'all' | 'week', bucket?: string) =>
+  (await getBoard({ mode, period, bucket, limit: 10 })).rows.map((r) => r.gameId);
 
 beforeEach(resetDb);
 
@@ -43,7 +43,7 @@ describe('games with inhuman input timing', () => {
       body: {
         game: { id: gameId, lines: played.result.lines, ticks: played.result.ticks, week: '2026-W47', reviewStatus: 'pending' },
         personalBest: false,
-        rank: { global: null, weekly: null },
+        rank: { all: null, week: null, day: null },
         review: { status: 'pending', reason: 'robotic_rhythm', message: expect.stringMatching(/consecutive key presses/) },
       },
     });
@@ -90,7 +90,7 @@ describe('games with inhuman input timing', () => {
       submission: { replay: encodeReplay(honest.replay), claimed: claimOf(honest.result) },
       now: later(6),
     });
-    expect(accepted).toMatchObject({ ok: true, status: 201, body: { review: null, rank: { global: 1 } } });
+    expect(accepted).toMatchObject({ ok: true, status: 201, body: { review: null, rank: { all: 1 } } });
 
     expect(await approveGame({ gameId: held.gameId, now: NEXT_WEEK })).toEqual({ ok: true, status: 'approved' });
     expect(await boardIds('sprint', 'all')).toEqual([held.gameId, ticket.gameId]);
@@ -100,11 +100,12 @@ describe('games with inhuman input timing', () => {
     const db = await getDb();
     const bests = await db.personalBest.findMany({ where: { gameId: held.gameId }, select: { period: true, achievedAt: true } });
     expect(bests.sort((a, b) => a.period.localeCompare(b.period))).toEqual([
+      { period: later(5).toISOString().slice(0, 10), achievedAt: later(5) },
       { period: '2026-W47', achievedAt: later(5) },
       { period: 'all', achievedAt: later(5) },
     ]);
     // Resubmitting now gets the ranked answer; approving twice is refused.
-    expect(await held.submit()).toMatchObject({ ok: true, status: 200, body: { rank: { global: 1, weekly: 1 }, review: { status: 'approved' } } });
+    expect(await held.submit()).toMatchObject({ ok: true, status: 200, body: { rank: { all: 1, week: 1, day: 1 }, review: { status: 'approved' } } });
     expect(await approveGame({ gameId: held.gameId })).toMatchObject({ ok: false, code: 'not_reviewable' });
   });
 
@@ -116,7 +117,7 @@ describe('games with inhuman input timing', () => {
     expect(await boardIds('marathon', 'all')).toEqual([]);
     expect(await listHeldGames({ limit: 10 })).toEqual([]);
     expect((await listHeldGames({ status: 'rejected', limit: 10 })).map((g) => [g.id, g.reviewNote])).toEqual([[held.gameId, 'scripted input']]);
-    expect(await held.submit()).toMatchObject({ ok: true, status: 202, body: { review: { status: 'rejected' }, rank: { global: null } } });
+    expect(await held.submit()).toMatchObject({ ok: true, status: 202, body: { review: { status: 'rejected' }, rank: { all: null } } });
     expect(await rejectGame({ gameId: held.gameId, note: 'again' })).toMatchObject({ ok: false, code: 'not_reviewable' });
     expect(await rejectGame({ gameId: 'nosuchgame0000', note: 'x' })).toMatchObject({ ok: false, code: 'game_not_found' });
     // Second thoughts: a rejected game can still be approved.

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { formatTime } from '@/components/game/draw';
+import { formatTime } from '@/lib/ui/format';
 import { hardDropGame } from '../support/replays';
 import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';
-import { isoWeek, shiftWeek } from '@/lib/weeks';
+import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
 
 test('a verified game shows on the weekly and all-time boards and its replay plays to the verified end', async ({ page }) => {
   const username = uniqueUsername('board');
@@ -53,14 +53,14 @@ test.describe('without JavaScript', () => {
     await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'This week' }).click();
     const before = isoWeek(new Date());
     // The server's week, which may have rolled over (Monday 00:00 UTC) since the test began.
-    await expect(page.getByTestId('board-week')).toHaveText(/^\d{4}-W\d\d$/);
-    const thisWeek = (await page.getByTestId('board-week').textContent())!;
+    await expect(page.getByTestId('board-bucket')).toHaveText(/^\d{4}-W\d\d$/);
+    const thisWeek = (await page.getByTestId('board-bucket').textContent())!;
     expect([before, isoWeek(new Date())]).toContain(thisWeek);
-    await expect(page.getByTestId('week-countdown')).toContainText('Resets in');
+    await expect(page.getByTestId('reset-countdown')).toContainText('Resets in');
     const earlier = shiftWeek(thisWeek, -3)!;
-    await page.getByTestId('week-picker').selectOption(earlier);
+    await page.getByTestId('period-picker').selectOption(earlier);
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(new RegExp(`mode=ultra&period=week&week=${earlier}`));
-    await expect(page.getByTestId('board-week')).toHaveText(earlier);
+    await expect(page.getByTestId('board-bucket')).toHaveText(earlier);
   });
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { formatTime } from '@/components/game/draw';
-import { isoWeek, shiftWeek } from '@/lib/weeks';
+import { formatTime } from '@/lib/ui/format';
+import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
 import { botGame, hardDropGame, type Played } from '../support/replays';
 import { playVerified } from '../api/client';
 import { signUp, uniqueUsername } from './fixtures';
@@ -37,16 +37,16 @@ test('boards, a top replay played, paused, seeked, stepped and shared, and the p
   const before = isoWeek(new Date());
   await page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'This week' }).click();
   // The server's week, which may have rolled over (Monday 00:00 UTC) since the test began.
-  await expect(page.getByTestId('board-week')).toHaveText(/^\d{4}-W\d\d$/);
-  expect([before, isoWeek(new Date())]).toContain(await page.getByTestId('board-week').textContent());
-  await expect(page.getByTestId('week-countdown')).toContainText(/Resets in (\dd )?\d\d:\d\d:\d\d/);
+  await expect(page.getByTestId('board-bucket')).toHaveText(/^\d{4}-W\d\d$/);
+  expect([before, isoWeek(new Date())]).toContain(await page.getByTestId('board-bucket').textContent());
+  await expect(page.getByTestId('reset-countdown')).toContainText(/Resets in (\dd )?\d\d:\d\d:\d\d/);
   // The week before the one the game was stored in: the player cannot be on it.
   const lastWeek = shiftWeek(marathon.played.week, -1)!;
-  await page.getByTestId('week-picker').selectOption(lastWeek);
+  await page.getByTestId('period-picker').selectOption(lastWeek);
   await expect(page).toHaveURL(new RegExp(`week=${lastWeek}`));
-  await expect(page.getByTestId('board-week')).toHaveText(lastWeek);
+  await expect(page.getByTestId('board-bucket')).toHaveText(lastWeek);
   await expect(page.getByTestId('leaderboard')).not.toContainText(username);
-  await expect(page.getByTestId('week-countdown')).toHaveCount(0);
+  await expect(page.getByTestId('reset-countdown')).toHaveCount(0);
 
   // The player's name links to their profile; "Watch" opens the replay.
   await page.goto('/leaderboards?mode=sprint');

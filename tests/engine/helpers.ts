@@ -24,8 +24,3 @@ export function idle(g: Game, ticks: number): GameEvent[] {
 export function ofType<T extends GameEvent['type']>(events: readonly GameEvent[], type: T): Array<Extract<GameEvent, { type: T }>> {
   return events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 }
-
-/** A board of `rows` (top to bottom) padded to the bottom of the 20-row field. */
-export function rows(...r: string[]): string[] {
-  return r;
-}

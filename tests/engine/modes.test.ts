@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { MODES } from '../../lib/engine/index';
+import { isRankable, metricOf, MODE_NAMES, MODES, rankValue } from '../../lib/engine/index';
 import type { GameEvent, Mode } from '../../lib/engine/index';
 import { createCore } from '../../lib/engine/setup';
 import { PieceQueue } from '../../lib/engine/queue';
@@ -142,3 +142,26 @@ function seedStateOfBytes(bytes: number[]): number {
   for (const b of bytes) h = Math.imul(h ^ b, 0x01000193);
   return h >>> 0;
 }
+
+describe('how modes rank', () => {
+  const game = { ticks: 3000, score: 12_345 };
+
+  it('derives the board metric from rankBy and better: lower is better for every mode', () => {
+    for (const mode of MODE_NAMES) {
+      const { rankBy, better } = MODES[mode];
+      const value = rankBy === 'time' ? game.ticks : game.score;
+      expect(rankValue(mode, game)).toBe(value);
+      expect(metricOf(mode, game)).toBe(better === 'lower' ? value : -value);
+    }
+    expect(metricOf('sprint', game)).toBe(3000);
+    expect(metricOf('marathon', game)).toBe(-12_345);
+  });
+
+  it('ranks an unfinished game only where the mode does not need a finish', () => {
+    for (const mode of MODE_NAMES) {
+      expect(isRankable(mode, { finished: true })).toBe(true);
+      expect(isRankable(mode, { finished: false })).toBe(!MODES[mode].needsFinish);
+    }
+    expect(isRankable('sprint', { finished: false })).toBe(false);
+  });
+});

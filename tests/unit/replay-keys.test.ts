@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextSpeed, REPLAY_SHORTCUTS, replayActionFor, secondsParam, ticksFromParam } from '@/lib/client/replay-keys';
+import { nextSpeed, REPLAY_SHORTCUTS, replayActionFor } from '@/lib/client/replay-keys';
+import { secondsParam, ticksFromParam } from '@/lib/ui/links';
 
 const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) =>
   replayActionFor({ key, ctrlKey: false, metaKey: false, altKey: false, ...mods });

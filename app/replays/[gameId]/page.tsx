@@ -2,12 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
-import { MODE_LABELS, formatDate, formatRate, formatResult } from '@/components/boards/result';
+import { MODE_INFO, formatResult } from '@/lib/ui/modes';
+import { formatDate, formatRate } from '@/lib/ui/format';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { DownloadReplay } from '@/components/replay/DownloadReplay';
 import { ReplayStatusNote } from '@/components/replay/ReplayStatusNote';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
-import { ticksFromParam } from '@/lib/client/replay-keys';
+import { ticksFromParam } from '@/lib/ui/links';
 import { getReplay } from '@/lib/server/games/replays';
 import { idSchema } from '@/lib/validations/games';
 
@@ -18,7 +19,7 @@ const findReplay = cache(async (gameId: string) => (idSchema.safeParse(gameId).s
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const record = await findReplay((await params).gameId);
-  return { title: record ? `${record.game.player?.username ?? 'Guest'} · ${MODE_LABELS[record.game.mode]} replay` : 'Replay' };
+  return { title: record ? `${record.game.player?.username ?? 'Guest'} · ${MODE_INFO[record.game.mode].label} replay` : 'Replay' };
 }
 
 export default async function ReplayPage({ params, searchParams }: Props) {
@@ -30,7 +31,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
     <div className="space-y-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold">
-          {game.player ? <PlayerLink username={game.player.username} /> : 'Guest'} · {MODE_LABELS[game.mode]} · <span className="font-mono">{formatResult(game.mode, game)}</span>
+          {game.player ? <PlayerLink username={game.player.username} /> : 'Guest'} · {MODE_INFO[game.mode].label} · <span className="font-mono">{formatResult(game.mode, game)}</span>
         </h1>
         <p className="text-sm text-muted">
           {game.lines} lines · {game.pieces} pieces · {formatRate(game.pps)} PPS · {formatRate(game.kpp)} KPP · {formatDate(game.createdAt)} ·{' '}
@@ -42,7 +43,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
         <DownloadReplay encoded={record.replay} gameId={game.id} mode={game.mode} player={game.player?.username ?? null} createdAt={game.createdAt} />
         <Link href="/replays/open" className="link text-sm">Open a replay file</Link>
         <Link href={`/leaderboards?mode=${game.mode}`} className="link text-sm">
-          ← {MODE_LABELS[game.mode]} leaderboard
+          ← {MODE_INFO[game.mode].label} leaderboard
         </Link>
       </div>
     </div>

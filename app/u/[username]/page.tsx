@@ -3,10 +3,10 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { SignOutButton } from '@/components/auth/SignOutButton';
 import { GameList } from '@/components/boards/GameList';
-import { formatDate, MODE_LABELS } from '@/components/boards/result';
+import { isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { formatDate } from '@/lib/ui/format';
 import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
-import { MODE_NAMES } from '@/lib/engine';
 import { getSessionUser } from '@/lib/server/auth';
 import { getAbandonCounts } from '@/lib/server/games/abandons';
 import { cachedBestProgression, getBestProgression } from '@/lib/server/games/progression';
@@ -61,7 +61,7 @@ export default async function PlayerPage({ params }: Props) {
           {abandons.length > 0 ? (
             // Starting a new game forfeits the open one in that mode (no shopping for good seeds).
             <p className="text-sm text-muted" data-testid="profile-abandons">
-              Abandoned games: {abandons.map((a) => `${MODE_LABELS[a.mode as keyof typeof MODE_LABELS] ?? a.mode} ${a.count}`).join(' · ')}
+              Abandoned games: {abandons.map((a) => `${isMode(a.mode) ? MODE_INFO[a.mode].label : a.mode} ${a.count}`).join(' · ')}
             </p>
           ) : null}
         </div>
@@ -74,9 +74,9 @@ export default async function PlayerPage({ params }: Props) {
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Progress</h2>
         <div className="grid gap-6 lg:grid-cols-3">
-          {MODE_NAMES.map((mode) => (
+          {MODE_ORDER.map((mode) => (
             <div key={mode} className="space-y-1">
-              <h3 className="text-sm text-muted">{MODE_LABELS[mode]}</h3>
+              <h3 className="text-sm text-muted">{MODE_INFO[mode].label}</h3>
               <BestChart mode={mode} points={progression[mode]} />
             </div>
           ))}

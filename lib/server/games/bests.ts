@@ -1,12 +1,13 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
+import { isRankable, metricOf, type Mode } from '@/lib/engine';
+import { ALL_TIME, bucketsAt, PERIOD_IDS, type PeriodId } from '@/lib/periods';
 import type { Db } from '../db';
-import { isRankable, metricOf } from './metric';
 
 type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 
 /** A stored game as far as its bests are concerned. */
-export type BestGame = { id: string; mode: string; score: number; ticks: number; finished: boolean; createdAt: Date; week: string };
+export type BestGame = { id: string; mode: Mode; score: number; ticks: number; finished: boolean; createdAt: Date };
 
 /**
  * Keeps a player's best per (mode, period): a new row wins over the stored one when its metric
@@ -19,8 +20,14 @@ export const UPSERT_BEST = Prisma.sql`
     WHERE EXCLUDED."metric" < "PersonalBest"."metric"
        OR (EXCLUDED."metric" = "PersonalBest"."metric" AND EXCLUDED."achievedAt" < "PersonalBest"."achievedAt")`;
 
+/** A VALUES list of the buckets a moment counts in, one row per period: the boards a game played then is on. */
+export function bucketRows(at: Date): Prisma.Sql {
+  const buckets = bucketsAt(at);
+  return Prisma.join(PERIOD_IDS.map((p) => Prisma.sql`(${buckets[p]})`));
+}
+
 /**
- * Makes a stored game the player's best for its mode, all-time and in the week it was played,
+ * Makes a stored game the player's best for its mode on every board of the moment it was played,
  * where it is better and its mode ranks it (a topped-out Sprint has no time). For games that
  * reach the boards after they were stored: claimed guest games and approved held ones.
  */
@@ -29,8 +36,8 @@ export async function recordGameBests(tx: Tx, userId: string, game: BestGame): P
   const metric = metricOf(game.mode, game);
   await tx.$executeRaw`
     INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
-    VALUES (${userId}, ${game.mode}, 'all', ${game.id}, ${metric}, ${game.createdAt}),
-           (${userId}, ${game.mode}, ${game.week}, ${game.id}, ${metric}, ${game.createdAt})
+    SELECT ${userId}, ${game.mode}, period, ${game.id}, ${metric}, ${game.createdAt}
+    FROM (VALUES ${bucketRows(game.createdAt)}) AS buckets (period)
     ${UPSERT_BEST}`;
 }
 
@@ -52,14 +59,29 @@ export function aheadOf(position: RankPosition, period: string): Prisma.Sql {
   return Prisma.sql`(${all} - (SELECT count(*) FROM "PersonalBest" WHERE "userId" = ${userId} AND ${ahead}))`;
 }
 
-export type Ranks = { global: number; weekly: number; isBest: boolean };
+/** A game's position on each board it counts on: 1 is first. */
+export type BoardRanks = Record<PeriodId, number>;
+export type Ranks = { rank: BoardRanks; isBest: boolean };
 
-/** Ranks of a stored game on its all-time and weekly boards, and whether it is the player's best. */
-export async function ranksOf(tx: Tx, position: RankPosition & { week: string }): Promise<Ranks> {
-  const rows = await tx.$queryRaw<{ global: bigint | number; weekly: bigint | number; best: string | null }[]>`
-    SELECT ${aheadOf(position, 'all')} AS "global", ${aheadOf(position, position.week)} AS "weekly",
+/**
+ * One JSON object of how many bests are ahead of a result on each board of its moment, keyed by
+ * period: a fragment, so submit.ts ranks what it stores in the same statement.
+ */
+export function aheadOnEveryBoard(position: RankPosition): Prisma.Sql {
+  const buckets = bucketsAt(position.achievedAt);
+  return Prisma.sql`json_build_object(${Prisma.join(PERIOD_IDS.map((p) => Prisma.sql`${p}::text, ${aheadOf(position, buckets[p])}`))})`;
+}
+
+export function ranksFrom(ahead: Record<string, number>): BoardRanks {
+  return Object.fromEntries(PERIOD_IDS.map((p) => [p, Number(ahead[p] ?? 0) + 1])) as BoardRanks;
+}
+
+/** Ranks of a stored game on every board it counts on, and whether it is the player's all-time best. */
+export async function ranksOf(tx: Tx, position: RankPosition): Promise<Ranks> {
+  const rows = await tx.$queryRaw<{ ahead: Record<string, number>; best: string | null }[]>`
+    SELECT ${aheadOnEveryBoard(position)} AS "ahead",
            (SELECT "gameId" FROM "PersonalBest"
-            WHERE "userId" = ${position.userId ?? ''} AND "mode" = ${position.mode} AND "period" = 'all') AS "best"`;
+            WHERE "userId" = ${position.userId ?? ''} AND "mode" = ${position.mode} AND "period" = ${ALL_TIME}) AS "best"`;
   const row = rows[0];
-  return { global: Number(row?.global ?? 0) + 1, weekly: Number(row?.weekly ?? 0) + 1, isBest: row?.best === position.gameId };
+  return { rank: ranksFrom(row?.ahead ?? {}), isBest: row?.best === position.gameId };
 }

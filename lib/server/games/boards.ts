@@ -1,10 +1,9 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { Mode } from '@/lib/engine';
-import { isoWeek } from '@/lib/weeks';
+import { MODES, type Mode, type RankBy } from '@/lib/engine';
+import { PERIODS, type PeriodId } from '@/lib/periods';
 import { getDb } from '../db';
 import { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
-import { BOARD_METRIC } from './metric';
 
 export type BoardRow = {
   rank: number;
@@ -21,9 +20,10 @@ export type BoardRow = {
 
 export type Board = {
   mode: Mode;
-  period: 'all' | 'week';
-  week: string | null;
-  metric: 'time' | 'score';
+  period: PeriodId;
+  /** The board shown: 'all', or the period's bucket (an ISO week, a UTC day). */
+  bucket: string;
+  metric: RankBy;
   rows: BoardRow[];
   nextCursor: string | null;
   /** The signed-in player's own row, wherever it is on the board. */
@@ -76,18 +76,18 @@ function toRow(raw: RawRow, rank: number): BoardRow {
 /** One row per player (their best), best first; ties go to the earlier achievement. */
 export async function getBoard(options: {
   mode: Mode;
-  period: 'all' | 'week';
-  week?: string;
+  period: PeriodId;
+  /** A past board of the period; its current one when omitted. */
+  bucket?: string;
   cursor?: string;
   limit: number;
   viewerId?: string | null;
   now?: Date;
 }): Promise<Board> {
   const db = await getDb();
-  const week = options.period === 'week' ? (options.week ?? isoWeek(options.now ?? new Date())) : null;
-  const period = week ?? 'all';
-  const cursor = options.cursor ? decodeCursor({ mode: options.mode, period }, options.cursor) : null;
-  const base = Prisma.sql`pb."mode" = ${options.mode} AND pb."period" = ${period}`;
+  const bucket = options.bucket ?? PERIODS[options.period].bucketOf(options.now ?? new Date());
+  const cursor = options.cursor ? decodeCursor({ mode: options.mode, period: bucket }, options.cursor) : null;
+  const base = Prisma.sql`pb."mode" = ${options.mode} AND pb."period" = ${bucket}`;
   const where = cursor
     ? Prisma.sql`${base} AND (pb."metric", pb."achievedAt", pb."gameId") > (${cursor.metric}, ${cursor.achievedAt}, ${cursor.gameId})`
     : base;
@@ -106,5 +106,5 @@ export async function getBoard(options: {
     const [mine] = await db.$queryRaw<RawRow[]>(selectRows(Prisma.sql`${base} AND pb."userId" = ${options.viewerId}`, 1, true));
     if (mine) me = toRow(mine, Number(mine.rank));
   }
-  return { mode: options.mode, period: options.period, week, metric: BOARD_METRIC[options.mode], rows, nextCursor, me };
+  return { mode: options.mode, period: options.period, bucket, metric: MODES[options.mode].rankBy, rows, nextCursor, me };
 }

@@ -1,8 +1,8 @@
 import 'server-only';
-import type { Mode } from '@/lib/engine';
+import { isRankable, metricOf, type Mode } from '@/lib/engine';
 import { getDb, type Db } from '../db';
-import { ranksOf, type Ranks } from './bests';
-import { isRankable, metricOf } from './metric';
+import { PERIOD_IDS } from '@/lib/periods';
+import { ranksOf, type BoardRanks, type Ranks } from './bests';
 
 export type GameSummary = {
   id: string;
@@ -31,8 +31,8 @@ export type StoredGameResponse = {
   game: GameSummary;
   /** The game is the player's all-time best in its mode. */
   personalBest: boolean;
-  /** Position on the boards; for a guest, the position it would take once claimed. Null if unranked. */
-  rank: { global: number | null; weekly: number | null };
+  /** Position on each board it counts on (by period); for a guest, the position it would take once claimed. Null if unranked. */
+  rank: Record<keyof BoardRanks, number | null>;
   /** Kept for 24 hours until the guest signs in to claim it. */
   guest: boolean;
   /** Null for a game that went straight to the boards; otherwise why it is held (no bests, no rank until approved). */
@@ -70,13 +70,14 @@ export async function describeStored(db: Db, game: StoredGame, ranks: Ranks | nu
   const review = game.reviewStatus
     ? { status: game.reviewStatus as ReviewStatus, reason: game.reviewReason ?? '', message: game.reviewMessage ?? '' }
     : null;
-  if (isHeld(game.reviewStatus) || !isRankable(game.mode, game)) {
-    return { game: summary, personalBest: false, rank: { global: null, weekly: null }, guest, review };
+  if (isHeld(game.reviewStatus) || !isRankable(summary.mode, game)) {
+    const unranked = Object.fromEntries(PERIOD_IDS.map((p) => [p, null])) as StoredGameResponse['rank'];
+    return { game: summary, personalBest: false, rank: unranked, guest, review };
   }
   const r =
     ranks ??
-    (await ranksOf(db, { mode: game.mode, week: game.week, metric: metricOf(game.mode, game), achievedAt: game.createdAt, gameId: game.id, userId }));
-  return { game: summary, personalBest: r.isBest, rank: { global: r.global, weekly: r.weekly }, guest, review };
+    (await ranksOf(db, { mode: game.mode, metric: metricOf(summary.mode, game), achievedAt: game.createdAt, gameId: game.id, userId }));
+  return { game: summary, personalBest: r.isBest, rank: r.rank, guest, review };
 }
 
 /** The same answer for a game read back (a repeated submission). */

@@ -1,21 +1,22 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { Mode } from '@/lib/engine';
+import { MODE_NAMES, MODES, type RankBy } from '@/lib/engine';
 
-/** What a board ranks by; stored so that lower is better for every mode. */
-export const BOARD_METRIC: Record<Mode, 'time' | 'score'> = { sprint: 'time', marathon: 'score', ultra: 'score' };
+// The engine's metricOf and isRankable, over a row of "Game" (alias g), for queries that rank
+// games themselves. Built from MODES, so they cannot disagree with the TypeScript versions.
+const COLUMN: Record<RankBy, Prisma.Sql> = { time: Prisma.sql`g."ticks"`, score: Prisma.sql`g."score"` };
 
-export function metricOf(mode: string, game: { ticks: number; score: number }): number {
-  return mode === 'sprint' ? game.ticks : -game.score;
-}
+export const METRIC_SQL = Prisma.sql`CASE g."mode" ${Prisma.join(
+  MODE_NAMES.map((mode) => {
+    const { rankBy, better } = MODES[mode];
+    return Prisma.sql`WHEN ${mode} THEN ${better === 'lower' ? Prisma.empty : Prisma.sql`-`}${COLUMN[rankBy]}`;
+  }),
+  ' ',
+)} END`;
 
-/** A Sprint that topped out has no time to rank; Marathon and Ultra rank every score. */
-export function isRankable(mode: string, game: { finished: boolean }): boolean {
-  return mode !== 'sprint' || game.finished;
-}
+const needingFinish = MODE_NAMES.filter((mode) => MODES[mode].needsFinish);
+export const RANKABLE_SQL =
+  needingFinish.length === 0 ? Prisma.sql`TRUE` : Prisma.sql`(g."mode" NOT IN (${Prisma.join(needingFinish)}) OR g."finished")`;
 
-/** metricOf and isRankable over a row of "Game" (alias g), for queries that rank games themselves. */
-export const METRIC_SQL = Prisma.sql`CASE WHEN g."mode" = 'sprint' THEN g."ticks" ELSE -g."score" END`;
-export const RANKABLE_SQL = Prisma.sql`(g."mode" <> 'sprint' OR g."finished")`;
 /** describe.ts's `boardable` over a row of "Game" (alias g): not held for review, or approved. */
 export const BOARDABLE_SQL = Prisma.sql`(g."reviewStatus" IS NULL OR g."reviewStatus" = 'approved')`;

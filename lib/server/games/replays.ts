@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Mode } from '@/lib/engine';
+import { ALL_TIME } from '@/lib/periods';
 import { getDb } from '../db';
 import { boardable, isHeld, summaryFields, type GameSummary } from './describe';
 
@@ -62,7 +63,7 @@ export async function listRecentGames(options: { mode?: Mode; userId?: string; i
 export async function getPlayerBests(options: { userId: string }) {
   const db = await getDb();
   const bests = await db.personalBest.findMany({
-    where: { userId: options.userId, period: 'all' },
+    where: { userId: options.userId, period: ALL_TIME },
     select: { mode: true, gameId: true },
   });
   const games = await db.game.findMany({ where: { id: { in: bests.map((b) => b.gameId) } }, select: summaryFields });

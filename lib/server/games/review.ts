@@ -40,7 +40,7 @@ type Decided = BestGame & { userId: string | null };
 
 /**
  * Approves a held game (a pending one, or a rejected one on second thoughts): it then takes the
- * place on the boards an accepted game would have taken when it was played (its own week, its
+ * place on the boards an accepted game would have taken when it was played (the week and day it was played in, its
  * own time for ties). The status change and the bests are one transaction.
  */
 export async function approveGame(options: { gameId: string; now?: Date }): Promise<ReviewOutcome> {
@@ -50,7 +50,7 @@ export async function approveGame(options: { gameId: string; now?: Date }): Prom
     const [game] = await tx.$queryRaw<Decided[]>`
       UPDATE "Game" SET "reviewStatus" = 'approved', "reviewedAt" = ${now}
       WHERE "id" = ${options.gameId} AND "reviewStatus" IN ('pending', 'rejected')
-      RETURNING "id", "userId", "mode", "score", "ticks", "finished", "createdAt", "week"`;
+      RETURNING "id", "userId", "mode", "score", "ticks", "finished", "createdAt"`;
     // A guest's game gets its bests when it is claimed (claim.ts), as any other guest game.
     if (game?.userId) await recordGameBests(tx, game.userId, game);
     return game;

@@ -1,11 +1,11 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
-import { isoWeek } from '@/lib/weeks';
+import { ALL_TIME, PERIODS } from '@/lib/periods';
 import { getDb } from '../db';
-import { aheadOf, UPSERT_BEST } from './bests';
+import { aheadOnEveryBoard, bucketRows, ranksFrom, UPSERT_BEST } from './bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from './describe';
-import { isRankable, metricOf } from './metric';
 import { owns, type Owner } from './owner';
 import { GUEST_GAME_TTL_MS } from './policy';
 import { countRefusal } from './refusals';
@@ -88,7 +88,7 @@ export async function submitReplay(options: {
   const { result, replay, flag } = verdict;
   // A guest who signed in before submitting keeps the game under the new account.
   const userId = ticket.userId ?? owner.userId;
-  const week = isoWeek(now);
+  const week = PERIODS.week.bucketOf(now);
   const game = {
     id: ticket.id,
     userId,
@@ -117,7 +117,7 @@ export async function submitReplay(options: {
   // update the player's bests, and rank the result (the counts read the boards as they were
   // before this statement, and leave the player's own best out anyway). A concurrent twin finds
   // the ticket spent and stores nothing.
-  const stored = await db.$queryRaw<{ id: string; globalAhead: bigint | number; weeklyAhead: bigint | number; isBest: boolean }[]>`
+  const stored = await db.$queryRaw<{ id: string; ahead: Record<string, number>; isBest: boolean }[]>`
     WITH spent AS (
       UPDATE "GameTicket" SET "usedAt" = ${now} WHERE "id" = ${ticket.id} AND "usedAt" IS NULL RETURNING "id"
     ), game AS (
@@ -134,13 +134,13 @@ export async function submitReplay(options: {
     ), bests AS (
       INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
       SELECT game."userId", ${game.mode}, period, game."id", ${metric}, ${now}
-      FROM game, (VALUES ('all'), (${week})) AS periods (period)
+      FROM game, (VALUES ${bucketRows(now)}) AS buckets (period)
       WHERE ${rankable}
       ${UPSERT_BEST}
       RETURNING "period"
     )
-    SELECT "id", ${aheadOf(position, 'all')} AS "globalAhead", ${aheadOf(position, week)} AS "weeklyAhead",
-           EXISTS (SELECT 1 FROM bests WHERE "period" = 'all') AS "isBest"
+    SELECT "id", ${aheadOnEveryBoard(position)} AS "ahead",
+           EXISTS (SELECT 1 FROM bests WHERE "period" = ${ALL_TIME}) AS "isBest"
     FROM game`;
   const [row] = stored;
   if (!row) {
@@ -150,7 +150,7 @@ export async function submitReplay(options: {
     if (twin?.replayDigest === digest) return repeat(twin.id);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
-  const ranks = { global: Number(row.globalAhead) + 1, weekly: Number(row.weeklyAhead) + 1, isBest: row.isBest };
+  const ranks = { rank: ranksFrom(row.ahead), isBest: row.isBest };
   return { ok: true, status: flag ? 202 : 201, body: await describeStored(db, game, ranks) };
 }
 

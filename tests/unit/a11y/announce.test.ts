@@ -16,7 +16,7 @@ function endedSnapshot() {
 const verified = (over: Partial<VerifiedGame>): VerifiedGame => ({
   game: { id: 'g1', mode: 'marathon', score: 0, lines: 0, ticks: 0, pieces: 0, pps: 0, kpp: 0, createdAt: '' },
   personalBest: false,
-  rank: { global: 3, weekly: 1 },
+  rank: { all: 3, week: 1, day: 1 },
   guest: false,
   ...over,
 });
@@ -36,7 +36,7 @@ describe('play page announcements', () => {
     const head = `Game over: ${result.score.toLocaleString('en-US')} points, ${result.lines} lines.`;
     expect(announcement(ended({ status: 'verifying' }), 'marathon')).toBe(`${head} Verifying…`);
     expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), 'marathon')).toBe(
-      `${head} Verified. New personal best! Global rank #3, this week #1.`,
+      `${head} Verified. New personal best! Rank all time #3, this week #1, today #1.`,
     );
     expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'marathon')).toContain('Sign in to save this score.');
     expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'marathon')).toContain('did not accept this game: Replay does not match.');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calloutFor, Effects } from '@/components/game/effects';
 import { layoutFor, UNITS_H, UNITS_W } from '@/components/game/draw';
-import { formatPps, formatTime } from '@/components/game/format';
+import { formatPps, formatTime } from '@/lib/ui/format';
 import type { GameEvent } from '@/lib/engine';
 
 type Lock = Extract<GameEvent, { type: 'lock' }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { shouldRetry, submitReplay, type Submission } from '@/lib/client/api';
-import { keepPending, PENDING_KEY, PENDING_MAX_AGE_MS, PendingFlusher, readPending, submitAndSettle } from '@/lib/client/pending';
+import { EXPIRED_MESSAGE, keepPending, PENDING_KEY, PendingFlusher, readPending, submitAndSettle } from '@/lib/client/pending';
 
 function memory() {
   const m = new Map<string, string>();
@@ -8,7 +8,7 @@ function memory() {
 }
 
 const sub = (id: string): Submission => ({ gameId: id, mode: 'sprint', replay: 'TEYB', claimed: { score: 1, lines: 2, ticks: 3 } });
-const verified = (id: string) => ({ game: { id, mode: 'sprint', score: 1, lines: 2, ticks: 3, pieces: 4, pps: 1000, kpp: 2000, createdAt: 'x' }, personalBest: true, rank: { global: 1, weekly: 1 }, guest: false });
+const verified = (id: string) => ({ game: { id, mode: 'sprint', score: 1, lines: 2, ticks: 3, pieces: 4, pps: 1000, kpp: 2000, createdAt: 'x' }, personalBest: true, rank: { all: 1, week: 1, day: 1 }, guest: false });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const offline = () => Promise.reject(new TypeError('Failed to fetch'));
 
@@ -25,7 +25,9 @@ describe('submission outcomes', () => {
     expect((await submitReplay(sub('g1'), () => Promise.resolve(json(403, { error: { code: 'ticket_forbidden', message: 'No' } })))).kind).toBe('retry');
     expect(await submitReplay(sub('g1'), () => Promise.resolve(json(503, { error: { code: 'down', message: 'Maintenance' } })))).toEqual({ kind: 'retry', message: 'Maintenance' });
     expect(await submitReplay(sub('g1'), () => Promise.resolve(json(422, { error: { code: 'result_mismatch', message: 'Differs' } })))).toEqual({ kind: 'final', code: 'result_mismatch', message: 'Differs' });
-    expect((await submitReplay(sub('g1'), () => Promise.resolve(json(409, { error: { code: 'already_submitted' }, ...verified('g1') })))).kind).toBe('ok');
+    // A repeat of an accepted replay is answered 200 with the stored game; a different one is refused.
+    expect((await submitReplay(sub('g1'), () => Promise.resolve(json(200, verified('g1'))))).kind).toBe('ok');
+    expect(await submitReplay(sub('g1'), () => Promise.resolve(json(409, { error: { code: 'ticket_used', message: 'Used' } })))).toEqual({ kind: 'final', code: 'ticket_used', message: 'Used' });
     expect(await submitReplay(sub('g1'), () => Promise.resolve(new Response('<html>', { status: 502 })))).toEqual({ kind: 'retry', message: 'The server answered 502.' });
   });
 });
@@ -119,11 +121,20 @@ describe('pending games', () => {
     expect(readPending(store)).toHaveLength(50);
   });
 
-  it('drops games too old to be accepted, and ignores corrupt storage', async () => {
+  it('drops games whose ticket expired, saying so, without asking the server; ignores corrupt storage', async () => {
     const store = memory();
-    keepPending(store, sub('old'), 0);
-    await new PendingFlusher(store, offline, () => PENDING_MAX_AGE_MS + 1).flush();
-    expect(readPending(store)).toEqual([]);
+    const expiresAt = '2026-11-22T15:00:00.000Z';
+    keepPending(store, { ...sub('old'), expiresAt }, 0);
+    keepPending(store, { ...sub('young'), expiresAt: '2026-11-22T18:00:00.000Z' }, 0);
+    const asked: string[] = [];
+    const flusher = new PendingFlusher(store, (url) => (asked.push(url), offline()), () => Date.parse(expiresAt));
+    const settled: Array<[string, unknown]> = [];
+    flusher.onSettled((id, outcome) => settled.push([id, outcome]));
+    await flusher.flush();
+    expect(settled[0]).toEqual(['old', { kind: 'final', code: 'ticket_expired', message: EXPIRED_MESSAGE }]);
+    expect(asked).toEqual(['/api/games/young/replay']);
+    expect(readPending(store).map((g) => g.gameId)).toEqual(['young']);
+    store.setItem(PENDING_KEY, '[]');
     store.setItem(PENDING_KEY, '{oops');
     expect(readPending(store)).toEqual([]);
   });

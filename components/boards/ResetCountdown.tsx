@@ -1,10 +1,10 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { formatCountdown } from '@/lib/weeks';
+import { formatCountdown } from '@/lib/ui/format';
 
-/** Time left until the weekly reset; the server renders the first value, so it reads without JS. */
-export function WeekCountdown({ until, initial }: { until: string; initial: string }) {
+/** Time left until the current board resets; the server renders the first value, so it reads without JS. */
+export function ResetCountdown({ until, initial }: { until: string; initial: string }) {
   const [text, setText] = useState(initial);
   useEffect(() => {
     const end = Date.parse(until);
@@ -14,7 +14,7 @@ export function WeekCountdown({ until, initial }: { until: string; initial: stri
     return () => window.clearInterval(timer);
   }, [until]);
   return (
-    <span className="text-sm text-muted" data-testid="week-countdown">
+    <span className="text-sm text-muted" data-testid="reset-countdown">
       Resets in <time dateTime={until} className="font-mono tabular-nums">{text}</time>
     </span>
   );

@@ -1,5 +1,6 @@
 // UTC ISO-8601 weeks ("2026-W47"): weeks start on Monday 00:00:00 UTC, and week 1 is the
 // week that holds the year's first Thursday. Weekly leaderboards are bucketed by this.
+// Navigation and resets for every period are in ./index.ts.
 
 const DAY_MS = 86_400_000;
 export const ISO_WEEK_PATTERN = /^(\d{4})-W(\d{2})$/;
@@ -37,24 +38,4 @@ export function isValidIsoWeek(week: string): boolean {
 export function shiftWeek(week: string, by: number): string | null {
   const start = weekStart(week);
   return start ? isoWeek(new Date(start.getTime() + by * 7 * DAY_MS)) : null;
-}
-
-/** Monday 00:00 UTC after `now`: when the weekly boards start over. */
-export function nextReset(now: Date): Date {
-  return weekStart(shiftWeek(isoWeek(now), 1)!)!;
-}
-
-/** The current week and the `count - 1` before it, newest first (the past-week picker). */
-export function recentWeeks(now: Date, count: number): string[] {
-  const current = isoWeek(now);
-  return Array.from({ length: count }, (_, i) => shiftWeek(current, -i)!);
-}
-
-/** "2d 03:04:05" until a moment, for the weekly reset countdown. */
-export function formatCountdown(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const days = Math.floor(s / 86_400);
-  const clock = `${pad(Math.floor((s % 86_400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-  return days > 0 ? `${days}d ${clock}` : clock;
 }

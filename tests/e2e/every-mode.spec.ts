@@ -1,0 +1,47 @@
+import { expect, test } from '@playwright/test';
+import { MODE_NAMES, MODES, type Mode } from '@/lib/engine';
+import { PERIOD_IDS, PERIODS } from '@/lib/periods';
+import { boardHref } from '@/lib/ui/links';
+import { formatResult, MODE_INFO } from '@/lib/ui/modes';
+import { playVerified } from '../api/client';
+import { botGame, hardDropGame } from '../support/replays';
+import { signUp, uniqueUsername } from './fixtures';
+
+// Every mode the engine has, through every page that shows one, and every board period: a new
+// mode or period that is only half wired fails here. Modes and periods come from their tables.
+
+/** A game the mode ranks: one that reaches the finish where the mode needs it, any game otherwise. */
+const rankedGame = (mode: Mode) => (MODES[mode].needsFinish ? botGame : hardDropGame);
+
+test('every mode reaches its play page, every period’s board, the profile chart and the mode pickers', async ({ page }) => {
+  test.setTimeout(150_000);
+  const username = uniqueUsername('modes');
+  await signUp(page, username, 'every-mode-password-1');
+  // Concurrently: each waits out its own game time before the server will take it.
+  const games = await Promise.all(MODE_NAMES.map(async (mode) => ({ mode, ...(await playVerified(page.request, mode, rankedGame(mode))) })));
+
+  for (const { mode, played } of games) {
+    const result = formatResult(mode, { ticks: played.result.ticks, score: played.result.score });
+    for (const period of PERIOD_IDS) {
+      await page.goto(boardHref({ mode, period }));
+      await expect(page.getByRole('navigation', { name: 'Mode' }).getByRole('link', { name: MODE_INFO[mode].label })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: PERIODS[period].tab })).toHaveAttribute('aria-current', 'page');
+      if (PERIODS[period].unit) await expect(page.getByTestId('board-bucket')).toHaveText(PERIODS[period].bucketOf(new Date()));
+      await expect(page.getByTestId('leaderboard').getByRole('columnheader', { name: MODE_INFO[mode].result.label })).toBeVisible();
+      await expect(page.getByTestId('my-rank')).toContainText(result);
+      await expect(page.getByTestId('my-row')).toContainText(result);
+    }
+    await page.goto(`/play/${mode}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(MODE_INFO[mode].title);
+    await expect(page.getByTestId('game')).toHaveAttribute('data-phase', /countdown|playing|paused/);
+  }
+
+  await page.goto(`/u/${username}`);
+  for (const { mode, played } of games) {
+    const chart = page.getByTestId(`pb-chart-${mode}`);
+    await expect(chart).toHaveAttribute('data-points', '1');
+    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', new RegExp(formatResult(mode, played.result).replace('.', '\\.')));
+  }
+  await page.goto('/play');
+  for (const mode of MODE_NAMES) await expect(page.getByRole('link', { name: new RegExp(MODE_INFO[mode].title) })).toHaveAttribute('href', `/play/${mode}`);
+});

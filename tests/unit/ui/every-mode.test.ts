@@ -1,0 +1,52 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { BoardTable } from '@/components/boards/BoardTable';
+import { ResultPanel } from '@/components/game/ResultPanel';
+import { BestChart } from '@/components/profile/BestChart';
+import { PersonalBests } from '@/components/profile/PersonalBests';
+import type { PlayState } from '@/lib/client/play-controller';
+import { createGame, DEFAULT_HANDLING, MODE_NAMES, MODES } from '@/lib/engine';
+import { PERIODS, PERIOD_IDS } from '@/lib/periods';
+import type { BoardRow } from '@/lib/server/games/boards';
+import { formatResult, MODE_INFO } from '@/lib/ui/modes';
+
+// Each component that shows a result, rendered for every mode in the engine's table.
+const game = { ticks: 4321, score: 98_765 };
+
+describe.each(MODE_NAMES)('mode %s', (mode) => {
+  const result = formatResult(mode, game);
+
+  it('heads the board with what it ranks by and shows rows by it', () => {
+    const row: BoardRow = { rank: 1, gameId: 'g1', player: { id: 'u1', username: 'ann' }, lines: 40, pieces: 100, pps: 2000, kpp: 3000, achievedAt: '2026-11-22T12:00:00.000Z', ...game };
+    const html = renderToStaticMarkup(createElement(BoardTable, { mode, rows: [row], me: row }));
+    expect(html).toContain(`>${MODE_INFO[mode].result.label}</th>`);
+    expect(html).toContain(result);
+  });
+
+  it('shows the result on the result panel, with a rank on every board period', () => {
+    const snapshot = { ...createGame({ mode, seed: 'panel', handling: DEFAULT_HANDLING }).snapshot(), tick: game.ticks, score: game.score };
+    const state: Extract<PlayState, { phase: 'ended' }> = {
+      phase: 'ended',
+      ticket: { gameId: 'g1', seed: 'panel', mode, rulesVersion: 1, issuedAt: '', expiresAt: '' },
+      result: { ...snapshot, finished: true, reason: MODES[mode].timeLimitTicks > 0 ? 'timeUp' : 'goal' } as never,
+      submit: {
+        status: 'verified',
+        verified: { game: {} as never, personalBest: true, rank: { all: 3, week: 2, day: 1 }, guest: false, review: null },
+      },
+    };
+    const html = renderToStaticMarkup(createElement(ResultPanel, { state, mode, onRetry: () => {}, onRestart: () => {}, returnTo: `/play/${mode}` }));
+    expect(html).toContain(result);
+    for (const period of PERIOD_IDS) expect(html).toContain(PERIODS[period].tab);
+    expect(html).toContain(`/leaderboards?mode=${mode}`);
+  });
+
+  it('charts personal bests and lists the best', () => {
+    const chart = renderToStaticMarkup(createElement(BestChart, { mode, points: [{ gameId: 'g1', at: '2026-11-22T12:00:00.000Z', ...game }] }));
+    expect(chart).toContain(`data-testid="pb-chart-${mode}"`);
+    expect(chart).toContain(result);
+    const bests = renderToStaticMarkup(createElement(PersonalBests, { bests: [{ id: 'g1', mode, createdAt: '2026-11-22T12:00:00.000Z', ...game }], own: true }));
+    expect(bests).toContain(MODE_INFO[mode].label);
+    expect(bests).toContain(result);
+  });
+});
