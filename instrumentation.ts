@@ -1,6 +1,6 @@
 // Runs once when the server starts (next start, scripts/serve.mjs, next dev), never in the build.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
-  const { startBackupService } = await import('./lib/db/backup/service');
+  const { startBackupService } = await import('@/lib/db/backup/service');
   await startBackupService();
 }

@@ -5,7 +5,7 @@ import { SiteHeader } from '@/components/site/SiteHeader';
 import { htmlAttributes } from '@/lib/page-prefs';
 import { pagePrefsForRequest } from '@/lib/server/page-prefs';
 import { getSessionUser } from '@/lib/server/auth';
-import './globals.css';
+import '@/app/globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'Linefall', template: '%s · Linefall' },

@@ -6,16 +6,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inspectBackup } from '../lib/db/backup/inspect.js';
-import { restoreInto } from '../lib/db/backup/load.js';
-import { backupToFile } from '../lib/db/backup/take.js';
-import { openSql } from '../lib/db/connect.js';
-import { applyMigrations } from '../lib/db/migrate.js';
-import { resolveDbTarget } from '../lib/db/target.js';
-import { encodeReplay } from '../lib/engine/index';
-import { throwawayDatabase } from '../tests/support/postgres';
-import { botGame } from '../tests/support/replays';
-import { seedGames } from './api/seed';
+import { inspectBackup } from '@/lib/db/backup/inspect.js';
+import { restoreInto } from '@/lib/db/backup/load.js';
+import { backupToFile } from '@/lib/db/backup/take.js';
+import { openSql } from '@/lib/db/connect.js';
+import { applyMigrations } from '@/lib/db/migrate.js';
+import { resolveDbTarget } from '@/lib/db/target.js';
+import { encodeReplay } from '@/lib/engine';
+import { throwawayDatabase } from '@/tests/support/postgres';
+import { botGame } from '@/tests/support/replays';
+import { seedGames } from '@/bench/api/seed';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const SIZES = arg('games', '100000').split(',').map(Number);

@@ -10,10 +10,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ReplayPlayer } from '../lib/client/replay-player';
-import * as source from '../lib/client/sandbox-source';
-import { DEFAULT_HANDLING, encodeReplay } from '../lib/engine/index';
-import { playGame } from '../tests/support/bot';
+import { ReplayPlayer } from '@/lib/client/replay-player';
+import * as source from '@/lib/client/sandbox-source';
+import { DEFAULT_HANDLING, encodeReplay } from '@/lib/engine';
+import { playGame } from '@/tests/support/bot';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;

@@ -6,9 +6,9 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { restoreInto } from '../../lib/db/backup/load.js';
-import { resolveDbTarget } from '../../lib/db/target.js';
-import { queryPglite, queryPostgres, throwawayDatabase } from '../../tests/support/postgres';
+import { restoreInto } from '@/lib/db/backup/load.js';
+import { resolveDbTarget } from '@/lib/db/target.js';
+import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 
 export function runBackup(databaseUrl: string, file: string) {
   return new Promise<{ code: number | null; out: string }>((resolve) => {

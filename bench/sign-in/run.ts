@@ -6,9 +6,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAppServer } from '../../tests/support/app-server';
-import { throwawayDatabase } from '../../tests/support/postgres';
-import { percentile, Player, type Timed } from '../load/client';
+import { createAppServer } from '@/tests/support/app-server';
+import { throwawayDatabase } from '@/tests/support/postgres';
+import { percentile, Player, type Timed } from '@/bench/load/client';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const DB = arg('db', 'pglite');

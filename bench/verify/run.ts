@@ -8,14 +8,14 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openSql } from '../../lib/db/connect.js';
-import { applyMigrations } from '../../lib/db/migrate.js';
-import { encodeReplay } from '../../lib/engine/index';
-import { createAppServer } from '../../tests/support/app-server';
-import { queryPglite, queryPostgres, throwawayDatabase } from '../../tests/support/postgres';
-import { botGame, claimOf, hardDropGame } from '../../tests/support/replays';
-import { seedGames } from '../api/seed';
-import { percentile, Player, type Timed } from '../load/client';
+import { openSql } from '@/lib/db/connect.js';
+import { applyMigrations } from '@/lib/db/migrate.js';
+import { encodeReplay } from '@/lib/engine';
+import { createAppServer } from '@/tests/support/app-server';
+import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
+import { botGame, claimOf, hardDropGame } from '@/tests/support/replays';
+import { seedGames } from '@/bench/api/seed';
+import { percentile, Player, type Timed } from '@/bench/load/client';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const DB = arg('db', 'pglite') as 'pglite' | 'postgres';

@@ -8,13 +8,13 @@ import type { PlayController, PlayState } from '@/lib/client/play-controller';
 import type { Mode } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
-import { announcement } from './announce';
-import { ResultPanel } from './ResultPanel';
-import { pendingFlusher, usePendingGames } from './usePendingGames';
+import { announcement } from '@/components/game/announce';
+import { ResultPanel } from '@/components/game/ResultPanel';
+import { pendingFlusher, usePendingGames } from '@/components/game/usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
-const loadRuntime = () => import('./runtime');
+const loadRuntime = () => import('@/components/game/runtime');
 const GhostBar = dynamic(() => import('@/components/ghost/GhostBar').then((m) => m.GhostBar), { ssr: false });
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 

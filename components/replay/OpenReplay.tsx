@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { readReplayFile, ReplayFileError } from '@/lib/client/replay-file';
 import { MAX_REPLAY_FILE_BYTES } from '@/lib/validations/replay-file';
-import { ReplayViewer } from './ReplayViewer';
+import { ReplayViewer } from '@/components/replay/ReplayViewer';
 
 type Opened = { encoded: string; name: string; gameId: string | null; title: string };
 

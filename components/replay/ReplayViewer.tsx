@@ -11,13 +11,13 @@ import { replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/cl
 import { formatTime } from '@/lib/ui/format';
 import { loadLocalSettings } from '@/lib/client/settings-store';
 import { PlayFromHere } from '@/components/sandbox/PlayFromHere';
-import { InputDisplay } from './InputDisplay';
-import { ReplayControls } from './ReplayControls';
-import { ReplayStats } from './ReplayStats';
-import { SeekBar } from './SeekBar';
-import { ShareButton } from './ShareButton';
-import { Shortcuts } from './Shortcuts';
-import { TransportAnnouncer } from './TransportAnnouncer';
+import { InputDisplay } from '@/components/replay/InputDisplay';
+import { ReplayControls } from '@/components/replay/ReplayControls';
+import { ReplayStats } from '@/components/replay/ReplayStats';
+import { SeekBar } from '@/components/replay/SeekBar';
+import { ShareButton } from '@/components/replay/ShareButton';
+import { Shortcuts } from '@/components/replay/Shortcuts';
+import { TransportAnnouncer } from '@/components/replay/TransportAnnouncer';
 
 function decode(encoded: string): { replay: Replay } | { error: string } {
   try {

@@ -5,7 +5,7 @@ import { PALETTES } from '@/components/game/palette';
 import { BRUSHES, paintCell, parseQueue, type Brush } from '@/lib/client/board-editor';
 import { PIECES, type PieceType } from '@/lib/engine';
 import { emptyBoard, FUMEN_ROWS, positionToFumen, type Position } from '@/lib/fumen';
-import { ExportPanel } from './ExportPanel';
+import { ExportPanel } from '@/components/sandbox/ExportPanel';
 
 const VISIBLE = 20;
 const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2';

@@ -6,13 +6,13 @@ import type { SandboxView } from '@/lib/client/sandbox-controller';
 import type { SandboxSource } from '@/lib/client/sandbox-source';
 import type { Position } from '@/lib/fumen';
 import { useSettings } from '@/components/settings/useSettings';
-import type { MountedSandbox } from './runtime';
-import { ExportPanel } from './ExportPanel';
-import { ImportPanel } from './ImportPanel';
+import type { MountedSandbox } from '@/components/sandbox/runtime';
+import { ExportPanel } from '@/components/sandbox/ExportPanel';
+import { ImportPanel } from '@/components/sandbox/ImportPanel';
 
 // The engine, fumen codec, loop and renderer arrive with the first sandbox, not with the page.
-const loadRuntime = () => import('./runtime');
-const BoardEditor = lazy(() => import('./BoardEditor').then((m) => ({ default: m.BoardEditor })));
+const loadRuntime = () => import('@/components/sandbox/runtime');
+const BoardEditor = lazy(() => import('@/components/sandbox/BoardEditor').then((m) => ({ default: m.BoardEditor })));
 
 const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2 disabled:opacity-40';
 

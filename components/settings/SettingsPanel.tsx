@@ -9,7 +9,7 @@ import {
   type Action, type PaletteId, type PresetId, type Settings,
 } from '@/lib/validations/settings';
 import { THEMES, type Theme } from '@/lib/page-prefs';
-import type { SaveStatus } from './useSettings';
+import type { SaveStatus } from '@/components/settings/useSettings';
 
 const ms = (ticks: number) => `${Math.round(ticks * TICK_MS)} ms`;
 const section = 'space-y-3 rounded-xl border border-line p-4';

@@ -1,9 +1,9 @@
 import type { GameEvent, Snapshot } from '@/lib/engine';
 import type { Settings } from '@/lib/validations/settings';
-import { buildKeymap } from './keymap';
-import { GameRunner } from './runner';
-import type { Sandbox } from './sandbox';
-import { decideSandboxKey } from './sandbox-keys';
+import { buildKeymap } from '@/lib/client/keymap';
+import { GameRunner } from '@/lib/client/runner';
+import type { Sandbox } from '@/lib/client/sandbox';
+import { decideSandboxKey } from '@/lib/client/sandbox-keys';
 
 export interface SandboxView {
   canUndo: boolean;

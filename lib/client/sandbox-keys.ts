@@ -1,6 +1,6 @@
 import type { Key } from '@/lib/engine';
 import type { Action } from '@/lib/validations/settings';
-import { decideKey } from './keymap';
+import { decideKey } from '@/lib/client/keymap';
 
 export type SandboxKey = { preventDefault: boolean } & (
   | { kind: 'ignore' | 'undo' | 'reset' | 'pause' }

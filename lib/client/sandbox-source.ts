@@ -1,7 +1,7 @@
 import { decodeReplay, type Handling, type Mode, type Snapshot } from '@/lib/engine';
 import { emptyBoard, FUMEN_ROWS, fumenToPosition, piecesToFumen, positionToFumen, type Position } from '@/lib/fumen';
-import { Sandbox } from './sandbox';
-import { gameAtTick, gameFromPosition, practiceSeed } from './sandbox-start';
+import { Sandbox } from '@/lib/client/sandbox';
+import { gameAtTick, gameFromPosition, practiceSeed } from '@/lib/client/sandbox-start';
 
 /** Where a practice sandbox starts. */
 export type SandboxSource =

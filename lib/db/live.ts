@@ -1,9 +1,9 @@
 // The process's one open database, shared by the app (lib/server/db.ts) and the backup service
 // (instrumentation.ts), which Next compiles as separate bundles: hence globalThis, which also
 // survives dev-mode hot reloads. PGlite allows only one open handle on a data directory.
-import { openPrisma, type DbHandle } from './adapter';
-import { DbUnavailableError } from './errors';
-import { resolveDbTarget } from './target.js';
+import { openPrisma, type DbHandle } from '@/lib/db/adapter';
+import { DbUnavailableError } from '@/lib/db/errors';
+import { resolveDbTarget } from '@/lib/db/target.js';
 
 export const liveHolder = globalThis as typeof globalThis & { __linefallDb?: Promise<DbHandle> };
 

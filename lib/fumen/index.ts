@@ -1,6 +1,6 @@
 import { decoder, encoder, Field, type EncodePage } from 'tetris-fumen';
 import { COLS, PIECES, type PiecePlacement, type PieceType } from '@/lib/engine';
-import { FUMEN_ROTATIONS, offsetOf, rotationFromFumen } from './pieces';
+import { FUMEN_ROTATIONS, offsetOf, rotationFromFumen } from '@/lib/fumen/pieces';
 
 /** Fumen's field: 10 × 23 (rows 0–22, 20–22 are our lowest hidden rows), plus a garbage row we do not use. */
 export const FUMEN_ROWS = 23;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { env } from './env';
+import { env } from '@/lib/server/env';
 
 /**
  * Whether the browser reached the site over https: the public URL says so (NEXTAUTH_URL), or,

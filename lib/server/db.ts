@@ -2,7 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db/adapter';
 import { DbUnavailableError } from '@/lib/db/errors';
 import { liveDbHandle, liveHolder } from '@/lib/db/live';
-import { env } from './env';
+import { env } from '@/lib/server/env';
 
 export type { Db };
 

@@ -1,8 +1,8 @@
 import 'server-only';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { cookies, headers } from 'next/headers';
-import { cookieAttributes, isHttps } from './cookies';
-import { env } from './env';
+import { cookieAttributes, isHttps } from '@/lib/server/cookies';
+import { env } from '@/lib/server/env';
 
 /**
  * An anonymous player's id: random, http-only, never shown to scripts in the page, and signed

@@ -1,8 +1,8 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { decodePagePrefs, DEFAULT_PAGE_PREFS, PAGE_PREFS_COOKIE, pagePrefsOf, type PagePrefs } from '@/lib/page-prefs';
-import { getSessionUser } from './auth';
-import { getSettings } from './settings';
+import { getSessionUser } from '@/lib/server/auth';
+import { getSettings } from '@/lib/server/settings';
 
 /**
  * Theme and motion for the page being rendered: this device's cookie, else (signed in on a device

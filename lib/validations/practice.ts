@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REPLAY_TICKS } from '@/lib/engine';
-import { idSchema } from './games';
+import { idSchema } from '@/lib/validations/games';
 
 /** Longer than any fumen a 23-row page with a comment needs; bounds the work before decoding. */
 export const MAX_FUMEN_LENGTH = 8192;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_REPLAY_ENCODED_LENGTH } from '@/lib/engine';
-import { idSchema } from './games';
+import { idSchema } from '@/lib/validations/games';
 
 /** What a downloaded replay file says besides the replay: where it came from, for the viewer's title. */
 export const replayFileSchema = z.object({

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { MAX_REQUEST_BODY_BYTES } from '@/lib/request-limits.js';
-import { uniqueUsername } from '../e2e/fixtures';
-import { newClient, signUpAndIn } from './client';
-import { rawRequest } from './raw-http';
+import { uniqueUsername } from '@/tests/e2e/fixtures';
+import { newClient, signUpAndIn } from '@/tests/api/client';
+import { rawRequest } from '@/tests/api/raw-http';
 
 // Every body the server reads has a cap, and a client cannot get past it by leaving out the
 // Content-Length (chunked), or by declaring more than it sends. The caps (1 KiB for a ticket,

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { RULES } from '@/lib/server/limits/rules';
-import { hardDropGame } from '../support/replays';
-import { errorCode, newClient, newTicket, signUpAndIn, submit, waitForGameTime } from './client';
+import { hardDropGame } from '@/tests/support/replays';
+import { errorCode, newClient, newTicket, signUpAndIn, submit, waitForGameTime } from '@/tests/api/client';
 
 // Findings of the security review (docs/decisions/0005), on the production server against both
 // databases. Each client has an address of its own, so limits never leak between tests.

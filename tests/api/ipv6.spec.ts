@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { RULES } from '@/lib/server/limits/rules';
-import { uniqueUsername } from '../e2e/fixtures';
-import { newClient } from './client';
+import { uniqueUsername } from '@/tests/e2e/fixtures';
+import { newClient } from '@/tests/api/client';
 
 // An IPv6 subscriber is given a whole /64 and can pick a new address in it for every request:
 // the rate limits count per /64 (lib/server/limits/http.ts), whatever spelling of the address

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { decode, encode } from 'next-auth/jwt';
 import { RULES } from '@/lib/server/limits/rules';
-import { E2E_AUTH_SECRET } from '../../scripts/e2e-secret.mjs';
-import { credentialsSignIn, newClient, signUpAndIn } from './client';
-import { uniqueAddress } from '../e2e/fixtures';
+import { E2E_AUTH_SECRET } from '@/scripts/e2e-secret.mjs';
+import { credentialsSignIn, newClient, signUpAndIn } from '@/tests/api/client';
+import { uniqueAddress } from '@/tests/e2e/fixtures';
 
 // Who the server thinks is calling, when the cookies lie. /api/settings answers 401 to anyone it
 // does not take for a signed-in player, so it shows what the server made of a session cookie.

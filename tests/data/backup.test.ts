@@ -24,10 +24,10 @@ import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { verifySubmission } from '@/lib/server/games/verify';
 import { hit } from '@/lib/server/limits/limiter';
-import { throwawayDatabase } from '../support/postgres';
-import { botGame, claimOf, roboticGame } from '../support/replays';
-import { resetDb } from './db';
-import { minutes, playAndSubmit, player } from './play';
+import { throwawayDatabase } from '@/tests/support/postgres';
+import { botGame, claimOf, roboticGame } from '@/tests/support/replays';
+import { resetDb } from '@/tests/data/db';
+import { minutes, playAndSubmit, player } from '@/tests/data/play';
 
 const url = process.env.DATABASE_URL;
 const scratch = mkdtempSync(path.join(tmpdir(), 'linefall-backup-test-'));

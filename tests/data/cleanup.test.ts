@@ -3,8 +3,8 @@ import { getDb } from '@/lib/server/db';
 import { backgroundCleanup } from '@/lib/server/games/cleanup';
 import type { Owner } from '@/lib/server/games/owner';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { resetDb } from './db';
-import { playAndSubmit, T0 } from './play';
+import { resetDb } from '@/tests/data/db';
+import { playAndSubmit, T0 } from '@/tests/data/play';
 
 beforeEach(resetDb);
 

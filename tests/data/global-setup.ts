@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node';
 import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
-import { adminPostgresUrl, throwawayName, withDatabase } from '../support/postgres';
+import { adminPostgresUrl, throwawayName, withDatabase } from '@/tests/support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -7,9 +7,9 @@ import { getReplay } from '@/lib/server/games/replays';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { findOrCreateOAuthUser, verifyCredentials } from '@/lib/server/users';
-import { botGame, claimOf } from '../support/replays';
-import { resetDb } from './db';
-import { minutes, playAndSubmit, T0 } from './play';
+import { botGame, claimOf } from '@/tests/support/replays';
+import { resetDb } from '@/tests/data/db';
+import { minutes, playAndSubmit, T0 } from '@/tests/data/play';
 
 // OAuth accounts. No provider can be reached from the test machine, so these take the two steps
 // the sign-in callback (lib/server/auth.ts, `jwt`) takes for an OAuth sign-in — find or create the

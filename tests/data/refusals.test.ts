@@ -4,9 +4,9 @@ import { getDb } from '@/lib/server/db';
 import { cleanupExpired } from '@/lib/server/games/cleanup';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { claimOf, hardDropGame } from '../support/replays';
-import { resetDb } from './db';
-import { minutes, player, T0 } from './play';
+import { claimOf, hardDropGame } from '@/tests/support/replays';
+import { resetDb } from '@/tests/data/db';
+import { minutes, player, T0 } from '@/tests/data/play';
 
 beforeEach(resetDb);
 

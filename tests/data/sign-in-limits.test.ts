@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { RULES } from '@/lib/server/limits/rules';
 import { countSignInAttempt } from '@/lib/server/limits/sign-in-count';
-import { resetDb } from './db';
+import { resetDb } from '@/tests/data/db';
 
 beforeEach(resetDb);
 

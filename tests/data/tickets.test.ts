@@ -5,9 +5,9 @@ import { getAbandonCounts } from '@/lib/server/games/abandons';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket, type Ticket } from '@/lib/server/games/tickets';
-import { botGame, claimOf, hardDropGame } from '../support/replays';
-import { resetDb } from './db';
-import { minutes, player, T0 } from './play';
+import { botGame, claimOf, hardDropGame } from '@/tests/support/replays';
+import { resetDb } from '@/tests/data/db';
+import { minutes, player, T0 } from '@/tests/data/play';
 
 beforeEach(resetDb);
 

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { playVerified } from '../api/client';
-import { hardDropGame } from '../support/replays';
-import { expectTheme, setThemeCookie } from './a11y-helpers';
-import { signUp, uniqueUsername } from './fixtures';
+import { playVerified } from '@/tests/api/client';
+import { hardDropGame } from '@/tests/support/replays';
+import { expectTheme, setThemeCookie } from '@/tests/e2e/a11y-helpers';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { playVerified } from '../api/client';
-import { hardDropGame } from '../support/replays';
-import { tabTo } from './a11y-helpers';
-import { uniqueAddress, uniqueUsername } from './fixtures';
+import { playVerified } from '@/tests/api/client';
+import { hardDropGame } from '@/tests/support/replays';
+import { tabTo } from '@/tests/e2e/a11y-helpers';
+import { uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
 
 test('keyboard only: sign up, a Sprint paused and resumed, the boards, a replay sought', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { RETRY_EVERY_MS } from '@/components/game/usePendingGames';
-import { signUp, uniqueUsername } from './fixtures';
-import { startGame, topOut } from './play-helpers';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { startGame, topOut } from '@/tests/e2e/play-helpers';
 
 // The offline queue away from the page that finished the game: /play tells the player about
 // saved games and submits them when the browser comes back online, or on its retry timer.

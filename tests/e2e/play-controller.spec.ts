@@ -1,6 +1,6 @@
 import { expect, test, type Route } from '@playwright/test';
-import { signUp, uniqueUsername } from './fixtures';
-import { startGame, tap, topOut } from './play-helpers';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { startGame, tap, topOut } from '@/tests/e2e/play-helpers';
 
 // The play page's controller (lib/client/play-controller.ts) through what a player sees.
 

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { botGame, hardDropGame } from '../support/replays';
-import { playVerified } from '../api/client';
-import { signUp, uniqueUsername } from './fixtures';
-import { engineAt } from './replay-helpers';
+import { botGame, hardDropGame } from '@/tests/support/replays';
+import { playVerified } from '@/tests/api/client';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { engineAt } from '@/tests/e2e/replay-helpers';
 
 const board = (page: Page) => page.getByTestId('sandbox').getAttribute('data-board');
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { PALETTES } from '@/components/game/palette';
 import { PAGE_PREFS_COOKIE } from '@/lib/page-prefs';
-import { backgroundOf, CANVAS } from './a11y-helpers';
-import { signUp, uniqueUsername } from './fixtures';
-import { pieceColourPixels, startGame, tap } from './play-helpers';
+import { backgroundOf, CANVAS } from '@/tests/e2e/a11y-helpers';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { pieceColourPixels, startGame, tap } from '@/tests/e2e/play-helpers';
 
 // The first paint is what the server's HTML and CSS give before any script runs: each check below
 // loads the page with JavaScript turned off, so nothing could repaint it afterwards.

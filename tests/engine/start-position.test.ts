@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GameConfigError } from '../../lib/engine/index';
-import { down, game, ofType, tap } from './helpers';
+import { GameConfigError } from '@/lib/engine';
+import { down, game, ofType, tap } from '@/tests/engine/helpers';
 
 const EMPTY = '..........';
 

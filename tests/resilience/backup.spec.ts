@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { newClient, playVerified, signUpAndIn } from '../api/client';
-import { createAppServer } from '../support/app-server';
-import { throwawayDatabase } from '../support/postgres';
-import { hardDropGame } from '../support/replays';
+import { newClient, playVerified, signUpAndIn } from '@/tests/api/client';
+import { createAppServer } from '@/tests/support/app-server';
+import { throwawayDatabase } from '@/tests/support/postgres';
+import { hardDropGame } from '@/tests/support/replays';
 
 // The operator's commands against a real site: scheduled backups reported on /api/health,
 // `db:backup` of the running embedded site (taken by the site itself), and `db:move` to a

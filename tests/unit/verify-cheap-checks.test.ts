@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, encodeReplay, RULES_VERSION, type Replay } from '@/lib/engine';
 import { verifySubmission } from '@/lib/server/games/verify';
-import { idleGame } from '../support/replays';
+import { idleGame } from '@/tests/support/replays';
 
 const ISSUED = new Date('2026-11-18T12:00:00Z');
 const SEED = 'cheap-checks-seed';

@@ -1,11 +1,11 @@
 // Backups taken by the running site itself: of the embedded database it holds (the only
 // process that may open it), or of its PostgreSQL through a snapshot on a connection of its own.
 import { Transform, type Writable } from 'node:stream';
-import { liveDbHandle } from '../live';
-import { resolveDbTarget } from '../target.js';
-import { writeBackup } from './dump.js';
-import { withPgliteSnapshot, withPostgresSnapshot } from './snapshot.js';
-import { backupStatus } from './status';
+import { liveDbHandle } from '@/lib/db/live';
+import { resolveDbTarget } from '@/lib/db/target.js';
+import { writeBackup } from '@/lib/db/backup/dump.js';
+import { withPgliteSnapshot, withPostgresSnapshot } from '@/lib/db/backup/snapshot.js';
+import { backupStatus } from '@/lib/db/backup/status';
 
 /** Streams a backup of the site's database into `output`, and records it for /api/health. */
 export async function backupLive(databaseUrl: string | undefined, output: Writable): Promise<{ bytes: number }> {

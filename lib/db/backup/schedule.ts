@@ -3,9 +3,9 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { backupFileName, FILE_PATTERN } from './format.js';
-import { backupLive } from './live';
-import { backupStatus } from './status';
+import { backupFileName, FILE_PATTERN } from '@/lib/db/backup/format.js';
+import { backupLive } from '@/lib/db/backup/live';
+import { backupStatus } from '@/lib/db/backup/status';
 
 type Options = { databaseUrl: string | undefined; dir: string; everyMs: number; keep: number };
 

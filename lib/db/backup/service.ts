@@ -2,11 +2,11 @@
 // `npm run db:backup` talks to (embedded database only) and the backup schedule.
 import { chmodSync, existsSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
-import { parseEnv } from '../../env.js';
-import { resolveDbTarget } from '../target.js';
-import { adminSocketPath, serverHolds } from './admin.js';
-import { backupLive } from './live';
-import { startBackupSchedule } from './schedule';
+import { parseEnv } from '@/lib/env.js';
+import { resolveDbTarget } from '@/lib/db/target.js';
+import { adminSocketPath, serverHolds } from '@/lib/db/backup/admin.js';
+import { backupLive } from '@/lib/db/backup/live';
+import { startBackupSchedule } from '@/lib/db/backup/schedule';
 
 const holder = globalThis as typeof globalThis & { __linefallBackupService?: boolean };
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/db';
 
 /** How many games a player forfeited per mode by starting another (tickets.ts), for the profile. */
 export async function getAbandonCounts(options: { userId: string }): Promise<{ mode: string; count: number }[]> {

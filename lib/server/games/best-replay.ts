@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Mode } from '@/lib/engine';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/db';
 
 export type BestReplay = { gameId: string; replay: string; ticks: number; score: number; lines: number };
 

@@ -2,8 +2,8 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MODES, type Mode, type RankBy } from '@/lib/engine';
 import { PERIODS, type PeriodId } from '@/lib/periods';
-import { getDb } from '../db';
-import { decodeCursor, encodeCursor, InvalidCursorError } from './cursor';
+import { getDb } from '@/lib/server/db';
+import { decodeCursor, encodeCursor, InvalidCursorError } from '@/lib/server/games/cursor';
 
 export type BoardRow = {
   rank: number;

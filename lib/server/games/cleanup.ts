@@ -1,7 +1,7 @@
 import 'server-only';
-import { getDb } from '../db';
-import { pruneLimits } from '../limits/limiter';
-import { pruneRefusalCounts } from './refusals';
+import { getDb } from '@/lib/server/db';
+import { pruneLimits } from '@/lib/server/limits/limiter';
+import { pruneRefusalCounts } from '@/lib/server/games/refusals';
 
 const THROTTLE_MS = 10 * 60 * 1000;
 /** Refusals are kept this long for moderation, then deleted. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { env } from '../env';
+import { env } from '@/lib/server/env';
 
 /**
  * Board page cursors. Keyset pagination: a cursor is the last row's sort key plus its rank, so

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/db';
 
 /**
  * Counts a refusal that names no ticket of the caller's (an unknown id, another player's ticket)

@@ -2,9 +2,9 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { NextResponse } from 'next/server';
 import { CLIENT_IP_HEADER, CLIENT_IP_TOKEN_ENV, readStampedAddress } from '@/lib/client-address.js';
-import type { ApiError } from '../http';
-import { hit, type Check, type Verdict } from './limiter';
-import { RULES } from './rules';
+import type { ApiError } from '@/lib/server/http';
+import { hit, type Check, type Verdict } from '@/lib/server/limits/limiter';
+import { RULES } from '@/lib/server/limits/rules';
 
 let warned = false;
 

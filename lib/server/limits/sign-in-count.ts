@@ -1,5 +1,5 @@
 import 'server-only';
-import { hit, type Check, type Verdict } from './limiter';
+import { hit, type Check, type Verdict } from '@/lib/server/limits/limiter';
 
 /** What one sign-in attempt counted, so a success can give the account's slots back. */
 export type SignInCount = { verdict: Verdict; counted: Check[] };

@@ -3,7 +3,7 @@ import { announcement } from '@/components/game/announce';
 import { transportMessage } from '@/components/replay/TransportAnnouncer';
 import type { VerifiedGame } from '@/lib/client/api';
 import type { PlayState } from '@/lib/client/play-controller';
-import { hardDropGame, straightRun } from '../../support/replays';
+import { hardDropGame, straightRun } from '@/tests/support/replays';
 
 const ticket = { gameId: 'g1', seed: 's', mode: 'marathon' as const, rulesVersion: 1, issuedAt: '2026-11-22T00:00:00Z' };
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PALETTES, THEME } from '@/components/game/palette';
-import { contrast, themeTokens } from './contrast';
+import { contrast, themeTokens } from '@/tests/unit/a11y/contrast';
 
 const tokens = themeTokens(readFileSync(new URL('../../../app/globals.css', import.meta.url), 'utf8'));
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { finalSplit, GhostRace, standing, standingText } from '@/lib/client/ghost';
 import { encodeReplay, simulateReplay } from '@/lib/engine';
-import { botGame } from '../../support/replays';
+import { botGame } from '@/tests/support/replays';
 
 const best = botGame('sprint', 'ghost-test');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readReplayFile, replayFileName, replayFileText, ReplayFileError } from '@/lib/client/replay-file';
 import { encodeReplay } from '@/lib/engine';
-import { hardDropGame } from '../../support/replays';
+import { hardDropGame } from '@/tests/support/replays';
 
 const played = hardDropGame('sprint', 'file-test');
 const encoded = encodeReplay(played.replay);

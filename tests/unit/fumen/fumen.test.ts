@@ -2,7 +2,7 @@ import { decoder } from 'tetris-fumen';
 import { describe, expect, it } from 'vitest';
 import { CELL_CHARS, pieceCells, PIECES, ROTATIONS } from '@/lib/engine';
 import { emptyBoard, FumenError, fumenPageCount, fumenToPosition, FUMEN_ROWS, piecesToFumen, positionToFumen, type Position } from '@/lib/fumen';
-import { COMMUNITY_FUMENS, SETUP_BOARDS } from './setups';
+import { COMMUNITY_FUMENS, SETUP_BOARDS } from '@/tests/unit/fumen/setups';
 
 /** ASCII rows (top to bottom) placed at the bottom of a fumen-sized board. */
 function board(rows: readonly string[]): string[] {
