@@ -3,7 +3,7 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/site/SiteHeader';
 import { getSessionUser } from '@/lib/server/auth';
-import './globals.css';
+import '@/app/globals.css';
 
 export const metadata: Metadata = {
   title: { default: 'Linefall', template: '%s · Linefall' },

@@ -4,10 +4,10 @@
  * 2. Raw tick throughput on that replay.
  * 3. Pieces per second when every piece is placed at a random column/rotation and hard dropped.
  */
-import { createCore } from '../lib/engine/setup';
-import { DEFAULT_HANDLING, encodeReplay, simulateReplay } from '../lib/engine/index';
-import type { Replay } from '../lib/engine/index';
-import { playGame } from '../tests/support/bot';
+import { createCore } from '@/lib/engine/setup';
+import { DEFAULT_HANDLING, encodeReplay, simulateReplay } from '@/lib/engine';
+import type { Replay } from '@/lib/engine';
+import { playGame } from '@/tests/support/bot';
 
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

@@ -4,9 +4,9 @@
  * oracle is not timed) and of a few hand-made worst cases at the format's caps.
  */
 import fc from 'fast-check';
-import { encodeReplay, MAX_REPLAY_EVENTS, RULES_VERSION, type Replay, type ReplayEvent } from '../lib/engine/index';
-import { BASES, byteCase, structuredCase, type FuzzCase } from '../tests/fuzz/corpus';
-import { verifyCase } from '../tests/fuzz/oracle';
+import { encodeReplay, MAX_REPLAY_EVENTS, RULES_VERSION, type Replay, type ReplayEvent } from '@/lib/engine';
+import { BASES, byteCase, structuredCase, type FuzzCase } from '@/tests/fuzz/corpus';
+import { verifyCase } from '@/tests/fuzz/oracle';
 
 function time(c: FuzzCase): number {
   const started = performance.now();

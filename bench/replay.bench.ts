@@ -4,10 +4,10 @@
  * pass that records checkpoints and piece markers, then the seek), warm (checkpoints kept), and
  * random seeks anywhere in the game; re-simulating from tick 0 per seek is the baseline.
  */
-import { CHECKPOINT_INTERVAL, ReplayPlayer } from '../lib/client/replay-player';
-import { simulateReplay } from '../lib/engine/index';
-import { playGame } from '../tests/support/bot';
-import { straightRun } from '../tests/support/replays';
+import { CHECKPOINT_INTERVAL, ReplayPlayer } from '@/lib/client/replay-player';
+import { simulateReplay } from '@/lib/engine';
+import { playGame } from '@/tests/support/bot';
+import { straightRun } from '@/tests/support/replays';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const p95 = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)]!;

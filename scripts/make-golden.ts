@@ -5,8 +5,8 @@
  * fixture means old replays would no longer verify.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { encodeReplay, RULES_VERSION, simulateReplay } from '../lib/engine/index';
-import { playGame, type PlayOptions } from '../tests/support/bot';
+import { encodeReplay, RULES_VERSION, simulateReplay } from '@/lib/engine';
+import { playGame, type PlayOptions } from '@/tests/support/bot';
 
 interface Spec {
   name: string;

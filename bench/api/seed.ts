@@ -1,7 +1,7 @@
 // Fills a database with synthetic verified games for board benchmarks: players, tickets, games
 // spread over 12 weeks and three modes, and the PersonalBest rows the boards read. Pure SQL
 // (generate_series), identical on PGlite and PostgreSQL.
-import type { SqlConnection } from '../../lib/db/connect.js';
+import type { SqlConnection } from '@/lib/db/connect.js';
 
 export async function seedGames(sql: SqlConnection, options: { games: number; players: number; replay: string }) {
   const { games, players } = options;

@@ -8,11 +8,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeReplay } from '../../lib/engine/index';
-import { createAppServer, type AppServer } from '../../tests/support/app-server';
-import { queryPglite, queryPostgres, throwawayDatabase } from '../../tests/support/postgres';
-import { claimOf, hardDropGame } from '../../tests/support/replays';
-import { percentile, Player, type Timed } from './client';
+import { encodeReplay } from '@/lib/engine';
+import { createAppServer, type AppServer } from '@/tests/support/app-server';
+import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
+import { claimOf, hardDropGame } from '@/tests/support/replays';
+import { percentile, Player, type Timed } from '@/bench/load/client';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const PLAYERS = Number(arg('players', '1000'));

@@ -5,8 +5,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { SIGN_IN_ERRORS, signInSchema, type SignInErrorCode } from '@/lib/validations/auth';
-import { Field, FormError, SubmitButton } from './Field';
-import { safeCallback } from './safe-callback';
+import { Field, FormError, SubmitButton } from '@/components/auth/Field';
+import { safeCallback } from '@/components/auth/safe-callback';
 
 type Errors = { username?: string; password?: string; form?: string };
 

@@ -6,8 +6,8 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { readProblem } from '@/lib/client/errors';
 import { USERNAME_RULES, signUpSchema } from '@/lib/validations/auth';
-import { Field, FormError, SubmitButton } from './Field';
-import { safeCallback } from './safe-callback';
+import { Field, FormError, SubmitButton } from '@/components/auth/Field';
+import { safeCallback } from '@/components/auth/safe-callback';
 
 type Errors = { username?: string; password?: string; form?: string };
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
 import type { BoardRow } from '@/lib/server/games/boards';
-import { PlayerLink } from './PlayerLink';
+import { PlayerLink } from '@/components/boards/PlayerLink';
 import { formatResult, MODE_INFO } from '@/lib/ui/modes';
 import { formatDate, formatRate } from '@/lib/ui/format';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
-import { PlayerLink } from './PlayerLink';
+import { PlayerLink } from '@/components/boards/PlayerLink';
 import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 import { formatDate, formatRate } from '@/lib/ui/format';
 

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { Mode } from '@/lib/engine';
 import type { BoardRow } from '@/lib/server/games/boards';
-import { PlayerLink } from './PlayerLink';
+import { PlayerLink } from '@/components/boards/PlayerLink';
 import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 
 /** One card per mode: the week's leaders with a link to watch each game. */

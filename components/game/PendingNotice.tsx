@@ -1,6 +1,6 @@
 'use client';
 
-import { usePendingGames } from './usePendingGames';
+import { usePendingGames } from '@/components/game/usePendingGames';
 
 /** Tells the player about games saved on this device that are still waiting for the server. */
 export function PendingNotice() {

@@ -6,12 +6,12 @@ import { requestTicket } from '@/lib/client/api';
 import type { PlayController, PlayState } from '@/lib/client/play-controller';
 import type { Mode } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
-import { ResultPanel } from './ResultPanel';
-import { usePendingGames } from './usePendingGames';
+import { ResultPanel } from '@/components/game/ResultPanel';
+import { usePendingGames } from '@/components/game/usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
-const loadRuntime = () => import('./runtime');
+const loadRuntime = () => import('@/components/game/runtime');
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';

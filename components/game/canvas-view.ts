@@ -1,5 +1,5 @@
 import type { Snapshot } from '@/lib/engine';
-import { createRenderCache, drawGame, layoutFor, UNITS_H, UNITS_W, type DrawOptions, type Layout } from './draw';
+import { createRenderCache, drawGame, layoutFor, UNITS_H, UNITS_W, type DrawOptions, type Layout } from '@/components/game/draw';
 
 /**
  * A canvas that fills its parent, keeps a backing store of CSS size × devicePixelRatio (sharp on

@@ -1,8 +1,8 @@
 import { COLS, MODES, placedCells, VISIBLE_ROWS as ROWS, type Mode, type PieceType, type Snapshot } from '@/lib/engine';
-import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from './effects';
+import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from '@/components/game/effects';
 import { formatPps, formatTime } from '@/lib/ui/format';
 import type { DisplaySettings } from '@/lib/validations/settings';
-import { PALETTES, THEME, type Palette } from './palette';
+import { PALETTES, THEME, type Palette } from '@/components/game/palette';
 
 /** Rows shown above the visible field (the engine spawns pieces in the two above it). */
 const BUFFER = 2;

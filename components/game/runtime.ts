@@ -2,10 +2,10 @@ import { PlayController, type PlayState } from '@/lib/client/play-controller';
 import type { Ticket } from '@/lib/client/api';
 import type { Mode } from '@/lib/engine';
 import type { Settings } from '@/lib/validations/settings';
-import { CanvasView } from './canvas-view';
-import { drawOptions } from './draw';
-import { Effects } from './effects';
-import { pendingFlusher } from './usePendingGames';
+import { CanvasView } from '@/components/game/canvas-view';
+import { drawOptions } from '@/components/game/draw';
+import { Effects } from '@/components/game/effects';
+import { pendingFlusher } from '@/components/game/usePendingGames';
 
 /**
  * Everything the game needs once it runs: engine, loop, renderer. The play page imports this

@@ -10,12 +10,12 @@ import { ReplayPlayer } from '@/lib/client/replay-player';
 import { replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
 import { formatTime } from '@/lib/ui/format';
 import { loadLocalSettings } from '@/lib/client/settings-store';
-import { InputDisplay } from './InputDisplay';
-import { ReplayControls } from './ReplayControls';
-import { ReplayStats } from './ReplayStats';
-import { SeekBar } from './SeekBar';
-import { ShareButton } from './ShareButton';
-import { Shortcuts } from './Shortcuts';
+import { InputDisplay } from '@/components/replay/InputDisplay';
+import { ReplayControls } from '@/components/replay/ReplayControls';
+import { ReplayStats } from '@/components/replay/ReplayStats';
+import { SeekBar } from '@/components/replay/SeekBar';
+import { ShareButton } from '@/components/replay/ShareButton';
+import { Shortcuts } from '@/components/replay/Shortcuts';
 
 function decode(encoded: string): { replay: Replay } | { error: string } {
   try {

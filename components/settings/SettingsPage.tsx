@@ -1,7 +1,7 @@
 'use client';
 
-import { SettingsPanel } from './SettingsPanel';
-import { useSettings } from './useSettings';
+import { SettingsPanel } from '@/components/settings/SettingsPanel';
+import { useSettings } from '@/components/settings/useSettings';
 
 export function SettingsPage({ signedIn }: { signedIn: boolean }) {
   const { settings, save, status } = useSettings(signedIn);

@@ -8,7 +8,7 @@ import {
   ACTION_LABELS, ACTIONS, bindingConflicts, KEYS_PER_ACTION, PALETTES, PRESETS, presetBindings,
   type Action, type PresetId, type Settings,
 } from '@/lib/validations/settings';
-import type { SaveStatus } from './useSettings';
+import type { SaveStatus } from '@/components/settings/useSettings';
 
 const ms = (ticks: number) => `${Math.round(ticks * TICK_MS)} ms`;
 const section = 'space-y-3 rounded-xl border border-slate-200 p-4 dark:border-slate-800';

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { NavLink } from './NavLink';
+import { NavLink } from '@/components/site/NavLink';
 
 const NAV = [
   { href: '/play', label: 'Play' },

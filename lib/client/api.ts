@@ -1,7 +1,7 @@
 import type { Mode } from '@/lib/engine';
 import type { StoredGameResponse } from '@/lib/server/games/describe';
 import type { Ticket as TicketResponse } from '@/lib/server/games/tickets';
-import { bodyOf, problemOf } from './errors';
+import { bodyOf, problemOf } from '@/lib/client/errors';
 
 /** A game ticket as POST /api/games answers it. */
 export type Ticket = TicketResponse;

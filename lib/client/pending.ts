@@ -1,4 +1,4 @@
-import { submitReplay, type FetchLike, type Outcome, type Submission } from './api';
+import { submitReplay, type FetchLike, type Outcome, type Submission } from '@/lib/client/api';
 
 /** The part of Storage we use, so tests can pass a Map-backed one. */
 export interface KeyValueStore {

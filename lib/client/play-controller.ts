@@ -1,9 +1,9 @@
 import { encodeReplay, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
 import type { Action, DisplaySettings, Settings } from '@/lib/validations/settings';
-import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from './api';
-import { buildKeymap, decideKey } from './keymap';
-import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from './pending';
-import { GameRunner } from './runner';
+import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from '@/lib/client/api';
+import { buildKeymap, decideKey } from '@/lib/client/keymap';
+import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from '@/lib/client/pending';
+import { GameRunner } from '@/lib/client/runner';
 
 export const COUNTDOWN_STEPS = 3;
 export const COUNTDOWN_STEP_MS = 600;

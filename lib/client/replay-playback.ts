@@ -1,6 +1,6 @@
 import { TICKS_PER_SECOND, type GameEvent, type Snapshot } from '@/lib/engine';
-import { nextSpeed, type ReplayAction, type Speed } from './replay-keys';
-import type { ReplayPlayer } from './replay-player';
+import { nextSpeed, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
+import type { ReplayPlayer } from '@/lib/client/replay-player';
 
 /** After a stall (a background tab), playback skips ahead at most this much per frame. */
 export const MAX_TICKS_PER_FRAME = 40;

@@ -1,6 +1,6 @@
 import { createGame, type Game, type GameEvent, type Handling, type Key, type Mode } from '@/lib/engine';
-import { TickClock } from './clock';
-import { HeldKeys, InputQueue } from './input';
+import { TickClock } from '@/lib/client/clock';
+import { HeldKeys, InputQueue } from '@/lib/client/input';
 
 export interface RunnerConfig {
   mode: Mode;

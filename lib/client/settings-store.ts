@@ -1,7 +1,7 @@
 import { parseStoredSettings, type Settings } from '@/lib/validations/settings';
-import type { FetchLike } from './api';
-import { readProblem } from './errors';
-import type { KeyValueStore } from './pending';
+import type { FetchLike } from '@/lib/client/api';
+import { readProblem } from '@/lib/client/errors';
+import type { KeyValueStore } from '@/lib/client/pending';
 
 export const SETTINGS_KEY = 'linefall:settings';
 

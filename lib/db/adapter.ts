@@ -2,8 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '@/lib/generated/prisma/client';
-import { applyMigrations } from './migrate.js';
-import type { DbTarget } from './target.js';
+import { applyMigrations } from '@/lib/db/migrate.js';
+import type { DbTarget } from '@/lib/db/target.js';
 
 export type Db = PrismaClient;
 

@@ -1,5 +1,5 @@
-import { dayStart, shiftDay, utcDay } from './days';
-import { isoWeek, shiftWeek, weekStart } from './weeks';
+import { dayStart, shiftDay, utcDay } from '@/lib/periods/days';
+import { isoWeek, shiftWeek, weekStart } from '@/lib/periods/weeks';
 
 /**
  * A leaderboard period: how a moment maps to its bucket (the board it counts on), and how its

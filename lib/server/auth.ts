@@ -7,10 +7,10 @@ import DiscordProvider from 'next-auth/providers/discord';
 import GitHubProvider from 'next-auth/providers/github';
 import type { Provider } from 'next-auth/providers/index';
 import { signInSchema, type SignInErrorCode } from '@/lib/validations/auth';
-import { env } from './env';
-import { claimGuestGames } from './games/claim';
-import { readGuestId } from './guest';
-import { findOrCreateOAuthUser, verifyCredentials } from './users';
+import { env } from '@/lib/server/env';
+import { claimGuestGames } from '@/lib/server/games/claim';
+import { readGuestId } from '@/lib/server/guest';
+import { findOrCreateOAuthUser, verifyCredentials } from '@/lib/server/users';
 
 // next-auth v4 builds callback URLs from NEXTAUTH_URL, or from the request's host when
 // AUTH_TRUST_HOST is set; without either it cannot work behind an unknown host.

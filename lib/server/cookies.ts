@@ -1,5 +1,5 @@
 import 'server-only';
-import { env } from './env';
+import { env } from '@/lib/server/env';
 
 /**
  * Attributes for every cookie we set ourselves, matching next-auth's session cookie: http-only

@@ -2,7 +2,7 @@ import 'server-only';
 import { openPrisma, type Db, type DbHandle } from '@/lib/db/adapter';
 import { DbUnavailableError } from '@/lib/db/errors';
 import { resolveDbTarget } from '@/lib/db/target.js';
-import { env } from './env';
+import { env } from '@/lib/server/env';
 
 export type { Db };
 

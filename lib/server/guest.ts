@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { cookies } from 'next/headers';
-import { cookieAttributes } from './cookies';
+import { cookieAttributes } from '@/lib/server/cookies';
 
 /** An anonymous player's id: random, http-only, never shown to scripts in the page. */
 export const GUEST_COOKIE = 'lf_guest';

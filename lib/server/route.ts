@@ -2,7 +2,7 @@ import 'server-only';
 import { unstable_rethrow } from 'next/navigation';
 import { NextResponse } from 'next/server';
 import { isDbUnavailable } from '@/lib/db/errors';
-import { apiError } from './http';
+import { apiError } from '@/lib/server/http';
 
 /** How long a client should wait before retrying while the database is away. */
 export const DB_RETRY_AFTER_SECONDS = 5;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { parseStoredSettings, type Settings } from '@/lib/validations/settings';
-import { getDb } from './db';
+import { getDb } from '@/lib/server/db';
 
 /**
  * A player's saved settings, or null when they never saved any (the browser then uploads its

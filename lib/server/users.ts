@@ -1,8 +1,8 @@
 import 'server-only';
 import { isUniqueViolation } from '@/lib/db/errors';
 import { usernameKey, type SignUpInput } from '@/lib/validations/auth';
-import { getDb } from './db';
-import { hashPassword, verifyPassword } from './password';
+import { getDb } from '@/lib/server/db';
+import { hashPassword, verifyPassword } from '@/lib/server/password';
 
 /** What the rest of the app may know about a player. */
 export type PublicUser = { id: string; username: string };

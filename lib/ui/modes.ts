@@ -1,5 +1,5 @@
 import { MODE_NAMES, MODES, rankValue, type Mode, type RankBy } from '@/lib/engine';
-import { formatPoints, formatTime } from './format';
+import { formatPoints, formatTime } from '@/lib/ui/format';
 
 /** How a result reads, by what its mode ranks by (the engine's MODES[mode].rankBy). */
 const RESULTS: Record<RankBy, { label: string; format: (value: number) => string }> = {

@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { encodeReplay, TICKS_PER_SECOND, type Mode } from '@/lib/engine';
-import { uniqueAddress, uniqueUsername } from '../e2e/fixtures';
-import { claimOf, type Played } from '../support/replays';
+import { uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
+import { claimOf, type Played } from '@/tests/support/replays';
 
 export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: number; issuedAt: string };
 

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { encodeReplay } from '@/lib/engine';
-import { botGame, claimOf, hardDropGame } from '../support/replays';
-import { errorCode, newClient, newTicket, signUpAndIn, submit, waitForGameTime } from './client';
+import { botGame, claimOf, hardDropGame } from '@/tests/support/replays';
+import { errorCode, newClient, newTicket, signUpAndIn, submit, waitForGameTime } from '@/tests/api/client';
 import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 
 // The HTTP surface of verified scores, on the production server. Runs once against embedded

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { roboticShortGame } from '../support/replays';
-import { newClient, newTicket, signUpAndIn, submit, waitForGameTime } from './client';
+import { roboticShortGame } from '@/tests/support/replays';
+import { newClient, newTicket, signUpAndIn, submit, waitForGameTime } from '@/tests/api/client';
 
 // Games with inhuman input timing over HTTP (docs/decisions/0004): stored, answered 202, kept off
 // the boards. Approval is a reviewer's CLI step, covered in tests/data/review.test.ts.

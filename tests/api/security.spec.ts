@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { RULES } from '@/lib/server/limits/rules';
-import { uniqueAddress, uniqueUsername } from '../e2e/fixtures';
-import { credentialsSignIn, errorCode, newClient, sessionName, signUpAndIn } from './client';
+import { uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
+import { credentialsSignIn, errorCode, newClient, sessionName, signUpAndIn } from '@/tests/api/client';
 
 // Abuse and security on the production server, against both databases. Each test names its
 // own client addresses (the test servers trust one proxy hop), so limits never leak between tests.

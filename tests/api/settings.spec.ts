@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { defaultSettings, presetBindings } from '@/lib/validations/settings';
-import { credentialsSignIn, errorCode, newClient, signUpAndIn } from './client';
+import { credentialsSignIn, errorCode, newClient, signUpAndIn } from '@/tests/api/client';
 
 // GET/PUT /api/settings on the production server: account settings follow the player.
 

@@ -8,9 +8,9 @@ import type { Owner } from '@/lib/server/games/owner';
 import { getPlayerBests, getReplay, listRecentGames } from '@/lib/server/games/replays';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { botGame, claimOf, hardDropGame, idleGame } from '../support/replays';
-import { resetDb } from './db';
-import { minutes, playAndSubmit, player, T0 } from './play';
+import { botGame, claimOf, hardDropGame, idleGame } from '@/tests/support/replays';
+import { resetDb } from '@/tests/data/db';
+import { minutes, playAndSubmit, player, T0 } from '@/tests/data/play';
 
 async function rejections() {
   const db = await getDb();

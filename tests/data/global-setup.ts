@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
-import { adminPostgresUrl, withDatabase } from '../support/postgres';
+import { adminPostgresUrl, withDatabase } from '@/tests/support/postgres';
 
 declare module 'vitest' {
   export interface ProvidedContext {

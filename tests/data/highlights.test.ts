@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getWeeklyTop } from '@/lib/server/games/highlights';
-import { resetDb } from './db';
-import { minutes, playAndSubmit, player } from './play';
+import { resetDb } from '@/tests/data/db';
+import { minutes, playAndSubmit, player } from '@/tests/data/play';
 
 beforeEach(resetDb);
 

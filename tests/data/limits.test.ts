@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/server/db';
 import { hit, pruneLimits, refund } from '@/lib/server/limits/limiter';
 import { RULES } from '@/lib/server/limits/rules';
-import { resetDb } from './db';
+import { resetDb } from '@/tests/data/db';
 
 beforeEach(resetDb);
 

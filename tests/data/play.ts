@@ -4,7 +4,7 @@ import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createUser } from '@/lib/server/users';
-import { botGame, claimOf, type Played } from '../support/replays';
+import { botGame, claimOf, type Played } from '@/tests/support/replays';
 
 export const T0 = new Date('2026-11-18T12:00:00Z');
 export const minutes = (n: number, from = T0) => new Date(from.getTime() + n * 60_000);

@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getBestProgression } from '@/lib/server/games/progression';
 import { getUserByUsername } from '@/lib/server/users';
-import { playGame } from '../support/bot';
-import { FAST_HUMAN } from '../support/human';
-import { hardDropGame, idleGame } from '../support/replays';
-import { resetDb } from './db';
-import { minutes, playAndSubmit, player } from './play';
+import { playGame } from '@/tests/support/bot';
+import { FAST_HUMAN } from '@/tests/support/human';
+import { hardDropGame, idleGame } from '@/tests/support/replays';
+import { resetDb } from '@/tests/data/db';
+import { minutes, playAndSubmit, player } from '@/tests/data/play';
 
 beforeEach(resetDb);
 

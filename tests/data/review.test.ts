@@ -9,9 +9,9 @@ import { getPlayerBests, getReplay, listRecentGames } from '@/lib/server/games/r
 import { approveGame, listHeldGames, rejectGame } from '@/lib/server/games/review';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { botGame, claimOf, roboticGame, type Played } from '../support/replays';
-import { resetDb } from './db';
-import { player } from './play';
+import { botGame, claimOf, roboticGame, type Played } from '@/tests/support/replays';
+import { resetDb } from '@/tests/data/db';
+import { player } from '@/tests/data/play';
 
 // Sunday of ISO week 2026-W47; reviews happen in the next week.
 const PLAYED = new Date('2026-11-22T20:00:00Z');

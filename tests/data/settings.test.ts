@@ -3,7 +3,7 @@ import { getDb } from '@/lib/server/db';
 import { getSettings, saveSettings } from '@/lib/server/settings';
 import { createUser } from '@/lib/server/users';
 import { defaultSettings, presetBindings, settingsSchema } from '@/lib/validations/settings';
-import { resetDb } from './db';
+import { resetDb } from '@/tests/data/db';
 
 beforeEach(resetDb);
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/server/db';
 import { createUser, findOrCreateOAuthUser, getUserById, verifyCredentials } from '@/lib/server/users';
-import { resetDb } from './db';
+import { resetDb } from '@/tests/data/db';
 
 beforeEach(resetDb);
 

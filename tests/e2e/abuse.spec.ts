@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { RULES } from '@/lib/server/limits/rules';
-import { signIn, signOut, signUp, uniqueAddress, uniqueUsername } from './fixtures';
+import { signIn, signOut, signUp, uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
 
 const PASSWORD = 'falling-blocks-42';
 

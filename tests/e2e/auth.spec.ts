@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signOut, signUp, uniqueUsername } from './fixtures';
+import { signIn, signOut, signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 
 const PASSWORD = 'falling-blocks-42';
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { formatTime } from '@/lib/ui/format';
-import { hardDropGame } from '../support/replays';
-import { playVerified } from '../api/client';
-import { signUp, uniqueUsername } from './fixtures';
+import { hardDropGame } from '@/tests/support/replays';
+import { playVerified } from '@/tests/api/client';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
 
 test('a verified game shows on the weekly and all-time boards and its replay plays to the verified end', async ({ page }) => {

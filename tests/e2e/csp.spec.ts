@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueUsername } from './fixtures';
-import { startGame, tap } from './play-helpers';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { startGame, tap } from '@/tests/e2e/play-helpers';
 
 // The Content-Security-Policy is strict (scripts only with a per-response nonce), so this walks
 // every page a player visits and fails on any violation the browser reports: the app must work

@@ -7,10 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { build } from 'esbuild';
-import { decodeReplay, simulateReplay } from '../../lib/engine/index';
-import type { Replay } from '../../lib/engine/index';
+import { decodeReplay, simulateReplay } from '@/lib/engine';
+import type { Replay } from '@/lib/engine';
 
-type Engine = typeof import('../../lib/engine/index');
+type Engine = typeof import('@/lib/engine');
 declare global {
   interface Window {
     LinefallEngine: Engine;

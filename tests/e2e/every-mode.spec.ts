@@ -3,9 +3,9 @@ import { MODE_NAMES, MODES, type Mode } from '@/lib/engine';
 import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { boardHref } from '@/lib/ui/links';
 import { formatResult, MODE_INFO } from '@/lib/ui/modes';
-import { playVerified } from '../api/client';
-import { botGame, hardDropGame } from '../support/replays';
-import { signUp, uniqueUsername } from './fixtures';
+import { playVerified } from '@/tests/api/client';
+import { botGame, hardDropGame } from '@/tests/support/replays';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 
 // Every mode the engine has, through every page that shows one, and every board period: a new
 // mode or period that is only half wired fails here. Modes and periods come from their tables.

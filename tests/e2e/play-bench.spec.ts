@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { startGame, tap } from './play-helpers';
+import { startGame, tap } from '@/tests/e2e/play-helpers';
 
 /**
  * Frame-time benchmark (a figure for the record, not a pass/fail bar): plays a scripted Marathon

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import type { PiecePlan } from '../support/bot';
+import type { PiecePlan } from '@/tests/support/bot';
 
 /** Opens a play page and waits for the countdown to end. */
 export async function startGame(page: Page, mode: 'sprint' | 'marathon' | 'ultra'): Promise<Locator> {

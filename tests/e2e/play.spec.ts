@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { planSprint } from '../support/bot';
-import { signUp, uniqueUsername } from './fixtures';
-import { pieceColourPixels, startGame, tap, typePlan } from './play-helpers';
+import { planSprint } from '@/tests/support/bot';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { pieceColourPixels, startGame, tap, typePlan } from '@/tests/e2e/play-helpers';
 
 const PASSWORD = 'falling-blocks-42';
 

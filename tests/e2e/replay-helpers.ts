@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { PIECES, ROTATIONS, type Replay, type Snapshot } from '@/lib/engine';
 import { CELLS } from '@/lib/engine/pieces';
-import { straightRun } from '../support/replays';
+import { straightRun } from '@/tests/support/replays';
 
 /**
  * An independent run of the engine (in the test process, not the browser) to `tick`: its hash,

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatTime } from '@/lib/ui/format';
 import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
-import { botGame, hardDropGame, type Played } from '../support/replays';
-import { playVerified } from '../api/client';
-import { signUp, uniqueUsername } from './fixtures';
-import { engineAt, expectedField, renderedField } from './replay-helpers';
+import { botGame, hardDropGame, type Played } from '@/tests/support/replays';
+import { playVerified } from '@/tests/api/client';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { engineAt, expectedField, renderedField } from '@/tests/e2e/replay-helpers';
 
 /** The viewer is paused on `tick`, and both its engine hash and its drawn field match an independent engine run. */
 async function expectExactlyAt(page: Page, played: Played, tick: number) {

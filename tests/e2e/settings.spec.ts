@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signUp, uniqueUsername } from './fixtures';
-import { pieceColourPixels, startGame, tap } from './play-helpers';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { pieceColourPixels, startGame, tap } from '@/tests/e2e/play-helpers';
 
 test('a signed-in player’s settings follow them to a fresh device', async ({ page }) => {
   await signUp(page, uniqueUsername('set'), 'falling-blocks-42');

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createGame, DEFAULT_HANDLING, simulateReplay } from '../../lib/engine/index';
-import type { Handling, Replay } from '../../lib/engine/index';
-import { planSprint, playGame } from '../support/bot';
-import { typePlan } from '../support/plan';
+import { createGame, DEFAULT_HANDLING, simulateReplay } from '@/lib/engine';
+import type { Handling, Replay } from '@/lib/engine';
+import { planSprint, playGame } from '@/tests/support/bot';
+import { typePlan } from '@/tests/support/plan';
 
 /** Lock positions of a replay, via live play. */
 function locks(r: Replay): string[] {

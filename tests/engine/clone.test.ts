@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createGame, DEFAULT_HANDLING, KEYS, MODE_NAMES, RULES_VERSION, simulateReplay, type Game, type InputEvent, type Replay, type ReplayEvent } from '../../lib/engine/index';
+import { createGame, DEFAULT_HANDLING, KEYS, MODE_NAMES, RULES_VERSION, simulateReplay, type Game, type InputEvent, type Replay, type ReplayEvent } from '@/lib/engine';
 
 const eventsArb = fc
   .array(fc.record({ gap: fc.nat({ max: 10 }), key: fc.constantFrom(...KEYS), down: fc.boolean() }), { maxLength: 300 })

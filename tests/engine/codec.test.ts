@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReplay, encodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeError, ReplayError, RULES_VERSION, simulateReplay } from '../../lib/engine/index';
-import type { Replay, ReplayDecodeErrorCode } from '../../lib/engine/index';
-import { toBase64Url, fromBase64Url } from '../../lib/engine/base64url';
-import { BitWriter } from '../../lib/engine/bits';
-import { playGame } from '../support/bot';
+import { decodeReplay, encodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeError, ReplayError, RULES_VERSION, simulateReplay } from '@/lib/engine';
+import type { Replay, ReplayDecodeErrorCode } from '@/lib/engine';
+import { toBase64Url, fromBase64Url } from '@/lib/engine/base64url';
+import { BitWriter } from '@/lib/engine/bits';
+import { playGame } from '@/tests/support/bot';
 
 const sample: Replay = {
   rulesVersion: RULES_VERSION,

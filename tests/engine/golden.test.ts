@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createGame, decodeReplay, encodeReplay, RULES_VERSION, simulateReplay } from '../../lib/engine/index';
-import type { Replay, ReplayResult } from '../../lib/engine/index';
+import { createGame, decodeReplay, encodeReplay, RULES_VERSION, simulateReplay } from '@/lib/engine';
+import type { Replay, ReplayResult } from '@/lib/engine';
 
 interface GoldenFixture {
   name: string;

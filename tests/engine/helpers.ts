@@ -1,5 +1,5 @@
-import { createGame } from '../../lib/engine/index';
-import type { Game, GameConfig, GameEvent, Handling, Key } from '../../lib/engine/index';
+import { createGame } from '@/lib/engine';
+import type { Game, GameConfig, GameEvent, Handling, Key } from '@/lib/engine';
 
 export const HANDLING: Handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
 

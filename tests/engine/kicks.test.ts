@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { CELLS } from '../../lib/engine/pieces';
-import { PIECES, ROTATIONS } from '../../lib/engine/constants';
-import type { Key, PieceType, Rotation } from '../../lib/engine/index';
-import { game, ofType } from './helpers';
+import { CELLS } from '@/lib/engine/pieces';
+import { PIECES, ROTATIONS } from '@/lib/engine/constants';
+import type { Key, PieceType, Rotation } from '@/lib/engine';
+import { game, ofType } from '@/tests/engine/helpers';
 
 // Independent copies of the GUIDELINE.md tables (tests 2–5 / 2–6), +y up. The engine derives its
 // counter-clockwise and mirrored entries; these are written out so a derivation bug shows here.

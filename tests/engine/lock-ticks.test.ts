@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RULES_VERSION, simulateReplay, type Replay, type ReplayEvent } from '../../lib/engine/index';
-import { playGame } from '../support/bot';
-import { stepReplay } from '../support/step-replay';
+import { RULES_VERSION, simulateReplay, type Replay, type ReplayEvent } from '@/lib/engine';
+import { playGame } from '@/tests/support/bot';
+import { stepReplay } from '@/tests/support/step-replay';
 
 const locksOf = (replay: Replay): number[] => {
   const lockTicks: number[] = [];

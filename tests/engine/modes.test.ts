@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isRankable, metricOf, MODE_NAMES, MODES, rankValue } from '../../lib/engine/index';
-import type { GameEvent, Mode } from '../../lib/engine/index';
-import { createCore } from '../../lib/engine/setup';
-import { PieceQueue } from '../../lib/engine/queue';
-import { outputOf, nextState, seedState } from '../../lib/engine/rng';
-import { GRAVITY } from '../../lib/engine/gravity';
-import { K_HARD, K_CW, K_RIGHT } from '../../lib/engine/core';
-import { playGame } from '../support/bot';
-import { HANDLING, ofType } from './helpers';
+import { isRankable, metricOf, MODE_NAMES, MODES, rankValue } from '@/lib/engine';
+import type { GameEvent, Mode } from '@/lib/engine';
+import { createCore } from '@/lib/engine/setup';
+import { PieceQueue } from '@/lib/engine/queue';
+import { outputOf, nextState, seedState } from '@/lib/engine/rng';
+import { GRAVITY } from '@/lib/engine/gravity';
+import { K_HARD, K_CW, K_RIGHT } from '@/lib/engine/core';
+import { playGame } from '@/tests/support/bot';
+import { HANDLING, ofType } from '@/tests/engine/helpers';
 
 /** An I in the right-hand well clears `n` rows, with the counters preset (internal state, tests only). */
 function clearWith(mode: Mode, n: number, preset: { lines: number; level?: number }): GameEvent[] {

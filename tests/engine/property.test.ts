@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   createGame, decodeReplay, encodeReplay, KEYS, MODE_NAMES, ReplayDecodeError, RULES_VERSION, simulateReplay,
-} from '../../lib/engine/index';
-import type { Handling, Replay, ReplayEvent } from '../../lib/engine/index';
-import { collides, COLS, FIELD_BITS, PAD, TOTAL_ROWS } from '../../lib/engine/board';
-import { createCore } from '../../lib/engine/setup';
-import type { Core } from '../../lib/engine/core';
-import { fromBase64Url, toBase64Url } from '../../lib/engine/base64url';
+} from '@/lib/engine';
+import type { Handling, Replay, ReplayEvent } from '@/lib/engine';
+import { collides, COLS, FIELD_BITS, PAD, TOTAL_ROWS } from '@/lib/engine/board';
+import { createCore } from '@/lib/engine/setup';
+import type { Core } from '@/lib/engine/core';
+import { fromBase64Url, toBase64Url } from '@/lib/engine/base64url';
 
 const handlingArb: fc.Arbitrary<Handling> = fc.record({
   das: fc.integer({ min: 1, max: 20 }),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS } from '../../lib/engine/index';
-import { scoreLock, SPIN_FULL, SPIN_MINI, SPIN_NONE } from '../../lib/engine/scoring';
-import type { Game, PieceType } from '../../lib/engine/index';
-import { game, idle, ofType, tap } from './helpers';
+import { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS } from '@/lib/engine';
+import { scoreLock, SPIN_FULL, SPIN_MINI, SPIN_NONE } from '@/lib/engine/scoring';
+import type { Game, PieceType } from '@/lib/engine';
+import { game, idle, ofType, tap } from '@/tests/engine/helpers';
 
 describe('scoring table (× level before the clear)', () => {
   it.each([

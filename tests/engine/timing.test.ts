@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Game, GameEvent, Handling } from '../../lib/engine/index';
-import { down, game, idle, ofType, tap, up } from './helpers';
+import type { Game, GameEvent, Handling } from '@/lib/engine';
+import { down, game, idle, ofType, tap, up } from '@/tests/engine/helpers';
 
 /** Tick number (from now) of each event of a type over n ticks. */
 function when(g: Game, n: number, type: GameEvent['type'], first: Parameters<Game['tick']>[0] = []): number[] {

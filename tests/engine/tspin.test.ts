@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Key, PiecePlacement } from '../../lib/engine/index';
-import { game, ofType, tap } from './helpers';
+import type { Key, PiecePlacement } from '@/lib/engine';
+import { game, ofType, tap } from '@/tests/engine/helpers';
 
 /** Places the T, presses the keys one per tick pair, hard drops, returns the lock event. */
 function spin(board: string[], active: PiecePlacement, keys: Key[]) {

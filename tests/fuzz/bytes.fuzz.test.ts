@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeError } from '../../lib/engine/index';
-import { BASES, byteCase } from './corpus';
-import { fuzz } from './harness';
+import { decodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeError } from '@/lib/engine';
+import { BASES, byteCase } from '@/tests/fuzz/corpus';
+import { fuzz } from '@/tests/fuzz/harness';
 
 describe('fuzzing the encoded bytes of real replays (60,000 cases)', () => {
   it.each([1, 2, 3])('bit flips, truncations, extensions, splices and stray characters, seed %i', (seed) => {

@@ -9,12 +9,12 @@ import fc from 'fast-check';
 import {
   encodeReplay, KEYS, MAX_EVENT_TICK, MODE_NAMES, ReplayError, simulateReplay,
   type Handling, type Replay, type ReplayEvent,
-} from '../../lib/engine/index';
-import { fromBase64Url, toBase64Url } from '../../lib/engine/base64url';
-import { MAX_GAME_TICKS } from '../../lib/server/games/policy';
-import { playGame } from '../support/bot';
-import { CASUAL_HUMAN, FAST_HUMAN } from '../support/human';
-import { hardDropGame, idleGame } from '../support/replays';
+} from '@/lib/engine';
+import { fromBase64Url, toBase64Url } from '@/lib/engine/base64url';
+import { MAX_GAME_TICKS } from '@/lib/server/games/policy';
+import { playGame } from '@/tests/support/bot';
+import { CASUAL_HUMAN, FAST_HUMAN } from '@/tests/support/human';
+import { hardDropGame, idleGame } from '@/tests/support/replays';
 
 export type Claim = { score: number; lines: number; ticks: number };
 export type Base = { replay: Replay; text: string; claimed: Claim };

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS } from '../../lib/engine/index';
-import type { FuzzCase } from './corpus';
-import { runCase } from './oracle';
+import { MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS } from '@/lib/engine';
+import type { FuzzCase } from '@/tests/fuzz/corpus';
+import { runCase } from '@/tests/fuzz/oracle';
 
 /**
  * Runs `runs` cases from `arb` (a fixed seed: every run checks the same cases, and a failure

@@ -4,12 +4,12 @@
  * instead of simulateReplay's fast path, and every decodable string must be the one encodeReplay
  * writes for what it decodes to (one replay, one string, one digest).
  */
-import { decodeReplay, encodeReplay, ReplayDecodeError, TICKS_PER_SECOND, type Replay } from '../../lib/engine/index';
-import { ELAPSED_SLACK_MS, MAX_GAME_TICKS } from '../../lib/server/games/policy';
-import { HUMAN_INPUT } from '../../lib/input-limits';
-import { verifySubmission, type VerifyFailure, type VerifySuccess } from '../../lib/server/games/verify';
-import { stepReplay } from '../support/step-replay';
-import { BASES, type FuzzCase } from './corpus';
+import { decodeReplay, encodeReplay, ReplayDecodeError, TICKS_PER_SECOND, type Replay } from '@/lib/engine';
+import { ELAPSED_SLACK_MS, MAX_GAME_TICKS } from '@/lib/server/games/policy';
+import { HUMAN_INPUT } from '@/lib/input-limits';
+import { verifySubmission, type VerifyFailure, type VerifySuccess } from '@/lib/server/games/verify';
+import { stepReplay } from '@/tests/support/step-replay';
+import { BASES, type FuzzCase } from '@/tests/fuzz/corpus';
 
 const ISSUED = new Date('2026-11-18T12:00:00Z');
 /** Three hours later: any game up to the one-hour cap fits in the elapsed time. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { structuredCase } from './corpus';
-import { fuzz } from './harness';
+import { structuredCase } from '@/tests/fuzz/corpus';
+import { fuzz } from '@/tests/fuzz/harness';
 
 describe('fuzzing the events and header of real replays, re-encoded (40,000 cases)', () => {
   it.each([1, 2])('reordered, duplicated, dropped, shifted and extreme events; wrong seeds, modes, rules and handling, seed %i', (seed) => {

@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAppServer, type AppServer } from '../support/app-server';
-import { queryPglite, queryPostgres, throwawayDatabase } from '../support/postgres';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
+import { createAppServer, type AppServer } from '@/tests/support/app-server';
+import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
+import { startTcpProxy, type TcpProxy } from '@/tests/support/tcp-proxy';
 
 export type Kind = 'pglite' | 'postgres';
 

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { encodeReplay } from '@/lib/engine';
-import { credentialsSignIn, errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '../api/client';
-import { startGame, tap } from '../e2e/play-helpers';
-import { claimOf, hardDropGame, type Played } from '../support/replays';
-import { createRig, type Kind, type Rig } from './database';
+import { credentialsSignIn, errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '@/tests/api/client';
+import { startGame, tap } from '@/tests/e2e/play-helpers';
+import { claimOf, hardDropGame, type Played } from '@/tests/support/replays';
+import { createRig, type Kind, type Rig } from '@/tests/resilience/database';
 
 // Faults on the production server, for each database: the database disappears in the middle of
 // submissions and while a browser finishes a game, and the server restarts during play.

@@ -4,10 +4,10 @@
  * on the engine's own bitboard. Everything reuses the engine's collision and kick tables, so a
  * candidate's predicted landing spot is where the engine will put it.
  */
-import { collides, dropDistance, FIELD_BITS, FULL_ROW, EMPTY_ROW, PAD, BOARD_LEN, TOTAL_ROWS } from '../../lib/engine/board';
-import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from '../../lib/engine/kicks';
-import { CELLS, PIECE_O, PIECE_T } from '../../lib/engine/pieces';
-import { isFilled } from '../../lib/engine/board';
+import { collides, dropDistance, FIELD_BITS, FULL_ROW, EMPTY_ROW, PAD, BOARD_LEN, TOTAL_ROWS } from '@/lib/engine/board';
+import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from '@/lib/engine/kicks';
+import { CELLS, PIECE_O, PIECE_T } from '@/lib/engine/pieces';
+import { isFilled } from '@/lib/engine/board';
 
 export type Turn = 0 | 1 | 2 | 3;
 export type Shift = { dir: -1 | 1; taps: number } | { dir: -1 | 1; wall: true } | null;

@@ -7,14 +7,14 @@
  *   const { replay, result } = playGame({ mode: 'sprint', seed: 'abc' });  // ~100 pieces, valid
  *   const plan = planSprint('abc', DEFAULT_HANDLING);                        // timing-free key taps
  */
-import { collides } from '../../lib/engine/board';
-import { createCore } from '../../lib/engine/setup';
-import type { Core } from '../../lib/engine/core';
-import { DEFAULT_HANDLING, KEYS, simulateReplay } from '../../lib/engine/index';
-import type { Handling, Key, Mode, PiecePlacement, Replay, ReplayEvent, ReplayResult } from '../../lib/engine/index';
-import { PIECES, ROTATIONS, RULES_VERSION } from '../../lib/engine/constants';
-import { best, candidates, type Candidate, type SearchOptions, type Shift } from './bot-eval';
-import { Humanizer, type HumanTiming } from './human';
+import { collides } from '@/lib/engine/board';
+import { createCore } from '@/lib/engine/setup';
+import type { Core } from '@/lib/engine/core';
+import { DEFAULT_HANDLING, KEYS, simulateReplay } from '@/lib/engine';
+import type { Handling, Key, Mode, PiecePlacement, Replay, ReplayEvent, ReplayResult } from '@/lib/engine';
+import { PIECES, ROTATIONS, RULES_VERSION } from '@/lib/engine/constants';
+import { best, candidates, type Candidate, type SearchOptions, type Shift } from '@/tests/support/bot-eval';
+import { Humanizer, type HumanTiming } from '@/tests/support/human';
 
 export interface PlayOptions {
   mode: Mode;

@@ -5,7 +5,7 @@
  * the server flags games that do (lib/server/games/plausibility.ts), so tests that expect a game
  * on the boards play with one of these.
  */
-import { nextState, outputOf, seedState } from '../../lib/engine/rng';
+import { nextState, outputOf, seedState } from '@/lib/engine/rng';
 
 /** Inclusive tick ranges, each drawn uniformly. */
 export interface HumanTiming {

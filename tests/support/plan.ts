@@ -3,9 +3,9 @@
  * test or a person would: every key is pressed, held a while, released, with gaps in between.
  * The plan never needs a key at a particular tick, so any gaps and holds give the same game.
  */
-import { RULES_VERSION } from '../../lib/engine/constants';
-import type { Handling, Key, Replay, ReplayEvent } from '../../lib/engine/index';
-import type { PiecePlan } from './bot';
+import { RULES_VERSION } from '@/lib/engine/constants';
+import type { Handling, Key, Replay, ReplayEvent } from '@/lib/engine';
+import type { PiecePlan } from '@/tests/support/bot';
 
 export interface Typing {
   /** Ticks between releasing one key and pressing the next (≥ 0), by key index. */

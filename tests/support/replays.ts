@@ -3,8 +3,8 @@ import {
   createGame, DEFAULT_HANDLING, RULES_VERSION, simulateReplay,
   type Game, type GameEvent, type InputEvent, type Mode, type Replay, type ReplayEvent, type ReplayResult,
 } from '@/lib/engine';
-import { playGame } from './bot';
-import { FAST_HUMAN } from './human';
+import { playGame } from '@/tests/support/bot';
+import { FAST_HUMAN } from '@/tests/support/human';
 
 export type Played = { replay: Replay; result: ReplayResult };
 

@@ -3,8 +3,8 @@
  * as live play does (no fast-forwarding, no pre-converted input arrays). Tests compare
  * simulateReplay's fast path with it, and the fuzz oracle trusts a verdict only when both agree.
  */
-import type { Replay } from '../../lib/engine/index';
-import { straightRun } from './replays';
+import type { Replay } from '@/lib/engine';
+import { straightRun } from '@/tests/support/replays';
 
 export type Stepped = {
   score: number;

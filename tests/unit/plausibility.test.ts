@@ -4,9 +4,9 @@ import { KEYS, simulateReplay, type Key, type Mode, type Replay, type ReplayEven
 import { nextState, outputOf, seedState } from '@/lib/engine/rng';
 import { assessTiming, TIMING_LIMITS } from '@/lib/server/games/plausibility';
 import { timingFeatures } from '@/lib/server/games/timing-features';
-import { playGame } from '../support/bot';
-import { CASUAL_HUMAN, FAST_HUMAN } from '../support/human';
-import { hardDropGame } from '../support/replays';
+import { playGame } from '@/tests/support/bot';
+import { CASUAL_HUMAN, FAST_HUMAN } from '@/tests/support/human';
+import { hardDropGame } from '@/tests/support/replays';
 
 type Stream = { events: ReplayEvent[]; lockTicks: number[]; ticks: number };
 

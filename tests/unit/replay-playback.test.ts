@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent, Snapshot } from '@/lib/engine';
 import { MAX_TICKS_PER_FRAME, ReplayPlayback, type PlaybackView } from '@/lib/client/replay-playback';
 import { ReplayPlayer } from '@/lib/client/replay-player';
-import { botGame } from '../support/replays';
+import { botGame } from '@/tests/support/replays';
 
 const { replay } = botGame('sprint', 'playback-seed');
 

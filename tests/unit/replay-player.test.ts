@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { simulateReplay } from '@/lib/engine';
 import { ReplayPlayer } from '@/lib/client/replay-player';
-import { botGame, straightRun } from '../support/replays';
+import { botGame, straightRun } from '@/tests/support/replays';
 
 describe('ReplayPlayer', () => {
   const { replay } = botGame('sprint', 'viewer-seed');

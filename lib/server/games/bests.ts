@@ -2,7 +2,7 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { isRankable, metricOf, type Mode } from '@/lib/engine';
 import { ALL_TIME, bucketsAt, PERIOD_IDS, type PeriodId } from '@/lib/periods';
-import type { Db } from '../db';
+import type { Db } from '@/lib/server/db';
 
 type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MODES, type Mode, type RankBy } from '@/lib/engine';
 import { PERIODS, type PeriodId } from '@/lib/periods';
-import { getDb } from '../db';
+import { getDb } from '@/lib/server/db';
 
 export type BoardRow = {
   rank: number;

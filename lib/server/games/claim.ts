@@ -1,7 +1,7 @@
 import 'server-only';
-import { getDb } from '../db';
-import { recordGameBests, type BestGame } from './bests';
-import { isHeld } from './describe';
+import { getDb } from '@/lib/server/db';
+import { recordGameBests, type BestGame } from '@/lib/server/games/bests';
+import { isHeld } from '@/lib/server/games/describe';
 
 /**
  * Moves a guest's recent verified games (and any tickets still in play) to the account they

@@ -1,6 +1,6 @@
 import 'server-only';
-import { getDb } from '../db';
-import { pruneLimits } from '../limits/limiter';
+import { getDb } from '@/lib/server/db';
+import { pruneLimits } from '@/lib/server/limits/limiter';
 
 const THROTTLE_MS = 10 * 60 * 1000;
 /** Refusals are kept this long for moderation, then deleted. */

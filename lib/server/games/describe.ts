@@ -1,8 +1,8 @@
 import 'server-only';
 import { isRankable, metricOf, type Mode } from '@/lib/engine';
-import { getDb, type Db } from '../db';
+import { getDb, type Db } from '@/lib/server/db';
 import { PERIOD_IDS } from '@/lib/periods';
-import { ranksOf, type BoardRanks, type Ranks } from './bests';
+import { ranksOf, type BoardRanks, type Ranks } from '@/lib/server/games/bests';
 
 export type GameSummary = {
   id: string;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { MODE_NAMES, type Mode } from '@/lib/engine';
-import { getBoard, type BoardRow } from './boards';
+import { getBoard, type BoardRow } from '@/lib/server/games/boards';
 
 /** This week's top games of every mode, for the home page: the first rows of each weekly board. */
 export async function getWeeklyTop(options: { limit: number; now?: Date }): Promise<Array<{ mode: Mode; week: string; rows: BoardRow[] }>> {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { TICKS_PER_SECOND, type ReplayEvent } from '@/lib/engine';
-import { timingFeatures, type TimingFeatures } from './timing-features';
+import { timingFeatures, type TimingFeatures } from '@/lib/server/games/timing-features';
 
 /**
  * When a verified game's timing is too regular or too fast for a person, it is stored but held

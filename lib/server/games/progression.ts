@@ -1,8 +1,8 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { MODE_NAMES, type Mode } from '@/lib/engine';
-import { getDb } from '../db';
-import { BOARDABLE_SQL, METRIC_SQL, RANKABLE_SQL } from './metric';
+import { getDb } from '@/lib/server/db';
+import { BOARDABLE_SQL, METRIC_SQL, RANKABLE_SQL } from '@/lib/server/games/metric';
 
 /** A game that beat every earlier game of the player in its mode: a point on the PB chart. */
 export type BestPoint = { gameId: string; at: string; score: number; ticks: number };

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Mode } from '@/lib/engine';
 import { ALL_TIME } from '@/lib/periods';
-import { getDb } from '../db';
-import { boardable, isHeld, summaryFields, type GameSummary } from './describe';
+import { getDb } from '@/lib/server/db';
+import { boardable, isHeld, summaryFields, type GameSummary } from '@/lib/server/games/describe';
 
 export type ReplayRecord = {
   /** Still a guest's (it may yet be claimed or expire), or awaiting review: it may still change. */

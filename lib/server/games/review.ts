@@ -1,7 +1,7 @@
 import 'server-only';
-import { getDb } from '../db';
-import { recordGameBests, type BestGame } from './bests';
-import type { ReviewStatus } from './describe';
+import { getDb } from '@/lib/server/db';
+import { recordGameBests, type BestGame } from '@/lib/server/games/bests';
+import type { ReviewStatus } from '@/lib/server/games/describe';
 
 export type HeldGame = {
   id: string;

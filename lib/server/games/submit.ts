@@ -3,12 +3,12 @@ import { createHash } from 'node:crypto';
 import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { ALL_TIME, PERIODS } from '@/lib/periods';
-import { getDb } from '../db';
-import { aheadOnEveryBoard, bucketRows, ranksFrom, UPSERT_BEST } from './bests';
-import { describeGame, describeStored, isHeld, type StoredGameResponse } from './describe';
-import { owns, type Owner } from './owner';
-import { GUEST_GAME_TTL_MS } from './policy';
-import { verifySubmission } from './verify';
+import { getDb } from '@/lib/server/db';
+import { aheadOnEveryBoard, bucketRows, ranksFrom, UPSERT_BEST } from '@/lib/server/games/bests';
+import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@/lib/server/games/describe';
+import { owns, type Owner } from '@/lib/server/games/owner';
+import { GUEST_GAME_TTL_MS } from '@/lib/server/games/policy';
+import { verifySubmission } from '@/lib/server/games/verify';
 
 /**
  * 201: stored and on the boards. 202: stored, but its timing looked inhuman, so it has no rank

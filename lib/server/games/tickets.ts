@@ -1,10 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { RULES_VERSION, type Mode } from '@/lib/engine';
-import { getDb } from '../db';
-import { cleanupExpired } from './cleanup';
-import type { Owner } from './owner';
-import { TICKET_TTL_MS } from './policy';
+import { getDb } from '@/lib/server/db';
+import { cleanupExpired } from '@/lib/server/games/cleanup';
+import type { Owner } from '@/lib/server/games/owner';
+import { TICKET_TTL_MS } from '@/lib/server/games/policy';
 
 export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: number; issuedAt: string; expiresAt: string };
 

@@ -9,8 +9,8 @@ import {
   type ReplayResult,
 } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
-import { assessTiming, type TimingFlag } from './plausibility';
-import { HUMAN_INPUT, MAX_GAME_TICKS, ELAPSED_SLACK_MS } from './policy';
+import { assessTiming, type TimingFlag } from '@/lib/server/games/plausibility';
+import { HUMAN_INPUT, MAX_GAME_TICKS, ELAPSED_SLACK_MS } from '@/lib/server/games/policy';
 
 export type VerifyFailure = {
   ok: false;

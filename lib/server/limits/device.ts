@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { cookies } from 'next/headers';
-import { env } from '../env';
+import { env } from '@/lib/server/env';
 
 /**
  * A device cookie (OWASP's defence against lockout): a browser where the player signed in

@@ -2,9 +2,9 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { NextResponse } from 'next/server';
 import { CLIENT_IP_HEADER } from '@/lib/client-address.js';
-import type { ApiError } from '../http';
-import { hit, type Check, type Verdict } from './limiter';
-import { RULES } from './rules';
+import type { ApiError } from '@/lib/server/http';
+import { hit, type Check, type Verdict } from '@/lib/server/limits/limiter';
+import { RULES } from '@/lib/server/limits/rules';
 
 /**
  * The caller's address as scripts/serve.mjs decided it from the socket. IPv6 clients are

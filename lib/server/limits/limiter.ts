@@ -1,8 +1,8 @@
 import 'server-only';
-import { getDb } from '../db';
-import { env } from '../env';
-import { RULES, type RuleName } from './rules';
-import { estimate, waitMs } from './window';
+import { getDb } from '@/lib/server/db';
+import { env } from '@/lib/server/env';
+import { RULES, type RuleName } from '@/lib/server/limits/rules';
+import { estimate, waitMs } from '@/lib/server/limits/window';
 
 /** One thing to count: a rule and whom it counts (an address, a player id, an account). */
 export type Check = { rule: RuleName; subject: string };

@@ -1,13 +1,13 @@
 import 'server-only';
 import { NextRequest, NextResponse } from 'next/server';
 import { usernameKey } from '@/lib/validations/auth';
-import { sessionSetBy } from '../auth';
-import { cookieAttributes } from '../cookies';
-import { apiError, readCapped } from '../http';
-import { databaseUnavailable } from '../route';
-import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS, deviceToken, trustedDevice } from './device';
-import { clientAddressKey, tooManyRequests } from './http';
-import { hit, refund, type Check, type Verdict } from './limiter';
+import { sessionSetBy } from '@/lib/server/auth';
+import { cookieAttributes } from '@/lib/server/cookies';
+import { apiError, readCapped } from '@/lib/server/http';
+import { databaseUnavailable } from '@/lib/server/route';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS, deviceToken, trustedDevice } from '@/lib/server/limits/device';
+import { clientAddressKey, tooManyRequests } from '@/lib/server/limits/http';
+import { hit, refund, type Check, type Verdict } from '@/lib/server/limits/limiter';
 
 const FORM = 'application/x-www-form-urlencoded';
 const BODY_LIMIT = 4 * 1024;
