@@ -6,12 +6,15 @@ import { requestTicket } from '@/lib/client/api';
 import type { PlayController, PlayState } from '@/lib/client/play-controller';
 import type { Mode } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
-import { ResultPanel } from '@/components/game/ResultPanel';
 import { usePendingGames } from '@/components/game/usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
 const loadRuntime = () => import('@/components/game/runtime');
+// The result panel formats results with the engine's mode rules: it loads with the runtime (a
+// game cannot end before that), not with the page.
+const loadResultPanel = () => import('@/components/game/ResultPanel');
+const ResultPanel = lazy(() => loadResultPanel().then((m) => ({ default: m.ResultPanel })));
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
@@ -49,6 +52,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
     const firstTicket = requestTicket(mode);
     let handle: { controller: PlayController; dispose: () => void } | null = null;
     let live = true;
+    void loadResultPanel();
     loadRuntime().then(
       ({ mountGame }) => {
         if (!live) return;
@@ -141,6 +145,10 @@ function Overlay(props: {
         </div>
       );
     case 'ended':
-      return <ResultPanel state={state} mode={props.mode} onRetry={props.onRetry} onRestart={props.onRestart} returnTo={props.returnTo} />;
+      return (
+        <Suspense fallback={null}>
+          <ResultPanel state={state} mode={props.mode} onRetry={props.onRetry} onRestart={props.onRestart} returnTo={props.returnTo} />
+        </Suspense>
+      );
   }
 }

@@ -6,7 +6,7 @@ import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 import { formatDate, formatRate } from '@/lib/ui/format';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
-import { ticksFromParam } from '@/lib/ui/links';
+import { boardHref, ticksFromParam } from '@/lib/ui/links';
 import { getReplay } from '@/lib/server/games/replays';
 import { idSchema } from '@/lib/validations/games';
 
@@ -37,7 +37,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
         </p>
       </header>
       <ReplayViewer encoded={record.replay} path={`/replays/${game.id}`} startAt={ticksFromParam(typeof t === 'string' ? t : undefined)} />
-      <Link href={`/leaderboards?mode=${game.mode}`} className="text-sm text-cyan-600 hover:underline dark:text-cyan-400">
+      <Link href={boardHref({ mode: game.mode })} className="text-sm text-cyan-600 hover:underline dark:text-cyan-400">
         ← {MODE_INFO[game.mode].label} leaderboard
       </Link>
     </div>
