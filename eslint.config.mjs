@@ -7,6 +7,7 @@ const RAW_COLOUR_CLASS =
 // Import boundaries, kept by the linter rather than by review (tests/unit/lint-boundaries.test.ts
 // lints a violation of each). A later config object replaces an earlier one's rule for the files
 // both match, so each group below lists every restriction that applies to it.
+const RELATIVE = { regex: '^\\.\\.?(/|$)', message: 'Import by the @/ path: one import style everywhere (lib/engine excepted: it stands alone).' };
 const ENGINE_INSIDE = { regex: '^@/lib/engine/', message: 'Import the engine through @/lib/engine (lib/engine/index.ts), its public surface.' };
 const SERVER = {
   regex: '^@/lib/server(/|$)',
@@ -16,6 +17,7 @@ const SERVER = {
 const CLIENT = { regex: '^@/lib/client(/|$)', message: 'Server pages and route handlers never import lib/client: shared helpers belong in lib/ui, lib/periods or lib/validations.' };
 
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
+const TS = ['**/*.ts', '**/*.tsx'];
 
 const config = [
   ...nextVitals,
@@ -23,9 +25,11 @@ const config = [
   {
     ignores: ['.next/**', 'node_modules/**', 'lib/generated/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'data/**'],
   },
-  { files: ['app/**/*.ts', 'app/**/*.tsx'], rules: restrict(ENGINE_INSIDE, CLIENT) },
-  { files: ['lib/**/*.ts', 'scripts/**/*.ts', 'proxy.ts'], ignores: ['lib/engine/**', 'lib/client/**'], rules: restrict(ENGINE_INSIDE) },
-  { files: ['components/**/*.ts', 'components/**/*.tsx', 'lib/client/**/*.ts'], rules: restrict(ENGINE_INSIDE, SERVER) },
+  // Tests and benchmarks may reach into the engine's internals; they too import by @/.
+  { files: TS, ignores: ['lib/engine/**'], rules: restrict(RELATIVE) },
+  { files: ['app/**/*.ts', 'app/**/*.tsx'], rules: restrict(RELATIVE, ENGINE_INSIDE, CLIENT) },
+  { files: ['lib/**/*.ts', 'scripts/**/*.ts', 'proxy.ts'], ignores: ['lib/engine/**', 'lib/client/**'], rules: restrict(RELATIVE, ENGINE_INSIDE) },
+  { files: ['components/**/*.ts', 'components/**/*.tsx', 'lib/client/**/*.ts'], rules: restrict(RELATIVE, ENGINE_INSIDE, SERVER) },
   {
     // The engine runs identically in the browser and on the server: nothing from outside it.
     files: ['lib/engine/**/*.ts'],

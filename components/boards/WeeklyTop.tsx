@@ -3,6 +3,7 @@ import type { Mode } from '@/lib/engine';
 import type { BoardRow } from '@/lib/server/games/boards';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { MODE_INFO, formatResult } from '@/lib/ui/modes';
+import { boardHref } from '@/lib/ui/links';
 
 /** One card per mode: the week's leaders with a link to watch each game. */
 export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string; rows: BoardRow[] }> }) {
@@ -11,7 +12,7 @@ export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string
       {boards.map(({ mode, rows }) => (
         <div key={mode} className="rounded-xl border border-line p-4" data-testid={`weekly-top-${mode}`}>
           <h3 className="font-semibold">
-            <Link href={`/leaderboards?mode=${mode}&period=week`} className="hover:underline">
+            <Link href={boardHref({ mode, period: 'week' })} className="hover:underline">
               {MODE_INFO[mode].label}
             </Link>
           </h3>

@@ -9,13 +9,16 @@ import type { Mode } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
 import { announcement } from '@/components/game/announce';
-import { ResultPanel } from '@/components/game/ResultPanel';
 import { pendingFlusher, usePendingGames } from '@/components/game/usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
 const loadRuntime = () => import('@/components/game/runtime');
 const GhostBar = dynamic(() => import('@/components/ghost/GhostBar').then((m) => m.GhostBar), { ssr: false });
+// The result panel formats results with the engine's mode rules: it loads with the runtime (a
+// game cannot end before that), not with the page.
+const loadResultPanel = () => import('@/components/game/ResultPanel');
+const ResultPanel = lazy(() => loadResultPanel().then((m) => ({ default: m.ResultPanel })));
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
@@ -56,6 +59,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
       .then(() => requestTicket(mode));
     let handle: { controller: PlayController; dispose: () => void } | null = null;
     let live = true;
+    void loadResultPanel();
     loadRuntime().then(
       ({ mountGame }) => {
         if (!live) return;
@@ -151,6 +155,10 @@ function Overlay(props: {
         </div>
       );
     case 'ended':
-      return <ResultPanel state={state} mode={props.mode} onRetry={props.onRetry} onRestart={props.onRestart} returnTo={props.returnTo} />;
+      return (
+        <Suspense fallback={null}>
+          <ResultPanel state={state} mode={props.mode} onRetry={props.onRetry} onRestart={props.onRestart} returnTo={props.returnTo} />
+        </Suspense>
+      );
   }
 }

@@ -6,6 +6,7 @@ import type { PlayState } from '@/lib/client/play-controller';
 import { formatPoints, formatPps, formatTime } from '@/lib/ui/format';
 import { formatResult } from '@/lib/ui/modes';
 import { PERIOD_IDS, PERIODS } from '@/lib/periods';
+import { boardHref } from '@/lib/ui/links';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 
@@ -64,7 +65,7 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={primary} onClick={onRestart}>Play again (R)</button>
-        <Link className={secondary} href={`/leaderboards?mode=${mode}`}>Leaderboard</Link>
+        <Link className={secondary} href={boardHref({ mode })}>Leaderboard</Link>
       </div>
     </div>
   );

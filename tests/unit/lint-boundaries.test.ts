@@ -42,7 +42,12 @@ describe('import boundaries', { timeout: 60_000 }, () => {
     expect(await boundaryErrors('lib/server/fixture.ts', "import { MODES } from '@/lib/engine';\nexport const modes = MODES;\n")).toEqual([]);
   });
 
-  it('lets the engine import nothing from outside it', async () => {
+  it('has one import style, @/, outside the engine; the engine imports nothing from outside', async () => {
+    const relative = "import { x } from './neighbour';\nexport const y = x;\n";
+    for (const file of ['lib/server/fixture.ts', 'components/fixture.tsx', 'lib/client/fixture.ts', 'tests/unit/fixture.test.ts', 'app/fixture/page.tsx']) {
+      expect(await boundaryErrors(file, relative)).toEqual([expect.stringContaining('one import style')]);
+    }
+    expect(await boundaryErrors('lib/engine/fixture.ts', relative)).toEqual([]);
     expect(await boundaryErrors('lib/engine/fixture.ts', "import { formatTime } from '@/lib/ui/format';\nexport const f = formatTime;\n")).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { PlayerLink } from '@/components/boards/PlayerLink';
 import { DownloadReplay } from '@/components/replay/DownloadReplay';
 import { ReplayStatusNote } from '@/components/replay/ReplayStatusNote';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
-import { ticksFromParam } from '@/lib/ui/links';
+import { boardHref, ticksFromParam } from '@/lib/ui/links';
 import { getReplay } from '@/lib/server/games/replays';
 import { idSchema } from '@/lib/validations/games';
 
@@ -42,7 +42,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
       <div className="flex flex-wrap items-center gap-4">
         <DownloadReplay encoded={record.replay} gameId={game.id} mode={game.mode} player={game.player?.username ?? null} createdAt={game.createdAt} />
         <Link href="/replays/open" className="link text-sm">Open a replay file</Link>
-        <Link href={`/leaderboards?mode=${game.mode}`} className="link text-sm">
+        <Link href={boardHref({ mode: game.mode })} className="link text-sm">
           ← {MODE_INFO[game.mode].label} leaderboard
         </Link>
       </div>
