@@ -14,7 +14,11 @@ const SERVER = {
   allowTypeImports: true,
   message: 'Browser code never imports lib/server (server pages read the data and pass it in as props); `import type` is fine.',
 };
-const CLIENT = { regex: '^@/lib/client(/|$)', message: 'Server pages and route handlers never import lib/client: shared helpers belong in lib/ui, lib/periods or lib/validations.' };
+const CLIENT = {
+  regex: '^@/lib/client(/|$)',
+  allowTypeImports: true,
+  message: 'Server pages and route handlers never import lib/client: shared helpers belong in lib/ui, lib/periods or lib/validations; `import type` is fine.',
+};
 
 const restrict = (...patterns) => ({ '@typescript-eslint/no-restricted-imports': ['error', { patterns }] });
 const TS = ['**/*.ts', '**/*.tsx'];

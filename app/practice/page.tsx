@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { PracticeScreen } from '@/components/sandbox/PracticeScreen';
-import { secondsParam } from '@/lib/client/replay-keys';
-import { fumenParam, type SandboxSource } from '@/lib/client/sandbox-source';
+import { secondsParam } from '@/lib/ui/links';
+import type { SandboxSource } from '@/lib/client/sandbox-source';
+import { fumenParam } from '@/lib/fumen';
 import { getSessionUser } from '@/lib/server/auth';
 import { getReplay } from '@/lib/server/games/replays';
 import { practiceQuerySchema } from '@/lib/validations/practice';

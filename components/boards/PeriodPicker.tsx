@@ -18,7 +18,7 @@ export function PeriodPicker(props: { mode: Mode; period: PeriodId; label: strin
           name={props.period}
           defaultValue={props.selected}
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          className="rounded border border-slate-300 bg-transparent px-1 py-0.5 font-mono dark:border-slate-700"
+          className="rounded border border-line-strong bg-transparent px-1 py-0.5 font-mono"
           data-testid="period-picker"
         >
           {props.buckets.map((b) => (
@@ -28,7 +28,7 @@ export function PeriodPicker(props: { mode: Mode; period: PeriodId; label: strin
           ))}
         </select>
       </label>
-      <button type="submit" className="rounded border border-slate-300 px-2 py-0.5 dark:border-slate-700">
+      <button type="submit" className="rounded border border-line-strong px-2 py-0.5 hover:bg-surface-2">
         Show
       </button>
     </form>

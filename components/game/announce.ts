@@ -22,7 +22,7 @@ export function announcement(state: PlayState, mode: Mode): string {
     case 'ended': {
       const r = state.result;
       const headline = r.finished ? (r.reason === 'timeUp' ? 'Time' : 'Finished') : 'Game over';
-      const main = MODES[mode].result === 'time' && r.finished ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
+      const main = MODES[mode].rankBy === 'time' && r.finished ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
       return `${headline}: ${main}, ${r.lines} lines. ${submitted(state.submit)}`;
     }
   }

@@ -10,12 +10,12 @@ const NOTES: Record<ReplayStatus, { label: string; title: string; className: str
   awaiting_review: {
     label: '⏳ awaiting review',
     title: 'Its key timing looked inhuman: it is on no board until a reviewer approves it',
-    className: 'font-medium text-amber-700 dark:text-amber-300',
+    className: 'font-medium text-on-warning-bg',
   },
   rejected: {
     label: '✖ rejected by a reviewer',
     title: 'A reviewer judged its key timing not a person’s: it is on no board',
-    className: 'font-medium text-red-700 dark:text-red-400',
+    className: 'font-medium text-danger',
   },
 };
 

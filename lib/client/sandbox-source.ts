@@ -58,11 +58,3 @@ export function exportFumen(sandbox: Sandbox, allPages: boolean): string {
 export function practiceLink(fumen: string): string {
   return `/practice?fumen=${encodeURIComponent(fumen)}`;
 }
-
-/**
- * A `?fumen=` value as typed or pasted: a fumen URL pasted whole, or `+` turned into spaces by an
- * unencoded link (fumen data never contains spaces).
- */
-export function fumenParam(raw: string): string {
-  return raw.trim().replace(/ /g, '+');
-}

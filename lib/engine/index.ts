@@ -6,12 +6,10 @@ export {
 } from './constants';
 export { MODES, rankValue, metricOf, isRankable, type RankBy } from './modes';
 export { GRAVITY } from './gravity';
-export { COLS, VISIBLE_ROWS } from './board';
 export { placedCells } from './pieces';
 export { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS, PERFECT_CLEAR_B2B_TETRIS, COMBO_POINTS } from './scoring';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './core';
 export { createGame, NO_EVENTS, type Game } from './game';
-export { pieceCells } from './pieces';
 export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
 export { simulateReplay, type SimulateOptions } from './simulate';

@@ -135,3 +135,12 @@ export function fumenToPosition(text: string, page = 0): Position {
   }
   return { board, active, hold, queue };
 }
+
+
+/**
+ * A `?fumen=` value as typed or pasted: a fumen URL pasted whole, or `+` turned into spaces by an
+ * unencoded link (fumen data never contains spaces).
+ */
+export function fumenParam(raw: string): string {
+  return raw.trim().replace(/ /g, '+');
+}

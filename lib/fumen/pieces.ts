@@ -1,5 +1,5 @@
 import { Mino } from 'tetris-fumen';
-import { pieceCells, PIECES, ROTATIONS, type PieceType, type Rotation } from '@/lib/engine';
+import { placedCells, PIECES, ROTATIONS, type PieceType, type Rotation } from '@/lib/engine';
 
 type FumenRotation = 'spawn' | 'right' | 'reverse' | 'left';
 
@@ -21,7 +21,7 @@ const key = (x: number, y: number) => `${x},${y}`;
 const OFFSETS = new Map<string, [number, number]>();
 for (const type of PIECES) {
   for (const rotation of ROTATIONS) {
-    const ours = pieceCells({ type, rotation, x: 0, y: 0 });
+    const ours = placedCells({ type, rotation, x: 0, y: 0 });
     const theirs = new Mino(type, FUMEN_ROTATIONS[rotation], 0, 0).positions().map((p) => [p.x, p.y] as const);
     const low = (cells: ReadonlyArray<readonly [number, number]>) => [...cells].sort((a, b) => a[1] - b[1] || a[0] - b[0])[0]!;
     const [ox, oy] = low(ours);

@@ -77,7 +77,7 @@ async function pages(players: { userId: string | null }[]) {
   const boards = [];
   for (const mode of ['sprint', 'ultra'] as const) {
     boards.push(await getBoard({ mode, period: 'all', limit: 50 }));
-    boards.push(await getBoard({ mode, period: 'week', week: '2026-W47', limit: 50 }));
+    boards.push(await getBoard({ mode, period: 'week', bucket: '2026-W47', limit: 50 }));
   }
   return { boards, bests: await Promise.all(players.map((p) => getPlayerBests({ userId: p.userId! }))) };
 }

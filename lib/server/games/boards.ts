@@ -98,7 +98,7 @@ export async function getBoard(options: {
   const lastRaw = raw[options.limit - 1];
   const nextCursor =
     raw.length > options.limit && last && lastRaw
-      ? encodeCursor({ mode: options.mode, period }, { rank: last.rank, metric: lastRaw.metric, achievedAt: lastRaw.achievedAt, gameId: lastRaw.gameId })
+      ? encodeCursor({ mode: options.mode, period: bucket }, { rank: last.rank, metric: lastRaw.metric, achievedAt: lastRaw.achievedAt, gameId: lastRaw.gameId })
       : null;
 
   let me: BoardRow | null = null;

@@ -5,7 +5,7 @@ import type { VerifiedGame } from '@/lib/client/api';
 import type { PlayState } from '@/lib/client/play-controller';
 import { hardDropGame, straightRun } from '@/tests/support/replays';
 
-const ticket = { gameId: 'g1', seed: 's', mode: 'marathon' as const, rulesVersion: 1, issuedAt: '2026-11-22T00:00:00Z' };
+const ticket = { gameId: 'g1', seed: 's', mode: 'marathon' as const, rulesVersion: 1, issuedAt: '2026-11-22T00:00:00Z', expiresAt: '2026-11-22T03:00:00Z' };
 
 /** The snapshot at the end of a real (topped-out) game. */
 function endedSnapshot() {
@@ -14,10 +14,11 @@ function endedSnapshot() {
 }
 
 const verified = (over: Partial<VerifiedGame>): VerifiedGame => ({
-  game: { id: 'g1', mode: 'marathon', score: 0, lines: 0, ticks: 0, pieces: 0, pps: 0, kpp: 0, createdAt: '' },
+  game: { id: 'g1', mode: 'marathon', score: 0, lines: 0, level: 1, ticks: 0, pieces: 0, pps: 0, kpp: 0, finished: false, toppedOut: true, week: '2026-W47', createdAt: '', reviewStatus: null },
   personalBest: false,
   rank: { all: 3, week: 1, day: 1 },
   guest: false,
+  review: null,
   ...over,
 });
 

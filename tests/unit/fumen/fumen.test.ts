@@ -1,6 +1,6 @@
 import { decoder } from 'tetris-fumen';
 import { describe, expect, it } from 'vitest';
-import { CELL_CHARS, pieceCells, PIECES, ROTATIONS } from '@/lib/engine';
+import { CELL_CHARS, placedCells, PIECES, ROTATIONS } from '@/lib/engine';
 import { emptyBoard, FumenError, fumenPageCount, fumenToPosition, FUMEN_ROWS, piecesToFumen, positionToFumen, type Position } from '@/lib/fumen';
 import { COMMUNITY_FUMENS, SETUP_BOARDS } from '@/tests/unit/fumen/setups';
 
@@ -23,7 +23,7 @@ describe('fumen ↔ position', () => {
       const text = positionToFumen({ board: emptyBoard(), active, hold: null, queue: [] });
       const [page] = decoder.decode(text);
       const theirs = page!.mino().positions().map((p) => [p.x, p.y] as [number, number]);
-      expect(sortCells(theirs)).toEqual(sortCells(pieceCells(active)));
+      expect(sortCells(theirs)).toEqual(sortCells(placedCells(active)));
       expect(fumenToPosition(text).active).toEqual(active);
     },
   );
@@ -49,7 +49,7 @@ describe('fumen ↔ position', () => {
           expect(position.board[FUMEN_ROWS - 1 - y]![x]).toBe(theirs === '_' ? '.' : theirs);
         }
       }
-      if (page.operation) expect(sortCells(pieceCells(position.active!))).toEqual(sortCells(page.mino().positions().map((p) => [p.x, p.y])));
+      if (page.operation) expect(sortCells(placedCells(position.active!))).toEqual(sortCells(page.mino().positions().map((p) => [p.x, p.y])));
       else expect(position.active).toBeNull();
       expect(fumenToPosition(positionToFumen(position))).toEqual(position);
     });
