@@ -1,21 +1,13 @@
 'use client';
 
-import { useState } from 'react';
+import { useCopy } from '@/components/site/useCopy';
 import { secondsParam } from '@/lib/ui/links';
 
 /** Copies a link that opens this replay at the moment shown; the link itself stays visible as a fallback. */
 export function ShareButton({ path, tick }: { path: string; tick: number }) {
-  const [copied, setCopied] = useState(false);
   const href = `${path}?t=${secondsParam(tick)}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(new URL(href, window.location.origin).toString());
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
-  };
+  const { copied, copy: copyText } = useCopy();
+  const copy = () => copyText(new URL(href, window.location.origin).toString());
   return (
     <span className="flex items-center gap-2 text-sm">
       <button type="button" onClick={copy} className="rounded-lg border border-line-strong px-3 py-1.5 hover:bg-surface-2">

@@ -1,6 +1,7 @@
 'use client';
 
 import { useState } from 'react';
+import { useCopy } from '@/components/site/useCopy';
 import { practiceLink } from '@/lib/client/sandbox-source';
 
 const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2';
@@ -9,16 +10,9 @@ const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:b
 export function ExportPanel({ exportFumen, pages = true }: { exportFumen: (allPages: boolean) => string | null; pages?: boolean }) {
   const [allPages, setAllPages] = useState(false);
   const [fumen, setFumen] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy: copyText } = useCopy();
   const copy = async () => {
-    if (!fumen) return;
-    try {
-      await navigator.clipboard.writeText(fumen);
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 1500);
-    } catch {
-      setCopied(false);
-    }
+    if (fumen) await copyText(fumen);
   };
   return (
     <section className="space-y-2 rounded-lg border border-line p-3">

@@ -6,6 +6,12 @@ export const MAX_CATCH_UP_TICKS = 10;
 // Guards floor() against 2.9999999 after float arithmetic on times.
 const EPS = 1e-6;
 
+/** A key event's time on performance.now()'s clock (they share one; odd values fall back to now). */
+export function eventTime(e: { timeStamp: number }): number {
+  const now = performance.now();
+  return e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
+}
+
 /**
  * A fixed-timestep accumulator expressed as an origin: tick k covers [origin + k·T, origin + (k+1)·T)
  * and may run once that interval is over. Times are milliseconds on one clock (performance.now(),

@@ -3,6 +3,7 @@ import type { Action, DisplaySettings, Settings } from '@/lib/validations/settin
 import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from '@/lib/client/api';
 import { buildKeymap, decideKey } from '@/lib/client/keymap';
 import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from '@/lib/client/pending';
+import { eventTime } from '@/lib/client/clock';
 import { GameRunner } from '@/lib/client/runner';
 
 export const COUNTDOWN_STEPS = 3;
@@ -169,10 +170,7 @@ export class PlayController {
       if (down) this.preheld.set(e.code, d.key);
       else this.preheld.delete(e.code);
     } else if (d.kind === 'engine' && this.runner) {
-      // event.timeStamp and performance.now() share one clock; guard against odd values.
-      const now = performance.now();
-      const t = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
-      this.runner.key(d.key, e.code, down, t);
+      this.runner.key(d.key, e.code, down, eventTime(e));
     }
   }
 

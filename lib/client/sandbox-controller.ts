@@ -1,6 +1,7 @@
 import type { GameEvent, Snapshot } from '@/lib/engine';
 import type { Settings } from '@/lib/validations/settings';
 import { buildKeymap } from '@/lib/client/keymap';
+import { eventTime } from '@/lib/client/clock';
 import { GameRunner } from '@/lib/client/runner';
 import type { Sandbox } from '@/lib/client/sandbox';
 import { decideSandboxKey } from '@/lib/client/sandbox-keys';
@@ -117,9 +118,7 @@ export class SandboxController {
     else if (d.kind === 'engine') {
       // A focused button would take Space as a click as well.
       if (down && document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
-      const now = performance.now();
-      const t = e.timeStamp > 0 && e.timeStamp <= now ? e.timeStamp : now;
-      this.runner.key(d.key, e.code, down, t);
+      this.runner.key(d.key, e.code, down, eventTime(e));
     }
   }
 
