@@ -5,11 +5,11 @@ import Link from 'next/link';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { requestTicket } from '@/lib/client/api';
 import type { PlayController, PlayState } from '@/lib/client/play-controller';
-import type { Mode } from '@/lib/engine';
+import type { Mode, RankBy } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
 import { announcement } from '@/components/game/announce';
-import { pendingFlusher, usePendingGames } from '@/components/game/usePendingGames';
+import { usePendingGames } from '@/components/game/usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
@@ -26,7 +26,7 @@ const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
 const secondary = `${button} border border-field-line text-field-fg hover:bg-field`;
 
 /** The game page: a canvas driven by PlayController, with overlays for each phase. */
-export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: string; signedIn: boolean }) {
+export function PlayScreen({ mode, title, signedIn, rankBy, ghost }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { settings, save, status } = useSettings(signedIn);
@@ -53,10 +53,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
     if (!ready || !rootRef.current || !canvasRef.current) return;
     const root = rootRef.current;
     const canvas = canvasRef.current;
-    // Games waiting to be submitted go first: a new ticket forfeits an open one in this mode.
-    const firstTicket = pendingFlusher()
-      .flush()
-      .then(() => requestTicket(mode));
+    const firstTicket = requestTicket(mode);
     let handle: { controller: PlayController; dispose: () => void } | null = null;
     let live = true;
     void loadResultPanel();
@@ -90,7 +87,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
           <Link href="/play" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Modes</Link>
         </div>
       </div>
-      {signedIn && mode !== 'marathon' && <GhostBar mode={mode} state={state} root={rootRef} />}
+      {ghost && <GhostBar mode={mode} state={state} root={rootRef} />}
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
@@ -99,7 +96,7 @@ export function PlayScreen({ mode, title, signedIn }: { mode: Mode; title: strin
           </div>
         </div>
       </div>
-      <LiveRegion message={announcement(state, mode)} testId="announcer" />
+      <LiveRegion message={announcement(state, rankBy)} testId="announcer" />
       <p className="text-center text-xs text-muted">
         P / Esc pause · R restart · keys and handling in <Link className="underline" href="/settings">Settings</Link>
       </p>

@@ -1,4 +1,4 @@
-import { MODES, type Mode } from '@/lib/engine';
+import type { RankBy } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
 import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { formatTime } from '@/lib/ui/format';
@@ -7,7 +7,7 @@ import { formatTime } from '@/lib/ui/format';
  * What a screen reader should hear in each state of the play page. It changes only when the phase,
  * the countdown or the submission changes, never during play, so the live region is not flooded.
  */
-export function announcement(state: PlayState, mode: Mode): string {
+export function announcement(state: PlayState, rankBy: RankBy): string {
   switch (state.phase) {
     case 'loading':
       return '';
@@ -22,7 +22,7 @@ export function announcement(state: PlayState, mode: Mode): string {
     case 'ended': {
       const r = state.result;
       const headline = r.finished ? (r.reason === 'timeUp' ? 'Time' : 'Finished') : 'Game over';
-      const main = MODES[mode].rankBy === 'time' && r.finished ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
+      const main = rankBy === 'time' && r.finished ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
       return `${headline}: ${main}, ${r.lines} lines. ${submitted(state.submit)}`;
     }
   }

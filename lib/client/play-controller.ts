@@ -116,7 +116,7 @@ export class PlayController {
     this.set({ phase: 'loading' });
     // A finished game still waiting in the queue is submitted before the next ticket is asked
     // for: the server forfeits a player's open ticket in a mode when it issues another.
-    const res = await (pending ?? this.host.flusher.flush().then(() => requestTicket(this.mode)));
+    const res = await (pending ?? requestTicket(this.mode));
     if (gen !== this.generation) return;
     if (!res.ok) {
       this.set({ phase: 'ticketError', message: res.message });

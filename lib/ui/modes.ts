@@ -1,6 +1,11 @@
 import { MODE_NAMES, MODES, rankValue, type Mode, type RankBy } from '@/lib/engine';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 
+/** Modes that are a race of fixed length (a line goal raced against the clock, or a time limit): they can race a PB ghost. */
+export function racesAgainstBest(mode: Mode): boolean {
+  return MODES[mode].rankBy === 'time' || MODES[mode].timeLimitTicks > 0;
+}
+
 /** How a result reads, by what its mode ranks by (the engine's MODES[mode].rankBy). */
 const RESULTS: Record<RankBy, { label: string; format: (value: number) => string }> = {
   time: { label: 'Time', format: formatTime },

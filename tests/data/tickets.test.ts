@@ -11,6 +11,8 @@ import { minutes, player, T0 } from '@/tests/data/play';
 
 beforeEach(resetDb);
 
+const seconds = (n: number) => new Date(T0.getTime() + n * 1000);
+
 function submitPlayed(ticket: Ticket, owner: Owner, play = botGame) {
   const played = play(ticket.mode, ticket.seed);
   const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
@@ -21,8 +23,9 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
   it('forfeits the open ticket when the player starts another game in that mode, and counts it', async () => {
     const owner = await player('shopper');
     const first = await issueTicket({ mode: 'sprint', owner, now: T0 });
+    // Five seconds in: the first game cannot have ended yet, so it is forfeited.
+    const second = await issueTicket({ mode: 'sprint', owner, now: seconds(5) });
     const marathon = await issueTicket({ mode: 'marathon', owner, now: minutes(1) });
-    const second = await issueTicket({ mode: 'sprint', owner, now: minutes(2) });
 
     expect(await submitPlayed(first, owner)).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
     expect(await submitPlayed(second, owner)).toMatchObject({ ok: true, status: 201 });
@@ -33,7 +36,7 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     await issueTicket({ mode: 'sprint', owner, now: minutes(40) });
     expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'sprint', count: 1 }]);
     const db = await getDb();
-    expect((await db.gameTicket.findUniqueOrThrow({ where: { id: first.gameId } })).abandonedAt).toEqual(minutes(2));
+    expect((await db.gameTicket.findUniqueOrThrow({ where: { id: first.gameId } })).abandonedAt).toEqual(seconds(5));
     expect((await db.rejectedSubmission.findMany({ select: { code: true } })).map((r) => r.code)).toEqual(['ticket_abandoned']);
   });
 
@@ -42,9 +45,22 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     const other: Owner = { userId: null, guestId: 'guest-other-0000000000' };
     const first = await issueTicket({ mode: 'sprint', owner: guest, now: T0 });
     const neighbour = await issueTicket({ mode: 'sprint', owner: other, now: minutes(1) });
-    await issueTicket({ mode: 'sprint', owner: guest, now: minutes(2) });
+    await issueTicket({ mode: 'sprint', owner: guest, now: seconds(5) });
     expect(await submitPlayed(first, guest)).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
     expect(await submitPlayed(neighbour, other)).toMatchObject({ ok: true, status: 201 });
+  });
+
+  it('keeps a game that had ended before the next ticket was issued (queued offline, or still on its way)', async () => {
+    const owner = await player('queued');
+    const first = await issueTicket({ mode: 'sprint', owner, now: T0 });
+    await issueTicket({ mode: 'sprint', owner, now: minutes(10) });
+    expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'sprint', count: 1 }]);
+    expect(await submitPlayed(first, owner)).toMatchObject({ ok: true, status: 201 });
+    // Not abandoned after all, and still spent: the same ticket cannot store a second game.
+    expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([]);
+    const other = hardDropGame('sprint', first.seed);
+    const again = { replay: encodeReplay(other.replay), claimed: claimOf(other.result) };
+    expect(await submitReplay({ gameId: first.gameId, owner, submission: again, now: minutes(30) })).toMatchObject({ ok: false, status: 409, code: 'ticket_used' });
   });
 
   it('lets only one of two tickets issued at once stay open', async () => {

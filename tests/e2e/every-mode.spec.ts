@@ -40,7 +40,7 @@ test('every mode reaches its play page, every period’s board, the profile char
   for (const { mode, played } of games) {
     const chart = page.getByTestId(`pb-chart-${mode}`);
     await expect(chart).toHaveAttribute('data-points', '1');
-    await expect(chart.getByRole('img')).toHaveAttribute('aria-label', new RegExp(formatResult(mode, played.result).replace('.', '\\.')));
+    await expect(chart.getByRole('group')).toHaveAttribute('aria-label', new RegExp(formatResult(mode, played.result).replace('.', '\\.')));
   }
   await page.goto('/play');
   for (const mode of MODE_NAMES) await expect(page.getByRole('link', { name: new RegExp(MODE_INFO[mode].title) })).toHaveAttribute('href', `/play/${mode}`);

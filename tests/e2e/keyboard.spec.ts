@@ -35,7 +35,7 @@ test('keyboard only: sign up, a Sprint paused and resumed, the boards, a replay 
   // A Sprint: start, pause, resume with the overlay's button.
   await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Play', exact: true }));
   await page.keyboard.press('Enter');
-  await tabTo(page, page.getByRole('link', { name: /^Sprint/ }));
+  await tabTo(page, page.getByRole('link', { name: /^Sprint/ }).and(page.locator('[href="/play/sprint"]')));
   await page.keyboard.press('Enter');
   const game = page.getByTestId('game');
   await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PlayScreen } from '@/components/game/PlayScreen';
-import { MODE_INFO, isMode } from '@/lib/ui/modes';
+import { MODES } from '@/lib/engine';
+import { MODE_INFO, isMode, racesAgainstBest } from '@/lib/ui/modes';
 import { getSessionUser } from '@/lib/server/auth';
 
 type Props = { params: Promise<{ mode: string }> };
@@ -15,5 +16,5 @@ export default async function PlayModePage({ params }: Props) {
   const { mode } = await params;
   if (!isMode(mode)) notFound();
   const user = await getSessionUser();
-  return <PlayScreen mode={mode} title={MODE_INFO[mode].title} signedIn={user !== null} />;
+  return <PlayScreen mode={mode} title={MODE_INFO[mode].title} signedIn={user !== null} rankBy={MODES[mode].rankBy} ghost={user !== null && racesAgainstBest(mode)} />;
 }

@@ -52,7 +52,8 @@ export async function submitReplay(options: {
 
   const reject = async (status: number, code: string, message: string, burn = false): Promise<SubmitOutcome> => {
     await db.$transaction([
-      ...(burn ? [db.gameTicket.updateMany({ where: { id: gameId, usedAt: null }, data: { usedAt: now } })] : []),
+      // An abandoned ticket is spent too (its usedAt then no longer equals abandonedAt).
+      ...(burn ? [db.$executeRaw`UPDATE "GameTicket" SET "usedAt" = ${now} WHERE "id" = ${gameId} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt")`] : []),
       db.rejectedSubmission.create({
         data: { ticketId: gameId, userId: owner.userId, guestId: owner.guestId, code, message, size: submission.replay.length, createdAt: now },
       }),
@@ -78,11 +79,17 @@ export async function submitReplay(options: {
     if (ticket.storedDigest === digest) return repeat(ticket.storedGameId);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
-  if (ticket.abandonedAt) return reject(409, 'ticket_abandoned', 'A newer game was started in this mode, so this one was forfeited.');
-  if (ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
+  // A newer ticket forfeits only a game still running when it was issued: a game that had already
+  // ended (its replay queued offline, or still on its way) is judged as of that moment, so
+  // starting the next game never loses the last one, and no seed can be played after a peek.
+  const abandoned = ticket.abandonedAt;
+  if (!abandoned && ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
   if (ticket.expiresAt <= now) return reject(410, 'ticket_expired', 'This game expired before its replay arrived. Start a new game.');
 
-  const verdict = verifySubmission(ticket, submission, now);
+  const verdict = verifySubmission(ticket, submission, abandoned ?? now);
+  if (!verdict.ok && abandoned && verdict.code === 'longer_than_elapsed') {
+    return reject(409, 'ticket_abandoned', 'A newer game was started in this mode before this one ended, so this one was forfeited.');
+  }
   if (!verdict.ok) return reject(verdict.code === 'replay_undecodable' ? 400 : 422, verdict.code, verdict.message, verdict.burn);
 
   const { result, replay, flag } = verdict;
@@ -119,7 +126,8 @@ export async function submitReplay(options: {
   // the ticket spent and stores nothing.
   const stored = await db.$queryRaw<{ id: string; ahead: Record<string, number>; isBest: boolean }[]>`
     WITH spent AS (
-      UPDATE "GameTicket" SET "usedAt" = ${now} WHERE "id" = ${ticket.id} AND "usedAt" IS NULL RETURNING "id"
+      UPDATE "GameTicket" SET "usedAt" = ${now}
+      WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id"
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
                           "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "replay", "replayDigest", "finalHash",
@@ -149,6 +157,10 @@ export async function submitReplay(options: {
       SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = ${ticket.id}`;
     if (twin?.replayDigest === digest) return repeat(twin.id);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
+  }
+  if (abandoned && ticket.userId) {
+    // It was not abandoned after all: the profile's count should not say so.
+    await db.abandonCount.updateMany({ where: { userId: ticket.userId, mode: game.mode, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   }
   const ranks = { rank: ranksFrom(row.ahead), isBest: row.isBest };
   return { ok: true, status: flag ? 202 : 201, body: await describeStored(db, game, ranks) };

@@ -24,23 +24,23 @@ const verified = (over: Partial<VerifiedGame>): VerifiedGame => ({
 
 describe('play page announcements', () => {
   it('say the countdown, pause and errors, and stay the same for the whole of play', () => {
-    expect(announcement({ phase: 'loading' }, 'marathon')).toBe('');
-    expect(announcement({ phase: 'countdown', count: 3, ticket }, 'marathon')).toBe('3');
-    expect(announcement({ phase: 'playing', ticket }, 'marathon')).toBe('Go');
-    expect(announcement({ phase: 'paused', ticket }, 'marathon')).toMatch(/^Paused/);
-    expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, 'marathon')).toBe('Could not start a game: Too many games.');
+    expect(announcement({ phase: 'loading' }, 'score')).toBe('');
+    expect(announcement({ phase: 'countdown', count: 3, ticket }, 'score')).toBe('3');
+    expect(announcement({ phase: 'playing', ticket }, 'score')).toBe('Go');
+    expect(announcement({ phase: 'paused', ticket }, 'score')).toMatch(/^Paused/);
+    expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, 'score')).toBe('Could not start a game: Too many games.');
   });
 
   it('say the result, then the verified rank or why it was not accepted', () => {
     const result = endedSnapshot();
     const ended = (submit: Extract<PlayState, { phase: 'ended' }>['submit']): PlayState => ({ phase: 'ended', ticket, result, submit });
     const head = `Game over: ${result.score.toLocaleString('en-US')} points, ${result.lines} lines.`;
-    expect(announcement(ended({ status: 'verifying' }), 'marathon')).toBe(`${head} Verifying…`);
-    expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), 'marathon')).toBe(
+    expect(announcement(ended({ status: 'verifying' }), 'score')).toBe(`${head} Verifying…`);
+    expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), 'score')).toBe(
       `${head} Verified. New personal best! Rank all time #3, this week #1, today #1.`,
     );
-    expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'marathon')).toContain('Sign in to save this score.');
-    expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'marathon')).toContain('did not accept this game: Replay does not match.');
+    expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'score')).toContain('Sign in to save this score.');
+    expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'score')).toContain('did not accept this game: Replay does not match.');
   });
 });
 
