@@ -1,6 +1,5 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { requestTicket } from '@/lib/client/api';
@@ -14,7 +13,8 @@ import { usePendingGames } from '@/components/game/usePendingGames';
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
 const loadRuntime = () => import('@/components/game/runtime');
-const GhostBar = dynamic(() => import('@/components/ghost/GhostBar').then((m) => m.GhostBar), { ssr: false });
+// The ghost reads this device's storage as it renders: it mounts once settings have loaded (never on the server).
+const GhostBar = lazy(() => import('@/components/ghost/GhostBar').then((m) => ({ default: m.GhostBar })));
 // The result panel formats results with the engine's mode rules: it loads with the runtime (a
 // game cannot end before that), not with the page.
 const loadResultPanel = () => import('@/components/game/ResultPanel');
@@ -87,7 +87,11 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost }: { mode: Mod
           <Link href="/play" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Modes</Link>
         </div>
       </div>
-      {ghost && <GhostBar mode={mode} state={state} root={rootRef} />}
+      {ghost && ready && (
+        <Suspense fallback={null}>
+          <GhostBar mode={mode} state={state} root={rootRef} />
+        </Suspense>
+      )}
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
