@@ -141,7 +141,7 @@ test('a guest who signs in mid-game submits that game as the account', async ({ 
   await waitForGameTime(ticket, played);
   const response = await submit(api, ticket, played);
   expect(response.status()).toBe(201);
-  expect(await response.json()).toMatchObject({ guest: false, game: { id: ticket.gameId }, rank: { global: expect.any(Number) } });
+  expect(await response.json()).toMatchObject({ guest: false, game: { id: ticket.gameId }, rank: { all: expect.any(Number) } });
   expect((await (await api.get(`/api/replays/${ticket.gameId}`)).json()).game.player.username).toBe(username);
   const board = await (await api.get('/api/leaderboards/marathon?period=all')).json();
   expect(board.me).toMatchObject({ gameId: ticket.gameId, player: { username } });
