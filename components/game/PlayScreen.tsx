@@ -7,7 +7,7 @@ import type { PlayController, PlayState } from '@/lib/client/play-controller';
 import type { Mode, RankBy } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
-import { announcement } from '@/components/game/announce';
+import { announcement, type PeriodTabs } from '@/components/game/announce';
 import { usePendingGames } from '@/components/game/usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
@@ -26,7 +26,7 @@ const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
 const secondary = `${button} border border-field-line text-field-fg hover:bg-field`;
 
 /** The game page: a canvas driven by PlayController, with overlays for each phase. */
-export function PlayScreen({ mode, title, signedIn, rankBy, ghost }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean }) {
+export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean; periods: PeriodTabs }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { settings, save, status } = useSettings(signedIn);
@@ -100,7 +100,7 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost }: { mode: Mod
           </div>
         </div>
       </div>
-      <LiveRegion message={announcement(state, rankBy)} testId="announcer" />
+      <LiveRegion message={announcement(state, rankBy, periods)} testId="announcer" />
       <p className="text-center text-xs text-muted">
         P / Esc pause · R restart · keys and handling in <Link className="underline" href="/settings">Settings</Link>
       </p>

@@ -1,13 +1,16 @@
 import type { RankBy } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
-import { PERIOD_IDS, PERIODS } from '@/lib/periods';
+import type { PeriodId } from '@/lib/periods';
 import { formatTime } from '@/lib/ui/format';
 
 /**
  * What a screen reader should hear in each state of the play page. It changes only when the phase,
  * the countdown or the submission changes, never during play, so the live region is not flooded.
  */
-export function announcement(state: PlayState, rankBy: RankBy): string {
+/** The boards a verified game is ranked on, by their tabs (the server page passes them, so the periods' date arithmetic stays out of the first load). */
+export type PeriodTabs = readonly { id: PeriodId; tab: string }[];
+
+export function announcement(state: PlayState, rankBy: RankBy, periods: PeriodTabs): string {
   switch (state.phase) {
     case 'loading':
       return '';
@@ -23,12 +26,12 @@ export function announcement(state: PlayState, rankBy: RankBy): string {
       const r = state.result;
       const headline = r.finished ? (r.reason === 'timeUp' ? 'Time' : 'Finished') : 'Game over';
       const main = rankBy === 'time' && r.finished ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
-      return `${headline}: ${main}, ${r.lines} lines. ${submitted(state.submit)}`;
+      return `${headline}: ${main}, ${r.lines} lines. ${submitted(state.submit, periods)}`;
     }
   }
 }
 
-function submitted(s: Extract<PlayState, { phase: 'ended' }>['submit']): string {
+function submitted(s: Extract<PlayState, { phase: 'ended' }>['submit'], periods: PeriodTabs): string {
   switch (s.status) {
     case 'verifying':
       return 'Verifying…';
@@ -42,7 +45,7 @@ function submitted(s: Extract<PlayState, { phase: 'ended' }>['submit']): string 
       if (v.review && v.review.status !== 'approved') return `Verified, held for review.${best}`;
       if (v.guest) return `Verified.${best} Sign in to save this score.`;
       const rank = (n: number | null) => (n ? `#${n}` : 'none');
-      return `Verified.${best} Rank ${PERIOD_IDS.map((p) => `${PERIODS[p].tab.toLowerCase()} ${rank(v.rank[p])}`).join(', ')}.`;
+      return `Verified.${best} Rank ${periods.map((p) => `${p.tab.toLowerCase()} ${rank(v.rank[p.id])}`).join(', ')}.`;
     }
   }
 }

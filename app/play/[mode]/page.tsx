@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PlayScreen } from '@/components/game/PlayScreen';
 import { MODES } from '@/lib/engine';
+import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { MODE_INFO, isMode, racesAgainstBest } from '@/lib/ui/modes';
 import { getSessionUser } from '@/lib/server/auth';
 
@@ -16,5 +17,14 @@ export default async function PlayModePage({ params }: Props) {
   const { mode } = await params;
   if (!isMode(mode)) notFound();
   const user = await getSessionUser();
-  return <PlayScreen mode={mode} title={MODE_INFO[mode].title} signedIn={user !== null} rankBy={MODES[mode].rankBy} ghost={user !== null && racesAgainstBest(mode)} />;
+  return (
+    <PlayScreen
+      mode={mode}
+      title={MODE_INFO[mode].title}
+      signedIn={user !== null}
+      rankBy={MODES[mode].rankBy}
+      ghost={user !== null && racesAgainstBest(mode)}
+      periods={PERIOD_IDS.map((id) => ({ id, tab: PERIODS[id].tab }))}
+    />
+  );
 }

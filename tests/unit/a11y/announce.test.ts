@@ -3,7 +3,10 @@ import { announcement } from '@/components/game/announce';
 import { transportMessage } from '@/components/replay/TransportAnnouncer';
 import type { VerifiedGame } from '@/lib/client/api';
 import type { PlayState } from '@/lib/client/play-controller';
+import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { hardDropGame, straightRun } from '@/tests/support/replays';
+
+const TABS = PERIOD_IDS.map((id) => ({ id, tab: PERIODS[id].tab }));
 
 const ticket = { gameId: 'g1', seed: 's', mode: 'marathon' as const, rulesVersion: 1, issuedAt: '2026-11-22T00:00:00Z', expiresAt: '2026-11-22T03:00:00Z' };
 
@@ -24,23 +27,23 @@ const verified = (over: Partial<VerifiedGame>): VerifiedGame => ({
 
 describe('play page announcements', () => {
   it('say the countdown, pause and errors, and stay the same for the whole of play', () => {
-    expect(announcement({ phase: 'loading' }, 'score')).toBe('');
-    expect(announcement({ phase: 'countdown', count: 3, ticket }, 'score')).toBe('3');
-    expect(announcement({ phase: 'playing', ticket }, 'score')).toBe('Go');
-    expect(announcement({ phase: 'paused', ticket }, 'score')).toMatch(/^Paused/);
-    expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, 'score')).toBe('Could not start a game: Too many games.');
+    expect(announcement({ phase: 'loading' }, 'score', TABS)).toBe('');
+    expect(announcement({ phase: 'countdown', count: 3, ticket }, 'score', TABS)).toBe('3');
+    expect(announcement({ phase: 'playing', ticket }, 'score', TABS)).toBe('Go');
+    expect(announcement({ phase: 'paused', ticket }, 'score', TABS)).toMatch(/^Paused/);
+    expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, 'score', TABS)).toBe('Could not start a game: Too many games.');
   });
 
   it('say the result, then the verified rank or why it was not accepted', () => {
     const result = endedSnapshot();
     const ended = (submit: Extract<PlayState, { phase: 'ended' }>['submit']): PlayState => ({ phase: 'ended', ticket, result, submit });
     const head = `Game over: ${result.score.toLocaleString('en-US')} points, ${result.lines} lines.`;
-    expect(announcement(ended({ status: 'verifying' }), 'score')).toBe(`${head} Verifying…`);
-    expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), 'score')).toBe(
+    expect(announcement(ended({ status: 'verifying' }), 'score', TABS)).toBe(`${head} Verifying…`);
+    expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), 'score', TABS)).toBe(
       `${head} Verified. New personal best! Rank all time #3, this week #1, today #1.`,
     );
-    expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'score')).toContain('Sign in to save this score.');
-    expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'score')).toContain('did not accept this game: Replay does not match.');
+    expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'score', TABS)).toContain('Sign in to save this score.');
+    expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'score', TABS)).toContain('did not accept this game: Replay does not match.');
   });
 });
 
