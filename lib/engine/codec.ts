@@ -1,14 +1,15 @@
 import { fromBase64Url, toBase64Url } from './base64url';
 import { BitReader, BitWriter } from './bits';
 import {
-  ARR_MAX, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
-  MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, MODE_NAMES, NEXT_COUNT_MAX, SDF_MAX,
-  SUPPORTED_RULES_VERSIONS,
+  ALL_MODE_NAMES, ARR_MAX, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
+  MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, SDF_MAX,
+  SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS,
 } from './constants';
 import { ReplayDecodeError, ReplayError } from './errors';
-import type { Handling, Replay, ReplayEvent } from './types';
+import { isVersusMode, MODES } from './modes';
+import type { GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
 import { utf8Decode, utf8Encode } from './utf8';
-import { checkReplay } from './validate';
+import { checkReplay, checkRulesVersion } from './validate';
 
 /**
  * Binary replay, format 1 (README has the byte layout): "LF", format version, rules version,
@@ -17,20 +18,27 @@ import { checkReplay } from './validate';
  */
 export const REPLAY_MAGIC = [0x4c, 0x46] as const;
 export const REPLAY_FORMAT_VERSION = 1;
+/**
+ * Format 2 = format 1 plus, after the events in the same bit stream, the garbage events: count,
+ * then per event Exp-Golomb-0(tick − previous tick) and Exp-Golomb-0(size − 1). Versus replays are
+ * written in format 2 and solo replays in format 1 (each replay has exactly one encoding).
+ */
+export const VERSUS_REPLAY_FORMAT_VERSION = 2;
 const MAX_SEED_BYTES = MAX_SEED_LENGTH * 4;
 const MAX_K = 16;
 
 export function encodeReplay(replay: Replay): string {
-  const bad = checkReplay(replay);
+  const bad = checkReplay(replay) ?? checkRulesVersion(replay.rulesVersion, replay.mode);
   if (bad) throw new ReplayError('invalid_replay', bad);
   const seed = utf8Encode(replay.seed) ?? new Uint8Array(0);
   const deltas = replay.events.map((e, i) => e.tick - (i === 0 ? 0 : replay.events[i - 1]!.tick));
   const k = bestOrder(deltas);
   const w = new BitWriter();
   REPLAY_MAGIC.forEach((b) => w.byte(b));
-  w.byte(REPLAY_FORMAT_VERSION);
+  const versus = isVersusMode(replay.mode);
+  w.byte(versus ? VERSUS_REPLAY_FORMAT_VERSION : REPLAY_FORMAT_VERSION);
   w.varint(replay.rulesVersion);
-  w.byte(MODE_NAMES.indexOf(replay.mode));
+  w.byte(MODES[replay.mode].id);
   const h = replay.handling;
   w.byte(h.das);
   w.byte(h.arr);
@@ -45,7 +53,33 @@ export function encodeReplay(replay: Replay): string {
     w.bits(KEYS.indexOf(e.key), 3);
     w.bit(e.down ? 1 : 0);
   });
+  if (versus) writeGarbage(w, replay.garbage ?? []);
   return toBase64Url(w.finish());
+}
+
+function writeGarbage(w: BitWriter, garbage: readonly GarbageEvent[]): void {
+  w.expGolomb(garbage.length, 0);
+  garbage.forEach((g, i) => {
+    w.expGolomb(g.tick - (i === 0 ? 0 : garbage[i - 1]!.tick), 0);
+    w.expGolomb(g.size - 1, 0);
+  });
+}
+
+function readGarbage(r: BitReader): GarbageEvent[] {
+  const count = r.expGolomb(0, 'garbage count');
+  if (count > MAX_REPLAY_EVENTS) throw new ReplayDecodeError('too_large', `more than ${MAX_REPLAY_EVENTS} garbage events`);
+  // Each garbage event needs at least 2 bits: refuse before allocating for a count the data cannot hold.
+  if (count * 2 > r.remainingBits) throw new ReplayDecodeError('truncated', `data too short for ${count} garbage events`);
+  const garbage: GarbageEvent[] = [];
+  let tick = 0;
+  for (let i = 0; i < count; i++) {
+    tick += r.expGolomb(0, 'garbage tick');
+    if (tick > MAX_EVENT_TICK) throw invalid(`garbage ${i}: tick exceeds ${MAX_EVENT_TICK}`);
+    const size = r.expGolomb(0, 'garbage size') + 1;
+    if (size > MAX_GARBAGE_SIZE) throw invalid(`garbage ${i}: size must be at most ${MAX_GARBAGE_SIZE}`);
+    garbage.push({ tick, size });
+  }
+  return garbage;
 }
 
 /**
@@ -87,13 +121,15 @@ function decode(data: string): Replay {
   const r = new BitReader(bytes);
   for (const m of REPLAY_MAGIC) if (r.byte('magic') !== m) throw new ReplayDecodeError('bad_magic', 'not a Linefall replay');
   const format = r.byte('format version');
-  if (format !== REPLAY_FORMAT_VERSION)
+  if (format !== REPLAY_FORMAT_VERSION && format !== VERSUS_REPLAY_FORMAT_VERSION)
     throw new ReplayDecodeError('unsupported_version', `replay format ${format} is not supported`);
+  const versus = format === VERSUS_REPLAY_FORMAT_VERSION;
   const rulesVersion = r.varint('rules version', 0x7fffffff);
-  if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion))
-    throw new ReplayDecodeError('unsupported_version', `rules version ${rulesVersion} is not supported`);
-  const mode = MODE_NAMES[r.byte('mode')];
+  if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion) || VERSUS_RULES_VERSIONS.includes(rulesVersion) !== versus)
+    throw new ReplayDecodeError('unsupported_version', `rules version ${rulesVersion} is not supported in replay format ${format}`);
+  const mode = ALL_MODE_NAMES[r.byte('mode')];
   if (!mode) throw invalid('mode is not a known mode');
+  if (isVersusMode(mode) !== versus) throw invalid(`mode ${mode} is not played in replay format ${format}`);
   const handling = readHandling(r);
   const flags = r.byte('flags');
   if (flags >> 4 !== 0) throw invalid('flags has reserved bits set');
@@ -131,12 +167,23 @@ function decode(data: string): Replay {
     if (e instanceof ReplayDecodeError) throw new ReplayDecodeError(e.code, `event ${i}: ${e.message}`);
     throw e;
   }
+  const garbage = versus ? readGarbage(r) : null;
   r.end();
   // Any order decodes, but only the encoder's choice is canonical: a second spelling of the same
   // replay would get a different digest and slip past the server's repeat detection.
   const canonical = bestOrder(deltas);
   if (k !== canonical) throw invalid(`event order ${k} is not the canonical ${canonical}`);
-  return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events };
+  return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events, ...(garbage ? { garbage } : {}) };
+}
+
+/** A replay of a solo mode: what boards, the solo viewer, ghosts and the sandbox accept. */
+export type SoloReplay = Replay & { mode: Mode };
+
+/** decodeReplay for places that only play solo games: a versus replay is refused as invalid_field. */
+export function decodeSoloReplay(data: string): SoloReplay {
+  const replay = decodeReplay(data);
+  if (isVersusMode(replay.mode)) throw invalid(`a ${replay.mode} replay is a versus replay, not a solo game`);
+  return replay as SoloReplay;
 }
 
 function readHandling(r: BitReader): Handling {

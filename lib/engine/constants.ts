@@ -4,7 +4,13 @@
  * played with.
  */
 export const RULES_VERSION = 1;
-export const SUPPORTED_RULES_VERSIONS: readonly number[] = [1];
+/**
+ * Versus rules: version 1 plus the attack table, the garbage queue and garbage replay events
+ * (attack.ts, garbage.ts). Only versus modes are played under it, and versus modes only under it.
+ */
+export const VERSUS_RULES_VERSION = 2;
+export const VERSUS_RULES_VERSIONS: readonly number[] = [2];
+export const SUPPORTED_RULES_VERSIONS: readonly number[] = [1, 2];
 
 export const TICKS_PER_SECOND = 60;
 
@@ -13,8 +19,12 @@ export const KEYS = ['left', 'right', 'softDrop', 'hardDrop', 'rotateCW', 'rotat
 /** Piece ids are their index here; hashes and the queue store the index. */
 export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'] as const;
 export const ROTATIONS = ['0', 'R', '2', 'L'] as const;
-/** Mode ids are their index here (binary replay format). */
+/** Solo modes: the boards, play pages and tickets list these. */
 export const MODE_NAMES = ['marathon', 'sprint', 'ultra'] as const;
+/** Two-player modes (garbage battles): never a solo board or play page. */
+export const VERSUS_MODE_NAMES = ['battle', 'race30'] as const;
+/** Every mode; a mode's id is its index here (binary replay format), so solo ids stay 0–2. */
+export const ALL_MODE_NAMES = [...MODE_NAMES, ...VERSUS_MODE_NAMES] as const;
 
 // Validation bounds, shared with the server's zod schemas and the settings UI.
 export const MIN_SEED_LENGTH = 1;
@@ -37,4 +47,6 @@ export const MAX_REPLAY_EVENTS = 100_000;
 export const MAX_EVENT_TICK = 0x7fffffff;
 /** Decoded binary size cap; the base64url text cap follows from it. */
 export const MAX_REPLAY_BYTES = 131_072;
+/** Garbage rows one replay event may carry: more than any one lock can send (attack.ts). */
+export const MAX_GARBAGE_SIZE = 64;
 export const MAX_REPLAY_ENCODED_LENGTH = Math.ceil((MAX_REPLAY_BYTES * 4) / 3);

@@ -1,6 +1,7 @@
 import { COLS, collides, dropDistance, newBoard, TOTAL_ROWS } from './board';
 import { PIECES } from './constants';
-import { END_BLOCK_OUT, END_GOAL, END_NONE, END_TIME_UP } from './ends';
+import { END_BLOCK_OUT, END_GARBAGE_OUT, END_GOAL, END_NONE, END_TIME_UP } from './ends';
+import { queueGarbage } from './garbage';
 import { gravityFor, ONE_ROW, softDropSpeed } from './gravity';
 import { lockPiece } from './lock';
 import { K_SOFT } from './keys';
@@ -8,7 +9,7 @@ import { autoShift, keyEdge } from './moves';
 import { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
 import type { ModeRules } from './modes';
 import { SPAWN_X, SPAWN_Y } from './pieces';
-import { PieceQueue } from './queue';
+import { PieceQueue, type DealtQueue } from './queue';
 import { SOFT_DROP_POINTS_PER_ROW } from './scoring';
 import type { GameEvent } from './types';
 
@@ -38,6 +39,8 @@ export interface CoreSettings {
   emit: boolean;
   pending: Int8Array;
   rng: number;
+  /** The hole generator's starting state (garbage.ts); unused and unhashed in solo modes. */
+  holeRng: number;
 }
 
 /**
@@ -56,7 +59,8 @@ export class Core {
   board: Int32Array = newBoard();
   /** Piece id + 1 per cell (8 = garbage), row-major from the bottom: for rendering and hashing. */
   colors = new Uint8Array(TOTAL_ROWS * COLS);
-  queue: PieceQueue;
+  /** Seeded (replays, practice, the server) or dealt (a live game in the browser, deal.ts). */
+  queue: PieceQueue | DealtQueue;
 
   piece = -1;
   rot = 0;
@@ -93,6 +97,16 @@ export class Core {
   lastKick = 0;
   lastTurn = 0;
 
+  // Versus only (mode.garbage); hashed only then, so solo states and goldens are unchanged.
+  /** Incoming messages waiting to rise, oldest first, each rows × 16 + hole column (garbage.ts). */
+  garbageQueue: number[] = [];
+  holeRng: number;
+  /** The last message's hole column; -1 before the first. */
+  holeCol = -1;
+  /** Garbage rows sent so far (attack left after cancelling) and received into the queue. */
+  sent = 0;
+  received = 0;
+
   constructor(s: CoreSettings) {
     this.mode = s.mode;
     this.das = s.das;
@@ -101,6 +115,7 @@ export class Core {
     this.dasCut = s.dasCut;
     this.emit = s.emit;
     this.queue = new PieceQueue(s.pending, s.rng);
+    this.holeRng = s.holeRng;
     this.level = s.mode.startLevel;
     this.gravity = gravityFor(this.level);
     this.softSpeed = softDropSpeed(this.gravity, s.sdf);
@@ -126,6 +141,12 @@ export class Core {
   input(key: number, down: boolean): void {
     this.restingHint = -1;
     edge(this, key, down);
+  }
+
+  /** Versus step of a tick, before its inputs: one garbage message joins the queue. Ignored once over. */
+  receive(size: number): void {
+    if (this.ended || !this.mode.garbage) return;
+    queueGarbage(this, size);
   }
 
   /** Steps 2–5 of a tick (see README): auto-shift, fall, lock delay, clock. */
@@ -238,7 +259,8 @@ export class Core {
     this.ended = true;
     this.toppedOut = true;
     this.reason = reason;
-    if (this.emit) this.push({ type: 'gameOver', reason: reason === END_BLOCK_OUT ? 'blockOut' : 'lockOut' });
+    if (this.emit)
+      this.push({ type: 'gameOver', reason: reason === END_BLOCK_OUT ? 'blockOut' : reason === END_GARBAGE_OUT ? 'garbageOut' : 'lockOut' });
   }
 
   finish(reason: number): void {

@@ -4,4 +4,6 @@ export const END_BLOCK_OUT = 1;
 export const END_LOCK_OUT = 2;
 export const END_GOAL = 3;
 export const END_TIME_UP = 4;
-export const END_NAMES = [null, 'blockOut', 'lockOut', 'goal', 'timeUp'] as const;
+/** Versus: rising garbage pushed the stack past the top of the field. */
+export const END_GARBAGE_OUT = 5;
+export const END_NAMES = [null, 'blockOut', 'lockOut', 'goal', 'timeUp', 'garbageOut'] as const;

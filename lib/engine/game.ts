@@ -1,11 +1,12 @@
-import { KEYS, RULES_VERSION } from './constants';
+import { KEYS, MAX_GARBAGE_SIZE, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
 import { hashCore } from './hash';
+import { isVersusMode } from './modes';
 import { createCore } from './setup';
 import { snapshotCore } from './snapshot';
-import type { GameConfig, GameEvent, InputEvent, Replay, ReplayEvent, Snapshot } from './types';
+import type { GameConfig, GameEvent, GarbageEvent, InputEvent, Replay, ReplayEvent, Snapshot } from './types';
 
 /** Returned by every tick that emits nothing, so idle ticks allocate nothing. */
 export const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
@@ -23,7 +24,15 @@ export interface Game {
    * viewer keeps periodic clones to seek without re-simulating from the start.
    */
   clone(): Game;
+  /**
+   * Versus: a garbage message of `size` rows joins the queue now, as the first step of the next
+   * tick (before its inputs), and is recorded in the replay at that tick: the receiver's
+   * acknowledgement. Ignored once the game is over or in a solo mode.
+   */
+  receiveGarbage(size: number): void;
   readonly over: boolean;
+  /** The tick the next tick() call plays (the snapshot's `tick`, without building a snapshot). */
+  readonly tickNo: number;
 }
 
 const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
@@ -35,10 +44,15 @@ class GameImpl implements Game {
     private readonly config: GameConfig,
     // Entries are never mutated (replay() copies them), so clones may share them.
     private readonly log: ReplayEvent[] = [],
+    private readonly garbageLog: GarbageEvent[] = [],
   ) {}
 
   get over(): boolean {
     return this.core.ended;
+  }
+
+  get tickNo(): number {
+    return this.core.tickNo;
   }
 
   tick(inputs?: readonly InputEvent[]): readonly GameEvent[] {
@@ -59,6 +73,15 @@ class GameImpl implements Game {
     return out ?? NO_EVENTS;
   }
 
+  receiveGarbage(size: number): void {
+    const c = this.core;
+    if (c.ended || !c.mode.garbage) return;
+    if (!Number.isInteger(size) || size < 1 || size > MAX_GARBAGE_SIZE)
+      throw new GameConfigError(`garbage size must be an integer 1–${MAX_GARBAGE_SIZE}`);
+    this.garbageLog.push({ tick: c.tickNo, size });
+    c.receive(size);
+  }
+
   snapshot(): Snapshot {
     return snapshotCore(this.core, this.nextCount);
   }
@@ -68,18 +91,20 @@ class GameImpl implements Game {
   }
 
   clone(): Game {
-    return new GameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice());
+    return new GameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.garbageLog.slice());
   }
 
   replay(): Replay {
     const { mode, seed, handling, nextCount } = this.config;
+    const versus = isVersusMode(mode);
     return {
-      rulesVersion: RULES_VERSION,
+      rulesVersion: versus ? VERSUS_RULES_VERSION : RULES_VERSION,
       mode,
       seed,
       handling: { ...handling },
       ...(nextCount === undefined ? {} : { nextCount }),
       events: this.log.map((e) => ({ ...e })),
+      ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
     };
   }
 }

@@ -1,22 +1,31 @@
 export {
-  RULES_VERSION, SUPPORTED_RULES_VERSIONS, TICKS_PER_SECOND, KEYS, PIECES, ROTATIONS, MODE_NAMES,
+  RULES_VERSION, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSION, VERSUS_RULES_VERSIONS, TICKS_PER_SECOND, KEYS, PIECES,
+  ROTATIONS, MODE_NAMES, VERSUS_MODE_NAMES, ALL_MODE_NAMES, MAX_GARBAGE_SIZE,
   MIN_SEED_LENGTH, MAX_SEED_LENGTH, DAS_MIN, DAS_MAX, ARR_MIN, ARR_MAX, SDF_MIN, SDF_MAX,
   NEXT_COUNT_MIN, NEXT_COUNT_MAX, DEFAULT_NEXT_COUNT, MAX_REPLAY_TICKS, MAX_REPLAY_EVENTS,
   MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
 } from './constants';
-export { MODES, rankValue, metricOf, isRankable, type RankBy } from './modes';
+export { MODES, rankValue, metricOf, isRankable, isVersusMode, type RankBy } from './modes';
+export { ATTACK_LINES, B2B_ATTACK, COMBO_ATTACK, PERFECT_CLEAR_ATTACK, MAX_ATTACK, attackFor } from './attack';
+export { GARBAGE_RISE_CAP } from './garbage';
 export { GRAVITY } from './gravity';
 export { placedCells } from './pieces';
 export { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS, PERFECT_CLEAR_B2B_TETRIS, COMBO_POINTS } from './scoring';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './core';
 export { createGame, NO_EVENTS, type Game } from './game';
+export {
+  VersusGame, VersusMatch, ACK_DEADLINE_TICKS, MAX_MATCH_SEED_LENGTH, MAX_FIRST_TO,
+  type Player, type GarbageMessage, type GameOutcome, type GameEndReason, type RefereeTick, type VersusGameConfig, type MatchConfig,
+} from './match';
 export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
 export { simulateReplay, type SimulateOptions } from './simulate';
-export { encodeReplay, decodeReplay, REPLAY_FORMAT_VERSION } from './codec';
+export { createDealtGame, pieceSequence, type DealtGame, type DealtGameConfig } from './deal';
+export { createStreamSim, type StreamSim } from './stream';
+export { encodeReplay, decodeReplay, decodeSoloReplay, REPLAY_FORMAT_VERSION, VERSUS_REPLAY_FORMAT_VERSION, type SoloReplay } from './codec';
 export { ReplayDecodeError, ReplayError, GameConfigError, type ReplayDecodeErrorCode, type ReplayErrorCode } from './errors';
 export type {
-  Mode, Key, PieceType, Rotation, Handling, InputEvent, ReplayEvent, Replay, GameConfig, PiecePlacement,
+  Mode, VersusMode, AnyMode, GarbageEvent, Key, PieceType, Rotation, Handling, InputEvent, ReplayEvent, Replay, GameConfig, PiecePlacement,
   GameEvent, Snapshot, ReplayResult, Spin, EndReason, GameOverReason, FinishReason,
 } from './types';
 import type { Handling } from './types';

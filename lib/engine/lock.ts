@@ -1,7 +1,9 @@
 import { COLS, EMPTY_ROW, FULL_ROW, isFilled, PAD, TOTAL_ROWS, VISIBLE_ROWS } from './board';
 import { PIECES, ROTATIONS } from './constants';
 import type { Core } from './core';
-import { END_GOAL, END_LOCK_OUT } from './ends';
+import { attackFor } from './attack';
+import { END_GARBAGE_OUT, END_GOAL, END_LOCK_OUT } from './ends';
+import { cancelGarbage, riseGarbage } from './garbage';
 import { TURN_180 } from './kicks';
 import { levelFor } from './modes';
 import { CELLS, PIECE_T } from './pieces';
@@ -77,6 +79,10 @@ export function lockPiece(c: Core): void {
   const levelBefore = c.level;
   const b2b = c.b2b && difficult(spin, cleared);
   const points = score(spin, cleared, levelBefore, c.b2b, combo, perfect);
+  const versus = c.mode.garbage;
+  const attack = versus || c.emit ? attackFor(spin, cleared, c.b2b, combo, perfect) : 0;
+  const sent = versus && attack > 0 ? cancelGarbage(c, attack) : 0;
+  c.sent += sent;
   c.score += points;
   c.combo = combo;
   if (cleared > 0) c.b2b = spin !== NO_SPIN || cleared === 4;
@@ -89,7 +95,7 @@ export function lockPiece(c: Core): void {
     c.push({
       type: 'lock', piece: PIECES[c.piece]!, rotation: ROTATIONS[c.rot]!, x: c.x, y: c.y, cells,
       linesCleared: cleared, clearedRows, spin: SPINS[spin]!, b2b, combo: Math.max(combo, 0),
-      perfectClear: perfect, points,
+      perfectClear: perfect, points, attack, sent,
     });
   }
   if (lockOut) {
@@ -103,6 +109,10 @@ export function lockPiece(c: Core): void {
   }
   if (c.mode.lineGoal !== 0 && c.lines >= c.mode.lineGoal) {
     c.finish(END_GOAL);
+    return;
+  }
+  if (versus && cleared === 0 && c.garbageQueue.length > 0 && !riseGarbage(c)) {
+    c.topOut(END_GARBAGE_OUT);
     return;
   }
   c.holdUsed = false;

@@ -1,4 +1,5 @@
-import type { Mode } from './types';
+import { ALL_MODE_NAMES } from './constants';
+import type { AnyMode, Mode, VersusMode } from './types';
 
 /**
  * Modes as data. 0 means "none" so every field stays a plain integer.
@@ -10,27 +11,54 @@ import type { Mode } from './types';
  *   is derived from these three, so a new mode is one entry here.
  */
 export const MODES = {
-  marathon: { id: 0, lineGoal: 150, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 10, maxLevel: 15, rankBy: 'score', better: 'higher', needsFinish: false },
-  sprint: { id: 1, lineGoal: 40, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, rankBy: 'time', better: 'lower', needsFinish: true },
-  ultra: { id: 2, lineGoal: 0, timeLimitTicks: 7200, startLevel: 1, levelEveryLines: 0, maxLevel: 1, rankBy: 'score', better: 'higher', needsFinish: false },
-} as const satisfies Record<
-  Mode,
-  {
-    id: number;
-    lineGoal: number;
-    timeLimitTicks: number;
-    startLevel: number;
-    levelEveryLines: number;
-    maxLevel: number;
-    /** 'time': the game's ticks; 'score': its points. */
-    rankBy: RankBy;
-    better: 'lower' | 'higher';
-    /** A game that did not finish (a topped-out Sprint) has no result to rank. */
-    needsFinish: boolean;
-  }
->;
+  marathon: { id: 0, kind: 'solo', lineGoal: 150, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 10, maxLevel: 15, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
+  sprint: { id: 1, kind: 'solo', lineGoal: 40, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true },
+  ultra: { id: 2, kind: 'solo', lineGoal: 0, timeLimitTicks: 7200, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
+  battle: { id: 3, kind: 'versus', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'lastStanding', firstTo: 2 },
+  race30: { id: 4, kind: 'versus', lineGoal: 30, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'goalOrLastStanding', firstTo: 2 },
+} as const satisfies { [M in Mode]: SoloRules } & { [M in VersusMode]: VersusRules };
 
-export type ModeRules = (typeof MODES)[Mode];
+interface CommonRules {
+  /** The mode's index in ALL_MODE_NAMES (the binary replay format's mode byte). */
+  id: number;
+  lineGoal: number;
+  timeLimitTicks: number;
+  startLevel: number;
+  levelEveryLines: number;
+  maxLevel: number;
+  /** Attacks are routed and incoming garbage queues and rises (versus rules version only). */
+  garbage: boolean;
+}
+interface SoloRules extends CommonRules {
+  kind: 'solo';
+  /** 'time': the game's ticks; 'score': its points. */
+  rankBy: RankBy;
+  better: 'lower' | 'higher';
+  /** A game that did not finish (a topped-out Sprint) has no result to rank. */
+  needsFinish: boolean;
+}
+interface VersusRules extends CommonRules {
+  kind: 'versus';
+  /**
+   * lastStanding: a game ends when a player tops out, the other wins it.
+   * goalOrLastStanding: also won by the first to reach lineGoal (Race 30, the Game Boy rule).
+   */
+  win: 'lastStanding' | 'goalOrLastStanding';
+  /** Games needed to win the set by default (first to 2 = best of 3); private rooms may pick another. */
+  firstTo: number;
+}
+
+/** Whether a mode name is a versus mode; narrows for the compiler. */
+export function isVersusMode(mode: AnyMode): mode is VersusMode {
+  return MODES[mode].kind === 'versus';
+}
+
+/** The mode with a given format id, or undefined. */
+export function modeById(id: number): AnyMode | undefined {
+  return ALL_MODE_NAMES[id];
+}
+
+export type ModeRules = (typeof MODES)[AnyMode];
 export type RankBy = 'time' | 'score';
 
 export function levelFor(mode: ModeRules, lines: number): number {

@@ -12,6 +12,8 @@ export class PieceQueue {
   pendingIdx = 0;
   readonly bag = new Int8Array(7);
   bagIdx = 7;
+  /** Pieces taken so far: where the player is in the sequence (not hashed; the play hash uses it). */
+  taken = 0;
 
   constructor(
     readonly pending: Int8Array,
@@ -40,11 +42,56 @@ export class PieceQueue {
     const p = this.ring[this.head]!;
     this.head = (this.head + 1) & (QUEUE_CAP - 1);
     this.len--;
+    this.taken++;
     this.refill();
     return p;
   }
 
   peek(i: number): number {
     return this.ring[(this.head + i) & (QUEUE_CAP - 1)]!;
+  }
+}
+
+/** Folds one piece into a running digest of a sequence (FNV-1a step; integers only). */
+export function foldPiece(digest: number, piece: number): number {
+  return Math.imul(digest ^ piece, 0x01000193);
+}
+
+/**
+ * The piece supply of a live game (deal.ts): pieces arrive from the server, nothing is drawn. It
+ * knows the sequence only as far as it was dealt, so it holds no seed and no generator state.
+ * Taking a piece that was not dealt is a bug in the caller (DealtGame waits instead).
+ */
+export class DealtQueue {
+  readonly ring = new Int8Array(QUEUE_CAP);
+  head = 0;
+  len = 0;
+  taken = 0;
+  /** FNV-1a over the taken pieces: reveal() checks the whole dealt sequence against the seed's. */
+  takenDigest = 0x811c9dc5;
+
+  get dealt(): number {
+    return this.taken + this.len;
+  }
+
+  push(piece: number): void {
+    if (this.len >= QUEUE_CAP) throw new RangeError(`more than ${QUEUE_CAP} pieces dealt ahead`);
+    this.ring[(this.head + this.len) & (QUEUE_CAP - 1)] = piece;
+    this.len++;
+  }
+
+  take(): number {
+    if (this.len === 0) throw new RangeError('no dealt piece to take');
+    const p = this.ring[this.head]!;
+    this.head = (this.head + 1) & (QUEUE_CAP - 1);
+    this.len--;
+    this.taken++;
+    this.takenDigest = foldPiece(this.takenDigest, p);
+    return p;
+  }
+
+  /** -1 past the dealt pieces. */
+  peek(i: number): number {
+    return i < this.len ? this.ring[(this.head + i) & (QUEUE_CAP - 1)]! : -1;
   }
 }

@@ -3,6 +3,8 @@ import { DEFAULT_NEXT_COUNT, PIECES, ROTATIONS } from './constants';
 import { Core } from './core';
 import { GameConfigError } from './errors';
 import { MODES } from './modes';
+import { HOLE_SEED_SUFFIX } from './garbage';
+import type { DealtQueue } from './queue';
 import { seedState } from './rng';
 import type { GameConfig } from './types';
 import { checkHandling, checkMode, checkNextCount, checkSeed } from './validate';
@@ -10,8 +12,11 @@ import { checkHandling, checkMode, checkNextCount, checkSeed } from './validate'
 /** Cell letters in the board text form; index = colour id (0 empty, piece id + 1, 8 garbage). */
 export const CELL_CHARS = '.IOTSZJLX';
 
-/** Builds the state for a config; `emit` off is the allocation-free path used by simulateReplay. */
-export function createCore(config: GameConfig, emit: boolean): { core: Core; nextCount: number } {
+/**
+ * Builds the state for a config; `emit` off is the allocation-free path used by simulateReplay.
+ * With `dealt`, pieces come from it instead of the seed (a live game, deal.ts).
+ */
+export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue): { core: Core; nextCount: number } {
   const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount);
   if (bad) throw new GameConfigError(bad);
   const h = config.handling;
@@ -25,7 +30,9 @@ export function createCore(config: GameConfig, emit: boolean): { core: Core; nex
     emit,
     pending,
     rng: seedState(config.seed),
+    holeRng: seedState(config.seed + HOLE_SEED_SUFFIX),
   });
+  if (dealt) core.queue = dealt;
   if (config.board) loadBoard(core, config.board);
   if (config.hold !== undefined) core.hold = pieceId(config.hold, 'hold');
   const a = config.active;

@@ -1,11 +1,12 @@
-import { KEYS, MAX_EVENT_TICK, MAX_REPLAY_EVENTS, MAX_REPLAY_TICKS, SUPPORTED_RULES_VERSIONS, TICKS_PER_SECOND } from './constants';
+import { KEYS, MAX_EVENT_TICK, MAX_REPLAY_EVENTS, MAX_REPLAY_TICKS, TICKS_PER_SECOND } from './constants';
+import { queuedRows } from './garbage';
 import type { Core } from './core';
 import { END_NAMES } from './ends';
 import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
 import { createCore } from './setup';
 import type { Replay, ReplayEvent, ReplayResult } from './types';
-import { checkReplay } from './validate';
+import { checkGarbage, checkMode, checkReplay, checkRulesVersion } from './validate';
 
 export interface SimulateOptions {
   /** Stop after this many ticks even if the game has not ended (default one hour). */
@@ -14,12 +15,17 @@ export interface SimulateOptions {
   evented?: boolean;
   /** When given, receives the tick of every piece lock, in order (timing analysis on the server). */
   lockTicks?: number[];
+  /**
+   * Versus: when given, receives every tick whose locks sent garbage, with the rows sent (after
+   * cancelling): the messages the referee routed, so a stored match can be checked against them.
+   */
+  sends?: Array<{ tick: number; size: number }>;
 }
 
 const KEY_NAMES: readonly string[] = KEYS;
 
 /** KEYS.indexOf for the hot conversion loop: dispatch on length and one letter, then confirm. */
-function keyId(k: unknown): number {
+export function keyId(k: unknown): number {
   if (typeof k !== 'string') return -1;
   let id: number;
   switch (k.length) {
@@ -52,8 +58,12 @@ const MAX_TICK: number = MAX_EVENT_TICK;
  */
 export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): ReplayResult {
   if (typeof replay !== 'object' || replay === null) throw new ReplayError('invalid_replay', 'replay must be an object');
-  if (!SUPPORTED_RULES_VERSIONS.includes(replay.rulesVersion))
-    throw new ReplayError('unsupported_rules_version', `rules version ${String(replay.rulesVersion)} is not supported`);
+  const badMode = checkMode(replay.mode);
+  if (badMode) throw new ReplayError('invalid_replay', badMode);
+  const badRules = checkRulesVersion(replay.rulesVersion, replay.mode);
+  if (badRules) throw new ReplayError('unsupported_rules_version', badRules);
+  const badGarbage = checkGarbage(replay.mode, replay.garbage);
+  if (badGarbage) throw new ReplayError('invalid_replay', badGarbage);
   const evented = opts.evented === true;
   let core: Core;
   try {
@@ -84,17 +94,32 @@ export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): Repl
     codes[i] = id * 2 + (down ? 1 : 0);
     last = tick;
   }
-  const used = run(core, ticks, codes, opts.maxTicks ?? MAX_REPLAY_TICKS, !evented, opts.lockTicks ?? null);
-  return resultOf(core, n - used);
+  const garbage = replay.garbage ?? [];
+  const gTicks = Int32Array.from(garbage, (g) => g.tick);
+  const gSizes = Int32Array.from(garbage, (g) => g.size);
+  const [used, usedGarbage] = run(core, ticks, codes, gTicks, gSizes, opts.maxTicks ?? MAX_REPLAY_TICKS, !evented, opts.lockTicks ?? null, opts.sends ?? null);
+  const result = resultOf(core, n - used);
+  if (core.mode.garbage) result.versus = { sent: core.sent, received: core.received, queued: queuedRows(core), unusedGarbage: garbage.length - usedGarbage };
+  return result;
 }
 
-/** The tick loop; applies inputs exactly as Game.tick does. Returns how many events were applied. */
-function run(c: Core, ticks: Int32Array, codes: Uint8Array, maxTicks: number, skip: boolean, locks: number[] | null): number {
+/**
+ * The tick loop; applies garbage and inputs exactly as Game does. Returns how many input events
+ * and garbage events were applied.
+ */
+function run(
+  c: Core, ticks: Int32Array, codes: Uint8Array, gTicks: Int32Array, gSizes: Int32Array,
+  maxTicks: number, skip: boolean, locks: number[] | null, sends: Array<{ tick: number; size: number }> | null,
+): [number, number] {
   const n = ticks.length;
+  const gn = gTicks.length;
   let i = 0;
+  let g = 0;
   while (!c.ended && c.tickNo < maxTicks) {
     const t = c.tickNo;
     const pieces = c.pieces;
+    const sent = c.sent;
+    while (g < gn && gTicks[g] === t) c.receive(gSizes[g++]!);
     while (i < n && ticks[i] === t && !c.ended) {
       const code = codes[i]!;
       c.input(code >> 1, (code & 1) === 1);
@@ -104,15 +129,17 @@ function run(c: Core, ticks: Int32Array, codes: Uint8Array, maxTicks: number, sk
     c.out = null;
     // Several hard drops on one tick lock several pieces; skipQuiet never locks, so this sees every lock.
     if (locks !== null) for (let p = pieces; p < c.pieces; p++) locks.push(t);
+    if (sends !== null && c.sent > sent) sends.push({ tick: t, size: c.sent - sent });
     if (skip) {
-      const next = i < n ? ticks[i]! : maxTicks;
+      let next = i < n ? ticks[i]! : maxTicks;
+      if (g < gn && gTicks[g]! < next) next = gTicks[g]!;
       c.skipQuiet(next < maxTicks ? next : maxTicks);
     }
   }
-  return i;
+  return [i, g];
 }
 
-function resultOf(c: Core, unusedEvents: number): ReplayResult {
+export function resultOf(c: Core, unusedEvents: number): ReplayResult {
   return {
     score: c.score,
     lines: c.lines,

@@ -1,6 +1,7 @@
 import { COLS, dropDistance, VISIBLE_ROWS } from './board';
 import type { Core } from './core';
 import { END_NAMES } from './ends';
+import { queuedRows } from './garbage';
 import { KEYS, PIECES, ROTATIONS } from './constants';
 import { CELL_CHARS } from './setup';
 import type { Key, PiecePlacement, Snapshot } from './types';
@@ -19,7 +20,8 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
   const live = !c.ended && c.piece >= 0;
   const at = (y: number): PiecePlacement => ({ type: PIECES[c.piece]!, rotation: ROTATIONS[c.rot]!, x: c.x, y });
   const next: Snapshot['next'] = [];
-  for (let i = 0; i < nextCount; i++) next.push(PIECES[c.queue.peek(i)]!);
+  // A live game's queue may be short while it waits for the server's next deal.
+  for (let i = 0; i < nextCount && c.queue.peek(i) >= 0; i++) next.push(PIECES[c.queue.peek(i)]!);
   return {
     board: boardRows(c),
     active: live ? at(c.y) : null,
@@ -40,6 +42,7 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
     finished: c.ended && !c.toppedOut,
     toppedOut: c.toppedOut,
     reason: END_NAMES[c.reason] ?? null,
+    garbageQueued: c.mode.garbage ? queuedRows(c) : 0,
   };
 }
 

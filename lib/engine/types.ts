@@ -1,6 +1,10 @@
-import type { KEYS, MODE_NAMES, PIECES, ROTATIONS } from './constants';
+import type { KEYS, MODE_NAMES, PIECES, ROTATIONS, VERSUS_MODE_NAMES } from './constants';
 
+/** A solo mode. Code typed with Mode cannot receive a versus mode by accident. */
 export type Mode = (typeof MODE_NAMES)[number];
+export type VersusMode = (typeof VERSUS_MODE_NAMES)[number];
+/** Any mode the engine plays: what a replay or a game config may carry. */
+export type AnyMode = Mode | VersusMode;
 export type Key = (typeof KEYS)[number];
 export type PieceType = (typeof PIECES)[number];
 export type Rotation = (typeof ROTATIONS)[number];
@@ -24,13 +28,21 @@ export interface ReplayEvent {
   down: boolean;
 }
 
+/** Garbage that joined the player's queue at `tick` (versus only): the tick the receiver acknowledged it. */
+export interface GarbageEvent {
+  tick: number;
+  size: number;
+}
+
 export interface Replay {
   rulesVersion: number;
-  mode: Mode;
+  mode: AnyMode;
   seed: string;
   handling: Handling;
   nextCount?: number;
   events: ReplayEvent[];
+  /** Versus replays only (and always there, possibly empty): incoming garbage in tick order. */
+  garbage?: GarbageEvent[];
 }
 
 export interface PiecePlacement {
@@ -41,7 +53,7 @@ export interface PiecePlacement {
 }
 
 export interface GameConfig {
-  mode: Mode;
+  mode: AnyMode;
   seed: string;
   handling: Handling;
   nextCount?: number;
@@ -59,7 +71,8 @@ export interface GameConfig {
 }
 
 export type Spin = 'none' | 'mini' | 'full';
-export type GameOverReason = 'blockOut' | 'lockOut';
+/** garbageOut: rising garbage pushed the stack past the top of the field (versus). */
+export type GameOverReason = 'blockOut' | 'lockOut' | 'garbageOut';
 export type FinishReason = 'goal' | 'timeUp';
 export type EndReason = GameOverReason | FinishReason;
 
@@ -84,7 +97,13 @@ export type GameEvent =
       combo: number;
       perfectClear: boolean;
       points: number;
+      /** Garbage lines this lock is worth by the attack table (attack.ts), in every mode. */
+      attack: number;
+      /** What is left of `attack` after cancelling queued incoming garbage: sent to the opponent. 0 in solo modes. */
+      sent: number;
     }
+  | { type: 'garbageQueued'; size: number; column: number }
+  | { type: 'garbageRise'; rows: number; queued: number }
   | { type: 'levelUp'; level: number }
   | { type: 'gameOver'; reason: GameOverReason }
   | { type: 'finished'; reason: FinishReason };
@@ -113,6 +132,8 @@ export interface Snapshot {
   finished: boolean;
   toppedOut: boolean;
   reason: EndReason | null;
+  /** Incoming garbage rows waiting to rise (the meter beside the field); 0 in solo modes. */
+  garbageQueued: number;
 }
 
 export interface ReplayResult {
@@ -135,4 +156,6 @@ export interface ReplayResult {
   hash: string;
   /** Replay events that were never applied because the game had ended (or maxTicks ran out). */
   unusedEvents: number;
+  /** Versus replays only: garbage rows sent (after cancelling), received, and still queued at the end. */
+  versus?: { sent: number; received: number; queued: number; unusedGarbage: number };
 }

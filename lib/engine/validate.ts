@@ -1,7 +1,10 @@
 import {
-  ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH,
-  MIN_SEED_LENGTH, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN,
+  ALL_MODE_NAMES, ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_EVENTS,
+  MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN, SUPPORTED_RULES_VERSIONS,
+  VERSUS_RULES_VERSIONS,
 } from './constants';
+import { isVersusMode } from './modes';
+import type { AnyMode } from './types';
 import { utf8Encode } from './utf8';
 
 const isInt = (v: unknown, min: number, max: number): v is number =>
@@ -28,7 +31,35 @@ export function checkSeed(seed: unknown): string | null {
 }
 
 export function checkMode(mode: unknown): string | null {
-  return MODE_NAMES.includes(mode as never) ? null : `mode must be one of ${MODE_NAMES.join(', ')}`;
+  return ALL_MODE_NAMES.includes(mode as never) ? null : `mode must be one of ${ALL_MODE_NAMES.join(', ')}`;
+}
+
+/**
+ * Null when the rules version is supported and fits the mode: versus modes are played only under a
+ * versus rules version, solo modes never. The mode must already be valid.
+ */
+export function checkRulesVersion(rulesVersion: unknown, mode: AnyMode): string | null {
+  if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion as never)) return `rules version ${String(rulesVersion)} is not supported`;
+  if (VERSUS_RULES_VERSIONS.includes(rulesVersion as never) !== isVersusMode(mode))
+    return `rules version ${String(rulesVersion)} does not play ${mode}`;
+  return null;
+}
+
+/** Versus replays carry a garbage array (possibly empty), in tick order; solo replays none. */
+export function checkGarbage(mode: AnyMode, garbage: unknown): string | null {
+  if (!isVersusMode(mode)) return garbage === undefined ? null : 'garbage is only for versus replays';
+  if (!Array.isArray(garbage)) return 'garbage must be an array';
+  if (garbage.length > MAX_REPLAY_EVENTS) return `garbage must hold at most ${MAX_REPLAY_EVENTS} entries`;
+  let last = 0;
+  for (let i = 0; i < garbage.length; i++) {
+    const g: unknown = garbage[i];
+    if (typeof g !== 'object' || g === null) return `garbage[${i}] must be an object`;
+    const o = g as Record<string, unknown>;
+    if (!isInt(o.tick, last, MAX_EVENT_TICK)) return `garbage[${i}].tick must be an integer ≥ the previous tick`;
+    if (!isInt(o.size, 1, MAX_GARBAGE_SIZE)) return `garbage[${i}].size must be an integer 1–${MAX_GARBAGE_SIZE}`;
+    last = o.tick;
+  }
+  return null;
 }
 
 export function checkNextCount(n: unknown): string | null {
@@ -41,7 +72,7 @@ export function checkNextCount(n: unknown): string | null {
 export function checkReplay(r: unknown): string | null {
   if (typeof r !== 'object' || r === null) return 'replay must be an object';
   const o = r as Record<string, unknown>;
-  const bad = checkMode(o.mode) ?? checkSeed(o.seed) ?? checkHandling(o.handling) ?? checkNextCount(o.nextCount);
+  const bad = checkMode(o.mode) ?? checkSeed(o.seed) ?? checkHandling(o.handling) ?? checkNextCount(o.nextCount) ?? checkGarbage(o.mode as AnyMode, o.garbage);
   if (bad) return bad;
   if (!Array.isArray(o.events)) return 'events must be an array';
   if (o.events.length > MAX_REPLAY_EVENTS) return `events must hold at most ${MAX_REPLAY_EVENTS} entries`;

@@ -1,0 +1,194 @@
+/**
+ * A live game's piece source. In a ranked live game the browser never has the seed: the server
+ * deals pieces as the game goes, at most the preview plus one spare ahead of the current piece,
+ * and the browser's engine plays exactly those. The sequence is the seed's own (7-bag, rng.ts),
+ * so the replay submitted after the seed is revealed verifies like any other, and after
+ * `reveal(seed)` the game's hash is the seeded game's hash (the same RULES_VERSION).
+ *
+ * Waiting: a tick runs only when the preview is full and at least two pieces are ahead (`ready`); otherwise the clock stops and
+ * the inputs wait for the next tick that runs. Inside a tick, a hard drop or hold press (each may
+ * take a piece) is held back to the next tick while fewer than two pieces are ahead, so a tick
+ * never needs a piece that was not dealt. Held-back inputs are logged at the tick they apply to,
+ * so the replay stays exact.
+ *
+ *   const game = createDealtGame({ mode, handling, nextCount }, firstPieces); // current + preview + 1
+ *   game.deal(7, ['T']);          // index of the first piece in the message, then the pieces
+ *   if (game.ready) game.tick(inputs);
+ *   game.reveal(seed);            // at game over: checks every dealt piece, then hash() is exact
+ *
+ * The server side: `pieceSequence(seed)` gives the pieces to deal, `playHash` compares states.
+ */
+import { KEYS, PIECES, RULES_VERSION } from './constants';
+import { cloneCore } from './clone';
+import type { Core } from './core';
+import { GameConfigError } from './errors';
+import { NO_EVENTS, type Game } from './game';
+import { hashCore, playHashCore } from './hash';
+import { K_HARD, K_HOLD } from './keys';
+import { DealtQueue, foldPiece, PieceQueue } from './queue';
+import { seedState } from './rng';
+import { createCore } from './setup';
+import { snapshotCore } from './snapshot';
+import type { GameConfig, GameEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
+
+export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'>;
+
+export interface DealtGame extends Game {
+  /** Adds pieces; `from` is the sequence index of the first (0 = the first piece of the game). Repeats are ignored. */
+  deal(from: number, pieces: readonly PieceType[]): void;
+  /** True when the preview is full, so the next tick may run; false means waiting for a deal. */
+  readonly ready: boolean;
+  /** Pieces taken so far (the current piece included) and pieces dealt so far. */
+  readonly taken: number;
+  readonly dealt: number;
+  /** The state hash without the randomizer: equal to the server's seeded game at the same point. */
+  playHash(): string;
+  /** Checks the dealt pieces against the seed and from then on hashes and replays as the seeded game. */
+  reveal(seed: string): void;
+  readonly seed: string | null;
+}
+
+const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
+const PIECE_ID: ReadonlyMap<unknown, number> = new Map(PIECES.map((p, i) => [p, i]));
+/** Any placeholder passes createCore's checks; the dealt queue replaces the seeded one before the first spawn. */
+const NO_SEED = 'dealt';
+
+class DealtGameImpl implements DealtGame {
+  constructor(
+    private readonly core: Core,
+    private readonly nextCount: number,
+    private readonly config: DealtGameConfig,
+    private readonly log: ReplayEvent[] = [],
+    private carry: InputEvent[] = [],
+    public seed: string | null = null,
+  ) {}
+
+  get over(): boolean {
+    return this.core.ended;
+  }
+
+  get tickNo(): number {
+    return this.core.tickNo;
+  }
+
+  /** Live games are solo modes, where Game ignores garbage too; live versus will deal its own. */
+  receiveGarbage(): void {}
+
+  get ready(): boolean {
+    // Two at least, so a tick's own lock always finds its next piece (see the header).
+    return this.core.ended || this.ahead() >= Math.max(this.nextCount, 2);
+  }
+
+  get taken(): number {
+    return this.core.queue.taken;
+  }
+
+  get dealt(): number {
+    const q = this.core.queue;
+    return q instanceof DealtQueue ? q.dealt : q.taken + q.len;
+  }
+
+  private ahead(): number {
+    const q = this.core.queue;
+    return q instanceof DealtQueue ? q.len : Infinity;
+  }
+
+  deal(from: number, pieces: readonly PieceType[]): void {
+    const q = this.core.queue;
+    if (!(q instanceof DealtQueue)) return;
+    if (!Number.isInteger(from) || from < 0 || from > q.dealt) throw new GameConfigError(`deal starts at piece ${from}, expected at most ${q.dealt}`);
+    for (let i = q.dealt - from; i < pieces.length; i++) {
+      const id = PIECE_ID.get(pieces[i]);
+      if (id === undefined) throw new GameConfigError(`deal holds an unknown piece '${String(pieces[i])}'`);
+      q.push(id);
+    }
+  }
+
+  tick(inputs?: readonly InputEvent[]): readonly GameEvent[] {
+    const c = this.core;
+    if (c.ended) return NO_EVENTS;
+    const all = this.carry.length > 0 ? [...this.carry, ...(inputs ?? [])] : inputs ?? [];
+    this.carry = [];
+    if (!this.ready) {
+      this.carry = all.slice();
+      return NO_EVENTS;
+    }
+    for (let i = 0; i < all.length; i++) {
+      const { key, down } = all[i]!;
+      const id = KEY_ID.get(key);
+      if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
+      if (c.ended) break;
+      if (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2) {
+        this.carry = all.slice(i);
+        break;
+      }
+      this.log.push({ tick: c.tickNo, key, down });
+      c.input(id, down);
+    }
+    c.step();
+    const out = c.out;
+    c.out = null;
+    return out ?? NO_EVENTS;
+  }
+
+  snapshot(): Snapshot {
+    return snapshotCore(this.core, this.nextCount);
+  }
+
+  hash(): string {
+    return this.core.queue instanceof PieceQueue ? hashCore(this.core) : playHashCore(this.core);
+  }
+
+  playHash(): string {
+    return playHashCore(this.core);
+  }
+
+  reveal(seed: string): void {
+    const q = this.core.queue;
+    if (!(q instanceof DealtQueue)) return;
+    const seeded = new PieceQueue(new Int8Array(0), seedState(seed));
+    let digest = 0x811c9dc5;
+    for (let i = 0; i < q.taken; i++) digest = foldPiece(digest, seeded.take());
+    let same = digest === q.takenDigest;
+    for (let i = 0; i < q.len && same; i++) same = seeded.peek(i) === q.peek(i);
+    if (!same) throw new GameConfigError('the dealt pieces are not the sequence of this seed');
+    this.core.queue = seeded;
+    this.seed = seed;
+  }
+
+  clone(): DealtGame {
+    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.carry.slice(), this.seed);
+  }
+
+  /** The inputs so far; its seed is empty until reveal(). */
+  replay(): Replay {
+    const { mode, handling, nextCount } = this.config;
+    return {
+      rulesVersion: RULES_VERSION,
+      mode,
+      seed: this.seed ?? '',
+      handling: { ...handling },
+      ...(nextCount === undefined ? {} : { nextCount }),
+      events: this.log.map((e) => ({ ...e })),
+    };
+  }
+}
+
+/** A game that plays dealt pieces; `first` must hold at least the first piece. */
+export function createDealtGame(config: DealtGameConfig, first: readonly PieceType[]): DealtGame {
+  if (first.length === 0) throw new GameConfigError('a dealt game needs its first piece');
+  const queue = new DealtQueue();
+  for (const p of first.slice(0, 16)) {
+    const id = PIECE_ID.get(p);
+    if (id === undefined) throw new GameConfigError(`deal holds an unknown piece '${String(p)}'`);
+    queue.push(id);
+  }
+  const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, seed: NO_SEED }, true, queue);
+  return new DealtGameImpl(core, nextCount, config);
+}
+
+/** The seed's piece sequence, one piece at a time: what the server deals. */
+export function pieceSequence(seed: string): () => PieceType {
+  const q = new PieceQueue(new Int8Array(0), seedState(seed));
+  return () => PIECES[q.take()]!;
+}

@@ -1,0 +1,143 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createDealtGame, createStreamSim, DEFAULT_HANDLING, pieceSequence, simulateReplay } from '@/lib/engine';
+import type { DealtGame, InputEvent, PieceType, Replay, ReplayEvent } from '@/lib/engine';
+import { playGame } from '@/tests/support/bot';
+
+const dir = new URL('../fixtures/replays/', import.meta.url);
+const goldens = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { name: string; replay: Replay; expected: { hash: string } });
+
+/** What the server does: keep the browser `ahead` pieces past its current one, dealing in order. */
+function dealer(seed: string) {
+  const next = pieceSequence(seed);
+  const dealt: PieceType[] = [];
+  return {
+    dealt,
+    upTo(count: number): { from: number; pieces: PieceType[] } {
+      const from = dealt.length;
+      while (dealt.length < count) dealt.push(next());
+      return { from, pieces: dealt.slice(from) };
+    },
+  };
+}
+
+/** Plays a replay's inputs through a dealt game; `lag` ticks pass before a deal reaches the game. */
+function playDealt(replay: Replay, lag = 0): { game: DealtGame; waited: number; seen: PieceType[] } {
+  const nextCount = replay.nextCount ?? 5;
+  const d = dealer(replay.seed);
+  const game = createDealtGame({ mode: replay.mode, handling: replay.handling, nextCount }, d.upTo(nextCount + 2).pieces);
+  const inFlight: Array<{ at: number; from: number; pieces: PieceType[] }> = [];
+  const byTick = new Map<number, InputEvent[]>();
+  for (const e of replay.events) byTick.set(e.tick, [...(byTick.get(e.tick) ?? []), { key: e.key, down: e.down }]);
+  let waited = 0;
+  for (let frame = 0; !game.over && frame < 300_000; frame++) {
+    for (const m of inFlight.filter((m) => m.at <= frame)) game.deal(m.from, m.pieces);
+    inFlight.splice(0, inFlight.length, ...inFlight.filter((m) => m.at > frame));
+    const before = game.snapshot().tick;
+    if (!game.ready) waited++;
+    game.tick(game.ready ? byTick.get(before) : undefined);
+    // The server never lets the browser hold more than the preview plus one past its current piece.
+    const want = game.taken + nextCount + 1;
+    if (want > d.dealt.length + inFlight.reduce((n, m) => n + m.pieces.length, 0)) inFlight.push({ at: frame + lag, ...d.upTo(want) });
+    expect(game.dealt - game.taken).toBeLessThanOrEqual(nextCount + 1);
+  }
+  return { game, waited, seen: d.dealt };
+}
+
+describe('dealt piece source', () => {
+  it.each(goldens.map((g) => [g.name, g] as const))('%s: same sequence and same hash as the seed', (_name, g) => {
+    const { game } = playDealt(g.replay);
+    expect(game.over).toBe(true);
+    expect(game.hash()).not.toBe(g.expected.hash); // no seed, no full hash
+    game.reveal(g.replay.seed);
+    expect(game.hash()).toBe(g.expected.hash);
+    expect(simulateReplay(game.replay()).hash).toBe(g.expected.hash);
+    expect(game.replay().events).toEqual(g.replay.events);
+  });
+
+  it('refuses to reveal a seed whose sequence differs from what was dealt', () => {
+    const g = goldens[0]!;
+    const { game } = playDealt(g.replay);
+    expect(() => game.reveal(`${g.replay.seed}x`)).toThrow(/not the sequence/);
+  });
+
+  it('a starved queue stops the clock until the next deal', () => {
+    const seq = pieceSequence('starve');
+    const first = [seq(), seq(), seq(), seq()];
+    const game = createDealtGame({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 2 }, first);
+    game.tick([{ key: 'hardDrop', down: true }]);
+    game.tick([{ key: 'hardDrop', down: false }]);
+    expect(game.ready).toBe(true);
+    game.tick([{ key: 'hardDrop', down: true }]);
+    expect(game.ready).toBe(false);
+    const tick = game.snapshot().tick;
+    for (let i = 0; i < 30; i++) game.tick([{ key: 'left', down: i % 2 === 0 }]);
+    expect(game.snapshot().tick).toBe(tick);
+    expect(game.snapshot().next).toHaveLength(1);
+    game.deal(4, [seq()]);
+    expect(game.ready).toBe(true);
+    game.tick();
+    expect(game.snapshot().tick).toBe(tick + 1);
+    // The presses made while waiting were applied on the first tick that ran, in order.
+    expect(game.replay().events.filter((e) => e.key === 'left')).toHaveLength(30);
+    expect(game.replay().events.filter((e) => e.key === 'left').every((e) => e.tick === tick)).toBe(true);
+  });
+
+  it('deals are idempotent and gaps are refused', () => {
+    const seq = pieceSequence('gaps');
+    const pieces = Array.from({ length: 8 }, seq);
+    const game = createDealtGame({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }, pieces.slice(0, 7));
+    game.deal(0, pieces.slice(0, 7));
+    expect(game.dealt).toBe(7);
+    expect(() => game.deal(9, ['T'])).toThrow(/deal starts at piece 9/);
+    game.deal(6, pieces.slice(6, 8));
+    expect(game.dealt).toBe(8);
+  });
+});
+
+describe('property: a live game with dealing is simulateReplay', () => {
+  it('bot games with network lag: dealt game, stream in random batches and simulateReplay agree', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 12 }), fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 30 }), (seed, lag, batch) => {
+        const { replay } = playGame({ mode: 'sprint', seed, maxPieces: 25 });
+        const expected = simulateReplay(replay);
+        const { game } = playDealt(replay, lag);
+        game.reveal(seed);
+        const played = game.replay();
+        expect(simulateReplay(played).hash).toBe(game.hash());
+        // Waiting moved inputs to later ticks, never changed which pieces were played.
+        expect(played.events.length).toBe(replay.events.length);
+        if (lag === 0) expect(game.hash()).toBe(expected.hash);
+        const sim = createStreamSim(played);
+        const evs: ReplayEvent[] = played.events;
+        const end = simulateReplay(played).ticks;
+        for (let t = 0; t < end; t += batch) sim.feed(evs.filter((e) => e.tick >= t && e.tick < Math.min(t + batch, end)), Math.min(t + batch, end));
+        expect(sim.result()).toEqual(simulateReplay(played));
+        expect(sim.playHash()).toBe(game.playHash());
+      }),
+      { numRuns: 25 },
+    );
+  }, 60_000); // 25 bot games: seconds on a loaded machine
+
+  it('the server stream and the dealt game share the play hash tick by tick', () => {
+    const { replay } = playGame({ mode: 'sprint', seed: 'hash', maxPieces: 12 });
+    const { game } = playDealt({ ...replay, events: [] });
+    expect(game.over).toBe(true); // ran under gravity to a top out
+    const d = dealer('hash');
+    const dealt = createDealtGame({ mode: 'sprint', handling: replay.handling, nextCount: 5 }, d.upTo(7).pieces);
+    const sim = createStreamSim({ mode: 'sprint', seed: 'hash', handling: replay.handling, nextCount: 5 });
+    for (let t = 0; t < 600 && !dealt.over; t++) {
+      const evs = replay.events.filter((e) => e.tick === t);
+      dealt.tick(evs);
+      sim.feed(evs, t + 1);
+      const more = d.upTo(dealt.taken + 6);
+      dealt.deal(more.from, more.pieces);
+      expect(sim.playHash(), `tick ${t}`).toBe(dealt.playHash());
+    }
+    expect(sim.taken).toBeGreaterThan(10);
+  });
+});

@@ -1,0 +1,63 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { ACK_DEADLINE_TICKS, decodeReplay, encodeReplay, simulateReplay, VERSUS_RULES_VERSION, VersusGame, type GameOutcome, type GarbageMessage, type Replay, type ReplayResult } from '@/lib/engine';
+
+interface VersusGolden {
+  name: string;
+  rulesVersion: number;
+  outcome: GameOutcome;
+  players: Array<{ maxTicks: number; expected: Omit<ReplayResult, 'unusedEvents'>; encoded: string; replay: Replay }>;
+}
+
+const dir = new URL('../fixtures/versus-replays/', import.meta.url);
+const goldens: VersusGolden[] = readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()
+  .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as VersusGolden);
+
+const BUMP = 'a change that alters a versus golden changes the versus rules: bump VERSUS_RULES_VERSION and regenerate with `npm run golden:versus`';
+
+describe('versus golden replays', () => {
+  it('exist: a garbage battle, a Race 30 won by goal, and a battle of deadline-forced garbage', () => {
+    expect(goldens.map((g) => g.name)).toEqual(['battle-garbage', 'battle-late-acks', 'race30-goal']);
+    expect(goldens.map((g) => g.outcome.reason)).toEqual(['topOut', 'topOut', 'goal']);
+  });
+
+  it.each(goldens.flatMap((g) => g.players.map((p, i) => [`${g.name} seat ${i}`, g, p] as const)))(
+    '%s re-simulates alone to its recorded result, on both paths, with garbage',
+    (name, g, p) => {
+      expect(g.rulesVersion, name).toBe(VERSUS_RULES_VERSION);
+      const { unusedEvents, ...got } = simulateReplay(p.replay, { maxTicks: p.maxTicks });
+      expect(got, `versus golden "${name}" no longer reproduces; ${BUMP}`).toEqual(p.expected);
+      expect(unusedEvents, name).toBe(0);
+      expect(simulateReplay(p.replay, { maxTicks: p.maxTicks, evented: true }).hash, `${name}: evented path`).toBe(p.expected.hash);
+      expect(decodeReplay(p.encoded), `${name}: decode`).toEqual(p.replay);
+      expect(encodeReplay(p.replay), `${name}: encodes differently; ${BUMP} (or the format version)`).toBe(p.encoded);
+    },
+  );
+
+  it('garbage flows both ways in the battle, and the late-ack battle took every message exactly at its deadline', () => {
+    const battle = goldens.find((g) => g.name === 'battle-garbage')!;
+    expect(battle.players.map((p) => p.expected.versus!.sent).every((n) => n > 0)).toBe(true);
+    const late = goldens.find((g) => g.name === 'battle-late-acks')!;
+    // Replaying the two streams through the referee (no acks) puts every message at sentAt + 30.
+    const game = new VersusGame({ mode: 'battle', seed: late.players[0]!.replay.seed, handling: [late.players[0]!.replay.handling, late.players[1]!.replay.handling] });
+    const inputs = late.players.map((p) => p.replay.events);
+    const idx = [0, 0];
+    const routed: GarbageMessage[] = [];
+    for (let t = 0; !game.outcome && t < 20_000; t++) {
+      for (const s of [0, 1] as const) {
+        const evs = [];
+        while (idx[s]! < inputs[s]!.length && inputs[s]![idx[s]!]!.tick === game.tickOf(s)) evs.push(inputs[s]![idx[s]!++]!);
+        routed.push(...game.tick(s, evs).sent);
+      }
+    }
+    expect(game.outcome).toEqual(late.outcome);
+    for (const s of [0, 1] as const) {
+      // Messages whose deadline fell after the game was decided never arrived.
+      const mine = routed.filter((m) => m.to === s && m.deadline < late.players[s]!.maxTicks);
+      expect(late.players[s]!.replay.garbage!.map((g) => g.tick)).toEqual(mine.map((m) => m.sentAt + ACK_DEADLINE_TICKS));
+    }
+    expect(late.players[1]!.replay.garbage!.length).toBeGreaterThan(0);
+  });
+});
