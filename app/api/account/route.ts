@@ -1,12 +1,21 @@
 import { NextResponse } from 'next/server';
 import { signUpSchema } from '@/lib/validations/auth';
+import { deleteAccountSchema } from '@/lib/validations/account';
+import { deleteAccount } from '@/lib/server/account/delete';
+import { regenerateRecoveryCodes } from '@/lib/server/account/recovery';
+import { endSession } from '@/lib/server/auth';
+import { requireReauthenticated } from '@/lib/server/guards';
 import { createUser } from '@/lib/server/users';
 import { apiError, readJson, validationError } from '@/lib/server/http';
 import { clientAddressKey, enforce } from '@/lib/server/limits/http';
+import { mailConfigured } from '@/lib/server/mail';
 import { passwordProblem } from '@/lib/server/password-policy';
 import { route } from '@/lib/server/route';
 
-/** Sign up. The browser then signs in through next-auth with the same credentials. */
+/**
+ * Sign up. The browser then signs in through next-auth with the same credentials. Without mail
+ * there is no reset link, so the answer carries recovery codes, shown once.
+ */
 export const POST = route(async (request: Request) => {
   // Counted before anything else, and long before a password is hashed.
   const limited = await enforce([{ rule: 'signUpAddress', subject: await clientAddressKey() }]);
@@ -19,5 +28,16 @@ export const POST = route(async (request: Request) => {
   if (problem) return apiError(400, 'weak_password', problem, 'password');
   const result = await createUser(parsed.data);
   if (!result.ok) return apiError(409, 'username_taken', 'That username is taken.', 'username');
-  return NextResponse.json({ user: result.user }, { status: 201 });
+  const recoveryCodes = mailConfigured() ? null : await regenerateRecoveryCodes({ userId: result.user.id });
+  return NextResponse.json({ user: result.user, recoveryCodes }, { status: 201, headers: { 'cache-control': 'no-store' } });
+});
+
+/** Delete the signed-in account: password (when it has one) and the typed confirmation first. */
+export const DELETE = route(async (request: Request) => {
+  const guarded = await requireReauthenticated(request, deleteAccountSchema);
+  if (!guarded.ok) return guarded.response;
+  await deleteAccount({ userId: guarded.user.id });
+  const response = NextResponse.json({ deleted: true });
+  await endSession(response);
+  return response;
 });

@@ -1,0 +1,27 @@
+import type { Metadata } from 'next';
+import { redirect } from 'next/navigation';
+import { AccountForms } from '@/components/account/AccountForms';
+import { accountOverview } from '@/lib/server/account/overview';
+import { getSessionUser } from '@/lib/server/auth';
+import { mailConfigured } from '@/lib/server/mail';
+
+export const metadata: Metadata = { title: 'Account' };
+
+export default async function AccountPage() {
+  const user = await getSessionUser({ fresh: true });
+  if (!user) redirect('/signin?callbackUrl=/account');
+  const overview = await accountOverview({ userId: user.id });
+  if (!overview) redirect('/signin?callbackUrl=/account');
+  const { banReason, ...account } = overview;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <h1 className="text-3xl font-bold">Account</h1>
+      {banReason !== null ? (
+        <p role="alert" className="rounded-lg bg-danger-bg px-4 py-3 text-on-danger-bg">
+          A moderator banned this account from ranked play: {banReason || 'no reason given'}. Your games are off the leaderboards. You can still download your data or delete the account.
+        </p>
+      ) : null}
+      <AccountForms account={{ ...account, mail: mailConfigured() }} />
+    </div>
+  );
+}

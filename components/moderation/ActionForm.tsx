@@ -1,0 +1,49 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { moderationActionSchema } from '@/lib/validations/moderation';
+import { sendJson } from '@/lib/client/send';
+
+type Action = 'approve' | 'reject' | 'ban' | 'unban' | 'dismiss';
+const LABELS: Record<Action, string> = { approve: 'Approve', reject: 'Reject game', ban: 'Ban player', unban: 'Lift ban', dismiss: 'Dismiss report' };
+
+/** The buttons under one queue entry; every decision carries a reason, which the audit log keeps (and a ban shows the player). */
+export function ActionForm({ actions, gameId, username, reportId, label }: { actions: Action[]; gameId?: string; username?: string; reportId?: string; label: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
+    const parsed = moderationActionSchema.safeParse({ action: submitter?.value, gameId, username, reportId, reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid');
+    setPending(true);
+    setError(null);
+    const result = await sendJson('/api/moderation/actions', 'POST', parsed.data);
+    setPending(false);
+    if (!result.ok) return setError(result.problem.message);
+    router.refresh();
+  }
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={label} className="flex flex-wrap items-end gap-2">
+      <label className="block grow space-y-1">
+        <span className="text-xs font-medium">Reason (logged; shown to a banned player)</span>
+        <input name="reason" maxLength={500} className="w-full rounded-lg border border-line-strong bg-surface px-2 py-1 text-sm" />
+      </label>
+      {actions.map((action) => (
+        <button
+          key={action}
+          type="submit"
+          value={action}
+          disabled={pending}
+          className={`rounded-lg border px-3 py-1 text-sm font-medium ${action === 'ban' || action === 'reject' ? 'border-danger text-danger hover:bg-danger-bg' : 'border-line-strong hover:bg-surface-2'}`}
+        >
+          {LABELS[action]}
+        </button>
+      ))}
+      {error ? <p role="alert" className="w-full text-sm text-danger">{error}</p> : null}
+    </form>
+  );
+}

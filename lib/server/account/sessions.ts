@@ -1,0 +1,45 @@
+import 'server-only';
+import { getDb } from '@/lib/server/db';
+import type { Tx } from '@/lib/server/account/tx';
+
+/** What a session check needs to know about its player, beyond what the JWT carries. */
+export type SessionState = { username: string; version: number; role: string; banReason: string | null };
+
+/**
+ * How long one process trusts what it read. Sessions are JWTs: without a check, a signed-out or
+ * password-changed session would work until it expires. With this cache a signed-in player costs
+ * one small read per 10 s per process instead of one per request (boards are the hottest read);
+ * this process drops its entry at once when the version changes, other processes within 10 s.
+ */
+export const SESSION_STATE_TTL_MS = 10_000;
+
+// On globalThis: Next bundles route handlers and pages apart, and each bundle would otherwise get
+// its own map, so a route that forgot an entry would leave a page's stale one in place.
+const holder = globalThis as typeof globalThis & { __linefallSessionStates?: Map<string, { state: SessionState | null; at: number }> };
+const cache = (holder.__linefallSessionStates ??= new Map());
+
+/** The player's session state (null: the account is gone). `fresh` skips the cache: for writes. */
+export async function sessionState(options: { userId: string; fresh?: boolean }): Promise<SessionState | null> {
+  const hit = cache.get(options.userId);
+  if (!options.fresh && hit && Date.now() - hit.at < SESSION_STATE_TTL_MS) return hit.state;
+  const db = await getDb();
+  const user = await db.user.findUnique({
+    where: { id: options.userId },
+    select: { username: true, sessionVersion: true, role: true, banReason: true, bannedAt: true },
+  });
+  const state = user && { username: user.username, version: user.sessionVersion, role: user.role, banReason: user.bannedAt ? (user.banReason ?? '') : null };
+  if (cache.size > 50_000) cache.clear();
+  cache.set(options.userId, { state, at: Date.now() });
+  return state;
+}
+
+export function forgetSessionState(userId: string): void {
+  cache.delete(userId);
+}
+
+/** Signs out every session of the player issued so far; returns the new version for the caller's own new session. */
+export async function bumpSessionVersion(tx: Tx, userId: string): Promise<number> {
+  const { sessionVersion } = await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
+  forgetSessionState(userId);
+  return sessionVersion;
+}
