@@ -1,0 +1,167 @@
+import 'server-only';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { VersusMode } from '@/lib/engine';
+import { isoWeek } from '@/lib/periods/weeks';
+import { getDb } from '@/lib/server/db';
+import { decodeCursor, encodeCursor, InvalidCursorError } from '@/lib/server/games/cursor';
+import { isProvisional, NEW_PLAYER_RATING, PROVISIONAL_RD } from '@/lib/server/versus/rating';
+
+export { InvalidCursorError };
+
+export type RatingRow = { rank: number; player: { id: string; username: string }; rating: number; rd: number; matches: number; wins: number };
+export type WinsRow = { rank: number; player: { id: string; username: string }; wins: number; lastWinAt: string };
+export type VersusBoard<Row> = { mode: VersusMode; rows: Row[]; nextCursor: string | null; me: Row | null };
+/** The viewer's own rating row: rank null while provisional (off the board, shown with a "?"). */
+export type MyRatingRow = Omit<RatingRow, 'rank'> & { rank: number | null; provisional: boolean };
+
+type RawRating = { userId: string; username: string; rating: number; rd: number; matches: number; wins: number; updatedAt: Date; rank?: bigint };
+type RawWins = { userId: string; username: string; wins: number; lastWinAt: Date; rank?: bigint };
+
+/**
+ * The rating board of a versus mode: established players (deviation at most PROVISIONAL_RD),
+ * highest rating first, ties by player id. Keyset pages and the viewer's row pinned, as the solo
+ * boards (lib/server/games/boards.ts); the cursor's sort key is the rating itself.
+ */
+export async function getRatingBoard(options: { mode: VersusMode; cursor?: string; limit: number; viewerId?: string | null }): Promise<Omit<VersusBoard<RatingRow>, 'me'> & { me: MyRatingRow | null }> {
+  const db = await getDb();
+  const key = { mode: `versus:${options.mode}`, period: 'rating' };
+  const cursor = options.cursor ? decodeCursor(key, options.cursor, { float: true }) : null;
+  const base = Prisma.sql`r."mode" = ${options.mode} AND r."rd" <= ${PROVISIONAL_RD}`;
+  const where = cursor ? Prisma.sql`${base} AND (-r."rating", r."userId") > (${-cursor.metric}, ${cursor.gameId})` : base;
+  const raw = await db.$queryRaw<RawRating[]>(ratingRows(where, options.limit + 1));
+  const first = (cursor?.rank ?? 0) + 1;
+  const rows = raw.slice(0, options.limit).map((r, i) => ratingRow(r, first + i));
+  const lastRaw = raw[options.limit - 1];
+  const nextCursor =
+    raw.length > options.limit && lastRaw ? encodeCursor(key, { rank: first + options.limit - 1, metric: lastRaw.rating, achievedAt: lastRaw.updatedAt, gameId: lastRaw.userId }) : null;
+  let me: MyRatingRow | null = null;
+  if (options.viewerId) {
+    const [mine] = await db.$queryRaw<RawRating[]>(ratingRows(Prisma.sql`r."mode" = ${options.mode} AND r."userId" = ${options.viewerId}`, 1, true));
+    if (mine) {
+      const provisional = isProvisional(mine);
+      me = { ...ratingRow(mine, 0), rank: provisional ? null : Number(mine.rank), provisional };
+    }
+  }
+  return { mode: options.mode, rows, nextCursor, me };
+}
+
+function ratingRows(where: Prisma.Sql, limit: number, withRank = false) {
+  const rank = withRank
+    ? Prisma.sql`, (SELECT count(*) + 1 FROM "VersusRating" ahead WHERE ahead."mode" = r."mode" AND ahead."rd" <= ${PROVISIONAL_RD}
+         AND (-ahead."rating", ahead."userId") < (-r."rating", r."userId")) AS "rank"`
+    : Prisma.empty;
+  return Prisma.sql`
+    SELECT r."userId", u."username", r."rating", r."rd", r."matches", r."wins", r."updatedAt" ${rank}
+    FROM "VersusRating" r JOIN "User" u ON u."id" = r."userId"
+    WHERE ${where}
+    ORDER BY -r."rating", r."userId"
+    LIMIT ${limit}`;
+}
+
+function ratingRow(r: RawRating, rank: number): RatingRow {
+  return { rank, player: { id: r.userId, username: r.username }, rating: r.rating, rd: r.rd, matches: r.matches, wins: r.wins };
+}
+
+/** Most ranked wins in one UTC ISO week (this week by default), ties to whoever got there first. */
+export async function getWeeklyWinsBoard(options: {
+  mode: VersusMode;
+  week?: string;
+  cursor?: string;
+  limit: number;
+  viewerId?: string | null;
+  now?: Date;
+}): Promise<VersusBoard<WinsRow> & { week: string }> {
+  const db = await getDb();
+  const week = options.week ?? isoWeek(options.now ?? new Date());
+  const key = { mode: `versus:${options.mode}`, period: week };
+  const cursor = options.cursor ? decodeCursor(key, options.cursor) : null;
+  const base = Prisma.sql`w."mode" = ${options.mode} AND w."week" = ${week}`;
+  const where = cursor ? Prisma.sql`${base} AND (-w."wins", w."lastWinAt", w."userId") > (${cursor.metric}, ${cursor.achievedAt}, ${cursor.gameId})` : base;
+  const raw = await db.$queryRaw<RawWins[]>(winsRows(where, options.limit + 1));
+  const first = (cursor?.rank ?? 0) + 1;
+  const rows = raw.slice(0, options.limit).map((r, i) => winsRow(r, first + i));
+  const lastRaw = raw[options.limit - 1];
+  const nextCursor =
+    raw.length > options.limit && lastRaw ? encodeCursor(key, { rank: first + options.limit - 1, metric: -lastRaw.wins, achievedAt: lastRaw.lastWinAt, gameId: lastRaw.userId }) : null;
+  let me: WinsRow | null = null;
+  if (options.viewerId) {
+    const [mine] = await db.$queryRaw<RawWins[]>(winsRows(Prisma.sql`${base} AND w."userId" = ${options.viewerId}`, 1, true));
+    if (mine) me = winsRow(mine, Number(mine.rank));
+  }
+  return { mode: options.mode, week, rows, nextCursor, me };
+}
+
+function winsRows(where: Prisma.Sql, limit: number, withRank = false) {
+  const rank = withRank
+    ? Prisma.sql`, (SELECT count(*) + 1 FROM "VersusWeeklyWins" ahead WHERE ahead."mode" = w."mode" AND ahead."week" = w."week"
+         AND (-ahead."wins", ahead."lastWinAt", ahead."userId") < (-w."wins", w."lastWinAt", w."userId")) AS "rank"`
+    : Prisma.empty;
+  return Prisma.sql`
+    SELECT w."userId", u."username", w."wins", w."lastWinAt" ${rank}
+    FROM "VersusWeeklyWins" w JOIN "User" u ON u."id" = w."userId"
+    WHERE ${where}
+    ORDER BY -w."wins", w."lastWinAt", w."userId"
+    LIMIT ${limit}`;
+}
+
+function winsRow(r: RawWins, rank: number): WinsRow {
+  return { rank, player: { id: r.userId, username: r.username }, wins: r.wins, lastWinAt: r.lastWinAt.toISOString() };
+}
+
+/** A player's rating in a mode for the profile; a new player's provisional starting rating if none yet. */
+export async function getVersusRating(options: { userId: string; mode: VersusMode }) {
+  const db = await getDb();
+  const row = await db.versusRating.findUnique({
+    where: { userId_mode: { userId: options.userId, mode: options.mode } },
+    select: { rating: true, rd: true, matches: true, wins: true },
+  });
+  const r = row ?? { rating: NEW_PLAYER_RATING.rating, rd: NEW_PLAYER_RATING.rd, matches: 0, wins: 0 };
+  return { ...r, provisional: isProvisional(r) };
+}
+
+export type HistoryEntry = {
+  matchId: string;
+  mode: string;
+  ranked: boolean;
+  playedAt: string;
+  won: boolean;
+  /** Games won by the player, then by the opponent. */
+  score: [number, number];
+  opponent: { id: string; username: string } | null;
+  /** Ranked only: the player's rating before and after (the profile's rating chart). */
+  ratingBefore: number | null;
+  ratingAfter: number | null;
+};
+
+/** A player's matches, newest first; `before` (an ISO time from the last page) pages back. */
+export async function getMatchHistory(options: { userId: string; limit: number; before?: Date }): Promise<HistoryEntry[]> {
+  const db = await getDb();
+  const seats = await db.versusSeat.findMany({
+    where: { userId: options.userId, ...(options.before ? { createdAt: { lt: options.before } } : {}) },
+    orderBy: [{ createdAt: 'desc' }, { matchId: 'desc' }],
+    take: options.limit,
+    select: {
+      seat: true, won: true, gamesWon: true, ratingBefore: true, ratingAfter: true, createdAt: true,
+      match: {
+        select: {
+          id: true, mode: true, ranked: true,
+          seats: { select: { seat: true, gamesWon: true, user: { select: { id: true, username: true } } } },
+        },
+      },
+    },
+  });
+  return seats.map((s) => {
+    const them = s.match.seats.find((o) => o.seat !== s.seat);
+    return {
+      matchId: s.match.id,
+      mode: s.match.mode,
+      ranked: s.match.ranked,
+      playedAt: s.createdAt.toISOString(),
+      won: s.won,
+      score: [s.gamesWon, them?.gamesWon ?? 0],
+      opponent: them?.user ?? null,
+      ratingBefore: s.ratingBefore,
+      ratingAfter: s.ratingAfter,
+    };
+  });
+}
