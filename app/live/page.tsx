@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { LiveNow } from '@/components/live/LiveNow';
+
+export const metadata: Metadata = { title: 'Live now' };
+
+export default function LivePage() {
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-3xl font-bold">Live now</h1>
+        <p className="text-muted">Every ranked game is played live: pick one to watch it as it happens, a moment behind the player.</p>
+      </div>
+      <LiveNow />
+    </div>
+  );
+}

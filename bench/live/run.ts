@@ -1,0 +1,77 @@
+/**
+ * npm run bench:live — live games on the built server (npm run build first), PGlite.
+ * For each level of concurrent games, a load generator process (bench/live/load.ts) plays that
+ * many bot games over real sockets at ~3 pieces a second, a batch every 100 ms; this process
+ * reads the server's CPU time and memory from /proc around the measured window.
+ * Options: --levels=250,500,1000,1500  --seconds=20  --runs=1 (medians over runs)
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAppServer } from '@/tests/support/app-server';
+
+const opt = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const LEVELS = opt('levels', '250,500,1000,1500').split(',').map(Number);
+const SECONDS = Number(opt('seconds', '20'));
+const RUNS = Number(opt('runs', '1'));
+
+const cpuMs = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, 100 clock ticks a second
+};
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type Load = { batches: number; deals: number; errors: number; ackP50: number; ackP99: number; dealP50: number; dealP99: number };
+
+async function level(url: string, pid: number, games: number) {
+  const proc = spawn('npx', ['tsx', 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${SECONDS}`, `--ramp=${Math.max(5, games / 100)}`], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let cpu0 = 0;
+  let t0 = 0;
+  let cpu = 0;
+  let rss = 0;
+  let result: Load | null = null;
+  let buffer = '';
+  proc.stdout.on('data', (d: Buffer) => {
+    buffer += d;
+    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 1);
+      if (line === 'MEASURE_START') [cpu0, t0] = [cpuMs(pid), performance.now()];
+      else if (line === 'MEASURE_END') [cpu, rss] = [(cpuMs(pid) - cpu0) / ((performance.now() - t0) / 1000), rssMb(pid)];
+      else if (line.startsWith('{')) result = JSON.parse(line) as Load;
+    }
+  });
+  await new Promise((r) => proc.once('exit', r));
+  if (!result) throw new Error(`load generator for ${games} games gave no result`);
+  // CPU ms per wall second → µs of server CPU per second of play per game.
+  return { ...(result as Load), serverCpuPct: cpu / 10, cpuUsPerGameSecond: (cpu * 1000) / games, rssMb: rss };
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'linefall-live-bench-'));
+const server = await createAppServer(`pglite:${path.join(dir, 'pglite')}`, { LINEFALL_FAULT_INJECTION: '0' });
+await server.start();
+try {
+  const pid = server.pid()!;
+  await new Promise((r) => setTimeout(r, 2000));
+  const idle = rssMb(pid);
+  console.log(`server idle RSS ${idle.toFixed(0)} MB; ${SECONDS} s measured per level; ${RUNS} run(s), medians`);
+  console.log('games  ackP50  ackP99  dealP50 dealP99  batches/s  errors  srvCPU%  µs CPU/game·s  RSS MB  MB/game');
+  for (const games of LEVELS) {
+    const runs: Array<Awaited<ReturnType<typeof level>>> = [];
+    for (let r = 0; r < RUNS; r++) runs.push(await level(server.url, pid, games));
+    const m = (k: keyof Load | 'serverCpuPct' | 'cpuUsPerGameSecond' | 'rssMb') => median(runs.map((x) => x[k]));
+    const perGame = (m('rssMb') - idle) / games;
+    console.log(
+      [games, m('ackP50'), m('ackP99'), m('dealP50'), m('dealP99'), (m('batches') / SECONDS).toFixed(0), m('errors'), m('serverCpuPct').toFixed(0),
+        m('cpuUsPerGameSecond').toFixed(0), m('rssMb').toFixed(0), perGame.toFixed(3)].map((v) => String(v).padStart(7)).join(' '),
+    );
+    if (m('ackP99') > 100 || m('dealP99') > 100) console.log(`  knee: p99 passed 100 ms at ${games} games`);
+  }
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,69 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import type { LiveGameSummary } from '@/lib/live/protocol';
+import { MODE_INFO } from '@/lib/ui/modes';
+import { formatPoints, formatTime } from '@/lib/ui/format';
+
+/** How often the list is asked for again: stats move on while it is open. */
+const REFRESH_MS = 4_000;
+
+type Load = { status: 'loading' } | { status: 'ready'; games: LiveGameSummary[] } | { status: 'error' };
+
+async function fetchLive(): Promise<LiveGameSummary[]> {
+  const res = await fetch('/api/live', { cache: 'no-store' });
+  if (!res.ok) throw new Error(String(res.status));
+  const body = (await res.json()) as { games?: LiveGameSummary[] } | LiveGameSummary[];
+  return Array.isArray(body) ? body : (body.games ?? []);
+}
+
+/** The games being played now (GET /api/live), most watched first, each with a link to watch it. */
+export function LiveNow({ limit }: { limit?: number }) {
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  useEffect(() => {
+    let live = true;
+    const refresh = () =>
+      fetchLive().then(
+        (games) => live && setLoad({ status: 'ready', games }),
+        () => live && setLoad((l) => (l.status === 'ready' ? l : { status: 'error' })),
+      );
+    void refresh();
+    const timer = window.setInterval(refresh, REFRESH_MS);
+    return () => {
+      live = false;
+      window.clearInterval(timer);
+    };
+  }, []);
+
+  if (load.status === 'loading') return <p className="text-sm text-muted">Looking for live games…</p>;
+  if (load.status === 'error') return <p className="text-sm text-muted">The list of live games could not be loaded.</p>;
+  const games = limit ? load.games.slice(0, limit) : load.games;
+  if (games.length === 0) {
+    return (
+      <p className="text-sm text-muted" data-testid="live-empty">
+        Nobody is playing a ranked game right now. <Link className="link" href="/play">Start one</Link> and others can watch it.
+      </p>
+    );
+  }
+  return (
+    <ul data-testid="live-now" className="divide-y divide-line rounded-xl border border-line">
+      {games.map((g) => (
+        <li key={g.gameId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {g.player.name ?? 'Guest'} <span className="font-normal text-muted">· {MODE_INFO[g.mode].label}</span>
+            </p>
+            <p className="text-sm tabular-nums text-muted">
+              {formatPoints(g.stats.score)} · {g.stats.lines} lines · {g.stats.pieces} pieces · {formatTime(g.stats.tick)}
+              {g.spectators > 0 && ` · ${g.spectators} watching`}
+            </p>
+          </div>
+          <Link className="rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-hover" href={`/live/${g.gameId}`} aria-label={`Watch ${g.player.name ?? 'Guest'} play ${MODE_INFO[g.mode].label}`}>
+            Watch
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

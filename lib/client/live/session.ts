@@ -1,0 +1,238 @@
+import { createDealtGame, type DealtGame, type Handling, type Mode, type PieceType } from '@/lib/engine';
+import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
+import { InputBatches } from '@/lib/client/live/batches';
+import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
+
+/** What the play page shows about the live channel while a ranked game is on. */
+export type LiveView = {
+  link: LinkState;
+  ranked: boolean;
+  reason?: UnrankedReason;
+  pauses: number;
+  pausesLeft: number | null;
+  spectators: number;
+  /** The game is waiting for pieces (the clock stands still). */
+  waiting: boolean;
+};
+
+export type GameOver = Extract<ServerMessage, { t: 'over' }>;
+type Started = Extract<ServerMessage, { t: 'started' }>;
+type Current = {
+  id: string;
+  token: string;
+  game: DealtGame;
+  batches: InputBatches;
+  /** Every piece dealt so far, in order (the page exposes them; tests plan moves from them). */
+  sequence: PieceType[];
+  over: GameOver | null;
+  onOver: ((o: GameOver | null) => void) | null;
+};
+
+/** How long a game request may wait for the server (connecting included) before the page says so. */
+const START_TIMEOUT_MS = 10_000;
+/** A refused batch is sent again after this long, so the server's per-second message budget has refilled. */
+const RESEND_AFTER_MS = 1_000;
+
+const REASONS: Record<UnrankedReason, string> = {
+  pause_budget: 'paused too often or too long',
+  too_slow: 'the game did not keep pace',
+  disconnected: 'the connection was lost for too long',
+};
+export const unrankedReason = (r: UnrankedReason | undefined) => (r ? REASONS[r] : 'the server could not pace it');
+
+/**
+ * The player's side of the live channel: one socket for the page, one ranked game at a time. It
+ * asks for a game and gets its first pieces (never the seed), deals the pieces that follow into
+ * the game, streams the inputs in batches, reports pauses, takes the game up again after a
+ * dropped connection, and at the end gets the seed back to submit the replay as before.
+ */
+export class LiveSession {
+  private readonly socket: LiveSocket;
+  private current: Current | null = null;
+  private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void } | null = null;
+  private lastBatch = 0;
+  /** A batch was refused (over the message budget, or after one that was): when the kept ones were last sent again. */
+  private resendDue = false;
+  private lastResend = -Infinity;
+  private view: LiveView = { link: 'down', ranked: true, pauses: 0, pausesLeft: null, spectators: 0, waiting: false };
+
+  constructor(opts: { url: string; connect?: SocketFactory; onView: (view: LiveView) => void }) {
+    this.onView = opts.onView;
+    this.socket = new LiveSocket({
+      url: opts.url,
+      connect: opts.connect,
+      hello: () => {
+        const c = this.current;
+        return { t: 'hello', v: LIVE_PROTOCOL_VERSION, ...(c && !c.over ? { resume: { gameId: c.id, token: c.token } } : {}) };
+      },
+      onMessage: (m) => this.onMessage(m),
+      onState: (link) => this.update({ link }),
+    });
+  }
+
+  private readonly onView: (view: LiveView) => void;
+
+  private update(patch: Partial<LiveView>): void {
+    this.view = { ...this.view, ...patch };
+    this.onView(this.view);
+  }
+
+  setWaiting(waiting: boolean): void {
+    if (waiting !== this.view.waiting) this.update({ waiting });
+  }
+
+  /** Asks for a ranked game: its dealt game to play, or why there is none. */
+  start(req: { mode: Mode; handling: Handling; nextCount: number }): Promise<StartResult> {
+    this.current = null;
+    this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
+    this.update({ ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });
+    const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount };
+    return new Promise<StartResult>((resolve) => {
+      const timer = setTimeout(() => settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' }), START_TIMEOUT_MS);
+      const settle = (r: StartResult) => {
+        clearTimeout(timer);
+        if (this.pendingStart?.settle === settle) this.pendingStart = null;
+        resolve(r);
+      };
+      this.pendingStart = { message, settle };
+      this.socket.open();
+      if (this.socket.link === 'open') this.socket.send(message);
+    });
+  }
+
+  private onStarted(m: Started): void {
+    const p = this.pendingStart;
+    if (!p) return;
+    let game: DealtGame;
+    try {
+      game = createDealtGame({ mode: m.mode, handling: m.handling, nextCount: m.nextCount }, m.pieces);
+    } catch {
+      p.settle({ ok: false, message: 'The server sent a malformed game.' });
+      return;
+    }
+    this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], over: null, onOver: null };
+    this.lastBatch = 0;
+    this.resendDue = false;
+    p.settle({ ok: true, gameId: m.gameId, game });
+  }
+
+  private onMessage(m: ServerMessage): void {
+    const c = this.current;
+    switch (m.t) {
+      case 'welcome':
+        if (this.pendingStart) this.socket.send(this.pendingStart.message);
+        if (c && !c.over) {
+          if (m.resumed?.gameId === c.id) {
+            this.dealInto(c, m.resumed.from, m.resumed.pieces);
+            this.resendDue = false;
+            for (const b of c.batches.after(m.resumed.lastSeq)) this.socket.send(b);
+            // What was played while the connection was down, at once.
+            this.pump(0, true);
+          } else this.update({ ranked: false, reason: 'disconnected' });
+        }
+        return;
+      case 'started':
+        this.onStarted(m);
+        return;
+      case 'deal':
+        if (c?.id === m.gameId) this.dealInto(c, m.from, m.pieces);
+        return;
+      case 'ack':
+        if (c?.id === m.gameId) c.batches.ack(m.seq);
+        return;
+      case 'status':
+        if (c?.id === m.gameId) this.update({ ranked: m.ranked, reason: m.reason, pauses: m.pauses, pausesLeft: m.pausesLeft, spectators: m.spectators });
+        return;
+      case 'over':
+        if (c?.id !== m.gameId) return;
+        c.over = m;
+        this.update({ ranked: m.ranked, reason: m.reason });
+        c.onOver?.(m);
+        return;
+      case 'error':
+        // A refused batch is never lost: everything not yet acknowledged goes again (the server
+        // acknowledges again what it already holds), after a pause so the budget refills.
+        if (c && !c.over && c.batches.pending > 0 && ((m.code === 'out_of_order' && m.gameId === c.id) || (m.code === 'rate_limited' && !m.gameId))) {
+          this.resendDue = true;
+          return;
+        }
+        if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
+        else if (c && m.gameId === c.id && m.code === 'resume_failed') this.update({ ranked: false, reason: 'disconnected' });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private dealInto(c: Current, from: number, pieces: readonly PieceType[]): void {
+    for (let i = 0; i < pieces.length; i++) c.sequence[from + i] = pieces[i]!;
+    try {
+      c.game.deal(from, pieces);
+    } catch {
+      // A deal that does not fit (a repeat after a resume is ignored by deal() itself): the
+      // game waits for the next one rather than playing a wrong piece.
+    }
+  }
+
+  /** The pieces dealt so far as one string ("TIOLJSZ…"). */
+  dealtSoFar(): string {
+    return this.current?.sequence.join('') ?? '';
+  }
+
+  /**
+   * Called every frame while playing: sends a batch every BATCH_INTERVAL_MS, or at once when
+   * forced (a piece locked, the game ended). While the connection is down nothing is cut: the
+   * first batch after the resume carries everything since (a backlog of small batches sent at
+   * once would run into the server's message budget).
+   */
+  pump(now: number, force = false): void {
+    const c = this.current;
+    if (!c || c.over || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
+    this.lastBatch = now;
+    const clock = performance.now();
+    if (this.resendDue && clock - this.lastResend >= RESEND_AFTER_MS) {
+      this.resendDue = false;
+      this.lastResend = clock;
+      for (const b of c.batches.kept()) this.socket.send(b);
+    }
+    const tick = c.game.snapshot().tick;
+    for (const b of c.batches.cut(c.game.replay().events, tick, c.game.playHash())) this.socket.send(b);
+  }
+
+  pause(tick: number): void {
+    const c = this.current;
+    if (!c || c.over) return;
+    this.pump(0, true);
+    this.socket.send({ t: 'pause', gameId: c.id, tick });
+  }
+
+  unpause(tick: number): void {
+    const c = this.current;
+    if (c && !c.over) this.socket.send({ t: 'unpause', gameId: c.id, tick });
+  }
+
+  /** The game ended here: sends the last inputs and waits for the server's end (with the seed), or null if it never comes. */
+  finish(timeoutMs = 60_000): Promise<GameOver | null> {
+    const c = this.current;
+    if (!c) return Promise.resolve(null);
+    this.pump(0, true);
+    if (c.over) return Promise.resolve(c.over);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(null), timeoutMs);
+      const done = (o: GameOver | null) => {
+        clearTimeout(timer);
+        c.onOver = null;
+        resolve(o);
+      };
+      c.onOver = done;
+    });
+  }
+
+  dispose(): void {
+    this.current?.onOver?.(null);
+    this.pendingStart?.settle({ ok: false, message: 'The page was closed.' });
+    this.socket.close();
+  }
+}
+
+export type StartResult = { ok: true; gameId: string; game: DealtGame } | { ok: false; message: string };

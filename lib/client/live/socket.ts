@@ -1,0 +1,176 @@
+import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+
+/** The parts of the browser's WebSocket this uses (Node's `ws` has the same), so tests run it against a real server. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+}
+export type SocketFactory = (url: string) => SocketLike;
+
+export type LinkState = 'connecting' | 'open' | 'down';
+
+export interface LiveSocketOptions {
+  url: string;
+  /** The first message of every connection: hello, with what to resume once a game is on. */
+  hello: () => ClientMessage;
+  onMessage: (message: ServerMessage) => void;
+  onState: (state: LinkState) => void;
+  connect?: SocketFactory;
+  /** A ping this often while open; browsers cannot send protocol pings, so it is a message. */
+  heartbeatMs?: number;
+  /** No message at all for this long and the connection counts as dead: closed and dialled again. */
+  deadAfterMs?: number;
+  /** Reconnect delays: the first, doubled per failure up to the last (with jitter). */
+  backoffMs?: readonly [number, number];
+}
+
+const OPEN = 1;
+
+/**
+ * One live connection that stays up: dials, sends hello first, pings, notices a connection that
+ * went silent (a dropped network closes nothing by itself), and dials again with backoff until
+ * closed. Messages sent while it is down are refused (`send` returns false): what must survive a
+ * drop (input batches) is kept and sent again by its owner after the next hello.
+ */
+export class LiveSocket {
+  private ws: SocketLike | null = null;
+  private state: LinkState = 'down';
+  private closed = false;
+  private failures = 0;
+  private lastHeard = 0;
+  private pings = 0;
+  private heartbeat: ReturnType<typeof setInterval> | null = null;
+  private redial: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly opts: LiveSocketOptions) {}
+
+  get link(): LinkState {
+    return this.state;
+  }
+
+  open(): void {
+    if (this.closed || this.ws) return;
+    this.setState('connecting');
+    let ws: SocketLike;
+    try {
+      ws = (this.opts.connect ?? ((url) => new WebSocket(url) as unknown as SocketLike))(this.opts.url);
+    } catch {
+      this.scheduleRedial();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      if (this.ws !== ws) return;
+      this.lastHeard = Date.now();
+      ws.send(JSON.stringify(this.opts.hello()));
+    };
+    ws.onmessage = (ev) => {
+      if (this.ws !== ws || typeof ev.data !== 'string') return;
+      this.lastHeard = Date.now();
+      let message: ServerMessage;
+      try {
+        message = JSON.parse(ev.data) as ServerMessage;
+      } catch {
+        return;
+      }
+      if (typeof message !== 'object' || message === null || typeof message.t !== 'string') return;
+      if (message.t === 'welcome') {
+        this.failures = 0;
+        this.setState('open');
+        this.startHeartbeat(ws);
+      }
+      if (message.t !== 'pong') this.opts.onMessage(message);
+    };
+    ws.onerror = () => {};
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.drop();
+    };
+  }
+
+  private startHeartbeat(ws: SocketLike): void {
+    this.stopHeartbeat();
+    const every = this.opts.heartbeatMs ?? 2_000;
+    const dead = this.opts.deadAfterMs ?? 6_000;
+    this.heartbeat = setInterval(() => {
+      if (Date.now() - this.lastHeard > dead) {
+        // Silent for too long: the network is gone even if the socket has not noticed yet.
+        this.drop();
+        return;
+      }
+      if (ws.readyState === OPEN) ws.send(JSON.stringify({ t: 'ping', n: ++this.pings }));
+    }, every);
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  /** Forgets the current connection and dials again (unless closed). */
+  private drop(): void {
+    const ws = this.ws;
+    this.ws = null;
+    this.stopHeartbeat();
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      try {
+        ws.close();
+      } catch {
+        // Already closing.
+      }
+    }
+    this.setState('down');
+    if (!this.closed) this.scheduleRedial();
+  }
+
+  private scheduleRedial(): void {
+    const [first, last] = this.opts.backoffMs ?? [250, 4_000];
+    const base = Math.min(last, first * 2 ** this.failures++);
+    // Jitter, so every page of a restarted server does not dial back in the same millisecond.
+    const delay = base * (0.75 + Math.random() * 0.5);
+    this.redial = setTimeout(() => {
+      this.redial = null;
+      this.open();
+    }, delay);
+  }
+
+  private setState(state: LinkState): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.opts.onState(state);
+  }
+
+  /** Sends now if the connection is open (after its welcome); false if it is not. */
+  send(message: ClientMessage): boolean {
+    const ws = this.ws;
+    if (!ws || this.state !== 'open' || ws.readyState !== OPEN) return false;
+    ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Closes for good: no more dialling. */
+  close(): void {
+    this.closed = true;
+    if (this.redial) clearTimeout(this.redial);
+    this.redial = null;
+    const ws = this.ws;
+    this.ws = null;
+    this.stopHeartbeat();
+    if (ws) {
+      ws.onopen = ws.onmessage = ws.onclose = null;
+      ws.close(1000);
+    }
+    this.setState('down');
+  }
+}
+
+/** The live channel's address on this page's origin (ws: on http, wss: on https). */
+export function liveUrl(location: { protocol: string; host: string }, path: string): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+}

@@ -1,0 +1,105 @@
+import { createDealtGame, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
+import { fromWireEvent, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
+import { TICK_MS } from '@/lib/client/clock';
+
+type Watching = Extract<ServerMessage, { t: 'watching' }>;
+type Frame = Extract<ServerMessage, { t: 'frame' }>;
+
+/** How far behind the stream a spectator's field runs: input batches arrive every ~100–250 ms. */
+export const SPECTATOR_DELAY_TICKS = 18;
+/** Further behind than this (a stalled tab, a burst after a slow network) and the view jumps to catch up. */
+const MAX_LAG_TICKS = 90;
+/** Pieces dealt into the game ahead of its current one (its queue holds at most 16). */
+const DEAL_AHEAD = 8;
+
+/**
+ * A watched game, re-run from the stream with the same engine as the player's: the pieces the
+ * server dealt and the player's inputs, tick by tick. The field is drawn a few hundred ms behind
+ * the newest tick received, never ahead of it, at the game's own 60 ticks/s. Pure: the page
+ * calls `advance(now)` every animation frame, tests call it with numbers.
+ */
+export class SpectatorFeed {
+  private game: DealtGame;
+  private pieces: PieceType[];
+  private readonly events = new Map<number, InputEvent[]>();
+  /** The newest tick the stream has reached. */
+  latest: number;
+  paused: boolean;
+  private clock: { at: number; tick: number } | null = null;
+
+  constructor(w: Watching) {
+    this.pieces = [...w.pieces];
+    this.game = createDealtGame({ mode: w.mode, handling: w.handling, nextCount: w.nextCount }, w.pieces.slice(0, 1));
+    this.latest = w.tick;
+    this.paused = w.paused;
+    this.addEvents(w.events);
+  }
+
+  private addEvents(events: readonly WireEvent[]): void {
+    for (const w of events) {
+      const e = fromWireEvent(w);
+      const at = this.events.get(e.tick);
+      if (at) at.push({ key: e.key, down: e.down });
+      else this.events.set(e.tick, [{ key: e.key, down: e.down }]);
+    }
+  }
+
+  /** Adds a frame of the stream: more pieces (from a sequence index), inputs, the newest tick. */
+  push(f: Pick<Frame, 'from' | 'pieces' | 'events' | 'tick' | 'paused'>): void {
+    for (let i = 0; i < f.pieces.length; i++) this.pieces[f.from + i] = f.pieces[i]!;
+    this.addEvents(f.events);
+    this.latest = Math.max(this.latest, f.tick);
+    this.paused = f.paused;
+  }
+
+  get tick(): number {
+    return this.game.snapshot().tick;
+  }
+
+  get over(): boolean {
+    return this.game.over;
+  }
+
+  snapshot(): Snapshot {
+    return this.game.snapshot();
+  }
+
+  /** Runs the game up to `tick` (or as far as the stream allows); the events of every tick run. */
+  runTo(tick: number): GameEvent[] {
+    const g = this.game;
+    const target = Math.min(tick, this.latest);
+    let out: GameEvent[] = [];
+    while (!g.over) {
+      const t = this.tick;
+      if (t >= target) break;
+      const known = this.pieces.length;
+      if (g.dealt < known && g.dealt - g.taken < DEAL_AHEAD) g.deal(g.dealt, this.pieces.slice(g.dealt, Math.min(known, g.taken + DEAL_AHEAD)));
+      // Not enough pieces yet for this tick: wait for the next frame of the stream.
+      if (!g.ready) break;
+      const evs = g.tick(this.events.get(t));
+      this.events.delete(t);
+      if (evs.length > 0) out = out.concat(evs);
+    }
+    return out;
+  }
+
+  /**
+   * One animation frame at `now` (ms): the field moves on at 60 ticks/s, kept SPECTATOR_DELAY_TICKS
+   * behind the newest tick received, jumping forward only when it has fallen far behind.
+   */
+  advance(now: number): GameEvent[] {
+    const target = this.latest - SPECTATOR_DELAY_TICKS;
+    if (!this.clock || target - this.tick > MAX_LAG_TICKS) {
+      const events = this.runTo(Math.max(this.tick, target));
+      this.clock = { at: now, tick: this.tick };
+      return events;
+    }
+    const due = this.clock.tick + Math.floor((now - this.clock.at) / TICK_MS);
+    if (due > target) {
+      // Caught up with the delay: wait here, and count time from now.
+      this.clock = { at: now, tick: this.tick };
+      return this.runTo(target);
+    }
+    return this.runTo(due);
+  }
+}

@@ -1,0 +1,111 @@
+import type { GameEvent, Mode, Snapshot } from '@/lib/engine';
+import { LIVE_PATH, LIVE_PROTOCOL_VERSION, type LivePlayer, type LiveStats, type ServerMessage } from '@/lib/live/protocol';
+import { SpectatorFeed } from '@/lib/client/live/spectator';
+import { LiveSocket, liveUrl, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
+
+/** What the spectator page shows around the field. */
+export type WatchView =
+  | { phase: 'connecting'; link: LinkState }
+  | { phase: 'watching'; link: LinkState; player: LivePlayer; mode: Mode; stats: LiveStats; spectators: number; paused: boolean }
+  | { phase: 'ended'; link: LinkState; player: LivePlayer | null; mode: Mode | null; stats: LiveStats; replayId: string | null }
+  | { phase: 'missing'; link: LinkState; message: string };
+
+export interface WatchHost {
+  draw(snapshot: Snapshot, events: readonly GameEvent[], hidden: boolean, mode: Mode, now: number): void;
+  onView(view: WatchView): void;
+}
+
+/**
+ * The spectator page's life: connects, asks to watch one game, re-runs it from the stream
+ * (SpectatorFeed) every animation frame, and reports when it ends and where its replay is.
+ * A dropped connection dials again and asks to watch again; the server then sends the whole
+ * game so far, so nothing is missed.
+ */
+export class WatchController {
+  private readonly socket: LiveSocket;
+  private feed: SpectatorFeed | null = null;
+  private view: WatchView = { phase: 'connecting', link: 'down' };
+  private raf = 0;
+
+  constructor(
+    private readonly gameId: string,
+    private readonly host: WatchHost,
+    connect?: SocketFactory,
+  ) {
+    this.socket = new LiveSocket({
+      url: liveUrl(location, LIVE_PATH),
+      connect,
+      hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }),
+      onMessage: (m) => this.onMessage(m),
+      onState: (link) => this.set({ ...this.view, link }),
+    });
+    this.socket.open();
+  }
+
+  private set(view: WatchView): void {
+    this.view = view;
+    this.host.onView(view);
+  }
+
+  private onMessage(m: ServerMessage): void {
+    const v = this.view;
+    switch (m.t) {
+      case 'welcome':
+        if (v.phase !== 'ended') this.socket.send({ t: 'watch', gameId: this.gameId });
+        return;
+      case 'watching':
+        if (m.gameId !== this.gameId) return;
+        this.feed = new SpectatorFeed(m);
+        this.set({ phase: 'watching', link: v.link, player: m.player, mode: m.mode, stats: m.stats, spectators: m.spectators, paused: m.paused });
+        this.loop();
+        return;
+      case 'frame':
+        if (m.gameId !== this.gameId || !this.feed || v.phase !== 'watching') return;
+        this.feed.push(m);
+        this.set({ ...v, stats: m.stats, paused: m.paused });
+        return;
+      case 'status':
+        if (m.gameId === this.gameId && v.phase === 'watching') this.set({ ...v, spectators: m.spectators });
+        return;
+      case 'ended':
+        if (m.gameId !== this.gameId) return;
+        // The rest of the game is drawn at once: the page turns into its replay next.
+        if (this.feed) this.draw(this.feed.runTo(Number.MAX_SAFE_INTEGER), performance.now());
+        this.set({
+          phase: 'ended', link: v.link, stats: m.stats, replayId: m.replayId ?? null,
+          player: v.phase === 'watching' ? v.player : null, mode: v.phase === 'watching' ? v.mode : null,
+        });
+        return;
+      case 'error':
+        if (v.phase === 'ended' || (m.gameId && m.gameId !== this.gameId)) return;
+        if (m.code === 'unknown_game' || m.code === 'not_live' || m.code === 'game_over') this.set({ phase: 'missing', link: v.link, message: m.message });
+        return;
+      default:
+        return;
+    }
+  }
+
+  private loop(): void {
+    if (this.raf) return;
+    const frame = (now: number) => {
+      this.raf = 0;
+      const feed = this.feed;
+      if (!feed || this.view.phase !== 'watching') return;
+      this.draw(feed.advance(now), now);
+      this.raf = requestAnimationFrame(frame);
+    };
+    this.raf = requestAnimationFrame(frame);
+  }
+
+  private draw(events: readonly GameEvent[], now: number): void {
+    const v = this.view;
+    const mode = v.phase === 'watching' || v.phase === 'ended' ? v.mode : null;
+    if (this.feed && mode) this.host.draw(this.feed.snapshot(), events, v.phase === 'watching' && v.paused, mode, now);
+  }
+
+  dispose(): void {
+    if (this.raf) cancelAnimationFrame(this.raf);
+    this.raf = 0;
+    this.socket.close();
+  }
+}

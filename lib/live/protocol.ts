@@ -1,0 +1,169 @@
+/**
+ * The live channel's messages (WebSocket `/api/live`, JSON text frames), spoken by the browser
+ * (lib/client) and the server (lib/server/live). Version 1; docs/decisions/0010-live-protocol.md
+ * explains the flow, the pacing, the pause budget and the reconnect window. Every message is an
+ * object with a type `t`; each side parses what it receives with the schemas here, which bound
+ * every size before any work is done. Changes stay additive: a new optional field or a new type.
+ *
+ * Client → server                                   Server → client
+ *   hello   {v, resume?}                              welcome  {v, player, resumed?}
+ *   start   {mode, handling, nextCount}               started  {gameId, ..., pieces, resumeToken}
+ *   inputs  {gameId, seq, tick, events, hash?}        deal     {gameId, from, pieces}
+ *   pause / unpause {gameId, tick}                    ack      {gameId, seq, tick}
+ *   watch / unwatch {gameId}                          status   {gameId, ranked, reason?, pauses, spectators}
+ *   ping    {n}                                       over     {gameId, seed, result, ranked, reason?}
+ *                                                     watching {gameId, ..., pieces, events, tick}
+ *                                                     frame    {gameId, events, pieces, tick, stats}
+ *                                                     ended    {gameId, gameId of the stored game?}
+ *                                                     error    {code, message, gameId?, seq?}
+ *                                                     pong     {n}
+ */
+import { z } from 'zod';
+import {
+  ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
+} from '@/lib/engine';
+import type { EndReason, Key, Mode, PieceType } from '@/lib/engine';
+
+export const LIVE_PROTOCOL_VERSION = 1;
+export const LIVE_PATH = '/api/live';
+/** The largest text frame either side sends; the server closes the socket on a bigger one (1009). */
+export const MAX_LIVE_MESSAGE_BYTES = 16_384;
+/** At most this many input events in one batch (a batch covers ~100–250 ms of play). */
+export const MAX_BATCH_EVENTS = 256;
+/** Send a batch at least this often while playing (ms), and at once after a piece locks. */
+export const BATCH_INTERVAL_MS = 100;
+
+const tick = z.number().int().min(0).max(216_000);
+const gameId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');
+const keyId = z.number().int().min(0).max(KEYS.length - 1);
+/** One input: [tick, key index in KEYS, 1 down / 0 up]. Three numbers keep a batch small. */
+export const wireEventSchema = z.tuple([tick, keyId, z.union([z.literal(0), z.literal(1)])]);
+export type WireEvent = z.infer<typeof wireEventSchema>;
+export const handlingSchema = z.object({
+  das: z.number().int().min(DAS_MIN).max(DAS_MAX),
+  arr: z.number().int().min(ARR_MIN).max(ARR_MAX),
+  sdf: z.union([z.number().int().min(SDF_MIN).max(SDF_MAX), z.literal('instant')]),
+  dasCut: z.boolean(),
+});
+
+export const clientMessageSchema = z.discriminatedUnion('t', [
+  z.object({
+    t: z.literal('hello'),
+    v: z.number().int(),
+    /** After a dropped connection: the game to take up again, with the token `started` gave. */
+    resume: z.object({ gameId, token: z.string().min(16).max(64) }).optional(),
+  }),
+  z.object({ t: z.literal('start'), mode: z.enum(MODE_NAMES), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX) }),
+  z.object({
+    t: z.literal('inputs'),
+    gameId,
+    /** 1, 2, 3, … per game; a batch already acknowledged is acknowledged again, a gap is an error. */
+    seq: z.number().int().min(1).max(1_000_000),
+    /** The browser's tick after the batch: every event is before it, and the clock has reached it. */
+    tick,
+    events: z.array(wireEventSchema).max(MAX_BATCH_EVENTS),
+    /** The browser's play hash at `tick` (DealtGame.playHash): a mismatch is reported at once. */
+    hash: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+  }),
+  z.object({ t: z.literal('pause'), gameId, tick }),
+  z.object({ t: z.literal('unpause'), gameId, tick }),
+  z.object({ t: z.literal('watch'), gameId }),
+  z.object({ t: z.literal('unwatch'), gameId }),
+  z.object({ t: z.literal('ping'), n: z.number().int().min(0).max(2 ** 31) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** Every refusal the live channel can give. `fatal` ones end the game (it continues unranked, or is dropped). */
+export const LIVE_ERROR_CODES = [
+  'bad_message', 'too_large', 'unsupported_version', 'rate_limited', 'too_many_sockets', 'too_many_games',
+  'out_of_order', 'unknown_game', 'not_your_game', 'game_over', 'bad_inputs', 'ahead_of_clock', 'behind_clock',
+  'desync', 'resume_failed', 'server_error', 'not_live',
+] as const;
+export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
+
+export type LiveStats = { score: number; lines: number; level: number; pieces: number; tick: number };
+/** Why a live game left the boards; shown on screen and on the stored game. */
+export type UnrankedReason = 'pause_budget' | 'too_slow' | 'disconnected';
+export type LivePlayer = { name: string | null; guest: boolean };
+
+export type ServerMessage =
+  | { t: 'welcome'; v: number; player: LivePlayer; resumed?: ResumedGame }
+  | {
+      t: 'started';
+      gameId: string;
+      mode: Mode;
+      rulesVersion: number;
+      handling: z.infer<typeof handlingSchema>;
+      nextCount: number;
+      /** The current piece, the preview and one spare: sequence indexes 0 … nextCount + 1. */
+      pieces: PieceType[];
+      resumeToken: string;
+      /** Reconnects within this many ms take the game up again (hello.resume). */
+      resumeWindowMs: number;
+    }
+  | { t: 'deal'; gameId: string; from: number; pieces: PieceType[] }
+  | { t: 'ack'; gameId: string; seq: number; tick: number }
+  | { t: 'status'; gameId: string; ranked: boolean; reason?: UnrankedReason; pauses: number; pausesLeft: number; spectators: number }
+  | {
+      t: 'over';
+      gameId: string;
+      /** Revealed only now: the browser builds the seeded replay (DealtGame.reveal) and POSTs it. */
+      seed: string;
+      result: LiveStats & { finished: boolean; toppedOut: boolean; reason: EndReason | null; hash: string };
+      ranked: boolean;
+      reason?: UnrankedReason;
+    }
+  | {
+      t: 'watching';
+      gameId: string;
+      player: LivePlayer;
+      mode: Mode;
+      handling: z.infer<typeof handlingSchema>;
+      nextCount: number;
+      /** Every piece the player had when this was sent, and every input so far: draw from tick 0. */
+      pieces: PieceType[];
+      events: WireEvent[];
+      tick: number;
+      stats: LiveStats;
+      spectators: number;
+      paused: boolean;
+    }
+  | { t: 'frame'; gameId: string; from: number; pieces: PieceType[]; events: WireEvent[]; tick: number; stats: LiveStats; paused: boolean }
+  /** The watched game ended; `replayId` is set once it is stored (then /replays/{id} plays it). */
+  | { t: 'ended'; gameId: string; stats: LiveStats; replayId?: string }
+  | { t: 'error'; code: LiveErrorCode; message: string; gameId?: string; seq?: number }
+  | { t: 'pong'; n: number };
+
+/** What `welcome.resumed` gives back after a reconnect: enough to carry on where the browser was. */
+export type ResumedGame = { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[] };
+
+/** GET /api/live: the games being played now, most watched first. */
+export type LiveGameSummary = {
+  gameId: string;
+  player: LivePlayer;
+  mode: Mode;
+  stats: LiveStats;
+  spectators: number;
+  startedAt: string;
+};
+
+export const toWireEvent = (e: { tick: number; key: Key; down: boolean }): WireEvent => [e.tick, KEYS.indexOf(e.key), e.down ? 1 : 0];
+export const fromWireEvent = (w: WireEvent): { tick: number; key: Key; down: boolean } => ({ tick: w[0], key: KEYS[w[1]]!, down: w[2] === 1 });
+export const isPiece = (p: unknown): p is PieceType => PIECES.includes(p as PieceType);
+
+/** Parses one text frame: the message, or the typed error to send back. */
+export function parseClientMessage(text: string): { ok: true; message: ClientMessage } | { ok: false; code: LiveErrorCode; message: string } {
+  if (text.length > MAX_LIVE_MESSAGE_BYTES) return { ok: false, code: 'too_large', message: `messages are at most ${MAX_LIVE_MESSAGE_BYTES} bytes` };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, code: 'bad_message', message: 'not JSON' };
+  }
+  const parsed = clientMessageSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, code: 'bad_message', message: issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'invalid message' };
+  }
+  return { ok: true, message: parsed.data };
+}

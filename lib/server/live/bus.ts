@@ -1,0 +1,43 @@
+import 'server-only';
+import type { LiveGameSummary, ServerMessage } from '@/lib/live/protocol';
+
+/**
+ * Who hears about live games: spectators of one game, and the "Live now" list. In-process for
+ * now; a Redis implementation of the same interface lets several server processes share games.
+ */
+export interface LiveBus {
+  publish(gameId: string, message: ServerMessage): void;
+  /** Returns the unsubscribe function. */
+  subscribe(gameId: string, listener: (message: ServerMessage) => void): () => void;
+  subscribers(gameId: string): number;
+  announce(summary: LiveGameSummary): void;
+  withdraw(gameId: string): void;
+  list(): LiveGameSummary[];
+}
+
+export function createLocalBus(): LiveBus {
+  const listeners = new Map<string, Set<(message: ServerMessage) => void>>();
+  const games = new Map<string, LiveGameSummary>();
+  return {
+    publish(gameId, message) {
+      for (const listener of listeners.get(gameId) ?? []) listener(message);
+    },
+    subscribe(gameId, listener) {
+      const set = listeners.get(gameId) ?? new Set();
+      listeners.set(gameId, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+        if (set.size === 0) listeners.delete(gameId);
+      };
+    },
+    subscribers: (gameId) => listeners.get(gameId)?.size ?? 0,
+    announce(summary) {
+      games.set(summary.gameId, summary);
+    },
+    withdraw(gameId) {
+      games.delete(gameId);
+    },
+    list: () => [...games.values()].sort((a, b) => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt)),
+  };
+}

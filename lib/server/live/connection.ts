@@ -1,0 +1,48 @@
+import 'server-only';
+import type { WebSocket } from 'ws';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import type { LiveErrorCode, LivePlayer, ServerMessage } from '@/lib/live/protocol';
+import type { Owner } from '@/lib/server/games/owner';
+import type { GameHost } from '@/lib/server/live/game-host';
+
+/** One open socket: who it is, what it plays and watches, and its message budget. */
+export class Connection {
+  host: GameHost | null = null;
+  readonly watches = new Map<string, () => void>();
+  alive = true;
+  private windowStart = 0;
+  private inWindow = 0;
+  private readonly starts: number[] = [];
+
+  constructor(
+    readonly ws: WebSocket,
+    readonly address: string,
+    readonly owner: Owner,
+    readonly player: LivePlayer,
+  ) {}
+
+  send(message: ServerMessage): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  error(code: LiveErrorCode, message: string, extra: { gameId?: string; seq?: number } = {}): void {
+    this.send({ t: 'error', code, message, ...extra });
+  }
+
+  /** False when this message is over the per-second budget (it is then dropped with an error). */
+  spend(now: number): boolean {
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.inWindow = 0;
+    }
+    return ++this.inWindow <= LIVE_LIMITS.messagesPerSecond;
+  }
+
+  /** False when this connection started too many games in the last minute. */
+  mayStart(now: number): boolean {
+    while (this.starts.length > 0 && now - this.starts[0]! > 60_000) this.starts.shift();
+    if (this.starts.length >= LIVE_LIMITS.startsPerMinute) return false;
+    this.starts.push(now);
+    return true;
+  }
+}

@@ -1,0 +1,271 @@
+import 'server-only';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createStreamSim, pieceSequence, ReplayError, RULES_VERSION } from '@/lib/engine';
+import type { Handling, Mode, PieceType, Replay, ReplayEvent, StreamSim } from '@/lib/engine';
+import {
+  fromWireEvent, toWireEvent, type LiveErrorCode, type LivePlayer, type LiveStats, type ServerMessage, type UnrankedReason, type WireEvent,
+} from '@/lib/live/protocol';
+import type { Owner } from '@/lib/server/games/owner';
+import type { LiveBus } from '@/lib/server/live/bus';
+import { PACING, paceOf } from '@/lib/server/live/pacing';
+import { finalizeStream, recordStreamEnd, refuseLiveGame } from '@/lib/server/live/store';
+
+/** The player's side of a connection, as the host sees it. */
+export type Seat = { send(message: ServerMessage): void };
+
+export type HostOptions = {
+  gameId: string;
+  seed: string;
+  mode: Mode;
+  handling: Handling;
+  nextCount: number;
+  owner: Owner;
+  player: LivePlayer;
+  bus: LiveBus;
+  /** Milliseconds, monotonic; the data-layer tests drive their own to play at exact pace. */
+  now?: () => number;
+  /** Store the stream itself this long after its end if no POST did (default PACING.finalizeAfterMs; null: never). */
+  finalizeAfterMs?: number | null;
+  onClose(host: GameHost): void;
+};
+
+type Fail = { code: LiveErrorCode; message: string };
+
+/**
+ * One live game on the server: runs the seeded engine on the input stream as it arrives,
+ * deals the pieces (never more than the preview plus one past the player's current piece),
+ * checks the pace, records pauses, feeds spectators, and stores the game when the stream ends
+ * (finalize through lib/server/games/submit, the same decision and store as a POSTed replay).
+ * Knows nothing of sockets: the hub gives it a Seat; a versus match can hold two of these.
+ */
+export class GameHost {
+  readonly gameId: string;
+  readonly resumeToken = randomBytes(18).toString('base64url');
+  readonly startedAt = new Date();
+  private readonly sim: StreamSim;
+  private readonly draw: () => PieceType;
+  private readonly dealt: PieceType[] = [];
+  private readonly events: ReplayEvent[] = [];
+  private readonly now: () => number;
+  private readonly t0: number;
+  private lastSeq = 0;
+  private excusedMs = 0;
+  private starves = 0;
+  private pauses = 0;
+  private pausedAt: number | null = null;
+  private goneAt: number | null = null;
+  private goneTimer: NodeJS.Timeout | null = null;
+  private unranked: UnrankedReason | null = null;
+  private state: 'playing' | 'ended' | 'closed' = 'playing';
+  private seat: Seat | null = null;
+  /** Settles once the stream's end is recorded on the ticket (a POST can then match it). */
+  recorded: Promise<void> | null = null;
+
+  constructor(private readonly o: HostOptions) {
+    this.gameId = o.gameId;
+    this.now = o.now ?? (() => performance.now());
+    this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount });
+    this.draw = pieceSequence(o.seed);
+    this.topUp();
+    this.t0 = this.now();
+  }
+
+  get owner(): Owner {
+    return this.o.owner;
+  }
+  get ended(): boolean {
+    return this.state !== 'playing';
+  }
+
+  /** The `started` message: the current piece, the preview and one spare. */
+  attach(seat: Seat): void {
+    this.seat = seat;
+    seat.send({
+      t: 'started', gameId: this.gameId, mode: this.o.mode, rulesVersion: RULES_VERSION, handling: this.o.handling,
+      nextCount: this.o.nextCount, pieces: this.dealt.slice(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
+    });
+    this.announce();
+  }
+
+  /** A reconnect with the token `started` gave; the time away is excused from the pace. */
+  resume(seat: Seat, token: string): boolean {
+    const a = Buffer.from(token);
+    const b = Buffer.from(this.resumeToken);
+    if (this.state !== 'playing' || a.length !== b.length || !timingSafeEqual(a, b)) return false;
+    if (this.goneAt !== null) this.excusedMs += this.now() - this.goneAt;
+    this.goneAt = null;
+    if (this.goneTimer) clearTimeout(this.goneTimer);
+    this.goneTimer = null;
+    this.seat = seat;
+    return true;
+  }
+
+  resumed(): { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[] } {
+    return { gameId: this.gameId, lastSeq: this.lastSeq, tick: this.sim.tick, from: 0, pieces: this.dealt.slice() };
+  }
+
+  /** The connection dropped: wait the resume window, then give the game up. */
+  detach(seat: Seat): void {
+    if (this.seat !== seat) return;
+    this.seat = null;
+    if (this.state !== 'playing') return;
+    this.goneAt = this.now();
+    this.goneTimer = setTimeout(() => this.close(), PACING.resumeWindowMs);
+    this.goneTimer.unref();
+  }
+
+  inputs(seq: number, tick: number, wire: readonly WireEvent[], hash?: string): Fail | null {
+    if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
+    if (seq <= this.lastSeq) {
+      this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick }); // a resend after a reconnect
+      return null;
+    }
+    if (seq !== this.lastSeq + 1) return { code: 'out_of_order', message: `Batch ${seq} arrived, ${this.lastSeq + 1} was expected.` };
+    if (this.pausedAt !== null) return { code: 'out_of_order', message: 'The game is paused: send unpause first.' };
+    const elapsedMs = this.now() - this.t0;
+    const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starves: this.starves });
+    if (pace === 'ahead') {
+      void this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
+      return { code: 'ahead_of_clock', message: 'The game ran ahead of the wall clock, so it was ended and not stored.' };
+    }
+    const events = wire.map(fromWireEvent);
+    const ahead = this.dealt.length - this.sim.taken;
+    try {
+      this.sim.feed(events, tick);
+    } catch (error) {
+      if (error instanceof ReplayError) return { code: 'bad_inputs', message: error.message };
+      throw error;
+    }
+    this.lastSeq = seq;
+    // Events after the game's end are not part of it (the replay's unusedEvents would say so).
+    const used = events.slice(0, this.sim.applied - this.events.length);
+    this.events.push(...used);
+    if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2)) this.starves++;
+    if (pace === 'behind') this.loseRank('too_slow');
+    this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
+    const from = this.dealt.length;
+    this.topUp();
+    if (this.dealt.length > from) this.send({ t: 'deal', gameId: this.gameId, from, pieces: this.dealt.slice(from) });
+    this.o.bus.publish(this.gameId, {
+      t: 'frame', gameId: this.gameId, from, pieces: this.dealt.slice(from), events: used.map(toWireEvent),
+      tick: this.sim.tick, stats: this.stats(), paused: false,
+    });
+    if (hash !== undefined && hash !== this.sim.playHash() && !this.sim.ended)
+      this.send({ t: 'error', code: 'desync', message: `At tick ${this.sim.tick} the browser's state differs from the server's.`, gameId: this.gameId, seq });
+    if (this.sim.ended) this.recorded = this.finish();
+    else this.announce();
+    return null;
+  }
+
+  pause(): Fail | null {
+    if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
+    if (this.pausedAt !== null) return null;
+    this.pausedAt = this.now();
+    if (++this.pauses > PACING.maxPauses) this.loseRank('pause_budget');
+    this.sendStatus();
+    return null;
+  }
+
+  unpause(): Fail | null {
+    if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
+    if (this.pausedAt === null) return null;
+    const ms = this.now() - this.pausedAt;
+    this.excusedMs += ms;
+    this.pausedAt = null;
+    if (ms > PACING.maxPauseMs) this.loseRank('pause_budget');
+    this.sendStatus();
+    return null;
+  }
+
+  /** Everything a spectator needs to draw the game from its first tick. */
+  watching(): ServerMessage {
+    return {
+      t: 'watching', gameId: this.gameId, player: this.o.player, mode: this.o.mode, handling: this.o.handling, nextCount: this.o.nextCount,
+      pieces: this.dealt.slice(), events: this.events.map(toWireEvent), tick: this.sim.tick, stats: this.stats(),
+      spectators: this.o.bus.subscribers(this.gameId), paused: this.pausedAt !== null,
+    };
+  }
+
+  spectatorsChanged(): void {
+    this.sendStatus();
+    this.announce();
+  }
+
+  stats(): LiveStats {
+    return this.sim.stats();
+  }
+
+  /** Ends the host: the game stays wherever it got to (a stream that ended is stored). */
+  close(): void {
+    if (this.state === 'closed') return;
+    this.state = 'closed';
+    if (this.goneTimer) clearTimeout(this.goneTimer);
+    this.o.bus.withdraw(this.gameId);
+    this.o.onClose(this);
+  }
+
+  /** Never more than the preview plus one past the current piece (the one the server has seen). */
+  private topUp(): void {
+    const want = this.sim.taken + this.o.nextCount + 1;
+    while (this.dealt.length < want) this.dealt.push(this.draw());
+  }
+
+  private loseRank(reason: UnrankedReason): void {
+    if (this.unranked) return;
+    this.unranked = reason;
+    this.sendStatus();
+  }
+
+  private sendStatus(): void {
+    this.send({
+      t: 'status', gameId: this.gameId, ranked: this.unranked === null, ...(this.unranked ? { reason: this.unranked } : {}),
+      pauses: this.pauses, pausesLeft: Math.max(0, PACING.maxPauses - this.pauses), spectators: this.o.bus.subscribers(this.gameId),
+    });
+  }
+
+  private announce(): void {
+    this.o.bus.announce({
+      gameId: this.gameId, player: this.o.player, mode: this.o.mode, stats: this.stats(),
+      spectators: this.o.bus.subscribers(this.gameId), startedAt: this.startedAt.toISOString(),
+    });
+  }
+
+  private send(message: ServerMessage): void {
+    this.seat?.send(message);
+  }
+
+  private replay(): Replay {
+    return { rulesVersion: RULES_VERSION, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.events };
+  }
+
+  /** The stream reached its end: record it, reveal the seed, and store it if no POST comes. */
+  private async finish(): Promise<void> {
+    this.state = 'ended';
+    this.o.bus.withdraw(this.gameId);
+    const result = this.sim.result();
+    const encoded = await recordStreamEnd({ gameId: this.gameId, replay: this.replay(), unranked: this.unranked });
+    const ranked = this.unranked === null;
+    this.send({
+      t: 'over', gameId: this.gameId, seed: this.o.seed, ranked, ...(this.unranked ? { reason: this.unranked } : {}),
+      result: { ...this.stats(), finished: result.finished, toppedOut: result.toppedOut, reason: result.reason, hash: result.hash },
+    });
+    this.o.bus.publish(this.gameId, { t: 'ended', gameId: this.gameId, stats: this.stats(), replayId: this.gameId });
+    const after = this.o.finalizeAfterMs === undefined ? PACING.finalizeAfterMs : this.o.finalizeAfterMs;
+    if (after === null) return this.close();
+    const timer = setTimeout(() => {
+      finalizeStream({ gameId: this.gameId, owner: this.o.owner, encoded, result })
+        .catch((error: unknown) => console.error(`[live] storing game ${this.gameId} from its stream failed:`, error))
+        .finally(() => this.close());
+    }, after);
+    timer.unref();
+  }
+
+  private async refuse(code: string, message: string): Promise<void> {
+    this.state = 'ended';
+    try {
+      await refuseLiveGame({ gameId: this.gameId, owner: this.o.owner, code, message });
+    } finally {
+      this.close();
+    }
+  }
+}

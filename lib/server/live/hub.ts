@@ -1,0 +1,152 @@
+import 'server-only';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { LIVE_PROTOCOL_VERSION, MAX_LIVE_MESSAGE_BYTES, parseClientMessage, type ClientMessage, type LiveGameSummary } from '@/lib/live/protocol';
+import { sessionUserFromCookies } from '@/lib/server/auth';
+import { requestIsHttps } from '@/lib/server/cookies';
+import { env } from '@/lib/server/env';
+import { guestOfCookies } from '@/lib/server/guest';
+import { addressKeyOf } from '@/lib/server/limits/http';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { createLocalBus, type LiveBus } from '@/lib/server/live/bus';
+import { Connection } from '@/lib/server/live/connection';
+import type { GameHost } from '@/lib/server/live/game-host';
+import { dispatch } from '@/lib/server/live/messages';
+
+/** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The live channel: takes WebSocket upgrades for /api/live from scripts/serve.mjs, decides who
+ * the socket belongs to (the session cookie, or the guest cookie, minted on the 101 when absent),
+ * enforces the per-address and per-connection limits, and routes messages (messages.ts).
+ */
+export class LiveHub {
+  readonly bus: LiveBus = createLocalBus();
+  readonly hosts = new Map<string, GameHost>();
+  readonly gamesByAddress = new Map<string, number>();
+  private readonly socketsByAddress = new Map<string, number>();
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
+  private readonly heartbeat: NodeJS.Timeout;
+
+  constructor() {
+    this.heartbeat = setInterval(() => {
+      for (const ws of this.wss.clients) {
+        const conn = (ws as WebSocket & { conn?: Connection }).conn;
+        if (conn && !conn.alive) ws.terminate();
+        else if (conn) {
+          conn.alive = false;
+          ws.ping();
+        }
+      }
+    }, HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  /** `address` is the client address serve.mjs decided from the socket and TRUST_PROXY_HOPS. */
+  async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, address: string): Promise<void> {
+    const key = addressKeyOf(address);
+    if ((this.socketsByAddress.get(key) ?? 0) >= LIVE_LIMITS.socketsPerAddress) {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    const cookies = parseCookies(req.headers.cookie);
+    const user = await sessionUserFromCookies(cookies).catch(() => null);
+    const https = requestIsHttps({ url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, headers: toHeaders(req) }, {
+      publicUrl: env.NEXTAUTH_URL, trustProxyHops: env.TRUST_PROXY_HOPS,
+    });
+    const guest = user ? null : guestOfCookies(cookies, https);
+    const onHeaders = (headers: string[]) => {
+      if (guest?.setCookie) headers.push(`Set-Cookie: ${guest.setCookie}`);
+    };
+    this.wss.once('headers', onHeaders);
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.wss.off('headers', onHeaders);
+      const owner = user ? { userId: user.id, guestId: null } : { userId: null, guestId: guest!.id };
+      const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user });
+      (ws as WebSocket & { conn?: Connection }).conn = conn;
+      this.socketsByAddress.set(key, (this.socketsByAddress.get(key) ?? 0) + 1);
+      ws.on('pong', () => (conn.alive = true));
+      ws.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer, isBinary));
+      ws.on('close', () => this.onClose(conn));
+      ws.on('error', () => ws.terminate());
+    });
+  }
+
+  list(): LiveGameSummary[] {
+    return this.bus.list();
+  }
+
+  addGame(conn: Connection, host: GameHost): void {
+    this.hosts.set(host.gameId, host);
+    this.gamesByAddress.set(conn.address, (this.gamesByAddress.get(conn.address) ?? 0) + 1);
+  }
+
+  /** Called by a host when it closes (game stored, refused, or given up after the resume window). */
+  removeGame(host: GameHost, address: string): void {
+    if (this.hosts.get(host.gameId) !== host) return;
+    this.hosts.delete(host.gameId);
+    const n = (this.gamesByAddress.get(address) ?? 1) - 1;
+    if (n > 0) this.gamesByAddress.set(address, n);
+    else this.gamesByAddress.delete(address);
+  }
+
+  private onMessage(conn: Connection, data: Buffer, isBinary: boolean): void {
+    conn.alive = true;
+    if (!conn.spend(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.messagesPerSecond} messages a second.`);
+    if (isBinary) return conn.error('bad_message', 'Messages are JSON text frames.');
+    if (data.length > MAX_LIVE_MESSAGE_BYTES) return conn.error('too_large', `Messages are at most ${MAX_LIVE_MESSAGE_BYTES} bytes.`);
+    const parsed = parseClientMessage(data.toString('utf8'));
+    if (!parsed.ok) return conn.error(parsed.code, parsed.message);
+    this.run(conn, parsed.message);
+  }
+
+  /** One message; a bug in its handling answers server_error and harms nothing else. */
+  private run(conn: Connection, message: ClientMessage): void {
+    if (message.t === 'hello' && message.v !== LIVE_PROTOCOL_VERSION) {
+      conn.error('unsupported_version', `This server speaks live protocol version ${LIVE_PROTOCOL_VERSION}.`);
+      conn.ws.close(4000, 'unsupported version');
+      return;
+    }
+    dispatch(this, conn, message).catch((error: unknown) => {
+      console.error('[live] a message failed:', error);
+      conn.error('server_error', 'The server could not handle this message.');
+    });
+  }
+
+  private onClose(conn: Connection): void {
+    const n = (this.socketsByAddress.get(conn.address) ?? 1) - 1;
+    if (n > 0) this.socketsByAddress.set(conn.address, n);
+    else this.socketsByAddress.delete(conn.address);
+    for (const stop of conn.watches.values()) stop();
+    for (const gameId of conn.watches.keys()) this.hosts.get(gameId)?.spectatorsChanged();
+    conn.watches.clear();
+    conn.host?.detach(conn);
+  }
+
+  close(): void {
+    clearInterval(this.heartbeat);
+    for (const ws of this.wss.clients) ws.terminate();
+  }
+}
+
+function parseCookies(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq <= 0) continue;
+    try {
+      out.set(part.slice(0, eq).trim(), decodeURIComponent(part.slice(eq + 1).trim()));
+    } catch {
+      // A cookie that is not valid percent-encoding is none of ours.
+    }
+  }
+  return out;
+}
+
+function toHeaders(req: IncomingMessage): Headers {
+  const h = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') h.set(k, v);
+  return h;
+}

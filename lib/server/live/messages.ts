@@ -1,0 +1,81 @@
+import 'server-only';
+import type { ClientMessage } from '@/lib/live/protocol';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { hit } from '@/lib/server/limits/limiter';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import type { Connection } from '@/lib/server/live/connection';
+import { GameHost } from '@/lib/server/live/game-host';
+import type { LiveHub } from '@/lib/server/live/hub';
+
+/** What each client message does. Every write re-checks who the connection belongs to. */
+export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> {
+  switch (m.t) {
+    case 'hello': {
+      if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });
+      const host = hub.hosts.get(m.resume.gameId);
+      if (!host || !sameOwner(host, conn) || !host.resume(conn, m.resume.token)) {
+        conn.send({ t: 'welcome', v: 1, player: conn.player });
+        return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: m.resume.gameId });
+      }
+      conn.host = host;
+      return conn.send({ t: 'welcome', v: 1, player: conn.player, resumed: host.resumed() });
+    }
+    case 'start': {
+      if (conn.host && !conn.host.ended) conn.host.close(); // a restart gives the running game up, as a new ticket does
+      if ((hub.gamesByAddress.get(conn.address) ?? 0) >= LIVE_LIMITS.gamesPerAddress)
+        return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);
+      if (!conn.mayStart(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.`);
+      const player = conn.owner.userId ?? conn.owner.guestId!;
+      const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
+      if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
+      const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
+      const address = conn.address;
+      const host = new GameHost({
+        gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, handling: m.handling, nextCount: m.nextCount,
+        owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
+      });
+      hub.addGame(conn, host);
+      conn.host = host;
+      return host.attach(conn);
+    }
+    case 'inputs':
+    case 'pause':
+    case 'unpause': {
+      const host = conn.host;
+      if (!host || host.gameId !== m.gameId) {
+        const other = hub.hosts.get(m.gameId);
+        return other && !sameOwner(other, conn)
+          ? conn.error('not_your_game', 'This game is played by someone else.', { gameId: m.gameId })
+          : conn.error('unknown_game', 'No live game with this id on this connection.', { gameId: m.gameId });
+      }
+      const fail = m.t === 'inputs' ? host.inputs(m.seq, m.tick, m.events, m.hash) : m.t === 'pause' ? host.pause() : host.unpause();
+      if (fail) conn.error(fail.code, fail.message, { gameId: m.gameId, ...(m.t === 'inputs' ? { seq: m.seq } : {}) });
+      return;
+    }
+    case 'watch': {
+      const host = hub.hosts.get(m.gameId);
+      if (!host || host.ended) return conn.error('unknown_game', 'No live game with this id is being played now.', { gameId: m.gameId });
+      if (conn.watches.has(m.gameId)) return;
+      if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
+        return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: m.gameId });
+      // Subscribed first, then the catch-up: nothing published in between is lost, and frames
+      // repeat nothing the catch-up had (both are built from the host's state on this one thread).
+      conn.watches.set(m.gameId, hub.bus.subscribe(m.gameId, (msg) => conn.send(msg)));
+      conn.send(host.watching());
+      return host.spectatorsChanged();
+    }
+    case 'unwatch': {
+      conn.watches.get(m.gameId)?.();
+      conn.watches.delete(m.gameId);
+      return hub.hosts.get(m.gameId)?.spectatorsChanged();
+    }
+    case 'ping':
+      return conn.send({ t: 'pong', n: m.n });
+  }
+}
+
+function sameOwner(host: GameHost, conn: Connection): boolean {
+  const a = host.owner;
+  const b = conn.owner;
+  return a.userId !== null ? a.userId === b.userId : b.userId === null && a.guestId === b.guestId;
+}

@@ -1,0 +1,45 @@
+import 'server-only';
+import { TICKS_PER_SECOND } from '@/lib/engine';
+
+/**
+ * How closely a ranked live game must follow the wall clock, as data (docs/decisions/0010).
+ * The server's clock starts when it sends the first pieces; the browser's starts when they
+ * arrive, so an honest game's ticks are always a little behind the server's elapsed time.
+ */
+export const PACING = {
+  /** The game's ticks may lead the server's elapsed time by this much (timer granularity, and an
+   *  unpause that reaches the server after the browser's clock restarted). Beyond it: refused. */
+  aheadSlackMs: 250,
+  /** The game may fall this far behind the wall clock (batching, latency, a slow frame); beyond
+   *  it the game continues unranked (too_slow). Recorded pauses and reconnect gaps are added. */
+  behindToleranceMs: 3_000,
+  /** Each batch after which the browser was short of pieces (it waits for the next deal, its clock
+   *  stopped) adds this much tolerance: one round trip. */
+  starveCreditMs: 300,
+  /** Pauses a ranked game may take, and how long each may last; more or longer: unranked (pause_budget). */
+  maxPauses: 3,
+  maxPauseMs: 60_000,
+  /** A dropped connection may come back within this long and carry on (hello.resume). */
+  resumeWindowMs: 30_000,
+  /** After the stream ends, the browser's POST is awaited this long; then the stream is stored itself. */
+  finalizeAfterMs: 10_000,
+} as const;
+
+export type PaceClock = {
+  /** Game ticks the browser reports. */
+  tick: number;
+  /** Server wall time since the first deal, pauses included. */
+  elapsedMs: number;
+  /** Recorded pause and disconnection time. */
+  excusedMs: number;
+  starves: number;
+};
+
+/** 'ahead': the game ran faster than time passed (refused); 'behind': slower than allowed (unranked). */
+export function paceOf(c: PaceClock): 'ok' | 'ahead' | 'behind' {
+  const gameMs = (c.tick * 1000) / TICKS_PER_SECOND;
+  const wallMs = c.elapsedMs - c.excusedMs;
+  if (gameMs > c.elapsedMs + PACING.aheadSlackMs) return 'ahead';
+  if (wallMs - gameMs > PACING.behindToleranceMs + c.starves * PACING.starveCreditMs) return 'behind';
+  return 'ok';
+}

@@ -1,0 +1,128 @@
+import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { tap, topOut } from '@/tests/e2e/play-helpers';
+import { startTcpProxy } from '@/tests/support/tcp-proxy';
+
+// Ranked games are live: the server deals the pieces and follows the game over /api/live.
+// Playwright's offline mode leaves WebSockets open, so a dropped network is made by hand: the
+// player's live socket goes through a route the test can cut (the server sees its socket
+// close, the page sees its own close, and every new attempt fails until the route is back), and
+// for practice the whole site is reached through a TCP relay the test cuts.
+
+const PASSWORD = 'falling-blocks-42';
+
+/** The page's live sockets, connected to the real server, and a switch that drops them all. */
+async function cuttableLiveChannel(page: Page): Promise<{ cut(): Promise<void>; restore(): void }> {
+  let down = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/api\/live$/, (ws) => {
+    if (down) {
+      // Not connected to the server: the page's attempt opens and is closed at once, like a refused dial.
+      void ws.close({ code: 4000, reason: 'network down' });
+      return;
+    }
+    const server = ws.connectToServer();
+    open.add(server);
+    server.onClose(() => open.delete(server));
+  });
+  return {
+    async cut() {
+      down = true;
+      await Promise.all([...open].map((server) => server.close()));
+    },
+    restore() {
+      down = false;
+    },
+  };
+}
+
+test('a ranked game is played live, watched from a second browser, survives a dropped network and reaches the board', async ({ page, browser, baseURL }) => {
+  test.setTimeout(180_000);
+  const username = uniqueUsername('live');
+  await signUp(page, username, PASSWORD);
+  const network = await cuttableLiveChannel(page);
+  await page.goto('/play/marathon');
+  const game = page.getByTestId('game');
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+  const live = page.getByTestId('live-status');
+  await expect(live).toHaveAttribute('data-link', 'open');
+  await expect(live).toHaveAttribute('data-ranked', 'true');
+  // No seed in the browser while the game is on: only the pieces dealt so far.
+  await expect(game).not.toHaveAttribute('data-seed', /.+/);
+  const gameId = (await game.getAttribute('data-game-id'))!;
+
+  // Someone else finds it on the Live now list and watches it.
+  const other = await browser.newContext({ baseURL });
+  const watcher = await other.newPage();
+  await watcher.goto('/live');
+  await watcher.getByRole('link', { name: `Watch ${username} play Marathon` }).click();
+  await expect(watcher).toHaveURL(new RegExp(`/live/${gameId}$`));
+  const spectator = watcher.getByTestId('spectator');
+  await expect(spectator).toHaveAttribute('data-phase', 'watching');
+  // The player sees that someone watches.
+  await expect(page.getByTestId('spectators')).toHaveText('1 watching');
+
+  for (let i = 0; i < 4; i++) await tap(page, game, 'Space', 'pieces');
+  // The spectator's field, drawn from the stream, is the player's.
+  await expect(spectator).toHaveAttribute('data-pieces', '4');
+  expect(await spectator.getAttribute('data-stack')).toBe(await game.getAttribute('data-stack'));
+
+  // The network drops mid-game: the game plays on with the pieces it holds, then waits for
+  // the server (its clock stopped, the indicator up) until the connection is back.
+  await network.cut();
+  await expect(live).not.toHaveAttribute('data-link', 'open');
+  await tap(page, game, 'Space', 'pieces');
+  await tap(page, game, 'Space', 'pieces');
+  await expect(game).toHaveAttribute('data-waiting', 'true');
+  await expect(page.getByTestId('connection')).toHaveText('Waiting for the server…');
+  // Drawn frames while waiting do not move the game on.
+  const pieces = await game.getAttribute('data-pieces');
+  await page.keyboard.press('Space');
+  await expect(game).toHaveAttribute('data-pieces', pieces!);
+  network.restore();
+  await expect(live).toHaveAttribute('data-link', 'open', { timeout: 15_000 });
+  await expect(game).toHaveAttribute('data-waiting', 'false');
+  await expect(page.getByTestId('connection')).toHaveCount(0);
+  // The Space pressed while it waited applied once the pieces came.
+  await expect(game).toHaveAttribute('data-pieces', String(Number(pieces) + 1));
+
+  // To the end: the server reveals the seed, the replay is verified and ranked.
+  await topOut(page, game);
+  await expect(game).toHaveAttribute('data-seed', /.+/);
+  const status = page.getByTestId('submit-status');
+  await expect(status).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
+  await expect(live).toHaveAttribute('data-ranked', 'true');
+  // The spectator's page turns into the game's replay.
+  await expect(watcher).toHaveURL(new RegExp(`/replays/${gameId}$`), { timeout: 30_000 });
+  await other.close();
+
+  await page.goto('/leaderboards?mode=marathon');
+  await expect(page.getByRole('row').filter({ hasText: username })).toBeVisible();
+});
+
+test('practice plays with no server: started, restarted and finished while the site is unreachable', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  const relay = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(baseURL!).port) });
+  try {
+    await page.goto(`http://127.0.0.1:${relay.port}/play/sprint?practice`);
+    const game = page.getByTestId('game');
+    await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+    await expect(game).toHaveAttribute('data-game-id', 'practice');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sprint 40 lines · Practice');
+    await relay.cut();
+    expect((await page.evaluate(() => fetch('/api/health').then(() => 'up', () => 'down')))).toBe('down');
+    await tap(page, game, 'Space', 'pieces');
+    // A new game needs no server either.
+    const seed = await game.getAttribute('data-seed');
+    await page.keyboard.press('KeyR');
+    await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+    await expect(game).not.toHaveAttribute('data-seed', seed!);
+    await topOut(page, game);
+    const status = page.getByTestId('submit-status');
+    await expect(status).toHaveAttribute('data-status', 'practice');
+    await expect(status).toContainText('not ranked');
+    await expect(page.getByTestId('live-status')).toHaveCount(0);
+  } finally {
+    await relay.close();
+  }
+});

@@ -1,0 +1,259 @@
+/**
+ * A live-channel client for tests and the benchmark: a real WebSocket to a real server, the real
+ * dealt engine, and a bot that plays at real pace (about 3 pieces a second with jittered,
+ * human-like key timing), sending a batch every 100 ms as the browser does.
+ *
+ *   const c = await LiveClient.connect(url, { address: '10.0.0.7' });
+ *   const game = await playLive(c, { mode: 'marathon', maxPieces: 12 });   // until game over
+ */
+import WebSocket from 'ws';
+import { createDealtGame, encodeReplay, placedCells, TICKS_PER_SECOND } from '@/lib/engine';
+import type { DealtGame, Handling, InputEvent, Key, Mode, Rotation } from '@/lib/engine';
+import { LIVE_PATH, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+
+type Msg = ServerMessage;
+
+export class LiveClient {
+  readonly inbox: Msg[] = [];
+  private waiters: Array<{ pred: (m: Msg) => boolean; resolve: (m: Msg) => void }> = [];
+  closed: Promise<{ code: number }>;
+  /** Every received message, in order, for invariant checks. */
+  onMessage: ((m: Msg) => void) | null = null;
+  /** The Set-Cookie headers of the 101 (a guest cookie minted for a socket that brought none). */
+  setCookies: string[] = [];
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data) => {
+      const m = JSON.parse(String(data)) as Msg;
+      this.onMessage?.(m);
+      const i = this.waiters.findIndex((w) => w.pred(m));
+      if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
+      else this.inbox.push(m);
+    });
+    this.closed = new Promise((resolve) => ws.on('close', (code) => resolve({ code })));
+  }
+
+  /** `address`: the client address a trusted proxy would forward (servers run with TRUST_PROXY_HOPS=1). */
+  static async connect(baseUrl: string, options: { address?: string; cookie?: string } = {}): Promise<LiveClient> {
+    const headers: Record<string, string> = {};
+    if (options.address) headers['x-forwarded-for'] = options.address;
+    if (options.cookie) headers.cookie = options.cookie;
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + LIVE_PATH, { headers, perMessageDeflate: false });
+    const client = new LiveClient(ws);
+    ws.once('upgrade', (res) => {
+      const set = res.headers['set-cookie'];
+      client.setCookies = Array.isArray(set) ? set : set ? [set] : [];
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    });
+    return client;
+  }
+
+  send(message: ClientMessage | Record<string, unknown>): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  sendRaw(data: string | Buffer): void {
+    this.ws.send(data);
+  }
+
+  /** The next message (already received or still to come) that matches. */
+  next<T extends Msg['t']>(t: T, pred: (m: Extract<Msg, { t: T }>) => boolean = () => true, timeoutMs = 10_000): Promise<Extract<Msg, { t: T }>> {
+    const match = (m: Msg): boolean => m.t === t && pred(m as Extract<Msg, { t: T }>);
+    const i = this.inbox.findIndex(match);
+    if (i >= 0) return Promise.resolve(this.inbox.splice(i, 1)[0] as Extract<Msg, { t: T }>);
+    return new Promise((resolve, reject) => {
+      const waiter = { pred: match, resolve: resolve as (m: Msg) => void };
+      this.waiters.push(waiter);
+      setTimeout(() => {
+        const k = this.waiters.indexOf(waiter);
+        if (k >= 0) {
+          this.waiters.splice(k, 1);
+          reject(new Error(`no '${t}' message within ${timeoutMs} ms; inbox: ${JSON.stringify(this.inbox.slice(-5))}`));
+        }
+      }, timeoutMs).unref();
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export type LiveGameOptions = {
+  mode: Mode;
+  handling?: Handling;
+  nextCount?: number;
+  /** Stop placing pieces after this many (gravity then tops the game out). */
+  maxPieces?: number;
+  /** Ticks per piece on average (20 ≈ 3 pieces a second). */
+  ticksPerPiece?: number;
+  seed?: number;
+  /** Called after every batch with its round trip (send → ack) in ms. */
+  onAck?: (ms: number) => void;
+  /** Called with the ms from sending a batch that used up a piece to receiving the deal that replaces it. */
+  onDeal?: (ms: number) => void;
+  /** Lets a test tamper with a batch before it is sent. */
+  tamper?: (batch: Extract<ClientMessage, { t: 'inputs' }>) => void;
+  /** Called once the game started, before the first tick (invariant checks read run.game). */
+  onStart?: (run: LiveGameRun) => void;
+  /** Fixed key events by game tick, played instead of the bot (e.g. an inhumanly even rhythm). */
+  script?: ReadonlyArray<{ tick: number; key: Key; down: boolean }>;
+  /** Stop after this many batches without ending the game (reconnect tests). */
+  stopAfterBatches?: number;
+};
+
+export type LiveGameRun = {
+  gameId: string;
+  game: DealtGame;
+  over: Extract<ServerMessage, { t: 'over' }> | null;
+  /** The seeded replay, built after the seed was revealed (what the browser POSTs). */
+  encoded: string | null;
+  seq: number;
+  resumeToken: string;
+};
+
+const HANDLING: Handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
+const ROTS: Rotation[] = ['0', 'R', '2', 'L'];
+const ROTATE_KEYS: Array<Key | null> = [null, 'rotateCW', 'rotate180', 'rotateCCW'];
+
+/** Starts a game over the client and plays it to its end at real pace. */
+export async function playLive(client: LiveClient, o: LiveGameOptions): Promise<LiveGameRun> {
+  const nextCount = o.nextCount ?? 5;
+  client.send({ t: 'start', mode: o.mode, handling: o.handling ?? HANDLING, nextCount });
+  const started = await client.next('started');
+  const game = createDealtGame({ mode: o.mode, handling: o.handling ?? HANDLING, nextCount }, started.pieces);
+  const run: LiveGameRun = { gameId: started.gameId, game, over: null, encoded: null, seq: 0, resumeToken: started.resumeToken };
+  o.onStart?.(run);
+  await continueLive(client, run, o);
+  return run;
+}
+
+/** Plays an already started (or resumed) game on; resolves at game over or after stopAfterBatches. */
+export async function continueLive(client: LiveClient, run: LiveGameRun, o: LiveGameOptions): Promise<void> {
+  const { game } = run;
+  let rand = (o.seed ?? 1) >>> 0;
+  const random = (): number => ((rand = (Math.imul(rand, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const perPiece = o.ticksPerPiece ?? 20;
+  const plan: Array<{ tick: number; key: Key; down: boolean }> = [];
+  let plannedFor = -1;
+  const sentAt = new Map<number, number>();
+  // The server answers a batch with its ack, then (if the batch used up a piece) a deal.
+  let ackedBatchSentAt: number | null = null;
+  const onMsg = (m: ServerMessage): void => {
+    if (m.t === 'deal' && m.gameId === run.gameId) {
+      game.deal(m.from, m.pieces);
+      if (ackedBatchSentAt !== null) o.onDeal?.(performance.now() - ackedBatchSentAt);
+      ackedBatchSentAt = null;
+    }
+    if (m.t === 'ack' && m.gameId === run.gameId) {
+      const t = sentAt.get(m.seq);
+      if (t !== undefined) o.onAck?.(performance.now() - t);
+      ackedBatchSentAt = t ?? null;
+      sentAt.delete(m.seq);
+    }
+  };
+  const previous = client.onMessage;
+  client.onMessage = (m) => {
+    previous?.(m);
+    onMsg(m);
+  };
+  for (const m of client.inbox.filter((x) => x.t === 'deal')) onMsg(m);
+  const t0 = performance.now() - (game.snapshot().tick * 1000) / TICKS_PER_SECOND;
+  let logged = game.replay().events.length;
+  let batches = 0;
+  const overP = client.next('over', (m) => m.gameId === run.gameId, 3_600_000);
+  let tick = game.snapshot().tick;
+  let placed = 0;
+  while (!game.over) {
+    await new Promise((r) => setTimeout(r, 100));
+    const target = Math.floor(((performance.now() - t0) * TICKS_PER_SECOND) / 1000);
+    while (tick < target && !game.over) {
+      if (!game.ready) break;
+      if (o.script) {
+        if (plannedFor === -1) plan.push(...o.script.filter((e) => e.tick >= tick));
+        plannedFor = 0;
+      } else if (game.taken !== plannedFor) {
+        // Snapshots are for planning only (once a piece): the load generator runs many games.
+        plannedFor = game.taken;
+        placed++;
+        // Releases still due from the last piece stay (a key left down would swallow the next press).
+        const releases = plan.filter((e) => !e.down);
+        plan.length = 0;
+        plan.push(...releases);
+        const from = Math.max(tick, ...releases.map((e) => e.tick));
+        // Past maxPieces every piece is dropped where it spawns, so the game tops out in seconds.
+        if (o.maxPieces !== undefined && placed > o.maxPieces) plan.push({ tick: from + 3, key: 'hardDrop', down: true }, { tick: from + 6, key: 'hardDrop', down: false });
+        else plan.push(...planPiece(game, from, perPiece, random));
+        plan.sort((a, b) => a.tick - b.tick);
+      }
+      const inputs: InputEvent[] = [];
+      while (plan.length > 0 && plan[0]!.tick <= tick) inputs.push(plan.shift()!);
+      game.tick(inputs);
+      tick++;
+    }
+    const events = game.replay().events.slice(logged);
+    logged += events.length;
+    const batch = { t: 'inputs' as const, gameId: run.gameId, seq: ++run.seq, tick, events: events.map(toWireEvent), hash: game.playHash() };
+    o.tamper?.(batch);
+    sentAt.set(batch.seq, performance.now());
+    client.send(batch);
+    if (o.stopAfterBatches !== undefined && ++batches >= o.stopAfterBatches) {
+      client.onMessage = previous;
+      return;
+    }
+  }
+  run.over = await overP;
+  client.onMessage = previous;
+  game.reveal(run.over.seed);
+  run.encoded = encodeReplay(game.replay());
+}
+
+/**
+ * One piece: pick the placement that keeps the stack lowest and flattest (holes weigh most),
+ * judged on column heights only (cheap enough for a thousand bots in one process), then press
+ * rotate, taps and hard drop with 2–5 tick holds and jittered gaps.
+ */
+function planPiece(game: DealtGame, start: number, perPiece: number, random: () => number): Array<{ tick: number; key: Key; down: boolean }> {
+  const snap = game.snapshot();
+  if (!snap.active) return [];
+  const heights = new Array<number>(10).fill(0);
+  snap.board.forEach((row, i) => {
+    for (let x = 0; x < 10; x++) if (row[x] !== '.' && heights[x] === 0) heights[x] = 20 - i;
+  });
+  let best = { score: Infinity, rot: 0, x: snap.active.x };
+  for (let r = 0; r < 4; r++) {
+    const shape = placedCells({ type: snap.active.type, rotation: ROTS[r]!, x: 0, y: 0 });
+    for (let x = -2; x < 12; x++) {
+      if (shape.some(([dx]) => x + dx < 0 || x + dx > 9)) continue;
+      const y = Math.max(...shape.map(([dx, dy]) => heights[x + dx]! - dy));
+      const after = heights.slice();
+      let holes = 0;
+      for (const [dx, dy] of shape) after[x + dx] = Math.max(after[x + dx]!, y + dy + 1);
+      for (let c = 0; c < 10; c++) {
+        const low = Math.min(...shape.filter(([dx]) => x + dx === c).map(([, dy]) => y + dy));
+        if (Number.isFinite(low)) holes += low - heights[c]!;
+      }
+      let bump = 0;
+      for (let c = 1; c < 10; c++) bump += Math.abs(after[c]! - after[c - 1]!);
+      const score = after.reduce((a, b) => a + b, 0) + holes * 8 + bump + random() * 0.1;
+      if (score < best.score) best = { score, rot: r, x };
+    }
+  }
+  const out: Array<{ tick: number; key: Key; down: boolean }> = [];
+  let t = start + 1 + Math.floor(random() * Math.max(1, perPiece - 12));
+  const press = (key: Key): void => {
+    const hold = 2 + Math.floor(random() * 4);
+    out.push({ tick: t, key, down: true }, { tick: t + hold, key, down: false });
+    t += hold + 1 + Math.floor(random() * 3);
+  };
+  const rotate = ROTATE_KEYS[best.rot];
+  if (rotate) press(rotate);
+  const dx = best.x - snap.active.x;
+  for (let i = 0; i < Math.abs(dx); i++) press(dx < 0 ? 'left' : 'right');
+  press('hardDrop');
+  return out;
+}
