@@ -1,0 +1,29 @@
+import type { MetadataRoute } from 'next';
+import { APP_ICON_SIZES, THEME_COLOR } from '@/lib/pwa/icon';
+
+/** The web app manifest: what a phone needs to put Linefall on its home screen. */
+export default function manifest(): MetadataRoute.Manifest {
+  return {
+    id: '/',
+    name: 'Linefall',
+    short_name: 'Linefall',
+    description: 'The falling-block puzzle game: Sprint, Marathon, Ultra and a practice sandbox that works offline.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: THEME_COLOR,
+    theme_color: THEME_COLOR,
+    categories: ['games'],
+    icons: [
+      { src: '/icon.svg', type: 'image/svg+xml', sizes: 'any', purpose: 'any' },
+      ...APP_ICON_SIZES.flatMap((s) => [
+        { src: `/icons/${s}.png`, type: 'image/png', sizes: `${s}x${s}`, purpose: 'any' as const },
+        { src: `/icons/${s}-maskable.png`, type: 'image/png', sizes: `${s}x${s}`, purpose: 'maskable' as const },
+      ]),
+    ],
+    shortcuts: [
+      { name: 'Practice (works offline)', url: '/practice' },
+      { name: 'Sprint', url: '/play/sprint' },
+    ],
+  };
+}

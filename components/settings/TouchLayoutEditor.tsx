@@ -1,0 +1,95 @@
+'use client';
+
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  BUTTON_SIZE_MAX, BUTTON_SIZE_MIN, TOUCH_ACTIONS, TOUCH_LABELS, TOUCH_PRESETS, presetButtons,
+  type ButtonPlace, type TouchAction, type TouchPresetId, type TouchSettings,
+} from '@/lib/validations/touch-sound';
+import { placeFor } from '@/components/touch/layout';
+
+const small = 'rounded-md border border-line-strong px-2.5 py-1 text-sm hover:bg-surface-2';
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+/**
+ * The on-screen pad as it will look under the field: drag a button to move it, pick one to
+ * resize it (or move it with the arrow keys). Positions are saved unmirrored; the preview shows
+ * the mirror when left-handed is on.
+ */
+export function TouchLayoutEditor({ touch, onChange }: { touch: TouchSettings; onChange: (t: TouchSettings) => void }) {
+  const area = useRef<HTMLDivElement>(null);
+  const [selected, setSelected] = useState<TouchAction>('left');
+  const drag = useRef<{ action: TouchAction; id: number } | null>(null);
+
+  const move = (action: TouchAction, patch: Partial<ButtonPlace>) =>
+    onChange({ ...touch, buttons: { ...touch.buttons, [action]: { ...touch.buttons[action], ...patch } } });
+
+  const toPercent = (e: PointerEvent) => {
+    const box = area.current!.getBoundingClientRect();
+    let x = clamp(((e.clientX - box.left) / box.width) * 100, 0, 100);
+    const y = clamp(((e.clientY - box.top) / box.height) * 100, 0, 100);
+    if (touch.mirror) x = 100 - x;
+    return { x: Math.round(x), y: Math.round(y) };
+  };
+
+  const onKey = (action: TouchAction, e: KeyboardEvent) => {
+    const step = e.shiftKey ? 10 : 2;
+    const p = touch.buttons[action];
+    const dx = { ArrowLeft: -step, ArrowRight: step }[e.key] ?? 0;
+    const dy = { ArrowUp: -step, ArrowDown: step }[e.key] ?? 0;
+    if (!dx && !dy) return;
+    e.preventDefault();
+    move(action, { x: clamp(p.x + (touch.mirror ? -dx : dx), 0, 100), y: clamp(p.y + dy, 0, 100) });
+  };
+
+  const place = touch.buttons[selected];
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Touch layouts">
+        <span className="text-sm">Layout:</span>
+        {(Object.keys(TOUCH_PRESETS) as TouchPresetId[]).map((id) => (
+          <button key={id} type="button" className={small} onClick={() => onChange({ ...touch, buttons: presetButtons(id) })}>
+            {TOUCH_PRESETS[id].label}
+          </button>
+        ))}
+      </div>
+      <p className="text-sm text-muted">Drag a button to move it, or pick it and use the arrow keys. The field sits above this area.</p>
+      <div ref={area} data-testid="touch-editor" className="relative h-52 touch-none select-none overflow-hidden rounded-xl bg-field">
+        {TOUCH_ACTIONS.map((action) => {
+          const p = placeFor(touch.buttons[action], touch.mirror, false);
+          return (
+            <button
+              key={action}
+              type="button"
+              aria-label={`${TOUCH_LABELS[action].name}: at ${Math.round(touch.buttons[action].x)}%, ${Math.round(touch.buttons[action].y)}%, ${touch.buttons[action].size} px`}
+              aria-pressed={selected === action}
+              data-action={action}
+              className={`touch-button ${selected === action ? 'ring-2 ring-focus' : ''}`}
+              style={{ left: `${p.x}%`, top: `${p.y}%`, width: p.size, height: p.size, opacity: touch.opacity / 100 }}
+              onPointerDown={(e) => {
+                e.currentTarget.setPointerCapture(e.pointerId);
+                drag.current = { action, id: e.pointerId };
+                setSelected(action);
+              }}
+              onPointerMove={(e) => {
+                if (drag.current?.id === e.pointerId) move(action, toPercent(e));
+              }}
+              onPointerUp={() => (drag.current = null)}
+              onPointerCancel={() => (drag.current = null)}
+              onKeyDown={(e) => onKey(action, e)}
+              onClick={() => setSelected(action)}
+            >
+              <span aria-hidden="true">{TOUCH_LABELS[action].glyph}</span>
+            </button>
+          );
+        })}
+      </div>
+      <label className="block space-y-1 text-sm">
+        <span className="flex justify-between gap-4">
+          <span>Size of “{TOUCH_LABELS[selected].name}”</span>
+          <span className="font-mono tabular-nums">{place.size} px</span>
+        </span>
+        <input type="range" className="w-full accent-link" min={BUTTON_SIZE_MIN} max={BUTTON_SIZE_MAX} step={2} value={place.size} onChange={(e) => move(selected, { size: Number(e.target.value) })} />
+      </label>
+    </div>
+  );
+}

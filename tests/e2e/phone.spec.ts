@@ -1,0 +1,230 @@
+import { devices, expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { decodeReplay, type Key } from '@/lib/engine';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { frames } from '@/tests/e2e/play-helpers';
+
+/**
+ * Phones: the whole site at phone sizes, a Marathon played by touch alone on Chromium's Pixel 7
+ * profile, and the installed site's offline practice.
+ */
+const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
+// Without its browser type, which a describe block may not set (Chromium is the project's anyway).
+const PIXEL_7 = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
+
+/** Fingers on the screen through the DevTools protocol: each its own touch point, down and up when we say. */
+class Fingers {
+  private readonly down = new Map<number, { x: number; y: number }>();
+  private presses = 0;
+  constructor(private readonly cdp: CDPSession) {}
+
+  private points() {
+    return [...this.down].map(([id, p]) => ({ id, x: p.x, y: p.y, radiusX: 8, radiusY: 8, force: 1 }));
+  }
+
+  async press(id: number, target: Locator): Promise<void> {
+    const box = (await target.boundingBox())!;
+    this.down.set(id, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: this.points() });
+  }
+
+  async lift(id: number): Promise<void> {
+    this.down.delete(id);
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: this.points() });
+  }
+
+  /** A tap held 20–69 ms, varied as a person's are (the server holds back games whose every press is identical). */
+  async tap(page: Page, target: Locator): Promise<void> {
+    await this.press(9, target);
+    // How long the finger stays down: an input, not a wait for anything.
+    await page.waitForTimeout(20 + ((this.presses++ * 37) % 50));
+    await this.lift(9);
+    await frames(page, 2);
+  }
+}
+
+const button = (page: Page, action: string) => page.getByTestId('touch-pad').locator(`[data-action="${action}"]`);
+const activeX = async (game: Locator) => Number(((await game.getAttribute('data-active')) ?? '').split(':')[2]);
+
+/**
+ * The page's width against the window's. A phone browser zooms out to show a page that is too
+ * wide, which widens innerWidth with it: the screen's own width is the bar as well.
+ */
+async function expectFits(page: Page, width: number, what: string): Promise<void> {
+  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  expect(scroll, what).toBeLessThanOrEqual(Math.min(inner, width));
+}
+
+test.describe('on a phone', () => {
+  test.use({ ...PIXEL_7 });
+
+  test('a Marathon played by touch alone reaches the board, DAS works under a second finger, and every page fits the screen', async ({ page }) => {
+    test.setTimeout(180_000);
+    const username = uniqueUsername('phone');
+    // Signing up is not what this test is about: done at a desktop width, then back to the phone.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await signUp(page, username, 'phone-password-1');
+    await page.setViewportSize(PIXEL_7.viewport);
+
+    // Latency, for the report: each pointerdown's time against when animation frames (the game
+    // loop's) run, i.e. how soon the engine runs the touched tick.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __frames: number[]; __downs: number[] };
+      w.__frames = [];
+      w.__downs = [];
+      addEventListener('pointerdown', (e) => void w.__downs.push(e.timeStamp), true);
+      const raf = window.requestAnimationFrame.bind(window);
+      window.requestAnimationFrame = (fn) => raf((ts) => {
+        w.__frames.push(performance.now());
+        fn(ts);
+      });
+    });
+
+    // A left-handed split layout, picked in Settings on the phone.
+    await page.goto('/settings');
+    await page.getByRole('group', { name: 'Touch layouts' }).getByRole('button', { name: 'Split' }).tap();
+    await page.getByLabel('Left-handed (mirror the layout)').check();
+    await expect(page.getByTestId('settings-status')).toContainText('Saved to your account');
+
+    await page.goto('/play/marathon');
+    const game = page.getByTestId('game');
+    await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+    const pad = page.getByTestId('touch-pad');
+    await expect(pad).toBeVisible();
+    const cdp = await page.context().newCDPSession(page);
+    const fingers = new Fingers(cdp);
+
+    // The pad leaves the field alone, every button is a fingertip or more, and nothing runs off the screen.
+    const field = (await page.getByTestId('field').boundingBox())!;
+    for (const b of await pad.getByRole('button').all()) {
+      const box = (await b.boundingBox())!;
+      expect(box.width).toBeGreaterThanOrEqual(48);
+      const overlaps = box.x < field.x + field.width && field.x < box.x + box.width && box.y < field.y + field.height && field.y < box.y + box.height;
+      expect(overlaps, `${await b.getAttribute('aria-label')} covers the field`).toBe(false);
+    }
+    await expectFits(page, PIXEL_7.viewport.width, 'the play page');
+    const left = (await button(page, 'left').boundingBox())!;
+    expect(left.x, 'mirrored: "left" under the right thumb').toBeGreaterThan(PIXEL_7.viewport.width / 2);
+
+    // One tap of each button.
+    for (const action of ['right', 'left', 'rotateCW', 'rotateCCW', 'rotate180']) {
+      const before = await game.getAttribute('data-active');
+      await fingers.tap(page, button(page, action));
+      await expect.poll(() => game.getAttribute('data-active')).not.toBe(before);
+    }
+    const piecesBefore = Number(await game.getAttribute('data-pieces'));
+    await fingers.tap(page, button(page, 'hold'));
+    await fingers.tap(page, button(page, 'softDrop'));
+    await fingers.tap(page, button(page, 'hardDrop'));
+    await expect.poll(async () => Number(await game.getAttribute('data-pieces'))).toBeGreaterThan(piecesBefore);
+
+    // A finger held on "left" slides the piece to the wall (DAS) while a second finger taps rotate.
+    const startX = await activeX(game);
+    await fingers.press(1, button(page, 'left'));
+    await frames(page, 3);
+    await fingers.press(2, button(page, 'rotateCW'));
+    await page.waitForTimeout(45);
+    await fingers.lift(2);
+    await expect.poll(() => activeX(game), { timeout: 5_000 }).toBeLessThanOrEqual(Math.min(startX - 2, 1));
+    await fingers.lift(1);
+    await frames(page, 2);
+
+    // Pause and resume by touch.
+    await fingers.tap(page, button(page, 'pause'));
+    await expect(game).toHaveAttribute('data-phase', 'paused');
+    await page.getByRole('button', { name: 'Resume (P)' }).tap();
+    await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+
+    // Hard drops until the stack tops out.
+    for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) {
+      const pieces = await game.getAttribute('data-pieces');
+      await fingers.tap(page, button(page, 'hardDrop'));
+      await expect.poll(async () => (await game.getAttribute('data-pieces')) !== pieces || (await game.getAttribute('data-phase')) !== 'playing').toBe(true);
+    }
+    await expect(game).toHaveAttribute('data-phase', 'ended');
+    await expect(page.getByTestId('submit-status')).toHaveAttribute('data-status', 'verified', { timeout: 15_000 });
+    await expect(page.getByTestId('ranks')).toBeVisible();
+    const gameId = (await game.getAttribute('data-game-id'))!;
+    const { frameStarts, downs } = await page.evaluate(() => {
+      const w = window as unknown as { __frames: number[]; __downs: number[] };
+      return { frameStarts: w.__frames, downs: w.__downs };
+    });
+
+    // The stored replay has both fingers' keys down at once: rotate pressed while left was held past DAS.
+    const stored = await (await page.request.get(`/api/replays/${gameId}`)).json();
+    const replay = decodeReplay(stored.replay);
+    const held = new Map<Key, number>();
+    let chord = false;
+    for (const e of replay.events) {
+      if (e.key === 'rotateCW' && e.down && held.has('left') && e.tick - held.get('left')! >= 1) chord = true;
+      if (e.down) held.set(e.key, e.tick);
+      else {
+        if (e.key === 'left' && chord && e.tick - held.get('left')! < replay.handling.das) chord = false;
+        held.delete(e.key);
+      }
+    }
+    expect(chord, 'rotate pressed while left was held long enough to auto-shift').toBe(true);
+
+    // On the board, as the player sees it on the phone.
+    await page.goto('/leaderboards?mode=marathon');
+    await expect(page.getByRole('main').getByText(username).first()).toBeVisible();
+
+    // A press is stamped with its event's time, so its edge lands on the tick in progress when the
+    // finger touched; the wait is until the next frame runs that tick.
+    const waits = downs.map((t) => (frameStarts.find((f) => f >= t) ?? Number.NaN) - t).filter((d) => Number.isFinite(d) && d < 1000);
+    const sorted = waits.sort((a, b) => a - b);
+    const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(1);
+    console.log(`[touch-latency] pointerdown → frame running its tick: n=${sorted.length} p50=${p(0.5)}ms p99=${p(0.99)}ms max=${sorted.at(-1)!.toFixed(1)}ms (1 tick = 16.7 ms)`);
+
+    // Every page at the two common phone sizes: no sideways scrolling.
+    const pages = [
+      '/', '/play', '/play/sprint', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', `/replays/${gameId}`, '/replays/open',
+      '/practice', '/settings', '/profile', `/u/${username}`, '/live', '/account', '/account/email', '/moderation',
+      '/signin', '/signup', '/forgot-password', '/no-such-page',
+    ];
+    for (const size of [{ width: 360, height: 640 }, { width: 412, height: 915 }]) {
+      await page.setViewportSize(size);
+      for (const path of pages) {
+        await page.goto(path);
+        await page.waitForLoadState('load');
+        await expectFits(page, size.width, `${path} at ${size.width}×${size.height}`);
+      }
+    }
+    // The header's menu opens and leads somewhere.
+    await page.getByTestId('nav-menu').locator('summary').tap();
+    await page.getByTestId('nav-menu').getByRole('link', { name: 'Practice' }).tap();
+    await expect(page).toHaveURL(/\/practice$/);
+  });
+});
+
+test.describe('installed', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the manifest, icons and service worker are served, and practice loads with the network off', async ({ page, context, request }) => {
+    const manifest = await (await request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({ name: 'Linefall', display: 'standalone', start_url: '/' });
+    const icon = await request.get(manifest.icons.find((i: { sizes: string }) => i.sizes === '512x512').src);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    const sw = await request.get('/sw.js');
+    expect(sw.headers()['content-type']).toContain('javascript');
+    expect(await sw.text()).toContain('/_next/static/');
+
+    await page.goto('/practice');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', /manifest/);
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await context.setOffline(true);
+    await page.reload();
+    const sandbox = page.getByTestId('sandbox');
+    await expect(sandbox).toHaveAttribute('data-ready', 'true');
+    const pieces = Number(await sandbox.getAttribute('data-pieces'));
+    await page.keyboard.press('Space');
+    await expect(sandbox).toHaveAttribute('data-pieces', String(pieces + 1));
+
+    // A page never visited has no copy: it says ranked play needs a connection and points to practice.
+    await page.goto('/leaderboards');
+    await expect(page.getByText('Ranked games need one too')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Practice works offline' })).toBeVisible();
+    await context.setOffline(false);
+  });
+});
