@@ -4,8 +4,9 @@ import { defineConfig, type PlaywrightTestConfig } from '@playwright/test';
 // databases, in Debian's Chromium (never a downloaded browser). Two servers: one on embedded
 // PGlite (browser journeys + API), one on PostgreSQL (the same API tests). E2E_POSTGRES=0
 // leaves the PostgreSQL one out (npm test does that, loudly, only outside CI with no server).
-const PGLITE_PORT = 3100;
-const POSTGRES_PORT = 3101;
+// E2E_PORT moves both (to E2E_PORT and E2E_PORT + 1) so two checkouts can run their suites at once.
+const PGLITE_PORT = Number(process.env.E2E_PORT ?? 3100);
+const POSTGRES_PORT = PGLITE_PORT + 1;
 const withPostgres = process.env.E2E_POSTGRES !== '0';
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const url = (port: number) => `http://127.0.0.1:${port}`;
@@ -40,6 +41,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',
+    // The site's service worker would answer requests that tests route or take offline;
+    // tests/e2e/phone.spec.ts allows it where it is what is tested.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM,
       args: [

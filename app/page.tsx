@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { WeeklyTop } from '@/components/boards/WeeklyTop';
+import { LiveNow } from '@/components/live/LiveNow';
 import { PersonalBests } from '@/components/profile/PersonalBests';
 import { getSessionUser } from '@/lib/server/auth';
 import { getWeeklyTop } from '@/lib/server/games/highlights';
@@ -36,6 +37,13 @@ export default async function HomePage() {
           <PersonalBests bests={bests} own />
         </section>
       ) : null}
+      <section className="space-y-3">
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 className="text-xl font-semibold">Live now</h2>
+          <Link href="/live" className="link text-sm">All live games</Link>
+        </div>
+        <LiveNow limit={5} />
+      </section>
       <section className="space-y-3">
         <h2 className="text-xl font-semibold">This week&apos;s best</h2>
         <WeeklyTop boards={weekly} />

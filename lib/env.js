@@ -64,12 +64,21 @@ const schema = z
     LINEFALL_FAULT_INJECTION: optionalText
       .refine((v) => v === undefined || v === '0' || v === '1', 'LINEFALL_FAULT_INJECTION must be 0 or 1')
       .transform((v) => v === '1'),
+    // Mail for password resets and email verification (lib/server/mail.ts), e.g.
+    // smtps://user:pass@mail.example:465. Unset: players recover accounts with recovery codes.
+    SMTP_URL: optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be a URL like smtps://user:password@mail.example:465' }).optional(),
+    ),
+    // The From: of those mails; defaults to Linefall <no-reply@the site's host>.
+    MAIL_FROM: optionalText,
     GITHUB_ID: optionalText,
     GITHUB_SECRET: optionalText,
     DISCORD_ID: optionalText,
     DISCORD_SECRET: optionalText,
   })
   .superRefine((env, ctx) => {
+    // Links in mail are built on NEXTAUTH_URL, never on a request's (forgeable) Host header.
+    if (env.SMTP_URL && !env.NEXTAUTH_URL) ctx.addIssue({ code: 'custom', path: ['NEXTAUTH_URL'], message: 'set NEXTAUTH_URL too: links in mail are built on it' });
     for (const [id, secret] of /** @type {const} */ ([['GITHUB_ID', 'GITHUB_SECRET'], ['DISCORD_ID', 'DISCORD_SECRET']])) {
       if (Boolean(env[id]) !== Boolean(env[secret])) {
         ctx.addIssue({ code: 'custom', path: [env[id] ? secret : id], message: `set both ${id} and ${secret}, or neither` });

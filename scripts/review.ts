@@ -1,9 +1,11 @@
 // `npm run review -- list [pending|approved|rejected]`, `approve <gameId>`, `reject <gameId> "why"`:
-// the reviewer's side of games held for inhuman input timing (lib/server/games/review.ts).
+// the reviewer's side of games held for inhuman input timing (lib/server/games/review.ts), the same
+// functions /moderation calls; each decision is written to the audit log as done by the console.
 // Uses the configured database (DATABASE_URL, default embedded PGlite in data/pglite, which only
 // one process can open: stop the server first, or point both at PostgreSQL).
 import { getDb } from '@/lib/server/db';
 import { approveGame, listHeldGames, rejectGame, type ReviewOutcome } from '@/lib/server/games/review';
+import { CONSOLE } from '@/lib/server/moderation/audit';
 
 const USAGE = 'usage: npm run review -- list [pending|approved|rejected] | approve <gameId> | reject <gameId> "why"';
 const STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -21,8 +23,8 @@ async function main(args: string[]): Promise<number> {
     }
     return 0;
   }
-  if (command === 'approve' && id) return report(await approveGame({ gameId: id }));
-  if (command === 'reject' && id && note?.trim()) return report(await rejectGame({ gameId: id, note: note.trim() }));
+  if (command === 'approve' && id) return report(await approveGame({ gameId: id, actor: CONSOLE }));
+  if (command === 'reject' && id && note?.trim()) return report(await rejectGame({ gameId: id, note: note.trim(), actor: CONSOLE }));
   return fail(USAGE);
 }
 

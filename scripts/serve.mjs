@@ -10,12 +10,14 @@
 //   PORT (3000), HOST (0.0.0.0), TRUST_PROXY_HOPS (0: the socket is the client; 1: one reverse
 //   proxy in front appends the client to X-Forwarded-For; n: n proxies)
 import { randomBytes } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import { createServer } from 'node:http';
 import next from 'next';
 import { CLIENT_IP_HEADER, CLIENT_IP_TOKEN_ENV, clientAddress, stampAddress } from '../lib/client-address.js';
 import { MAX_REQUEST_BODY_BYTES } from '../lib/request-limits.js';
 
 const port = Number(process.env.PORT ?? 3000);
+const LISTEN_BACKLOG = 4096;
 const host = process.env.HOST ?? '0.0.0.0';
 const hops = Number(process.env.TRUST_PROXY_HOPS ?? 0);
 if (!Number.isInteger(hops) || hops < 0) {
@@ -28,7 +30,12 @@ const token = randomBytes(16).toString('hex');
 process.env[CLIENT_IP_TOKEN_ENV] = token;
 
 const dev = process.env.LINEFALL_DEV === '1';
-const app = next({ dev, hostname: host === '0.0.0.0' ? 'localhost' : host, port });
+// On its first request Next adds its own 'upgrade' listener to the server the request came
+// through (or to `httpServer`), and that listener ends sockets it has no route for, the live
+// channel's included. Given this stand-in, it listens there instead; the 'upgrade' handler
+// below decides which upgrades are Next's.
+const nextUpgradeSink = new EventEmitter();
+const app = next({ dev, hostname: host === '0.0.0.0' ? 'localhost' : host, port, httpServer: nextUpgradeSink });
 const handle = app.getRequestHandler();
 await app.prepare();
 
@@ -49,17 +56,47 @@ const server = createServer((req, res) => {
   }
   void handle(req, res);
 });
-// A client that declares a body and sends it slowly (or never) holds a socket at most Node's
-// default requestTimeout (300 s). A 60 s bound was tried; it stays at the default while the
-// slower PGlite load burst (see scripts/test.mjs) is understood.
-// The development server's hot reload talks over a WebSocket.
-if (dev) server.on('upgrade', app.getUpgradeHandler());
+// A client that declares a body and sends it slowly (or never) holds a socket at most 60 s (Node's
+// default is 300 s). The clock runs while a request is being received, not while it waits for its
+// answer, so a slow database under a burst never trips it (the load test's bursts hold).
+server.requestTimeout = 60_000;
+// WebSockets: /api/live goes to the live hub (lib/server/live/hub.ts), which instrumentation.ts
+// starts inside Next's server code and publishes on globalThis; in development, every other
+// upgrade is the hot reload's. The hub normally exists before the first upgrade; a short wait
+// covers a development server still compiling instrumentation.
+const LIVE_PATH = '/api/live'; // lib/live/protocol.ts LIVE_PATH
+const nextUpgrade = dev ? app.getUpgradeHandler() : null;
+async function liveHub() {
+  for (let waited = 0; !globalThis.__linefallLive && waited < 10_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+  return globalThis.__linefallLive;
+}
+server.on('upgrade', (req, socket, head) => {
+  if ((req.url ?? '').split('?')[0] === LIVE_PATH) {
+    const address = clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress, hops);
+    socket.on('error', () => socket.destroy());
+    void liveHub()
+      .then((hub) => (hub ? hub.handleUpgrade(req, socket, head, address) : socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-length: 0\r\n\r\n')))
+      .catch((error) => {
+        console.error('[serve] live upgrade failed:', error);
+        socket.destroy();
+      });
+    return;
+  }
+  if (nextUpgrade) nextUpgrade(req, socket, head);
+  else socket.destroy();
+});
 // A port already taken must stop this server, not leave it running beside the one that holds it.
 server.on('error', (error) => {
   console.error(`[serve] ${error.message}`);
   process.exit(1);
 });
-server.listen(port, host, () => console.log(`[serve] ready on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
+// Connections not yet accepted wait in the kernel's queue, Node's default 511 long. A burst that
+// overflows it while the event loop is busy (the load test opens ~2,100 at once; a crowd after a
+// tournament) has the handshake's last packet dropped: the client believes it is connected and
+// resends its request with doubling pauses (0.2, 0.4 … 25 s) while the server may sit idle, and a
+// resend that comes after the kernel gave up on the half-open connection is answered with a
+// reset (ECONNRESET, nothing in the server's log). Linux caps this at net.core.somaxconn.
+server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => console.log(`[serve] ready on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
 
 // Finish the requests in flight (a replay being stored), then exit; a second signal exits at once.
 let stopping = false;

@@ -67,12 +67,11 @@ if (pgStatus === true) {
 }
 step('production build', ...npx('next', 'build'));
 step('API (PGlite + PostgreSQL) and e2e in Chromium', ...npx('playwright', 'test'));
-// Not a benchmark here: it fails unless every accepted game is stored once and every refusal recorded.
-// PGlite runs 500: since the merge of issues 11, 14, 20 and 21 a 1,000-player burst on PGlite takes
-// about three times as long as before and some of its board reads are reset (ECONNRESET); the
-// cause is not found yet. PostgreSQL still takes the full 1,000.
-if (env.E2E_POSTGRES !== '0') step('load test: 1,000 players at once on PostgreSQL, then integrity', ...npx('tsx', 'bench/load/run.ts', '--db=postgres'));
-step('load test: 500 players at once on PGlite, then integrity', ...npx('tsx', 'bench/load/run.ts', '--db=pglite', '--players=500'));
-// Smaller: at 1,000 players on PGlite some board reads were reset while the backup ran (see docs/decisions/0009-backups.md).
-step('load test with a backup taken during it: 100 players, then restore and compare', ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`, '--players=100', '--backup'));
+// Not a benchmark here: it fails unless every accepted game is stored once, every refusal is
+// recorded, and a backup taken by `db:backup` a third of the way through restores with every game
+// accepted before it began. One run per database covers what three did (a 1,000-player burst on
+// PostgreSQL, a smaller one on PGlite, a 100-player one with a backup): the bursts were cut down
+// while their connection resets were not understood (a listen queue too short for them, see
+// scripts/serve.mjs and docs/decisions/0009-backups.md).
+step('load test: 1,000 players at once with a backup taken during it, then integrity, restore and compare', ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`, '--players=1000', '--backup'));
 finish(0);

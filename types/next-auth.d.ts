@@ -3,6 +3,9 @@ import 'next-auth/jwt';
 
 // The player's id travels in the JWT and the session; everything else is looked up.
 declare module 'next-auth' {
+  interface User {
+    sv?: number;
+  }
   interface Session {
     user: { id: string; name: string };
   }
@@ -11,5 +14,7 @@ declare module 'next-auth' {
 declare module 'next-auth/jwt' {
   interface JWT {
     uid?: string;
+    /** The account's session version at sign-in: a newer one in the database signs this session out. */
+    sv?: number;
   }
 }

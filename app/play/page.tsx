@@ -31,6 +31,15 @@ export default function PlayPage() {
           </li>
         ))}
       </ul>
+      <p className="text-sm text-muted">
+        Practice any mode unranked, on this device alone (it works offline):{' '}
+        {MODE_ORDER.map((mode, i) => (
+          <span key={mode}>
+            {i > 0 && ' · '}
+            <Link className="link" href={`/play/${mode}?practice`}>{MODE_INFO[mode].title}</Link>
+          </span>
+        ))}
+      </p>
     </div>
   );
 }

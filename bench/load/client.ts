@@ -39,6 +39,11 @@ export class Player {
     return { status: response.status, ms, body: parsed, headers: response.headers };
   }
 
+  /** Puts a cookie in the jar, as if the server had set it (a session made outside the site). */
+  setCookie(name: string, value: string): void {
+    this.cookies.set(name, value);
+  }
+
   /** The jar as a Cookie header, for tools that send requests themselves (autocannon). */
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

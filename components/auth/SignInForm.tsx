@@ -44,6 +44,9 @@ export function SignInForm({ callbackUrl }: { callbackUrl?: string }) {
       <Field label="Username" name="username" autoComplete="username" required error={errors.username} />
       <Field label="Password" name="password" type="password" autoComplete="current-password" required error={errors.password} />
       <SubmitButton pending={pending}>Sign in</SubmitButton>
+      <p className="text-center text-sm">
+        <Link className="link" href="/forgot-password">Forgot your password?</Link>
+      </p>
       <p className="text-center text-sm text-muted">
         New here?{' '}
         <Link className="link font-medium" href={`/signup${callbackUrl ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : ''}`}>

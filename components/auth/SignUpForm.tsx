@@ -8,6 +8,7 @@ import { readProblem } from '@/lib/client/errors';
 import { USERNAME_RULES, signUpSchema } from '@/lib/validations/auth';
 import { Field, FormError, SubmitButton } from '@/components/auth/Field';
 import { safeCallback } from '@/components/auth/safe-callback';
+import { RecoveryCodeList } from '@/components/account/RecoveryCodes';
 
 type Errors = { username?: string; password?: string; form?: string };
 
@@ -15,6 +16,8 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
   const router = useRouter();
   const [errors, setErrors] = useState<Errors>({});
   const [pending, setPending] = useState(false);
+  // Without mail on this site, sign-up answers with recovery codes: shown once, before going on.
+  const [codes, setCodes] = useState<string[] | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -42,9 +45,15 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
         setErrors(field === 'username' || field === 'password' ? { [field]: message } : { form: message });
         return;
       }
+      const created = (await response.json().catch(() => null)) as { recoveryCodes?: string[] | null } | null;
       const result = await signIn('credentials', { ...parsed.data, redirect: false });
       if (!result || result.error) {
         setErrors({ form: 'Your account was created, but signing in failed. Please sign in.' });
+        return;
+      }
+      if (created?.recoveryCodes?.length) {
+        setCodes(created.recoveryCodes);
+        router.refresh();
         return;
       }
       router.push(safeCallback(callbackUrl));
@@ -54,6 +63,18 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
     } finally {
       setPending(false);
     }
+  }
+
+  if (codes) {
+    return (
+      <div className="space-y-4">
+        <p>Your account is ready.</p>
+        <RecoveryCodeList codes={codes} />
+        <button type="button" onClick={() => router.push(safeCallback(callbackUrl))} className="w-full rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover">
+          I saved them: continue
+        </button>
+      </div>
+    );
   }
 
   return (

@@ -20,7 +20,9 @@ export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; m
     </>
   ) : null;
   return (
-    <div className="overflow-x-auto rounded-xl border border-line">
+    // Relative: the header's screen-reader-only text is positioned, and would otherwise escape the
+    // scroll box and widen the whole page on a phone.
+    <div className="relative overflow-x-auto rounded-xl border border-line">
       <table className="w-full text-left text-sm" data-testid="leaderboard">
         <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
           <tr>

@@ -16,16 +16,16 @@ type ListedGame = {
   reviewStatus?: string | null;
 };
 
-const HELD: Record<string, string> = { pending: 'held for review', rejected: 'not ranked' };
+const HELD: Record<string, string> = { pending: 'held for review', rejected: 'not ranked', unpaced: 'unpaced: not ranked' };
 
 /** Verified games, newest first, each with a link to its replay; `showPlayer` for mixed lists. */
 export function GameList({ games, showPlayer = false }: { games: ListedGame[]; showPlayer?: boolean }) {
   return (
     <ul className="divide-y divide-line rounded-xl border border-line" data-testid="game-list">
       {games.map((g) => (
-        <li key={g.id} className="flex items-center gap-4 px-4 py-3">
-          <span className="w-28 text-sm text-muted">{MODE_INFO[g.mode].label}</span>
-          {showPlayer ? <span className="flex-1 font-medium">{g.player ? <PlayerLink username={g.player.username} /> : 'Guest'}</span> : null}
+        <li key={g.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3">
+          <span className="w-20 text-sm text-muted sm:w-28">{MODE_INFO[g.mode].label}</span>
+          {showPlayer ? <span className="min-w-0 flex-1 font-medium break-all">{g.player ? <PlayerLink username={g.player.username} /> : 'Guest'}</span> : null}
           <span className={`font-mono ${showPlayer ? '' : 'flex-1'}`}>
             {formatResult(g.mode, g)}
             {g.reviewStatus && HELD[g.reviewStatus] ? (

@@ -2,9 +2,10 @@ import Link from 'next/link';
 
 export type Tab = { href: string; label: string; active: boolean };
 
+/** A row of links, one current; on a narrow screen the row wraps inside its own box. */
 export function Tabs({ tabs, label }: { tabs: Tab[]; label: string }) {
   return (
-    <nav aria-label={label} className="inline-flex rounded-lg border border-line p-1">
+    <nav aria-label={label} className="inline-flex max-w-full flex-wrap rounded-lg border border-line p-1">
       {tabs.map((t) => (
         <Link
           key={t.href}

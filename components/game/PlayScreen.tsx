@@ -2,13 +2,12 @@
 
 import Link from 'next/link';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { requestTicket } from '@/lib/client/api';
 import type { PlayController, PlayState } from '@/lib/client/play-controller';
+import type { LiveView } from '@/lib/client/live/session';
 import type { Mode, RankBy } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
 import { announcement, type PeriodTabs } from '@/components/game/announce';
-import { usePendingGames } from '@/components/game/usePendingGames';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
@@ -19,6 +18,8 @@ const GhostBar = lazy(() => import('@/components/ghost/GhostBar').then((m) => ({
 // game cannot end before that), not with the page.
 const loadResultPanel = () => import('@/components/game/ResultPanel');
 const ResultPanel = lazy(() => loadResultPanel().then((m) => ({ default: m.ResultPanel })));
+// Only a ranked (live) game has one, and only once the game has loaded.
+const LiveBadge = lazy(() => import('@/components/live/LiveBadge').then((m) => ({ default: m.LiveBadge })));
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
@@ -26,17 +27,17 @@ const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
 const secondary = `${button} border border-field-line text-field-fg hover:bg-field`;
 
 /** The game page: a canvas driven by PlayController, with overlays for each phase. */
-export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean; periods: PeriodTabs }) {
+export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, practice }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean; periods: PeriodTabs; practice: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { settings, save, status } = useSettings(signedIn);
   // Set once the game code has loaded; the controller then owns the game and its settings.
   const [controller, setController] = useState<PlayController | null>(null);
   const [state, setState] = useState<PlayState>({ phase: 'loading' });
+  const [live, setLive] = useState<LiveView | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
   const ready = settings !== null;
-  usePendingGames();
 
   // Settings and the dialog flow one way, into the controller (also when either changed before
   // the game code arrived).
@@ -53,14 +54,13 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods }: { 
     if (!ready || !rootRef.current || !canvasRef.current) return;
     const root = rootRef.current;
     const canvas = canvasRef.current;
-    const firstTicket = requestTicket(mode);
     let handle: { controller: PlayController; dispose: () => void } | null = null;
     let live = true;
     void loadResultPanel();
     loadRuntime().then(
       ({ mountGame }) => {
         if (!live) return;
-        handle = mountGame({ mode, root, canvas, settings: startingSettings(), onState: setState, firstTicket });
+        handle = mountGame({ mode, root, canvas, settings: startingSettings(), practice, onState: setState, onLive: setLive });
         setController(handle.controller);
       },
       () => live && setLoadError('The game could not be loaded. Check your connection and reload the page.'),
@@ -70,23 +70,31 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods }: { 
       handle?.dispose();
       setController(null);
     };
-  }, [ready, mode]);
+  }, [ready, mode, practice]);
 
   const openPanel = (open: boolean) => setPanelOpen(open);
   const c = () => controller;
   const returnTo = `/play/${mode}`;
+  // Practice is the same game with a local seed: offline, and never ranked.
+  const other = practice ? returnTo : `${returnTo}?practice`;
 
   return (
     <div ref={rootRef} data-testid="game" data-mode={mode} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{title}</h1>
+        <h1 className="text-2xl font-bold">{title}{practice && ' · Practice'}</h1>
         <div className="flex gap-2 text-sm">
+          <Link href={other} className="rounded-md px-3 py-1.5 hover:bg-surface-2">{practice ? 'Ranked' : 'Practice'}</Link>
           <button type="button" className="rounded-md px-3 py-1.5 hover:bg-surface-2" onClick={() => openPanel(true)}>
             Settings
           </button>
           <Link href="/play" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Modes</Link>
         </div>
       </div>
+      {live && (
+        <Suspense fallback={null}>
+          <LiveBadge view={live} />
+        </Suspense>
+      )}
       {ghost && ready && (
         <Suspense fallback={null}>
           <GhostBar mode={mode} state={state} root={rootRef} />
@@ -96,7 +104,7 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods }: { 
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
           <div className="pointer-events-auto">
-            {loadError ? <p role="alert" className="rounded-lg bg-field-panel/90 px-4 py-2 text-field-danger">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
+            {loadError ? <p role="alert" className="rounded-lg bg-field-panel/90 px-4 py-2 text-field-danger">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} practiceHref={other} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
           </div>
         </div>
       </div>
@@ -126,7 +134,7 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods }: { 
 }
 
 function Overlay(props: {
-  state: PlayState; mode: Mode; returnTo: string;
+  state: PlayState; mode: Mode; returnTo: string; practiceHref: string;
   onResume: () => void; onRestart: () => void; onRetry: () => void; onSettings: () => void;
 }) {
   const { state } = props;
@@ -137,7 +145,8 @@ function Overlay(props: {
       return (
         <div className="space-y-3 rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
           <p>Could not start a game: {state.message}</p>
-          <button type="button" className={primary} onClick={props.onRestart}>Retry</button>
+          <button type="button" className={primary} onClick={props.onRestart}>Retry</button>{' '}
+          <Link className={secondary} href={props.practiceHref}>Practice offline</Link>
         </div>
       );
     case 'countdown':

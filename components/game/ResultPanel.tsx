@@ -33,6 +33,11 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
       </div>
       {/* Announced by the page's live region (announce.ts), so not a live region itself. */}
       <div data-testid="submit-status" data-status={s.status} className="space-y-2 text-sm">
+        {s.status === 'practice' && (
+          <p className="text-field-muted">
+            Practice game: not sent, not ranked. <Link className="text-field-accent underline" href={`/play/${mode}`}>Play ranked</Link>
+          </p>
+        )}
         {s.status === 'verifying' && <p className="text-field-muted">Verifying…</p>}
         {s.status === 'verified' && (
           <>

@@ -33,6 +33,8 @@ export function announcement(state: PlayState, rankBy: RankBy, periods: PeriodTa
 
 function submitted(s: Extract<PlayState, { phase: 'ended' }>['submit'], periods: PeriodTabs): string {
   switch (s.status) {
+    case 'practice':
+      return 'Practice game, not ranked.';
     case 'verifying':
       return 'Verifying…';
     case 'queued':

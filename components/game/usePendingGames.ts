@@ -41,3 +41,19 @@ export function usePendingGames(): { waiting: number; submitted: number; expired
   }, []);
   return counts;
 }
+
+/**
+ * The play page's retries of saved games (now, on `online`, every RETRY_EVERY_MS), started with
+ * its game code rather than by a hook in the page, so the queue's code stays out of the page's
+ * first load. Returns the function that stops them.
+ */
+export function keepRetrying(): () => void {
+  const flush = () => void pendingFlusher().flush();
+  flush();
+  window.addEventListener('online', flush);
+  const timer = window.setInterval(flush, RETRY_EVERY_MS);
+  return () => {
+    window.removeEventListener('online', flush);
+    window.clearInterval(timer);
+  };
+}

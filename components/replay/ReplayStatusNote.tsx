@@ -17,6 +17,11 @@ const NOTES: Record<ReplayStatus, { label: string; title: string; className: str
     title: 'A reviewer judged its key timing not a person’s: it is on no board',
     className: 'font-medium text-danger',
   },
+  unpaced: {
+    label: '◌ unpaced',
+    title: 'Verified, but not played over the live channel (the server did not deal its pieces or watch its clock): it is on no board',
+    className: 'font-medium text-on-warning-bg',
+  },
 };
 
 export function ReplayStatusNote({ status }: { status: ReplayStatus }) {

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CanvasView } from '@/components/game/canvas-view';
 import { drawOptions } from '@/components/game/draw';
 import { Effects } from '@/components/game/effects';
-import { decodeReplay, type Replay } from '@/lib/engine';
+import { decodeSoloReplay, type SoloReplay } from '@/lib/engine';
 import { ReplayPlayback, type PlaybackView } from '@/lib/client/replay-playback';
 import { ReplayPlayer } from '@/lib/client/replay-player';
 import { replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
@@ -19,9 +19,9 @@ import { ShareButton } from '@/components/replay/ShareButton';
 import { Shortcuts } from '@/components/replay/Shortcuts';
 import { TransportAnnouncer } from '@/components/replay/TransportAnnouncer';
 
-function decode(encoded: string): { replay: Replay } | { error: string } {
+function decode(encoded: string): { replay: SoloReplay } | { error: string } {
   try {
-    return { replay: decodeReplay(encoded) };
+    return { replay: decodeSoloReplay(encoded) };
   } catch (error) {
     return { error: error instanceof Error ? error.message : 'unreadable replay' };
   }
@@ -36,7 +36,7 @@ export function ReplayViewer({ encoded, path, startAt, gameId }: { encoded: stri
   return <Viewer replay={decoded.replay} path={path} startAt={startAt} gameId={gameId} />;
 }
 
-function Viewer({ replay, path, startAt, gameId }: { replay: Replay; path: string; startAt: number | null; gameId?: string }) {
+function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: string; startAt: number | null; gameId?: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const player = useMemo(() => {
     const p = new ReplayPlayer(replay);

@@ -10,6 +10,7 @@ import {
 } from '@/lib/validations/settings';
 import { THEMES, type Theme } from '@/lib/page-prefs';
 import type { SaveStatus } from '@/components/settings/useSettings';
+import { TouchSoundSettings } from '@/components/settings/TouchSoundSettings';
 
 const ms = (ticks: number) => `${Math.round(ticks * TICK_MS)} ms`;
 const section = 'space-y-3 rounded-xl border border-line p-4';
@@ -82,6 +83,7 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
           </label>
         </div>
       </section>
+      <TouchSoundSettings settings={settings} onChange={onChange} />
       <p role="status" data-testid="settings-status" className="text-sm text-muted">
         {status.state === 'saving' && 'Saving…'}
         {status.state === 'saved' && (status.where === 'account' ? 'Saved to your account and this device.' : 'Saved on this device.')}
@@ -158,42 +160,45 @@ function Bindings({ settings, onChange }: { settings: Settings; onChange: (s: Se
           ))}
         </ul>
       )}
-      <table className="w-full text-sm">
-        <tbody>
-          {ACTIONS.map((action) => (
-            <tr key={action} className="border-t border-line">
-              <th scope="row" className="py-1.5 pr-2 text-left font-normal">{ACTION_LABELS[action]}</th>
-              {Array.from({ length: KEYS_PER_ACTION }, (_, slot) => {
-                const code = bindings[action][slot];
-                const active = listening?.action === action && listening.slot === slot;
-                const clash = code !== undefined && conflicts.has(code);
-                const shown = active ? 'Press a key…' : code ? keyLabel(code) : '—';
-                return (
-                  <td key={slot} className="py-1.5 pr-2">
-                    <span className="inline-flex items-center gap-1">
-                      <button
-                        type="button"
-                        // The name ends with what the button shows, so speech input can say either.
-                        aria-label={`${ACTION_LABELS[action]} key ${slot + 1}: ${code || active ? shown : 'none'}`}
-                        aria-pressed={active}
-                        className={`min-w-24 rounded-md border px-2 py-1 font-mono ${active ? 'border-link ring-2 ring-link/40' : clash ? 'border-danger text-danger' : 'border-line-strong'}`}
-                        onClick={() => setListening(active ? null : { action, slot })}
-                      >
-                        {shown}
-                      </button>
-                      {code && !active && (
-                        <button type="button" aria-label={`Clear ${ACTION_LABELS[action]} key ${slot + 1}`} className="px-1 text-muted hover:text-danger" onClick={() => clear(action, slot)}>
-                          ×
+      {/* On a phone the key buttons are narrower; should a long key name still not fit, the table scrolls in its own box. */}
+      <div className="relative overflow-x-auto">
+        <table className="w-full text-sm">
+          <tbody>
+            {ACTIONS.map((action) => (
+              <tr key={action} className="border-t border-line">
+                <th scope="row" className="py-1.5 pr-2 text-left font-normal">{ACTION_LABELS[action]}</th>
+                {Array.from({ length: KEYS_PER_ACTION }, (_, slot) => {
+                  const code = bindings[action][slot];
+                  const active = listening?.action === action && listening.slot === slot;
+                  const clash = code !== undefined && conflicts.has(code);
+                  const shown = active ? 'Press a key…' : code ? keyLabel(code) : '—';
+                  return (
+                    <td key={slot} className="py-1.5 pr-2">
+                      <span className="inline-flex items-center gap-1">
+                        <button
+                          type="button"
+                          // The name ends with what the button shows, so speech input can say either.
+                          aria-label={`${ACTION_LABELS[action]} key ${slot + 1}: ${code || active ? shown : 'none'}`}
+                          aria-pressed={active}
+                          className={`min-w-20 sm:min-w-24 rounded-md border px-2 py-1 font-mono ${active ? 'border-link ring-2 ring-link/40' : clash ? 'border-danger text-danger' : 'border-line-strong'}`}
+                          onClick={() => setListening(active ? null : { action, slot })}
+                        >
+                          {shown}
                         </button>
-                      )}
-                    </span>
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                        {code && !active && (
+                          <button type="button" aria-label={`Clear ${ACTION_LABELS[action]} key ${slot + 1}`} className="px-1 text-muted hover:text-danger" onClick={() => clear(action, slot)}>
+                            ×
+                          </button>
+                        )}
+                      </span>
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -38,7 +38,7 @@ export async function requestTicket(mode: Mode, fetchImpl: FetchLike = fetch): P
       body: JSON.stringify({ mode }),
     });
   } catch {
-    return { ok: false, message: `${OFFLINE} Check your connection and try again.` };
+    return { ok: false, message: `${OFFLINE} Ranked games need a connection, since the server checks every score; practice works offline.` };
   }
   const body = await bodyOf(res);
   if (!res.ok) return { ok: false, message: problemOf(res.status, body).message };

@@ -1,4 +1,4 @@
-import { createGame, decodeReplay, TICKS_PER_SECOND, type Game, type InputEvent, type Mode, type Replay } from '@/lib/engine';
+import { createGame, decodeSoloReplay, TICKS_PER_SECOND, type Game, type InputEvent, type Mode, type SoloReplay } from '@/lib/engine';
 
 /** Where the ghost is: what the best game had at the same tick. */
 export interface GhostProgress {
@@ -15,12 +15,12 @@ export interface GhostProgress {
  */
 export class GhostRace {
   private readonly game: Game;
-  private readonly replay: Replay;
+  private readonly replay: SoloReplay;
   private next = 0;
   private ticks = 0;
 
   constructor(encoded: string) {
-    this.replay = decodeReplay(encoded);
+    this.replay = decodeSoloReplay(encoded);
     const { mode, seed, handling, nextCount } = this.replay;
     this.game = createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
   }

@@ -68,8 +68,13 @@ export function decideKey(
   // while Cmd is held would stay down in the engine.
   const action = e.metaKey && down ? undefined : keymap.get(e.code);
   if (!action) return { kind: 'ignore', preventDefault: false };
+  return decideAction(action, e.repeat, down, phase);
+}
+
+/** What pressing or releasing an action means in this phase, whatever pressed it (a key, an on-screen button, a gesture). */
+export function decideAction(action: Action, repeat: boolean, down: boolean, phase: PlayPhase): KeyDecision {
   const preventDefault = phase === 'countdown' || phase === 'playing' || phase === 'paused';
-  if (e.repeat && down) return { kind: 'ignore', preventDefault };
+  if (repeat && down) return { kind: 'ignore', preventDefault };
   if (action === 'pause') {
     if (!down || (phase !== 'playing' && phase !== 'countdown' && phase !== 'paused')) return { kind: 'ignore', preventDefault };
     return { kind: phase === 'paused' ? 'resume' : 'pause', preventDefault };

@@ -1,15 +1,21 @@
-import { encodeReplay, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
+import { encodeReplay, type DealtGame, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
+import { LIVE_PATH } from '@/lib/live/protocol';
 import type { Action, DisplaySettings, Settings } from '@/lib/validations/settings';
-import { requestTicket, type Outcome, type Submission, type Ticket, type VerifiedGame } from '@/lib/client/api';
-import { buildKeymap, decideKey } from '@/lib/client/keymap';
+import { type Outcome, type Submission, type Ticket, type VerifiedGame } from '@/lib/client/api';
+import { buildKeymap, decideAction, decideKey, type KeyDecision } from '@/lib/client/keymap';
 import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from '@/lib/client/pending';
 import { eventTime } from '@/lib/client/clock';
 import { GameRunner } from '@/lib/client/runner';
+import { practiceTicket } from '@/lib/client/practice';
+import { LiveSession, type LiveView } from '@/lib/client/live/session';
+import { liveUrl } from '@/lib/client/live/socket';
 
 export const COUNTDOWN_STEPS = 3;
 export const COUNTDOWN_STEP_MS = 600;
 
 export type SubmitState =
+  /** An unranked practice game: nothing was sent, nothing will be. */
+  | { status: 'practice' }
   | { status: 'verifying' }
   | { status: 'verified'; verified: VerifiedGame }
   | { status: 'queued'; message: string }
@@ -30,10 +36,14 @@ export interface PlayHost {
    */
   draw(snapshot: Snapshot, events: readonly GameEvent[], hidden: boolean, now: number, display: DisplaySettings): void;
   onState(state: PlayState): void;
+  /** The live channel as the page shows it (ranked games only; null in practice). */
+  onLive?(view: LiveView): void;
   storage: KeyValueStore;
   flusher: PendingFlusher;
   /** Where the page exposes the seed and progress as data attributes (tests read them). */
   root: HTMLElement;
+  /** Told the settings at start and on every change (touch controls and sound follow them). */
+  onSettings?(settings: Settings): void;
 }
 
 function outcomeState(o: Outcome): SubmitState {
@@ -61,11 +71,17 @@ export class PlayController {
   private suspended = false;
   private readonly unlisten: Array<() => void> = [];
   private readonly bench: number[] | null;
+  /** Ranked games are live: the server deals the pieces and follows the game (null in practice). */
+  private readonly live: LiveSession | null;
+  private dealt: DealtGame | null = null;
+  private livePaused = false;
 
   constructor(
     private readonly mode: Mode,
     private settings: Settings,
     private readonly host: PlayHost,
+    /** Unranked practice: local seeds, no server, results never submitted. */
+    private readonly practice = false,
   ) {
     this.keymap = buildKeymap(settings.bindings);
     const w = window as unknown as { __linefallBench?: number[] };
@@ -77,6 +93,8 @@ export class PlayController {
       if (document.visibilityState === 'hidden') this.pause();
     });
     this.unlisten.push(host.flusher.onSettled((gameId, outcome) => this.onBackgroundSubmit(gameId, outcome)));
+    this.live = practice ? null : new LiveSession({ url: liveUrl(location, LIVE_PATH), onView: (v) => host.onLive?.(v) });
+    host.onSettings?.(settings);
   }
 
   private listen(target: EventTarget, type: string, fn: (e: Event) => void): void {
@@ -98,6 +116,7 @@ export class PlayController {
   setSettings(settings: Settings): void {
     this.settings = settings;
     this.keymap = buildKeymap(settings.bindings);
+    this.host.onSettings?.(settings);
   }
 
   /** While a settings dialog is open the page's keys belong to it. */
@@ -106,25 +125,27 @@ export class PlayController {
     if (on) this.pause();
   }
 
-  /** Starts a game on a new ticket; the page may pass one it already requested while loading. */
-  async newGame(pending?: ReturnType<typeof requestTicket>): Promise<void> {
+  /** Starts a game: a live ranked one from the server, or a local practice one. */
+  async newGame(): Promise<void> {
     const gen = ++this.generation;
     this.runner?.pause();
     this.runner = null;
     this.snapshot = null;
     this.started = false;
     this.set({ phase: 'loading' });
-    // A finished game still waiting in the queue is submitted before the next ticket is asked
-    // for: the server forfeits a player's open ticket in a mode when it issues another.
-    const res = await (pending ?? requestTicket(this.mode));
+    const { handling, display } = this.settings;
+    this.dealt = null;
+    this.livePaused = false;
+    const res = this.live ? await this.startLive() : { ok: true as const, ticket: practiceTicket(this.mode) };
     if (gen !== this.generation) return;
     if (!res.ok) {
       this.set({ phase: 'ticketError', message: res.message });
       return;
     }
     const { ticket } = res;
-    const { handling, display } = this.settings;
-    this.runner = new GameRunner({ mode: this.mode, seed: ticket.seed, handling: { ...handling }, nextCount: display.nextCount });
+    this.runner = this.dealt
+      ? new GameRunner({ game: this.dealt })
+      : new GameRunner({ mode: this.mode, seed: ticket.seed, handling: { ...handling }, nextCount: display.nextCount });
     this.snapshot = this.runner.game.snapshot();
     this.host.root.dataset.seed = ticket.seed;
     this.host.root.dataset.gameId = ticket.gameId;
@@ -134,6 +155,16 @@ export class PlayController {
     // out unseen): wait paused for the player instead.
     if (this.suspended || document.hidden) this.pause();
     else this.loop();
+  }
+
+  /** A ranked game over the live channel: no seed until it ends, pieces dealt as it goes. */
+  private async startLive(): Promise<{ ok: true; ticket: Ticket } | { ok: false; message: string }> {
+    const { handling, display } = this.settings;
+    const res = await this.live!.start({ mode: this.mode, handling: { ...handling }, nextCount: display.nextCount });
+    if (!res.ok) return res;
+    this.dealt = res.game;
+    const at = new Date().toISOString();
+    return { ok: true, ticket: { gameId: res.gameId, seed: '', mode: this.mode, rulesVersion: res.game.replay().rulesVersion, issuedAt: at, expiresAt: '' } };
   }
 
   private startCountdown(ticket: Ticket): void {
@@ -147,6 +178,13 @@ export class PlayController {
   pause(): void {
     const s = this.state;
     if (s.phase !== 'playing' && s.phase !== 'countdown') return;
+    // Recorded by the server with its length: a ranked game allows a few short pauses. A game
+    // that waits paused before its first tick (settings open, tab hidden) pauses there too, or
+    // the wait would count against its pace.
+    if (this.runner && !this.livePaused) {
+      this.livePaused = true;
+      this.live?.pause(this.runner.tick);
+    }
     this.runner?.pause();
     this.set({ phase: 'paused', ticket: s.ticket });
     if (this.snapshot) this.host.draw(this.snapshot, [], true, performance.now(), this.settings.display);
@@ -163,14 +201,28 @@ export class PlayController {
     if (this.suspended) return;
     const d = decideKey(e, down, this.keymap, this.state.phase);
     if (d.preventDefault) e.preventDefault();
+    this.apply(d, e.code, down, eventTime(e));
+  }
+
+  /**
+   * The touch controls' way in: an action pressed or released by an on-screen button or a
+   * gesture at time `t` (an event's timeStamp). `source` names the finger, as a key code names a
+   * key, so two fingers on one button release it only when both lift. Same path as a key from here.
+   */
+  press(action: Action, source: string, down: boolean, t: number): void {
+    if (this.suspended) return;
+    this.apply(decideAction(action, false, down, this.state.phase), source, down, t);
+  }
+
+  private apply(d: KeyDecision, code: string, down: boolean, t: number): void {
     if (d.kind === 'pause') this.pause();
     else if (d.kind === 'resume') this.resume();
     else if (d.kind === 'restart') void this.newGame();
     else if (d.kind === 'preload') {
-      if (down) this.preheld.set(e.code, d.key);
-      else this.preheld.delete(e.code);
+      if (down) this.preheld.set(code, d.key);
+      else this.preheld.delete(code);
     } else if (d.kind === 'engine' && this.runner) {
-      this.runner.key(d.key, e.code, down, eventTime(e));
+      this.runner.key(d.key, code, down, t);
     }
   }
 
@@ -195,6 +247,8 @@ export class PlayController {
       if (left <= 0) {
         if (this.started) runner.resume(this.countdownEnd);
         else runner.start(this.countdownEnd);
+        if (this.livePaused) this.live?.unpause(runner.tick);
+        this.livePaused = false;
         this.started = true;
         for (const [code, key] of this.preheld) runner.key(key, code, true, this.countdownEnd);
         this.preheld.clear();
@@ -206,6 +260,10 @@ export class PlayController {
       events = runner.frame(now);
       if (events.length > 0 || runner.tick !== this.snapshot.tick) this.snapshot = runner.game.snapshot();
       this.expose(this.snapshot);
+      // A locked piece goes to the server at once: the next deal depends on it.
+      this.live?.pump(now, events.some((e) => e.type === 'lock'));
+      this.live?.setWaiting(runner.waiting);
+      this.host.root.dataset.waiting = String(runner.waiting);
     }
     this.host.draw(this.snapshot, events, this.state.phase !== 'playing', now, this.settings.display);
     if (runner.game.over && this.state.phase === 'playing') void this.finish(this.state.ticket, runner);
@@ -221,18 +279,27 @@ export class PlayController {
     this.host.root.dataset.lines = String(snap.lines);
     this.host.root.dataset.score = String(snap.score);
     this.host.root.dataset.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
+    // The pieces dealt so far and the locked cells: what a spectator must see too (tests compare).
+    if (this.live) this.host.root.dataset.dealt = this.live.dealtSoFar();
+    this.host.root.dataset.stack = snap.board.join('/');
   }
 
   private async finish(ticket: Ticket, runner: GameRunner): Promise<void> {
     const result = runner.game.snapshot();
     this.snapshot = result;
     this.host.draw(result, [], false, performance.now(), this.settings.display);
+    if (this.practice) {
+      this.set({ phase: 'ended', ticket, result, submit: { status: 'practice' } });
+      return;
+    }
+    const replay = this.dealt ? await this.revealed(ticket, result, this.dealt) : runner.game.replay();
+    if (!replay) return;
     const submission: Submission = {
       gameId: ticket.gameId,
       mode: this.mode,
-      replay: encodeReplay(runner.game.replay()),
+      replay: encodeReplay(replay),
       claimed: { score: result.score, lines: result.lines, ticks: result.tick },
-      expiresAt: ticket.expiresAt,
+      ...(ticket.expiresAt ? { expiresAt: ticket.expiresAt } : {}),
     };
     // On disk before the first attempt: whatever happens next, the game is not lost.
     try {
@@ -242,6 +309,26 @@ export class PlayController {
     }
     this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' } });
     await this.submit(submission);
+  }
+
+  /**
+   * A live game's seeded replay: the server reveals the seed once its copy of the game has ended
+   * too. Without it (the connection never came back) nothing can be submitted from here; the
+   * server finalizes a stream that reached its end by itself.
+   */
+  private async revealed(ticket: Ticket, result: Snapshot, game: DealtGame) {
+    this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' } });
+    const over = await this.live!.finish();
+    if (this.state.phase !== 'ended' || this.state.ticket.gameId !== ticket.gameId) return null;
+    try {
+      if (!over) throw new Error('no end');
+      game.reveal(over.seed);
+      this.host.root.dataset.seed = over.seed;
+      return game.replay();
+    } catch {
+      this.set({ ...this.state, submit: { status: 'failed', message: 'The live server did not confirm the end of this game, so it cannot be verified from here.' } });
+      return null;
+    }
   }
 
   private lastSubmission: Submission | null = null;
@@ -273,6 +360,7 @@ export class PlayController {
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
     this.runner?.pause();
+    this.live?.dispose();
     for (const off of this.unlisten) off();
   }
 }

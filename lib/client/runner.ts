@@ -14,12 +14,17 @@ export interface RunnerConfig {
  * the engine at the start of that tick; `frame(now)` runs every tick that is due. No DOM, no timers:
  * the page calls it from requestAnimationFrame, tests call it with numbers.
  */
-export class GameRunner<G extends Pick<Game, 'tick' | 'over'> = Game> {
+export class GameRunner<G extends Pick<Game, 'tick' | 'over'> & { readonly ready?: boolean } = Game> {
   readonly game: G;
   private readonly clock: TickClock;
   private readonly queue = new InputQueue();
   private readonly held = new HeldKeys();
   private running = false;
+  /**
+   * A dealt game (a live ranked one) ran out of pieces: the clock stands still until the server
+   * deals more, rather than the game guessing or jumping ahead when they arrive.
+   */
+  private starved = false;
 
   /** A new game from `config`, or an existing one to play on (the practice sandbox's). */
   constructor(config: RunnerConfig | { game: G }, maxCatchUp?: number) {
@@ -33,6 +38,11 @@ export class GameRunner<G extends Pick<Game, 'tick' | 'over'> = Game> {
 
   get isRunning(): boolean {
     return this.running;
+  }
+
+  /** Waiting for pieces (only a dealt game ever waits). */
+  get waiting(): boolean {
+    return this.starved;
   }
 
   start(now: number): void {
@@ -57,7 +67,8 @@ export class GameRunner<G extends Pick<Game, 'tick' | 'over'> = Game> {
   key(key: Key, code: string, down: boolean, t: number): boolean {
     if (!this.running || this.game.over) return false;
     const changed = down ? this.held.press(key, code) : this.held.release(key, code);
-    if (changed) this.queue.push(this.clock.tickAt(t), key, down);
+    // While waiting the clock stands still: an edge made then applies on the first tick after.
+    if (changed) this.queue.push(this.starved ? this.clock.done : this.clock.tickAt(t), key, down);
     return changed;
   }
 
@@ -69,10 +80,20 @@ export class GameRunner<G extends Pick<Game, 'tick' | 'over'> = Game> {
   /** Runs the ticks due at `now`; events of every tick, in order (empty array when nothing happened). */
   frame(now: number): GameEvent[] {
     if (!this.running) return [];
+    if (this.starved) {
+      if (this.game.ready === false) return [];
+      // Pieces arrived: time continues from the tick that waited, as after a pause.
+      this.starved = false;
+      this.clock.resume(now);
+    }
     const n = this.clock.due(now);
     if (this.clock.dropped > 0) this.queue.rebase(this.clock.dropped, this.clock.done);
     let events: GameEvent[] = [];
     for (let i = 0; i < n && !this.game.over; i++) {
+      if (this.game.ready === false) {
+        this.starved = true;
+        break;
+      }
       const inputs = this.queue.take(this.clock.done);
       const out = this.game.tick(inputs);
       if (out.length > 0) events = events.length === 0 ? [...out] : events.concat(out);

@@ -1,4 +1,4 @@
-import { decodeReplay, type Handling, type Mode, type Snapshot } from '@/lib/engine';
+import { decodeSoloReplay, type Handling, type Mode, type Snapshot } from '@/lib/engine';
 import { emptyBoard, FUMEN_ROWS, fumenToPosition, piecesToFumen, positionToFumen, type Position } from '@/lib/fumen';
 import { Sandbox } from '@/lib/client/sandbox';
 import { gameAtTick, gameFromPosition, practiceSeed } from '@/lib/client/sandbox-start';
@@ -24,7 +24,7 @@ export const EMPTY_POSITION: Position = { board: emptyBoard(), active: null, hol
 export function openSandbox(source: SandboxSource, handling: Handling): { sandbox: Sandbox; mode: Mode } {
   try {
     if (source.kind === 'replay') {
-      const replay = decodeReplay(source.encoded);
+      const replay = decodeSoloReplay(source.encoded);
       return { sandbox: new Sandbox(gameAtTick(replay, source.tick)), mode: replay.mode };
     }
     const position =

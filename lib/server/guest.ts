@@ -47,6 +47,19 @@ export async function ensureGuestId(request: Request): Promise<string> {
   return id;
 }
 
+/**
+ * For the live channel's upgrade request, which no route handler sees: the guest id from the
+ * cookies, or a new one with the Set-Cookie header to send in the 101 response.
+ */
+export function guestOfCookies(cookies: Map<string, string>, https: boolean): { id: string; setCookie: string | null } {
+  const name = https ? GUEST_COOKIE.https : GUEST_COOKIE.http;
+  const existing = verifiedGuestId(cookies.get(name));
+  if (existing) return { id: existing, setCookie: null };
+  const id = randomBytes(16).toString('base64url');
+  const attrs = `Path=/; Max-Age=${GUEST_MAX_AGE_SECONDS}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`;
+  return { id, setCookie: `${name}=${id}.${sign(id)}; ${attrs}` };
+}
+
 /** Forgets the guest once its games were claimed by an account (a shared computer's next user must not claim them). */
 export async function clearGuestCookie(): Promise<void> {
   const { request, name } = await current();

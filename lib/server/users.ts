@@ -13,6 +13,9 @@ export type CreateUserResult = { ok: true; user: PublicUser } | { ok: false; err
 /** Input must already have passed signUpSchema. */
 export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
   const db = await getDb();
+  // A name a renamed player left behind leads to them for a while (account/username.ts).
+  const held = await db.usernameRedirect.findFirst({ where: { oldKey: usernameKey(input.username), expiresAt: { gt: new Date() } }, select: { oldKey: true } });
+  if (held) return { ok: false, error: 'UsernameTaken' };
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.user.create({
@@ -28,13 +31,13 @@ export async function createUser(input: SignUpInput): Promise<CreateUserResult> 
 }
 
 /** One error for an unknown name and a wrong password alike: sign-in does not tell which. */
-export type VerifyResult = { ok: true; user: PublicUser } | { ok: false; error: 'CredentialsInvalid' };
+export type VerifyResult = { ok: true; user: PublicUser & { sessionVersion: number } } | { ok: false; error: 'CredentialsInvalid' };
 
 export async function verifyCredentials(input: { username: string; password: string }): Promise<VerifyResult> {
   const db = await getDb();
   const user = await db.user.findUnique({
     where: { usernameKey: usernameKey(input.username) },
-    select: { ...publicFields, passwordHash: true },
+    select: { ...publicFields, passwordHash: true, sessionVersion: true },
   });
   // An unknown name, or an account created through OAuth (no password), costs the same argon2
   // work as a wrong password: the answer and its timing say nothing about which it was.
@@ -42,7 +45,7 @@ export async function verifyCredentials(input: { username: string; password: str
   if (!user || !check.ok) return { ok: false, error: 'CredentialsInvalid' };
   // A hash from before passwords were normalised matched the text as typed: store the normal form's.
   if (check.rehash) await db.user.update({ where: { id: user.id }, data: { passwordHash: check.rehash } });
-  return { ok: true, user: { id: user.id, username: user.username } };
+  return { ok: true, user: { id: user.id, username: user.username, sessionVersion: user.sessionVersion } };
 }
 
 export async function getUserById(options: { id: string }): Promise<PublicUser | null> {
@@ -64,12 +67,12 @@ export async function findOrCreateOAuthUser(options: {
   provider: string;
   providerAccountId: string;
   suggestedName: string;
-}): Promise<PublicUser> {
+}): Promise<PublicUser & { sessionVersion: number }> {
   const db = await getDb();
   const { provider, providerAccountId } = options;
   const linked = await db.account.findUnique({
     where: { provider_providerAccountId: { provider, providerAccountId } },
-    select: { user: { select: publicFields } },
+    select: { user: { select: { ...publicFields, sessionVersion: true } } },
   });
   if (linked) return linked.user;
   const base = oauthUsernameBase(options.suggestedName);
@@ -78,7 +81,7 @@ export async function findOrCreateOAuthUser(options: {
     try {
       return await db.user.create({
         data: { username, usernameKey: usernameKey(username), accounts: { create: { provider, providerAccountId } } },
-        select: publicFields,
+        select: { ...publicFields, sessionVersion: true },
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -1,4 +1,4 @@
-import { TICKS_PER_SECOND } from '@/lib/engine';
+import { TICKS_PER_SECOND } from '@/lib/engine/constants';
 
 // How numbers read on every page, server-rendered or in the browser: no React, no server code.
 

@@ -1,4 +1,4 @@
-import { MODE_NAMES, MODES, rankValue, type Mode, type RankBy } from '@/lib/engine';
+import { MODE_NAMES, MODES, rankValue, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type VersusMode } from '@/lib/engine';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 
 /** Modes that are a race of fixed length (a line goal raced against the clock, or a time limit): they can race a PB ghost. */
@@ -24,7 +24,9 @@ const TEXT = {
   sprint: { label: 'Sprint 40L', title: 'Sprint 40 lines', blurb: 'Clear 40 lines as fast as you can. Time is the score.' },
   marathon: { label: 'Marathon', title: 'Marathon', blurb: 'Level up every 10 lines, 150 lines to the finish. Survive and score.' },
   ultra: { label: 'Ultra 2:00', title: 'Ultra 2 minutes', blurb: 'Two minutes on the clock. Squeeze out every point.' },
-} as const satisfies Record<Mode, ModeText>;
+  battle: { label: 'Battle', title: 'Battle', blurb: 'Send garbage, cancel what comes in, be the last one standing. Best of 3.' },
+  race30: { label: 'Race 30', title: 'Race 30 lines', blurb: 'First to clear 30 lines wins, with garbage on. Topping out loses.' },
+} as const satisfies Record<AnyMode, ModeText>;
 
 /**
  * Everything a page says about a mode, in the order the pages list them. The rules (and so how a
@@ -34,8 +36,14 @@ export const MODE_INFO: Readonly<Record<Mode, ModeText & { result: (typeof RESUL
   MODE_NAMES.map((mode) => [mode, { ...TEXT[mode], result: RESULTS[MODES[mode].rankBy] }]),
 ) as Record<Mode, ModeText & { result: (typeof RESULTS)[RankBy] }>;
 
-/** Modes in the order the pages show them: TEXT's order. */
-export const MODE_ORDER = Object.keys(TEXT) as Mode[];
+/** Solo modes in the order the pages show them: TEXT's order. */
+export const MODE_ORDER = (Object.keys(TEXT) as AnyMode[]).filter((m): m is Mode => MODES[m].kind === 'solo');
+
+/** What versus pages say about a versus mode (never a solo board or play page: MODE_INFO is solo only). */
+export const VERSUS_MODE_INFO: Readonly<Record<VersusMode, ModeText>> = Object.fromEntries(VERSUS_MODE_NAMES.map((mode) => [mode, TEXT[mode]])) as Record<
+  VersusMode,
+  ModeText
+>;
 
 /** The number a board ranks by, as players read it. */
 export function formatResult(mode: Mode, game: { ticks: number; score: number }): string {

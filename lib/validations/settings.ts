@@ -5,8 +5,9 @@ import {
 } from 'zod/mini';
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, DEFAULT_NEXT_COUNT, KEYS, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN,
-} from '@/lib/engine';
+} from '@/lib/engine/constants';
 import { THEMES } from '@/lib/page-prefs';
+import { soundSchema, touchSchema } from '@/lib/validations/touch-sound';
 
 /**
  * Player settings: one schema for localStorage, the settings form and PUT /api/settings.
@@ -162,6 +163,8 @@ export const settingsSchema = object(
     handling: _default(handlingSchema, () => handlingSchema.parse({})),
     bindings: _default(bindingsSchema, () => bindingsSchema.parse({})),
     display: _default(displaySchema, () => displaySchema.parse({})),
+    touch: _default(touchSchema, () => touchSchema.parse({})),
+    sound: _default(soundSchema, () => soundSchema.parse({})),
   },
   { error: 'Settings must be an object' },
 );

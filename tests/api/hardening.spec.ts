@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { RULES } from '@/lib/server/limits/rules';
-import { hardDropGame } from '@/tests/support/replays';
-import { errorCode, newClient, newTicket, signUpAndIn, submit, waitForGameTime } from '@/tests/api/client';
+import { errorCode, newClient, playLiveGame, signUpAndIn, submit } from '@/tests/api/client';
 
 // Findings of the security review (docs/decisions/0005), on the production server against both
 // databases. Each client has an address of its own, so limits never leak between tests.
@@ -22,14 +21,12 @@ test('guest cookie: signed by the server; a planted value is ignored', async ({ 
 });
 
 test('guest cookie: a claim moves the games to the account and clears the cookie', async ({ baseURL }) => {
-  const api = await newClient(baseURL!);
-  const ticket = await newTicket(api, 'marathon');
-  const played = hardDropGame('marathon', ticket.seed);
-  await waitForGameTime(ticket, played);
-  expect((await submit(api, ticket, played)).status()).toBe(201);
+  // A ranked guest game, played live: the guest cookie is the one minted on the socket's 101.
+  const { api, gameId, played } = await playLiveGame(baseURL!, null);
+  expect((await submit(api, { gameId }, played)).status()).toBe(201);
   const username = await signUpAndIn(api);
   expect((await api.storageState()).cookies.map((c) => c.name)).not.toContain('lf_guest');
-  expect((await (await api.get(`/api/replays/${ticket.gameId}`)).json()).game.player.username).toBe(username);
+  expect((await (await api.get(`/api/replays/${gameId}`)).json()).game.player.username).toBe(username);
 });
 
 test('board cursors: a tampered cursor is a 400, not a forged rank', async ({ baseURL }) => {
@@ -45,8 +42,15 @@ test('JSON routes refuse a body sent as a form or plain text (415)', async ({ ba
 });
 
 test('public reads are limited per address', async ({ baseURL }) => {
+  test.setTimeout(120_000);
   const api = await newClient(baseURL!);
-  const { limit } = RULES.publicReadAddress;
+  const { limit, windowMs } = RULES.publicReadAddress;
+  // The limit is a sliding estimate (lib/server/limits/window.ts): requests counted in the window
+  // before a boundary weigh less as the next one goes on, so a burst that straddles a boundary
+  // (a loaded machine takes 20 s or more for it) is rightly let past the limit by a few. Start the
+  // burst early in a window, so the count is exact when the limit is reached.
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < windowMs * 0.66) await new Promise((resolve) => setTimeout(resolve, left + 200));
   for (let sent = 0; sent < limit; sent += 50) {
     const batch = await Promise.all(Array.from({ length: Math.min(50, limit - sent) }, () => api.get('/api/leaderboards/sprint?limit=1')));
     expect(batch.map((r) => r.status())).toEqual(batch.map(() => 200));

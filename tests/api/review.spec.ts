@@ -1,17 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { roboticShortGame } from '@/tests/support/replays';
-import { newClient, newTicket, signUpAndIn, submit, waitForGameTime } from '@/tests/api/client';
+import { newClient, playLiveGame, signUpAndIn, submit } from '@/tests/api/client';
 
-// Games with inhuman input timing over HTTP (docs/decisions/0004): stored, answered 202, kept off
-// the boards. Approval is a reviewer's CLI step, covered in tests/data/review.test.ts.
+// Games with inhuman input timing (docs/decisions/0004): stored, answered 202, kept off the boards.
+// The game is played live, so it would rank but for its timing: the hold is the timing review's. Approval is a moderator's step (/moderation or npm run review), covered in
+// tests/data/review.test.ts, tests/data/moderation.test.ts and tests/e2e/accounts.spec.ts.
 
 test('a game with robotic input timing is stored, answered 202 with the reason, and kept off the boards', async ({ baseURL }) => {
   const api = await newClient(baseURL!);
   const username = await signUpAndIn(api);
-  const ticket = await newTicket(api, 'marathon');
-  const played = roboticShortGame('marathon', ticket.seed);
+  const { gameId, played } = await playLiveGame(baseURL!, api, { script: roboticShortGame('marathon', 'any').replay.events });
   expect(played.result.ended).toBe(true);
-  await waitForGameTime(ticket, played);
+  const ticket = { gameId }; // the live game is its own ticket
   const response = await submit(api, ticket, played);
   expect(response.status()).toBe(202);
   const body = await response.json();

@@ -47,6 +47,26 @@ test('session cookies: a real one signs in; forged, expired or foreign-secret on
   await owner.dispose();
 });
 
+test('"sign out everywhere" and a password change end every other session; the browser that asked keeps one', async ({ baseURL }) => {
+  const owner = await newClient(baseURL!);
+  await signUpAndIn(owner);
+  const before = await sessionCookieOf(owner);
+  expect((await owner.delete('/api/account/sessions')).status()).toBe(200);
+  const after = await sessionCookieOf(owner);
+  expect(after).not.toBe(before);
+  const stale = await withCookies(baseURL!, { [SESSION]: before });
+  expect((await stale.settings()).status()).toBe(401);
+  // A change of password needs the current one, and ends the session from the first step too.
+  const wrong = await owner.post('/api/account/password', { data: { current: 'not-it-at-all', next: 'a-new-password-77' } });
+  expect([wrong.status(), ((await wrong.json()) as { error: { code: string } }).error.code]).toEqual([400, 'wrong_password']);
+  expect((await owner.post('/api/account/password', { data: { current: PASSWORD, next: 'a-new-password-77' } })).status()).toBe(200);
+  const previous = await withCookies(baseURL!, { [SESSION]: after });
+  expect((await previous.settings()).status()).toBe(401);
+  expect((await owner.get('/api/settings')).status()).toBe(200);
+  for (const c of [stale, previous]) await c.api.dispose();
+  await owner.dispose();
+});
+
 test('session cookies split into chunks: read whole when genuine, refused when forged', async ({ baseURL }) => {
   const owner = await newClient(baseURL!);
   await signUpAndIn(owner);

@@ -27,7 +27,7 @@ import { hit } from '@/lib/server/limits/limiter';
 import { throwawayDatabase } from '@/tests/support/postgres';
 import { botGame, claimOf, roboticGame } from '@/tests/support/replays';
 import { resetDb } from '@/tests/data/db';
-import { minutes, playAndSubmit, player } from '@/tests/data/play';
+import { minutes, playAndSubmit, player, streamLive } from '@/tests/data/play';
 
 const url = process.env.DATABASE_URL;
 const scratch = mkdtempSync(path.join(tmpdir(), 'linefall-backup-test-'));
@@ -62,8 +62,10 @@ async function seed() {
   await playAndSubmit({ owner: bob, tamper: (s) => void (s.claimed.score += 1000) });
   for (const approve of [true, false]) {
     const mode: Mode = 'sprint';
-    const ticket = await issueTicket({ mode, owner: bob, now: minutes(90) });
+    const ticket = await issueTicket({ mode, owner: bob, now: minutes(90), live: true });
     const played = roboticGame(mode, ticket.seed);
+    played.replay.nextCount = 5;
+    await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner: bob, replay: played.replay });
     const held = await submitReplay({ gameId: ticket.gameId, owner: bob, submission: { replay: encodeReplay(played.replay), claimed: claimOf(played.result) }, now: minutes(95) });
     expect(held).toMatchObject({ ok: true, status: 202 });
     if (approve) expect(await approveGame({ gameId: ticket.gameId, now: minutes(200) })).toMatchObject({ ok: true });

@@ -10,7 +10,7 @@ import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { botGame, claimOf, hardDropGame, idleGame } from '@/tests/support/replays';
 import { resetDb } from '@/tests/data/db';
-import { minutes, playAndSubmit, player, T0 } from '@/tests/data/play';
+import { minutes, playAndSubmit, player, streamLive, T0 } from '@/tests/data/play';
 
 async function rejections() {
   const db = await getDb();
@@ -45,8 +45,10 @@ describe('submitting a verified game', () => {
 
   it('answers a repeated submission of the same replay the same way and stores one game', async () => {
     const bob = await player('bob');
-    const ticket = await issueTicket({ mode: 'sprint', owner: bob, now: T0 });
+    const ticket = await issueTicket({ mode: 'sprint', owner: bob, now: T0, live: true });
     const played = botGame('sprint', ticket.seed);
+    played.replay.nextCount = 5;
+    await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner: bob, replay: played.replay });
     const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
     const submit = () => submitReplay({ gameId: ticket.gameId, owner: bob, submission, now: minutes(5) });
     const [first, second] = await Promise.all([submit(), submit()]);
@@ -141,8 +143,10 @@ describe('rejections, each with its own code, recorded and never on a board', ()
 
   it('replay_undecodable for a truncated replay, without spending the ticket', async () => {
     const owner = await player('glitch');
-    const ticket = await issueTicket({ mode: 'marathon', owner, now: T0 });
+    const ticket = await issueTicket({ mode: 'marathon', owner, now: T0, live: true });
     const played = hardDropGame('marathon', ticket.seed);
+    played.replay.nextCount = 5;
+    await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay });
     const encoded = encodeReplay(played.replay);
     const truncated = await submitReplay({
       gameId: ticket.gameId,

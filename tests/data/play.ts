@@ -1,5 +1,8 @@
 // Plays real engine games and submits them through the real verification path.
-import { encodeReplay, type Mode, type Replay } from '@/lib/engine';
+import { encodeReplay, MODE_NAMES, simulateReplay, type Mode, type Replay } from '@/lib/engine';
+import { toWireEvent } from '@/lib/live/protocol';
+import { createLocalBus } from '@/lib/server/live/bus';
+import { GameHost } from '@/lib/server/live/game-host';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
@@ -15,19 +18,53 @@ export async function player(name: string): Promise<Owner> {
   return { userId: created.user.id, guestId: null };
 }
 
-/** Issues a ticket, plays it with `play`, and submits after `after` minutes. */
+/**
+ * Streams a played game through a real live game host (the server's engine, dealing and pacing)
+ * on a clock that advances exactly with the game, a batch every 6 ticks, as a browser at real
+ * pace would; the ticket then carries the streamed game's digest, so the submission ranks.
+ */
+export async function streamLive(options: { gameId: string; seed: string; owner: Owner; replay: Replay }): Promise<void> {
+  let now = 0;
+  const { replay } = options;
+  const mode = MODE_NAMES.find((m) => m === replay.mode);
+  if (!mode) throw new Error(`live games are solo games, not ${replay.mode}`);
+  const host = new GameHost({
+    gameId: options.gameId, seed: options.seed, mode, handling: replay.handling, nextCount: replay.nextCount ?? 5,
+    owner: options.owner, player: { name: null, guest: options.owner.userId === null }, bus: createLocalBus(), now: () => now,
+    finalizeAfterMs: null, onClose: () => {},
+  });
+  host.attach({ send: () => {} });
+  const end = simulateReplay(replay).ticks;
+  for (let tick = 0, seq = 1; tick < end; seq++) {
+    const upTo = Math.min(end, tick + 6);
+    const events = replay.events.filter((e) => e.tick >= tick && e.tick < upTo).map(toWireEvent);
+    now = (upTo * 1000) / 60;
+    const fail = host.inputs(seq, upTo, events);
+    if (fail) throw new Error(`live stream refused: ${fail.code} ${fail.message}`);
+    tick = upTo;
+  }
+  await host.recorded;
+}
+
+/** Issues a live ticket, plays it with `play` over a live game host, and submits after `after` minutes. */
 export async function playAndSubmit(options: {
   owner: Owner;
   mode?: Mode;
   issuedAt?: Date;
   after?: number;
   play?: (mode: Mode, seed: string) => Played;
+  /** false: an HTTP ticket, no stream (the game is then held as unpaced). */
+  live?: boolean;
   tamper?: (submission: { replay: Replay; claimed: ReturnType<typeof claimOf> }) => void;
 }) {
   const mode = options.mode ?? 'sprint';
   const issuedAt = options.issuedAt ?? T0;
-  const ticket = await issueTicket({ mode, owner: options.owner, now: issuedAt });
+  const live = options.live !== false;
+  const ticket = await issueTicket({ mode, owner: options.owner, now: issuedAt, live });
   const played = (options.play ?? botGame)(mode, ticket.seed);
+  // A live game's replay names its preview length (the browser's start message always does).
+  if (live) played.replay.nextCount ??= 5;
+  if (live) await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner: options.owner, replay: played.replay });
   const submission = { replay: played.replay, claimed: claimOf(played.result) };
   options.tamper?.(submission);
   const outcome = await submitReplay({

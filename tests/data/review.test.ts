@@ -11,7 +11,7 @@ import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { botGame, claimOf, roboticGame, type Played } from '@/tests/support/replays';
 import { resetDb } from '@/tests/data/db';
-import { player } from '@/tests/data/play';
+import { player, streamLive } from '@/tests/data/play';
 
 // Sunday of ISO week 2026-W47; reviews happen in the next week.
 const PLAYED = new Date('2026-11-22T20:00:00Z');
@@ -20,8 +20,10 @@ const later = (minutes: number) => new Date(PLAYED.getTime() + minutes * 60_000)
 
 async function play(owner: Owner, options: { mode?: Mode; game?: (mode: Mode, seed: string) => Played } = {}) {
   const mode = options.mode ?? 'sprint';
-  const ticket = await issueTicket({ mode, owner, now: PLAYED });
+  const ticket = await issueTicket({ mode, owner, now: PLAYED, live: true });
   const played = (options.game ?? roboticGame)(mode, ticket.seed);
+  played.replay.nextCount = 5;
+  await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay });
   const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
   const submit = () => submitReplay({ gameId: ticket.gameId, owner, submission, now: later(5) });
   return { gameId: ticket.gameId, played, submit };
@@ -82,8 +84,10 @@ describe('games with inhuman input timing', () => {
     const held = await play(robot);
     await held.submit();
     // A slower honest game, played after the held one.
-    const ticket = await issueTicket({ mode: 'sprint', owner: human, now: later(1) });
+    const ticket = await issueTicket({ mode: 'sprint', owner: human, now: later(1), live: true });
     const honest = botGame('sprint', ticket.seed);
+    honest.replay.nextCount = 5;
+    await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner: human, replay: honest.replay });
     const accepted = await submitReplay({
       gameId: ticket.gameId,
       owner: human,

@@ -7,14 +7,16 @@ import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket, type Ticket } from '@/lib/server/games/tickets';
 import { botGame, claimOf, hardDropGame } from '@/tests/support/replays';
 import { resetDb } from '@/tests/data/db';
-import { minutes, player, T0 } from '@/tests/data/play';
+import { minutes, player, streamLive, T0 } from '@/tests/data/play';
 
 beforeEach(resetDb);
 
 const seconds = (n: number) => new Date(T0.getTime() + n * 1000);
 
-function submitPlayed(ticket: Ticket, owner: Owner, play = botGame) {
+async function submitPlayed(ticket: Ticket, owner: Owner, play = botGame) {
   const played = play(ticket.mode, ticket.seed);
+  played.replay.nextCount = 5;
+  await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay });
   const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
   return submitReplay({ gameId: ticket.gameId, owner, submission, now: minutes(30) });
 }
@@ -22,10 +24,10 @@ function submitPlayed(ticket: Ticket, owner: Owner, play = botGame) {
 describe('one open ticket per player and mode (no seed shopping)', () => {
   it('forfeits the open ticket when the player starts another game in that mode, and counts it', async () => {
     const owner = await player('shopper');
-    const first = await issueTicket({ mode: 'sprint', owner, now: T0 });
+    const first = await issueTicket({ live: true, mode: 'sprint', owner, now: T0 });
     // Five seconds in: the first game cannot have ended yet, so it is forfeited.
-    const second = await issueTicket({ mode: 'sprint', owner, now: seconds(5) });
-    const marathon = await issueTicket({ mode: 'marathon', owner, now: minutes(1) });
+    const second = await issueTicket({ live: true, mode: 'sprint', owner, now: seconds(5) });
+    const marathon = await issueTicket({ live: true, mode: 'marathon', owner, now: minutes(1) });
 
     expect(await submitPlayed(first, owner)).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
     expect(await submitPlayed(second, owner)).toMatchObject({ ok: true, status: 201 });
@@ -33,7 +35,7 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     expect(await submitPlayed(marathon, owner, hardDropGame)).toMatchObject({ ok: true, status: 201 });
 
     // A submitted game is not forfeited by the next ticket.
-    await issueTicket({ mode: 'sprint', owner, now: minutes(40) });
+    await issueTicket({ live: true, mode: 'sprint', owner, now: minutes(40) });
     expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'sprint', count: 1 }]);
     const db = await getDb();
     expect((await db.gameTicket.findUniqueOrThrow({ where: { id: first.gameId } })).abandonedAt).toEqual(seconds(5));
@@ -43,17 +45,17 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
   it('does the same for a guest, keyed by the guest cookie', async () => {
     const guest: Owner = { userId: null, guestId: 'guest-shopper-00000000' };
     const other: Owner = { userId: null, guestId: 'guest-other-0000000000' };
-    const first = await issueTicket({ mode: 'sprint', owner: guest, now: T0 });
-    const neighbour = await issueTicket({ mode: 'sprint', owner: other, now: minutes(1) });
-    await issueTicket({ mode: 'sprint', owner: guest, now: seconds(5) });
+    const first = await issueTicket({ live: true, mode: 'sprint', owner: guest, now: T0 });
+    const neighbour = await issueTicket({ live: true, mode: 'sprint', owner: other, now: minutes(1) });
+    await issueTicket({ live: true, mode: 'sprint', owner: guest, now: seconds(5) });
     expect(await submitPlayed(first, guest)).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
     expect(await submitPlayed(neighbour, other)).toMatchObject({ ok: true, status: 201 });
   });
 
   it('keeps a game that had ended before the next ticket was issued (queued offline, or still on its way)', async () => {
     const owner = await player('queued');
-    const first = await issueTicket({ mode: 'sprint', owner, now: T0 });
-    await issueTicket({ mode: 'sprint', owner, now: minutes(10) });
+    const first = await issueTicket({ live: true, mode: 'sprint', owner, now: T0 });
+    await issueTicket({ live: true, mode: 'sprint', owner, now: minutes(10) });
     expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'sprint', count: 1 }]);
     expect(await submitPlayed(first, owner)).toMatchObject({ ok: true, status: 201 });
     // Not abandoned after all, and still spent: the same ticket cannot store a second game.
@@ -65,7 +67,7 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
 
   it('lets only one of two tickets issued at once stay open', async () => {
     const owner = await player('racer');
-    const tickets = await Promise.all(Array.from({ length: 6 }, () => issueTicket({ mode: 'ultra', owner, now: T0 })));
+    const tickets = await Promise.all(Array.from({ length: 6 }, () => issueTicket({ live: true, mode: 'ultra', owner, now: T0 })));
     const db = await getDb();
     const open = await db.gameTicket.count({ where: { id: { in: tickets.map((t) => t.gameId) }, usedAt: null } });
     expect(open).toBe(1);

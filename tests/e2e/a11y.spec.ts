@@ -8,7 +8,7 @@ import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Every kind of page, with `{game}` and `{user}` filled in; signed-in players are sent away from the auth pages. */
-const PAGES = ['/', '/play', '/play/sprint', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', '/replays/{game}', '/u/{user}', '/settings', '/practice', '/replays/open', '/no-such-page'];
+const PAGES = ['/', '/play', '/play/sprint', '/play/sprint?practice', '/live', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', '/replays/{game}', '/u/{user}', '/settings', '/practice', '/replays/open', '/no-such-page'];
 const SIGNED_OUT_ONLY = ['/signin', '/signup'];
 
 /** Serious and critical axe violations (and headings out of order) on the page as it stands, one line each. */
@@ -28,6 +28,7 @@ test('every page, signed out and signed in, light and dark: no serious or critic
   test.setTimeout(300_000);
   const username = uniqueUsername('a11y');
   await signUp(page, username, 'accessible-blocks-7');
+  // Any stored game gives a replay page to check; its unpaced hold does not matter here.
   const { ticket } = await playVerified(page.request, 'marathon', hardDropGame);
   const guest = await browser.newContext({ baseURL });
   const visitors = [

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { botGame, hardDropGame } from '@/tests/support/replays';
-import { playVerified } from '@/tests/api/client';
+import { hardDropGame } from '@/tests/support/replays';
+import { playRanked, playVerified } from '@/tests/api/client';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { engineAt } from '@/tests/e2e/replay-helpers';
 
@@ -14,6 +14,8 @@ async function placed(page: Page, n: number) {
 test('play on from a replay moment, undo, export the fumen and open it again', async ({ page }) => {
   test.setTimeout(90_000);
   await signUp(page, uniqueUsername('practice'), 'practice-password-1');
+  // Any stored game will do (the unpaced hold of an HTTP-ticket game does not matter here):
+  // the test is about the replay file and playing on from it.
   const { ticket, played } = await playVerified(page.request, 'marathon', hardDropGame);
 
   // The replay downloads as a small file that the viewer opens again from disk; other files are refused.
@@ -84,7 +86,8 @@ test('race your best: the PB ghost shows ahead or behind during a Sprint', async
   // Only the signed-in player's own best is served.
   expect((await request.get('/api/bests/sprint/replay')).status()).toBe(401);
   await signUp(page, uniqueUsername('ghost'), 'ghost-password-1');
-  const best = await playVerified(page.request, 'sprint', botGame);
+  // A ranked best: played live (an HTTP-ticket game would be held as unpaced, with no best).
+  const best = await playRanked(page.request, 'sprint');
   const api = await page.request.get('/api/bests/sprint/replay');
   expect(await api.json()).toMatchObject({ gameId: best.ticket.gameId, ticks: best.played.result.ticks, lines: best.played.result.lines });
   expect((await page.request.get('/api/bests/ultra/replay')).status()).toBe(404);

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatTime } from '@/lib/ui/format';
 import { isoWeek, shiftWeek } from '@/lib/periods/weeks';
-import { botGame, hardDropGame, type Played } from '@/tests/support/replays';
-import { playVerified } from '@/tests/api/client';
+import type { Played } from '@/tests/support/replays';
+import { playRanked } from '@/tests/api/client';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { frames } from '@/tests/e2e/play-helpers';
 import { engineAt, expectedField, renderedField } from '@/tests/e2e/replay-helpers';
@@ -25,8 +25,8 @@ test('boards, a top replay played, paused, seeked, stepped and shared, and the p
   test.setTimeout(120_000);
   const username = uniqueUsername('viewer');
   await signUp(page, username, 'viewer-password-1');
-  const sprint = await playVerified(page.request, 'sprint', botGame);
-  const marathon = await playVerified(page.request, 'marathon', hardDropGame);
+  // Ranked games, played live: the boards below must list them (HTTP-ticket games are held as unpaced).
+  const [sprint, marathon] = await Promise.all([playRanked(page.request, 'sprint'), playRanked(page.request, 'marathon')]);
 
   // Boards: mode tabs, this week with its countdown, a past week from the picker.
   await page.goto('/leaderboards');
@@ -135,7 +135,8 @@ test('unknown players and replays get their own not-found pages', async ({ page 
 test('the home page shows this week’s top games with watch links', async ({ page }) => {
   const username = uniqueUsername('home');
   await signUp(page, username, 'home-password-1');
-  const { played } = await playVerified(page.request, 'ultra', hardDropGame);
+  // Live, so it ranks: the card and the personal bests show ranked games only.
+  const { played } = await playRanked(page.request, 'ultra');
   // Whoever else played Ultra this week, the card shows the server's top three of that week.
   type Row = { gameId: string; player: { username: string } };
   const board = (await (await page.request.get(`/api/leaderboards/ultra?period=week&week=${played.week}&limit=3`)).json()) as { rows: Row[] };

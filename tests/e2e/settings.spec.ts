@@ -45,12 +45,15 @@ test('the in-game settings dialog pauses the game and display changes apply at o
 });
 
 test('a game that becomes ready while the settings dialog is open waits paused', async ({ page }) => {
-  // Hold the ticket back so the dialog is open before the game can start.
+  // Hold the request for a live game back so the dialog is open before the game can start.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/games', async (route) => {
-    await held;
-    await route.continue();
+  await page.routeWebSocket('**/api/live', (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage(async (message) => {
+      if (String(message).includes('"t":"start"')) await held;
+      server.send(message);
+    });
   });
   await page.goto('/play/marathon');
   await page.getByTestId('game').getByRole('button', { name: 'Settings' }).first().click();
@@ -58,7 +61,7 @@ test('a game that becomes ready while the settings dialog is open waits paused',
   await expect(dialog).toBeVisible();
   release();
   const game = page.getByTestId('game');
-  await expect(game).toHaveAttribute('data-seed', /.+/);
+  await expect(game).toHaveAttribute('data-game-id', /.+/);
   await expect(game).toHaveAttribute('data-phase', 'paused');
   // Keys typed into the dialog (Space on a checkbox) do not play the game meanwhile.
   await dialog.getByLabel('Rising (field upside down)').focus();

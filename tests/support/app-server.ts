@@ -12,6 +12,8 @@ export type AppServer = {
   stop(): Promise<void>;
   /** Embedded database only: closes it under the running server, or gives it back. */
   toggleDatabase(): void;
+  /** The server process's id while it runs (benchmarks read its CPU time and memory). */
+  pid(): number | undefined;
 };
 
 async function freePort(): Promise<number> {
@@ -74,6 +76,7 @@ export async function createAppServer(databaseUrl: string, extraEnv: Record<stri
         proc.kill('SIGTERM');
       });
     },
+    pid: () => child?.pid,
     toggleDatabase() {
       if (!child?.pid) throw new Error('server is not running');
       process.kill(child.pid, 'SIGUSR2');

@@ -11,7 +11,7 @@ import { collides } from '@/lib/engine/board';
 import { createCore } from '@/lib/engine/setup';
 import type { Core } from '@/lib/engine/core';
 import { DEFAULT_HANDLING, KEYS, simulateReplay } from '@/lib/engine';
-import type { Handling, Key, Mode, PiecePlacement, Replay, ReplayEvent, ReplayResult } from '@/lib/engine';
+import type { Handling, Key, Mode, PiecePlacement, PieceType, Replay, ReplayEvent, ReplayResult } from '@/lib/engine';
 import { PIECES, ROTATIONS, RULES_VERSION } from '@/lib/engine/constants';
 import { best, candidates, type Candidate, type SearchOptions, type Shift } from '@/tests/support/bot-eval';
 import { Humanizer, type HumanTiming } from '@/tests/support/human';
@@ -21,6 +21,8 @@ export interface PlayOptions {
   seed: string;
   handling?: Handling;
   nextCount?: number;
+  /** Pieces to play before the seed's own (a live game's dealt pieces, when the seed is not known yet). */
+  queue?: readonly PieceType[];
   /** Stop pressing keys after this many pieces (the game then runs on under gravity). */
   maxPieces?: number;
   /** Target ticks per piece; idle "thinking" ticks fill the gap. 0 = as fast as the keys allow. */
@@ -127,7 +129,7 @@ function shiftPlan(s: Shift): PiecePlan['shift'] {
 
 export function playGame(opts: PlayOptions): PlayResult {
   const handling = opts.handling ?? DEFAULT_HANDLING;
-  const { core } = createCore({ mode: opts.mode, seed: opts.seed, handling, nextCount: opts.nextCount }, false);
+  const { core } = createCore({ mode: opts.mode, seed: opts.seed, handling, nextCount: opts.nextCount, ...(opts.queue ? { queue: opts.queue } : {}) }, false);
   const d = new Driver(core, opts.human ? new Humanizer(opts.human, opts.seed) : null);
   const plan: PiecePlan[] = [];
   const maxPieces = opts.maxPieces ?? Infinity;

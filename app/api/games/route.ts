@@ -2,7 +2,7 @@ import { NextResponse } from 'next/server';
 import { getSessionUser } from '@/lib/server/auth';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { ensureGuestId, readGuestId } from '@/lib/server/guest';
-import { readJson, validationError } from '@/lib/server/http';
+import { apiError, readJson, validationError } from '@/lib/server/http';
 import { clientAddressKey, enforce } from '@/lib/server/limits/http';
 import { route } from '@/lib/server/route';
 import { ticketRequestSchema } from '@/lib/validations/games';
@@ -10,6 +10,8 @@ import { ticketRequestSchema } from '@/lib/validations/games';
 /** A new game: a server-issued seed, bound to the player (or the guest's cookie). */
 export const POST = route(async (request: Request) => {
   const user = await getSessionUser();
+  // A banned player sees why, on every attempt (their open tickets were spent by the ban too).
+  if (user?.banReason != null) return apiError(403, 'banned', `Your account is banned from playing ranked games: ${user.banReason}`);
   const player = user?.id ?? (await readGuestId());
   const limited = await enforce([
     { rule: 'ticketAddress', subject: await clientAddressKey() },

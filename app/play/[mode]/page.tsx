@@ -6,15 +6,17 @@ import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { MODE_INFO, isMode, racesAgainstBest } from '@/lib/ui/modes';
 import { getSessionUser } from '@/lib/server/auth';
 
-type Props = { params: Promise<{ mode: string }> };
+type Props = { params: Promise<{ mode: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { mode } = await params;
   return { title: isMode(mode) ? MODE_INFO[mode].title : 'Play' };
 }
 
-export default async function PlayModePage({ params }: Props) {
+export default async function PlayModePage({ params, searchParams }: Props) {
   const { mode } = await params;
+  // `?practice`: the same game unranked, on a local seed (see lib/client/practice.ts).
+  const practice = (await searchParams).practice !== undefined;
   if (!isMode(mode)) notFound();
   const user = await getSessionUser();
   return (
@@ -23,7 +25,8 @@ export default async function PlayModePage({ params }: Props) {
       title={MODE_INFO[mode].title}
       signedIn={user !== null}
       rankBy={MODES[mode].rankBy}
-      ghost={user !== null && racesAgainstBest(mode)}
+      ghost={!practice && user !== null && racesAgainstBest(mode)}
+      practice={practice}
       periods={PERIOD_IDS.map((id) => ({ id, tab: PERIODS[id].tab }))}
     />
   );

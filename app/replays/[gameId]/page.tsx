@@ -9,6 +9,8 @@ import { DownloadReplay } from '@/components/replay/DownloadReplay';
 import { ReplayStatusNote } from '@/components/replay/ReplayStatusNote';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
 import { boardHref, ticksFromParam } from '@/lib/ui/links';
+import { ReportButton } from '@/components/moderation/ReportButton';
+import { getSessionUser } from '@/lib/server/auth';
 import { getReplay } from '@/lib/server/games/replays';
 import { idSchema } from '@/lib/validations/games';
 
@@ -27,6 +29,8 @@ export default async function ReplayPage({ params, searchParams }: Props) {
   const record = await findReplay((await params).gameId);
   if (!record) notFound();
   const { game } = record;
+  // Signed-in players can report someone else's game.
+  const viewer = game.player ? await getSessionUser() : null;
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
@@ -42,6 +46,7 @@ export default async function ReplayPage({ params, searchParams }: Props) {
       <div className="flex flex-wrap items-center gap-4">
         <DownloadReplay encoded={record.replay} gameId={game.id} mode={game.mode} player={game.player?.username ?? null} createdAt={game.createdAt} />
         <Link href="/replays/open" className="link text-sm">Open a replay file</Link>
+        {viewer && game.player && viewer.name !== game.player.username ? <ReportButton gameId={game.id} /> : null}
         <Link href={boardHref({ mode: game.mode })} className="link text-sm">
           ← {MODE_INFO[game.mode].label} leaderboard
         </Link>

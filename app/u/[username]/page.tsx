@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import Link from 'next/link';
+import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { SignOutButton } from '@/components/auth/SignOutButton';
 import { GameList } from '@/components/boards/GameList';
@@ -7,6 +8,8 @@ import { isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { formatDate } from '@/lib/ui/format';
 import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
+import { ReportButton } from '@/components/moderation/ReportButton';
+import { renamedTo } from '@/lib/server/account/username';
 import { getSessionUser } from '@/lib/server/auth';
 import { getAbandonCounts } from '@/lib/server/games/abandons';
 import { cachedBestProgression, getBestProgression } from '@/lib/server/games/progression';
@@ -40,8 +43,14 @@ export default async function PlayerPage({ params }: Props) {
     );
   }
   const profile = await findPlayer((await params).username);
-  if (!profile) notFound();
-  const own = (await getSessionUser())?.id === profile.id;
+  if (!profile) {
+    // A renamed player's old name leads to them for 90 days (account/username.ts).
+    const current = await renamedTo({ username: (await params).username });
+    if (current) redirect(`/u/${encodeURIComponent(current)}`);
+    notFound();
+  }
+  const viewer = await getSessionUser();
+  const own = viewer?.id === profile.id;
   const [bests, recent, progression, abandons] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
@@ -52,9 +61,9 @@ export default async function PlayerPage({ params }: Props) {
   ]);
   return (
     <div className="space-y-8">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold" data-testid="profile-username">
+          <h1 className="text-3xl font-bold break-all" data-testid="profile-username">
             {profile.username}
           </h1>
           <p className="text-sm text-muted">Playing since {formatDate(profile.createdAt.toISOString())}</p>
@@ -65,7 +74,14 @@ export default async function PlayerPage({ params }: Props) {
             </p>
           ) : null}
         </div>
-        {own ? <SignOutButton /> : null}
+        {own ? (
+          <div className="flex gap-2">
+            <Link href="/account" className="rounded-lg border border-line-strong px-4 py-2 text-sm font-medium hover:bg-surface-2">Account</Link>
+            <SignOutButton />
+          </div>
+        ) : viewer ? (
+          <ReportButton username={profile.username} />
+        ) : null}
       </div>
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Personal bests</h2>

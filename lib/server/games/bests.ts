@@ -38,8 +38,12 @@ export async function recordGameBests(tx: Tx, userId: string, game: BestGame): P
     INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
     SELECT ${userId}, ${game.mode}, period, ${game.id}, ${metric}, ${game.createdAt}
     FROM (VALUES ${bucketRows(game.createdAt)}) AS buckets (period)
+    WHERE ${NOT_BANNED(Prisma.sql`${userId}`)}
     ${UPSERT_BEST}`;
 }
+
+/** A banned player gets no bests by any path (claimed guest games, approvals, tickets from before the ban). */
+export const NOT_BANNED = (userId: Prisma.Sql) => Prisma.sql`NOT EXISTS (SELECT 1 FROM "User" WHERE "id" = ${userId} AND "bannedAt" IS NOT NULL)`;
 
 export type RankPosition = { mode: string; metric: number; achievedAt: Date; gameId: string; userId: string | null };
 

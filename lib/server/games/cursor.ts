@@ -10,6 +10,12 @@ import { env } from '@/lib/server/env';
  */
 export type Cursor = { rank: number; metric: number; achievedAt: Date; gameId: string };
 
+/**
+ * A board whose sort key is a float (the versus rating board) decodes with `float: true`; every
+ * other board's metric is an int4 and is refused otherwise.
+ */
+export type CursorOptions = { float?: boolean };
+
 /** Which board a cursor belongs to: mode and period ('all' or a week). */
 export type BoardKey = { mode: string; period: string };
 
@@ -25,7 +31,7 @@ export function encodeCursor(board: BoardKey, c: Cursor): string {
   return `${payload}.${sign(board, payload)}`;
 }
 
-export function decodeCursor(board: BoardKey, text: string): Cursor {
+export function decodeCursor(board: BoardKey, text: string, options: CursorOptions = {}): Cursor {
   const [payload = '', tag = '', extra] = text.split('.');
   const expected = Buffer.from(sign(board, payload));
   const given = Buffer.from(tag);
@@ -37,8 +43,9 @@ export function decodeCursor(board: BoardKey, text: string): Cursor {
       // Signed by us, so well-formed; checked anyway in case the secret ever leaks.
       const int4 = (v: unknown): v is number => Number.isInteger(v) && Math.abs(v as number) <= 2_147_483_647;
       const achievedAt = new Date(Number.isSafeInteger(at) ? (at as number) : NaN);
-      if (Number.isSafeInteger(rank) && (rank as number) >= 0 && int4(metric) && !Number.isNaN(achievedAt.getTime()) && typeof gameId === 'string' && gameId.length <= 40) {
-        return { rank: rank as number, metric, achievedAt, gameId };
+      const metricOk = options.float ? Number.isFinite(metric) : int4(metric);
+      if (Number.isSafeInteger(rank) && (rank as number) >= 0 && metricOk && !Number.isNaN(achievedAt.getTime()) && typeof gameId === 'string' && gameId.length <= 40) {
+        return { rank: rank as number, metric: metric as number, achievedAt, gameId };
       }
     }
   } catch {

@@ -22,7 +22,8 @@ export type GameSummary = {
   reviewStatus: string | null;
 };
 
-export type ReviewStatus = 'pending' | 'approved' | 'rejected';
+/** 'unpaced': proven but not played live (paced.ts); no reviewer can rank it. */
+export type ReviewStatus = 'pending' | 'approved' | 'rejected' | 'unpaced';
 
 /** Why a game waits for review, as the player is told. */
 export type GameReview = { status: ReviewStatus; reason: string; message: string };
@@ -48,7 +49,7 @@ export const summaryFields = {
 export const boardable = { OR: [{ reviewStatus: null }, { reviewStatus: 'approved' }] };
 
 /** A held game waits for review or was rejected: it has no bests and no rank. */
-export const isHeld = (status: string | null): boolean => status === 'pending' || status === 'rejected';
+export const isHeld = (status: string | null): boolean => status === 'pending' || status === 'rejected' || status === 'unpaced';
 
 type StoredGame = Omit<GameSummary, 'createdAt' | 'mode'> & {
   mode: string;

@@ -9,10 +9,10 @@ import { boardable, isHeld, summaryFields, type GameSummary } from '@/lib/server
  * to its claimed result, but one held for inhuman timing waits for a reviewer (and is on no
  * board), and a rejected one stays off the boards unless a reviewer changes their mind.
  */
-export type ReplayStatus = 'verified' | 'awaiting_review' | 'rejected';
+export type ReplayStatus = 'verified' | 'awaiting_review' | 'rejected' | 'unpaced';
 
 const statusOf = (reviewStatus: string | null): ReplayStatus =>
-  reviewStatus === 'pending' ? 'awaiting_review' : reviewStatus === 'rejected' ? 'rejected' : 'verified';
+  reviewStatus === 'pending' ? 'awaiting_review' : reviewStatus === 'rejected' ? 'rejected' : reviewStatus === 'unpaced' ? 'unpaced' : 'verified';
 
 export type ReplayRecord = {
   /** Still a guest's (it may yet be claimed or expire), or held or rejected: it may still change. */

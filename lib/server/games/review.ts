@@ -2,11 +2,15 @@ import 'server-only';
 import { getDb } from '@/lib/server/db';
 import { recordGameBests, type BestGame } from '@/lib/server/games/bests';
 import type { ReviewStatus } from '@/lib/server/games/describe';
+import { CONSOLE, logAction, type Actor } from '@/lib/server/moderation/audit';
+import { closeReports } from '@/lib/server/moderation/reports';
+import { rebuildBests } from '@/lib/server/moderation/rebuild';
 
 export type HeldGame = {
   id: string;
   mode: string;
   player: string | null;
+  userId: string | null;
   score: number;
   lines: number;
   ticks: number;
@@ -25,7 +29,7 @@ export async function listHeldGames(options: { status?: ReviewStatus; limit: num
     orderBy: { createdAt: 'asc' },
     take: options.limit,
     select: {
-      id: true, mode: true, score: true, lines: true, ticks: true, createdAt: true,
+      id: true, mode: true, score: true, lines: true, ticks: true, createdAt: true, userId: true,
       reviewStatus: true, reviewReason: true, reviewMessage: true, reviewNote: true, user: { select: { username: true } },
     },
   });
@@ -41,9 +45,10 @@ type Decided = BestGame & { userId: string | null };
 /**
  * Approves a held game (a pending one, or a rejected one on second thoughts): it then takes the
  * place on the boards an accepted game would have taken when it was played (the week and day it was played in, its
- * own time for ties). The status change and the bests are one transaction.
+ * own time for ties). The status change, the bests, the audit entry and closing the game's
+ * reports are one transaction. `actor` is who did it (the console for `npm run review`).
  */
-export async function approveGame(options: { gameId: string; now?: Date }): Promise<ReviewOutcome> {
+export async function approveGame(options: { gameId: string; now?: Date; actor?: Actor; reason?: string }): Promise<ReviewOutcome> {
   const now = options.now ?? new Date();
   const db = await getDb();
   const decided = await db.$transaction(async (tx) => {
@@ -51,28 +56,42 @@ export async function approveGame(options: { gameId: string; now?: Date }): Prom
       UPDATE "Game" SET "reviewStatus" = 'approved', "reviewedAt" = ${now}
       WHERE "id" = ${options.gameId} AND "reviewStatus" IN ('pending', 'rejected')
       RETURNING "id", "userId", "mode", "score", "ticks", "finished", "createdAt"`;
+    if (!game) return undefined;
     // A guest's game gets its bests when it is claimed (claim.ts), as any other guest game.
-    if (game?.userId) await recordGameBests(tx, game.userId, game);
+    if (game.userId) await recordGameBests(tx, game.userId, game);
+    await logAction(tx, { actor: options.actor ?? CONSOLE, action: 'approve', gameId: game.id, targetId: game.userId, reason: options.reason ?? 'timing reviewed', now });
+    await closeReports(tx, { gameId: game.id, status: 'resolved', now });
     return game;
   });
   return decided ? { ok: true, status: 'approved' } : notReviewable(options.gameId, 'approve');
 }
 
-/** Rejects a pending game: it stays stored (the player keeps the replay) and off the boards for good. */
-export async function rejectGame(options: { gameId: string; note: string; now?: Date }): Promise<ReviewOutcome> {
+/**
+ * Rejects a game: a held one, or one on the boards that was reported. It stays stored (the
+ * player keeps the replay) and leaves every board; the player's next best game takes its place.
+ */
+export async function rejectGame(options: { gameId: string; note: string; now?: Date; actor?: Actor }): Promise<ReviewOutcome> {
   const now = options.now ?? new Date();
   const db = await getDb();
-  const { count } = await db.game.updateMany({
-    where: { id: options.gameId, reviewStatus: 'pending' },
-    data: { reviewStatus: 'rejected', reviewNote: options.note, reviewedAt: now },
+  const decided = await db.$transaction(async (tx) => {
+    const [game] = await tx.$queryRaw<{ id: string; userId: string | null; mode: string; wasOnBoards: boolean }[]>`
+      UPDATE "Game" g SET "reviewStatus" = 'rejected', "reviewNote" = ${options.note}, "reviewedAt" = ${now}
+      FROM (SELECT "id", "reviewStatus" AS "before" FROM "Game" WHERE "id" = ${options.gameId} FOR UPDATE) old
+      WHERE g."id" = old."id" AND old."before" IS DISTINCT FROM 'rejected'
+      RETURNING g."id", g."userId", g."mode", old."before" IS DISTINCT FROM 'pending' AS "wasOnBoards"`;
+    if (!game) return undefined;
+    if (game.userId && game.wasOnBoards) await rebuildBests(tx, { userId: game.userId, mode: game.mode });
+    await logAction(tx, { actor: options.actor ?? CONSOLE, action: 'reject', gameId: game.id, targetId: game.userId, reason: options.note, now });
+    await closeReports(tx, { gameId: game.id, status: 'resolved', now });
+    return game;
   });
-  return count === 1 ? { ok: true, status: 'rejected' } : notReviewable(options.gameId, 'reject');
+  return decided ? { ok: true, status: 'rejected' } : notReviewable(options.gameId, 'reject');
 }
 
 async function notReviewable(gameId: string, action: string): Promise<ReviewOutcome> {
   const db = await getDb();
   const game = await db.game.findUnique({ where: { id: gameId }, select: { reviewStatus: true } });
   if (!game) return { ok: false, code: 'game_not_found', message: `No game ${gameId}.` };
-  const status = game.reviewStatus ?? 'never held';
+  const status = game.reviewStatus ?? 'on the boards';
   return { ok: false, code: 'not_reviewable', message: `Cannot ${action} game ${gameId}: its review status is ${status}.` };
 }

@@ -4,10 +4,12 @@ import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { ALL_TIME, PERIODS } from '@/lib/periods';
 import { getDb } from '@/lib/server/db';
-import { aheadOnEveryBoard, bucketRows, ranksFrom, UPSERT_BEST } from '@/lib/server/games/bests';
+import { Prisma } from '@/lib/generated/prisma/client';
+import { aheadOnEveryBoard, bucketRows, NOT_BANNED, ranksFrom, UPSERT_BEST } from '@/lib/server/games/bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@/lib/server/games/describe';
 import { owns, type Owner } from '@/lib/server/games/owner';
 import { GUEST_GAME_TTL_MS } from '@/lib/server/games/policy';
+import { paceDecision } from '@/lib/server/games/paced';
 import { countRefusal } from '@/lib/server/games/refusals';
 import { verifySubmission } from '@/lib/server/games/verify';
 
@@ -32,6 +34,9 @@ type TicketRow = {
   abandonedAt: Date | null;
   storedGameId: string | null;
   storedDigest: string | null;
+  live: boolean;
+  streamDigest: string | null;
+  liveUnranked: string | null;
 };
 
 /**
@@ -64,7 +69,7 @@ export async function submitReplay(options: {
   // One round trip for the ticket and whatever was already stored for it.
   const [ticket] = await db.$queryRaw<TicketRow[]>`
     SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
-           g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
+           t."live", t."streamDigest", t."liveUnranked", g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
     FROM "GameTicket" t LEFT JOIN "Game" g ON g."ticketId" = t."id"
     WHERE t."id" = ${gameId}`;
   // No ticket of the caller's: counted, not recorded one by one (refusals.ts).
@@ -92,7 +97,13 @@ export async function submitReplay(options: {
   }
   if (!verdict.ok) return reject(verdict.code === 'replay_undecodable' ? 400 : 422, verdict.code, verdict.message, verdict.burn);
 
-  const { result, replay, flag } = verdict;
+  // A live game's replay must be the streamed game; refused without spending the ticket, so the
+  // host can still store the stream itself (finalize.ts). Any other game is held as unpaced.
+  const pace = paceDecision(ticket, digest);
+  if (!pace.ok) return reject(422, pace.code, pace.message);
+  const { result, replay } = verdict;
+  const flag = pace.hold ?? verdict.flag;
+  const status = pace.hold ? 'unpaced' : 'pending';
   // A guest who signed in before submitting keeps the game under the new account.
   const userId = ticket.userId ?? owner.userId;
   const week = PERIODS.week.bucketOf(now);
@@ -112,11 +123,12 @@ export async function submitReplay(options: {
     toppedOut: result.toppedOut,
     week,
     createdAt: now,
-    reviewStatus: flag ? 'pending' : null,
+    reviewStatus: flag ? status : null,
     reviewReason: flag?.reason ?? null,
     reviewMessage: flag?.message ?? null,
   };
-  // A held game gets no bests (so no place on any board) until a reviewer approves it (review.ts).
+  // A held game gets no bests (so no place on any board) until a reviewer approves it (review.ts);
+  // an unpaced one never does.
   const rankable = userId !== null && isRankable(game.mode, game) && !flag;
   const metric = metricOf(game.mode, game);
   const position = { mode: game.mode, metric, achievedAt: now, gameId: game.id, userId };
@@ -143,7 +155,7 @@ export async function submitReplay(options: {
       INSERT INTO "PersonalBest" ("userId", "mode", "period", "gameId", "metric", "achievedAt")
       SELECT game."userId", ${game.mode}, period, game."id", ${metric}, ${now}
       FROM game, (VALUES ${bucketRows(now)}) AS buckets (period)
-      WHERE ${rankable}
+      WHERE ${rankable} AND ${NOT_BANNED(Prisma.sql`game."userId"`)}
       ${UPSERT_BEST}
       RETURNING "period"
     )

@@ -16,8 +16,10 @@ export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: n
  * marked abandoned (its replay is refused) and counted on the player's profile. Otherwise a
  * player could open tickets until the first pieces looked good and play only those.
  */
-export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Date }): Promise<Ticket> {
+export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Date; live?: boolean }): Promise<Ticket> {
   const { mode, owner } = options;
+  // Issued to the live game host (lib/server/live): it keeps the seed until the game is over.
+  const live = options.live === true;
   const now = options.now ?? new Date();
   const db = await getDb();
   // 128 bits from the OS's CSPRNG: a player cannot choose or predict their piece sequence.
@@ -42,8 +44,8 @@ export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Dat
         SELECT "userId", ${mode}, count(*)::int FROM abandoned WHERE "userId" IS NOT NULL GROUP BY "userId"
         ON CONFLICT ("userId", "mode") DO UPDATE SET "count" = "AbandonCount"."count" + EXCLUDED."count"
       )
-      INSERT INTO "GameTicket" ("id", "mode", "seed", "rulesVersion", "userId", "guestId", "issuedAt", "expiresAt")
-      VALUES (${id}, ${mode}, ${seed}, ${RULES_VERSION}, ${owner.userId}, ${owner.userId ? null : owner.guestId}, ${now}, ${expiresAt})`,
+      INSERT INTO "GameTicket" ("id", "mode", "seed", "rulesVersion", "userId", "guestId", "issuedAt", "expiresAt", "live")
+      VALUES (${id}, ${mode}, ${seed}, ${RULES_VERSION}, ${owner.userId}, ${owner.userId ? null : owner.guestId}, ${now}, ${expiresAt}, ${live})`,
   ]);
   cleanupInBackground(now);
   return { gameId: id, seed, mode, rulesVersion: RULES_VERSION, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };

@@ -1,12 +1,13 @@
 import 'server-only';
 import {
-  decodeReplay,
+  decodeSoloReplay,
   ReplayDecodeError,
   ReplayError,
   simulateReplay,
   TICKS_PER_SECOND,
   type Replay,
   type ReplayResult,
+  type SoloReplay,
 } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { assessTiming, type TimingFlag } from '@/lib/server/games/plausibility';
@@ -20,7 +21,7 @@ export type VerifyFailure = {
   burn: boolean;
 };
 /** `flag`: the result is proven, but its timing looks inhuman, so it waits for review (plausibility.ts). */
-export type VerifySuccess = { ok: true; replay: Replay; result: ReplayResult; flag: TimingFlag | null };
+export type VerifySuccess = { ok: true; replay: SoloReplay; result: ReplayResult; flag: TimingFlag | null };
 
 type TicketFacts = { seed: string; mode: string; rulesVersion: number; issuedAt: Date };
 
@@ -31,9 +32,10 @@ const fail = (code: string, message: string, burn: boolean): VerifyFailure => ({
  * value passed in: the database work happens around it (submit.ts).
  */
 export function verifySubmission(ticket: TicketFacts, submission: Submission, now: Date): VerifySuccess | VerifyFailure {
-  let replay: Replay;
+  let replay: SoloReplay;
   try {
-    replay = decodeReplay(submission.replay);
+    // Tickets are solo games: a versus replay is refused here as undecodable for this route.
+    replay = decodeSoloReplay(submission.replay);
   } catch (error) {
     if (error instanceof ReplayDecodeError) {
       return fail('replay_undecodable', `The replay could not be decoded (${error.code}): ${error.message}`, false);

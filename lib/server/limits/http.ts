@@ -23,6 +23,11 @@ export async function clientAddressKey(): Promise<string> {
     }
     return 'unknown';
   }
+  return addressKeyOf(address);
+}
+
+/** The key per-address limits count an address under (an IPv6 address by its /64). */
+export function addressKeyOf(address: string): string {
   if (!address.includes(':')) return address;
   const [head = ''] = address.split('%');
   const halves = head.split('::');

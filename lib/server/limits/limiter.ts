@@ -1,4 +1,5 @@
 import 'server-only';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { RULES, type RuleName } from '@/lib/server/limits/rules';
@@ -17,6 +18,17 @@ function windowOf(rule: RuleName, nowMs: number) {
 }
 
 const keyOf = (check: Check) => `${check.rule}:${check.subject}`;
+
+/**
+ * A CTE to join into a counter statement: its commit does not wait for the WAL to reach the
+ * disk (asynchronous commit, for this transaction only). Every request counts once, so on
+ * PostgreSQL each count was its own fsync: a burst of public reads queued behind WAL flushes
+ * and held the pool's connections from the submissions. The count is visible to every other
+ * request the moment it commits, so limits hold exactly as before; only an operating-system
+ * crash can forget the last fraction of a second of counts, which merely forgives a few requests.
+ * Evaluated once, before any row is written (the statement's rows are read through it).
+ */
+const NO_FLUSH = Prisma.sql`no_flush AS (SELECT set_config('synchronous_commit', 'off', true))`;
 
 /** Whether every check is within its limit, `rows` having counted this request already. */
 function decide(checks: Check[], rows: Row[], nowMs: number): Verdict {
@@ -47,10 +59,10 @@ export async function hit(checks: Check[], now = new Date()): Promise<Verdict> {
   const expires = spans.map((w) => w.expiresAtMs);
   const db = await getDb();
   const rows = await db.$queryRaw<Row[]>`
-    WITH hits AS (
+    WITH ${NO_FLUSH}, hits AS (
       INSERT INTO "RateLimit" ("key", "window", "count", "expiresAt")
       SELECT k, w, 1, to_timestamp(e / 1000.0) AT TIME ZONE 'UTC'
-      FROM unnest(${keys}::text[], ${windows}::int[], ${expires}::float8[]) AS t (k, w, e)
+      FROM unnest(${keys}::text[], ${windows}::int[], ${expires}::float8[]) AS t (k, w, e), no_flush
       ON CONFLICT ("key", "window") DO UPDATE SET "count" = "RateLimit"."count" + 1
       RETURNING "key", "window", "count"
     )
@@ -67,8 +79,9 @@ export async function refund(checks: Check[], now = new Date()): Promise<void> {
   const windows = checks.map((c) => windowOf(c.rule, nowMs).window);
   const db = await getDb();
   await db.$executeRaw`
+    WITH ${NO_FLUSH}
     UPDATE "RateLimit" r SET "count" = GREATEST(r."count" - 1, 0)
-    FROM unnest(${keys}::text[], ${windows}::int[]) AS t (k, w)
+    FROM unnest(${keys}::text[], ${windows}::int[]) AS t (k, w), no_flush
     WHERE r."key" = t.k AND r."window" = t.w`;
 }
 

@@ -29,8 +29,35 @@ export const RULES = {
   /** Public reads (board pages, replays, profiles) per address: a person browsing reads a few a
    *  second at most; a scraper or a script hammering the database is slowed down. */
   publicReadAddress: { limit: 300, windowMs: 60_000, what: 'page loads from your network' },
+  /** Password-reset mails, recovery-code tries and reset-link uses per address: each can be a guess
+   *  at someone else's account, and each mail goes to a stranger's inbox. */
+  recoveryAddress: { limit: 10, windowMs: 60 * 60_000, what: 'account recovery attempts from your network' },
+  /** Account changes that check the current password (password, deletion, new recovery codes),
+   *  per player: a stolen session cannot guess the password through them. */
+  reauthPlayer: { limit: 10, windowMs: 15 * 60_000, what: 'password checks for your account' },
+  /** Reports per player: enough for an honest player who saw several cheaters today. */
+  reportPlayer: { limit: 10, windowMs: 60 * 60_000, what: 'reports' },
 } as const satisfies Record<string, Rule>;
 
 /** `what` completes "Too many …" in the error the client sees. */
 export type Rule = { limit: number; windowMs: number; what: string };
 export type RuleName = keyof typeof RULES;
+
+/**
+ * Limits of the live channel (lib/server/live/hub.ts), counted in memory by the process that
+ * holds the sockets. A player's browser opens one socket and plays one game at a time; a few
+ * more cover tabs, spectating and reconnects.
+ */
+export const LIVE_LIMITS = {
+  /** Messages per connection per second (a batch every 100 ms is 10; pings and spectating add a few). */
+  messagesPerSecond: 40,
+  /** Open sockets per address (a household or school behind one NAT). */
+  socketsPerAddress: 64,
+  /** Live games running at once per address, and per connection. */
+  gamesPerAddress: 64,
+  gamesPerConnection: 1,
+  /** Games one connection may watch at once. */
+  watchesPerConnection: 8,
+  /** New live games per connection per minute (restarting Sprint all session long). */
+  startsPerMinute: 120,
+} as const;

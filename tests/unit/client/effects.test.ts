@@ -6,7 +6,7 @@ import type { GameEvent } from '@/lib/engine';
 
 type Lock = Extract<GameEvent, { type: 'lock' }>;
 const lock = (p: Partial<Lock>): Lock => ({
-  type: 'lock', piece: 'T', rotation: '0', x: 4, y: 0, cells: [[4, 0]], linesCleared: 0, clearedRows: [], spin: 'none', b2b: false, combo: 0, perfectClear: false, points: 0, ...p,
+  type: 'lock', piece: 'T', rotation: '0', x: 4, y: 0, cells: [[4, 0]], linesCleared: 0, clearedRows: [], spin: 'none', b2b: false, combo: 0, perfectClear: false, points: 0, attack: 0, sent: 0, ...p,
 });
 
 describe('callouts', () => {

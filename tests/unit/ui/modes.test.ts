@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MODE_NAMES, MODES } from '@/lib/engine';
+import { MODE_NAMES, MODES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import { formatTime } from '@/lib/ui/format';
-import { formatResult, isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { formatResult, isMode, MODE_INFO, MODE_ORDER, VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { modeSchema } from '@/lib/validations/games';
 
 describe('MODE_INFO', () => {
   it('describes every engine mode once, and the pages list each once', () => {
@@ -28,5 +29,16 @@ describe('MODE_INFO', () => {
     expect(MODE_NAMES.every(isMode)).toBe(true);
     expect(isMode('zen')).toBe(false);
     expect(isMode('toString')).toBe(false);
+  });
+
+  it('keeps versus modes off the solo lists: no solo board, play page or ticket takes one', () => {
+    for (const mode of VERSUS_MODE_NAMES) {
+      expect(MODES[mode].kind).toBe('versus');
+      expect(Object.keys(MODE_INFO)).not.toContain(mode);
+      expect(MODE_ORDER as readonly string[]).not.toContain(mode);
+      expect(isMode(mode)).toBe(false);
+      expect(modeSchema.safeParse(mode).success).toBe(false);
+      expect(VERSUS_MODE_INFO[mode].title.length).toBeGreaterThan(0);
+    }
   });
 });

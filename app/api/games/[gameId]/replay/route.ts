@@ -11,6 +11,8 @@ import { idSchema, SUBMISSION_BODY_LIMIT, submissionSchema } from '@/lib/validat
 export const POST = route(async (request: Request, { params }: { params: Promise<{ gameId: string }> }) => {
   const { gameId } = await params;
   const user = await getSessionUser();
+  // A banned player sees why, on every attempt (their open tickets were spent by the ban too).
+  if (user?.banReason != null) return apiError(403, 'banned', `Your account is banned from playing ranked games: ${user.banReason}`);
   const guestId = await readGuestId();
   const player = user?.id ?? guestId;
   const limited = await enforce([

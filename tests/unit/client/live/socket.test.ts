@@ -1,0 +1,79 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
+import { LiveSocket, type LinkState, type SocketLike } from '@/lib/client/live/socket';
+import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+
+const servers: WebSocketServer[] = [];
+afterEach(async () => {
+  for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
+});
+
+/** A real WebSocket server that welcomes every hello; `silent` stops it answering anything. */
+async function server(): Promise<{ url: string; hellos: ClientMessage[]; sockets: Set<WebSocket>; silent: { on: boolean } }> {
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  servers.push(wss);
+  await new Promise((r) => wss.once('listening', r));
+  const hellos: ClientMessage[] = [];
+  const sockets = new Set<WebSocket>();
+  const silent = { on: false };
+  wss.on('connection', (ws) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('message', (data) => {
+      if (silent.on) return;
+      const m = JSON.parse(String(data)) as ClientMessage;
+      if (m.t === 'hello') {
+        hellos.push(m);
+        ws.send(JSON.stringify({ t: 'welcome', v: 1, player: { name: null, guest: true } } satisfies ServerMessage));
+      } else if (m.t === 'ping') ws.send(JSON.stringify({ t: 'pong', n: m.n }));
+    });
+  });
+  const { port } = wss.address() as { port: number };
+  return { url: `ws://127.0.0.1:${port}/api/live`, hellos, sockets, silent };
+}
+
+const connect = (url: string) => new WebSocket(url) as unknown as SocketLike;
+const until = async (ok: () => boolean, ms = 5_000) => {
+  for (const end = Date.now() + ms; !ok(); ) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('LiveSocket', () => {
+  it('says hello first, and again (with what to resume) after the server drops it', async () => {
+    const s = await server();
+    const states: LinkState[] = [];
+    let resume = false;
+    const live = new LiveSocket({
+      url: s.url, connect, backoffMs: [20, 100],
+      hello: () => ({ t: 'hello', v: 1, ...(resume ? { resume: { gameId: 'abcdef0123', token: 'x'.repeat(24) } } : {}) }),
+      onMessage: () => {}, onState: (st) => states.push(st),
+    });
+    live.open();
+    await until(() => live.link === 'open');
+    expect(live.send({ t: 'ping', n: 1 })).toBe(true);
+    resume = true;
+    for (const ws of s.sockets) ws.terminate();
+    await until(() => s.hellos.length === 2 && live.link === 'open');
+    expect(s.hellos[1]).toMatchObject({ t: 'hello', resume: { gameId: 'abcdef0123' } });
+    expect(states).toEqual(['connecting', 'open', 'down', 'connecting', 'open']);
+    live.close();
+    expect(live.send({ t: 'ping', n: 2 })).toBe(false);
+  });
+
+  it('notices a connection gone silent (a dropped network closes nothing) and dials again', async () => {
+    const s = await server();
+    const live = new LiveSocket({
+      url: s.url, connect, heartbeatMs: 50, deadAfterMs: 200, backoffMs: [20, 100],
+      hello: () => ({ t: 'hello', v: 1 }), onMessage: () => {}, onState: () => {},
+    });
+    live.open();
+    await until(() => live.link === 'open');
+    s.silent.on = true;
+    await until(() => live.link !== 'open');
+    s.silent.on = false;
+    await until(() => s.hellos.length === 2 && live.link === 'open');
+    live.close();
+  });
+});

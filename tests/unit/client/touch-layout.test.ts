@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { placeFor } from '@/components/touch/layout';
+import { wantsTouch } from '@/components/touch/attach';
+import { defaultSettings } from '@/lib/validations/settings';
+import { TOUCH_ACTIONS, TOUCH_PRESETS, BUTTON_SIZE_MIN, touchSchema } from '@/lib/validations/touch-sound';
+
+describe('touch layout', () => {
+  it('mirrors left to right for the left-handed, and keeps each half on its side in landscape', () => {
+    const place = { x: 10, y: 55, size: 60 };
+    expect(placeFor(place, false, false)).toEqual(place);
+    expect(placeFor(place, true, false)).toEqual({ ...place, x: 90 });
+    expect(placeFor(place, false, true).x).toBe(5);
+    expect(placeFor({ ...place, x: 90 }, false, true).x).toBe(95);
+    expect(placeFor(place, true, true).x).toBe(95);
+  });
+
+  it('both presets place every action, each button a fingertip or larger', () => {
+    for (const preset of Object.values(TOUCH_PRESETS)) {
+      for (const action of TOUCH_ACTIONS) expect(preset.buttons[action].size).toBeGreaterThanOrEqual(BUTTON_SIZE_MIN);
+    }
+  });
+
+  it('shows the pad on touch screens, or when asked for, and refuses buttons smaller than a fingertip', () => {
+    const s = defaultSettings();
+    expect(wantsTouch(s, true)).toBe(true);
+    expect(wantsTouch(s, false)).toBe(false);
+    expect(wantsTouch({ ...s, touch: { ...s.touch, show: 'on' } }, false)).toBe(true);
+    expect(wantsTouch({ ...s, touch: { ...s.touch, show: 'off' } }, true)).toBe(false);
+    expect(touchSchema.safeParse({ buttons: { left: { x: 10, y: 10, size: 30 } } }).success).toBe(false);
+  });
+});

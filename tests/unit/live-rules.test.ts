@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_LIVE_MESSAGE_BYTES, parseClientMessage } from '@/lib/live/protocol';
+import { paceDecision } from '@/lib/server/games/paced';
+import { PACING, paceOf } from '@/lib/server/live/pacing';
+
+describe('pace of a live game', () => {
+  const at = (tick: number, elapsedMs: number, excusedMs = 0, starves = 0) => paceOf({ tick, elapsedMs, excusedMs, starves });
+
+  it('accepts a game a little behind the wall clock', () => {
+    expect(at(600, 10_100)).toBe('ok');
+    expect(at(600, 10_000 + PACING.behindToleranceMs)).toBe('ok');
+  });
+  it('refuses a game that runs ahead of the wall clock beyond the slack', () => {
+    expect(at(600, 10_000 - PACING.aheadSlackMs)).toBe('ok');
+    expect(at(600, 10_000 - PACING.aheadSlackMs - 20)).toBe('ahead');
+  });
+  it('calls a game too slow past the tolerance, unless pauses, time away or waits for pieces excuse it', () => {
+    const late = 10_000 + PACING.behindToleranceMs + 500;
+    expect(at(600, late)).toBe('behind');
+    expect(at(600, late, 500)).toBe('ok');
+    expect(at(600, late, 0, 2)).toBe('ok');
+  });
+});
+
+describe('pacing decision on a proven replay', () => {
+  it('holds a game that was not live, or whose stream broke off, as unpaced with its reason', () => {
+    expect(paceDecision({ live: false, streamDigest: null, liveUnranked: null }, 'd')).toMatchObject({ ok: true, hold: { reason: 'not_live' } });
+    expect(paceDecision({ live: true, streamDigest: null, liveUnranked: null }, 'd')).toMatchObject({ ok: true, hold: { reason: 'stream_incomplete' } });
+    expect(paceDecision({ live: true, streamDigest: 'd', liveUnranked: 'pause_budget' }, 'd')).toMatchObject({ ok: true, hold: { reason: 'pause_budget' } });
+  });
+  it('ranks exactly the streamed game and refuses any other', () => {
+    expect(paceDecision({ live: true, streamDigest: 'd', liveUnranked: null }, 'd')).toEqual({ ok: true, hold: null });
+    expect(paceDecision({ live: true, streamDigest: 'd', liveUnranked: null }, 'e')).toMatchObject({ ok: false, code: 'stream_mismatch' });
+  });
+});
+
+describe('live messages', () => {
+  it('parse, or name what is wrong with a typed code', () => {
+    expect(parseClientMessage('{"t":"ping","n":3}')).toEqual({ ok: true, message: { t: 'ping', n: 3 } });
+    expect(parseClientMessage('{nope')).toMatchObject({ ok: false, code: 'bad_message' });
+    expect(parseClientMessage('{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[[1,9,1]]}')).toMatchObject({ ok: false, code: 'bad_message', message: expect.stringContaining('events.0.1') });
+    expect(parseClientMessage(`{"t":"ping","n":1,"x":"${'a'.repeat(MAX_LIVE_MESSAGE_BYTES)}"}`)).toMatchObject({ ok: false, code: 'too_large' });
+  });
+});
