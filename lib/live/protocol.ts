@@ -51,7 +51,17 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
     t: z.literal('hello'),
     v: z.number().int(),
     /** After a dropped connection: the game to take up again, with the token `started` gave. */
-    resume: z.object({ gameId, token: z.string().min(16).max(64) }).optional(),
+    resume: z
+      .object({
+        gameId,
+        token: z.string().min(16).max(64),
+        /**
+         * The game's setup and the browser's tick now, so a server that no longer holds the game
+         * (it restarted) can take it up from its ticket and the browser's whole input log.
+         */
+        setup: z.object({ handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX), tick }).optional(),
+      })
+      .optional(),
   }),
   z.object({ t: z.literal('start'), mode: z.enum(MODE_NAMES), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX) }),
   z.object({

@@ -108,22 +108,35 @@ for (const kind of kinds) {
       // No click: the page retries on its own once Retry-After has passed.
       await expect(status).toHaveAttribute('data-status', 'verified', { timeout: 45_000 });
       expect(await page.evaluate(() => JSON.parse(localStorage.getItem('linefall:pending-games:v1') ?? '[]').length)).toBe(0);
-      const stored = await rig.inspect<{ n: number }>(`SELECT count(*)::int AS n FROM "Game" WHERE "ticketId" = '${gameId}'`);
-      expect(stored[0]!.n).toBe(1);
+      // Stored once, and ranked: the host recorded the stream's end once the database was back,
+      // so the queued replay matched it instead of being held as stream_incomplete.
+      const stored = await rig.inspect<{ n: number; held: string | null }>(
+        `SELECT count(*)::int AS n, max("reviewReason") AS held FROM "Game" WHERE "ticketId" = '${gameId}'`,
+      );
+      expect(stored[0]).toEqual({ n: 1, held: null });
       await context.close();
     });
 
-    test('the server restarts during play: the ticket survives and the finished game is accepted', async ({ browser }) => {
+    test('the server restarts during play: the live game is taken up from its ticket, finished and ranked', async ({ browser }) => {
       test.setTimeout(120_000);
       const context = await browser.newContext({ baseURL: rig.server.url });
       const page = await context.newPage();
       const game = await startGame(page, 'marathon');
+      const gameId = await game.getAttribute('data-game-id');
       for (let i = 0; i < 3; i++) await tap(page, game, 'Space', 'pieces');
       await rig.server.stop();
       await rig.server.start();
       for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
       await expect(game).toHaveAttribute('data-phase', 'ended');
       await expect(page.getByTestId('submit-status')).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
+      // The new process dealt the rest and watched the clock: the game is on the boards, not held.
+      const stored = await rig.inspect<{ n: number; held: string | null; digest: string | null }>(
+        `SELECT count(*)::int AS n, max(g."reviewReason") AS held, max(t."streamDigest") AS digest
+         FROM "Game" g JOIN "GameTicket" t ON t."id" = g."ticketId" WHERE g."ticketId" = '${gameId}'`,
+      );
+      expect(stored[0]!.n).toBe(1);
+      expect(stored[0]!.held).toBeNull();
+      expect(stored[0]!.digest).not.toBeNull();
       await context.close();
     });
   });

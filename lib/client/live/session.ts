@@ -26,6 +26,11 @@ type Current = {
   sequence: PieceType[];
   over: GameOver | null;
   onOver: ((o: GameOver | null) => void) | null;
+  setup: { handling: Handling; nextCount: number };
+  /** The highest batch the server acknowledged: a resume that knows less lost the server's copy. */
+  acked: number;
+  /** The tick the last resume hello declared: a server taking the game up catches up to exactly it. */
+  helloTick: number;
 };
 
 /** How long a game request may wait for the server (connecting included) before the page says so. */
@@ -63,7 +68,10 @@ export class LiveSession {
       connect: opts.connect,
       hello: () => {
         const c = this.current;
-        return { t: 'hello', v: LIVE_PROTOCOL_VERSION, ...(c && !c.over ? { resume: { gameId: c.id, token: c.token } } : {}) };
+        if (!c || c.over) return { t: 'hello', v: LIVE_PROTOCOL_VERSION };
+        const setup = { ...c.setup, tick: c.game.snapshot().tick };
+        c.helloTick = setup.tick;
+        return { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: c.id, token: c.token, setup } };
       },
       onMessage: (m) => this.onMessage(m),
       onState: (link) => this.update({ link }),
@@ -110,7 +118,9 @@ export class LiveSession {
       p.settle({ ok: false, message: 'The server sent a malformed game.' });
       return;
     }
-    this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], over: null, onOver: null };
+    this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], over: null, onOver: null,
+      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0,
+    };
     this.lastBatch = 0;
     this.resendDue = false;
     p.settle({ ok: true, gameId: m.gameId, game });
@@ -125,7 +135,13 @@ export class LiveSession {
           if (m.resumed?.gameId === c.id) {
             this.dealInto(c, m.resumed.from, m.resumed.pieces);
             this.resendDue = false;
-            for (const b of c.batches.after(m.resumed.lastSeq)) this.socket.send(b);
+            if (m.resumed.lastSeq < c.acked) {
+              // The server took the game up from its ticket (it restarted): the whole log again.
+              c.batches = new InputBatches(c.id);
+              c.acked = 0;
+              const log = c.game.replay().events.filter((e) => e.tick < c.helloTick);
+              for (const b of c.batches.cut(log, c.helloTick)) this.socket.send(b);
+            } else for (const b of c.batches.after(m.resumed.lastSeq)) this.socket.send(b);
             // What was played while the connection was down, at once.
             this.pump(0, true);
           } else this.update({ ranked: false, reason: 'disconnected' });
@@ -138,7 +154,10 @@ export class LiveSession {
         if (c?.id === m.gameId) this.dealInto(c, m.from, m.pieces);
         return;
       case 'ack':
-        if (c?.id === m.gameId) c.batches.ack(m.seq);
+        if (c?.id === m.gameId) {
+          c.batches.ack(m.seq);
+          c.acked = Math.max(c.acked, m.seq);
+        }
         return;
       case 'status':
         if (c?.id === m.gameId) this.update({ ranked: m.ranked, reason: m.reason, pauses: m.pauses, pausesLeft: m.pausesLeft, spectators: m.spectators });

@@ -9,7 +9,8 @@ import { aheadOnEveryBoard, bucketRows, NOT_BANNED, ranksFrom, UPSERT_BEST } fro
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@/lib/server/games/describe';
 import { owns, type Owner } from '@/lib/server/games/owner';
 import { GUEST_GAME_TTL_MS } from '@/lib/server/games/policy';
-import { paceDecision } from '@/lib/server/games/paced';
+import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
+import { awaitStreamRecord } from '@/lib/server/live/registry';
 import { countRefusal } from '@/lib/server/games/refusals';
 import { verifySubmission } from '@/lib/server/games/verify';
 
@@ -99,7 +100,9 @@ export async function submitReplay(options: {
 
   // A live game's replay must be the streamed game; refused without spending the ticket, so the
   // host can still store the stream itself (finalize.ts). Any other game is held as unpaced.
-  const pace = paceDecision(ticket, digest);
+  const facts = await streamFacts(ticket);
+  if (facts === 'recording') return { ok: false, status: 503, code: 'stream_pending', message: 'The server is still recording the end of this live game; try again in a few seconds.' };
+  const pace = paceDecision(facts, digest);
   if (!pace.ok) return reject(422, pace.code, pace.message);
   const { result, replay } = verdict;
   const flag = pace.hold ?? verdict.flag;
@@ -182,4 +185,18 @@ export async function submitReplay(options: {
 async function repeat(gameId: string): Promise<SubmitOutcome> {
   const body = await describeGame({ gameId });
   return { ok: true, status: isHeld(body.game.reviewStatus) ? 202 : 200, body };
+}
+
+/** How long a POST waits for this process to record a live game's end (its host retries every 2 s at most). */
+const STREAM_RECORD_WAIT_MS = 5_000;
+
+/** The ticket's live facts, once the stream's end is on it if this process is still recording it. */
+async function streamFacts(ticket: TicketRow): Promise<PaceFacts | 'recording'> {
+  if (!ticket.live || ticket.streamDigest !== null) return ticket;
+  const record = await awaitStreamRecord(ticket.id, STREAM_RECORD_WAIT_MS);
+  if (record === 'not_here') return ticket;
+  if (record === 'recording') return 'recording';
+  const db = await getDb();
+  const fresh = await db.gameTicket.findUnique({ where: { id: ticket.id }, select: { live: true, streamDigest: true, liveUnranked: true } });
+  return fresh ?? ticket;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { createStreamSim, pieceSequence, ReplayError, RULES_VERSION } from '@/lib/engine';
+import { timingSafeEqual } from 'node:crypto';
+import { createStreamSim, pieceSequence, ReplayError, RULES_VERSION, TICKS_PER_SECOND } from '@/lib/engine';
 import type { Handling, Mode, PieceType, Replay, ReplayEvent, StreamSim } from '@/lib/engine';
 import {
   fromWireEvent, toWireEvent, type LiveErrorCode, type LivePlayer, type LiveStats, type ServerMessage, type UnrankedReason, type WireEvent,
@@ -8,6 +8,7 @@ import {
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/bus';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
+import { resumeTokenOf } from '@/lib/server/live/resume-token';
 import { finalizeStream, recordStreamEnd, refuseLiveGame } from '@/lib/server/live/store';
 
 /** The player's side of a connection, as the host sees it. */
@@ -26,6 +27,12 @@ export type HostOptions = {
   now?: () => number;
   /** Store the stream itself this long after its end if no POST did (default PACING.finalizeAfterMs; null: never). */
   finalizeAfterMs?: number | null;
+  /**
+   * Taken up from the ticket after the host that dealt it was lost (adopt.ts): the clock runs
+   * from the ticket's issue (`issuedAtMs`, wall time), and the browser's whole input log up to
+   * `catchUpTo` arrives at once, its lateness excused as a reconnect's is.
+   */
+  adopted?: { issuedAtMs: number; catchUpTo: number };
   onClose(host: GameHost): void;
 };
 
@@ -40,8 +47,8 @@ type Fail = { code: LiveErrorCode; message: string };
  */
 export class GameHost {
   readonly gameId: string;
-  readonly resumeToken = randomBytes(18).toString('base64url');
-  readonly startedAt = new Date();
+  readonly resumeToken: string;
+  readonly startedAt: Date;
   private readonly sim: StreamSim;
   private readonly draw: () => PieceType;
   private readonly dealt: PieceType[] = [];
@@ -58,16 +65,23 @@ export class GameHost {
   private unranked: UnrankedReason | null = null;
   private state: 'playing' | 'ended' | 'closed' = 'playing';
   private seat: Seat | null = null;
-  /** Settles once the stream's end is recorded on the ticket (a POST can then match it). */
+  private catchUpTo: number;
+  /** Settles once the stream's end is recorded on the ticket (a POST can then match it), or the host gave up on it. */
   recorded: Promise<void> | null = null;
+  /** The stream ended and its end is not on the ticket yet (the database was away): a POST waits for it. */
+  recording = false;
 
   constructor(private readonly o: HostOptions) {
     this.gameId = o.gameId;
+    this.resumeToken = resumeTokenOf(o.gameId);
     this.now = o.now ?? (() => performance.now());
+    this.startedAt = o.adopted ? new Date(o.adopted.issuedAtMs) : new Date();
+    // Never past the wall clock since the deal: the catch-up's excuse cannot reach beyond now.
+    this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount });
     this.draw = pieceSequence(o.seed);
     this.topUp();
-    this.t0 = this.now();
+    this.t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
   }
 
   get owner(): Owner {
@@ -123,6 +137,10 @@ export class GameHost {
     if (seq !== this.lastSeq + 1) return { code: 'out_of_order', message: `Batch ${seq} arrived, ${this.lastSeq + 1} was expected.` };
     if (this.pausedAt !== null) return { code: 'out_of_order', message: 'The game is paused: send unpause first.' };
     const elapsedMs = this.now() - this.t0;
+    // An adopted game's log up to where the browser was arrives late by however long the server
+    // was away; that gap is excused (recomputed at each catch-up batch, so only the last counts).
+    if (tick <= this.catchUpTo) this.excusedMs = Math.max(0, elapsedMs - (tick * 1000) / TICKS_PER_SECOND);
+    else this.catchUpTo = -1;
     const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starves: this.starves });
     if (pace === 'ahead') {
       void this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
@@ -238,26 +256,48 @@ export class GameHost {
     return { rulesVersion: RULES_VERSION, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.events };
   }
 
-  /** The stream reached its end: record it, reveal the seed, and store it if no POST comes. */
+  /**
+   * The stream reached its end: reveal the seed at once (the browser can then queue its POST
+   * whatever the database is doing), record the end on the ticket, retrying while the database
+   * is away, and store the stream itself if no POST has come by then.
+   */
   private async finish(): Promise<void> {
     this.state = 'ended';
+    this.recording = true;
     this.o.bus.withdraw(this.gameId);
     const result = this.sim.result();
-    const encoded = await recordStreamEnd({ gameId: this.gameId, replay: this.replay(), unranked: this.unranked });
     const ranked = this.unranked === null;
     this.send({
       t: 'over', gameId: this.gameId, seed: this.o.seed, ranked, ...(this.unranked ? { reason: this.unranked } : {}),
       result: { ...this.stats(), finished: result.finished, toppedOut: result.toppedOut, reason: result.reason, hash: result.hash },
     });
     this.o.bus.publish(this.gameId, { t: 'ended', gameId: this.gameId, stats: this.stats(), replayId: this.gameId });
+    const encoded = await this.record();
+    this.recording = false;
     const after = this.o.finalizeAfterMs === undefined ? PACING.finalizeAfterMs : this.o.finalizeAfterMs;
-    if (after === null) return this.close();
+    if (encoded === null || after === null) return this.close();
     const timer = setTimeout(() => {
       finalizeStream({ gameId: this.gameId, owner: this.o.owner, encoded, result })
         .catch((error: unknown) => console.error(`[live] storing game ${this.gameId} from its stream failed:`, error))
         .finally(() => this.close());
     }, after);
     timer.unref();
+  }
+
+  /** The encoded stream once its end is on the ticket; null if the database stayed away too long. */
+  private async record(): Promise<string | null> {
+    const giveUpAt = this.now() + PACING.recordRetryForMs;
+    for (let wait = 250; ; wait = Math.min(wait * 2, PACING.recordRetryMaxMs)) {
+      try {
+        return await recordStreamEnd({ gameId: this.gameId, replay: this.replay(), unranked: this.unranked });
+      } catch (error) {
+        if (this.now() + wait > giveUpAt) {
+          console.error(`[live] could not record the end of game ${this.gameId}; its POST will be held as stream_incomplete:`, error);
+          return null;
+        }
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      }
+    }
   }
 
   private async refuse(code: string, message: string): Promise<void> {

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ClientMessage } from '@/lib/live/protocol';
+import { adoptLiveGame } from '@/lib/server/live/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
@@ -12,8 +13,10 @@ export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage)
   switch (m.t) {
     case 'hello': {
       if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });
-      const host = hub.hosts.get(m.resume.gameId);
-      if (!host || !sameOwner(host, conn) || !host.resume(conn, m.resume.token)) {
+      const known = hub.hosts.get(m.resume.gameId);
+      const { setup } = m.resume;
+      const host = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: m.resume.gameId, token: m.resume.token, setup }) : null);
+      if (!host || !sameOwner(host, conn) || (known && !host.resume(conn, m.resume.token))) {
         conn.send({ t: 'welcome', v: 1, player: conn.player });
         return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: m.resume.gameId });
       }

@@ -23,6 +23,10 @@ export const PACING = {
   resumeWindowMs: 30_000,
   /** After the stream ends, the browser's POST is awaited this long; then the stream is stored itself. */
   finalizeAfterMs: 10_000,
+  /** While the database is away at a game's end, recording it is retried (backing off to the
+   *  second figure) for this long; the browser's queued POST is then held as stream_incomplete. */
+  recordRetryForMs: 15 * 60_000,
+  recordRetryMaxMs: 2_000,
 } as const;
 
 export type PaceClock = {

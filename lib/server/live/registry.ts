@@ -16,3 +16,18 @@ export async function startLiveHub(): Promise<void> {
 export function liveGames(): LiveGameSummary[] {
   return holder.__linefallLive?.list() ?? [];
 }
+
+/**
+ * A POST for a live game whose end this process is still recording (the database was away when
+ * the stream ended) waits up to `ms` for the record, so the replay is matched against it rather
+ * than held as stream_incomplete. 'recording' if it is still not on the ticket.
+ */
+export async function awaitStreamRecord(gameId: string, ms: number): Promise<'recorded' | 'recording' | 'not_here'> {
+  const host = holder.__linefallLive?.hosts.get(gameId);
+  if (!host?.recording || !host.recorded) return 'not_here';
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([host.recorded, timeout]);
+  clearTimeout(timer);
+  return host.recording ? 'recording' : 'recorded';
+}

@@ -1,0 +1,83 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeReplay, simulateReplay, type Replay } from '@/lib/engine';
+import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import { submitReplay } from '@/lib/server/games/submit';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { createLocalBus } from '@/lib/server/live/bus';
+import { GameHost } from '@/lib/server/live/game-host';
+import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resetDb } from '@/tests/data/db';
+import { player } from '@/tests/data/play';
+import { botGame, claimOf } from '@/tests/support/replays';
+
+beforeEach(resetDb);
+
+const msAt = (tick: number) => (tick * 1000) / 60;
+
+/**
+ * A game taken up after its host was lost (the server restarted): a host built from the ticket
+ * with the clock running from the ticket's issue, fed the browser's whole log at once, then the
+ * rest at pace. The ticket is issued `elapsedAtAdoptMs` before the host is built.
+ */
+async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number }) {
+  const owner = await player('survivor');
+  const issuedAt = new Date(Date.now() - options.elapsedAtAdoptMs);
+  const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
+  const played = botGame('sprint', ticket.seed);
+  const replay: Replay = { ...played.replay, nextCount: 5 };
+  let now = 0;
+  const sent: ServerMessage[] = [];
+  const host = new GameHost({
+    gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', handling: replay.handling, nextCount: 5,
+    owner, player: { name: 'survivor', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose: () => {},
+    adopted: { issuedAtMs: issuedAt.getTime(), catchUpTo: options.catchUpTo },
+  });
+  host.resume({ send: (m) => sent.push(m) }, resumeTokenOf(ticket.gameId));
+  const events = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
+  const end = simulateReplay(replay).ticks;
+  // The catch-up: everything up to where the browser was, in one batch.
+  const first = host.inputs(1, options.catchUpTo, events(0, options.catchUpTo));
+  if (first) return { first, sent, host, ticket, owner, replay, played, doneAt: new Date() };
+  for (let tick = options.catchUpTo, seq = 2; tick < end; seq++) {
+    const upTo = Math.min(end, tick + 6);
+    now = msAt(upTo - options.catchUpTo) + (options.lagAfterMs ?? 0) * (upTo / end);
+    const fail = host.inputs(seq, upTo, events(tick, upTo));
+    if (fail) throw new Error(`${fail.code}: ${fail.message}`);
+    tick = upTo;
+  }
+  await host.recorded;
+  return { first, sent, host, ticket, owner, replay, played, doneAt: new Date(issuedAt.getTime() + options.elapsedAtAdoptMs + now) };
+}
+
+describe('a live game taken up from its ticket after its host was lost', () => {
+  it('excuses the time the server was away, keeps the rank, and the POST matches the stream', async () => {
+    // The browser was at tick 600 (10 s) when the server came back 25 s after the deal.
+    const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000 });
+    expect(r.first).toBeNull();
+    const over = r.sent.find((m) => m.t === 'over');
+    expect(over).toMatchObject({ t: 'over', ranked: true, seed: r.ticket.seed });
+    expect(r.sent.some((m) => m.t === 'status' && !m.ranked)).toBe(false);
+    const outcome = await submitReplay({
+      gameId: r.ticket.gameId, owner: r.owner, submission: { replay: encodeReplay(r.replay), claimed: claimOf(r.played.result) }, now: r.doneAt,
+    });
+    expect(outcome).toMatchObject({ ok: true, status: 201 });
+  });
+
+  it('still refuses a log that runs ahead of the wall clock since the deal', async () => {
+    // Five seconds after the deal, a browser cannot be at tick 600.
+    const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 5_000 });
+    expect(r.first).toMatchObject({ code: 'ahead_of_clock' });
+  });
+
+  it('excuses only the outage: falling behind afterwards loses the rank as before', async () => {
+    const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 8_000 });
+    expect(r.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
+    expect(r.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: false });
+  });
+
+  it('derives the resume token from the game id and the secret, the same in every process', () => {
+    expect(resumeTokenOf('abcdefgh12')).toBe(resumeTokenOf('abcdefgh12'));
+    expect(resumeTokenOf('abcdefgh12')).not.toBe(resumeTokenOf('abcdefgh13'));
+    expect(resumeTokenOf('abcdefgh12')).toHaveLength(32);
+  });
+});
