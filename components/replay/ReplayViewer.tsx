@@ -44,7 +44,7 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
     return p;
   }, [replay, startAt]);
   const [playback, setPlayback] = useState<ReplayPlayback | null>(null);
-  const [view, setView] = useState<PlaybackView>(() => ({ snap: player.snapshot(), hash: player.hash(), playing: startAt === null, speed: 1 }));
+  const [view, setView] = useState<PlaybackView>(() => ({ tick: player.tick, snap: player.snapshot(), hash: player.hash(), playing: startAt === null, speed: 1 }));
 
   useEffect(() => {
     const canvas = canvasRef.current;
