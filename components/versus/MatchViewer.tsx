@@ -99,6 +99,8 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
 
   useReplayShortcuts(playback);
   const { tick, snap: snaps, playing, speed } = view;
+  // FieldsPlayer.hash() is the fields' hashes in seat order.
+  const hashes = view.hash.split(' ');
   const done = tick >= player.endTick;
   const run = (action: ReplayAction) => playback?.run(action);
   const seek = (t: number) => playback?.seek(t);
@@ -115,7 +117,7 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
               aria-label={`${names[i]}'s field`}
               className="space-y-2"
               data-testid={`versus-field-${i}`}
-              data-hash={player.fields[i]!.hash()}
+              data-hash={hashes[i]}
               data-score={s.score}
               data-lines={s.lines}
               data-pieces={s.pieces}
