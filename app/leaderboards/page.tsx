@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { BoardKindTabs } from '@/components/boards/BoardKindTabs';
 import { BoardTable } from '@/components/boards/BoardTable';
 import { PeriodPicker } from '@/components/boards/PeriodPicker';
 import { ResetCountdown } from '@/components/boards/ResetCountdown';
@@ -48,12 +49,13 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
           <h1 className="text-3xl font-bold">Leaderboards</h1>
           <p className="text-sm text-muted">Every result here was re-simulated by the server from its replay.</p>
         </div>
+        <BoardKindTabs active="solo" />
+      </header>
+      <div className="flex flex-wrap items-center gap-4">
         <Tabs
           label="Mode"
           tabs={MODE_ORDER.map((m) => ({ href: boardHref({ mode: m, period, bucket: past }), label: MODE_INFO[m].label, active: m === mode }))}
         />
-      </header>
-      <div className="flex flex-wrap items-center gap-4">
         <Tabs
           label="Period"
           tabs={PERIOD_IDS.map((p) => ({ href: boardHref({ mode, period: p }), label: PERIODS[p].tab, active: p === period && bucket === current }))}

@@ -1,4 +1,4 @@
-import { COLS, MODES, placedCells, VISIBLE_ROWS as ROWS, type Mode, type PieceType, type Snapshot } from '@/lib/engine';
+import { COLS, MODES, placedCells, VISIBLE_ROWS as ROWS, type AnyMode, type PieceType, type Snapshot } from '@/lib/engine';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from '@/components/game/effects';
 import { formatPps, formatTime } from '@/lib/ui/format';
 import type { DisplaySettings } from '@/lib/validations/settings';
@@ -18,7 +18,8 @@ const NEXT_X = 16;
 
 export interface DrawOptions {
   palette: Palette;
-  mode: Mode;
+  /** Any mode: a versus field draws as a solo one (its line goal, its clock). */
+  mode: AnyMode;
   ghost: boolean;
   grid: boolean;
   /** Field drawn upside down: blocks rise from the bottom. */
@@ -37,7 +38,7 @@ export interface DrawOptions {
  * The draw options for a frame, from the player's display settings: the one place the live game
  * and the replay viewer turn settings into what the renderer needs.
  */
-export function drawOptions(display: DisplaySettings, mode: Mode, frame: { now: number; hidden?: boolean; effects?: Effects | null }): DrawOptions {
+export function drawOptions(display: DisplaySettings, mode: AnyMode, frame: { now: number; hidden?: boolean; effects?: Effects | null }): DrawOptions {
   return {
     palette: PALETTES[display.palette],
     mode,

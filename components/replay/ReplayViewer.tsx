@@ -7,7 +7,7 @@ import { Effects } from '@/components/game/effects';
 import { decodeSoloReplay, type SoloReplay } from '@/lib/engine';
 import { ReplayPlayback, type PlaybackView } from '@/lib/client/replay-playback';
 import { ReplayPlayer } from '@/lib/client/replay-player';
-import { replayActionFor, SPEEDS, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
+import type { ReplayAction } from '@/lib/client/replay-keys';
 import { formatTime } from '@/lib/ui/format';
 import { loadLocalSettings } from '@/lib/client/settings-store';
 import { PlayFromHere } from '@/components/sandbox/PlayFromHere';
@@ -15,6 +15,8 @@ import { InputDisplay } from '@/components/replay/InputDisplay';
 import { ReplayControls } from '@/components/replay/ReplayControls';
 import { ReplayStats } from '@/components/replay/ReplayStats';
 import { SeekBar } from '@/components/replay/SeekBar';
+import { SpeedPicker } from '@/components/replay/SpeedPicker';
+import { useReplayShortcuts } from '@/components/replay/useReplayShortcuts';
 import { ShareButton } from '@/components/replay/ShareButton';
 import { Shortcuts } from '@/components/replay/Shortcuts';
 import { TransportAnnouncer } from '@/components/replay/TransportAnnouncer';
@@ -44,7 +46,7 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
     return p;
   }, [replay, startAt]);
   const [playback, setPlayback] = useState<ReplayPlayback | null>(null);
-  const [view, setView] = useState<PlaybackView>(() => ({ snap: player.snapshot(), hash: player.hash(), playing: startAt === null, speed: 1 }));
+  const [view, setView] = useState<PlaybackView>(() => ({ tick: player.tick, snap: player.snapshot(), hash: player.hash(), playing: startAt === null, speed: 1 }));
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -63,24 +65,13 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
     }, { playing: startAt === null });
     setPlayback(p);
     p.start();
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      // Typing in a field, or Space/Enter on a focused control, keeps its usual meaning.
-      if (target?.closest('select, textarea, input:not([type=range])')) return;
-      if ((e.key === ' ' || e.key === 'Enter') && target?.closest('button, a, summary')) return;
-      const action = replayActionFor(e);
-      if (!action) return;
-      e.preventDefault();
-      p.run(action);
-    };
-    window.addEventListener('keydown', onKey);
     return () => {
-      window.removeEventListener('keydown', onKey);
       p.stop();
       canvasView.dispose();
     };
   }, [player, replay.mode, startAt]);
 
+  useReplayShortcuts(playback);
   const { snap, playing, speed } = view;
   const done = snap.tick >= player.endTick;
   const run = (action: ReplayAction) => playback?.run(action);
@@ -111,20 +102,7 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
         <span className="font-mono text-sm tabular-nums" data-testid="replay-clock">
           {formatTime(snap.tick)} / {formatTime(player.endTick)}
         </span>
-        <label className="flex items-center gap-1 text-sm">
-          Speed
-          <select
-            value={speed}
-            onChange={(e) => playback?.setSpeed(Number(e.target.value) as Speed)}
-            className="rounded border border-line-strong bg-transparent px-1 py-0.5"
-          >
-            {SPEEDS.map((s) => (
-              <option key={s} value={s}>
-                {s}×
-              </option>
-            ))}
-          </select>
-        </label>
+        <SpeedPicker speed={speed} onChange={(s) => playback?.setSpeed(s)} />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <ShareButton path={path} tick={snap.tick} />

@@ -5,7 +5,7 @@ import { secondsParam } from '@/lib/ui/links';
 
 /** Copies a link that opens this replay at the moment shown; the link itself stays visible as a fallback. */
 export function ShareButton({ path, tick }: { path: string; tick: number }) {
-  const href = `${path}?t=${secondsParam(tick)}`;
+  const href = `${path}${path.includes('?') ? '&' : '?'}t=${secondsParam(tick)}`;
   const { copied, copy: copyText } = useCopy();
   const copy = () => copyText(new URL(href, window.location.origin).toString());
   return (

@@ -1,46 +1,61 @@
 import { TICKS_PER_SECOND, type GameEvent, type Snapshot } from '@/lib/engine';
 import { nextSpeed, type ReplayAction, type Speed } from '@/lib/client/replay-keys';
-import type { ReplayPlayer } from '@/lib/client/replay-player';
 
 /** After a stall (a background tab), playback skips ahead at most this much per frame. */
 export const MAX_TICKS_PER_FRAME = 40;
 const JUMP_TICKS = 5 * TICKS_PER_SECOND;
 
-/** What the viewer's controls and stats show; changes at most once per frame. */
-export type PlaybackView = { snap: Snapshot; hash: string; playing: boolean; speed: Speed };
+/**
+ * What playback drives: one replay (ReplayPlayer, a snapshot) or several fields in step
+ * (FieldsPlayer, a snapshot per field). `Snap` is what the host draws, `Ev` one played event.
+ */
+export interface Playable<Snap, Ev> {
+  readonly tick: number;
+  readonly over: boolean;
+  readonly endTick: number;
+  step(): readonly Ev[];
+  seek(tick: number): void;
+  pieceBoundary(dir: 1 | -1): number;
+  snapshot(): Snap;
+  hash(): string;
+}
 
-export interface PlaybackHost {
+/** What the viewer's controls and stats show; changes at most once per frame. */
+export type PlaybackView<Snap = Snapshot> = { tick: number; snap: Snap; hash: string; playing: boolean; speed: Speed };
+
+export interface PlaybackHost<Snap = Snapshot, Ev = GameEvent> {
   /** Every animation frame: the snapshot to draw, the events of the ticks just played, and whether the position jumped (a seek). */
-  draw(snap: Snapshot, events: readonly GameEvent[], now: number, jumped: boolean): void;
-  onChange(view: PlaybackView): void;
+  draw(snap: Snap, events: readonly Ev[], now: number, jumped: boolean): void;
+  onChange(view: PlaybackView<Snap>): void;
 }
 
 /**
- * The replay viewer's clock and controls: plays a ReplayPlayer at a speed in wall time, seeks,
- * and runs the shortcut actions. Owns the animation loop; the component only shows `PlaybackView`
- * and hosts the canvas. `frame(now)` is the whole per-frame step, so tests drive it with made-up times.
+ * The replay viewer's clock and controls: plays a ReplayPlayer (or a FieldsPlayer) at a speed in
+ * wall time, seeks, and runs the shortcut actions. Owns the animation loop; the component only
+ * shows `PlaybackView` and hosts the canvas. `frame(now)` is the whole per-frame step, so tests
+ * drive it with made-up times.
  */
-export class ReplayPlayback {
+export class ReplayPlayback<Snap = Snapshot, Ev = GameEvent> {
   private playing: boolean;
   private speed: Speed = 1;
   /** Fractional ticks owed from earlier frames. */
   private carry = 0;
   private last: number | null = null;
   private jumped = true;
-  private snap: Snapshot;
+  private snap: Snap;
   private raf = 0;
 
   constructor(
-    readonly player: ReplayPlayer,
-    private readonly host: PlaybackHost,
+    readonly player: Playable<Snap, Ev>,
+    private readonly host: PlaybackHost<Snap, Ev>,
     options: { playing: boolean },
   ) {
     this.playing = options.playing;
     this.snap = player.snapshot();
   }
 
-  get view(): PlaybackView {
-    return { snap: this.snap, hash: this.player.hash(), playing: this.playing, speed: this.speed };
+  get view(): PlaybackView<Snap> {
+    return { tick: this.player.tick, snap: this.snap, hash: this.player.hash(), playing: this.playing, speed: this.speed };
   }
 
   start(): void {
@@ -60,7 +75,7 @@ export class ReplayPlayback {
     const { player } = this;
     const startTick = player.tick;
     const wasPlaying = this.playing;
-    const events: GameEvent[] = [];
+    const events: Ev[] = [];
     if (this.playing && !player.over) {
       if (this.last !== null) this.carry += ((now - this.last) * TICKS_PER_SECOND * this.speed) / 1000;
       const whole = Math.floor(this.carry);

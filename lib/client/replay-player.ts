@@ -1,4 +1,4 @@
-import { createGame, MAX_REPLAY_TICKS, type Game, type GameEvent, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
+import { createGame, MAX_REPLAY_TICKS, type Game, type GameEvent, type GarbageEvent, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
 
 /** Ticks between checkpoints: a seek simulates at most this many ticks after restoring one. */
 export const CHECKPOINT_INTERVAL = 300;
@@ -9,30 +9,44 @@ export const CHECKPOINT_INTERVAL = 300;
  * CHECKPOINT_INTERVAL ticks and the tick each piece appeared on (the seek bar's markers). A seek
  * restores the nearest checkpoint at or before the target and simulates forward, so the state
  * after a seek is exactly the engine's state at that tick, whatever the route to it.
+ *
+ * A versus replay plays the same way: its garbage joins the queue at the ticks it records, before
+ * that tick's inputs, as in simulateReplay. The winner's game of a versus game never ends on its
+ * own, so the caller passes `limit` (lib/versus/replay-span.ts).
  */
 export class ReplayPlayer {
   private game: Game;
   private next = 0;
+  private nextGarbage = 0;
   private ticks = 0;
   private readonly checkpoints: Game[] = [];
   /** Tick on which each piece after the first appeared (the tick after the previous one locked). */
   readonly pieceTicks: readonly number[];
+  /** Versus: every tick whose locks sent garbage to the opponent, with the rows sent (after cancelling). */
+  readonly sends: ReadonlyArray<GarbageEvent>;
   /** The tick the game ended on (or the last tick simulated). */
   readonly endTick: number;
 
   constructor(
     private readonly replay: Replay,
     private readonly interval = CHECKPOINT_INTERVAL,
+    /** Ticks to play at most; a verified solo game always ends before the re-simulation limit. */
+    private readonly limit = MAX_REPLAY_TICKS,
   ) {
     this.game = this.fresh();
     const pieces: number[] = [];
-    // A verified game always ends; the server's re-simulation limit bounds anything else.
-    while (!this.game.over && this.ticks < MAX_REPLAY_TICKS) {
+    const sends: GarbageEvent[] = [];
+    while (!this.over) {
       if (this.ticks % interval === 0) this.checkpoints.push(this.game.clone());
+      const tick = this.ticks;
       const events = this.step();
       if (events.some((e) => e.type === 'lock')) pieces.push(this.ticks);
+      let sent = 0;
+      for (const e of events) if (e.type === 'lock') sent += e.sent;
+      if (sent > 0) sends.push({ tick, size: sent });
     }
     this.pieceTicks = pieces;
+    this.sends = sends;
     this.endTick = this.ticks;
     this.restore(0);
   }
@@ -42,13 +56,15 @@ export class ReplayPlayer {
   }
 
   get over(): boolean {
-    return this.game.over;
+    return this.game.over || this.ticks >= this.limit;
   }
 
-  /** Advances one tick with the inputs recorded for it; returns that tick's events. */
+  /** Advances one tick with the garbage and inputs recorded for it; returns that tick's events. */
   step(): readonly GameEvent[] {
-    if (this.game.over) return [];
+    if (this.over) return [];
     const now = this.ticks;
+    const garbage = this.replay.garbage ?? [];
+    while (this.nextGarbage < garbage.length && garbage[this.nextGarbage]!.tick === now) this.game.receiveGarbage(garbage[this.nextGarbage++]!.size);
     const events = this.replay.events;
     const inputs: InputEvent[] = [];
     while (this.next < events.length && events[this.next]!.tick === now) {
@@ -94,13 +110,13 @@ export class ReplayPlayer {
     const checkpoint = this.checkpoints[index];
     this.game = checkpoint ? checkpoint.clone() : this.fresh();
     this.ticks = checkpoint ? index * this.interval : 0;
-    this.next = firstEventAt(this.replay, this.ticks);
+    this.next = firstAt(this.replay.events, this.ticks);
+    this.nextGarbage = firstAt(this.replay.garbage ?? [], this.ticks);
   }
 }
 
 /** Index of the first event on or after `tick` (events are sorted by tick). */
-function firstEventAt(replay: Replay, tick: number): number {
-  const events = replay.events;
+function firstAt(events: ReadonlyArray<{ tick: number }>, tick: number): number {
   let lo = 0;
   let hi = events.length;
   while (lo < hi) {

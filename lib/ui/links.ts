@@ -1,4 +1,4 @@
-import { TICKS_PER_SECOND, type Mode } from '@/lib/engine';
+import { TICKS_PER_SECOND, type Mode, type VersusMode } from '@/lib/engine';
 import { ALL_TIME, type PeriodId } from '@/lib/periods';
 
 // URLs that several pages build or read, in one place: server pages and client components alike.
@@ -11,6 +11,20 @@ export function boardHref(q: { mode: Mode; period?: PeriodId; bucket?: string; c
   if (q.bucket && q.bucket !== ALL_TIME) params.set(period, q.bucket);
   if (q.cursor) params.set('cursor', q.cursor);
   return `/leaderboards?${params}`;
+}
+
+/** A versus board page: a mode's rating board, or its weekly wins. */
+export function versusBoardHref(q: { mode: VersusMode; board?: 'rating' | 'wins'; cursor?: string }): string {
+  const params = new URLSearchParams({ mode: q.mode });
+  if (q.board && q.board !== 'rating') params.set('board', q.board);
+  if (q.cursor) params.set('cursor', q.cursor);
+  return `/leaderboards/versus?${params}`;
+}
+
+/** A stored versus match in the viewer; `game` counts from 1, as players do. */
+export function matchHref(matchId: string, q: { game?: number } = {}): string {
+  const path = `/versus/matches/${encodeURIComponent(matchId)}`;
+  return q.game && q.game > 1 ? `${path}?game=${q.game}` : path;
 }
 
 /** `?t=` is seconds with decimals (as on video sites); the viewer works in ticks. */

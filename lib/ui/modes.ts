@@ -53,3 +53,7 @@ export function formatResult(mode: Mode, game: { ticks: number; score: number })
 export function isMode(value: string): value is Mode {
   return (MODE_NAMES as readonly string[]).includes(value);
 }
+
+export function isVersusModeName(value: string): value is VersusMode {
+  return (VERSUS_MODE_NAMES as readonly string[]).includes(value);
+}

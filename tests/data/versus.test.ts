@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeReplay, encodeReplay, VersusMatch } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
-import { getMatchHistory, getRatingBoard, getVersusRating, getWeeklyWinsBoard, InvalidCursorError } from '@/lib/server/versus/boards';
+import { getRatingBoard, getVersusRating, getWeeklyWinsBoard, InvalidCursorError } from '@/lib/server/versus/boards';
+import { getMatchHistory } from '@/lib/server/versus/history';
 import { NEW_PLAYER_RATING, rateMatch, storedRating } from '@/lib/server/versus/rating';
 import { storeMatch } from '@/lib/server/versus/store';
 import { recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
@@ -42,7 +43,8 @@ describe('storing a versus match', () => {
     const wins = await getWeeklyWinsBoard({ mode: 'battle', limit: 10, now: minutes(1) });
     expect(wins.rows).toEqual([{ rank: 1, player: { id: winner, username: w === 0 ? 'alice' : 'bob' }, wins: 1, lastWinAt: T0.toISOString() }]);
     const history = await getMatchHistory({ userId: loser, limit: 10 });
-    expect(history).toEqual([
+    expect(history.nextCursor).toBeNull();
+    expect(history.entries).toEqual([
       { matchId: 'm1', mode: 'battle', ranked: true, playedAt: T0.toISOString(), won: false, score: [match.seats[1 - w]!.gamesWon, 2], opponent: { id: winner, username: w === 0 ? 'alice' : 'bob' }, ratingBefore: 1500, ratingAfter: expected.loser.rating },
     ]);
   });
@@ -78,7 +80,7 @@ describe('storing a versus match', () => {
     const db = await getDb();
     expect(await db.versusRating.count()).toBe(0);
     expect(await db.versusWeeklyWins.count()).toBe(0);
-    expect((await getMatchHistory({ userId: alice.userId!, limit: 5 }))[0]).toMatchObject({ ranked: false, opponent: null, ratingAfter: null });
+    expect((await getMatchHistory({ userId: alice.userId!, limit: 5 })).entries[0]).toMatchObject({ ranked: false, opponent: null, ratingAfter: null });
   });
 
   it('two matches of the same player finishing at once both count: the ratings are updated one after the other', async () => {

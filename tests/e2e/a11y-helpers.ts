@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { PAGE_PREFS_COOKIE, type Theme } from '@/lib/page-prefs';
 
@@ -24,4 +25,19 @@ export const CANVAS = { light: 'rgb(248, 250, 252)', dark: 'rgb(2, 6, 23)' } as 
 
 export async function expectTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
   await expect.poll(() => backgroundOf(page)).toBe(CANVAS[theme]);
+}
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** Serious and critical axe violations (and headings out of order) on the page as it stands, one line each. */
+export async function violations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_AA)
+    // Experimental in axe, but it is WCAG 2.5.3: a control's accessible name contains its visible label.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  return results.violations
+    // Heading order is only "moderate" to axe, but headings in order is part of what we promise.
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
+    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`));
 }

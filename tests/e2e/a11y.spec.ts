@@ -1,28 +1,18 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { playVerified } from '@/tests/api/client';
 import { hardDropGame } from '@/tests/support/replays';
-import { expectTheme, setThemeCookie } from '@/tests/e2e/a11y-helpers';
+import { expectTheme, setThemeCookie, violations } from '@/tests/e2e/a11y-helpers';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 
-const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 /** Every kind of page, with `{game}` and `{user}` filled in; signed-in players are sent away from the auth pages. */
-const PAGES = ['/', '/play', '/play/sprint', '/play/sprint?practice', '/live', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', '/replays/{game}', '/u/{user}', '/settings', '/practice', '/replays/open', '/no-such-page'];
+const PAGES = [
+  '/', '/play', '/play/sprint', '/play/sprint?practice', '/live', '/leaderboards', '/leaderboards?mode=marathon&period=week',
+  '/leaderboards/versus', '/leaderboards/versus?mode=race30&board=wins', '/replays', '/replays/{game}', '/u/{user}', '/settings',
+  '/practice', '/replays/open', '/no-such-page',
+];
 const SIGNED_OUT_ONLY = ['/signin', '/signup'];
-
-/** Serious and critical axe violations (and headings out of order) on the page as it stands, one line each. */
-async function violations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page })
-    .withTags(WCAG_AA)
-    // Experimental in axe, but it is WCAG 2.5.3: a control's accessible name contains its visible label.
-    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
-  return results.violations
-    // Heading order is only "moderate" to axe, but headings in order is part of what we promise.
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical' || v.id === 'heading-order')
-    .flatMap((v) => v.nodes.map((n) => `${where}: ${v.id} (${v.impact}) at ${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`));
-}
+// A stored versus match, a profile with versus history and a provisional player's pinned row:
+// tests/e2e/versus-records.spec.ts scans those (on a server it seeds itself).
 
 test('every page, signed out and signed in, light and dark: no serious or critical WCAG 2.1 AA violations', async ({ browser, page, baseURL }) => {
   test.setTimeout(300_000);

@@ -5,6 +5,12 @@ import { cache } from 'react';
 import { SignOutButton } from '@/components/auth/SignOutButton';
 import { GameList } from '@/components/boards/GameList';
 import { isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { VERSUS_MODE_NAMES } from '@/lib/engine';
+import { MatchHistory } from '@/components/profile/MatchHistory';
+import { VersusRatings } from '@/components/profile/VersusRatings';
+import { getVersusRating } from '@/lib/server/versus/boards';
+import { getMatchHistory, getRatingHistory } from '@/lib/server/versus/history';
+import { historyCursorSchema } from '@/lib/validations/versus';
 import { formatDate } from '@/lib/ui/format';
 import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
@@ -19,7 +25,11 @@ import { hit } from '@/lib/server/limits/limiter';
 import { getUserByUsername } from '@/lib/server/users';
 import { usernameSchema } from '@/lib/validations/auth';
 
-type Props = { params: Promise<{ username: string }> };
+type Props = { params: Promise<{ username: string }>; searchParams?: Promise<{ matches?: string | string[] }> };
+
+/** Matches per page of the history; the rating chart shows up to RATING_POINTS ranked matches per mode. */
+const HISTORY_PAGE = 20;
+const RATING_POINTS = 200;
 
 // Once per request, though both the metadata and the page ask.
 const findPlayer = cache(async (username: string) => {
@@ -32,7 +42,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: profile ? profile.username : 'Unknown player' };
 }
 
-export default async function PlayerPage({ params }: Props) {
+export default async function PlayerPage({ params, searchParams }: Props) {
   // Public, and the heaviest page to read: limited per address like the public API reads.
   const verdict = await hit([{ rule: 'publicReadAddress', subject: await clientAddressKey() }]);
   if (!verdict.ok) {
@@ -51,14 +61,26 @@ export default async function PlayerPage({ params }: Props) {
   }
   const viewer = await getSessionUser();
   const own = viewer?.id === profile.id;
-  const [bests, recent, progression, abandons] = await Promise.all([
+  const matchesParam = (await searchParams)?.matches;
+  // A bad or stale page link shows the newest matches rather than an error.
+  const after = typeof matchesParam === 'string' ? historyCursorSchema.safeParse(matchesParam).data : undefined;
+  const [bests, recent, progression, abandons, ratings, history] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
     // The player sees their own at once; everyone else's view may be up to 10 s old.
     own ? getBestProgression({ userId: profile.id }) : cachedBestProgression(profile.id),
     getAbandonCounts({ userId: profile.id }),
+    Promise.all(
+      VERSUS_MODE_NAMES.map(async (mode) => ({
+        mode,
+        ...(await getVersusRating({ userId: profile.id, mode })),
+        points: await getRatingHistory({ userId: profile.id, mode, limit: RATING_POINTS }),
+      })),
+    ),
+    getMatchHistory({ userId: profile.id, limit: HISTORY_PAGE, after }),
   ]);
+  const profileHref = `/u/${encodeURIComponent(profile.username)}`;
   return (
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -101,6 +123,22 @@ export default async function PlayerPage({ params }: Props) {
       <section className="space-y-3">
         <h2 className="text-lg font-semibold">Recent games</h2>
         <GameList games={recent} />
+      </section>
+      <section className="space-y-3" aria-labelledby="versus-heading">
+        <h2 id="versus-heading" className="text-lg font-semibold">Versus</h2>
+        <VersusRatings ratings={ratings} />
+      </section>
+      <section className="space-y-3" id="matches" aria-labelledby="matches-heading">
+        <h2 id="matches-heading" className="text-lg font-semibold">Match history</h2>
+        <MatchHistory entries={history.entries} />
+        <div className="flex justify-between text-sm">
+          {after ? <Link className="hover:underline" href={`${profileHref}#matches`}>← Newest matches</Link> : <span />}
+          {history.nextCursor ? (
+            <Link className="hover:underline" href={`${profileHref}?matches=${history.nextCursor}#matches`}>
+              Older matches →
+            </Link>
+          ) : null}
+        </div>
       </section>
     </div>
   );

@@ -119,49 +119,12 @@ export async function getVersusRating(options: { userId: string; mode: VersusMod
   return { ...r, provisional: isProvisional(r) };
 }
 
-export type HistoryEntry = {
-  matchId: string;
-  mode: string;
-  ranked: boolean;
-  playedAt: string;
-  won: boolean;
-  /** Games won by the player, then by the opponent. */
-  score: [number, number];
-  opponent: { id: string; username: string } | null;
-  /** Ranked only: the player's rating before and after (the profile's rating chart). */
-  ratingBefore: number | null;
-  ratingAfter: number | null;
-};
+export type AnyVersusBoard =
+  | ({ board: 'rating' } & Awaited<ReturnType<typeof getRatingBoard>>)
+  | ({ board: 'wins' } & Awaited<ReturnType<typeof getWeeklyWinsBoard>>);
 
-/** A player's matches, newest first; `before` (an ISO time from the last page) pages back. */
-export async function getMatchHistory(options: { userId: string; limit: number; before?: Date }): Promise<HistoryEntry[]> {
-  const db = await getDb();
-  const seats = await db.versusSeat.findMany({
-    where: { userId: options.userId, ...(options.before ? { createdAt: { lt: options.before } } : {}) },
-    orderBy: [{ createdAt: 'desc' }, { matchId: 'desc' }],
-    take: options.limit,
-    select: {
-      seat: true, won: true, gamesWon: true, ratingBefore: true, ratingAfter: true, createdAt: true,
-      match: {
-        select: {
-          id: true, mode: true, ranked: true,
-          seats: { select: { seat: true, gamesWon: true, user: { select: { id: true, username: true } } } },
-        },
-      },
-    },
-  });
-  return seats.map((s) => {
-    const them = s.match.seats.find((o) => o.seat !== s.seat);
-    return {
-      matchId: s.match.id,
-      mode: s.match.mode,
-      ranked: s.match.ranked,
-      playedAt: s.createdAt.toISOString(),
-      won: s.won,
-      score: [s.gamesWon, them?.gamesWon ?? 0],
-      opponent: them?.user ?? null,
-      ratingBefore: s.ratingBefore,
-      ratingAfter: s.ratingAfter,
-    };
-  });
+/** One of a versus mode's two boards, as the boards page and its JSON route ask for it. */
+export async function getVersusBoard(options: { mode: VersusMode; board: 'rating' | 'wins'; cursor?: string; limit: number; viewerId?: string | null }): Promise<AnyVersusBoard> {
+  const { board, ...rest } = options;
+  return board === 'rating' ? { board, ...(await getRatingBoard(rest)) } : { board, ...(await getWeeklyWinsBoard(rest)) };
 }

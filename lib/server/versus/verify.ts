@@ -4,6 +4,7 @@ import {
   VERSUS_RULES_VERSIONS, type AnyMode, type Replay, type ReplayResult, type VersusMatch, type VersusMode,
 } from '@/lib/engine';
 import { MAX_GAME_TICKS } from '@/lib/server/games/policy';
+import { versusReplaySpan } from '@/lib/versus/replay-span';
 
 /** One game of a finished set as the match host reports it. */
 export type VersusGameRecord = {
@@ -95,9 +96,8 @@ function verifyGame(mode: VersusMode, seed: string, record: VersusGameRecord): G
   for (const s of [0, 1] as const) {
     const r = replays[s]!;
     // Far enough to see the deciding tick and every recorded event, never past an hour.
-    const last = Math.max(record.endTick, r.events.at(-1)?.tick ?? 0, r.garbage?.at(-1)?.tick ?? 0);
     try {
-      results.push(simulateReplay(r, { maxTicks: Math.min(MAX_GAME_TICKS, last + 1), sends: sends[s] }));
+      results.push(simulateReplay(r, { maxTicks: Math.min(MAX_GAME_TICKS, versusReplaySpan(r, record.endTick)), sends: sends[s] }));
     } catch (error) {
       if (error instanceof ReplayError) return { ok: false, code: 'replay_invalid', message: error.message };
       throw error;

@@ -1,0 +1,97 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { PlayerLink } from '@/components/boards/PlayerLink';
+import { MatchViewer } from '@/components/versus/MatchViewer';
+import { getStoredMatch, type StoredMatch, type StoredSeat } from '@/lib/server/versus/matches';
+import { isProvisional } from '@/lib/server/versus/rating';
+import { formatDate, formatTime } from '@/lib/ui/format';
+import { matchHref, ticksFromParam, versusBoardHref } from '@/lib/ui/links';
+import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { formatRating, formatRatingChange, GAME_END_TEXT } from '@/lib/ui/versus';
+import { gameParamSchema, matchIdSchema } from '@/lib/validations/versus';
+
+type Props = { params: Promise<{ matchId: string }>; searchParams: Promise<{ t?: string | string[]; game?: string | string[] }> };
+
+// Once per request, though both the metadata and the page ask (it carries every replay).
+const findMatch = cache(async (matchId: string) => (matchIdSchema.safeParse(matchId).success ? getStoredMatch({ matchId }) : null));
+
+const nameOf = (seat: StoredSeat) => seat.player?.username ?? 'Guest';
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const match = await findMatch((await params).matchId);
+  return { title: match ? `${nameOf(match.seats[0])} vs ${nameOf(match.seats[1])} · ${VERSUS_MODE_INFO[match.mode].label}` : 'Match' };
+}
+
+export default async function MatchPage({ params, searchParams }: Props) {
+  const { t, game: gameParam } = await searchParams;
+  const match = await findMatch((await params).matchId);
+  if (!match) notFound();
+  const asked = gameParamSchema.safeParse(gameParam);
+  const index = asked.success ? Math.min(asked.data, match.games.length) - 1 : 0;
+  const game = match.games[index]!;
+  const names = [nameOf(match.seats[0]), nameOf(match.seats[1])] as const;
+  const path = matchHref(match.id, { game: index + 1 });
+  return (
+    <div className="space-y-4">
+      <header className="space-y-2">
+        <h1 className="text-2xl font-bold" data-testid="match-title">
+          <Seat seat={match.seats[0]} /> <span className="font-mono">{match.seats[0].gamesWon}–{match.seats[1].gamesWon}</span> <Seat seat={match.seats[1]} />
+        </h1>
+        <p className="text-sm text-muted">
+          {VERSUS_MODE_INFO[match.mode].label} · first to {match.firstTo} · {match.ranked ? 'ranked' : 'unranked'} · {formatDate(match.playedAt)} ·{' '}
+          <span data-testid="match-result">
+            {names[match.winnerSeat]} won{match.endReason === 'forfeit' ? ' by forfeit' : ''}
+          </span>
+        </p>
+        {match.ranked ? <Ratings match={match} /> : null}
+      </header>
+      <nav aria-label="Games of the set" className="flex flex-wrap gap-2 text-sm" data-testid="game-selector">
+        {match.games.map((g) => (
+          <Link
+            key={g.index}
+            href={matchHref(match.id, { game: g.index + 1 })}
+            aria-current={g.index === index ? 'page' : undefined}
+            className={`rounded-lg border px-3 py-1.5 ${g.index === index ? 'border-primary bg-primary text-on-primary' : 'border-line-strong hover:bg-surface-2'}`}
+          >
+            Game {g.index + 1}: {g.winnerSeat === null ? 'draw' : `${names[g.winnerSeat]} won`} ({GAME_END_TEXT[g.reason] ?? g.reason}, {formatTime(g.endTick)})
+          </Link>
+        ))}
+      </nav>
+      <MatchViewer
+        key={game.index}
+        mode={match.mode}
+        replays={game.replays}
+        endTick={game.endTick}
+        names={names}
+        path={path}
+        startAt={ticksFromParam(typeof t === 'string' ? t : undefined)}
+      />
+      <Link href={versusBoardHref({ mode: match.mode })} className="link text-sm">
+        ← {VERSUS_MODE_INFO[match.mode].label} leaderboard
+      </Link>
+    </div>
+  );
+}
+
+function Seat({ seat }: { seat: StoredSeat }) {
+  return seat.player ? <PlayerLink username={seat.player.username} /> : <>Guest</>;
+}
+
+/** Each seat's rating before and after the match, "?" while provisional. */
+function Ratings({ match }: { match: StoredMatch }) {
+  return (
+    <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="match-ratings">
+      {match.seats.map((s) =>
+        s.rating ? (
+          <li key={s.seat}>
+            {nameOf(s)}: <span className="font-mono">{formatRating(s.rating.before, isProvisional({ rd: s.rating.rdBefore }))}</span> →{' '}
+            <span className="font-mono font-semibold">{formatRating(s.rating.after, isProvisional({ rd: s.rating.rdAfter }))}</span>{' '}
+            <span className="font-mono text-muted">({formatRatingChange(s.rating.before, s.rating.after)})</span>
+          </li>
+        ) : null,
+      )}
+    </ul>
+  );
+}

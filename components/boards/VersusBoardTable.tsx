@@ -1,0 +1,40 @@
+import type { MyRatingRow, RatingRow, WinsRow } from '@/lib/server/versus/boards';
+import { RankedTable, type Column } from '@/components/boards/RankedTable';
+import { formatDate } from '@/lib/ui/format';
+import { formatRating } from '@/lib/ui/versus';
+import { PROVISIONAL_TEXT } from '@/components/versus/provisional';
+
+type RatingLine = Omit<RatingRow, 'rank'> & { rank: number | null; provisional?: boolean };
+
+const RATING_COLUMNS: Array<Column<RatingLine>> = [
+  { header: 'Rating', align: 'right', cell: (r) => formatRating(r.rating, r.provisional) },
+  { header: <abbr title="Rating deviation: how sure the rating is">RD</abbr>, align: 'right', cell: (r) => Math.round(r.rd) },
+  { header: 'Matches', align: 'right', cell: (r) => r.matches },
+  { header: 'Wins', align: 'right', cell: (r) => r.wins },
+];
+
+const WINS_COLUMNS: Array<Column<WinsRow>> = [
+  { header: 'Wins', align: 'right', cell: (r) => r.wins },
+  { header: 'Last win', muted: true, cell: (r) => formatDate(r.lastWinAt) },
+];
+
+const byPlayer = (r: { player: { id: string } }) => r.player.id;
+
+/** A versus mode's rating board: established players only; a provisional viewer's pinned row says why it has no rank. */
+export function RatingTable({ rows, me }: { rows: RatingRow[]; me: MyRatingRow | null }) {
+  return (
+    <RankedTable<RatingLine>
+      columns={RATING_COLUMNS}
+      rows={rows}
+      me={me}
+      keyOf={byPlayer}
+      empty="No established ratings yet: a rating joins the board once it has settled."
+      pinnedNote={me?.provisional ? PROVISIONAL_TEXT : undefined}
+    />
+  );
+}
+
+/** This week's most ranked wins in a versus mode. */
+export function WinsTable({ rows, me }: { rows: WinsRow[]; me: WinsRow | null }) {
+  return <RankedTable columns={WINS_COLUMNS} rows={rows} me={me} keyOf={byPlayer} empty="No ranked wins this week yet." />;
+}

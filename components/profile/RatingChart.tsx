@@ -1,0 +1,62 @@
+import type { VersusMode } from '@/lib/engine';
+import type { RatingPoint } from '@/lib/server/versus/history';
+import { formatDate } from '@/lib/ui/format';
+import { matchHref } from '@/lib/ui/links';
+import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { ratingChart } from '@/lib/ui/rating-chart';
+import { formatRating, formatRatingChange } from '@/lib/ui/versus';
+
+// About the width it is shown at (half the page), so its text stays at its CSS size.
+const BOX = { width: 420, height: 170, pad: { left: 44, right: 12, top: 10, bottom: 22 } };
+
+/**
+ * A player's rating over their ranked matches in a mode, one dot per match (a link to its
+ * replay). Plain server-rendered SVG, as the personal best chart: no script, no chart library.
+ */
+export function RatingChart({ mode, points }: { mode: VersusMode; points: RatingPoint[] }) {
+  const testId = `rating-chart-${mode}`;
+  const label = VERSUS_MODE_INFO[mode].label;
+  if (points.length === 0) {
+    return (
+      <p className="text-sm text-muted" data-testid={testId} data-points={0}>
+        No ranked {label} matches yet.
+      </p>
+    );
+  }
+  const shape = ratingChart(points, BOX);
+  const first = points[0]!;
+  const last = points.at(-1)!;
+  return (
+    <figure data-testid={testId} data-points={points.length}>
+      {/* A group, not an image: each dot is a link to its match, reachable by keyboard. */}
+      <svg
+        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+        className="w-full text-brand"
+        role="group"
+        aria-label={`${label} rating over ${points.length} ranked matches, from ${formatRating(first.before)} to ${formatRating(last.after)}`}
+      >
+        {shape.guides.map((g) => (
+          <g key={g.label}>
+            <line x1={BOX.pad.left} x2={BOX.width - BOX.pad.right} y1={g.y} y2={g.y} className="stroke-line" />
+            <text x={BOX.pad.left - 6} y={g.y} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
+              {g.label}
+            </text>
+          </g>
+        ))}
+        <text x={BOX.pad.left} y={BOX.height - 5} className="fill-muted text-[11px]">{formatDate(first.at)}</text>
+        <text x={BOX.width - BOX.pad.right} y={BOX.height - 5} textAnchor="end" className="fill-muted text-[11px]">{formatDate(last.at)}</text>
+        <path d={shape.path} fill="none" stroke="currentColor" strokeWidth={2} />
+        {points.map((p, i) => {
+          const text = `${formatRating(p.after)} (${formatRatingChange(p.before, p.after)}) on ${formatDate(p.at)}`;
+          return (
+            <a key={p.matchId} href={matchHref(p.matchId)} aria-label={`${text}: watch the match`}>
+              <circle cx={shape.dots[i]!.x} cy={shape.dots[i]!.y} r={4} fill="currentColor">
+                <title>{text}</title>
+              </circle>
+            </a>
+          );
+        })}
+      </svg>
+    </figure>
+  );
+}

@@ -1,0 +1,37 @@
+import type { VersusMode } from '@/lib/engine';
+import type { RatingPoint } from '@/lib/server/versus/history';
+import { RatingChart } from '@/components/profile/RatingChart';
+import { PROVISIONAL_TEXT } from '@/components/versus/provisional';
+import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { formatRating } from '@/lib/ui/versus';
+
+export type ModeRating = { mode: VersusMode; rating: number; rd: number; matches: number; wins: number; provisional: boolean; points: RatingPoint[] };
+
+/** A card per versus mode: the rating ("?" while provisional), matches and wins, and the rating chart. */
+export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
+  const anyProvisional = ratings.some((r) => r.provisional && r.matches > 0);
+  return (
+    <div className="space-y-2">
+      <div className="grid gap-6 lg:grid-cols-2">
+        {ratings.map((r) => (
+          <div key={r.mode} className="space-y-2 rounded-xl border border-line p-4" data-testid={`versus-rating-${r.mode}`}>
+            <h3 className="flex flex-wrap items-baseline justify-between gap-2">
+              <span className="font-semibold">{VERSUS_MODE_INFO[r.mode].label}</span>
+              <span className="text-sm text-muted">
+                Rating{' '}
+                <strong className="font-mono text-2xl text-fg" data-testid={`versus-rating-value-${r.mode}`} title={r.provisional ? 'Provisional' : undefined}>
+                  {formatRating(r.rating, r.provisional)}
+                </strong>
+              </span>
+            </h3>
+            <p className="text-sm text-muted">
+              {r.matches} ranked {r.matches === 1 ? 'match' : 'matches'}, {r.wins} won
+            </p>
+            <RatingChart mode={r.mode} points={r.points} />
+          </div>
+        ))}
+      </div>
+      {anyProvisional ? <p className="text-xs text-muted">{PROVISIONAL_TEXT}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import 'server-only';
+import { VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
+import { getDb } from '@/lib/server/db';
+
+export type StoredSeat = {
+  seat: 0 | 1;
+  player: { id: string; username: string } | null;
+  gamesWon: number;
+  won: boolean;
+  /** Ranked only. */
+  rating: { before: number; after: number; rdBefore: number; rdAfter: number } | null;
+};
+
+export type StoredGame = {
+  index: number;
+  winnerSeat: 0 | 1 | null;
+  reason: string;
+  endTick: number;
+  /** Both seats' versus replays (encodeReplay text), seat 0 first. */
+  replays: [string, string];
+  /** The engine's hash at the end of each replay's verification: where the viewer must land. */
+  hashes: [string, string];
+};
+
+export type StoredMatch = {
+  id: string;
+  mode: VersusMode;
+  ranked: boolean;
+  firstTo: number;
+  winnerSeat: 0 | 1;
+  endReason: string;
+  playedAt: string;
+  seats: [StoredSeat, StoredSeat];
+  games: StoredGame[];
+};
+
+const seatNo = (n: number): 0 | 1 => (n === 0 ? 0 : 1);
+
+/** A stored match with every game's two replays, for the match viewer; null when there is none. */
+export async function getStoredMatch(options: { matchId: string }): Promise<StoredMatch | null> {
+  const db = await getDb();
+  const m = await db.versusMatch.findUnique({
+    where: { id: options.matchId },
+    select: {
+      id: true, mode: true, ranked: true, firstTo: true, winnerSeat: true, endReason: true, createdAt: true,
+      seats: {
+        orderBy: { seat: 'asc' },
+        select: { seat: true, gamesWon: true, won: true, ratingBefore: true, ratingAfter: true, rdBefore: true, rdAfter: true, user: { select: { id: true, username: true } } },
+      },
+      games: { orderBy: { index: 'asc' }, select: { index: true, winnerSeat: true, reason: true, endTick: true, replay0: true, replay1: true, hash0: true, hash1: true } },
+    },
+  });
+  if (!m || !(VERSUS_MODE_NAMES as readonly string[]).includes(m.mode) || m.seats.length !== 2) return null;
+  const seats = m.seats.map(
+    (s): StoredSeat => ({
+      seat: seatNo(s.seat),
+      player: s.user,
+      gamesWon: s.gamesWon,
+      won: s.won,
+      rating:
+        s.ratingBefore !== null && s.ratingAfter !== null && s.rdBefore !== null && s.rdAfter !== null
+          ? { before: s.ratingBefore, after: s.ratingAfter, rdBefore: s.rdBefore, rdAfter: s.rdAfter }
+          : null,
+    }),
+  ) as [StoredSeat, StoredSeat];
+  return {
+    id: m.id,
+    mode: m.mode as VersusMode,
+    ranked: m.ranked,
+    firstTo: m.firstTo,
+    winnerSeat: seatNo(m.winnerSeat),
+    endReason: m.endReason,
+    playedAt: m.createdAt.toISOString(),
+    seats,
+    games: m.games.map((g) => ({
+      index: g.index,
+      winnerSeat: g.winnerSeat === null ? null : seatNo(g.winnerSeat),
+      reason: g.reason,
+      endTick: g.endTick,
+      replays: [g.replay0, g.replay1],
+      hashes: [g.hash0, g.hash1],
+    })),
+  };
+}

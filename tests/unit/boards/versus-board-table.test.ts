@@ -1,0 +1,36 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { RatingTable, WinsTable } from '@/components/boards/VersusBoardTable';
+import type { MyRatingRow, RatingRow } from '@/lib/server/versus/boards';
+
+const row = (rank: number, name = `p${rank}`): RatingRow => ({ rank, player: { id: `user${rank}`, username: name }, rating: 1900 - rank * 10.4, rd: 80, matches: 30, wins: 15 });
+const body = (html: string) => html.slice(html.indexOf('<tbody>'));
+
+describe('versus board tables', () => {
+  const page = [row(1), row(2)];
+
+  it('pins a provisional viewer below the page with no rank, a "?" on the rating, and a line saying why', () => {
+    const me: MyRatingRow = { ...row(0, 'newbie'), rank: null, provisional: true, rating: 1522.6, rd: 240 };
+    const html = body(renderToStaticMarkup(createElement(RatingTable, { rows: page, me })));
+    const order = ['p1', 'p2', '⋯', 'newbie', 'Provisional'].map((text) => html.indexOf(text));
+    expect(order.every((i) => i >= 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(html).toContain('1523?');
+    expect(html).toContain('data-testid="pinned-row"');
+  });
+
+  it('an established viewer on the page is highlighted there, with no note', () => {
+    const html = renderToStaticMarkup(createElement(RatingTable, { rows: page, me: { ...page[1]!, provisional: false } }));
+    expect(html).toContain('data-testid="my-row"');
+    expect(html).not.toContain('pinned');
+    expect(html).toContain('1879');
+  });
+
+  it('weekly wins: pinned above when the viewer ranks higher than the page', () => {
+    const wins = (rank: number) => ({ rank, player: { id: `u${rank}`, username: `w${rank}` }, wins: 10 - rank, lastWinAt: '2026-11-18T12:00:00.000Z' });
+    const html = body(renderToStaticMarkup(createElement(WinsTable, { rows: [wins(51), wins(52)], me: wins(3) })));
+    expect(html.indexOf('w3')).toBeLessThan(html.indexOf('⋯'));
+    expect(html.indexOf('⋯')).toBeLessThan(html.indexOf('w51'));
+  });
+});
