@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { NavLink } from '@/components/site/NavLink';
+import { NavMenu } from '@/components/site/NavMenu';
 
 const NAV = [
   { href: '/play', label: 'Play' },
@@ -12,7 +13,7 @@ const NAV = [
 
 /**
  * The site's header; the layout reads the session (components never import server code). On a
- * narrow screen the links fold into a menu (a <details>, so it opens with no script).
+ * narrow screen the links fold into a menu (NavMenu: a <details>, so it opens with no script).
  */
 export function SiteHeader({ user }: { user: { name: string; moderator?: boolean } | null }) {
   // Tests find the wide header's copy by its test id; the menu's copy has none.
@@ -50,7 +51,7 @@ export function SiteHeader({ user }: { user: { name: string; moderator?: boolean
           ))}
           {account('nav-profile')}
         </div>
-        <details className="group relative ml-auto md:hidden" data-testid="nav-menu">
+        <NavMenu>
           <summary className="cursor-pointer list-none rounded-md border border-line-strong px-3 py-1.5 text-sm font-medium [&::-webkit-details-marker]:hidden">
             Menu <span aria-hidden="true">☰</span>
           </summary>
@@ -62,7 +63,7 @@ export function SiteHeader({ user }: { user: { name: string; moderator?: boolean
             ))}
             <li className="flex flex-col border-t border-line pt-1">{account()}</li>
           </ul>
-        </details>
+        </NavMenu>
       </nav>
     </header>
   );

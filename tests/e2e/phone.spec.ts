@@ -193,6 +193,9 @@ test.describe('on a phone', () => {
     await page.getByTestId('nav-menu').locator('summary').tap();
     await page.getByTestId('nav-menu').getByRole('link', { name: 'Practice' }).tap();
     await expect(page).toHaveURL(/\/practice$/);
+    // …and gets out of the way of the page it led to.
+    await expect(page.getByTestId('nav-menu')).not.toHaveAttribute('open');
+    await expect(page.getByTestId('nav-menu').getByRole('link', { name: 'Practice' })).toBeHidden();
   });
 });
 
