@@ -105,8 +105,8 @@ export type VersusServerMessage =
       tick: number;
       pieces: PieceType[];
       holes: number;
-      /** Garbage already in this seat's game ([tick, rows]) and still to acknowledge. */
-      garbage: Array<[number, number]>;
+      /** Garbage already in this seat's game ([id, tick, rows]) and still to acknowledge. */
+      garbage: Array<[number, number, number]>;
       pending: Array<{ id: number; size: number; deadline: number }>;
       score: [number, number];
       playing: boolean;

@@ -120,7 +120,7 @@ export class MatchHost {
     const game = this.match.current;
     link.send({
       t: 'vresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.lastSeq, tick: game.tickOf(s), pieces: seat.dealt.slice(),
-      holes: holeState(this.gameSeed()), garbage: seat.garbage.slice(), score: this.score, playing: this.phase === 'playing' || this.phase === 'countdown',
+      holes: holeState(this.gameSeed()), garbage: seat.applied.slice(), score: this.score, playing: this.phase === 'playing' || this.phase === 'countdown',
       pending: game.awaiting(s).map((m) => ({ id: m.id, size: m.size, deadline: m.deadline })),
     });
     link.send(this.watching());

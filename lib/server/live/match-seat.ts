@@ -24,6 +24,8 @@ export class MatchSeat {
   dealt: PieceType[] = [];
   /** Garbage in this seat's game so far: [tick, rows]. */
   garbage: Array<[number, number]> = [];
+  /** The same garbage with message ids: [id, tick, rows] (a resumed seat rebuilds from it). */
+  applied: Array<[number, number, number]> = [];
   private events: WireEvent[] = [];
   private framed = { events: 0, garbage: 0 };
   private draw: () => PieceType = () => 'I';
@@ -41,6 +43,7 @@ export class MatchSeat {
     this.lastSeq = 0;
     this.dealt = [];
     this.garbage = [];
+    this.applied = [];
     this.events = [];
     this.framed = { events: 0, garbage: 0 };
     this.topUp(taken);
@@ -70,6 +73,7 @@ export class MatchSeat {
       for (const m of r.applied) {
         applied.push([m.id, t]);
         this.garbage.push([t, m.size]);
+        this.applied.push([m.id, t, m.size]);
       }
       for (const m of r.sent) route(m);
     }
