@@ -20,6 +20,11 @@ export const MATCH_TIMING = {
   resumeWindowMs: PACING.resumeWindowMs,
   /** A stream may lead the server's clock by this much (as in solo games); beyond it the seat forfeits. */
   aheadSlackMs: PACING.aheadSlackMs,
+  /** A connected seat whose stream trails the clock by more than this (time away excused) loses the
+   *  game: otherwise a silent client would hold the opponent's win, and its garbage, forever. */
+  maxLagMs: 10_000,
+  /** How often the lag is looked at. */
+  lagCheckMs: 1_000,
 } as const;
 
 export type MatchSeatInfo = { owner: Owner; player: LivePlayer; handling: Handling; nextCount: number };
@@ -70,6 +75,7 @@ export class MatchHost {
   private readonly timers: Timers;
   private phase: 'countdown' | 'playing' | 'between' | 'over' | 'closed' = 'countdown';
   private nextTimer: unknown = null;
+  private lagTimer: unknown = null;
   /** Pieces of the current game every seat has been dealt: the most anyone else may see. */
   private shown = 0;
   private shared: PieceType[] = [];
@@ -113,6 +119,7 @@ export class MatchHost {
     const b = Buffer.from(seat.token);
     if (this.ended || a.length !== b.length || !timingSafeEqual(a, b)) return false;
     if (seat.goneTimer !== null) this.timers.clear(seat.goneTimer);
+    if (seat.goneAt !== null) seat.excusedMs += this.now() - seat.goneAt;
     seat.goneTimer = null;
     seat.goneAt = null;
     seat.link = link;
@@ -200,6 +207,7 @@ export class MatchHost {
     if (this.phase === 'closed') return;
     this.phase = 'closed';
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
+    if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     for (const seat of this.seats) if (seat.goneTimer !== null) this.timers.clear(seat.goneTimer);
     this.o.bus.withdrawMatch(this.matchId);
     this.o.onClose(this);
@@ -236,6 +244,25 @@ export class MatchHost {
     }
     this.o.bus.publish(this.matchId, this.watching());
     this.announce();
+    this.checkLag();
+  }
+
+  /** Every lagCheckMs while a game runs: a connected seat too far behind the clock loses the game. */
+  private checkLag(): void {
+    if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
+    this.lagTimer = null;
+    if (this.ended || this.phase === 'between') return;
+    const game = this.match.current;
+    for (const s of [0, 1] as const) {
+      const seat = this.seats[s];
+      if (seat.link === null || game.game(s).over) continue;
+      const lag = this.now() - seat.t0 - seat.excusedMs - (game.tickOf(s) * 1000) / 60;
+      if (lag > MATCH_TIMING.maxLagMs) {
+        game.forfeit(s);
+        return this.endGame();
+      }
+    }
+    this.lagTimer = this.timers.set(() => this.checkLag(), MATCH_TIMING.lagCheckMs);
   }
 
   /** A garbage message the referee routed: the receiver acknowledges it with its inputs. */
@@ -283,6 +310,7 @@ export class MatchHost {
     if (this.ended) return;
     this.phase = 'over';
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
+    if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     this.o.bus.withdrawMatch(this.matchId);
     const record = recordOf(this.match, this.o.seed, this.o.mode);
     const base = { t: 'vover' as const, matchId: this.matchId, winner: record.winnerSeat, score: this.score, reason: record.endReason, ranked: this.o.ranked };

@@ -21,6 +21,8 @@ export class MatchSeat {
   lastSeq = 0;
   /** When this seat's clock started (after the countdown), in the host's milliseconds. */
   t0 = 0;
+  /** Time away (dropped and back within the window) this game, excused from the lag bound. */
+  excusedMs = 0;
   dealt: PieceType[] = [];
   /** Garbage in this seat's game so far: [tick, rows]. */
   garbage: Array<[number, number]> = [];
@@ -40,6 +42,7 @@ export class MatchSeat {
     this.draw = draw;
     this.nextCount = nextCount;
     this.t0 = t0;
+    this.excusedMs = 0;
     this.lastSeq = 0;
     this.dealt = [];
     this.garbage = [];

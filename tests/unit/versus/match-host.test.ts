@@ -153,6 +153,16 @@ describe('a live versus match on the hub', () => {
     expect(verifyMatch(record).ok).toBe(true);
   });
 
+  it('gives the game to the opponent of a connected seat that stops sending', async () => {
+    const m = setUp([{ seed: 'q', mistakes: 0.3 }, { seed: 'r', mistakes: 0.3 }], 1);
+    m.run(5_000);
+    m.away.add(1); // still connected, silent
+    m.run(MATCH_TIMING.maxLagMs + 2 * MATCH_TIMING.lagCheckMs);
+    await m.host.finished;
+    expect(m.stored[0]!.games[0]).toMatchObject({ winnerSeat: 0, reason: 'forfeit' });
+    expect(m.stored[0]!.endReason).toBe('games');
+  });
+
   it('loses the match for the player who leaves', async () => {
     const m = setUp([{ seed: 'm', mistakes: 0.3 }, { seed: 'n', mistakes: 0.3 }]);
     m.run(4_000);
