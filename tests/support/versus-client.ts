@@ -20,8 +20,10 @@ export class VersusPlayer {
   seat: VersusSeat;
   /** Extra fields merged into every batch (a forged attack claim, say). */
   extra: Record<string, unknown> = {};
-  /** Garbage messages received, and when (ms) — the bench measures delivery from them. */
-  readonly garbageAt: Array<{ id: number; at: number }> = [];
+  /** Called with every garbage message and when it arrived (ms): the bench measures delivery. */
+  onGarbage: ((m: Extract<ServerMessage, { t: 'garbage' }>, at: number) => void) | null = null;
+  /** The batches of the current game: when each was sent and acknowledged (ms). */
+  batches: Array<{ game: number; seq: number; sentAt: number; ackedAt: number | null }> = [];
   private timer: NodeJS.Timeout | null = null;
   private paused = false;
 
@@ -82,7 +84,13 @@ export class VersusPlayer {
     const client = this.client;
     client.onMessage = (m) => {
       if (client !== this.client) return;
-      if (m.t === 'garbage') this.garbageAt.push({ id: m.id, at: performance.now() });
+      const at = performance.now();
+      if (m.t === 'garbage') this.onGarbage?.(m, at);
+      if (m.t === 'vack') {
+        const b = this.batches.find((x) => x.game === m.game && x.seq === m.seq);
+        if (b && b.ackedAt === null) b.ackedAt = at;
+      }
+      if (m.t === 'vstart') this.batches = [];
       this.seat.receive(m);
     };
   }
@@ -93,6 +101,9 @@ export class VersusPlayer {
     if (!s.game || performance.now() < s.startsAt) return;
     const upTo = Math.floor(((performance.now() - s.startsAt) * 60) / 1000);
     const batch = s.play(upTo);
-    if (batch) this.client.send({ t: 'vinputs', matchId: s.matchId, ...batch, ...this.extra });
+    if (!batch) return;
+    this.client.send({ t: 'vinputs', matchId: s.matchId, ...batch, ...this.extra });
+    this.batches.push({ game: batch.game, seq: batch.seq, sentAt: performance.now(), ackedAt: null });
+    if (this.batches.length > 64) this.batches.splice(0, this.batches.length - 64);
   }
 }
