@@ -102,6 +102,10 @@ export class MatchHost {
   owner(s: Seat): Owner {
     return this.o.seats[s].owner;
   }
+  /** Whether `link` is the seat's current connection (after a resume, an older socket is not). */
+  holds(s: Seat, link: SeatLink): boolean {
+    return this.seats[s].link === link;
+  }
 
   /** Both seats are connected: tell them the match and start the first game's countdown. */
   begin(links: [SeatLink, SeatLink]): void {

@@ -99,6 +99,8 @@ export class VersusLobby {
       case 'vinputs': {
         const m2 = conn.match;
         if (!m2 || m2.host.matchId !== m.matchId) return this.refuseMatch(conn, m.matchId);
+        // A second tab that resumed the seat took it over: this socket no longer plays it.
+        if (!m2.host.holds(m2.seat, conn)) return conn.error('not_your_match', 'This seat is played from another connection now.', { gameId: m.matchId });
         const fail = m2.host.inputs(m2.seat, m);
         if (fail) conn.error(fail.code, fail.message, { gameId: m.matchId, seq: m.seq });
         return;
