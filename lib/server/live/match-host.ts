@@ -176,7 +176,8 @@ export class MatchHost {
     const bad = checkBatch(b, from);
     if (bad) return { code: 'bad_inputs', message: bad };
     const elapsedMs = this.now() - seat.t0;
-    if ((b.tick * 1000) / 60 > elapsedMs + MATCH_TIMING.aheadSlackMs) {
+    // A batch that plays no tick (an empty one during the countdown, say) cannot run ahead.
+    if (b.tick > from && (b.tick * 1000) / 60 > elapsedMs + MATCH_TIMING.aheadSlackMs) {
       this.leave(s);
       return { code: 'ahead_of_clock', message: `The game reached tick ${b.tick} after only ${Math.max(0, Math.round(elapsedMs))} ms: the match is forfeited.` };
     }
