@@ -23,11 +23,14 @@ const cpuMs = (pid: number) => {
 };
 const pct = (xs: number[], p: number) => (xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]! : NaN);
 
-async function pair(url: string, i: number, delivery: number[], state: { measuring: boolean; stopped: boolean; errors: number }) {
+type State = { measuring: boolean; stopped: boolean; errors: number; players: VersusPlayer[] };
+
+async function pair(url: string, i: number, delivery: number[], state: State) {
   const address = `10.88.${(i >> 4) & 255}.${(i & 15) + 1}`;
   const bots = { mistakes: 0.3, pace: 10 };
   const a = await VersusPlayer.connect(url, { seed: `a${i}`, ...bots }, { address });
   const b = await VersusPlayer.connect(url, { seed: `b${i}`, ...bots }, { address });
+  state.players.push(a, b);
   const measure = (from: VersusPlayer) => (_m: unknown, at: number) => {
     const cause = from.batches.find((x) => x.ackedAt === null || x.ackedAt >= at - 1);
     if (state.measuring && cause) delivery.push(at - cause.sentAt);
@@ -58,7 +61,7 @@ try {
   console.log('matches  garbage msgs  delivery p50  p99 ms  srvCPU%  errors');
   for (const matches of LEVELS) {
     const delivery: number[] = [];
-    const state = { measuring: false, stopped: false, errors: 0 };
+    const state: State = { measuring: false, stopped: false, errors: 0, players: [] };
     const running = Array.from({ length: matches }, (_, i) => pair(server.url, i, delivery, state).catch(() => state.errors++));
     await new Promise((r) => setTimeout(r, 5_000));
     const [c0, t0] = [cpuMs(pid), performance.now()];
@@ -71,9 +74,10 @@ try {
     const p99 = pct(delivery, 99);
     console.log([matches, delivery.length, p50.toFixed(1), p99.toFixed(1), cpu.toFixed(0), state.errors].map((v) => String(v).padStart(8)).join(' '));
     if (p99 > 100) console.log(`  knee: delivery p99 passed 100 ms at ${matches} matches`);
-    // Matches still running end when their sockets close with the server's next level.
+    // This level's players leave (their matches are forfeited), so levels do not add up.
+    for (const p of state.players) p.close();
     void Promise.all(running);
-    await new Promise((r) => setTimeout(r, 1_000));
+    await new Promise((r) => setTimeout(r, 2_000));
   }
 } finally {
   await server.stop();
