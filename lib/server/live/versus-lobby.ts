@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes, randomInt } from 'node:crypto';
 import { MODES, type Handling, type VersusMode } from '@/lib/engine';
-import type { VersusClientMessage } from '@/lib/live/protocol';
+import { VERSUS_CLIENT_TYPES, type ClientMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { RoomView, Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Connection } from '@/lib/server/live/connection';
@@ -11,6 +11,9 @@ import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaki
 type Entry = Waiting & { conn: Connection; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
 type Room = { code: string; mode: VersusMode; firstTo: number; seats: [Connection, Connection | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
 type SeatSetup = { handling: Handling; nextCount: number };
+
+/** The messages the lobby answers (messages.ts hands them over before its own switch). */
+export const isVersusMessage = (m: ClientMessage): m is VersusClientMessage => VERSUS_CLIENT_TYPES.has(m.t);
 
 const ROOM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Pairing runs on every join and this often, so windows widen while people wait. */
