@@ -68,7 +68,7 @@ try {
     state.measuring = true;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     state.measuring = false;
-    const cpu = (cpuMs(pid) - c0) / (performance.now() - t0) / 10;
+    const cpu = ((cpuMs(pid) - c0) / (performance.now() - t0)) * 100; // % of one core
     state.stopped = true;
     const p50 = pct(delivery, 50);
     const p99 = pct(delivery, 99);
