@@ -27,7 +27,7 @@ type State = { measuring: boolean; stopped: boolean; errors: number; players: Ve
 
 async function pair(url: string, i: number, delivery: number[], state: State) {
   const address = `10.88.${(i >> 4) & 255}.${(i & 15) + 1}`;
-  const bots = { mistakes: 0.3, pace: 10 };
+  const bots = { mistakes: 0.1, pace: 10 }; // few mistakes: more lines, so more attacks to time
   const a = await VersusPlayer.connect(url, { seed: `a${i}`, ...bots }, { address });
   const b = await VersusPlayer.connect(url, { seed: `b${i}`, ...bots }, { address });
   state.players.push(a, b);
