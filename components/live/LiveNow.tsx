@@ -3,19 +3,21 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import type { LiveGameSummary } from '@/lib/live/protocol';
-import { MODE_INFO } from '@/lib/ui/modes';
+import type { LiveMatchSummary } from '@/lib/live/versus';
+import { MODE_INFO, VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 
 /** How often the list is asked for again: stats move on while it is open. */
 const REFRESH_MS = 4_000;
 
-type Load = { status: 'loading' } | { status: 'ready'; games: LiveGameSummary[] } | { status: 'error' };
+type Live = { games: LiveGameSummary[]; matches: LiveMatchSummary[] };
+type Load = { status: 'loading' } | ({ status: 'ready' } & Live) | { status: 'error' };
 
-async function fetchLive(): Promise<LiveGameSummary[]> {
+async function fetchLive(): Promise<Live> {
   const res = await fetch('/api/live', { cache: 'no-store' });
   if (!res.ok) throw new Error(String(res.status));
-  const body = (await res.json()) as { games?: LiveGameSummary[] } | LiveGameSummary[];
-  return Array.isArray(body) ? body : (body.games ?? []);
+  const body = (await res.json()) as Partial<Live> | LiveGameSummary[];
+  return Array.isArray(body) ? { games: body, matches: [] } : { games: body.games ?? [], matches: body.matches ?? [] };
 }
 
 /** The games being played now (GET /api/live), most watched first, each with a link to watch it. */
@@ -25,7 +27,7 @@ export function LiveNow({ limit }: { limit?: number }) {
     let live = true;
     const refresh = () =>
       fetchLive().then(
-        (games) => live && setLoad({ status: 'ready', games }),
+        (l) => live && setLoad({ status: 'ready', ...l }),
         () => live && setLoad((l) => (l.status === 'ready' ? l : { status: 'error' })),
       );
     void refresh();
@@ -39,13 +41,42 @@ export function LiveNow({ limit }: { limit?: number }) {
   if (load.status === 'loading') return <p className="text-sm text-muted">Looking for live games…</p>;
   if (load.status === 'error') return <p className="text-sm text-muted">The list of live games could not be loaded.</p>;
   const games = limit ? load.games.slice(0, limit) : load.games;
-  if (games.length === 0) {
+  const matches = limit ? load.matches.slice(0, limit) : load.matches;
+  if (games.length === 0 && matches.length === 0) {
     return (
       <p className="text-sm text-muted" data-testid="live-empty">
         Nobody is playing a ranked game right now. <Link className="link" href="/play">Start one</Link> and others can watch it.
       </p>
     );
   }
+  return (
+    <>
+      {matches.length > 0 && <MatchList matches={matches} />}
+      {games.length > 0 && <GameList games={games} />}
+    </>
+  );
+}
+
+/** Versus matches being played: both players, the mode and the set score so far. */
+function MatchList({ matches }: { matches: LiveMatchSummary[] }) {
+  return (
+    <ul data-testid="live-matches" className="mb-4 divide-y divide-line rounded-xl border border-line">
+      {matches.map((m) => (
+        <li key={m.matchId} className="px-4 py-3">
+          <p className="font-semibold">
+            {m.players[0].name ?? 'Guest'} vs {m.players[1].name ?? 'Guest'}{' '}
+            <span className="font-normal text-muted">· {VERSUS_MODE_INFO[m.mode].label}{m.ranked ? ' · ranked' : ''}</span>
+          </p>
+          <p className="text-sm tabular-nums text-muted">
+            {m.score[0]}–{m.score[1]} (first to {m.firstTo}){m.spectators > 0 && ` · ${m.spectators} watching`}
+          </p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function GameList({ games }: { games: LiveGameSummary[] }) {
   return (
     <ul data-testid="live-now" className="divide-y divide-line rounded-xl border border-line">
       {games.map((g) => (

@@ -18,18 +18,19 @@
  *
  * The server side: `pieceSequence(seed)` gives the pieces to deal, `playHash` compares states.
  */
-import { KEYS, PIECES, RULES_VERSION } from './constants';
+import { KEYS, MAX_GARBAGE_SIZE, PIECES, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
 import { NO_EVENTS, type Game } from './game';
 import { hashCore, playHashCore } from './hash';
 import { K_HARD, K_HOLD } from './keys';
+import { isVersusMode } from './modes';
 import { DealtQueue, foldPiece, PieceQueue } from './queue';
 import { seedState } from './rng';
 import { createCore } from './setup';
 import { snapshotCore } from './snapshot';
-import type { GameConfig, GameEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
+import type { GameConfig, GameEvent, GarbageEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
 
 export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'>;
 
@@ -61,6 +62,7 @@ class DealtGameImpl implements DealtGame {
     private readonly log: ReplayEvent[] = [],
     private carry: InputEvent[] = [],
     public seed: string | null = null,
+    private readonly garbageLog: GarbageEvent[] = [],
   ) {}
 
   get over(): boolean {
@@ -71,8 +73,19 @@ class DealtGameImpl implements DealtGame {
     return this.core.tickNo;
   }
 
-  /** Live games are solo modes, where Game ignores garbage too; live versus will deal its own. */
-  receiveGarbage(): void {}
+  /**
+   * Versus (live): a message the match host sent joins the queue before the next tick, exactly as
+   * in Game; its hole column comes from the hole state the host gave (createDealtGame). Ignored in
+   * solo modes, like Game.
+   */
+  receiveGarbage(size: number): void {
+    const c = this.core;
+    if (c.ended || !c.mode.garbage) return;
+    if (!Number.isInteger(size) || size < 1 || size > MAX_GARBAGE_SIZE)
+      throw new GameConfigError(`garbage size must be an integer 1–${MAX_GARBAGE_SIZE}`);
+    this.garbageLog.push({ tick: c.tickNo, size });
+    c.receive(size);
+  }
 
   get ready(): boolean {
     // Two at least, so a tick's own lock always finds its next piece (see the header).
@@ -157,25 +170,31 @@ class DealtGameImpl implements DealtGame {
   }
 
   clone(): DealtGame {
-    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.carry.slice(), this.seed);
+    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.carry.slice(), this.seed, this.garbageLog.slice());
   }
 
   /** The inputs so far; its seed is empty until reveal(). */
   replay(): Replay {
     const { mode, handling, nextCount } = this.config;
+    const versus = isVersusMode(mode);
     return {
-      rulesVersion: RULES_VERSION,
+      rulesVersion: versus ? VERSUS_RULES_VERSION : RULES_VERSION,
       mode,
       seed: this.seed ?? '',
       handling: { ...handling },
       ...(nextCount === undefined ? {} : { nextCount }),
       events: this.log.map((e) => ({ ...e })),
+      ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
     };
   }
 }
 
-/** A game that plays dealt pieces; `first` must hold at least the first piece. */
-export function createDealtGame(config: DealtGameConfig, first: readonly PieceType[]): DealtGame {
+/**
+ * A game that plays dealt pieces; `first` must hold at least the first piece. A versus game also
+ * needs the hole generator's state (`holeState(seed)`, given by the match host), or its garbage
+ * holes would not be the server's.
+ */
+export function createDealtGame(config: DealtGameConfig, first: readonly PieceType[], holes?: number): DealtGame {
   if (first.length === 0) throw new GameConfigError('a dealt game needs its first piece');
   const queue = new DealtQueue();
   for (const p of first.slice(0, 16)) {
@@ -184,6 +203,7 @@ export function createDealtGame(config: DealtGameConfig, first: readonly PieceTy
     queue.push(id);
   }
   const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, seed: NO_SEED }, true, queue);
+  if (holes !== undefined) core.holeRng = holes | 0;
   return new DealtGameImpl(core, nextCount, config);
 }
 

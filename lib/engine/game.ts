@@ -33,6 +33,8 @@ export interface Game {
   readonly over: boolean;
   /** The tick the next tick() call plays (the snapshot's `tick`, without building a snapshot). */
   readonly tickNo: number;
+  /** Pieces taken from the sequence so far, the current one included: what a live host deals past. */
+  readonly taken: number;
 }
 
 const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
@@ -53,6 +55,10 @@ class GameImpl implements Game {
 
   get tickNo(): number {
     return this.core.tickNo;
+  }
+
+  get taken(): number {
+    return this.core.queue.taken;
   }
 
   tick(inputs?: readonly InputEvent[]): readonly GameEvent[] {

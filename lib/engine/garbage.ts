@@ -1,6 +1,6 @@
 import { COLS, EMPTY_ROW, FULL_ROW, PAD, TOTAL_ROWS } from './board';
 import type { Core } from './core';
-import { nextState, outputOf } from './rng';
+import { nextState, outputOf, seedState } from './rng';
 
 /**
  * Versus garbage, as data and the steps that use it (README, "Versus"). Incoming garbage waits in
@@ -13,6 +13,15 @@ export const GARBAGE_RISE_CAP = 8;
 export const GARBAGE_COLOR = 8;
 /** Appended to the seed before hashing it into the hole generator's state, so holes and bags draw apart. */
 export const HOLE_SEED_SUFFIX = '#holes';
+
+/**
+ * The hole generator's starting state for a game seed. A live versus host gives it to the browser,
+ * which plays dealt pieces without the seed: it is a hash of the seed with a suffix, so it tells
+ * nothing of the piece sequence, only where future holes will be.
+ */
+export function holeState(seed: string): number {
+  return seedState(seed + HOLE_SEED_SUFFIX);
+}
 
 // A queue entry packs rows and hole column into one integer, so the queue clones as a plain array.
 const PACK = 16;

@@ -7,7 +7,7 @@ export {
 } from './constants';
 export { MODES, rankValue, metricOf, isRankable, isVersusMode, type RankBy } from './modes';
 export { ATTACK_LINES, B2B_ATTACK, COMBO_ATTACK, PERFECT_CLEAR_ATTACK, MAX_ATTACK, attackFor } from './attack';
-export { GARBAGE_RISE_CAP } from './garbage';
+export { GARBAGE_RISE_CAP, holeState } from './garbage';
 export { GRAVITY } from './gravity';
 export { placedCells } from './pieces';
 export { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS, PERFECT_CLEAR_B2B_TETRIS, COMBO_POINTS } from './scoring';

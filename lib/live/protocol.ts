@@ -17,12 +17,30 @@
  *                                                     ended    {gameId, gameId of the stored game?}
  *                                                     error    {code, message, gameId?, seq?}
  *                                                     pong     {n}
+ *
+ * Versus (additive, still version 1; docs/decisions/0017-versus-live.md). A server without versus
+ * answers these with bad_message. Types are in lib/live/versus.ts.
+ *   queue   {mode, ranked, handling, nextCount}       queued   {mode, ranked, waiting}
+ *   unqueue                                           unqueued
+ *   room_create {mode, firstTo, handling, nextCount}  room     {code, mode, firstTo, seats, ready, you}
+ *   room_join {code, handling, nextCount}             room_closed {code, reason}
+ *   room_set {code, mode, firstTo} (host only)        match    {matchId, seat, players, mode, firstTo, ranked, resumeToken, ...}
+ *   ready   {code, ready}                             vstart   {matchId, game, pieces, holes, startsInMs, score}
+ *   vinputs {matchId, game, seq, tick, events, acks}  vdeal    {matchId, game, from, pieces}
+ *   vresume {matchId, token}                          garbage  {matchId, game, id, size, deadline}
+ *   vleave  {matchId}                                 vack     {matchId, game, seq, tick, applied}
+ *   vwatch / vunwatch {matchId}                       vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
+ *                                                     vgame    {matchId, game, winner, reason, score}
+ *                                                     vover    {matchId, winner, score, reason, ranked, ratings?, stored}
+ *                                                     vwatching {matchId, ..., both seats so far}
  */
 import { z } from 'zod';
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
 } from '@/lib/engine';
+import { ACK_DEADLINE_TICKS, MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, Key, Mode, PieceType } from '@/lib/engine';
+import type { VersusServerMessage } from '@/lib/live/versus';
 
 export const LIVE_PROTOCOL_VERSION = 1;
 export const LIVE_PATH = '/api/live';
@@ -46,7 +64,42 @@ export const handlingSchema = z.object({
   dasCut: z.boolean(),
 });
 
+const matchId = gameId;
+const roomCode = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
+const nextCount = z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX);
+const firstTo = z.number().int().min(1).max(MAX_FIRST_TO);
+/** Garbage acknowledged in a batch: [message id, the tick of the receiver's game it joined the queue]. */
+export const wireAckSchema = z.tuple([z.number().int().min(0).max(100_000), tick]);
+
+/** Versus messages from the browser; the server's answers are typed in lib/live/versus.ts. */
+const versusClientMessages = [
+  z.object({ t: z.literal('queue'), mode: z.enum(VERSUS_MODE_NAMES), ranked: z.boolean(), handling: handlingSchema, nextCount }),
+  z.object({ t: z.literal('unqueue') }),
+  z.object({ t: z.literal('room_create'), mode: z.enum(VERSUS_MODE_NAMES), firstTo, handling: handlingSchema, nextCount }),
+  z.object({ t: z.literal('room_join'), code: roomCode, handling: handlingSchema, nextCount }),
+  z.object({ t: z.literal('room_set'), code: roomCode, mode: z.enum(VERSUS_MODE_NAMES), firstTo }),
+  z.object({ t: z.literal('ready'), code: roomCode, ready: z.boolean() }),
+  z.object({
+    t: z.literal('vinputs'),
+    matchId,
+    /** The game of the set (0, 1, …): a batch for a game already decided is acknowledged and dropped. */
+    game: z.number().int().min(0).max(MAX_FIRST_TO * 2 + 8),
+    seq: z.number().int().min(1).max(1_000_000),
+    tick,
+    events: z.array(wireEventSchema).max(MAX_BATCH_EVENTS),
+    /** At most one ack per message; more than the deadline allows in one batch is malformed. */
+    acks: z.array(wireAckSchema).max(ACK_DEADLINE_TICKS * 2),
+    hash: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+  }),
+  z.object({ t: z.literal('vresume'), matchId, token: z.string().min(16).max(64) }),
+  z.object({ t: z.literal('vleave'), matchId }),
+  z.object({ t: z.literal('vwatch'), matchId }),
+  z.object({ t: z.literal('vunwatch'), matchId }),
+] as const;
+export const VERSUS_CLIENT_TYPES: ReadonlySet<string> = new Set(versusClientMessages.map((s) => s.shape.t.value));
+
 export const clientMessageSchema = z.discriminatedUnion('t', [
+  ...versusClientMessages,
   z.object({
     t: z.literal('hello'),
     v: z.number().int(),
@@ -82,12 +135,16 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('ping'), n: z.number().int().min(0).max(2 ** 31) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
+export type VersusClientMessage = Extract<ClientMessage, { t: (typeof versusClientMessages)[number]['shape']['t']['value'] }>;
+export type WireAck = z.infer<typeof wireAckSchema>;
 
 /** Every refusal the live channel can give. `fatal` ones end the game (it continues unranked, or is dropped). */
 export const LIVE_ERROR_CODES = [
   'bad_message', 'too_large', 'unsupported_version', 'rate_limited', 'too_many_sockets', 'too_many_games',
   'out_of_order', 'unknown_game', 'not_your_game', 'game_over', 'bad_inputs', 'ahead_of_clock', 'behind_clock',
   'desync', 'resume_failed', 'server_error', 'not_live',
+  // versus
+  'sign_in_required', 'unknown_room', 'room_full', 'not_room_host', 'unknown_match', 'not_your_match', 'already_playing',
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 
@@ -142,7 +199,8 @@ export type ServerMessage =
   /** The watched game ended; `replayId` is set once it is stored (then /replays/{id} plays it). */
   | { t: 'ended'; gameId: string; stats: LiveStats; replayId?: string }
   | { t: 'error'; code: LiveErrorCode; message: string; gameId?: string; seq?: number }
-  | { t: 'pong'; n: number };
+  | { t: 'pong'; n: number }
+  | VersusServerMessage;
 
 /** What `welcome.resumed` gives back after a reconnect: enough to carry on where the browser was. */
 export type ResumedGame = { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[] };

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { LiveGameSummary, ServerMessage } from '@/lib/live/protocol';
+import type { LiveMatchSummary } from '@/lib/live/versus';
 
 /**
  * Who hears about live games: spectators of one game, and the "Live now" list. In-process for
@@ -13,11 +14,16 @@ export interface LiveBus {
   announce(summary: LiveGameSummary): void;
   withdraw(gameId: string): void;
   list(): LiveGameSummary[];
+  /** Versus matches, listed beside the solo games ("Live now"); spectators subscribe by match id. */
+  announceMatch(summary: LiveMatchSummary): void;
+  withdrawMatch(matchId: string): void;
+  listMatches(): LiveMatchSummary[];
 }
 
 export function createLocalBus(): LiveBus {
   const listeners = new Map<string, Set<(message: ServerMessage) => void>>();
   const games = new Map<string, LiveGameSummary>();
+  const matches = new Map<string, LiveMatchSummary>();
   return {
     publish(gameId, message) {
       for (const listener of listeners.get(gameId) ?? []) listener(message);
@@ -39,5 +45,12 @@ export function createLocalBus(): LiveBus {
       games.delete(gameId);
     },
     list: () => [...games.values()].sort((a, b) => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt)),
+    announceMatch(summary) {
+      matches.set(summary.matchId, summary);
+    },
+    withdrawMatch(matchId) {
+      matches.delete(matchId);
+    },
+    listMatches: () => [...matches.values()].sort((a, b) => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt)),
   };
 }

@@ -4,10 +4,13 @@ import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { LiveErrorCode, LivePlayer, ServerMessage } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
 import type { GameHost } from '@/lib/server/live/game-host';
+import type { MatchHost } from '@/lib/server/live/match-host';
 
 /** One open socket: who it is, what it plays and watches, and its message budget. */
 export class Connection {
   host: GameHost | null = null;
+  /** The versus match this connection plays a seat of (lib/server/live/versus-lobby.ts). */
+  match: { host: MatchHost; seat: 0 | 1 } | null = null;
   readonly watches = new Map<string, () => void>();
   alive = true;
   private windowStart = 0;

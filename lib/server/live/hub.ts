@@ -13,6 +13,7 @@ import { createLocalBus, type LiveBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
 import type { GameHost } from '@/lib/server/live/game-host';
 import { dispatch } from '@/lib/server/live/messages';
+import { VersusLobby } from '@/lib/server/live/versus-lobby';
 
 /** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
 const HEARTBEAT_MS = 15_000;
@@ -24,6 +25,8 @@ const HEARTBEAT_MS = 15_000;
  */
 export class LiveHub {
   readonly bus: LiveBus = createLocalBus();
+  /** Quick match, rooms and the versus matches being played (versus-lobby.ts). */
+  readonly versus = new VersusLobby({ bus: this.bus });
   readonly hosts = new Map<string, GameHost>();
   readonly gamesByAddress = new Map<string, number>();
   private readonly socketsByAddress = new Map<string, number>();
@@ -121,12 +124,14 @@ export class LiveHub {
     else this.socketsByAddress.delete(conn.address);
     for (const stop of conn.watches.values()) stop();
     for (const gameId of conn.watches.keys()) this.hosts.get(gameId)?.spectatorsChanged();
+    this.versus.drop(conn);
     conn.watches.clear();
     conn.host?.detach(conn);
   }
 
   close(): void {
     clearInterval(this.heartbeat);
+    this.versus.close();
     for (const ws of this.wss.clients) ws.terminate();
   }
 }

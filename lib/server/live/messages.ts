@@ -7,9 +7,11 @@ import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
+import { isVersusMessage } from '@/lib/server/live/versus-lobby';
 
 /** What each client message does. Every write re-checks who the connection belongs to. */
 export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> {
+  if (isVersusMessage(m)) return hub.versus.handle(conn, m);
   switch (m.t) {
     case 'hello': {
       if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });

@@ -1,0 +1,86 @@
+/**
+ * npm run bench:versus — live versus matches on the built server (npm run build first), PGlite.
+ * For each level of concurrent matches, pairs of bots (guests, private rooms, first to 7 so the
+ * load stays on) play at ~3 pieces a second each with a batch every 100 ms, in this process. It
+ * measures attack-to-opponent delivery: from the sender sending the batch whose lock made the
+ * attack to the receiver getting the `garbage` message (the batch is the sender's oldest one not
+ * acknowledged when the garbage arrived: the host routes garbage before it acknowledges), and the
+ * server's CPU from /proc. The knee: the first level whose delivery p99 passes 100 ms.
+ * Options: --levels=25,50,100,200  --seconds=20
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAppServer } from '@/tests/support/app-server';
+import { HANDLING, VersusPlayer } from '@/tests/support/versus-client';
+
+const opt = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
+const LEVELS = opt('levels', '25,50,100,200').split(',').map(Number);
+const SECONDS = Number(opt('seconds', '20'));
+const cpuMs = (pid: number) => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+};
+const pct = (xs: number[], p: number) => (xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]! : NaN);
+
+type State = { measuring: boolean; stopped: boolean; errors: number; players: VersusPlayer[] };
+
+async function pair(url: string, i: number, delivery: number[], state: State) {
+  const address = `10.88.${(i >> 4) & 255}.${(i & 15) + 1}`;
+  const bots = { mistakes: 0.1, pace: 10 }; // few mistakes: more lines, so more attacks to time
+  const a = await VersusPlayer.connect(url, { seed: `a${i}`, ...bots }, { address });
+  const b = await VersusPlayer.connect(url, { seed: `b${i}`, ...bots }, { address });
+  state.players.push(a, b);
+  const measure = (from: VersusPlayer) => (_m: unknown, at: number) => {
+    const cause = from.batches.find((x) => x.ackedAt === null || x.ackedAt >= at - 1);
+    if (state.measuring && cause) delivery.push(at - cause.sentAt);
+  };
+  a.onGarbage = measure(b);
+  b.onGarbage = measure(a);
+  while (!state.stopped) {
+    a.reset();
+    b.reset();
+    a.client.send({ t: 'room_create', mode: 'battle', firstTo: 7, handling: HANDLING, nextCount: 5 });
+    const { room } = await a.client.next('room');
+    b.client.send({ t: 'room_join', code: room.code, handling: HANDLING, nextCount: 5 });
+    await b.client.next('room', (m) => m.room.seats[1] !== null);
+    a.client.send({ t: 'ready', code: room.code, ready: true });
+    b.client.send({ t: 'ready', code: room.code, ready: true });
+    await Promise.all([a.play(600_000), b.play(600_000)]).catch(() => state.errors++);
+  }
+  a.close();
+  b.close();
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'linefall-versus-bench-'));
+const server = await createAppServer(`pglite:${path.join(dir, 'pglite')}`, { LINEFALL_FAULT_INJECTION: '0' });
+await server.start();
+try {
+  const pid = server.pid()!;
+  console.log(`${SECONDS} s measured per level, after a 5 s ramp; bots at ~3 pieces/s each`);
+  console.log('matches  garbage msgs  delivery p50  p99 ms  srvCPU%  errors');
+  for (const matches of LEVELS) {
+    const delivery: number[] = [];
+    const state: State = { measuring: false, stopped: false, errors: 0, players: [] };
+    const running = Array.from({ length: matches }, (_, i) => pair(server.url, i, delivery, state).catch(() => state.errors++));
+    await new Promise((r) => setTimeout(r, 5_000));
+    const [c0, t0] = [cpuMs(pid), performance.now()];
+    state.measuring = true;
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    state.measuring = false;
+    const cpu = ((cpuMs(pid) - c0) / (performance.now() - t0)) * 100; // % of one core
+    state.stopped = true;
+    const p50 = pct(delivery, 50);
+    const p99 = pct(delivery, 99);
+    console.log([matches, delivery.length, p50.toFixed(1), p99.toFixed(1), cpu.toFixed(0), state.errors].map((v) => String(v).padStart(8)).join(' '));
+    if (p99 > 100) console.log(`  knee: delivery p99 passed 100 ms at ${matches} matches`);
+    // This level's players leave (their matches are forfeited), so levels do not add up.
+    for (const p of state.players) p.close();
+    void Promise.all(running);
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
+} finally {
+  await server.stop();
+  rmSync(dir, { recursive: true, force: true });
+}
+process.exit(0);

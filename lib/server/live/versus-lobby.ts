@@ -1,0 +1,236 @@
+import 'server-only';
+import { randomBytes, randomInt } from 'node:crypto';
+import { MODES, type Handling, type VersusMode } from '@/lib/engine';
+import { VERSUS_CLIENT_TYPES, type ClientMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import type { RoomView, Seat } from '@/lib/live/versus';
+import type { LiveBus } from '@/lib/server/live/bus';
+import type { Connection } from '@/lib/server/live/connection';
+import { MatchHost, type MatchSeatInfo, type Timers } from '@/lib/server/live/match-host';
+import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
+
+type Entry = Waiting & { conn: Connection; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
+type Room = { code: string; mode: VersusMode; firstTo: number; seats: [Connection, Connection | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
+type SeatSetup = { handling: Handling; nextCount: number };
+
+/** The messages the lobby answers (messages.ts hands them over before its own switch). */
+export const isVersusMessage = (m: ClientMessage): m is VersusClientMessage => VERSUS_CLIENT_TYPES.has(m.t);
+
+const ROOM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+/** Pairing runs on every join and this often, so windows widen while people wait. */
+const PAIR_EVERY_MS = 1_000;
+
+export type LobbyOptions = {
+  bus: LiveBus;
+  now?: () => number;
+  timers?: Timers;
+  /** A signed-in player's rating in a mode (the matchmaking key); tests pass their own. */
+  ratingOf?: (userId: string, mode: VersusMode) => Promise<number>;
+};
+
+/**
+ * Versus on the live hub: the quick-match queue (matchmaking.ts decides the pairs), private rooms
+ * (create → share the link → join → both ready → the match), and the matches being played. Every
+ * message re-checks that the connection owns the seat, room or queue entry it acts on.
+ */
+export class VersusLobby {
+  readonly matches = new Map<string, MatchHost>();
+  private readonly queue = new Map<Connection, Entry>();
+  private readonly rooms = new Map<string, Room>();
+  private readonly now: () => number;
+  private readonly pairTimer: NodeJS.Timeout;
+
+  constructor(private readonly o: LobbyOptions) {
+    this.now = o.now ?? (() => performance.now());
+    this.pairTimer = setInterval(() => this.pair(), PAIR_EVERY_MS);
+    this.pairTimer.unref();
+  }
+
+  async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
+    switch (m.t) {
+      case 'queue': {
+        if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+        if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
+        const rating = m.ranked && conn.owner.userId ? await this.ratingOf(conn.owner.userId, m.mode) : 1500;
+        if (conn.ws.readyState !== conn.ws.OPEN || this.busy(conn)) return;
+        const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
+        this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount });
+        conn.send({ t: 'queued', mode: m.mode, ranked: m.ranked, waiting: this.waiting(m.mode, m.ranked) });
+        return this.pair();
+      }
+      case 'unqueue':
+        this.queue.delete(conn);
+        return conn.send({ t: 'unqueued' });
+      case 'room_create': {
+        if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+        let code = '';
+        do code = Array.from({ length: 6 }, () => ROOM_ALPHABET[randomInt(ROOM_ALPHABET.length)]).join('');
+        while (this.rooms.has(code));
+        const room: Room = { code, mode: m.mode, firstTo: m.firstTo, seats: [conn, null], ready: [false, false], setup: [{ handling: m.handling, nextCount: m.nextCount }, null] };
+        this.rooms.set(code, room);
+        return this.sendRoom(room);
+      }
+      case 'room_join': {
+        const room = this.rooms.get(m.code);
+        if (!room) return conn.error('unknown_room', 'No open room has this code (it closed, or its match started).');
+        if (room.seats[0] === conn || room.seats[1] === conn) return this.sendRoom(room);
+        if (room.seats[1]) return conn.error('room_full', 'This room already has two players.');
+        if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+        room.seats[1] = conn;
+        room.setup[1] = { handling: m.handling, nextCount: m.nextCount };
+        room.ready = [false, false];
+        return this.sendRoom(room);
+      }
+      case 'room_set': {
+        const room = this.rooms.get(m.code);
+        if (!room) return conn.error('unknown_room', 'No open room has this code.');
+        if (room.seats[0] !== conn) return conn.error('not_room_host', 'Only the player who made the room picks the mode and the set.');
+        room.mode = m.mode;
+        room.firstTo = m.firstTo;
+        room.ready = [false, false]; // a changed set is agreed to again
+        return this.sendRoom(room);
+      }
+      case 'ready': {
+        const room = this.rooms.get(m.code);
+        const seat = room ? room.seats.indexOf(conn) : -1;
+        if (!room || seat < 0) return conn.error('unknown_room', 'You are not in this room.');
+        room.ready[seat] = m.ready;
+        if (!room.ready[0] || !room.ready[1] || !room.seats[1]) return this.sendRoom(room);
+        this.rooms.delete(room.code);
+        for (const c of room.seats) c?.send({ t: 'room_closed', code: room.code, reason: 'started' });
+        return this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!] });
+      }
+      case 'vinputs': {
+        const m2 = conn.match;
+        if (!m2 || m2.host.matchId !== m.matchId) return this.refuseMatch(conn, m.matchId);
+        // A second tab that resumed the seat took it over: this socket no longer plays it.
+        if (!m2.host.holds(m2.seat, conn)) return conn.error('not_your_match', 'This seat is played from another connection now.', { gameId: m.matchId });
+        const fail = m2.host.inputs(m2.seat, m);
+        if (fail) conn.error(fail.code, fail.message, { gameId: m.matchId, seq: m.seq });
+        return;
+      }
+      case 'vleave': {
+        const m2 = conn.match;
+        if (!m2 || m2.host.matchId !== m.matchId) return this.refuseMatch(conn, m.matchId);
+        return m2.host.leave(m2.seat);
+      }
+      case 'vresume': {
+        const host = this.matches.get(m.matchId);
+        const seat = host ? ([0, 1] as const).find((s) => sameOwner(host.owner(s), conn)) : undefined;
+        if (!host || seat === undefined || !host.resume(seat, conn, m.token))
+          return conn.error('resume_failed', 'That match cannot be taken up again (over, or not yours).', { gameId: m.matchId });
+        conn.match = { host, seat };
+        return;
+      }
+      case 'vwatch': {
+        const host = this.matches.get(m.matchId);
+        if (!host || host.ended) return conn.error('unknown_match', 'No live match with this id is being played now.', { gameId: m.matchId });
+        if (conn.watches.has(m.matchId)) return;
+        // The same budget as solo games; subscribed first, then the catch-up (see messages.ts).
+        if (conn.watches.size >= 8) return conn.error('rate_limited', 'At most 8 games watched at once.', { gameId: m.matchId });
+        conn.watches.set(m.matchId, this.o.bus.subscribe(m.matchId, (msg) => conn.send(msg)));
+        conn.send(host.watching());
+        return host.spectatorsChanged();
+      }
+      case 'vunwatch':
+        conn.watches.get(m.matchId)?.();
+        conn.watches.delete(m.matchId);
+        return this.matches.get(m.matchId)?.spectatorsChanged();
+    }
+  }
+
+  /** The socket closed: out of the queue and any open room; a match seat waits the resume window. */
+  drop(conn: Connection): void {
+    this.queue.delete(conn);
+    for (const room of this.rooms.values()) {
+      if (room.seats[0] === conn) {
+        this.rooms.delete(room.code);
+        room.seats[1]?.send({ t: 'room_closed', code: room.code, reason: 'left' });
+      } else if (room.seats[1] === conn) {
+        room.seats[1] = null;
+        room.setup[1] = null;
+        room.ready = [false, false];
+        this.sendRoom(room);
+      }
+    }
+    for (const gameId of conn.watches.keys()) this.matches.get(gameId)?.spectatorsChanged();
+    conn.match?.host.detach(conn.match.seat, conn);
+  }
+
+  close(): void {
+    clearInterval(this.pairTimer);
+    for (const host of this.matches.values()) host.close();
+  }
+
+  /** Runs matchmaking in each pool (mode × ranked) and starts a match per pair. */
+  pair(): void {
+    const pools = new Map<string, Entry[]>();
+    for (const e of this.queue.values()) {
+      const key = `${e.mode}:${e.ranked}`;
+      pools.set(key, [...(pools.get(key) ?? []), e]);
+    }
+    for (const entries of pools.values()) {
+      for (const [a, b] of pairUp(entries, this.now(), MATCHMAKING)) {
+        const [x, y] = [a as Entry, b as Entry];
+        this.queue.delete(x.conn);
+        this.queue.delete(y.conn);
+        this.startMatch({ mode: x.mode, firstTo: MODES[x.mode].firstTo, ranked: x.ranked, conns: [x.conn, y.conn], setup: [x, y] });
+      }
+    }
+  }
+
+  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [Connection, Connection]; setup: [SeatSetup, SeatSetup] }): void {
+    const seat = (s: Seat): MatchSeatInfo => ({ owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount });
+    const host = new MatchHost({
+      matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
+      ranked: o.ranked && o.conns[0].owner.userId !== o.conns[1].owner.userId, seats: [seat(0), seat(1)], bus: this.o.bus,
+      ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}),
+      onClose: (h) => {
+        this.matches.delete(h.matchId);
+        for (const c of o.conns) if (c.match?.host === h) c.match = null;
+      },
+    });
+    this.matches.set(host.matchId, host);
+    o.conns[0].match = { host, seat: 0 };
+    o.conns[1].match = { host, seat: 1 };
+    host.begin([o.conns[0], o.conns[1]]);
+  }
+
+  private busy(conn: Connection): boolean {
+    if (this.queue.has(conn) || (conn.match && !conn.match.host.ended)) return true;
+    for (const room of this.rooms.values()) if (room.seats.includes(conn)) return true;
+    return false;
+  }
+
+  private waiting(mode: VersusMode, ranked: boolean): number {
+    let n = 0;
+    for (const e of this.queue.values()) if (e.mode === mode && e.ranked === ranked) n++;
+    return n;
+  }
+
+  private sendRoom(room: Room): void {
+    for (const s of [0, 1] as const) {
+      const view: RoomView = {
+        code: room.code, mode: room.mode, firstTo: room.firstTo, seats: [room.seats[0].player, room.seats[1]?.player ?? null], ready: room.ready, you: s,
+      };
+      room.seats[s]?.send({ t: 'room', room: view });
+    }
+  }
+
+  private refuseMatch(conn: Connection, matchId: string): void {
+    const host = this.matches.get(matchId);
+    if (host && !([0, 1] as const).some((s) => sameOwner(host.owner(s), conn)))
+      return conn.error('not_your_match', 'This match is played by others.', { gameId: matchId });
+    conn.error('unknown_match', 'No live match with this id on this connection.', { gameId: matchId });
+  }
+
+  private async ratingOf(userId: string, mode: VersusMode): Promise<number> {
+    if (this.o.ratingOf) return this.o.ratingOf(userId, mode);
+    const { getDb } = await import('@/lib/server/db');
+    const row = await (await getDb()).versusRating.findUnique({ where: { userId_mode: { userId, mode } }, select: { rating: true } });
+    return row?.rating ?? 1500;
+  }
+}
+
+function sameOwner(a: { userId: string | null; guestId: string | null }, b: Connection): boolean {
+  return a.userId !== null ? a.userId === b.owner.userId : b.owner.userId === null && a.guestId === b.owner.guestId;
+}

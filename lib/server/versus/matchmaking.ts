@@ -1,0 +1,63 @@
+/**
+ * Quick-match pairing, as a pure decision over who is waiting and the time (ms, any clock): the
+ * live lobby calls it whenever someone joins and once a second, so windows widen while people wait.
+ *
+ * - Fewer than `crowd` waiting: pair in arrival order (nobody waits for a better opponent when
+ *   there is hardly anyone to choose from).
+ * - Otherwise, oldest first, each player takes the opponent with the nearest rating within its
+ *   window, which starts at ±`windowStart` and widens by `widenPerSecond` while it waits, up to
+ *   `windowMax`; after `anyoneAfterMs` anyone will do. Ties go to whoever came first.
+ * - Never two entries of the same player (two tabs), never one entry twice.
+ */
+export const MATCHMAKING = {
+  crowd: 4,
+  windowStart: 100,
+  widenPerSecond: 25,
+  windowMax: 600,
+  anyoneAfterMs: 30_000,
+} as const satisfies Record<string, number>;
+
+export type Waiting = {
+  /** The queue entry (one per connection). */
+  id: string;
+  /** The player (account or guest): never paired with themselves. */
+  who: string;
+  rating: number;
+  /** When it joined the queue, on the same clock as `now`. */
+  since: number;
+};
+
+/** The rating difference a player who joined at `since` accepts at `now`. */
+export function windowOf(since: number, now: number, rules: typeof MATCHMAKING = MATCHMAKING): number {
+  const waited = Math.max(0, now - since);
+  if (waited >= rules.anyoneAfterMs) return Infinity;
+  return Math.min(rules.windowMax, rules.windowStart + (rules.widenPerSecond * waited) / 1000);
+}
+
+/** The pairs to start now, oldest waiter first in each pair; everyone else keeps waiting. */
+export function pairUp(waiting: readonly Waiting[], now: number, rules: typeof MATCHMAKING = MATCHMAKING): Array<[Waiting, Waiting]> {
+  const queue = [...waiting].sort((a, b) => a.since - b.since || (a.id < b.id ? -1 : 1));
+  const taken = new Set<string>();
+  const pairs: Array<[Waiting, Waiting]> = [];
+  const crowded = queue.length >= rules.crowd;
+  for (const a of queue) {
+    if (taken.has(a.id)) continue;
+    const window = crowded ? windowOf(a.since, now, rules) : Infinity;
+    let pick: Waiting | null = null;
+    for (const b of queue) {
+      if (b === a || taken.has(b.id) || b.who === a.who) continue;
+      const gap = Math.abs(a.rating - b.rating);
+      if (gap > window) continue;
+      if (!crowded) {
+        pick = b; // arrival order: the first one that is not the same player
+        break;
+      }
+      if (!pick || gap < Math.abs(a.rating - pick.rating)) pick = b;
+    }
+    if (!pick) continue;
+    taken.add(a.id);
+    taken.add(pick.id);
+    pairs.push([a, pick]);
+  }
+  return pairs;
+}

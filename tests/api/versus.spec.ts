@@ -1,0 +1,227 @@
+import { expect, test } from '@playwright/test';
+import { Glicko2 } from 'glicko2';
+import { decodeReplay, simulateReplay, type ReplayResult } from '@/lib/engine';
+import { uniqueAddress } from '@/tests/e2e/fixtures';
+import { newClient, signUpAndIn } from '@/tests/api/client';
+import { HANDLING, VersusPlayer, type Vover } from '@/tests/support/versus-client';
+
+// Live versus over real sockets against the production server, on both databases: quick matches
+// between bots at real pace, rooms, spectators, forged attacks, late acknowledgements, a dropped
+// socket that comes back, and leaving. Every stored match is fetched and re-simulated here.
+//
+// How many bot matches: VERSUS_API_MATCHES (default below). Measured on the shared 2-core machine
+// (docs/decisions/0017-versus-live.md): 24 matches, 12 at once, took 34 s on PGlite and 39 s on
+// PostgreSQL (a match is ~17 s at real pace: the 3 s countdown and two or three games), so 100
+// would take ~2.5 minutes per database. One wave of 12 keeps the whole spec near a minute each.
+const MATCHES = Number(process.env.VERSUS_API_MATCHES ?? 12);
+const AT_ONCE = 12;
+
+type StoredMatch = {
+  matchId: string;
+  ranked: boolean;
+  firstTo: number;
+  winnerSeat: number;
+  endReason: string;
+  seats: Array<{ seat: number; username: string | null; gamesWon: number; won: boolean; ratingBefore: number | null; ratingAfter: number | null; rdBefore: number | null; rdAfter: number | null }>;
+  games: Array<{ index: number; winnerSeat: number | null; reason: string; endTick: number; replays: [string, string] }>;
+};
+
+async function stored(baseURL: string, matchId: string): Promise<StoredMatch> {
+  let res = await fetch(`${baseURL}/api/live/matches/${matchId}`);
+  for (let i = 0; i < 20 && res.status === 404; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    res = await fetch(`${baseURL}/api/live/matches/${matchId}`);
+  }
+  expect(res.status, `match ${matchId}`).toBe(200);
+  return (await res.json()) as StoredMatch;
+}
+
+/** Each game's two replays re-simulated alone: garbage received is what the other sent, and the outcome follows. */
+function resimulates(m: StoredMatch): void {
+  const score = [0, 0];
+  for (const g of m.games) {
+    const replays = g.replays.map((r) => decodeReplay(r));
+    const sends: Array<Array<{ tick: number; size: number }>> = [[], []];
+    const results = replays.map((r, s) => simulateReplay(r, { maxTicks: Math.max(g.endTick, r.events.at(-1)?.tick ?? 0, r.garbage?.at(-1)?.tick ?? 0) + 1, sends: sends[s] })) as [ReplayResult, ReplayResult];
+    for (const s of [0, 1]) {
+      const got = (replays[s]!.garbage ?? []).map((x) => x.size);
+      expect(got, `match ${m.matchId} game ${g.index} seat ${s} garbage`).toEqual(sends[1 - s]!.slice(0, got.length).map((x) => x.size));
+    }
+    if (g.reason === 'topOut' && g.winnerSeat !== null) {
+      const loser = results[1 - g.winnerSeat]!;
+      expect(loser.toppedOut && loser.ticks === g.endTick, `match ${m.matchId} game ${g.index}: the loser topped out at ${g.endTick}`).toBe(true);
+      expect(results[g.winnerSeat]!.ended && results[g.winnerSeat]!.ticks < g.endTick).toBe(false);
+    }
+    if (g.winnerSeat !== null) score[g.winnerSeat]!++;
+  }
+  expect(m.seats.map((s) => s.gamesWon)).toEqual(score);
+  if (m.endReason === 'games') expect(score[m.winnerSeat]).toBe(m.firstTo);
+}
+
+async function signedIn(baseURL: string): Promise<{ cookie: string; address: string; name: string }> {
+  const address = uniqueAddress();
+  const api = await newClient(baseURL, { address });
+  const name = await signUpAndIn(api);
+  const { cookies } = await api.storageState();
+  await api.dispose();
+  return { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; '), address, name };
+}
+
+/** Two guests in a private room (create → join by code → both ready): the match starts. */
+async function room(baseURL: string, bots: [object, object], firstTo = 1): Promise<[VersusPlayer, VersusPlayer]> {
+  const a = await VersusPlayer.connect(baseURL, { seed: 'room-a', ...bots[0] }, { address: uniqueAddress() });
+  const b = await VersusPlayer.connect(baseURL, { seed: 'room-b', ...bots[1] }, { address: uniqueAddress() });
+  a.client.send({ t: 'room_create', mode: 'battle', firstTo, handling: HANDLING, nextCount: 5 });
+  const { room: r } = await a.client.next('room');
+  b.client.send({ t: 'room_join', code: r.code, handling: HANDLING, nextCount: 5 });
+  await b.client.next('room', (m) => m.room.seats[1] !== null);
+  b.client.send({ t: 'room_set', code: r.code, mode: 'race30', firstTo: 7 });
+  expect((await b.client.next('error')).code).toBe('not_room_host');
+  a.client.send({ t: 'ready', code: r.code, ready: true });
+  b.client.send({ t: 'ready', code: r.code, ready: true });
+  await a.client.next('match');
+  await b.client.next('match');
+  return [a, b];
+}
+
+test(`${MATCHES} quick matches between bots: stored once, replays re-simulate, ratings as glicko2 computes them`, async ({ baseURL }) => {
+  test.setTimeout(300_000);
+  const started = performance.now();
+  const players = await Promise.all(Array.from({ length: AT_ONCE * 2 }, () => signedIn(baseURL!)));
+  // The rating each player should have, as the glicko2 package computes it from its matches.
+  const expected = new Map(players.map((p) => [p.name, { rating: 1500, rd: 350, vol: 0.06 }]));
+  const results: Array<{ matchId: string; over: Vover }> = [];
+  let inFlight = 0;
+  await Promise.all(
+    players.map(async (who, i) => {
+      const p = await VersusPlayer.connect(baseURL!, { seed: `bulk-${i}`, mistakes: i % 2 ? 0.25 : 0.5 }, who);
+      while (results.length + inFlight < MATCHES) {
+        p.reset();
+        p.client.send({ t: 'queue', mode: 'battle', ranked: true, handling: HANDLING, nextCount: 5 });
+        // Near the end a player may be left alone in the queue: it gives up and goes home.
+        const match = await p.client.next('match', () => true, 15_000).catch(() => null);
+        if (!match) break;
+        if (match.seat === 0) inFlight++;
+        const over = await p.play();
+        if (match.seat === 0) {
+          inFlight--;
+          results.push({ matchId: match.matchId, over });
+        }
+      }
+      p.close();
+    }),
+  );
+  const playedMs = performance.now() - started;
+  expect(results.length).toBeGreaterThanOrEqual(MATCHES);
+  // Matches of one player end one after another; checking them in the order they ended follows each rating.
+  for (const { matchId, over } of results) {
+    const m = await stored(baseURL!, matchId);
+    expect(m.ranked).toBe(true);
+    expect(over).toMatchObject({ stored: true, winner: m.winnerSeat, ranked: true });
+    resimulates(m);
+    const [s0, s1] = m.seats;
+    const before = [expected.get(s0!.username!)!, expected.get(s1!.username!)!];
+    expect([s0!.ratingBefore, s1!.ratingBefore]).toEqual([before[0]!.rating, before[1]!.rating].map((r) => Math.round(r * 1e9) / 1e9));
+    // One rating period per match, in a system of its own (the package rates every player it holds).
+    const glicko = new Glicko2({ tau: 0.5, rating: 1500, rd: 350, vol: 0.06 });
+    const ps = before.map((r) => glicko.makePlayer(r.rating, r.rd, r.vol));
+    glicko.updateRatings([[ps[m.winnerSeat]!, ps[1 - m.winnerSeat]!, 1]]);
+    for (const s of [0, 1]) {
+      const after = { rating: ps[s]!.getRating(), rd: ps[s]!.getRd(), vol: ps[s]!.getVol() };
+      expect(m.seats[s]!.ratingAfter!).toBeCloseTo(after.rating, 6);
+      expect(m.seats[s]!.rdAfter!).toBeCloseTo(after.rd, 6);
+      expect(over.ratings![s]!.after).toBeCloseTo(after.rating, 6);
+      const round = (v: number) => Math.round(v * 1e9) / 1e9;
+      expected.set(m.seats[s]!.username!, { rating: round(after.rating), rd: round(after.rd), vol: round(after.vol) });
+    }
+  }
+  console.log(`[versus] ${results.length} quick matches, ${AT_ONCE} at once: ${(playedMs / 1000).toFixed(1)} s played, ${((performance.now() - started) / 1000).toFixed(1)} s with checks`);
+});
+
+test('guests play unranked only; ranked needs an account', async ({ baseURL }) => {
+  const g = await VersusPlayer.connect(baseURL!, { seed: 'guest' }, { address: uniqueAddress() });
+  g.client.send({ t: 'queue', mode: 'battle', ranked: true, handling: HANDLING, nextCount: 5 });
+  expect((await g.client.next('error')).code).toBe('sign_in_required');
+  g.client.send({ t: 'queue', mode: 'race30', ranked: false, handling: HANDLING, nextCount: 5 });
+  expect(await g.client.next('queued')).toMatchObject({ mode: 'race30', ranked: false });
+  g.client.send({ t: 'unqueue' });
+  await g.client.next('unqueued');
+  g.close();
+});
+
+test('a room match: an attack a client claims is ignored, spectators see both fields, the live list shows it', async ({ baseURL }) => {
+  test.setTimeout(90_000);
+  // Seat 0 claims a 40-row attack in every batch; only what its locks sent may reach seat 1.
+  const [a, b] = await room(baseURL!, [{ mistakes: 0.1, pace: 10 }, { mistakes: 0.4, pace: 10 }]);
+  a.extra = { attack: 40, sent: 40, garbage: [[0, 40]] };
+  const matchId = a.seat.matchId;
+  const watcher = await VersusPlayer.connect(baseURL!, { seed: 'w' }, { address: uniqueAddress() });
+  const list = async () => ((await (await fetch(`${baseURL}/api/live`)).json()) as { matches: Array<{ matchId: string }> }).matches;
+  await expect.poll(async () => (await list()).some((m) => m.matchId === matchId)).toBe(true);
+  const playing = Promise.all([a.play(), b.play()]);
+  await new Promise((r) => setTimeout(r, 5_000)); // past the 3 s countdown: both seats have played
+  watcher.client.send({ t: 'vwatch', matchId });
+  const w = await watcher.client.next('vwatching');
+  expect(w.seats.map((s) => s.tick).every((t) => t > 0)).toBe(true);
+  await watcher.client.next('vframe', (f) => f.seat === 1);
+  await watcher.client.next('vframe', (f) => f.seat === 0);
+  const [over] = await playing;
+  const got = b.seat.received.flatMap((x) => (x.t === 'garbage' ? [x.size] : []));
+  expect(got).not.toContain(40);
+  const m = await stored(baseURL!, matchId);
+  expect(m.ranked).toBe(false);
+  resimulates(m); // what seat 1 received is exactly what seat 0's replay sent
+  const sends: Array<{ tick: number; size: number }> = [];
+  simulateReplay(decodeReplay(m.games[0]!.replays[0]), { sends });
+  expect(got).toEqual(sends.slice(0, got.length).map((x) => x.size));
+  expect(over.stored).toBe(true);
+  expect((await watcher.client.next('vover')).matchId).toBe(matchId);
+  for (const p of [a, b, watcher]) p.close();
+});
+
+test('an acknowledgement later than the deadline is forced at it, and the match still verifies', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  // Seat 0 clears lines and attacks; seat 1 plays slowly enough to receive some, and acks 60 ticks late.
+  const [a, b] = await room(baseURL!, [{ mistakes: 0.02 }, { mistakes: 0.2, pace: 20, ackDelay: 60 }]);
+  await Promise.all([a.play(), b.play()]);
+  expect(b.seat.forced).toBeGreaterThan(0);
+  const deadlines = new Map(b.seat.received.flatMap((m) => (m.t === 'garbage' ? [[m.id, m.deadline] as const] : [])));
+  const applied = b.seat.received.flatMap((m) => (m.t === 'vack' ? m.applied : []));
+  expect(applied.length).toBeGreaterThan(0);
+  for (const [id, tick] of applied) expect(tick).toBe(deadlines.get(id));
+  resimulates(await stored(baseURL!, a.seat.matchId));
+  a.close();
+  b.close();
+});
+
+test('a dropped player who comes back within the window carries on; one who leaves loses', async ({ baseURL }) => {
+  test.setTimeout(120_000);
+  const [a, b] = await room(baseURL!, [{ mistakes: 0.6 }, { mistakes: 0.6 }], 2);
+  const cookie = b.guestCookie();
+  const playingA = a.play();
+  void b.play().catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 4_500));
+  b.stop();
+  await new Promise((r) => setTimeout(r, 300)); // the last batch reaches the server before the socket dies
+  const resumed = await b.reconnect(baseURL!, cookie);
+  expect(resumed.matchId).toBe(a.seat.matchId);
+  expect((await a.client.next('vaway', (m) => m.back)).seat).toBe(1);
+  const [overA, overB] = await Promise.all([playingA, b.play()]);
+  expect(overA.reason).toBe('games');
+  expect(overB.winner).toBe(overA.winner);
+  resimulates(await stored(baseURL!, a.seat.matchId));
+  a.close();
+  b.close();
+
+  const [c, d] = await room(baseURL!, [{ mistakes: 0.3 }, { mistakes: 0.3 }], 2);
+  const playing = Promise.all([c.play(), d.play()]);
+  await new Promise((r) => setTimeout(r, 4_000));
+  c.client.send({ t: 'vleave', matchId: c.seat.matchId });
+  const [left] = await playing;
+  expect(left).toMatchObject({ winner: 1, reason: 'forfeit' });
+  const m = await stored(baseURL!, c.seat.matchId);
+  expect(m).toMatchObject({ winnerSeat: 1, endReason: 'forfeit' });
+  resimulates(m);
+  c.close();
+  d.close();
+});

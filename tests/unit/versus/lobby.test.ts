@@ -1,0 +1,80 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import type { ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import { createLocalBus } from '@/lib/server/live/bus';
+import type { Connection } from '@/lib/server/live/connection';
+import { VersusLobby } from '@/lib/server/live/versus-lobby';
+
+/** A connection as the lobby sees it: an owner, a send, errors collected. */
+function conn(owner: { userId: string | null; guestId: string | null }) {
+  const got: ServerMessage[] = [];
+  const c = {
+    ws: { readyState: 1, OPEN: 1 }, owner, player: { name: owner.userId, guest: !owner.userId }, watches: new Map(), match: null, host: null,
+    send: (m: ServerMessage) => got.push(m),
+    error: (code: string, message: string) => got.push({ t: 'error', code, message } as ServerMessage),
+  };
+  return { c: c as unknown as Connection, got, last: (t: string) => got.filter((m) => m.t === t).at(-1) as never };
+}
+
+const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
+let lobby: VersusLobby;
+afterEach(() => lobby?.close());
+const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500 }));
+const send = (x: { c: Connection }, m: VersusClientMessage) => lobby.handle(x.c, m);
+
+describe('the versus lobby', () => {
+  it('refuses ranked quick matches to guests and pairs two waiting guests unranked', async () => {
+    make();
+    const a = conn({ userId: null, guestId: 'ga' });
+    const b = conn({ userId: null, guestId: 'gb' });
+    await send(a, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    expect(a.last('error')).toMatchObject({ code: 'sign_in_required' });
+    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(a.last('queued')).toMatchObject({ waiting: 1 });
+    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(a.last('match')).toMatchObject({ seat: 0, ranked: false, firstTo: 2 });
+    expect(b.last('match')).toMatchObject({ seat: 1 });
+    expect(lobby.matches.size).toBe(1);
+  });
+
+  it('runs a private room: only the creator sets it, both ready start the match', async () => {
+    make();
+    const host = conn({ userId: 'u1', guestId: null });
+    const friend = conn({ userId: 'u2', guestId: null });
+    await send(host, { t: 'room_create', mode: 'battle', firstTo: 3, ...base });
+    const code = (host.last('room') as { room: { code: string } }).room.code;
+    await send(friend, { t: 'room_join', code, ...base });
+    await send(friend, { t: 'room_set', code, mode: 'race30', firstTo: 7 });
+    expect(friend.last('error')).toMatchObject({ code: 'not_room_host' });
+    await send(host, { t: 'room_set', code, mode: 'race30', firstTo: 4 });
+    await send(host, { t: 'ready', code, ready: true });
+    expect(lobby.matches.size).toBe(0);
+    await send(friend, { t: 'ready', code, ready: true });
+    expect(host.last('match')).toMatchObject({ mode: 'race30', firstTo: 4, ranked: false });
+    await send(conn({ userId: 'u3', guestId: null }), { t: 'room_join', code, ...base });
+    expect(lobby.matches.size).toBe(1);
+  });
+
+  it('takes inputs for a seat only from its player, and only from the connection that holds it', async () => {
+    make();
+    const a = conn({ userId: 'ua', guestId: null });
+    const b = conn({ userId: 'ub', guestId: null });
+    await send(a, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    await send(b, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    const { matchId, resumeToken } = a.last('match') as { matchId: string; resumeToken: string };
+    const stranger = conn({ userId: 'uz', guestId: null });
+    const batch: VersusClientMessage = { t: 'vinputs', matchId, game: 0, seq: 1, tick: 0, events: [], acks: [] };
+    await send(stranger, batch);
+    expect(stranger.last('error')).toMatchObject({ code: 'not_your_match' });
+    await send(stranger, { t: 'vresume', matchId, token: resumeToken });
+    expect(stranger.last('error')).toMatchObject({ code: 'resume_failed' });
+    // The same player from a second tab takes the seat over; the first tab is then refused.
+    const tab = conn({ userId: 'ua', guestId: null });
+    await send(tab, { t: 'vresume', matchId, token: resumeToken });
+    expect(tab.last('vresumed')).toMatchObject({ matchId });
+    await send(a, batch);
+    expect(a.last('error')).toMatchObject({ code: 'not_your_match' });
+    await send(tab, batch);
+    expect(tab.last('vack')).toMatchObject({ seq: 1 });
+  });
+});
