@@ -26,14 +26,27 @@ type StoredMatch = {
   games: Array<{ index: number; winnerSeat: number | null; reason: string; endTick: number; replays: [string, string] }>;
 };
 
+/** The stored match as the match viewer's API gives it, in the flat shape these checks read. */
+type ApiMatch = Omit<StoredMatch, 'matchId' | 'seats'> & {
+  id: string;
+  seats: Array<{ seat: number; player: { username: string } | null; gamesWon: number; won: boolean; rating: { before: number; after: number; rdBefore: number; rdAfter: number } | null }>;
+};
+
 async function stored(baseURL: string, matchId: string): Promise<StoredMatch> {
-  let res = await fetch(`${baseURL}/api/live/matches/${matchId}`);
+  let res = await fetch(`${baseURL}/api/versus/matches/${matchId}`);
   for (let i = 0; i < 20 && res.status === 404; i++) {
     await new Promise((r) => setTimeout(r, 250));
-    res = await fetch(`${baseURL}/api/live/matches/${matchId}`);
+    res = await fetch(`${baseURL}/api/versus/matches/${matchId}`);
   }
   expect(res.status, `match ${matchId}`).toBe(200);
-  return (await res.json()) as StoredMatch;
+  const { id, seats, ...rest } = (await res.json()) as ApiMatch;
+  return {
+    ...rest, matchId: id,
+    seats: seats.map((s) => ({
+      seat: s.seat, username: s.player?.username ?? null, gamesWon: s.gamesWon, won: s.won,
+      ratingBefore: s.rating?.before ?? null, ratingAfter: s.rating?.after ?? null, rdBefore: s.rating?.rdBefore ?? null, rdAfter: s.rating?.rdAfter ?? null,
+    })),
+  };
 }
 
 /** Each game's two replays re-simulated alone: garbage received is what the other sent, and the outcome follows. */
