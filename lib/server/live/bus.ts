@@ -2,8 +2,8 @@ import 'server-only';
 import type { LiveGameSummary, ServerMessage } from '@/lib/live/protocol';
 
 /**
- * Who hears about live games: spectators of one game, and the "Live now" list. In-process for
- * now; a Redis implementation of the same interface lets several server processes share games.
+ * Who hears about live games: spectators of one game, and the "Live now" list. In-process here;
+ * redis-bus.ts is the same interface across several instances (when REDIS_URL is set).
  */
 export interface LiveBus {
   publish(gameId: string, message: ServerMessage): void;
@@ -38,6 +38,9 @@ export function createLocalBus(): LiveBus {
     withdraw(gameId) {
       games.delete(gameId);
     },
-    list: () => [...games.values()].sort((a, b) => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt)),
+    list: () => [...games.values()].sort(byInterest),
   };
 }
+
+/** "Live now" order: most watched first, then the longest running. */
+export const byInterest = (a: LiveGameSummary, b: LiveGameSummary): number => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt);
