@@ -12,7 +12,7 @@ import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
 import { encodeReplay } from '@/lib/engine';
 import { createCluster, type Cluster } from '@/tests/support/cluster';
-import { throwawayDatabase } from '@/tests/support/postgres';
+import { queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { hardDropGame } from '@/tests/support/replays';
 import { seedGames } from '@/bench/api/seed';
 
@@ -118,6 +118,13 @@ try {
   for (const [what, one, two] of rows) {
     console.log(`| ${what} | ${one.toFixed(0)} | ${two.toFixed(0)} | ${(two / one).toFixed(2)} | ${(one / ceiling).toFixed(2)} | ${(two / ceiling).toFixed(2)} |`);
   }
+  // What each stored game costs the database, indexes included (the seeded replay is 52 characters:
+  // add a real game's replay length, about 45 characters a second of play for the bot).
+  const sizes = await queryPostgres<{ table: string; rows: number; bytes: number }>(db.url, `
+    SELECT t AS "table", (xpath('/row/c/text()', query_to_xml(format('SELECT count(*) AS c FROM %I', t), false, true, '')))[1]::text::int AS rows,
+           pg_total_relation_size(format('%I', t)) AS bytes
+    FROM unnest(ARRAY['Game', 'GameTicket', 'PersonalBest', 'RateLimit']) AS t`);
+  for (const t of sizes) console.log(`${t.table}: ${t.rows} rows, ${(Number(t.bytes) / Math.max(1, t.rows)).toFixed(0)} bytes a row with its indexes`);
   console.log(`\nserver CPU per verified submission: ${m((x) => x.submitCpu[0]!).toFixed(2)} ms (1 instance), ${m((x) => x.submitCpu[1]!).toFixed(2)} ms (2); per board read: ${m((x) => x.readCpu[0]!).toFixed(2)} ms`);
 } finally {
   await db.drop();

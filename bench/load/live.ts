@@ -11,6 +11,7 @@ import { continueLive, LiveClient, playLive, type LiveGameOptions, type LiveGame
 const HANDLING: Handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
 const OPTIONS: LiveGameOptions = { mode: 'marathon', handling: HANDLING, nextCount: 5, maxPieces: 45, seed: 7 };
 const ADDRESS = '10.250.0.1';
+type Over = Extract<ServerMessage, { t: 'over' }>;
 
 export type CrossInstanceGame = {
   gameId: string;
@@ -47,17 +48,40 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
     gameId: run.gameId,
     seen,
     async finish() {
+      // `over` is caught here, whichever connection brings it: a chunk of play that ended early
+      // leaves its own wait for `over` behind on the client, which would take the message.
+      let over: Over | null = null;
+      let overArrived: () => void = () => {};
+      const arrived = new Promise<'over'>((resolve) => (overArrived = () => resolve('over')));
+      const catchOver = (c: LiveClient) => {
+        c.onMessage = (m) => {
+          if (m.t !== 'over' || m.gameId !== run.gameId) return;
+          over = m;
+          overArrived();
+        };
+      };
+      catchOver(client);
       let reconnects = 0;
-      while (!run.over) {
+      let playing: Promise<unknown> = Promise.resolve();
+      while (!over) {
         const closed = client.closed.then(() => 'closed' as const);
-        const playing = continueLive(client, run, { ...OPTIONS, stopAfterBatches: 5 }).then(() => 'played' as const);
-        const step = await Promise.race([playing, closed]);
+        playing = continueLive(client, run, { ...OPTIONS, stopAfterBatches: 5 });
+        const step = await Promise.race([playing.then(() => 'played' as const), closed, arrived]);
+        if (step === 'over') break;
         if (step === 'closed' || client.ws.readyState !== client.ws.OPEN) {
           // Let the chunk in flight stop ticking (it ends after its batches, or waits for an `over` that will not come).
           await Promise.race([playing, new Promise((resolve) => setTimeout(resolve, 1_000))]);
-          client = await resume(o.proxy, o.cookie, run);
+          client = await resume(o.proxy, o.cookie, run, catchOver);
           reconnects++;
         }
+      }
+      await Promise.race([playing, new Promise((resolve) => setTimeout(resolve, 500))]);
+      const ended = over as Over | null; // set by catchOver, which the compiler cannot follow
+      if (!ended) throw new Error('the live game ended without its over message');
+      run.over = ended;
+      if (!run.encoded) {
+        run.game.reveal(ended.seed);
+        run.encoded = encodeReplay(run.game.replay());
       }
       spectator.close();
       client.close();
@@ -66,7 +90,7 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
         const r = await fetch(`${o.proxy}/api/games/${run.gameId}/replay`, {
           method: 'POST', body, headers: { 'content-type': 'application/json', cookie: o.cookie, 'x-forwarded-for': ADDRESS },
         }).catch(() => null);
-        if ((r && ![502, 503, 504].includes(r.status)) || attempt === 30) return { status: r?.status ?? 0, ranked: run.over.ranked, reconnects };
+        if ((r && ![502, 503, 504].includes(r.status)) || attempt === 30) return { status: r?.status ?? 0, ranked: ended.ranked, reconnects };
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     },
@@ -74,10 +98,11 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
 }
 
 /** What the browser does after a dropped socket (lib/client/live/session.ts), through the proxy. */
-async function resume(proxy: string, cookie: string, run: LiveGameRun): Promise<LiveClient> {
+async function resume(proxy: string, cookie: string, run: LiveGameRun, prepare: (c: LiveClient) => void): Promise<LiveClient> {
   for (let attempt = 0; ; attempt++) {
     try {
       const c = await LiveClient.connect(proxy, { address: ADDRESS, cookie });
+      prepare(c);
       const tick = run.game.snapshot().tick;
       c.send({ t: 'hello', v: 1, resume: { gameId: run.gameId, token: run.resumeToken, setup: { handling: HANDLING, nextCount: 5, tick } } });
       const welcome = await c.next('welcome', () => true, 15_000);
@@ -92,11 +117,6 @@ async function resume(proxy: string, cookie: string, run: LiveGameRun): Promise<
         const events = run.game.replay().events.filter((e) => e.tick < tick);
         run.seq = 1;
         c.send({ t: 'inputs', gameId: run.gameId, seq: 1, tick, events: events.map(toWireEvent) });
-      }
-      if (run.game.over) {
-        run.over = await c.next('over', (m) => m.gameId === run.gameId);
-        run.game.reveal(run.over.seed);
-        run.encoded = encodeReplay(run.game.replay());
       }
       return c;
     } catch (error) {
