@@ -62,6 +62,19 @@ describe.skipIf(!redisUp)('live game leases on Redis', () => {
     expect(await a.link.cmd.get(KEYS.host(id))).toBe(a.link.instance);
   });
 
+  it('says to every instance while one records a game\'s end, so a POST there waits (stream_pending)', async () => {
+    const id = gameId();
+    const a = instance({ hosted: new Set([id]) });
+    const b = instance();
+    a.leases.claim(id);
+    a.leases.setRecording(id, true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await b.leases.recordingElsewhere(id)).toBe(true);
+    a.leases.release(id);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await b.leases.recordingElsewhere(id)).toBe(false);
+  });
+
   it('a holder whose lease another instance took lets its game go', async () => {
     const id = gameId();
     const a = instance({ hosted: new Set([id]) });
