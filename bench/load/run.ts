@@ -11,9 +11,9 @@
 //   (scripts/cluster/nginx.mjs), the players' requests through nginx; with it a signed-in player's
 //   live game is hosted by instance 1 and watched from instance 2 (bench/load/live.ts), and the
 //   boards are read from every instance directly and must be identical. --kill: instance 1 is
-//   killed (SIGKILL) a third of the way through the answers, in the middle of the live game;
-//   clients retry through nginx, the live game is taken up by another instance, the killed one is
-//   started again and joins without the others restarting.
+//   killed (SIGKILL) a third of the way through the answers, in the middle of the live game, and
+//   started again at once; clients retry through nginx, the live game is taken up by another
+//   instance, the restarted one rejoins while the load goes on, without the others restarting.
 //   --http-sign-ups=N: how many players sign up and in through the site (50); the others are
 //   written straight into the database, signed in with a session cookie made with the server's
 //   secret, as next-auth makes it. Argon2 is deliberately slow: 1,000 sign-ups and sign-ins took
@@ -162,7 +162,14 @@ async function run(db: 'pglite' | 'postgres') {
     const submissions = plans.flatMap((plan) => (plan.twice ? [submit(plan), submit(plan)] : [submit(plan)]).map((p) => p.then((r) => {
       if (r.status === STORED) acceptedSoFar.push(plan.gameId);
       if (BACKUP && acceptedSoFar.length === Math.floor(plans.length / 3)) startBackup();
-      if (KILL && cluster && acceptedSoFar.length === Math.floor(plans.length / 3)) killed ??= cluster.kill(0).then(() => console.log(`  instance 1 killed after ${((performance.now() - started) / 1000).toFixed(1)} s`));
+      // Killed, then started again at once: it rejoins while the others carry the load, none restarted.
+      if (KILL && cluster && acceptedSoFar.length === Math.floor(plans.length / 3)) {
+        killed ??= cluster.kill(0).then(async () => {
+          console.log(`  instance 1 killed after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+          await cluster.instances[0]!.start();
+          console.log(`  instance 1 started again and serving after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        });
+      }
       return { plan, r };
     })));
     const boardReads = reads.map((read) => read());
@@ -206,10 +213,7 @@ async function run(db: 'pglite' | 'postgres') {
       check((outcome.status === 201 || outcome.status === 200) && outcome.ranked, `live game: POST answered ${outcome.status}, ranked ${outcome.ranked}`);
       const [stored] = await store.query<{ n: number; held: string | null }>(`SELECT count(*)::int AS n, max("reviewReason") AS held FROM "Game" WHERE "ticketId" = '${live.gameId}'`);
       check(stored?.n === 1 && stored.held === null, `live game stored ${stored?.n} time(s), held as ${stored?.held}`);
-      if (KILL) {
-        check(outcome.reconnects >= 1, 'the live game never had to reconnect: the kill came too late');
-        await cluster.instances[0]!.start(); // joins the others, which keep running
-      }
+      if (KILL) check(outcome.reconnects >= 1, 'the live game never had to reconnect: the kill came too late');
       // Every instance draws the same boards from the one database.
       for (const mode of MODES) {
         const bodies = await Promise.all(cluster.instances.map((s, i) => new Player(s.url, `10.251.0.${i}`).request(`/api/leaderboards/${mode}?period=all&limit=50`)));
