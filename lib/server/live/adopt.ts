@@ -14,9 +14,10 @@ export type Adoption = { gameId: string; token: string; setup: { handling: Handl
 /**
  * Takes up a live game whose host this process does not hold (the server restarted while it was
  * played, or the player reconnected to another instance): the ticket has the seed, the browser
- * has the setup and its whole input log, and the token proves the browser is the one the game was dealt to. The pieces dealt are again only the
- * preview ahead of the browser's piece, so nothing is seen earlier than before; the time the
- * server was away is excused, as a reconnect's is. Null when the game cannot be taken up.
+ * has the setup and its whole input log, and the token proves the browser is the one the game
+ * was dealt to. The pieces dealt are again only the preview ahead of the browser's piece, so
+ * nothing is seen earlier than before; the time the server was away is excused, as a
+ * reconnect's is. Null when the game cannot be taken up.
  */
 export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | null> {
   const expected = Buffer.from(resumeTokenOf(a.gameId));
