@@ -13,8 +13,8 @@ export default function config(phase) {
     reactStrictMode: true,
     poweredByHeader: false,
     // Loaded by Node at run time rather than bundled: PGlite ships WebAssembly and data
-    // files it finds next to itself; argon2 is a native addon.
-    serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@node-rs/argon2', 'ws'],
+    // files it finds next to itself; argon2 is a native addon; ws and ioredis are plain Node libraries, loaded as they ship.
+    serverExternalPackages: ['@electric-sql/pglite', 'pglite-prisma-adapter', '@node-rs/argon2', 'ws', 'ioredis'],
     experimental: {
       // Next copies each body for proxy.ts, 10 MB by default: keep no more than any route reads.
       // One byte over, so a route still sees that a body was too large (readCapped answers 413).

@@ -1,16 +1,34 @@
 // A minimal HTTP player for the load test: its own cookie jar and its own client address (the
 // server under test trusts one proxy hop, as behind a load balancer).
 
-export type Timed = { status: number; ms: number; body: unknown; headers: Headers };
+export type Timed = { status: number; ms: number; body: unknown; headers: Headers; attempts?: number };
+
+/** Answers a client retries, as the site's own pages do: the proxy lost its instance, or a 503 with Retry-After. */
+const RETRYABLE = new Set([502, 503, 504]);
 
 export class Player {
   private cookies = new Map<string, string>();
   constructor(
     readonly base: string,
     readonly address: string,
+    /** Retry lost connections and 502/503/504 (several instances, one may be killed mid-load). */
+    readonly retry = false,
   ) {}
 
   async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<Timed> {
+    if (!this.retry) return this.once(path, init);
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const r = await this.once(path, init).catch(() => null);
+      if ((r && !RETRYABLE.has(r.status)) || attempt === 30) {
+        if (!r) throw new Error(`${path}: no answer after ${attempt} attempts`);
+        return { ...r, ms: performance.now() - started, attempts: attempt };
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * attempt)));
+    }
+  }
+
+  private async once(path: string, init: { method?: string; json?: unknown; form?: Record<string, string> }): Promise<Timed> {
     const headers: Record<string, string> = { 'x-forwarded-for': this.address };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     let body: string | undefined;

@@ -7,6 +7,13 @@
 // through (npm run db:backup) must restore with every game accepted before it began and
 // nothing half-written. Exits non-zero if anything was lost or duplicated.
 // Options: --db=pglite|postgres|both  --players=N  --backup   (needs `npm run build` first)
+//   --cluster=N: on PostgreSQL only, N instances on one Redis behind the reference nginx
+//   (scripts/cluster/nginx.mjs), the players' requests through nginx; with it a signed-in player's
+//   live game is hosted by instance 1 and watched from instance 2 (bench/load/live.ts), and the
+//   boards are read from every instance directly and must be identical. --kill: instance 1 is
+//   killed (SIGKILL) a third of the way through the answers, in the middle of the live game, and
+//   started again at once; clients retry through nginx, the live game is taken up by another
+//   instance, the restarted one rejoins while the load goes on, without the others restarting.
 //   --http-sign-ups=N: how many players sign up and in through the site (50); the others are
 //   written straight into the database, signed in with a session cookie made with the server's
 //   secret, as next-auth makes it. Argon2 is deliberately slow: 1,000 sign-ups and sign-ins took
@@ -17,6 +24,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { encodeReplay, isRankable, MODE_NAMES, type Mode } from '@/lib/engine';
 import { createAppServer, type AppServer } from '@/tests/support/app-server';
+import { createCluster, type Cluster } from '@/tests/support/cluster';
+import { startCrossInstanceGame } from '@/bench/load/live';
 import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { claimOf, hardDropGame } from '@/tests/support/replays';
 import { checkBackup, runBackup } from '@/bench/load/backup';
@@ -29,6 +38,8 @@ const PLAYERS = Number(arg('players', '1000'));
 // --backup: an operator runs `npm run db:backup` a third of the way through the answers.
 const BACKUP = process.argv.includes('--backup');
 const HTTP_SIGN_UPS = Math.min(PLAYERS, Number(arg('http-sign-ups', '50')));
+const CLUSTER = Number(arg('cluster', '0'));
+const KILL = process.argv.includes('--kill');
 const AUTH_SECRET = `load-${randomBytes(16).toString('hex')}`;
 const MODES = MODE_NAMES;
 /** What a valid HTTP-ticket submission is answered: stored, held off the boards as unpaced. */
@@ -87,17 +98,23 @@ async function inBatches<T>(items: T[], width: number, work: (item: T, i: number
 }
 
 async function run(db: 'pglite' | 'postgres') {
-  console.log(`\n== ${db}: ${PLAYERS} players`);
+  const label = CLUSTER > 0 ? `${db}, ${CLUSTER} instances behind nginx${KILL ? ', one killed' : ''}` : db;
+  console.log(`\n== ${label}: ${PLAYERS} players`);
   const store = await database(db);
-  const server: AppServer = await createAppServer(store.url, { LINEFALL_FAULT_INJECTION: '0', AUTH_SECRET });
+  // Behind nginx the players' X-Forwarded-For is their own proxy's: two hops are trusted, so each
+  // player keeps its own address (a deployment with nginx alone in front sets 1).
+  const cluster: Cluster | null = CLUSTER > 0 ? await createCluster({ databaseUrl: store.url, instances: CLUSTER, env: { AUTH_SECRET, TRUST_PROXY_HOPS: '2' } }) : null;
+  const server: AppServer | Cluster = cluster ?? (await createAppServer(store.url, { LINEFALL_FAULT_INJECTION: '0', AUTH_SECRET }));
   const backupFile = path.join(tmpdir(), `linefall-load-${db}-${Date.now()}.ndjson.gz`);
   try {
     const runId = Date.now().toString(36);
-    const players = Array.from({ length: PLAYERS }, (_, i) => new Player(server.url, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`));
+    const players = Array.from({ length: PLAYERS }, (_, i) => new Player(server.url, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, cluster !== null));
+    const livePlayer = new Player(server.url, '10.250.0.1');
     // Written while no server holds the database (PGlite allows one process per directory).
     let started = performance.now();
     const direct = await directPlayers(store.query, players.slice(HTTP_SIGN_UPS), runId, HTTP_SIGN_UPS);
-    await server.start();
+    if (cluster) await directPlayers(store.query, [livePlayer], runId, PLAYERS);
+    if (!cluster) await (server as AppServer).start();
     await inBatches(players.slice(0, HTTP_SIGN_UPS), 25, (p, i) => p.signUpAndIn(`load_${runId}_${i}`, `load-password-${i}-x`));
     console.log(`  ${HTTP_SIGN_UPS} sign-ups + sign-ins through the site, ${direct} players written directly: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
@@ -119,6 +136,11 @@ async function run(db: 'pglite' | 'postgres') {
     });
     console.log(`  ${PLAYERS} tickets + games: ${((performance.now() - started) / 1000).toFixed(1)} s`);
     await new Promise((resolve) => setTimeout(resolve, 2_000)); // each game must fit in the time since its ticket
+    const live = cluster
+      ? await startCrossInstanceGame({ host: cluster.instances[0]!.url, other: cluster.instances[1]!.url, proxy: cluster.url, cookie: livePlayer.cookieHeader() })
+      : null;
+    if (live) console.log(`  live game ${live.gameId} on instance 1, watched from instance 2: ${JSON.stringify(live.seen)}`);
+    const liveDone = live?.finish();
 
     // The measured moment: every submission (and the doubles) plus as many board reads, at once.
     const submit = (plan: Plan) => plan.player.request(`/api/games/${plan.gameId}/replay`, { json: plan.body });
@@ -136,9 +158,18 @@ async function run(db: 'pglite' | 'postgres') {
       backup = runBackup(store.url, backupFile);
       return backup;
     });
+    let killed: Promise<void> | null = null;
     const submissions = plans.flatMap((plan) => (plan.twice ? [submit(plan), submit(plan)] : [submit(plan)]).map((p) => p.then((r) => {
       if (r.status === STORED) acceptedSoFar.push(plan.gameId);
       if (BACKUP && acceptedSoFar.length === Math.floor(plans.length / 3)) startBackup();
+      // Killed, then started again at once: it rejoins while the others carry the load, none restarted.
+      if (KILL && cluster && acceptedSoFar.length === Math.floor(plans.length / 3)) {
+        killed ??= cluster.kill(0).then(async () => {
+          console.log(`  instance 1 killed after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+          await cluster.instances[0]!.start();
+          console.log(`  instance 1 started again and serving after ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        });
+      }
       return { plan, r };
     })));
     const boardReads = reads.map((read) => read());
@@ -148,15 +179,18 @@ async function run(db: 'pglite' | 'postgres') {
       await halfway;
     }
     const seconds = (performance.now() - started) / 1000;
-    summarize(db, `submissions (${plans.filter((p) => p.forged).length} forged, ${plans.filter((p) => p.twice).length} sent twice)`, sent.map((s) => s.r), seconds);
-    summarize(db, 'board reads, concurrently', read, seconds);
+    summarize(label, `submissions (${plans.filter((p) => p.forged).length} forged, ${plans.filter((p) => p.twice).length} sent twice)`, sent.map((s) => s.r), seconds);
+    summarize(label, 'board reads, concurrently', read, seconds);
     console.log(`  ${sent.length} submissions + ${read.length} board reads in ${seconds.toFixed(1)} s → ${((sent.length + read.length) / seconds).toFixed(0)} req/s`);
 
-    // Every answer is final and the right one; a 503 would be retried by a real client, here it is a failure.
+    // Every answer is final and the right one; a 503 would be retried by a real client, here it is a failure
+    // (behind nginx the client retries; an attempt the killed instance had stored is answered as a repeat).
+    const codeOf = (r: Timed) => (r.body as { error?: { code?: string } }).error?.code;
     for (const { plan, r } of sent) {
-      if (plan.forged) check(r.status === 422 && (r.body as { error?: { code?: string } }).error?.code === 'result_mismatch', `forged ${plan.gameId}: ${r.status}`);
+      const retried = (r.attempts ?? 1) > 1;
+      if (plan.forged) check((r.status === 422 && codeOf(r) === 'result_mismatch') || (retried && r.status === 409 && codeOf(r) === 'ticket_used'), `forged ${plan.gameId}: ${r.status}`);
       else {
-        check(r.status === STORED || (plan.twice && r.status === 200), `valid ${plan.gameId}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
+        check(r.status === STORED || ((plan.twice || retried) && r.status === 200), `valid ${plan.gameId}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`);
         check((r.body as { review?: { status?: string } }).review?.status === 'unpaced', `valid ${plan.gameId} not held as unpaced: ${JSON.stringify(r.body).slice(0, 200)}`);
       }
     }
@@ -166,10 +200,31 @@ async function run(db: 'pglite' | 'postgres') {
       check(both.length === 2 && both.includes(STORED) && both.every((s) => s === STORED || s === 200), `double submission ${plan.gameId} answered ${both.join('+')}`);
     }
     check(read.every((r) => r.status === 200), `board reads failed: ${read.filter((r) => r.status !== 200).length}`);
+    const retries = [...sent.map((s) => s.r), ...read].filter((r) => (r.attempts ?? 1) > 1).length;
+    if (cluster) console.log(`  ${retries} requests retried by their client`);
+
+    if (cluster && live && liveDone) {
+      await killed;
+      const outcome = await liveDone;
+      console.log(`  live game: POST ${outcome.status}, ranked ${outcome.ranked}, ${outcome.reconnects} reconnect(s) through nginx`);
+      check(live.seen.watching && live.seen.frames > 0, `the spectator on the other instance got no catch-up or no frames: ${JSON.stringify(live.seen)}`);
+      check(live.seen.playerSawSpectator && live.seen.listedElsewhere, `the spectator was not counted or the game not listed elsewhere: ${JSON.stringify(live.seen)}`);
+      // 201, or 200 when the host had already stored the stream itself (its POST came after the finalize wait).
+      check((outcome.status === 201 || outcome.status === 200) && outcome.ranked, `live game: POST answered ${outcome.status}, ranked ${outcome.ranked}`);
+      const [stored] = await store.query<{ n: number; held: string | null }>(`SELECT count(*)::int AS n, max("reviewReason") AS held FROM "Game" WHERE "ticketId" = '${live.gameId}'`);
+      check(stored?.n === 1 && stored.held === null, `live game stored ${stored?.n} time(s), held as ${stored?.held}`);
+      if (KILL) check(outcome.reconnects >= 1, 'the live game never had to reconnect: the kill came too late');
+      // Every instance draws the same boards from the one database.
+      for (const mode of MODES) {
+        const bodies = await Promise.all(cluster.instances.map((s, i) => new Player(s.url, `10.251.0.${i}`).request(`/api/leaderboards/${mode}?period=all&limit=50`)));
+        const texts = bodies.map((b) => JSON.stringify(b.body));
+        check(bodies.every((b) => b.status === 200) && texts.every((t) => t === texts[0]), `${mode} boards differ between instances: ${texts.map((t) => t.slice(0, 120)).join(' | ')}`);
+      }
+    }
 
     // The database, read directly: exactly what was accepted, once; every refusal with its reason.
     await server.stop();
-    const accepted = plans.filter((p) => !p.forged).map((p) => `'${p.gameId}'`).join(',');
+    const accepted = [...plans.filter((p) => !p.forged).map((p) => p.gameId), ...(live ? [live.gameId] : [])].map((id) => `'${id}'`).join(',');
     const forged = plans.filter((p) => p.forged).map((p) => `'${p.gameId}'`).join(',');
     const [counts] = await store.query<Record<string, number>>(`
       SELECT (SELECT count(*)::int FROM "Game") AS "games",
@@ -180,15 +235,18 @@ async function run(db: 'pglite' | 'postgres') {
              (SELECT count(*)::int FROM "PersonalBest" WHERE "period" = 'all') AS "bests",
              (SELECT count(*)::int FROM "GameTicket" t WHERE t."usedAt" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")
                 AND NOT EXISTS (SELECT 1 FROM "RejectedSubmission" r WHERE r."ticketId" = t."id")) AS "spentUnexplained"`);
-    const valid = plans.filter((p) => !p.forged).length;
+    const valid = plans.filter((p) => !p.forged).length + (live ? 1 : 0);
     console.log(`  database: ${JSON.stringify(counts)}`);
     check(counts!.games === valid && counts!.acceptedStored === valid, `stored ${counts!.games} games for ${valid} accepted submissions`);
     check(counts!.forgedStored === 0, `${counts!.forgedStored} forged games stored`);
-    check(counts!.forgedRecorded === PLAYERS - valid, `${counts!.forgedRecorded} of ${PLAYERS - valid} refusals recorded with their reason`);
+    const forgedCount = plans.filter((p) => p.forged).length;
+    check(counts!.forgedRecorded === forgedCount, `${counts!.forgedRecorded} of ${forgedCount} refusals recorded with their reason`);
     check(counts!.acceptedRefused === 0, `${counts!.acceptedRefused} refusals recorded for accepted games`);
     // Unpaced games are on no board: not one best, however many rankable games were stored.
     const rankable = plans.filter((p) => !p.forged && isRankable(p.mode, { finished: false })).length;
-    check(rankable > 0 && counts!.bests === 0, `${counts!.bests} all-time bests from ${rankable} rankable but unpaced games (want none)`);
+    // The live game (cluster runs) is paced and ranked: its one best is the only one.
+    const liveBests = live ? 1 : 0;
+    check(rankable > 0 && counts!.bests === liveBests, `${counts!.bests} all-time bests from ${rankable} rankable but unpaced games (want ${liveBests})`);
     check(counts!.spentUnexplained === 0, `${counts!.spentUnexplained} tickets spent with neither a game nor a recorded refusal`);
 
     const { code, out } = BACKUP ? await backup : { code: null, out: '' };
@@ -209,7 +267,7 @@ if (!existsSync('.next/BUILD_ID')) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
 }
-const which = arg('db', 'both');
+const which = CLUSTER > 0 ? 'postgres' : arg('db', 'both');
 for (const db of ['pglite', 'postgres'] as const) if (which === 'both' || which === db) await run(db);
 
 console.log(`\n${PLAYERS} players at once, loopback, 2-core machine (server and load generator share it)\n`);

@@ -3,8 +3,8 @@ import type { LiveGameSummary, ServerMessage } from '@/lib/live/protocol';
 import type { LiveMatchSummary } from '@/lib/live/versus';
 
 /**
- * Who hears about live games: spectators of one game, and the "Live now" list. In-process for
- * now; a Redis implementation of the same interface lets several server processes share games.
+ * Who hears about live games: spectators of one game, and the "Live now" list. In-process here;
+ * redis-bus.ts is the same interface across several instances (when REDIS_URL is set).
  */
 export interface LiveBus {
   publish(gameId: string, message: ServerMessage): void;
@@ -44,13 +44,16 @@ export function createLocalBus(): LiveBus {
     withdraw(gameId) {
       games.delete(gameId);
     },
-    list: () => [...games.values()].sort((a, b) => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt)),
+    list: () => [...games.values()].sort(byInterest),
     announceMatch(summary) {
       matches.set(summary.matchId, summary);
     },
     withdrawMatch(matchId) {
       matches.delete(matchId);
     },
-    listMatches: () => [...matches.values()].sort((a, b) => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt)),
+    listMatches: () => [...matches.values()].sort(byInterest),
   };
 }
+
+/** "Live now" order: most watched first, then the longest running. */
+export const byInterest = (a: { spectators: number; startedAt: string }, b: { spectators: number; startedAt: string }): number => b.spectators - a.spectators || a.startedAt.localeCompare(b.startedAt);

@@ -7,6 +7,7 @@ import {
 } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/bus';
+import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
 import { finalizeStream, recordStreamEnd, refuseLiveGame } from '@/lib/server/live/store';
@@ -32,7 +33,7 @@ export type HostOptions = {
    * from the ticket's issue (`issuedAtMs`, wall time), and the browser's whole input log up to
    * `catchUpTo` arrives at once, its lateness excused as a reconnect's is.
    */
-  adopted?: { issuedAtMs: number; catchUpTo: number };
+  adopted?: { issuedAtMs: number; catchUpTo: number; carried?: Carried | null };
   onClose(host: GameHost): void;
 };
 
@@ -70,6 +71,8 @@ export class GameHost {
   recorded: Promise<void> | null = null;
   /** The stream ended and its end is not on the ticket yet (the database was away): a POST waits for it. */
   recording = false;
+  /** Told when `recording` changes, so a POST reaching another instance waits too (lease.ts). */
+  onRecordingChange: ((on: boolean) => void) | null = null;
 
   constructor(private readonly o: HostOptions) {
     this.gameId = o.gameId;
@@ -77,6 +80,9 @@ export class GameHost {
     this.now = o.now ?? (() => performance.now());
     this.startedAt = o.adopted ? new Date(o.adopted.issuedAtMs) : new Date();
     // Never past the wall clock since the deal: the catch-up's excuse cannot reach beyond now.
+    // Handed over by another instance: its pause count and a lost rank carry on here.
+    this.pauses = o.adopted?.carried?.pauses ?? 0;
+    this.unranked = (o.adopted?.carried?.unranked as UnrankedReason | null | undefined) ?? null;
     this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount });
     this.draw = pieceSequence(o.seed);
@@ -209,6 +215,11 @@ export class GameHost {
     this.announce();
   }
 
+  /** What another instance taking the game over needs besides the ticket and the browser's log. */
+  carried(): Carried {
+    return { pauses: this.pauses, unranked: this.unranked };
+  }
+
   stats(): LiveStats {
     return this.sim.stats();
   }
@@ -264,6 +275,7 @@ export class GameHost {
   private async finish(): Promise<void> {
     this.state = 'ended';
     this.recording = true;
+    this.onRecordingChange?.(true);
     this.o.bus.withdraw(this.gameId);
     const result = this.sim.result();
     const ranked = this.unranked === null;
@@ -274,6 +286,7 @@ export class GameHost {
     this.o.bus.publish(this.gameId, { t: 'ended', gameId: this.gameId, stats: this.stats(), replayId: this.gameId });
     const encoded = await this.record();
     this.recording = false;
+    this.onRecordingChange?.(false);
     const after = this.o.finalizeAfterMs === undefined ? PACING.finalizeAfterMs : this.o.finalizeAfterMs;
     if (encoded === null || after === null) return this.close();
     const timer = setTimeout(() => {

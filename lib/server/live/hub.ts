@@ -9,11 +9,13 @@ import { env } from '@/lib/server/env';
 import { guestOfCookies } from '@/lib/server/guest';
 import { addressKeyOf } from '@/lib/server/limits/http';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
-import { createLocalBus, type LiveBus } from '@/lib/server/live/bus';
+import type { LiveBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
 import type { GameHost } from '@/lib/server/live/game-host';
+import type { GameLeases } from '@/lib/server/live/lease';
 import { dispatch } from '@/lib/server/live/messages';
 import { VersusLobby } from '@/lib/server/live/versus-lobby';
+import { createSharedState, type SharedState } from '@/lib/server/live/shared-state';
 
 /** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
 const HEARTBEAT_MS = 15_000;
@@ -24,10 +26,22 @@ const HEARTBEAT_MS = 15_000;
  * enforces the per-address and per-connection limits, and routes messages (messages.ts).
  */
 export class LiveHub {
-  readonly bus: LiveBus = createLocalBus();
+  readonly hosts = new Map<string, GameHost>();
+  /** In memory, or on Redis shared with the other instances (shared-state.ts). */
+  readonly shared: SharedState = createSharedState({
+    snapshot: (gameId) => {
+      const host = this.hosts.get(gameId);
+      return host && !host.ended ? host.watching() : null;
+    },
+    watchersChanged: (gameId) => this.hosts.get(gameId)?.spectatorsChanged(),
+    release: (gameId) => this.handOver(gameId, true),
+    hosted: () => [...this.hosts.keys()],
+    lost: (gameId) => this.handOver(gameId, false),
+  });
+  readonly bus: LiveBus = this.shared.bus;
+  readonly leases: GameLeases = this.shared.leases;
   /** Quick match, rooms and the versus matches being played (versus-lobby.ts). */
   readonly versus = new VersusLobby({ bus: this.bus });
-  readonly hosts = new Map<string, GameHost>();
   readonly gamesByAddress = new Map<string, number>();
   private readonly socketsByAddress = new Map<string, number>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
@@ -83,6 +97,8 @@ export class LiveHub {
 
   addGame(conn: Connection, host: GameHost): void {
     this.hosts.set(host.gameId, host);
+    this.leases.claim(host.gameId);
+    host.onRecordingChange = (on) => this.leases.setRecording(host.gameId, on);
     this.gamesByAddress.set(conn.address, (this.gamesByAddress.get(conn.address) ?? 0) + 1);
   }
 
@@ -90,9 +106,22 @@ export class LiveHub {
   removeGame(host: GameHost, address: string): void {
     if (this.hosts.get(host.gameId) !== host) return;
     this.hosts.delete(host.gameId);
+    this.leases.release(host.gameId);
     const n = (this.gamesByAddress.get(address) ?? 1) - 1;
     if (n > 0) this.gamesByAddress.set(address, n);
     else this.gamesByAddress.delete(address);
+  }
+
+  /**
+   * Gives a game up to another instance: asked for (its player reconnected there), with what the
+   * ticket does not hold so the pause budget and a lost rank go with it; or found taken already.
+   * A game past its end stays here: it is being recorded and stored.
+   */
+  private handOver(gameId: string, asked: boolean): void {
+    const host = this.hosts.get(gameId);
+    if (!host || host.ended) return;
+    if (asked) this.leases.release(gameId, host.carried());
+    host.close();
   }
 
   private onMessage(conn: Connection, data: Buffer, isBinary: boolean): void {
@@ -132,6 +161,7 @@ export class LiveHub {
   close(): void {
     clearInterval(this.heartbeat);
     this.versus.close();
+    this.shared.close();
     for (const ws of this.wss.clients) ws.terminate();
   }
 }

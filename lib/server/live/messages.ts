@@ -8,6 +8,7 @@ import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
 import { isVersusMessage } from '@/lib/server/live/versus-lobby';
+import { watchElsewhere } from '@/lib/server/live/watch';
 
 /** What each client message does. Every write re-checks who the connection belongs to. */
 export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> {
@@ -59,7 +60,7 @@ export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage)
     }
     case 'watch': {
       const host = hub.hosts.get(m.gameId);
-      if (!host || host.ended) return conn.error('unknown_game', 'No live game with this id is being played now.', { gameId: m.gameId });
+      if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);
       if (conn.watches.has(m.gameId)) return;
       if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
         return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: m.gameId });

@@ -20,14 +20,27 @@ export function liveGames(): LiveGameSummary[] {
 /**
  * A POST for a live game whose end this process is still recording (the database was away when
  * the stream ended) waits up to `ms` for the record, so the replay is matched against it rather
- * than held as stream_incomplete. 'recording' if it is still not on the ticket.
+ * than held as stream_incomplete. 'recording' if it is still not on the ticket. Another instance
+ * recording it counts too (several instances behind a proxy: the POST may land anywhere).
  */
 export async function awaitStreamRecord(gameId: string, ms: number): Promise<'recorded' | 'recording' | 'not_here'> {
-  const host = holder.__linefallLive?.hosts.get(gameId);
+  const hub = holder.__linefallLive;
+  const host = hub?.hosts.get(gameId);
+  if (hub && !host) return awaitRecordElsewhere(hub, gameId, ms);
   if (!host?.recording || !host.recorded) return 'not_here';
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
   await Promise.race([host.recorded, timeout]);
   clearTimeout(timer);
   return host.recording ? 'recording' : 'recorded';
+}
+
+/** The same wait when another instance hosts the game: Redis says whether it is recording it. */
+async function awaitRecordElsewhere(hub: LiveHub, gameId: string, ms: number): Promise<'recorded' | 'recording' | 'not_here'> {
+  if (!(await hub.leases.recordingElsewhere(gameId))) return 'not_here';
+  for (const until = Date.now() + ms; Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (!(await hub.leases.recordingElsewhere(gameId))) return 'recorded';
+  }
+  return 'recording';
 }

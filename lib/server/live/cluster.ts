@@ -1,0 +1,37 @@
+import 'server-only';
+
+/**
+ * Several app instances on one Redis (docs/decisions/0018-several-instances.md): the key and
+ * channel names and the lease timing, as data. Nothing here is the only copy of a finished game:
+ * PostgreSQL holds the tickets and games; Redis holds who hosts what right now.
+ */
+export const CLUSTER = {
+  /** A hosting instance renews its leases this often; one that stops renewing loses them after leaseMs. */
+  renewEveryMs: 1_500,
+  leaseMs: 5_000,
+  /** An instance's "Live now" entries are rewritten this often and vanish this long after it stops. */
+  listEveryMs: 1_000,
+  listTtlMs: 5_000,
+  /** How long a spectator on another instance waits for the host's catch-up. */
+  catchUpWaitMs: 3_000,
+  /** What a handover passes on (the pause count and a lost rank) is kept this long. */
+  carryMs: 60_000,
+} as const;
+
+const P = 'linefall:live';
+export const KEYS = {
+  /** The lease: which instance hosts a game (value: instance id), expiring unless renewed. */
+  host: (gameId: string) => `${P}:host:${gameId}`,
+  /** Set while the hosting instance records a stream's end: a POST elsewhere answers stream_pending. */
+  recording: (gameId: string) => `${P}:recording:${gameId}`,
+  /** A handed-over game's pacing facts, for the instance that takes it. */
+  carry: (gameId: string) => `${P}:carry:${gameId}`,
+  /** One instance's "Live now" entries (a hash by game id), expiring with the instance. */
+  listed: (instance: string) => `${P}:listed:${instance}`,
+  /** Instances that listed games, scored by when they last did. */
+  listers: `${P}:listers`,
+  /** Pub/sub: a game's frames for spectators on other instances. */
+  gameChannel: (gameId: string) => `${P}:game:${gameId}`,
+  /** Pub/sub: requests to one instance (catch-ups, spectator counts, handovers). */
+  instanceChannel: (instance: string) => `${P}:instance:${instance}`,
+} as const;

@@ -1,0 +1,193 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import type { LiveGameSummary, ServerMessage } from '@/lib/live/protocol';
+import type { LiveMatchSummary } from '@/lib/live/versus';
+import { byInterest, createLocalBus, type LiveBus } from '@/lib/server/live/bus';
+import { CLUSTER, KEYS } from '@/lib/server/live/cluster';
+import type { RedisLink } from '@/lib/server/live/redis';
+
+/** What instances say to each other: on a game's channel, and on one instance's own. */
+type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: string; m: ServerMessage | null };
+type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string };
+
+/** What the bus asks of the hub on the hosting instance. Any host kind (a game, a match) can answer. */
+export type BusHooks = {
+  /** Everything a new spectator needs (the `watching` message), or null if not hosted here. */
+  snapshot(gameId: string): ServerMessage | null;
+  /** The number of spectators on other instances changed. */
+  watchersChanged(gameId: string): void;
+  /** Another instance asks for this game (its player reconnected there). */
+  release(gameId: string): void;
+};
+
+type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void };
+
+/**
+ * The live bus across instances. A host's spectators on its own instance are served in memory as
+ * before; frames go to Redis only while some other instance has spectators of that game (they
+ * say so on the host's instance channel), so an unwatched game costs Redis nothing. A spectator
+ * elsewhere subscribes to the game's channel first, then asks the host for the catch-up, which
+ * the host publishes on the same channel: frames before it are dropped (it includes them), frames
+ * after it follow in order (one publisher, one channel). "Live now" is each instance's own list,
+ * rewritten every second with an expiry, merged on read.
+ */
+export class RedisBus implements LiveBus {
+  private readonly local = createLocalBus();
+  private readonly remoteCounts = new Map<string, Map<string, number>>();
+  private readonly watchers = new Map<string, Set<Watcher>>();
+  private others: LiveGameSummary[] = [];
+  private readonly lister: NodeJS.Timeout;
+  private hooks: BusHooks | null = null;
+
+  constructor(private readonly link: RedisLink) {
+    const mine = KEYS.instanceChannel(link.instance);
+    void link.sub.subscribe(mine).catch((error: Error) => console.error('[live] redis subscribe:', error.message));
+    link.sub.on('message', (channel: string, text: string) => {
+      try {
+        if (channel === mine) this.onInstance(JSON.parse(text) as InstanceWire);
+        else this.onGame(channel.slice(KEYS.gameChannel('').length), JSON.parse(text) as GameWire);
+      } catch (error) {
+        console.error('[live] a relayed message failed:', error);
+      }
+    });
+    this.lister = setInterval(() => void this.syncList().catch(() => {}), CLUSTER.listEveryMs);
+    this.lister.unref();
+  }
+
+  setHooks(hooks: BusHooks): void {
+    this.hooks = hooks;
+  }
+
+  publish(gameId: string, message: ServerMessage): void {
+    this.local.publish(gameId, message);
+    if (this.remoteSpectators(gameId) > 0) this.send(KEYS.gameChannel(gameId), { k: 'm', m: message } satisfies GameWire);
+    if (message.t === 'ended') this.remoteCounts.delete(gameId);
+  }
+
+  subscribe(gameId: string, listener: (message: ServerMessage) => void): () => void {
+    return this.local.subscribe(gameId, listener);
+  }
+
+  subscribers(gameId: string): number {
+    return this.local.subscribers(gameId) + this.remoteSpectators(gameId);
+  }
+
+  announce(summary: LiveGameSummary): void {
+    this.local.announce(summary);
+  }
+
+  withdraw(gameId: string): void {
+    this.local.withdraw(gameId);
+    // Not at once: a finished game withdraws, then publishes `ended` for its spectators.
+    setTimeout(() => this.local.subscribers(gameId) === 0 && this.remoteCounts.delete(gameId), 30_000).unref();
+  }
+
+  // Versus matches are listed by the instance that hosts them only: a match's two players and its
+  // spectators are relayed by its host (0018), and the list is not shared across instances yet.
+  announceMatch(summary: LiveMatchSummary): void {
+    this.local.announceMatch(summary);
+  }
+
+  withdrawMatch(matchId: string): void {
+    this.local.withdrawMatch(matchId);
+  }
+
+  listMatches(): LiveMatchSummary[] {
+    return this.local.listMatches();
+  }
+
+  list(): LiveGameSummary[] {
+    const here = this.local.list();
+    const ids = new Set(here.map((g) => g.gameId));
+    return [...here, ...this.others.filter((g) => !ids.has(g.gameId))].sort(byInterest);
+  }
+
+  /**
+   * Watches a game hosted on another instance: resolves with the stop function once the host's
+   * catch-up was delivered, or null if no live instance hosts it.
+   */
+  async watch(gameId: string, listener: (message: ServerMessage) => void): Promise<(() => void) | null> {
+    const holder = await this.link.cmd.get(KEYS.host(gameId));
+    if (!holder || holder === this.link.instance) return null;
+    let set = this.watchers.get(gameId);
+    if (!set) {
+      set = new Set();
+      this.watchers.set(gameId, set);
+      await this.link.sub.subscribe(KEYS.gameChannel(gameId));
+    }
+    let settle: (ok: boolean) => void = () => {};
+    const ready = new Promise<boolean>((resolve) => (settle = resolve));
+    const watcher: Watcher = { listener, req: randomBytes(6).toString('hex'), ready: false, settle };
+    set.add(watcher);
+    const timer = setTimeout(() => settle(false), CLUSTER.catchUpWaitMs);
+    this.send(KEYS.instanceChannel(holder), { k: 'watch', gameId, from: this.link.instance, n: set.size, req: watcher.req } satisfies InstanceWire);
+    const stop = () => {
+      const current = this.watchers.get(gameId);
+      if (!current?.delete(watcher)) return;
+      this.send(KEYS.instanceChannel(holder), { k: 'watch', gameId, from: this.link.instance, n: current.size } satisfies InstanceWire);
+      if (current.size > 0) return;
+      this.watchers.delete(gameId);
+      void this.link.sub.unsubscribe(KEYS.gameChannel(gameId)).catch(() => {});
+    };
+    const ok = await ready;
+    clearTimeout(timer);
+    if (!ok) stop();
+    return ok ? stop : null;
+  }
+
+  /** Asks the instance holding a game's lease to hand it over (lease.ts waits for the release). */
+  askRelease(holder: string, gameId: string): void {
+    this.send(KEYS.instanceChannel(holder), { k: 'release', gameId } satisfies InstanceWire);
+  }
+
+  close(): void {
+    clearInterval(this.lister);
+  }
+
+  private remoteSpectators(gameId: string): number {
+    let n = 0;
+    for (const count of this.remoteCounts.get(gameId)?.values() ?? []) n += count;
+    return n;
+  }
+
+  private onInstance(w: InstanceWire): void {
+    if (w.k === 'release') return this.hooks?.release(w.gameId);
+    const counts = this.remoteCounts.get(w.gameId) ?? new Map<string, number>();
+    if (w.n > 0) counts.set(w.from, w.n);
+    else counts.delete(w.from);
+    if (counts.size > 0) this.remoteCounts.set(w.gameId, counts);
+    else this.remoteCounts.delete(w.gameId);
+    // Counted first, so every frame after the catch-up is relayed.
+    if (w.req) this.send(KEYS.gameChannel(w.gameId), { k: 'catchup', to: w.from, req: w.req, m: this.hooks?.snapshot(w.gameId) ?? null } satisfies GameWire);
+    this.hooks?.watchersChanged(w.gameId);
+  }
+
+  private onGame(gameId: string, w: GameWire): void {
+    for (const watcher of this.watchers.get(gameId) ?? []) {
+      if (w.k === 'm' && watcher.ready) watcher.listener(w.m);
+      if (w.k === 'catchup' && w.to === this.link.instance && w.req === watcher.req) {
+        watcher.ready = w.m !== null;
+        if (w.m) watcher.listener(w.m);
+        watcher.settle(w.m !== null);
+      }
+    }
+  }
+
+  private send(channel: string, wire: GameWire | InstanceWire): void {
+    this.link.cmd.publish(channel, JSON.stringify(wire)).catch(() => {}); // Redis away: spectators elsewhere miss frames, the game goes on
+  }
+
+  /** Rewrites this instance's entries and reads everyone else's. */
+  private async syncList(): Promise<void> {
+    const { cmd, instance } = this.link;
+    const key = KEYS.listed(instance);
+    const mine = this.local.list();
+    const now = Date.now();
+    const tx = cmd.multi().del(key);
+    if (mine.length > 0) tx.hset(key, Object.fromEntries(mine.map((g) => [g.gameId, JSON.stringify(g)])));
+    await tx.pexpire(key, CLUSTER.listTtlMs).zadd(KEYS.listers, now, instance).zremrangebyscore(KEYS.listers, 0, now - CLUSTER.listTtlMs).exec();
+    const listers = (await cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf')).filter((i) => i !== instance);
+    const lists = await Promise.all(listers.map((i) => cmd.hvals(KEYS.listed(i))));
+    this.others = lists.flat().map((text) => JSON.parse(text) as LiveGameSummary);
+  }
+}

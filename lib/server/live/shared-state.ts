@@ -1,0 +1,30 @@
+import 'server-only';
+import { env } from '@/lib/server/env';
+import { createLocalBus, type LiveBus } from '@/lib/server/live/bus';
+import { localLeases, RedisLeases, type GameLeases } from '@/lib/server/live/lease';
+import { connectRedis } from '@/lib/server/live/redis';
+import { RedisBus, type BusHooks } from '@/lib/server/live/redis-bus';
+
+/** What the hub needs besides the bus hooks: the games it holds, and what to do with one lost. */
+export type HubHooks = BusHooks & { hosted(): string[]; lost(gameId: string): void };
+
+export type SharedState = {
+  bus: LiveBus;
+  leases: GameLeases;
+  /** Spectating a game hosted on another instance; null with one instance. */
+  remote: RedisBus | null;
+  close(): void;
+};
+
+/** In memory with one instance (the default: nothing to run besides the site); on Redis when REDIS_URL is set. */
+export function createSharedState(hooks: HubHooks): SharedState {
+  if (!env.REDIS_URL) return { bus: createLocalBus(), leases: localLeases, remote: null, close: () => {} };
+  const link = connectRedis(env.REDIS_URL);
+  const bus = new RedisBus(link);
+  bus.setHooks(hooks);
+  const leases = new RedisLeases(link, hooks.hosted, hooks.lost, (holder, gameId) => bus.askRelease(holder, gameId));
+  return {
+    bus, leases, remote: bus,
+    close: () => (bus.close(), leases.close(), link.close()),
+  };
+}
