@@ -16,7 +16,7 @@ import { ReplayControls } from '@/components/replay/ReplayControls';
 import { ReplayStats } from '@/components/replay/ReplayStats';
 import { SeekBar } from '@/components/replay/SeekBar';
 import { SpeedPicker } from '@/components/replay/SpeedPicker';
-import { useReplayShortcuts } from '@/components/replay/useReplayShortcuts';
+import { listenForReplayShortcuts } from '@/components/replay/replay-shortcuts';
 import { ShareButton } from '@/components/replay/ShareButton';
 import { Shortcuts } from '@/components/replay/Shortcuts';
 import { TransportAnnouncer } from '@/components/replay/TransportAnnouncer';
@@ -65,13 +65,14 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
     }, { playing: startAt === null });
     setPlayback(p);
     p.start();
+    const unlisten = listenForReplayShortcuts(p);
     return () => {
+      unlisten();
       p.stop();
       canvasView.dispose();
     };
   }, [player, replay.mode, startAt]);
 
-  useReplayShortcuts(playback);
   const { snap, playing, speed } = view;
   const done = snap.tick >= player.endTick;
   const run = (action: ReplayAction) => playback?.run(action);

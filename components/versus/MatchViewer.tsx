@@ -19,7 +19,7 @@ import { ShareButton } from '@/components/replay/ShareButton';
 import { Shortcuts } from '@/components/replay/Shortcuts';
 import { SpeedPicker } from '@/components/replay/SpeedPicker';
 import { TransportAnnouncer } from '@/components/replay/TransportAnnouncer';
-import { useReplayShortcuts } from '@/components/replay/useReplayShortcuts';
+import { listenForReplayShortcuts } from '@/components/replay/replay-shortcuts';
 import { AttackLog } from '@/components/versus/AttackLog';
 import { AttackMarkers } from '@/components/versus/AttackMarkers';
 import { GarbageMeter } from '@/components/versus/GarbageMeter';
@@ -91,13 +91,13 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
     );
     setPlayback(p);
     p.start();
+    const unlisten = listenForReplayShortcuts(p);
     return () => {
+      unlisten();
       p.stop();
       views.forEach((v) => v.dispose());
     };
   }, [player, mode, startAt]);
-
-  useReplayShortcuts(playback);
   const { tick, snap: snaps, playing, speed } = view;
   // FieldsPlayer.hash() is the fields' hashes in seat order.
   const hashes = view.hash.split(' ');
