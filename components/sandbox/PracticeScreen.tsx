@@ -25,6 +25,8 @@ export function PracticeScreen(props: {
 }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
+  // The touch pad goes right under the field (on a phone the panels beside it come below).
+  const fieldRef = useRef<HTMLDivElement>(null);
   const mounted = useRef<MountedSandbox | null>(null);
   const { settings } = useSettings(props.signedIn);
   const settingsRef = useRef(settings);
@@ -36,7 +38,7 @@ export function PracticeScreen(props: {
 
   useEffect(() => {
     settingsRef.current = settings;
-    if (settings) mounted.current?.controller.setSettings(settings);
+    if (settings) mounted.current?.setSettings(settings);
   }, [settings]);
 
   useEffect(() => {
@@ -48,7 +50,7 @@ export function PracticeScreen(props: {
       ({ mountSandbox, SandboxSourceError }) => {
         if (!live) return;
         try {
-          mounted.current = mountSandbox({ source, canvas, root, settings: () => settingsRef.current!, onView: setView });
+          mounted.current = mountSandbox({ source, canvas, root, touchRoot: fieldRef.current ?? root, settings: () => settingsRef.current!, onView: setView });
           root.dataset.ready = 'true';
         } catch (e) {
           if (!(e instanceof SandboxSourceError)) throw e;
@@ -98,22 +100,24 @@ export function PracticeScreen(props: {
         </p>
       )}
       <div className="flex flex-col gap-4 lg:flex-row">
-        <div className="relative h-[min(70dvh,720px)] min-h-80 w-full overflow-hidden rounded-xl bg-field lg:flex-1">
-          <canvas ref={canvasRef} data-testid="field" className="mx-auto block" role="img" aria-label="Practice field" />
-          {editing && (
-            <div className="absolute inset-0 overflow-auto bg-surface p-3">
-              <Suspense fallback={<p className="text-muted">Loading the editor…</p>}>
-                <BoardEditor initial={editing} onPlay={(position) => open({ kind: 'position', position })} onCancel={() => edit(false)} />
-              </Suspense>
-            </div>
-          )}
-          {view?.paused && !editing && (
-            <div className="absolute inset-0 flex items-center justify-center">
-              <button type="button" className="rounded-xl bg-field-panel/95 px-6 py-4 text-xl font-bold text-field-fg" onClick={() => c()?.setPaused(false)}>
-                Paused · resume
-              </button>
-            </div>
-          )}
+        <div ref={fieldRef} className="w-full lg:flex-1">
+          <div className="relative h-[min(70dvh,720px)] min-h-80 w-full overflow-hidden rounded-xl bg-field">
+            <canvas ref={canvasRef} data-testid="field" className="mx-auto block" role="img" aria-label="Practice field" />
+            {editing && (
+              <div className="absolute inset-0 overflow-auto bg-surface p-3">
+                <Suspense fallback={<p className="text-muted">Loading the editor…</p>}>
+                  <BoardEditor initial={editing} onPlay={(position) => open({ kind: 'position', position })} onCancel={() => edit(false)} />
+                </Suspense>
+              </div>
+            )}
+            {view?.paused && !editing && (
+              <div className="absolute inset-0 flex items-center justify-center">
+                <button type="button" className="rounded-xl bg-field-panel/95 px-6 py-4 text-xl font-bold text-field-fg" onClick={() => c()?.setPaused(false)}>
+                  Paused · resume
+                </button>
+              </div>
+            )}
+          </div>
         </div>
         <aside className="space-y-4 lg:w-80">
           <div className="flex flex-wrap gap-2">

@@ -1,6 +1,7 @@
 import { CanvasView } from '@/components/game/canvas-view';
 import { Effects } from '@/components/game/effects';
 import { PALETTES } from '@/components/game/palette';
+import { touchControls } from '@/components/touch/attach';
 import { editablePosition } from '@/lib/client/board-editor';
 import { SandboxController, type SandboxView } from '@/lib/client/sandbox-controller';
 import { exportFumen, openSandbox, type SandboxSource } from '@/lib/client/sandbox-source';
@@ -18,6 +19,8 @@ export interface MountedSandbox {
   exportFumen(allPages: boolean): string;
   /** The position now, for the board editor (the piece in play goes first in the queue). */
   editable(): Position;
+  /** New settings: keys for the controller, and the touch pad shown, hidden or re-laid out. */
+  setSettings(settings: Settings): void;
   dispose(): void;
 }
 
@@ -29,6 +32,8 @@ export function mountSandbox(opts: {
   source: SandboxSource;
   canvas: HTMLCanvasElement;
   root: HTMLElement;
+  /** Where the touch pad goes (after the field). */
+  touchRoot: HTMLElement;
   settings: () => Settings;
   onView: (view: SandboxView) => void;
 }): MountedSandbox {
@@ -54,13 +59,21 @@ export function mountSandbox(opts: {
       });
     },
   });
+  // The same pad and gestures as the play page, driving the sandbox (loaded only where wanted).
+  const touch = touchControls(opts.touchRoot, opts.canvas, () => controller);
+  touch.update(opts.settings());
   return {
     controller,
     sandbox,
     mode,
+    setSettings(settings) {
+      controller.setSettings(settings);
+      touch.update(settings);
+    },
     exportFumen: (allPages) => exportFumen(sandbox, allPages),
     editable: () => editablePosition(sandbox.snapshot()),
     dispose() {
+      touch.dispose();
       controller.dispose();
       view.dispose();
     },

@@ -1,7 +1,8 @@
-import type { PlayController } from '@/lib/client/play-controller';
-import type { Settings } from '@/lib/validations/settings';
+import type { Action, Settings } from '@/lib/validations/settings';
 
 type Mounted = { update(settings: Settings): void; dispose(): void };
+/** What the pad drives: the play page's controller or the practice sandbox's. */
+export type Pressable = { press(action: Action, source: string, down: boolean, t: number): void };
 
 /** Whether this device gets the on-screen pad: asked for, or a finger is its main pointer. */
 export function wantsTouch(settings: Settings, coarse: boolean): boolean {
@@ -12,7 +13,7 @@ export function wantsTouch(settings: Settings, coarse: boolean): boolean {
  * Loads the touch controls only where they are wanted (the pad's code is not part of the game's
  * download on a desktop) and keeps them in step with the settings.
  */
-export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, controller: () => PlayController | null) {
+export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, controller: () => Pressable | null) {
   let mounted: Mounted | null = null;
   let loading = false;
   let latest: Settings | null = null;

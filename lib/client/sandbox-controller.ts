@@ -1,6 +1,6 @@
 import type { GameEvent, Snapshot } from '@/lib/engine';
-import type { Settings } from '@/lib/validations/settings';
-import { buildKeymap } from '@/lib/client/keymap';
+import type { Action, Settings } from '@/lib/validations/settings';
+import { buildKeymap, isEngineKey } from '@/lib/client/keymap';
 import { eventTime } from '@/lib/client/clock';
 import { GameRunner } from '@/lib/client/runner';
 import type { Sandbox } from '@/lib/client/sandbox';
@@ -78,6 +78,15 @@ export class SandboxController {
     if (on) this.runner.pause();
     else if (!this.suspended) this.restart();
     this.expose();
+  }
+
+  /** An action from the touch pad or a gesture (`source` tells fingers apart, as a key code does). */
+  press(action: Action, source: string, down: boolean, t: number): void {
+    if (this.suspended) return;
+    if (isEngineKey(action)) {
+      if (!this.paused) this.runner.key(action, source, down, t);
+    } else if (down && action === 'pause') this.setPaused(!this.paused);
+    else if (down && action === 'restart') this.reset();
   }
 
   undo(): void {

@@ -199,6 +199,30 @@ test.describe('on a phone', () => {
   });
 });
 
+test.describe('practice on a phone', () => {
+  test.use({ ...PIXEL_7 });
+
+  test('the practice sandbox is played with the same pad: drops, a move, undo', async ({ page }) => {
+    await page.goto('/practice');
+    const sandbox = page.getByTestId('sandbox');
+    await expect(sandbox).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    await expect(button(page, 'hardDrop')).toBeVisible();
+    // Right under the field, within the screen, as on the play page: no scrolling to play.
+    const drop = (await button(page, 'hardDrop').boundingBox())!;
+    expect(drop.y + drop.height).toBeLessThanOrEqual(PIXEL_7.viewport.height);
+    const fingers = new Fingers(await page.context().newCDPSession(page));
+    const placed = sandbox.getByText(/\d+ pieces? placed/);
+    await expect(placed).toHaveText(/^0 pieces placed/);
+    await fingers.tap(page, button(page, 'left'));
+    await fingers.tap(page, button(page, 'hardDrop'));
+    await expect(placed).toHaveText(/^1 piece placed/);
+    await fingers.tap(page, button(page, 'hardDrop'));
+    await expect(placed).toHaveText(/^2 pieces placed/);
+    await page.getByTestId('undo').tap();
+    await expect(placed).toHaveText(/^1 piece placed/);
+  });
+});
+
 test.describe('installed', () => {
   test.use({ serviceWorkers: 'allow' });
 
