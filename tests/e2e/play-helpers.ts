@@ -46,8 +46,10 @@ export async function tap(page: Page, game: Locator, key: string, changes: 'acti
   // its own before the next press: one round trip to the browser instead of one per poll, which
   // on a loaded machine made a 40-line Sprint take most of its four minutes.
   const seen = await game.evaluate(
-    (el, { n, was, phase }) => new Promise<boolean>((resolve) => {
-      const giveUp = setTimeout(() => resolve(false), 5_000);
+    (el, { n, was, phase }) => new Promise<true | string>((resolve) => {
+      // What the game showed when the tap had no effect: whether it waits for pieces, and how many it has.
+      const state = () => ['data-phase', 'data-pieces', 'data-waiting'].map((a) => `${a}=${el.getAttribute(a)}`).join(' ') + ` dealt=${el.getAttribute('data-dealt')?.length}`;
+      const giveUp = setTimeout(() => resolve(state()), 5_000);
       const changed = () => (el.getAttribute(n) ?? '') !== was || (el.getAttribute('data-phase') ?? '') !== phase;
       let after = 2;
       const frame = () => {
