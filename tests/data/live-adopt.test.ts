@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeReplay, simulateReplay, type Replay } from '@/lib/engine';
 import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import { getDb } from '@/lib/server/db';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/bus';
@@ -27,9 +28,13 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   const replay: Replay = { ...played.replay, nextCount: 5 };
   let now = 0;
   const sent: ServerMessage[] = [];
+  // Settles when the host closes: a refusal is written in the background, and the next test's
+  // reset must not meet it.
+  let onClose = () => {};
+  const closed = new Promise<void>((resolve) => (onClose = resolve));
   const host = new GameHost({
     gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', handling: replay.handling, nextCount: 5,
-    owner, player: { name: 'survivor', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose: () => {},
+    owner, player: { name: 'survivor', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose,
     adopted: { issuedAtMs: issuedAt.getTime(), catchUpTo: options.catchUpTo },
   });
   host.resume({ send: (m) => sent.push(m) }, resumeTokenOf(ticket.gameId));
@@ -37,7 +42,7 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   const end = simulateReplay(replay).ticks;
   // The catch-up: everything up to where the browser was, in one batch.
   const first = host.inputs(1, options.catchUpTo, events(0, options.catchUpTo));
-  if (first) return { first, sent, host, ticket, owner, replay, played, doneAt: new Date() };
+  if (first) return { first, sent, host, ticket, owner, replay, played, doneAt: new Date(), closed };
   for (let tick = options.catchUpTo, seq = 2; tick < end; seq++) {
     const upTo = Math.min(end, tick + 6);
     now = msAt(upTo - options.catchUpTo) + (options.lagAfterMs ?? 0) * (upTo / end);
@@ -46,7 +51,7 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
     tick = upTo;
   }
   await host.recorded;
-  return { first, sent, host, ticket, owner, replay, played, doneAt: new Date(issuedAt.getTime() + options.elapsedAtAdoptMs + now) };
+  return { first, sent, host, ticket, owner, replay, played, doneAt: new Date(issuedAt.getTime() + options.elapsedAtAdoptMs + now), closed };
 }
 
 describe('a live game taken up from its ticket after its host was lost', () => {
@@ -67,10 +72,16 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     // Five seconds after the deal, a browser cannot be at tick 600.
     const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 5_000 });
     expect(r.first).toMatchObject({ code: 'ahead_of_clock' });
+    // Refused as any live game that runs ahead: the ticket is spent and the refusal recorded.
+    await r.closed;
+    const db = await getDb();
+    expect(await db.gameTicket.findUnique({ where: { id: r.ticket.gameId }, select: { usedAt: true } })).toMatchObject({ usedAt: expect.any(Date) });
+    expect(await db.rejectedSubmission.count({ where: { ticketId: r.ticket.gameId, code: 'ahead_of_clock' } })).toBe(1);
   });
 
   it('excuses only the outage: falling behind afterwards loses the rank as before', async () => {
     const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 8_000 });
+    await r.closed;
     expect(r.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
     expect(r.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: false });
   });
