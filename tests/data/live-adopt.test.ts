@@ -20,7 +20,7 @@ const msAt = (tick: number) => (tick * 1000) / 60;
  * with the clock running from the ticket's issue, fed the browser's whole log at once, then the
  * rest at pace. The ticket is issued `elapsedAtAdoptMs` before the host is built.
  */
-async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number }) {
+async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number }) {
   const owner = await player('survivor');
   const issuedAt = new Date(Date.now() - options.elapsedAtAdoptMs);
   const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
@@ -40,12 +40,20 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   host.resume({ send: (m) => sent.push(m) }, resumeTokenOf(ticket.gameId));
   const events = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
   const end = simulateReplay(replay).ticks;
-  // The catch-up: everything up to where the browser was, in one batch.
-  const first = host.inputs(1, options.catchUpTo, events(0, options.catchUpTo));
+  // The catch-up: everything up to where the browser was, in one batch (or two, `splitAt` apart
+  // by `splitTakesMs`).
+  let seq0 = 1;
+  if (options.splitAt !== undefined) {
+    const part = host.inputs(seq0++, options.splitAt, events(0, options.splitAt));
+    if (part) throw new Error(`${part.code}: ${part.message}`);
+    now = options.splitTakesMs ?? 0;
+  }
+  const first = host.inputs(seq0, options.catchUpTo, events(options.splitAt ?? 0, options.catchUpTo));
+  const base = now;
   if (first) return { first, sent, host, ticket, owner, replay, played, doneAt: new Date(), closed };
-  for (let tick = options.catchUpTo, seq = 2; tick < end; seq++) {
+  for (let tick = options.catchUpTo, seq = seq0 + 1; tick < end; seq++) {
     const upTo = Math.min(end, tick + 6);
-    now = msAt(upTo - options.catchUpTo) + (options.lagAfterMs ?? 0) * (upTo / end);
+    now = base + msAt(upTo - options.catchUpTo) + (options.lagAfterMs ?? 0) * (upTo / end);
     const fail = host.inputs(seq, upTo, events(tick, upTo));
     if (fail) throw new Error(`${fail.code}: ${fail.message}`);
     tick = upTo;
@@ -84,6 +92,18 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     await r.closed;
     expect(r.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
     expect(r.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: false });
+  });
+
+  it('excuses the gap once, at the batch that reaches the declared tick, however the catch-up is cut', async () => {
+    const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 300, splitTakesMs: 200 });
+    expect(r.first).toBeNull();
+    expect(r.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
+  });
+
+  it('excuses nothing when the catch-up does not reach its declared tick in time', async () => {
+    // The log stops at tick 300 of the 600 declared, and the rest comes 6 s later.
+    const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 300, splitTakesMs: 6_000 });
+    expect(r.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
   });
 
   it('derives the resume token from the game id and the secret, the same in every process', () => {

@@ -67,6 +67,8 @@ export class GameHost {
   private state: 'playing' | 'ended' | 'closed' = 'playing';
   private seat: Seat | null = null;
   private catchUpTo: number;
+  /** An adopted game's catch-up must reach its declared tick by then (monotonic ms), or none of it is excused. */
+  private catchUpUntil = 0;
   /** Settles once the stream's end is recorded on the ticket (a POST can then match it), or the host gave up on it. */
   recorded: Promise<void> | null = null;
   /** The stream ended and its end is not on the ticket yet (the database was away): a POST waits for it. */
@@ -88,6 +90,7 @@ export class GameHost {
     this.draw = pieceSequence(o.seed);
     this.topUp();
     this.t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
+    this.catchUpUntil = this.now() + PACING.catchUpWindowMs;
   }
 
   get owner(): Owner {
@@ -144,9 +147,17 @@ export class GameHost {
     if (this.pausedAt !== null) return { code: 'out_of_order', message: 'The game is paused: send unpause first.' };
     const elapsedMs = this.now() - this.t0;
     // An adopted game's log up to where the browser was arrives late by however long the server
-    // was away; that gap is excused (recomputed at each catch-up batch, so only the last counts).
-    if (tick <= this.catchUpTo) this.excusedMs = Math.max(0, elapsedMs - (tick * 1000) / TICKS_PER_SECOND);
-    else this.catchUpTo = -1;
+    // was away. That gap is excused once, at the batch that reaches the declared tick; the batches
+    // on the way are checked only for running ahead; a catch-up that takes longer than
+    // PACING.catchUpWindowMs gets no excuse at all.
+    let catchingUp = false;
+    if (this.catchUpTo >= 0) {
+      if (this.now() > this.catchUpUntil) this.catchUpTo = -1;
+      else if (tick >= this.catchUpTo) {
+        this.excusedMs = Math.max(this.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND);
+        this.catchUpTo = -1;
+      } else catchingUp = true;
+    }
     const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starves: this.starves });
     if (pace === 'ahead') {
       void this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
@@ -165,7 +176,7 @@ export class GameHost {
     const used = events.slice(0, this.sim.applied - this.events.length);
     this.events.push(...used);
     if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2)) this.starves++;
-    if (pace === 'behind') this.loseRank('too_slow');
+    if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
     this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
     const from = this.dealt.length;
     this.topUp();
@@ -317,6 +328,9 @@ export class GameHost {
     this.state = 'ended';
     try {
       await refuseLiveGame({ gameId: this.gameId, owner: this.o.owner, code, message });
+    } catch (error) {
+      // The database was away: the game is refused all the same (never stored from this stream).
+      console.error(`[live] recording the refusal of game ${this.gameId} failed:`, error);
     } finally {
       this.close();
     }

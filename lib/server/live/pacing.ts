@@ -27,6 +27,9 @@ export const PACING = {
    *  second figure) for this long; the browser's queued POST is then held as stream_incomplete. */
   recordRetryForMs: 15 * 60_000,
   recordRetryMaxMs: 2_000,
+  /** A game taken up after its host was lost (adopt.ts) must resend its log up to the tick it
+   *  declared within this long; only then is the gap excused, once. */
+  catchUpWindowMs: 5_000,
 } as const;
 
 export type PaceClock = {
