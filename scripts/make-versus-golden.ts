@@ -2,12 +2,15 @@
  * Writes the versus golden replays in tests/fixtures/versus-replays: `npm run golden:versus`.
  * Each fixture is one game played by two test bots through the referee (lib/engine/match.ts):
  * both players' versus replays with their garbage events, the outcome, and what each replay
- * re-simulates to. Only run this together with a VERSUS_RULES_VERSION bump; the solo goldens
- * (scripts/make-golden.ts) are separate and stay as they are.
+ * re-simulates to. The fixtures are played under versus rules 2 (GOLDEN_RULES), the version
+ * they prove still verifies: a later versus version is a new entry in RULES, these stay as they
+ * are (decision 0019). Running this must leave them byte for byte unchanged.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { DEFAULT_HANDLING, encodeReplay, simulateReplay, VERSUS_RULES_VERSION, VersusGame, type VersusMode } from '@/lib/engine';
+import { DEFAULT_HANDLING, encodeReplay, simulateReplay, VersusGame, type VersusMode } from '@/lib/engine';
 import { VersusBot, type VersusBotOptions } from '@/tests/support/versus-bot';
+
+const GOLDEN_RULES = 2;
 
 interface Spec {
   name: string;
@@ -41,7 +44,7 @@ const specs: Spec[] = [
 const dir = new URL('../tests/fixtures/versus-replays/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 for (const spec of specs) {
-  const game = new VersusGame({ mode: spec.mode, seed: spec.seed, handling: [DEFAULT_HANDLING, DEFAULT_HANDLING] });
+  const game = new VersusGame({ mode: spec.mode, seed: spec.seed, handling: [DEFAULT_HANDLING, DEFAULT_HANDLING], rulesVersion: GOLDEN_RULES });
   const bots = spec.bots.map((o) => new VersusBot(o)) as [VersusBot, VersusBot];
   for (let t = 0; !game.outcome && t < 50_000; t++) for (const p of [0, 1] as const) game.tick(p, bots[p].inputs(game, p), bots[p].acks(game, p));
   if (!game.outcome) throw new Error(`${spec.name}: no outcome`);
@@ -52,7 +55,7 @@ for (const spec of specs) {
     void unusedEvents;
     return { maxTicks, expected, encoded: encodeReplay(replay), replay };
   });
-  const fixture = { name: spec.name, description: spec.description, rulesVersion: VERSUS_RULES_VERSION, outcome: game.outcome, players };
+  const fixture = { name: spec.name, description: spec.description, rulesVersion: GOLDEN_RULES, outcome: game.outcome, players };
   const text = JSON.stringify(fixture, null, 1)
     .replace(/\{\n\s*"tick": (\d+),\n\s*"key": "(\w+)",\n\s*"down": (true|false)\n\s*\}/g, '{ "tick": $1, "key": "$2", "down": $3 }')
     .replace(/\{\n\s*"tick": (\d+),\n\s*"size": (\d+)\n\s*\}/g, '{ "tick": $1, "size": $2 }');

@@ -10,6 +10,8 @@ const KEY_CAPS: ReadonlyArray<{ key: Key; cap: string; name: string }> = [
   { key: 'softDrop', cap: '↓', name: 'Soft drop' },
   { key: 'right', cap: '→', name: 'Right' },
   { key: 'hardDrop', cap: '⤓', name: 'Hard drop' },
+  // Held for a moment only (it moves once per press), and only in rules 3 and later.
+  { key: 'rowDown', cap: '↓1', name: 'One row down' },
 ];
 
 /** Which keys the player held at the moment shown (the engine's own key state). */

@@ -21,8 +21,8 @@ export class GhostRace {
 
   constructor(encoded: string) {
     this.replay = decodeSoloReplay(encoded);
-    const { mode, seed, handling, nextCount } = this.replay;
-    this.game = createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
+    const { mode, seed, handling, nextCount, rulesVersion } = this.replay;
+    this.game = createGame({ mode, seed, handling, rulesVersion, ...(nextCount ? { nextCount } : {}) });
   }
 
   get mode(): Mode {

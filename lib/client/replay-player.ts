@@ -100,8 +100,8 @@ export class ReplayPlayer {
   }
 
   private fresh(): Game {
-    const { mode, seed, handling, nextCount } = this.replay;
-    return createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
+    const { mode, seed, handling, nextCount, rulesVersion } = this.replay;
+    return createGame({ mode, seed, handling, rulesVersion, ...(nextCount ? { nextCount } : {}) });
   }
 
   /** Continues from a copy of checkpoint i, so the checkpoint itself stays untouched. */

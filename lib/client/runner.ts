@@ -1,4 +1,4 @@
-import { createGame, type Game, type GameEvent, type Handling, type Key, type Mode } from '@/lib/engine';
+import { createGame, KEYS, keysOf, type Game, type GameEvent, type Handling, type Key, type Mode } from '@/lib/engine';
 import { TickClock } from '@/lib/client/clock';
 import { HeldKeys, InputQueue } from '@/lib/client/input';
 
@@ -14,7 +14,7 @@ export interface RunnerConfig {
  * the engine at the start of that tick; `frame(now)` runs every tick that is due. No DOM, no timers:
  * the page calls it from requestAnimationFrame, tests call it with numbers.
  */
-export class GameRunner<G extends Pick<Game, 'tick' | 'over'> & { readonly ready?: boolean } = Game> {
+export class GameRunner<G extends Pick<Game, 'tick' | 'over'> & { readonly ready?: boolean; readonly rulesVersion?: number } = Game> {
   readonly game: G;
   private readonly clock: TickClock;
   private readonly queue = new InputQueue();
@@ -66,10 +66,18 @@ export class GameRunner<G extends Pick<Game, 'tick' | 'over'> & { readonly ready
   /** A physical key went down or up at time `t`. Returns whether the engine key changed. */
   key(key: Key, code: string, down: boolean, t: number): boolean {
     if (!this.running || this.game.over) return false;
+    // A game under older rules (a live server that announced them) lacks newer keys: the press does nothing.
+    const rules = this.game.rulesVersion;
+    if (rules !== undefined && KEYS.indexOf(key) >= keysOf(rules)) return false;
     const changed = down ? this.held.press(key, code) : this.held.release(key, code);
     // While waiting the clock stands still: an edge made then applies on the first tick after.
     if (changed) this.queue.push(this.starved ? this.clock.done : this.clock.tickAt(t), key, down);
     return changed;
+  }
+
+  /** Lets go of every key held, at the tick now due, without stopping the clock (versus has no pause). */
+  releaseKeys(): void {
+    if (this.running) this.releaseAll(this.clock.done);
   }
 
   private releaseAll(tick: number): void {

@@ -1,7 +1,7 @@
 import { fromBase64Url, toBase64Url } from './base64url';
 import { BitReader, BitWriter } from './bits';
 import {
-  ALL_MODE_NAMES, ARR_MAX, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
+  ALL_MODE_NAMES, ARR_MAX, DAS_MAX, DAS_MIN, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
   MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, SDF_MAX,
   SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS,
 } from './constants';
@@ -9,7 +9,7 @@ import { ReplayDecodeError, ReplayError } from './errors';
 import { isVersusMode, MODES } from './modes';
 import type { GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
 import { utf8Decode, utf8Encode } from './utf8';
-import { checkReplay, checkRulesVersion } from './validate';
+import { checkReplay, checkRulesVersion, keyNotInRules } from './validate';
 
 /**
  * Binary replay, format 1 (README has the byte layout): "LF", format version, rules version,
@@ -20,15 +20,33 @@ export const REPLAY_MAGIC = [0x4c, 0x46] as const;
 export const REPLAY_FORMAT_VERSION = 1;
 /**
  * Format 2 = format 1 plus, after the events in the same bit stream, the garbage events: count,
- * then per event Exp-Golomb-0(tick − previous tick) and Exp-Golomb-0(size − 1). Versus replays are
- * written in format 2 and solo replays in format 1 (each replay has exactly one encoding).
+ * then per event Exp-Golomb-0(tick − previous tick) and Exp-Golomb-0(size − 1).
  */
 export const VERSUS_REPLAY_FORMAT_VERSION = 2;
+/**
+ * Every format by its version byte: whether garbage follows the events, and the width of a key id.
+ * Formats 3 and 4 are 1 and 2 with 4-bit key ids, for the rules versions with a 9th key (decision
+ * 0019). A replay's format follows from its rules version (`formatOf`), so each replay has exactly
+ * one encoding; an old format is never given another meaning.
+ */
+const FORMATS: Readonly<Record<number, { versus: boolean; keyBits: number }>> = {
+  1: { versus: false, keyBits: 3 },
+  2: { versus: true, keyBits: 3 },
+  3: { versus: false, keyBits: 4 },
+  4: { versus: true, keyBits: 4 },
+};
+
+/** The one format a supported rules version is written in: same versus-ness, narrowest key id that holds its keys. */
+function formatOf(rulesVersion: number): number {
+  const keyBits = 32 - Math.clz32(keysOf(rulesVersion) - 1);
+  const versus = VERSUS_RULES_VERSIONS.includes(rulesVersion);
+  return Number(Object.keys(FORMATS).find((f) => FORMATS[Number(f)]!.versus === versus && FORMATS[Number(f)]!.keyBits === keyBits));
+}
 const MAX_SEED_BYTES = MAX_SEED_LENGTH * 4;
 const MAX_K = 16;
 
 export function encodeReplay(replay: Replay): string {
-  const bad = checkReplay(replay) ?? checkRulesVersion(replay.rulesVersion, replay.mode);
+  const bad = checkReplay(replay) ?? checkRulesVersion(replay.rulesVersion, replay.mode) ?? checkKeys(replay);
   if (bad) throw new ReplayError('invalid_replay', bad);
   const seed = utf8Encode(replay.seed) ?? new Uint8Array(0);
   const deltas = replay.events.map((e, i) => e.tick - (i === 0 ? 0 : replay.events[i - 1]!.tick));
@@ -36,7 +54,9 @@ export function encodeReplay(replay: Replay): string {
   const w = new BitWriter();
   REPLAY_MAGIC.forEach((b) => w.byte(b));
   const versus = isVersusMode(replay.mode);
-  w.byte(versus ? VERSUS_REPLAY_FORMAT_VERSION : REPLAY_FORMAT_VERSION);
+  const format = formatOf(replay.rulesVersion);
+  const keyBits = FORMATS[format]!.keyBits;
+  w.byte(format);
   w.varint(replay.rulesVersion);
   w.byte(MODES[replay.mode].id);
   const h = replay.handling;
@@ -50,7 +70,7 @@ export function encodeReplay(replay: Replay): string {
   w.byte(k);
   replay.events.forEach((e, i) => {
     w.expGolomb(deltas[i]!, k);
-    w.bits(KEYS.indexOf(e.key), 3);
+    w.bits(KEYS.indexOf(e.key), keyBits);
     w.bit(e.down ? 1 : 0);
   });
   if (versus) writeGarbage(w, replay.garbage ?? []);
@@ -121,12 +141,13 @@ function decode(data: string): Replay {
   const r = new BitReader(bytes);
   for (const m of REPLAY_MAGIC) if (r.byte('magic') !== m) throw new ReplayDecodeError('bad_magic', 'not a Linefall replay');
   const format = r.byte('format version');
-  if (format !== REPLAY_FORMAT_VERSION && format !== VERSUS_REPLAY_FORMAT_VERSION)
-    throw new ReplayDecodeError('unsupported_version', `replay format ${format} is not supported`);
-  const versus = format === VERSUS_REPLAY_FORMAT_VERSION;
+  const layout = Object.hasOwn(FORMATS, format) ? FORMATS[format]! : null;
+  if (!layout) throw new ReplayDecodeError('unsupported_version', `replay format ${format} is not supported`);
+  const { versus, keyBits } = layout;
   const rulesVersion = r.varint('rules version', 0x7fffffff);
-  if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion) || VERSUS_RULES_VERSIONS.includes(rulesVersion) !== versus)
+  if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion) || formatOf(rulesVersion) !== format)
     throw new ReplayDecodeError('unsupported_version', `rules version ${rulesVersion} is not supported in replay format ${format}`);
+  const keyCount = keysOf(rulesVersion);
   const mode = ALL_MODE_NAMES[r.byte('mode')];
   if (!mode) throw invalid('mode is not a known mode');
   if (isVersusMode(mode) !== versus) throw invalid(`mode ${mode} is not played in replay format ${format}`);
@@ -147,8 +168,8 @@ function decode(data: string): Replay {
   if (count > MAX_REPLAY_EVENTS) throw new ReplayDecodeError('too_large', `more than ${MAX_REPLAY_EVENTS} events`);
   const k = r.byte('event order');
   if (k > MAX_K) throw invalid(`event order must be at most ${MAX_K}`);
-  // Each event needs at least 5 bits: refuse before allocating for a count the data cannot hold.
-  if (count * 5 > r.remainingBits) throw new ReplayDecodeError('truncated', `data too short for ${count} events`);
+  // Each event needs at least keyBits + 2 bits: refuse before allocating for a count the data cannot hold.
+  if (count * (keyBits + 2) > r.remainingBits) throw new ReplayDecodeError('truncated', `data too short for ${count} events`);
   const events: ReplayEvent[] = [];
   const deltas = new Uint32Array(count);
   let tick = 0;
@@ -160,7 +181,9 @@ function decode(data: string): Replay {
       tick += delta;
       if (tick > MAX_EVENT_TICK) throw invalid(`tick exceeds ${MAX_EVENT_TICK}`);
       deltas[i] = delta;
-      const key = KEYS[r.bits(3, 'key')]!;
+      const id = r.bits(keyBits, 'key');
+      if (id >= keyCount) throw invalid(`key ${id} is not a key of rules version ${rulesVersion}`);
+      const key = KEYS[id]!;
       events.push({ tick, key, down: r.bit('down') === 1 });
     }
   } catch (e) {
@@ -174,6 +197,13 @@ function decode(data: string): Replay {
   const canonical = bestOrder(deltas);
   if (k !== canonical) throw invalid(`event order ${k} is not the canonical ${canonical}`);
   return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events, ...(garbage ? { garbage } : {}) };
+}
+
+/** A known key the rules version does not play cannot be written: the format may have no id for it. */
+function checkKeys(replay: Replay): string | null {
+  const count = keysOf(replay.rulesVersion);
+  const i = replay.events.findIndex((e) => KEYS.indexOf(e.key) >= count);
+  return i < 0 ? null : `events[${i}]: ${keyNotInRules(replay.events[i]!.key, replay.rulesVersion)}`;
 }
 
 /** A replay of a solo mode: what boards, the solo viewer, ghosts and the sandbox accept. */

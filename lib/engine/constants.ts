@@ -1,21 +1,39 @@
 /**
- * Everything a replay's meaning depends on. Bump RULES_VERSION whenever any table, the PRNG, the
- * tick order or the scoring changes: old replays must keep verifying under the rules they were
- * played with.
+ * Every rules version a replay may name, and what each plays: versus or solo modes, and how many
+ * of KEYS (from the start) its inputs may use. Old replays must keep verifying under the rules they
+ * were played with, so a version is never edited once games exist under it: a rule change is a new
+ * entry, and the goldens of the old one stay as they are.
+ *
+ * 1: the solo rules of the README. 2: version 1 plus the attack table, the garbage queue and
+ * garbage replay events (attack.ts, garbage.ts; decision 0012). 3 and 4: versions 1 and 2 plus the
+ * `rowDown` key (moves.ts; decision 0019).
  */
-export const RULES_VERSION = 1;
-/**
- * Versus rules: version 1 plus the attack table, the garbage queue and garbage replay events
- * (attack.ts, garbage.ts). Only versus modes are played under it, and versus modes only under it.
- */
-export const VERSUS_RULES_VERSION = 2;
-export const VERSUS_RULES_VERSIONS: readonly number[] = [2];
-export const SUPPORTED_RULES_VERSIONS: readonly number[] = [1, 2];
+export const RULES = {
+  1: { versus: false, keys: 8 },
+  2: { versus: true, keys: 8 },
+  3: { versus: false, keys: 9 },
+  4: { versus: true, keys: 9 },
+} as const satisfies Record<number, { versus: boolean; keys: number }>;
+export type RulesVersion = keyof typeof RULES;
+/** What new solo games are played under. */
+export const RULES_VERSION: RulesVersion = 3;
+/** What new versus games are played under; versus modes are played only under a versus version, solo modes never. */
+export const VERSUS_RULES_VERSION: RulesVersion = 4;
+export const SUPPORTED_RULES_VERSIONS: readonly number[] = Object.keys(RULES).map(Number);
+export const VERSUS_RULES_VERSIONS: readonly number[] = SUPPORTED_RULES_VERSIONS.filter((v) => RULES[v as RulesVersion].versus);
+
+/** How many of KEYS a supported rules version plays; 0 for an unknown version. */
+export function keysOf(rulesVersion: number): number {
+  return Object.hasOwn(RULES, rulesVersion) ? RULES[rulesVersion as RulesVersion].keys : 0;
+}
 
 export const TICKS_PER_SECOND = 60;
 
-/** Key ids are their index here; the binary replay format stores the index. */
-export const KEYS = ['left', 'right', 'softDrop', 'hardDrop', 'rotateCW', 'rotateCCW', 'rotate180', 'hold'] as const;
+/**
+ * Key ids are their index here; the binary replay format stores the index. Only append: a rules
+ * version plays the first `RULES[v].keys` of them.
+ */
+export const KEYS = ['left', 'right', 'softDrop', 'hardDrop', 'rotateCW', 'rotateCCW', 'rotate180', 'hold', 'rowDown'] as const;
 /** Piece ids are their index here; hashes and the queue store the index. */
 export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'] as const;
 export const ROTATIONS = ['0', 'R', '2', 'L'] as const;

@@ -1,5 +1,5 @@
 import { COLS, collides, dropDistance, newBoard, TOTAL_ROWS } from './board';
-import { PIECES } from './constants';
+import { keysOf, PIECES } from './constants';
 import { END_BLOCK_OUT, END_GARBAGE_OUT, END_GOAL, END_NONE, END_TIME_UP } from './ends';
 import { queueGarbage } from './garbage';
 import { gravityFor, ONE_ROW, softDropSpeed } from './gravity';
@@ -26,11 +26,13 @@ const RESETS: number = MAX_LOCK_RESETS;
 const shiftRepeat = autoShift;
 const edge = keyEdge;
 
-export { K_LEFT, K_RIGHT, K_SOFT, K_HARD, K_CW, K_CCW, K_180, K_HOLD } from './keys';
+export { K_LEFT, K_RIGHT, K_SOFT, K_HARD, K_CW, K_CCW, K_180, K_HOLD, K_ROW_DOWN } from './keys';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
 
 export interface CoreSettings {
   mode: ModeRules;
+  /** The rules version played (constants.ts RULES): fixed for the game, not part of the state or hash. */
+  rulesVersion: number;
   das: number;
   arr: number;
   /** 0 = instant soft drop. */
@@ -49,6 +51,9 @@ export interface CoreSettings {
  */
 export class Core {
   readonly mode: ModeRules;
+  readonly rulesVersion: number;
+  /** Key ids below this are keys of the rules version; callers refuse the others before input(). */
+  readonly keyCount: number;
   readonly das: number;
   readonly arr: number;
   readonly sdf: number;
@@ -109,6 +114,8 @@ export class Core {
 
   constructor(s: CoreSettings) {
     this.mode = s.mode;
+    this.rulesVersion = s.rulesVersion;
+    this.keyCount = keysOf(s.rulesVersion);
     this.das = s.das;
     this.arr = s.arr;
     this.sdf = s.sdf;

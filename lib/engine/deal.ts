@@ -3,7 +3,7 @@
  * deals pieces as the game goes, at most the preview plus one spare ahead of the current piece,
  * and the browser's engine plays exactly those. The sequence is the seed's own (7-bag, rng.ts),
  * so the replay submitted after the seed is revealed verifies like any other, and after
- * `reveal(seed)` the game's hash is the seeded game's hash (the same RULES_VERSION).
+ * `reveal(seed)` the game's hash is the seeded game's hash (under the same rules version).
  *
  * Waiting: a tick runs only when the preview is full and at least two pieces are ahead (`ready`); otherwise the clock stops and
  * the inputs wait for the next tick that runs. Inside a tick, a hard drop or hold press (each may
@@ -18,7 +18,7 @@
  *
  * The server side: `pieceSequence(seed)` gives the pieces to deal, `playHash` compares states.
  */
-import { KEYS, MAX_GARBAGE_SIZE, PIECES, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
+import { KEYS, MAX_GARBAGE_SIZE, PIECES } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
@@ -31,6 +31,7 @@ import { seedState } from './rng';
 import { createCore } from './setup';
 import { snapshotCore } from './snapshot';
 import type { GameConfig, GameEvent, GarbageEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
+import { keyNotInRules } from './validate';
 
 export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'>;
 
@@ -96,6 +97,10 @@ class DealtGameImpl implements DealtGame {
     return this.core.queue.taken;
   }
 
+  get rulesVersion(): number {
+    return this.core.rulesVersion;
+  }
+
   get dealt(): number {
     const q = this.core.queue;
     return q instanceof DealtQueue ? q.dealt : q.taken + q.len;
@@ -130,6 +135,7 @@ class DealtGameImpl implements DealtGame {
       const { key, down } = all[i]!;
       const id = KEY_ID.get(key);
       if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
+      if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
       if (c.ended) break;
       if (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2) {
         this.carry = all.slice(i);
@@ -178,7 +184,7 @@ class DealtGameImpl implements DealtGame {
     const { mode, handling, nextCount } = this.config;
     const versus = isVersusMode(mode);
     return {
-      rulesVersion: versus ? VERSUS_RULES_VERSION : RULES_VERSION,
+      rulesVersion: this.core.rulesVersion,
       mode,
       seed: this.seed ?? '',
       handling: { ...handling },
@@ -202,7 +208,7 @@ export function createDealtGame(config: DealtGameConfig, first: readonly PieceTy
     if (id === undefined) throw new GameConfigError(`deal holds an unknown piece '${String(p)}'`);
     queue.push(id);
   }
-  const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, seed: NO_SEED }, true, queue);
+  const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, rulesVersion: config.rulesVersion, seed: NO_SEED }, true, queue);
   if (holes !== undefined) core.holeRng = holes | 0;
   return new DealtGameImpl(core, nextCount, config);
 }

@@ -1,10 +1,11 @@
-import { KEYS, MAX_GARBAGE_SIZE, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
+import { KEYS, MAX_GARBAGE_SIZE } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
 import { hashCore } from './hash';
 import { isVersusMode } from './modes';
 import { createCore } from './setup';
+import { keyNotInRules } from './validate';
 import { snapshotCore } from './snapshot';
 import type { GameConfig, GameEvent, GarbageEvent, InputEvent, Replay, ReplayEvent, Snapshot } from './types';
 
@@ -35,6 +36,8 @@ export interface Game {
   readonly tickNo: number;
   /** Pieces taken from the sequence so far, the current one included: what a live host deals past. */
   readonly taken: number;
+  /** The rules version played; `tick` throws for a key it does not play (constants.ts RULES). */
+  readonly rulesVersion: number;
 }
 
 const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
@@ -61,6 +64,10 @@ class GameImpl implements Game {
     return this.core.queue.taken;
   }
 
+  get rulesVersion(): number {
+    return this.core.rulesVersion;
+  }
+
   tick(inputs?: readonly InputEvent[]): readonly GameEvent[] {
     const c = this.core;
     if (c.ended) return NO_EVENTS;
@@ -68,6 +75,8 @@ class GameImpl implements Game {
       for (const { key, down } of inputs) {
         const id = KEY_ID.get(key);
         if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
+      if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
+        if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
         if (c.ended) break;
         this.log.push({ tick: c.tickNo, key, down });
         c.input(id, down);
@@ -104,7 +113,7 @@ class GameImpl implements Game {
     const { mode, seed, handling, nextCount } = this.config;
     const versus = isVersusMode(mode);
     return {
-      rulesVersion: versus ? VERSUS_RULES_VERSION : RULES_VERSION,
+      rulesVersion: this.core.rulesVersion,
       mode,
       seed,
       handling: { ...handling },

@@ -7,3 +7,4 @@ export const K_CW = 4;
 export const K_CCW = 5;
 export const K_180 = 6;
 export const K_HOLD = 7;
+export const K_ROW_DOWN = 8;

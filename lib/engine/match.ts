@@ -58,6 +58,8 @@ export interface VersusGameConfig {
   seed: string;
   handling: readonly [Handling, Handling];
   nextCount?: number;
+  /** A versus rules version; VERSUS_RULES_VERSION when absent (replaying an older golden passes its own). */
+  rulesVersion?: number;
 }
 
 const other = (p: Player): Player => (p === 0 ? 1 : 0);
@@ -73,7 +75,8 @@ export class VersusGame {
   constructor(config: VersusGameConfig) {
     if (MODES[config.mode]?.kind !== 'versus') throw new GameConfigError(`${String(config.mode)} is not a versus mode`);
     this.mode = config.mode;
-    const make = (h: Handling) => createGame({ mode: config.mode, seed: config.seed, handling: h, ...(config.nextCount ? { nextCount: config.nextCount } : {}) });
+    const make = (h: Handling) =>
+      createGame({ mode: config.mode, seed: config.seed, handling: h, rulesVersion: config.rulesVersion, ...(config.nextCount ? { nextCount: config.nextCount } : {}) });
     this.games = [make(config.handling[0]), make(config.handling[1])];
   }
 
@@ -187,6 +190,8 @@ export interface MatchConfig {
   handling: readonly [Handling, Handling];
   /** Games needed to win the set; the mode's default (first to 2) when absent. */
   firstTo?: number;
+  /** A versus rules version for every game of the set; VERSUS_RULES_VERSION when absent. */
+  rulesVersion?: number;
 }
 
 /** Longest match seed: room for the game number within the engine's seed limit. */
@@ -241,7 +246,7 @@ export class VersusMatch {
   }
 
   private newGame(): VersusGame {
-    const { mode, seed, handling } = this.config;
-    return new VersusGame({ mode, seed: `${seed}.${this.games.length}`, handling });
+    const { mode, seed, handling, rulesVersion } = this.config;
+    return new VersusGame({ mode, seed: `${seed}.${this.games.length}`, handling, rulesVersion });
   }
 }

@@ -1,13 +1,13 @@
 import { collides, dropDistance } from './board';
 import { PIECES, ROTATIONS } from './constants';
 import type { Core } from './core';
-import { K_180, K_CCW, K_CW, K_HARD, K_HOLD, K_LEFT, K_RIGHT } from './keys';
+import { K_180, K_CCW, K_CW, K_HARD, K_HOLD, K_LEFT, K_RIGHT, K_ROW_DOWN } from './keys';
 import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from './kicks';
 import { lockPiece } from './lock';
-import { HARD_DROP_POINTS_PER_ROW } from './scoring';
+import { HARD_DROP_POINTS_PER_ROW, SOFT_DROP_POINTS_PER_ROW } from './scoring';
 import { MAX_LOCK_RESETS } from './timing';
 
-/** Player actions on the active piece: shifts, rotations with kicks, hard drop, hold. */
+/** Player actions on the active piece: shifts, rotations with kicks, one row down, hard drop, hold. */
 
 // Hot-path imports re-bound locally: under tsx / vite-node an imported binding is a getter call.
 const hits = collides;
@@ -18,7 +18,7 @@ const kickStride: number = KICK_STRIDE;
 const kickSetOf = kickSet;
 const lock = lockPiece;
 const RESETS: number = MAX_LOCK_RESETS;
-const [LEFT, RIGHT, HARD, CW, CCW, HALF, HOLD] = [K_LEFT, K_RIGHT, K_HARD, K_CW, K_CCW, K_180, K_HOLD];
+const [LEFT, RIGHT, HARD, CW, CCW, HALF, HOLD, ROW_DOWN] = [K_LEFT, K_RIGHT, K_HARD, K_CW, K_CCW, K_180, K_HOLD, K_ROW_DOWN];
 
 /** A successful shift or rotation restarts the lock delay while resets remain. */
 export function moved(c: Core): void {
@@ -73,6 +73,21 @@ export function rotate(c: Core, turn: number): void {
     if (c.emit) c.push({ type: 'rotate', from: ROTATIONS[from]!, to: ROTATIONS[to]!, kick: t, x: nx, y: ny });
     return;
   }
+}
+
+/**
+ * `rowDown` (rules 3 and 4): exactly one row down, once per press. The player moved the piece
+ * down, so the row scores as a soft-drop row does; it is a successful move, so it restarts the
+ * lock delay as a shift does (a new lowest row restores every reset). The gravity accumulator is
+ * left alone: the next gravity row comes when it would have. Blocked, it does nothing. Decision 0019.
+ */
+export function rowDown(c: Core): void {
+  if (c.piece < 0 || hits(c.board, c.slot, c.x, c.y - 1)) return;
+  c.y--;
+  c.lastRotated = false;
+  moved(c);
+  c.score += SOFT_DROP_POINTS_PER_ROW;
+  if (c.emit) c.push({ type: 'move', dx: 0, dy: -1, source: 'tap' });
 }
 
 export function hardDrop(c: Core): void {
@@ -133,6 +148,9 @@ export function keyEdge(c: Core, key: number, down: boolean): void {
       return;
     case HOLD:
       hold(c);
+      return;
+    case ROW_DOWN:
+      rowDown(c);
       return;
   }
 }

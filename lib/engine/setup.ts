@@ -1,13 +1,13 @@
 import { COLS, collides, PAD, TOTAL_ROWS } from './board';
-import { DEFAULT_NEXT_COUNT, PIECES, ROTATIONS } from './constants';
+import { DEFAULT_NEXT_COUNT, PIECES, ROTATIONS, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
 import { Core } from './core';
 import { GameConfigError } from './errors';
-import { MODES } from './modes';
+import { isVersusMode, MODES } from './modes';
 import { HOLE_SEED_SUFFIX } from './garbage';
 import type { DealtQueue } from './queue';
 import { seedState } from './rng';
 import type { GameConfig } from './types';
-import { checkHandling, checkMode, checkNextCount, checkSeed } from './validate';
+import { checkHandling, checkMode, checkNextCount, checkRulesVersion, checkSeed } from './validate';
 
 /** Cell letters in the board text form; index = colour id (0 empty, piece id + 1, 8 garbage). */
 export const CELL_CHARS = '.IOTSZJLX';
@@ -19,10 +19,14 @@ export const CELL_CHARS = '.IOTSZJLX';
 export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue): { core: Core; nextCount: number } {
   const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount);
   if (bad) throw new GameConfigError(bad);
+  const rulesVersion = config.rulesVersion ?? (isVersusMode(config.mode) ? VERSUS_RULES_VERSION : RULES_VERSION);
+  const badRules = checkRulesVersion(rulesVersion, config.mode);
+  if (badRules) throw new GameConfigError(badRules);
   const h = config.handling;
   const pending = Int8Array.from((config.queue ?? []).map((p) => pieceId(p, 'queue')));
   const core = new Core({
     mode: MODES[config.mode],
+    rulesVersion,
     das: h.das,
     arr: h.arr,
     sdf: h.sdf === 'instant' ? 0 : h.sdf,

@@ -6,7 +6,7 @@ import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
 import { createCore } from './setup';
 import type { Replay, ReplayEvent, ReplayResult } from './types';
-import { checkGarbage, checkMode, checkReplay, checkRulesVersion } from './validate';
+import { checkGarbage, checkMode, checkReplay, checkRulesVersion, keyNotInRules } from './validate';
 
 export interface SimulateOptions {
   /** Stop after this many ticks even if the game has not ended (default one hour). */
@@ -34,6 +34,9 @@ export function keyId(k: unknown): number {
       break;
     case 5:
       id = 1; // right
+      break;
+    case 7:
+      id = 8; // rowDown
       break;
     case 8: {
       const c = k.charCodeAt(0);
@@ -67,7 +70,7 @@ export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): Repl
   const evented = opts.evented === true;
   let core: Core;
   try {
-    ({ core } = createCore({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount }, evented));
+    ({ core } = createCore({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion }, evented));
   } catch (e) {
     if (e instanceof GameConfigError) throw new ReplayError('invalid_replay', e.message);
     throw e;
@@ -90,6 +93,7 @@ export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): Repl
     const id = keyId(key);
     if (typeof tick !== 'number' || !(tick >= last && tick <= MAX_TICK && (tick | 0) === tick) || id < 0 || typeof down !== 'boolean')
       throw new ReplayError('invalid_replay', checkReplay(replay) ?? `events[${i}] is invalid`);
+    if (id >= core.keyCount) throw new ReplayError('invalid_replay', `events[${i}]: ${keyNotInRules(key as string, core.rulesVersion)}`);
     ticks[i] = tick;
     codes[i] = id * 2 + (down ? 1 : 0);
     last = tick;

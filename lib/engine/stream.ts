@@ -6,11 +6,12 @@
  */
 import { MAX_REPLAY_EVENTS, MAX_REPLAY_TICKS } from './constants';
 import type { Core } from './core';
-import { ReplayError } from './errors';
+import { GameConfigError, ReplayError } from './errors';
 import { playHashCore } from './hash';
 import { createCore } from './setup';
 import { keyId, resultOf } from './simulate';
 import type { GameConfig, ReplayEvent, ReplayResult } from './types';
+import { keyNotInRules } from './validate';
 
 export interface StreamSim {
   /**
@@ -60,6 +61,7 @@ class StreamSimImpl implements StreamSim {
       const id = keyId(e.key);
       if (!Number.isInteger(e.tick) || e.tick < last || e.tick >= upTo || id < 0 || typeof e.down !== 'boolean')
         throw new ReplayError('invalid_replay', `event ${i} is out of order, past the batch's tick or malformed`);
+      if (id >= c.keyCount) throw new ReplayError('invalid_replay', `event ${i}: ${keyNotInRules(e.key, c.rulesVersion)}`);
       codes[i] = id * 2 + (e.down ? 1 : 0);
       last = e.tick;
     }
@@ -92,6 +94,12 @@ class StreamSimImpl implements StreamSim {
   }
 }
 
-export function createStreamSim(config: Pick<GameConfig, 'mode' | 'seed' | 'handling' | 'nextCount'>): StreamSim {
-  return new StreamSimImpl(createCore(config, false).core);
+/** `config.rulesVersion` is the game's (its ticket's): a key that version does not play is a bad batch. */
+export function createStreamSim(config: Pick<GameConfig, 'mode' | 'seed' | 'handling' | 'nextCount' | 'rulesVersion'>): StreamSim {
+  try {
+    return new StreamSimImpl(createCore(config, false).core);
+  } catch (e) {
+    if (e instanceof GameConfigError) throw new ReplayError('invalid_replay', e.message);
+    throw e;
+  }
 }

@@ -58,6 +58,11 @@ export interface GameConfig {
   handling: Handling;
   nextCount?: number;
   /**
+   * The rules to play under; by default what new games of the mode use (RULES_VERSION or
+   * VERSUS_RULES_VERSION). Playing back a replay passes the replay's own.
+   */
+  rulesVersion?: number;
+  /**
    * Rows top to bottom, bottom-aligned: up to 20 visible rows, or up to 40 to fill hidden rows too
    * (a position taken from a fumen or a paused game).
    */

@@ -45,6 +45,11 @@ export function checkRulesVersion(rulesVersion: unknown, mode: AnyMode): string 
   return null;
 }
 
+/** The refusal of a known key that the rules version does not play (`rowDown` before rules 3). */
+export function keyNotInRules(key: string, rulesVersion: number): string {
+  return `key '${key}' is not played under rules version ${rulesVersion}`;
+}
+
 /** Versus replays carry a garbage array (possibly empty), in tick order; solo replays none. */
 export function checkGarbage(mode: AnyMode, garbage: unknown): string | null {
   if (!isVersusMode(mode)) return garbage === undefined ? null : 'garbage is only for versus replays';

@@ -7,13 +7,14 @@ import { _default, array, boolean, enum as zEnum, gte, int, lte, number, object,
  */
 
 /** Every action a finger can press: the engine's keys plus pause. */
-export const TOUCH_ACTIONS = ['left', 'right', 'softDrop', 'hardDrop', 'rotateCCW', 'rotateCW', 'rotate180', 'hold', 'pause'] as const;
+export const TOUCH_ACTIONS = ['left', 'right', 'softDrop', 'rowDown', 'hardDrop', 'rotateCCW', 'rotateCW', 'rotate180', 'hold', 'pause'] as const;
 export type TouchAction = (typeof TOUCH_ACTIONS)[number];
 
 export const TOUCH_LABELS: Record<TouchAction, { glyph: string; name: string }> = {
   left: { glyph: '◀', name: 'Move left' },
   right: { glyph: '▶', name: 'Move right' },
   softDrop: { glyph: '▼', name: 'Soft drop' },
+  rowDown: { glyph: '↓1', name: 'Down 1 row' },
   hardDrop: { glyph: '⤓', name: 'Hard drop' },
   rotateCCW: { glyph: '↺', name: 'Rotate counter-clockwise' },
   rotateCW: { glyph: '↻', name: 'Rotate clockwise' },
@@ -39,6 +40,8 @@ export const TOUCH_PRESETS = {
       left: { x: 10, y: 55, size: 60 },
       right: { x: 34, y: 55, size: 60 },
       softDrop: { x: 22, y: 85, size: 56 },
+      // Beside soft drop, clear of every other button on a 360 px wide phone (touch-layout.test.ts).
+      rowDown: { x: 44, y: 85, size: 48 },
       hardDrop: { x: 22, y: 22, size: 56 },
       rotateCCW: { x: 66, y: 70, size: 60 },
       rotateCW: { x: 89, y: 55, size: 60 },
@@ -53,6 +56,8 @@ export const TOUCH_PRESETS = {
       left: { x: 8, y: 70, size: 60 },
       right: { x: 26, y: 70, size: 60 },
       softDrop: { x: 17, y: 25, size: 52 },
+      // Between hold above and the move and hard-drop buttons below.
+      rowDown: { x: 38, y: 50, size: 48 },
       hardDrop: { x: 50, y: 70, size: 64 },
       rotateCCW: { x: 74, y: 70, size: 60 },
       rotateCW: { x: 92, y: 70, size: 60 },

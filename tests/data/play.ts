@@ -29,7 +29,7 @@ export async function streamLive(options: { gameId: string; seed: string; owner:
   const mode = MODE_NAMES.find((m) => m === replay.mode);
   if (!mode) throw new Error(`live games are solo games, not ${replay.mode}`);
   const host = new GameHost({
-    gameId: options.gameId, seed: options.seed, mode, handling: replay.handling, nextCount: replay.nextCount ?? 5,
+    gameId: options.gameId, seed: options.seed, mode, rulesVersion: replay.rulesVersion, handling: replay.handling, nextCount: replay.nextCount ?? 5,
     owner: options.owner, player: { name: null, guest: options.owner.userId === null }, bus: createLocalBus(), now: () => now,
     finalizeAfterMs: null, onClose: () => {},
   });

@@ -85,6 +85,10 @@ describe('replay codec', () => {
     ['empty', '', 'truncated'],
     ['format 2', finish(header({ format: 2 })), 'unsupported_version'],
     ['rules version 99', finish(header({ rules: 99 })), 'unsupported_version'],
+    ['format 5', finish(header({ format: 5 })), 'unsupported_version'],
+    ['rules 3 in format 1 (its keys need format 3)', finish(header({ rules: 3 })), 'unsupported_version'],
+    ['rules 1 in format 3', finish(header({ format: 3, rules: 1 })), 'unsupported_version'],
+    ['rules 2 in format 4', finish(header({ format: 4, rules: 2, mode: 3 })), 'unsupported_version'],
     ['mode 3', finish(header({ mode: 3 })), 'invalid_field'],
     ['das 0', finish(header({ das: 0 })), 'invalid_field'],
     ['das 21', finish(header({ das: 21 })), 'invalid_field'],
@@ -117,6 +121,22 @@ describe('replay codec', () => {
     expect(codeOf(toBase64Url(w.finish()))).toBe('trailing_data');
   });
 
+  it('format 3 has 4-bit key ids, and refuses the ids rules 3 does not have', () => {
+    const withKey = (id: number): string => {
+      const w = header({ format: 3, rules: 3 });
+      w.varint(1);
+      w.byte(0);
+      w.bit(1); // tick delta 0
+      w.bits(id, 4);
+      w.bit(1);
+      return toBase64Url(w.finish());
+    };
+    expect(decodeReplay(withKey(8)).events).toEqual([{ tick: 0, key: 'rowDown', down: true }]);
+    expect(decodeReplay(withKey(7)).events).toEqual([{ tick: 0, key: 'hold', down: true }]);
+    expect(codeOf(withKey(9))).toBe('invalid_field');
+    expect(codeOf(withKey(15))).toBe('invalid_field');
+  });
+
   it('rejects a tick past the int32 range and unknown error-free garbage', () => {
     const w = header();
     w.varint(1);
@@ -129,7 +149,9 @@ describe('replay codec', () => {
   // Found by the fuzz suite (tests/fuzz): these decoded to a valid replay whose re-encoding is a
   // different string, so one game had several digests (repeat detection compares digests).
   it('accepts only the canonical spelling: no overlong varints, only the best event order', () => {
-    const canonical = encodeReplay(sample);
+    // Format 1 (rules 1), the layout header() crafts.
+    const v1: Replay = { ...sample, rulesVersion: 1 };
+    const canonical = encodeReplay(v1);
     expect(encodeReplay(decodeReplay(canonical))).toBe(canonical);
     const bytes = fromBase64Url(canonical)!;
     // Rules version 1 as the two-byte varint 0x81 0x00.
@@ -143,7 +165,7 @@ describe('replay codec', () => {
     expect(codeOf(toBase64Url(overlongCount.finish()))).toBe('invalid_field');
     // The same two events written with order 1 instead of the encoder's choice.
     const events: Replay['events'] = [{ tick: 0, key: 'left', down: true }, { tick: 3, key: 'left', down: false }];
-    const best = encodeReplay({ ...sample, nextCount: undefined, events });
+    const best = encodeReplay({ ...v1, nextCount: undefined, events });
     const other = (k: number) => {
       const w = header({ flags: 1, das: 7, arr: 0, sdf: 0, mode: 2 }, [...new TextEncoder().encode(sample.seed)]);
       w.varint(2);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACK_DEADLINE_TICKS, decodeReplay, encodeReplay, simulateReplay, VERSUS_RULES_VERSION, VersusGame, type GameOutcome, type GarbageMessage, type Replay, type ReplayResult } from '@/lib/engine';
+import { ACK_DEADLINE_TICKS, decodeReplay, encodeReplay, simulateReplay, VersusGame, type GameOutcome, type GarbageMessage, type Replay, type ReplayResult } from '@/lib/engine';
 
 interface VersusGolden {
   name: string;
@@ -15,7 +15,7 @@ const goldens: VersusGolden[] = readdirSync(dir)
   .sort()
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as VersusGolden);
 
-const BUMP = 'a change that alters a versus golden changes the versus rules: bump VERSUS_RULES_VERSION and regenerate with `npm run golden:versus`';
+const BUMP = 'a change that alters a versus golden changes versus rules 2, which old matches were played under: leave them as they were and add a rules version (constants.ts RULES)';
 
 describe('versus golden replays', () => {
   it('exist: a garbage battle, a Race 30 won by goal, and a battle of deadline-forced garbage', () => {
@@ -26,7 +26,7 @@ describe('versus golden replays', () => {
   it.each(goldens.flatMap((g) => g.players.map((p, i) => [`${g.name} seat ${i}`, g, p] as const)))(
     '%s re-simulates alone to its recorded result, on both paths, with garbage',
     (name, g, p) => {
-      expect(g.rulesVersion, name).toBe(VERSUS_RULES_VERSION);
+      expect([g.rulesVersion, p.replay.rulesVersion], name).toEqual([2, 2]);
       const { unusedEvents, ...got } = simulateReplay(p.replay, { maxTicks: p.maxTicks });
       expect(got, `versus golden "${name}" no longer reproduces; ${BUMP}`).toEqual(p.expected);
       expect(unusedEvents, name).toBe(0);
@@ -41,7 +41,7 @@ describe('versus golden replays', () => {
     expect(battle.players.map((p) => p.expected.versus!.sent).every((n) => n > 0)).toBe(true);
     const late = goldens.find((g) => g.name === 'battle-late-acks')!;
     // Replaying the two streams through the referee (no acks) puts every message at sentAt + 30.
-    const game = new VersusGame({ mode: 'battle', seed: late.players[0]!.replay.seed, handling: [late.players[0]!.replay.handling, late.players[1]!.replay.handling] });
+    const game = new VersusGame({ mode: 'battle', seed: late.players[0]!.replay.seed, handling: [late.players[0]!.replay.handling, late.players[1]!.replay.handling], rulesVersion: late.rulesVersion });
     const inputs = late.players.map((p) => p.replay.events);
     const idx = [0, 0];
     const routed: GarbageMessage[] = [];

@@ -123,13 +123,13 @@ const eventOp: fc.Arbitrary<EventOp> = fc.oneof(
       delta: fc.oneof(fc.integer({ min: -30, max: 30 }), fc.constantFrom(MAX_EVENT_TICK, 2 ** 20, MAX_GAME_TICKS, -(2 ** 31))),
     }),
   },
-  { weight: 3, arbitrary: fc.record({ t: fc.constant('key' as const), i: fc.nat(), key: fc.nat({ max: 7 }), down: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ t: fc.constant('key' as const), i: fc.nat(), key: fc.nat({ max: KEYS.length - 1 }), down: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('burst' as const), i: fc.nat(), n: fc.integer({ min: 1, max: 16 }), key: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ t: fc.constant('cut' as const), i: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('after' as const), n: fc.integer({ min: 1, max: 4 }), gap: fc.nat({ max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('seed' as const), s: fc.string({ minLength: 1, maxLength: 64 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('mode' as const), m: fc.nat({ max: 2 }) }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('rules' as const), v: fc.constantFrom(0, NEXT_RULES_VERSION, 127, 128, 0x7fffffff) }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('rules' as const), v: fc.constantFrom(0, ...SUPPORTED_RULES_VERSIONS, NEXT_RULES_VERSION, 127, 128, 0x7fffffff) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('handling' as const), h: handlingArb, next: fc.nat({ max: 6 }) }) },
 );
 

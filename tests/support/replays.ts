@@ -70,7 +70,7 @@ export function idleGame(mode: Mode, seed: string): Played {
  * that seeking must agree with. `onTick` sees each tick's events.
  */
 export function straightRun(replay: Replay, tick: number, onTick?: (events: readonly GameEvent[], tick: number) => void): Game {
-  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount });
+  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion });
   let i = 0;
   for (let t = 0; t < tick && !game.over; t++) {
     const inputs: InputEvent[] = [];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, encodeReplay, RULES_VERSION, type Replay } from '@/lib/engine';
+import { fromBase64Url, toBase64Url } from '@/lib/engine/base64url';
 import { verifySubmission } from '@/lib/server/games/verify';
 import { idleGame } from '@/tests/support/replays';
 
@@ -35,5 +36,20 @@ describe('cheap checks come before the simulation', () => {
     expect(early).toMatchObject({ ok: false, code: 'longer_than_elapsed', message: expect.stringMatching(/at least/) });
     // Sent once it could have been played: accepted.
     expect(verifySubmission(ticket, { replay: encodeReplay(replay), claimed }, after(seconds + 1))).toMatchObject({ ok: true });
+  });
+
+  it('a rules-1 ticket: a replay pressing rowDown cannot pass as a rules-1 game', () => {
+    const old = { ...ticket, rulesVersion: 1 };
+    const replay: Replay = {
+      rulesVersion: RULES_VERSION, mode: 'marathon', seed: SEED, handling: { ...DEFAULT_HANDLING },
+      events: [{ tick: 0, key: 'rowDown', down: true }, { tick: 1, key: 'rowDown', down: false }],
+    };
+    const claimed = { score: 1, lines: 0, ticks: 2 };
+    // As it is: the rules versions differ.
+    expect(verifySubmission(old, { replay: encodeReplay(replay), claimed }, after(60))).toMatchObject({ ok: false, code: 'rules_version_mismatch' });
+    // Its rules byte rewritten to 1: format 3 does not carry rules 1 (format 1 has no id for the key).
+    const bytes = fromBase64Url(encodeReplay(replay))!;
+    bytes[3] = 1;
+    expect(verifySubmission(old, { replay: toBase64Url(bytes), claimed }, after(60))).toMatchObject({ ok: false, code: 'replay_undecodable' });
   });
 });

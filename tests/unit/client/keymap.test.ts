@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildKeymap, decideKey, keyLabel } from '@/lib/client/keymap';
-import { ACTIONS, bindingConflicts, presetBindings, PRESETS, type PresetId } from '@/lib/validations/settings';
+import { ACTIONS, bindingConflicts, parseStoredSettings, presetBindings, PRESETS, type PresetId } from '@/lib/validations/settings';
 
 describe('key bindings', () => {
   it('maps physical keys to actions for every preset, without conflicts', () => {
@@ -24,10 +24,23 @@ describe('key bindings', () => {
     expect([w.left, w.right, w.rotateCW[0], w.softDrop]).toEqual([['KeyA'], ['KeyD'], 'KeyW', ['KeyS']]);
     expect(w.pause).toContain('KeyP');
     const c = presetBindings('classic');
-    expect([c.rotateCW, c.rotateCCW, c.hardDrop, c.softDrop]).toEqual([['ArrowUp'], ['ArrowDown'], ['Space'], ['KeyD']]);
+    expect([c.rotateCW, c.rotateCCW, c.hardDrop, c.softDrop, c.rowDown]).toEqual([['ArrowUp'], ['ArrowDown'], ['Space'], ['KeyS'], ['KeyD']]);
     const n = presetBindings('numpad');
     expect([n.left, n.right, n.softDrop, n.hardDrop, n.hold]).toEqual([['Numpad4'], ['Numpad6'], ['Numpad2'], ['Numpad8'], ['Numpad0']]);
     expect([...n.rotateCW, ...n.rotateCCW].sort()).toEqual(['Numpad1', 'Numpad3', 'Numpad5', 'Numpad9']);
+  });
+
+  it('binds one row down to D in Classic only; the other presets leave it free', () => {
+    const classic = buildKeymap(presetBindings('classic'));
+    expect(classic.get('KeyD')).toBe('rowDown');
+    expect(decideKey({ code: 'KeyD', repeat: false, metaKey: false }, true, classic, 'playing')).toEqual({ kind: 'engine', key: 'rowDown', preventDefault: true });
+    // OS key repeat is dropped as for every key: one press, one row.
+    expect(decideKey({ code: 'KeyD', repeat: true, metaKey: false }, true, classic, 'playing').kind).toBe('ignore');
+    // Not a movement that charges: pressed during the countdown it is not preloaded.
+    expect(decideKey({ code: 'KeyD', repeat: false, metaKey: false }, true, classic, 'countdown').kind).toBe('ignore');
+    for (const id of ['guideline', 'wasd', 'numpad'] as const) expect(presetBindings(id).rowDown, id).toEqual([]);
+    // Settings saved before the action existed parse with it unbound, so no saved key changes meaning.
+    expect(parseStoredSettings({ bindings: { softDrop: ['KeyD'] } }).bindings.rowDown).toEqual([]);
   });
 
   it('flags a key bound to two actions; the first action wins', () => {

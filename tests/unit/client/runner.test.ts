@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { TICK_MS } from '@/lib/client/clock';
 import { GameRunner } from '@/lib/client/runner';
-import { DEFAULT_HANDLING, simulateReplay } from '@/lib/engine';
+import { createDealtGame, DEFAULT_HANDLING, pieceSequence, simulateReplay, type PieceType } from '@/lib/engine';
+
+const pieceQueue = (): PieceType[] => {
+  const next = pieceSequence('runner-old-rules');
+  return Array.from({ length: 8 }, next);
+};
 
 const config = { mode: 'sprint' as const, seed: 'runner-test', handling: { ...DEFAULT_HANDLING }, nextCount: 5 };
 
@@ -26,6 +31,19 @@ describe('GameRunner', () => {
       { tick: 6, key: 'hardDrop', down: false },
     ]);
     expect(simulateReplay(replay, { maxTicks: r.tick }).hash).toBe(r.game.hash());
+  });
+
+  it('plays rowDown under the current rules, and lets a game under older rules ignore it instead of throwing', () => {
+    const r = new GameRunner(config);
+    r.start(0);
+    expect(r.key('rowDown', 'KeyD', true, 1.5 * TICK_MS)).toBe(true);
+    expect(r.frame(3 * TICK_MS).filter((e) => e.type === 'move' && e.dy === -1)).toHaveLength(1);
+    // A live server that announced rules 1 (a deploy mixing versions): the press changes nothing.
+    const old = new GameRunner({ game: createDealtGame({ mode: 'sprint', handling: { ...DEFAULT_HANDLING }, nextCount: 5, rulesVersion: 1 }, pieceQueue()) });
+    old.start(0);
+    expect(old.key('rowDown', 'KeyD', true, 1.5 * TICK_MS)).toBe(false);
+    expect(() => old.frame(3 * TICK_MS)).not.toThrow();
+    expect(old.game.replay().events).toEqual([]);
   });
 
   it('loses no input between frames: a tap inside one long frame still happens', () => {

@@ -20,6 +20,19 @@ describe('touch layout', () => {
     }
   });
 
+  it('no two buttons of a preset overlap on a 360 px wide phone (the pad is 13 rem high)', () => {
+    const [w, h] = [360, 13 * 16];
+    for (const [id, preset] of Object.entries(TOUCH_PRESETS)) {
+      const places = TOUCH_ACTIONS.map((a) => [a, preset.buttons[a]] as const);
+      for (const [i, [a, p]] of places.entries()) {
+        for (const [b, q] of places.slice(i + 1)) {
+          const gap = Math.hypot(((p.x - q.x) * w) / 100, ((p.y - q.y) * h) / 100) - (p.size + q.size) / 2;
+          expect(gap, `${id}: ${a} and ${b}`).toBeGreaterThanOrEqual(0);
+        }
+      }
+    }
+  });
+
   it('shows the pad on touch screens, or when asked for, and refuses buttons smaller than a fingertip', () => {
     const s = defaultSettings();
     expect(wantsTouch(s, true)).toBe(true);
