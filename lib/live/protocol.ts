@@ -48,11 +48,18 @@ export const LIVE_PATH = '/api/live';
 export const MAX_LIVE_MESSAGE_BYTES = 16_384;
 /** At most this many input events in one batch (a batch covers ~100–250 ms of play). */
 export const MAX_BATCH_EVENTS = 256;
+/**
+ * A batch may run the game's clock at most this many ticks (60 s) past the one before it: the
+ * server simulates a batch in one go, and an adopted game's catch-up could otherwise ask it for an
+ * hour at once. Live play never comes near it; a catch-up or a resend is cut to fit.
+ */
+export const MAX_BATCH_TICKS = 3_600;
 /** Send a batch at least this often while playing (ms), and at once after a piece locks. */
 export const BATCH_INTERVAL_MS = 100;
 
 const tick = z.number().int().min(0).max(216_000);
 const gameId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');
+/** Any key of KEYS; a game's rules version may play fewer, and its host refuses the rest as bad inputs. */
 const keyId = z.number().int().min(0).max(KEYS.length - 1);
 /** One input: [tick, key index in KEYS, 1 down / 0 up]. Three numbers keep a batch small. */
 export const wireEventSchema = z.tuple([tick, keyId, z.union([z.literal(0), z.literal(1)])]);
@@ -65,7 +72,7 @@ export const handlingSchema = z.object({
 });
 
 const matchId = gameId;
-const roomCode = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
+export const roomCodeSchema = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
 const nextCount = z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX);
 const firstTo = z.number().int().min(1).max(MAX_FIRST_TO);
 /** Garbage acknowledged in a batch: [message id, the tick of the receiver's game it joined the queue]. */
@@ -76,9 +83,9 @@ const versusClientMessages = [
   z.object({ t: z.literal('queue'), mode: z.enum(VERSUS_MODE_NAMES), ranked: z.boolean(), handling: handlingSchema, nextCount }),
   z.object({ t: z.literal('unqueue') }),
   z.object({ t: z.literal('room_create'), mode: z.enum(VERSUS_MODE_NAMES), firstTo, handling: handlingSchema, nextCount }),
-  z.object({ t: z.literal('room_join'), code: roomCode, handling: handlingSchema, nextCount }),
-  z.object({ t: z.literal('room_set'), code: roomCode, mode: z.enum(VERSUS_MODE_NAMES), firstTo }),
-  z.object({ t: z.literal('ready'), code: roomCode, ready: z.boolean() }),
+  z.object({ t: z.literal('room_join'), code: roomCodeSchema, handling: handlingSchema, nextCount }),
+  z.object({ t: z.literal('room_set'), code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), firstTo }),
+  z.object({ t: z.literal('ready'), code: roomCodeSchema, ready: z.boolean() }),
   z.object({
     t: z.literal('vinputs'),
     matchId,

@@ -33,7 +33,7 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   let onClose = () => {};
   const closed = new Promise<void>((resolve) => (onClose = resolve));
   const host = new GameHost({
-    gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', handling: replay.handling, nextCount: 5,
+    gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount: 5,
     owner, player: { name: 'survivor', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose,
     adopted: { issuedAtMs: issuedAt.getTime(), catchUpTo: options.catchUpTo },
   });
@@ -104,6 +104,15 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     // The log stops at tick 300 of the 600 declared, and the rest comes 6 s later.
     const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 300, splitTakesMs: 6_000 });
     expect(r.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
+  });
+
+  it('refuses a batch that runs the clock more than a minute, however late the game was taken up', async () => {
+    // Two minutes after the deal, a catch-up may reach tick 4000, but not in one batch: the
+    // server simulates a batch in one go (MAX_BATCH_TICKS).
+    const r = await adopted({ catchUpTo: 4_000, elapsedAtAdoptMs: 120_000 });
+    expect(r.first).toMatchObject({ code: 'bad_inputs' });
+    expect(r.sent.some((m) => m.t === 'ack')).toBe(false);
+    r.host.close('hand_over');
   });
 
   it('derives the resume token from the game id and the secret, the same in every process', () => {

@@ -1,5 +1,6 @@
+import { batchCuts } from '@/lib/client/live/batch-cuts';
 import type { ReplayEvent } from '@/lib/engine';
-import { MAX_BATCH_EVENTS, toWireEvent, type ClientMessage } from '@/lib/live/protocol';
+import { toWireEvent, type ClientMessage, type WireEvent } from '@/lib/live/protocol';
 
 type InputsMessage = Extract<ClientMessage, { t: 'inputs' }>;
 
@@ -12,6 +13,8 @@ export class InputBatches {
   private seq = 0;
   private sent = 0;
   private tick = -1;
+  /** The clock as far as the server has acknowledged it: where a resend's first batch starts. */
+  private ackedTick = 0;
   private unacked: InputsMessage[] = [];
 
   constructor(private readonly gameId: string) {}
@@ -24,25 +27,19 @@ export class InputBatches {
    */
   cut(log: readonly ReplayEvent[], tick: number, hash?: string): InputsMessage[] {
     if (log.length === this.sent && tick === this.tick) return [];
+    const from = Math.max(0, this.tick);
     this.tick = tick;
-    const fresh = log.slice(this.sent);
+    const fresh = log.slice(this.sent).map(toWireEvent);
     this.sent = log.length;
-    const out: InputsMessage[] = [];
-    for (let i = 0; i === 0 || i < fresh.length; i += MAX_BATCH_EVENTS) {
-      const part = fresh.slice(i, i + MAX_BATCH_EVENTS);
-      const last = i + MAX_BATCH_EVENTS >= fresh.length;
-      // A batch's tick is past all its events; only the last one carries the clock (and the hash) to `tick`.
-      const upTo = last ? tick : part[part.length - 1]!.tick + 1;
-      const batch: InputsMessage = { t: 'inputs', gameId: this.gameId, seq: ++this.seq, tick: upTo, events: part.map(toWireEvent) };
-      if (last && hash) batch.hash = hash;
-      out.push(batch);
-    }
+    // Only the last batch carries the clock (and the hash) to `tick`.
+    const out = this.number(fresh, from, tick, hash);
     this.unacked.push(...out);
     return out;
   }
 
   /** The server has every batch up to `seq`. */
   ack(seq: number): void {
+    for (const b of this.unacked) if (b.seq <= seq) this.ackedTick = Math.max(this.ackedTick, b.tick);
     this.unacked = this.unacked.filter((b) => b.seq > seq);
   }
 
@@ -61,18 +58,22 @@ export class InputBatches {
       return [];
     }
     const last = kept[kept.length - 1]!;
-    const events = kept.flatMap((b) => b.events);
     this.seq = seq;
-    const out: InputsMessage[] = [];
-    for (let i = 0; i === 0 || i < events.length; i += MAX_BATCH_EVENTS) {
-      const part = events.slice(i, i + MAX_BATCH_EVENTS);
-      const isLast = i + MAX_BATCH_EVENTS >= events.length;
-      const batch: InputsMessage = { t: 'inputs', gameId: this.gameId, seq: ++this.seq, tick: isLast ? last.tick : part[part.length - 1]![0] + 1, events: part };
-      if (isLast && last.hash) batch.hash = last.hash;
-      out.push(batch);
-    }
+    const out = this.number(kept.flatMap((b) => b.events), this.ackedTick, last.tick, last.hash);
     this.unacked = out;
     return out.slice();
+  }
+
+  /** Numbered batches for `events` from the clock at `from` to `upTo` (batch-cuts.ts). */
+  private number(events: readonly WireEvent[], from: number, upTo: number, hash?: string): InputsMessage[] {
+    const out: InputsMessage[] = [];
+    let i = 0;
+    for (const cut of batchCuts(events.map((e) => e[0]), from, upTo)) {
+      out.push({ t: 'inputs', gameId: this.gameId, seq: ++this.seq, tick: cut.tick, events: events.slice(i, i + cut.count) });
+      i += cut.count;
+    }
+    if (hash) out[out.length - 1]!.hash = hash;
+    return out;
   }
 
   /** Every batch the server has not acknowledged, in order (to send again after a refusal). */

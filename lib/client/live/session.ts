@@ -113,7 +113,7 @@ export class LiveSession {
     if (!p) return;
     let game: DealtGame;
     try {
-      game = createDealtGame({ mode: m.mode, handling: m.handling, nextCount: m.nextCount }, m.pieces);
+      game = createDealtGame({ mode: m.mode, handling: m.handling, nextCount: m.nextCount, rulesVersion: m.rulesVersion }, m.pieces);
     } catch {
       p.settle({ ok: false, message: 'The server sent a malformed game.' });
       return;

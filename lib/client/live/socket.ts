@@ -1,4 +1,4 @@
-import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+import { LIVE_PATH, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
 /** The parts of the browser's WebSocket this uses (Node's `ws` has the same), so tests run it against a real server. */
 export interface SocketLike {
@@ -173,4 +173,9 @@ export class LiveSocket {
 /** The live channel's address on this page's origin (ws: on http, wss: on https). */
 export function liveUrl(location: { protocol: string; host: string }, path: string): string {
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+}
+
+/** A connection on this page's origin that plays nothing (spectators): its hello resumes no game. */
+export function watchingSocket(o: Pick<LiveSocketOptions, 'connect' | 'onMessage' | 'onState'>): LiveSocket {
+  return new LiveSocket({ ...o, url: liveUrl(location, LIVE_PATH), hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }) });
 }

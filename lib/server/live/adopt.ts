@@ -1,13 +1,18 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import { MODE_NAMES, RULES_VERSION, type Handling, type Mode } from '@/lib/engine';
+import { MODE_NAMES, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS, type Handling, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { owns } from '@/lib/server/games/owner';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { laterCheckpoint } from '@/lib/server/live/ack-digest';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
 import type { Carried } from '@/lib/server/live/lease';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
+
+/** Solo rules versions the engine still plays: a ticket of any of them can be taken up. */
+const SOLO_RULES = SUPPORTED_RULES_VERSIONS.filter((v) => !VERSUS_RULES_VERSIONS.includes(v));
 
 export type Adoption = { gameId: string; token: string; setup: { handling: Handling; nextCount: number; tick: number } };
 
@@ -23,12 +28,30 @@ export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption)
   const expected = Buffer.from(resumeTokenOf(a.gameId));
   const given = Buffer.from(a.token);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  // One adoption of a game at a time in this process: a second hello (a browser retrying, or two
+  // tabs) waits for the first and then finds its host, rather than racing it through the lease
+  // and the ticket (and releasing a lease the other just built on).
+  const before = hub.adoptions.get(a.gameId);
+  const run = (before ?? Promise.resolve(null)).catch(() => null).then(() => adoptOnce(hub, conn, a));
+  hub.adoptions.set(a.gameId, run);
+  try {
+    return await run;
+  } finally {
+    if (hub.adoptions.get(a.gameId) === run) hub.adoptions.delete(a.gameId);
+  }
+}
+
+async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | null> {
+  const held = hub.hosts.get(a.gameId);
+  if (held) return owns(held.owner, conn.owner) && held.resume(conn, a.token) ? held : null;
+  // A game taken up here is one more game hosted for this network, as a start would be.
+  if ((hub.gamesByAddress.get(conn.address) ?? 0) >= LIVE_LIMITS.gamesPerAddress) return null;
   // With several instances, the one hosting the game hands it over first (or its lease expires,
   // if it died): never two hosts for one game (docs/decisions/0018-several-instances.md).
-  const lease = hub.hosts.has(a.gameId) ? { carried: null } : await hub.leases.take(a.gameId);
+  const lease = await hub.leases.take(a.gameId);
   if (!lease) return null;
   const host = await adoptHeld(hub, conn, a, lease.carried);
-  if (!host && !hub.hosts.has(a.gameId)) hub.leases.release(a.gameId);
+  if (!host) hub.leases.release(a.gameId);
   return host;
 }
 
@@ -36,19 +59,27 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
   const db = await getDb();
   const ticket = await db.gameTicket.findUnique({
     where: { id: a.gameId },
-    select: { seed: true, mode: true, rulesVersion: true, userId: true, guestId: true, live: true, usedAt: true, streamDigest: true, issuedAt: true, expiresAt: true },
+    select: { seed: true, mode: true, rulesVersion: true, userId: true, guestId: true, live: true, usedAt: true, streamDigest: true, issuedAt: true, expiresAt: true,
+      liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveUnranked: true },
   });
   const now = Date.now();
-  if (!ticket || !ticket.live || ticket.usedAt || ticket.streamDigest || ticket.expiresAt.getTime() <= now) return null;
-  if (ticket.rulesVersion !== RULES_VERSION || !(MODE_NAMES as readonly string[]).includes(ticket.mode) || !owns(ticket, conn.owner)) return null;
-  // Two hellos for the same game raced through the read: the first one's host is the game.
-  const already = hub.hosts.get(a.gameId);
-  if (already) return already.resume(conn, a.token) ? already : null;
+  if (!ticket || !ticket.live || ticket.usedAt || ticket.streamDigest || ticket.liveGivenUpAt || ticket.expiresAt.getTime() <= now) return null;
+  // A game dealt before a rules change goes on under its ticket's rules, which the browser that dealt it plays.
+  if (!SOLO_RULES.includes(ticket.rulesVersion) || !(MODE_NAMES as readonly string[]).includes(ticket.mode) || !owns(ticket, conn.owner)) return null;
   const address = conn.address;
+  // The resent log must begin with what the lost host had acknowledged: its last checkpoint on the
+  // ticket, or what a handover carried, whichever is later.
+  const saved = ticket.liveAckTick !== null && ticket.liveAckInputs !== null && ticket.liveAckDigest !== null
+    ? { tick: ticket.liveAckTick, inputs: ticket.liveAckInputs, digest: ticket.liveAckDigest } : null;
   const host = new GameHost({
-    gameId: a.gameId, seed: ticket.seed, mode: ticket.mode as Mode, handling: a.setup.handling, nextCount: a.setup.nextCount,
+    gameId: a.gameId, seed: ticket.seed, mode: ticket.mode as Mode, rulesVersion: ticket.rulesVersion, handling: a.setup.handling, nextCount: a.setup.nextCount,
     owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
-    adopted: { issuedAtMs: ticket.issuedAt.getTime(), catchUpTo: a.setup.tick, carried },
+    // Pauses and a lost rank from a handover's carry or the last checkpoint, whichever says more:
+    // a carry is kept a minute, and the host it went to may have checkpointed more since.
+    adopted: {
+      issuedAtMs: ticket.issuedAt.getTime(), catchUpTo: a.setup.tick, checkpoint: laterCheckpoint(saved, carried?.ack),
+      carried: { ...carried, pauses: Math.max(carried?.pauses ?? 0, ticket.livePauses ?? 0), unranked: carried?.unranked ?? ticket.liveUnranked },
+    },
   });
   hub.addGame(conn, host);
   host.resume(conn, a.token);

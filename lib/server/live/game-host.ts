@@ -1,16 +1,17 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import { createStreamSim, pieceSequence, ReplayError, RULES_VERSION, TICKS_PER_SECOND } from '@/lib/engine';
+import { createStreamSim, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
 import type { Handling, Mode, PieceType, Replay, ReplayEvent, StreamSim } from '@/lib/engine';
 import {
-  fromWireEvent, toWireEvent, type LiveErrorCode, type LivePlayer, type LiveStats, type ServerMessage, type UnrankedReason, type WireEvent,
+  fromWireEvent, MAX_BATCH_TICKS, toWireEvent, type LiveErrorCode, type LivePlayer, type LiveStats, type ServerMessage, type UnrankedReason, type WireEvent,
 } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
+import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/ack-digest';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
-import { finalizeStream, recordStreamEnd, refuseLiveGame } from '@/lib/server/live/store';
+import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame, saveAckCheckpoint } from '@/lib/server/live/store';
 
 /** The player's side of a connection, as the host sees it. */
 export type Seat = { send(message: ServerMessage): void };
@@ -19,6 +20,8 @@ export type HostOptions = {
   gameId: string;
   seed: string;
   mode: Mode;
+  /** The ticket's rules version: announced in `started`, enforced on the stream, written in the replay. */
+  rulesVersion: number;
   handling: Handling;
   nextCount: number;
   owner: Owner;
@@ -31,9 +34,10 @@ export type HostOptions = {
   /**
    * Taken up from the ticket after the host that dealt it was lost (adopt.ts): the clock runs
    * from the ticket's issue (`issuedAtMs`, wall time), and the browser's whole input log up to
-   * `catchUpTo` arrives at once, its lateness excused as a reconnect's is.
+   * `catchUpTo` arrives at once, its lateness excused as a reconnect's is. `checkpoint` is how far
+   * the lost host had acknowledged: the resent log must begin with exactly that input.
    */
-  adopted?: { issuedAtMs: number; catchUpTo: number; carried?: Carried | null };
+  adopted?: { issuedAtMs: number; catchUpTo: number; carried?: Carried | null; checkpoint?: AckCheckpoint | null };
   onClose(host: GameHost): void;
 };
 
@@ -54,10 +58,12 @@ export class GameHost {
   private readonly draw: () => PieceType;
   private readonly dealt: PieceType[] = [];
   private readonly events: ReplayEvent[] = [];
+  private readonly inputDigest = new InputDigest();
   private readonly now: () => number;
   private readonly t0: number;
   private lastSeq = 0;
   private excusedMs = 0;
+  private awayMs = 0;
   private starves = 0;
   private pauses = 0;
   private pausedAt: number | null = null;
@@ -69,6 +75,11 @@ export class GameHost {
   private catchUpTo: number;
   /** An adopted game's catch-up must reach its declared tick by then (monotonic ms), or none of it is excused. */
   private catchUpUntil = 0;
+  /** An adopted game's resent log is checked against this once it reaches the checkpoint's tick. */
+  private mustContinue: AckCheckpoint | null;
+  private checkpointAt = -Infinity;
+  private dealtSinceCheckpoint = false;
+  private checkpointWrite: Promise<void> | null = null;
   /** Settles once the stream's end is recorded on the ticket (a POST can then match it), or the host gave up on it. */
   recorded: Promise<void> | null = null;
   /** The stream ended and its end is not on the ticket yet (the database was away): a POST waits for it. */
@@ -85,8 +96,10 @@ export class GameHost {
     // Handed over by another instance: its pause count and a lost rank carry on here.
     this.pauses = o.adopted?.carried?.pauses ?? 0;
     this.unranked = (o.adopted?.carried?.unranked as UnrankedReason | null | undefined) ?? null;
+    this.mustContinue = o.adopted?.checkpoint ?? null;
     this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
-    this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount });
+    // A key the game's rules lack is a bad batch (stream.ts).
+    this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
     this.draw = pieceSequence(o.seed);
     this.topUp();
     this.t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
@@ -104,23 +117,33 @@ export class GameHost {
   attach(seat: Seat): void {
     this.seat = seat;
     seat.send({
-      t: 'started', gameId: this.gameId, mode: this.o.mode, rulesVersion: RULES_VERSION, handling: this.o.handling,
+      t: 'started', gameId: this.gameId, mode: this.o.mode, rulesVersion: this.o.rulesVersion, handling: this.o.handling,
       nextCount: this.o.nextCount, pieces: this.dealt.slice(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
     });
     this.announce();
   }
 
-  /** A reconnect with the token `started` gave; the time away is excused from the pace. */
+  /** A reconnect with the token `started` gave; the time away is excused from the pace, up to PACING.maxAwayMs in all. */
   resume(seat: Seat, token: string): boolean {
     const a = Buffer.from(token);
     const b = Buffer.from(this.resumeToken);
     if (this.state !== 'playing' || a.length !== b.length || !timingSafeEqual(a, b)) return false;
-    if (this.goneAt !== null) this.excusedMs += this.now() - this.goneAt;
+    if (this.goneAt !== null) {
+      const away = this.now() - this.goneAt;
+      this.excusedMs += away;
+      this.awayMs += away;
+    }
     this.goneAt = null;
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.goneTimer = null;
     this.seat = seat;
+    if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected'); // told to the new seat
     return true;
+  }
+
+  /** Whether `seat` plays this game now: a connection whose seat a later resume took does not. */
+  seated(seat: Seat): boolean {
+    return this.seat === seat;
   }
 
   resumed(): { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[] } {
@@ -145,6 +168,7 @@ export class GameHost {
     }
     if (seq !== this.lastSeq + 1) return { code: 'out_of_order', message: `Batch ${seq} arrived, ${this.lastSeq + 1} was expected.` };
     if (this.pausedAt !== null) return { code: 'out_of_order', message: 'The game is paused: send unpause first.' };
+    if (tick - this.sim.tick > MAX_BATCH_TICKS) return { code: 'bad_inputs', message: `A batch may run the clock at most ${MAX_BATCH_TICKS} ticks.` };
     const elapsedMs = this.now() - this.t0;
     // An adopted game's log up to where the browser was arrives late by however long the server
     // was away. That gap is excused once, at the batch that reaches the declared tick; the batches
@@ -175,12 +199,26 @@ export class GameHost {
     // Events after the game's end are not part of it (the replay's unusedEvents would say so).
     const used = events.slice(0, this.sim.applied - this.events.length);
     this.events.push(...used);
+    this.inputDigest.add(used);
+    // Checked before anything of this batch is acknowledged or dealt: a log replaced after the
+    // pieces were seen never gets a piece further.
+    if (this.mustContinue) {
+      const verdict = checkLog(this.events, this.sim.tick, this.sim.ended, this.mustContinue);
+      if (verdict === 'differs') {
+        void this.refuse('resume_mismatch', `The resent log is not the one acknowledged up to tick ${this.mustContinue.tick} before the game was taken up.`);
+        return { code: 'resume_failed', message: 'The resent inputs differ from the ones the server had acknowledged, so the game was ended and not stored.' };
+      }
+      if (verdict === 'continues') this.mustContinue = null;
+    }
     if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2)) this.starves++;
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
     this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
     const from = this.dealt.length;
     this.topUp();
-    if (this.dealt.length > from) this.send({ t: 'deal', gameId: this.gameId, from, pieces: this.dealt.slice(from) });
+    if (this.dealt.length > from) {
+      this.send({ t: 'deal', gameId: this.gameId, from, pieces: this.dealt.slice(from) });
+      this.dealtSinceCheckpoint = true;
+    }
     this.o.bus.publish(this.gameId, {
       t: 'frame', gameId: this.gameId, from, pieces: this.dealt.slice(from), events: used.map(toWireEvent),
       tick: this.sim.tick, stats: this.stats(), paused: false,
@@ -188,7 +226,10 @@ export class GameHost {
     if (hash !== undefined && hash !== this.sim.playHash() && !this.sim.ended)
       this.send({ t: 'error', code: 'desync', message: `At tick ${this.sim.tick} the browser's state differs from the server's.`, gameId: this.gameId, seq });
     if (this.sim.ended) this.recorded = this.finish();
-    else this.announce();
+    else {
+      this.announce();
+      this.checkpoint();
+    }
     return null;
   }
 
@@ -228,20 +269,56 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState() };
+  }
+
+  /** Settles once the checkpoint being written (if any) is on the ticket. */
+  async saved(): Promise<void> {
+    await this.checkpointWrite;
   }
 
   stats(): LiveStats {
     return this.sim.stats();
   }
 
-  /** Ends the host: the game stays wherever it got to (a stream that ended is stored). */
-  close(): void {
+  /**
+   * Ends the host: the game stays wherever it got to (a stream that ended is stored). A game
+   * closed before its end is given up on its ticket, so nobody takes it up again, unless it is
+   * handed over to another instance that hosts it on. The hub keeps the closed host until the
+   * ticket says so: a resume meanwhile meets the closed host, never the ticket as it was.
+   */
+  close(how: 'give_up' | 'hand_over' = 'give_up'): void {
     if (this.state === 'closed') return;
+    const unfinished = this.state === 'playing';
     this.state = 'closed';
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.o.bus.withdraw(this.gameId);
-    this.o.onClose(this);
+    if (!unfinished || how === 'hand_over') return this.o.onClose(this);
+    // Retried while the database is away, as a game's end is: until it is written, this closed
+    // host stays in the hub and answers any resume, so the game cannot be taken up from its ticket.
+    void this.whileAway(() => giveUpLiveGame({ gameId: this.gameId }))
+      .then((done) => done === null && console.error(`[live] could not mark game ${this.gameId} given up; its last checkpoint still holds`))
+      .finally(() => this.o.onClose(this));
+  }
+
+  private ackState(): AckCheckpoint {
+    return { tick: this.sim.tick, inputs: this.inputDigest.inputs, digest: this.inputDigest.digest() };
+  }
+
+  /**
+   * Writes how far the game has been acknowledged on its ticket, for a host that takes it up if
+   * this one is lost: only once pieces were dealt since the last write (what a replaced log could
+   * exploit is pieces seen), at most every PACING.checkpointEveryMs, one write at a time. A write
+   * that fails is skipped: the next one carries everything. Not while an adopted log is still
+   * unchecked: it has not yet shown it continues the last one.
+   */
+  private checkpoint(): void {
+    if (!this.dealtSinceCheckpoint || this.checkpointWrite || this.mustContinue || this.now() - this.checkpointAt < PACING.checkpointEveryMs) return;
+    this.dealtSinceCheckpoint = false;
+    this.checkpointAt = this.now();
+    this.checkpointWrite = saveAckCheckpoint({ gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked })
+      .catch((error: unknown) => console.error(`[live] could not write the checkpoint of game ${this.gameId}:`, error))
+      .finally(() => (this.checkpointWrite = null));
   }
 
   /** Never more than the preview plus one past the current piece (the one the server has seen). */
@@ -275,7 +352,7 @@ export class GameHost {
   }
 
   private replay(): Replay {
-    return { rulesVersion: RULES_VERSION, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.events };
+    return { rulesVersion: this.o.rulesVersion, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.events };
   }
 
   /**
@@ -310,13 +387,20 @@ export class GameHost {
 
   /** The encoded stream once its end is on the ticket; null if the database stayed away too long. */
   private async record(): Promise<string | null> {
+    const encoded = await this.whileAway(() => recordStreamEnd({ gameId: this.gameId, replay: this.replay(), unranked: this.unranked }));
+    if (encoded === null) console.error(`[live] could not record the end of game ${this.gameId}; its POST will be held as stream_incomplete`);
+    return encoded;
+  }
+
+  /** A write retried while the database is away (backing off to PACING.recordRetryMaxMs, for PACING.recordRetryForMs); null if it never went through. */
+  private async whileAway<T>(write: () => Promise<T>): Promise<T | null> {
     const giveUpAt = this.now() + PACING.recordRetryForMs;
     for (let wait = 250; ; wait = Math.min(wait * 2, PACING.recordRetryMaxMs)) {
       try {
-        return await recordStreamEnd({ gameId: this.gameId, replay: this.replay(), unranked: this.unranked });
+        return await write();
       } catch (error) {
         if (this.now() + wait > giveUpAt) {
-          console.error(`[live] could not record the end of game ${this.gameId}; its POST will be held as stream_incomplete:`, error);
+          console.error(`[live] game ${this.gameId}: the database stayed away:`, error);
           return null;
         }
         await new Promise((resolve) => setTimeout(resolve, wait).unref());

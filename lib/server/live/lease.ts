@@ -1,9 +1,13 @@
 import 'server-only';
-import { CLUSTER, KEYS } from '@/lib/server/live/cluster';
+import type { AckCheckpoint } from '@/lib/server/live/ack-digest';
+import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster';
 import type { RedisLink } from '@/lib/server/live/redis';
 
-/** What a handover carries to the instance that takes a game: facts the ticket does not hold. */
-export type Carried = { pauses: number; unranked: string | null };
+/**
+ * What a handover carries to the instance that takes a game: facts the ticket does not hold, and
+ * how far the game was acknowledged at that moment (newer than the ticket's checkpoint).
+ */
+export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null };
 
 /**
  * Which instance hosts each live game. One instance alone holds every game it has in memory, so
@@ -34,10 +38,6 @@ export const localLeases: GameLeases = {
   setRecording: () => {},
 };
 
-// Only the holder may renew or delete: a lease lost to another instance stays lost.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-const DROP = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
-
 export class RedisLeases implements GameLeases {
   private readonly renewer: NodeJS.Timeout;
   private readonly recordingHere = new Set<string>();
@@ -56,7 +56,7 @@ export class RedisLeases implements GameLeases {
     this.renewer = setInterval(() => {
       for (const gameId of hosted()) {
         this.link.cmd
-          .eval(RENEW, 1, KEYS.host(gameId), this.link.instance, CLUSTER.leaseMs)
+          .eval(LEASE_SCRIPTS.renew, 1, KEYS.host(gameId), this.link.instance, CLUSTER.leaseMs)
           .then(async (ok) => {
             if (ok === 1) return;
             // Expired while Redis was away and nobody took it: take it back; taken: let it go.
@@ -100,7 +100,7 @@ export class RedisLeases implements GameLeases {
     // One transaction: the instance taking over finds what is carried the moment the lease is free.
     const tx = cmd.multi();
     if (carried) tx.set(KEYS.carry(gameId), JSON.stringify(carried), 'PX', CLUSTER.carryMs);
-    tx.eval(DROP, 1, KEYS.host(gameId), instance)
+    tx.eval(LEASE_SCRIPTS.drop, 1, KEYS.host(gameId), instance)
       .exec()
       .catch(() => {}); // Redis away: the lease expires on its own.
   }

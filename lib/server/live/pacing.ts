@@ -21,15 +21,23 @@ export const PACING = {
   maxPauseMs: 60_000,
   /** A dropped connection may come back within this long and carry on (hello.resume). */
   resumeWindowMs: 30_000,
+  /** Time away is excused from the pace, so a disconnect stops the clock like a pause: a ranked
+   *  game may be away this long in all; beyond it, unranked (disconnected). */
+  maxAwayMs: 60_000,
   /** After the stream ends, the browser's POST is awaited this long; then the stream is stored itself. */
   finalizeAfterMs: 10_000,
   /** While the database is away at a game's end, recording it is retried (backing off to the
-   *  second figure) for this long; the browser's queued POST is then held as stream_incomplete. */
+   *  second figure) for this long; the browser's queued POST is then held as stream_incomplete.
+   *  Marking a game given up (its host closed before the end) is retried the same way. */
   recordRetryForMs: 15 * 60_000,
   recordRetryMaxMs: 2_000,
   /** A game taken up after its host was lost (adopt.ts) must resend its log up to the tick it
    *  declared within this long; only then is the gap excused, once. */
   catchUpWindowMs: 5_000,
+  /** While pieces are dealt, how far the game has been acknowledged is written on its ticket at
+   *  most this often (one small UPDATE): a host taking it up after a crash checks the resent log
+   *  against it, so only what was played since can be replayed with hindsight. */
+  checkpointEveryMs: 2_000,
 } as const;
 
 export type PaceClock = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { InputBatches } from '@/lib/client/live/batches';
-import { MAX_BATCH_EVENTS, clientMessageSchema, fromWireEvent } from '@/lib/live/protocol';
+import { MAX_BATCH_EVENTS, MAX_BATCH_TICKS, clientMessageSchema, fromWireEvent } from '@/lib/live/protocol';
 import type { ReplayEvent } from '@/lib/engine';
 
 const tap = (tick: number): ReplayEvent[] => [{ tick, key: 'left', down: true }, { tick, key: 'left', down: false }];
@@ -51,5 +51,17 @@ describe('InputBatches', () => {
     // The next batch follows it.
     log.push(...tap(50));
     expect(b.cut(log, 55).map((m) => m.seq)).toEqual([5]);
+  });
+
+  it('cuts a catch-up or a resend so no batch runs the clock more than MAX_BATCH_TICKS', () => {
+    const b = new InputBatches('abcdef0123');
+    const log = [...tap(10), ...tap(9_000)];
+    const spans = (ms: { tick: number }[], from: number) => ms.map((m, i) => m.tick - (i === 0 ? from : ms[i - 1]!.tick));
+    const sent = b.cut(log, 10_000);
+    expect(Math.max(...spans(sent, 0))).toBeLessThanOrEqual(MAX_BATCH_TICKS);
+    // The server lost all but the first: the resend starts where that one left the clock.
+    const resent = b.after(1);
+    expect(resent.flatMap((m) => m.events)).toEqual(sent.slice(1).flatMap((m) => m.events));
+    expect(Math.max(...spans(resent, sent[0]!.tick))).toBeLessThanOrEqual(MAX_BATCH_TICKS);
   });
 });

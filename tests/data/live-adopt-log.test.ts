@@ -1,0 +1,151 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReplayEvent } from '@/lib/engine';
+import { getDb } from '@/lib/server/db';
+import { adoptLiveGame } from '@/lib/server/live/adopt';
+import { PACING } from '@/lib/server/live/pacing';
+import type { Carried } from '@/lib/server/live/lease';
+import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resetDb } from '@/tests/data/db';
+import { liveSite, lostAt, wire } from '@/tests/data/live-site';
+
+beforeEach(resetDb);
+
+/** The log with the first input at or after `from` (and before `to`) moved one tick later: a different game. */
+function altered(events: readonly ReplayEvent[], from: number, to: number): ReplayEvent[] {
+  const out = events.map((e) => ({ ...e }));
+  const i = out.findIndex((e, j) => e.tick >= from && e.tick + 1 < to && (out[j + 1]?.tick ?? Infinity) > e.tick + 1);
+  if (i < 0) throw new Error(`no input to move between ticks ${from} and ${to}`);
+  out[i]!.tick++;
+  return out;
+}
+
+type Lost = Awaited<ReturnType<typeof lostAt>>;
+
+function adopt(g: Lost, carried: Carried | null = null) {
+  const site = liveSite(g.owner, carried);
+  const host = adoptLiveGame(site.hub, site.conn, { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 600 } });
+  return { site, host };
+}
+
+/** Takes the game up as a restarted server would and feeds it `events` up to tick 600 in one batch. */
+async function resend(g: Lost, events: readonly ReplayEvent[], carried: Carried | null = null) {
+  const { site, host: adopting } = adopt(g, carried);
+  const host = await adopting;
+  if (!host) throw new Error('not adopted');
+  const closed = site.nextRemoval();
+  const fail = host.inputs(1, 600, wire(events, 0, 600));
+  return { fail, site, host, closed };
+}
+
+describe('a live game taken up from its ticket checks the resent log against what was acknowledged', () => {
+  it('writes checkpoints on the ticket while pieces are dealt, at most one every two seconds', async () => {
+    const g = await lostAt(600);
+    // Ten seconds at pace: the last checkpoint is within two seconds of the end, and covers real input.
+    expect(g.checkpointTick).toBeGreaterThan(600 - 120 - 6);
+    expect(g.checkpointInputs).toBeGreaterThan(0);
+  });
+
+  it('takes up the same log, and carries on checkpointing from there', async () => {
+    const g = await lostAt(600);
+    const r = await resend(g, g.replay.events);
+    expect(r.fail).toBeNull();
+    expect(r.site.sent.some((m) => m.t === 'ack' && m.tick === 600)).toBe(true);
+    r.host.close();
+    await r.closed;
+  });
+
+  it('refuses a log changed before the checkpoint: the ticket is spent and the refusal recorded', async () => {
+    const g = await lostAt(600);
+    const r = await resend(g, altered(g.replay.events, 0, g.checkpointTick));
+    expect(r.fail).toMatchObject({ code: 'resume_failed' });
+    // Nothing of the replaced log was acknowledged or dealt.
+    expect(r.site.sent.some((m) => m.t === 'ack' || m.t === 'deal')).toBe(false);
+    await r.closed;
+    const db = await getDb();
+    expect(await db.gameTicket.findUnique({ where: { id: g.ticket.gameId }, select: { usedAt: true } })).toMatchObject({ usedAt: expect.any(Date) });
+    expect(await db.rejectedSubmission.count({ where: { ticketId: g.ticket.gameId, code: 'resume_mismatch' } })).toBe(1);
+  });
+
+  it('refuses a log cut short of the checkpoint', async () => {
+    const g = await lostAt(600);
+    const r = await resend(g, g.replay.events.filter((e) => e.tick < g.checkpointTick - 30));
+    expect(r.fail).toMatchObject({ code: 'resume_failed' });
+    await r.closed;
+  });
+
+  it('accepts a change after the last checkpoint: the window docs/decisions/0010 describes', async () => {
+    const g = await lostAt(600);
+    const r = await resend(g, altered(g.replay.events, g.checkpointTick, 600));
+    expect(r.fail).toBeNull();
+    r.host.close();
+    await r.closed;
+  });
+
+  it('checks against what a handover carried when it is later than the ticket', async () => {
+    const g = await lostAt(600);
+    const carried = g.lost.carried();
+    expect(carried.ack?.tick).toBe(600);
+    const r = await resend(g, altered(g.replay.events, g.checkpointTick, 600), carried);
+    expect(r.fail).toMatchObject({ code: 'resume_failed' });
+    await r.closed;
+  });
+});
+
+describe('a live game taken up after a crash keeps its pause count and lost rank', () => {
+  it('counts on from the pauses of the last checkpoint, with the rank lost to them', async () => {
+    const g = await lostAt(600, { pauses: PACING.maxPauses + 1 });
+    const host = await adopt(g).host;
+    expect(host?.carried()).toMatchObject({ pauses: PACING.maxPauses + 1, unranked: 'pause_budget' });
+    host!.close();
+  });
+
+  it('starts from none when none were taken', async () => {
+    const g = await lostAt(600);
+    const host = await adopt(g).host;
+    expect(host?.carried()).toMatchObject({ pauses: 0, unranked: null });
+    host!.close();
+  });
+});
+
+describe('a live game its host closed before the end', () => {
+  it('is given up on its ticket and cannot be taken up again', async () => {
+    const g = await lostAt(600);
+    g.lost.close(); // the resume window ran out, or the player started another game
+    await g.closed;
+    const db = await getDb();
+    expect(await db.gameTicket.findUnique({ where: { id: g.ticket.gameId }, select: { liveGivenUpAt: true } })).toMatchObject({ liveGivenUpAt: expect.any(Date) });
+    expect(await adopt(g).host).toBeNull();
+  });
+
+  it('is given up once the database is back, when it was away at the close', async () => {
+    const g = await lostAt(600);
+    // The switch the fault-injection signal turns (lib/server/db.ts): every query fails meanwhile.
+    const faults = globalThis as { __linefallDbDown?: boolean };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      faults.__linefallDbDown = true;
+      g.lost.close();
+      await new Promise((r) => setTimeout(r, 100));
+      faults.__linefallDbDown = false;
+      await g.closed;
+    } finally {
+      faults.__linefallDbDown = false;
+      quiet.mockRestore();
+    }
+    const db = await getDb();
+    expect(await db.gameTicket.findUnique({ where: { id: g.ticket.gameId }, select: { liveGivenUpAt: true } })).toMatchObject({ liveGivenUpAt: expect.any(Date) });
+    expect(await adopt(g).host).toBeNull();
+  });
+
+  it('stays adoptable when it was handed over to another instance', async () => {
+    const g = await lostAt(600);
+    g.lost.close('hand_over');
+    await g.closed;
+    const { site, host: adopting } = adopt(g, g.lost.carried());
+    const host = await adopting;
+    expect(host).not.toBeNull();
+    const removed = site.nextRemoval();
+    host?.close();
+    await removed;
+  });
+});

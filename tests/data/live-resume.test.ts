@@ -1,0 +1,105 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_PROTOCOL_VERSION, type ClientMessage } from '@/lib/live/protocol';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import type { ServerMessage } from '@/lib/live/protocol';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { createLocalBus } from '@/lib/server/live/bus';
+import { GameHost } from '@/lib/server/live/game-host';
+import { PACING } from '@/lib/server/live/pacing';
+import { player } from '@/tests/data/play';
+import { adoptLiveGame } from '@/lib/server/live/adopt';
+import { dispatch } from '@/lib/server/live/messages';
+import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resetDb } from '@/tests/data/db';
+import { liveSite, lostAt, wire } from '@/tests/data/live-site';
+
+beforeEach(resetDb);
+
+type Lost = Awaited<ReturnType<typeof lostAt>>;
+const hello = (g: Lost): ClientMessage => ({
+  t: 'hello', v: LIVE_PROTOCOL_VERSION,
+  resume: { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 300 } },
+});
+
+describe('resuming a live game on a connection', () => {
+  it('adopts a game once however many hellos for it arrive together', async () => {
+    const g = await lostAt(300);
+    const site = liveSite(g.owner);
+    const second = site.connection();
+    const adoption = { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 300 } };
+    const [a, b] = await Promise.all([adoptLiveGame(site.hub, site.conn, adoption), adoptLiveGame(site.hub, second.conn, adoption)]);
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+    // The second waited for the first and found its host: the lease was asked for once.
+    expect(site.lease.takes).toBe(1);
+    expect(site.hub.adoptions.size).toBe(0);
+    a?.close('hand_over');
+  });
+
+  it('lets the game the connection played before go, with its resume window', async () => {
+    const before = await lostAt(300);
+    const site = liveSite(before.owner);
+    await dispatch(site.hub, site.conn, hello(before));
+    const old = site.conn.host!;
+    expect(old.gameId).toBe(before.ticket.gameId);
+    // Another game of the same player (another mode: one open ticket per mode), resumed on the same socket.
+    const second = await lostAt(300, { owner: before.owner, mode: 'ultra' });
+    await dispatch(site.hub, site.conn, hello(second));
+    expect(site.conn.host?.gameId).toBe(second.ticket.gameId);
+    expect(old.seated(site.conn)).toBe(false);
+    const sentBefore = site.sent.length;
+    old.pause(); // a zombie would still talk to this socket
+    expect(site.sent.length).toBe(sentBefore);
+    old.close('hand_over');
+    site.conn.host?.close('hand_over');
+  });
+
+  it('stops a connection whose seat a later resume took from feeding the game', async () => {
+    const g = await lostAt(300);
+    const site = liveSite(g.owner);
+    const tab = site.connection();
+    await dispatch(site.hub, site.conn, hello(g));
+    await dispatch(site.hub, tab.conn, hello(g));
+    const batch: ClientMessage = { t: 'inputs', gameId: g.ticket.gameId, seq: 1, tick: 300, events: wire(g.replay.events, 0, 300) };
+    await dispatch(site.hub, site.conn, batch);
+    expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'unknown_game' });
+    await dispatch(site.hub, tab.conn, batch);
+    expect(site.sent.some((m) => m.t === 'ack')).toBe(false);
+    expect(tab.sent.find((m) => m.t === 'ack')).toMatchObject({ seq: 1, tick: 300 });
+    tab.conn.host?.close('hand_over');
+  });
+
+  it('counts an adopted game against its network, as a start would', async () => {
+    const g = await lostAt(300);
+    const site = liveSite(g.owner);
+    site.hub.gamesByAddress.set(site.conn.address, LIVE_LIMITS.gamesPerAddress);
+    await dispatch(site.hub, site.conn, hello(g));
+    expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'resume_failed' });
+    expect(site.hosts.size).toBe(0);
+  });
+
+  it('excuses time away only up to PACING.maxAwayMs in all; beyond it the game is unranked', async () => {
+    const owner = await player('flaky');
+    const ticket = await issueTicket({ live: true, mode: 'sprint', owner });
+    let now = 0;
+    const host = new GameHost({
+      gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: DEFAULT_HANDLING, nextCount: 5,
+      owner, player: { name: 'flaky', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose: () => {},
+    });
+    const sent: ServerMessage[] = [];
+    const seat = { send: (m: ServerMessage) => sent.push(m) };
+    host.attach(seat);
+    const awayFor = (ms: number) => {
+      host.detach(seat);
+      now += ms;
+      expect(host.resume(seat, resumeTokenOf(ticket.gameId))).toBe(true);
+    };
+    awayFor(PACING.resumeWindowMs - 5_000);
+    awayFor(PACING.maxAwayMs - (PACING.resumeWindowMs - 5_000)); // exactly the budget: still ranked
+    expect(sent.some((m) => m.t === 'status' && !m.ranked)).toBe(false);
+    awayFor(1_000);
+    expect(sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'disconnected' });
+    host.close('hand_over');
+  });
+});

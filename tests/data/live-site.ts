@@ -1,0 +1,87 @@
+// A stand-in for the live hub and its connections, enough for adoptLiveGame and the message
+// dispatch, with one instance's leases (or a handover that carried `carried`); and a live game
+// played at pace by a host that is then lost.
+import type { Replay, ReplayEvent } from '@/lib/engine';
+import { toWireEvent, type LiveErrorCode, type ServerMessage } from '@/lib/live/protocol';
+import { getDb } from '@/lib/server/db';
+import type { Owner } from '@/lib/server/games/owner';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { createLocalBus } from '@/lib/server/live/bus';
+import type { Connection } from '@/lib/server/live/connection';
+import { GameHost } from '@/lib/server/live/game-host';
+import type { LiveHub } from '@/lib/server/live/hub';
+import { localLeases, type Carried } from '@/lib/server/live/lease';
+import { player } from '@/tests/data/play';
+import { botGame } from '@/tests/support/replays';
+
+export function liveSite(owner: Owner, carried: Carried | null = null) {
+  const hosts = new Map<string, GameHost>();
+  const removed: GameHost[] = [];
+  const lease = { takes: 0 };
+  let onRemoved = () => {};
+  const hub = {
+    hosts,
+    adoptions: new Map(),
+    bus: createLocalBus(),
+    gamesByAddress: new Map<string, number>(),
+    leases: { ...localLeases, take: async () => (lease.takes++, { carried }) },
+    addGame: (_conn: Connection, host: GameHost) => hosts.set(host.gameId, host),
+    removeGame: (host: GameHost) => {
+      if (hosts.get(host.gameId) === host) hosts.delete(host.gameId);
+      removed.push(host);
+      onRemoved();
+    },
+  } as unknown as LiveHub;
+  /** Another socket of the same player; `sent` is what it received. */
+  const connection = () => {
+    const sent: ServerMessage[] = [];
+    const send = (m: ServerMessage) => sent.push(m);
+    const error = (code: LiveErrorCode, message: string, extra = {}) => send({ t: 'error', code, message, ...extra });
+    const conn = { owner, player: { name: 'survivor', guest: false }, address: 'test', host: null, send, error } as unknown as Connection;
+    return { conn, sent };
+  };
+  const { conn, sent } = connection();
+  /** Settles once a host has been removed from the hub (closed). */
+  const nextRemoval = () => new Promise<void>((resolve) => (onRemoved = resolve));
+  return { hub, conn, sent, hosts, removed, lease, connection, nextRemoval };
+}
+
+export const msAt = (tick: number) => (tick * 1000) / 60;
+export const wire = (events: readonly ReplayEvent[], from: number, to: number) => events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
+
+/**
+ * A live game played at pace to tick `until` by a host that is then lost (nothing closes it: the
+ * process died), its checkpoints written on the ticket as they would be. The ticket was issued
+ * 25 s ago, so a browser at tick `until` is well within the wall clock when it is taken up.
+ */
+/** `pauses`: how many times the player pauses (and at once unpauses) after the first batch. */
+export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number } = {}) {
+  const name = 'survivor';
+  const owner = o.owner ?? (await player(name));
+  const mode = o.mode ?? 'sprint';
+  const ticket = await issueTicket({ live: true, mode, owner, now: new Date(Date.now() - 25_000) });
+  const replay: Replay = { ...botGame(mode, ticket.seed).replay, nextCount: 5 };
+  let now = 0;
+  let onClose = () => {};
+  const closed = new Promise<void>((resolve) => (onClose = resolve));
+  const lost = new GameHost({
+    gameId: ticket.gameId, seed: ticket.seed, mode, rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount: 5,
+    owner, player: { name, guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose,
+  });
+  lost.attach({ send: () => {} });
+  for (let tick = 0, seq = 1; tick < until; seq++) {
+    const upTo = Math.min(until, tick + 6);
+    now = msAt(upTo);
+    const fail = lost.inputs(seq, upTo, wire(replay.events, tick, upTo));
+    if (fail) throw new Error(`${fail.code}: ${fail.message}`);
+    for (let i = 0; seq === 1 && i < (o.pauses ?? 0); i++) {
+      lost.pause();
+      lost.unpause();
+    }
+    await lost.saved();
+    tick = upTo;
+  }
+  const db = await getDb();
+  const row = await db.gameTicket.findUniqueOrThrow({ where: { id: ticket.gameId }, select: { liveAckTick: true, liveAckInputs: true } });
+  return { owner, ticket, replay, lost, closed, checkpointTick: row.liveAckTick ?? -1, checkpointInputs: row.liveAckInputs ?? -1 };
+}
