@@ -62,7 +62,11 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
         {s.status === 'queued' && (
           <>
             <p className="text-field-warn">Not submitted yet: {s.message}</p>
-            <p className="text-field-muted">Saved on this device — it will be submitted automatically when the server is reachable.</p>
+            <p className="text-field-muted">
+              {s.saved
+                ? 'Saved on this device — it will be submitted automatically when the server is reachable.'
+                : 'Not saved on this device: its storage is full or turned off. Press Retry before you leave this page.'}
+            </p>
             <button type="button" className={secondary} onClick={onRetry}>Retry</button>
           </>
         )}

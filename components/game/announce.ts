@@ -38,7 +38,7 @@ function submitted(s: Extract<PlayState, { phase: 'ended' }>['submit'], periods:
     case 'verifying':
       return 'Verifying…';
     case 'queued':
-      return `Not submitted yet: ${s.message} It is saved on this device.`;
+      return `Not submitted yet: ${s.message} ${s.saved ? 'It is saved on this device.' : 'It could not be saved on this device: press Retry before leaving.'}`;
     case 'failed':
       return `The server did not accept this game: ${s.message}`;
     case 'verified': {

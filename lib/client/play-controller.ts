@@ -18,7 +18,8 @@ export type SubmitState =
   | { status: 'practice' }
   | { status: 'verifying' }
   | { status: 'verified'; verified: VerifiedGame }
-  | { status: 'queued'; message: string }
+  /** Not taken yet; `saved`: on this device's queue, retried by itself (false: storage full or off, only Retry). */
+  | { status: 'queued'; message: string; saved: boolean }
   | { status: 'failed'; message: string };
 
 export type PlayState =
@@ -46,9 +47,9 @@ export interface PlayHost {
   onSettings?(settings: Settings): void;
 }
 
-function outcomeState(o: Outcome): SubmitState {
+function outcomeState(o: Outcome, saved: boolean): SubmitState {
   if (o.kind === 'ok') return { status: 'verified', verified: o.body };
-  if (o.kind === 'retry') return { status: 'queued', message: o.message };
+  if (o.kind === 'retry') return { status: 'queued', message: o.message, saved };
   return { status: 'failed', message: o.message };
 }
 
@@ -302,10 +303,13 @@ export class PlayController {
       ...(ticket.expiresAt ? { expiresAt: ticket.expiresAt } : {}),
     };
     // On disk before the first attempt: whatever happens next, the game is not lost.
+    this.lastSaved = true;
     try {
       keepPending(this.host.storage, submission, Date.now());
     } catch {
-      // Storage full or disabled: still submit now; only the offline safety net is missing.
+      // Storage full or disabled: still submit now; only the offline safety net is missing, and
+      // the result screen must not promise it (the game is in this page's memory, for Retry).
+      this.lastSaved = false;
     }
     this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' } });
     await this.submit(submission);
@@ -332,11 +336,13 @@ export class PlayController {
   }
 
   private lastSubmission: Submission | null = null;
+  /** Whether the last game reached this device's queue of saved games. */
+  private lastSaved = true;
 
   private async submit(submission: Submission): Promise<void> {
     this.lastSubmission = submission;
     const outcome = await submitAndSettle(this.host.storage, submission);
-    this.onBackgroundSubmit(submission.gameId, outcome);
+    this.settle(submission.gameId, outcome, this.lastSaved);
   }
 
   /** "Retry" on the result screen. */
@@ -349,10 +355,15 @@ export class PlayController {
 
   /** The result screen follows its game whichever path (retry button, timer, `online`) submitted it. */
   private onBackgroundSubmit(gameId: string, outcome: Outcome): void {
+    // The timer and `online` only ever submit games read from the device's queue.
+    this.settle(gameId, outcome, true);
+  }
+
+  private settle(gameId: string, outcome: Outcome, saved: boolean): void {
     const s = this.state;
     if (s.phase !== 'ended' || s.ticket.gameId !== gameId) return;
     if (s.submit.status === 'verified' && outcome.kind !== 'ok') return;
-    this.set({ ...s, submit: outcomeState(outcome) });
+    this.set({ ...s, submit: outcomeState(outcome, saved) });
   }
 
   dispose(): void {

@@ -7,6 +7,7 @@ import { decodeReplay, type Replay } from '@/lib/engine';
 import { FieldsPlayer } from '@/lib/client/fields-player';
 import { CHECKPOINT_INTERVAL, ReplayPlayer } from '@/lib/client/replay-player';
 import type { StoredMatch } from '@/lib/server/versus/matches';
+import { nextReset } from '@/lib/periods';
 import { versusReplaySpan } from '@/lib/versus/replay-span';
 import { createAppServer, type AppServer } from '@/tests/support/app-server';
 import type { SeedPlan } from '@/tests/support/seed-versus';
@@ -19,6 +20,7 @@ import { signIn, uniqueAddress } from '@/tests/e2e/fixtures';
 // matches (enough to settle both ratings), then Ann plays Cat once (Cat stays provisional).
 const PASSWORD = 'versus-records-pw-9';
 const RIVALRY = 21;
+const MINUTES_BACK = 200;
 const plan: SeedPlan = {
   password: PASSWORD,
   users: ['ann', 'ben', 'cat'],
@@ -29,7 +31,7 @@ const plan: SeedPlan = {
       seats: (i % 3 === 0 ? ['ben', 'ann'] : ['ann', 'ben']) as [string, string],
       record: i % 2,
       ranked: true,
-      minutesAgo: 200 - i * 5,
+      minutesAgo: MINUTES_BACK - i * 5,
     })),
     { id: 'newcomer', seats: ['ann', 'cat'], record: 2, ranked: true, minutesAgo: 1 },
   ],
@@ -37,6 +39,21 @@ const plan: SeedPlan = {
 
 let server: AppServer;
 let dir: string;
+
+/**
+ * The wins board counts this week's matches (weeks start Monday 00:00 UTC, lib/periods): the
+ * seeded history is squeezed, order kept, into the part of this week that has passed, and a run
+ * in a week's last minutes waits for the next one, so the test passes whatever day it runs.
+ */
+async function planInThisWeek(): Promise<SeedPlan> {
+  const reset = () => nextReset('week', new Date())!.getTime();
+  const left = reset() - Date.now();
+  if (left < 3 * 60_000) await new Promise((r) => setTimeout(r, left + 1_000));
+  const sinceStart = (Date.now() - (reset() - 7 * 24 * 3_600_000)) / 60_000;
+  if (sinceStart < 1) await new Promise((r) => setTimeout(r, 60_000));
+  const scale = Math.min(1, (Math.max(sinceStart, 1) - 0.5) / MINUTES_BACK);
+  return { ...plan, matches: plan.matches.map((m) => ({ ...m, minutesAgo: m.minutesAgo * scale })) };
+}
 
 async function seed(databaseUrl: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', '--conditions=react-server', 'tests/support/seed-versus.ts'], {
@@ -47,14 +64,15 @@ async function seed(databaseUrl: string): Promise<void> {
   let err = '';
   child.stdout.on('data', (d: Buffer) => (out += d));
   child.stderr.on('data', (d: Buffer) => (err += d));
-  child.stdin.end(JSON.stringify(plan));
+  child.stdin.end(JSON.stringify(await planInThisWeek()));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   if (code !== 0) throw new Error(`seeding failed (${code}): ${err}`);
   expect(JSON.parse(out).stored).toHaveLength(plan.matches.length);
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  // Seeding may first wait out the end of a week (planInThisWeek).
+  test.setTimeout(420_000);
   dir = mkdtempSync(path.join(tmpdir(), 'linefall-versus-e2e-'));
   const databaseUrl = `pglite:${path.join(dir, 'pglite')}`;
   server = await createAppServer(databaseUrl);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { encodeReplay } from '@/lib/engine';
 import { credentialsSignIn, errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '@/tests/api/client';
-import { startGame, tap } from '@/tests/e2e/play-helpers';
+import { startGame, tap, topOut } from '@/tests/e2e/play-helpers';
 import { claimOf, hardDropGame, type Played } from '@/tests/support/replays';
 import { createRig, type Kind, type Rig } from '@/tests/resilience/database';
 
@@ -97,8 +97,7 @@ for (const kind of kinds) {
       const game = await startGame(page, 'marathon');
       const gameId = await game.getAttribute('data-game-id');
       await rig.takeDatabaseAway();
-      for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
-      await expect(game).toHaveAttribute('data-phase', 'ended');
+      await topOut(page, game);
       const status = page.getByTestId('submit-status');
       await expect(status).toHaveAttribute('data-status', 'queued');
       await expect(status).toContainText('database is unavailable');
@@ -126,8 +125,7 @@ for (const kind of kinds) {
       for (let i = 0; i < 3; i++) await tap(page, game, 'Space', 'pieces');
       await rig.server.stop();
       await rig.server.start();
-      for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
-      await expect(game).toHaveAttribute('data-phase', 'ended');
+      await topOut(page, game);
       await expect(page.getByTestId('submit-status')).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
       // The new process dealt the rest and watched the clock: the game is on the boards, not held.
       const stored = await rig.inspect<{ n: number; held: string | null; digest: string | null }>(

@@ -44,6 +44,11 @@ describe('play page announcements', () => {
     );
     expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'score', TABS)).toContain('Sign in to save this score.');
     expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'score', TABS)).toContain('did not accept this game: Replay does not match.');
+    // Saved on the device only when it was: with storage full the page must not promise it.
+    expect(announcement(ended({ status: 'queued', message: 'Offline.', saved: true }), 'score', TABS)).toBe(`${head} Not submitted yet: Offline. It is saved on this device.`);
+    expect(announcement(ended({ status: 'queued', message: 'Offline.', saved: false }), 'score', TABS)).toBe(
+      `${head} Not submitted yet: Offline. It could not be saved on this device: press Retry before leaving.`,
+    );
   });
 });
 
