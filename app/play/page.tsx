@@ -40,6 +40,9 @@ export default function PlayPage() {
           </span>
         ))}
       </p>
+      <p className="text-sm text-muted">
+        Against another player: <Link className="link" href="/versus">Versus</Link>, a quick match or a private room with a friend.
+      </p>
     </div>
   );
 }

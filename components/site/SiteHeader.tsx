@@ -4,6 +4,7 @@ import { NavMenu } from '@/components/site/NavMenu';
 
 const NAV = [
   { href: '/play', label: 'Play' },
+  { href: '/versus', label: 'Versus' },
   { href: '/leaderboards', label: 'Leaderboards' },
   { href: '/live', label: 'Live' },
   { href: '/replays', label: 'Replays' },

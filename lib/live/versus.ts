@@ -1,12 +1,19 @@
 /**
  * The versus half of the live channel, server → browser (the browser's messages are validated in
- * protocol.ts with the rest). Types only, shared by lib/server/live and lib/client; the flow is
+ * protocol.ts with the rest). Types and one number, shared by lib/server/live and lib/client; the flow is
  * in docs/decisions/0017-versus-live.md.
  */
 import type { GameEndReason, PieceType, VersusMode } from '@/lib/engine';
 import type { LivePlayer, LiveStats, WireAck, WireEvent } from '@/lib/live/protocol';
 
 export type Seat = 0 | 1;
+
+/**
+ * A connected seat whose stream trails the match clock by more than this loses the game (the
+ * server's lag check); the browser catches up at most this much at once after a stalled or hidden
+ * tab, since dropping the backlog would leave its game behind the clock for good.
+ */
+export const VERSUS_MAX_LAG_MS = 10_000;
 export type RatingChange = { before: number; after: number; rdAfter: number };
 
 /** A room as both its seats see it. `you` is the receiving connection's seat. */
@@ -59,7 +66,7 @@ export type VersusServerMessage =
       pieces: PieceType[];
       /** The hole generator's state (holeState(seed)): the browser's garbage holes match the server's. */
       holes: number;
-      /** The game's clock starts this long after this message (the countdown). */
+      /** The game's clock starts this long after this message (the countdown); negative when sent again to a seat that came back after it started. */
       startsInMs: number;
       score: [number, number];
     }
@@ -83,7 +90,19 @@ export type VersusServerMessage =
       /** Rows waiting in this seat's garbage meter. */
       meter: number;
     }
-  | { t: 'vgame'; matchId: string; game: number; winner: Seat | null; reason: GameEndReason; score: [number, number] }
+  | {
+      t: 'vgame';
+      matchId: string;
+      game: number;
+      winner: Seat | null;
+      reason: GameEndReason;
+      score: [number, number];
+      /** Each seat's tick when the game was decided: what was played after it does not count, and fields are shown there. */
+      ticks: [number, number];
+      /** The game's pieces not yet in any vframe (from this sequence index): both fields can be drawn to `ticks`. */
+      from: number;
+      pieces: PieceType[];
+    }
   | {
       t: 'vover';
       matchId: string;

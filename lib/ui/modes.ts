@@ -24,7 +24,7 @@ const TEXT = {
   sprint: { label: 'Sprint 40L', title: 'Sprint 40 lines', blurb: 'Clear 40 lines as fast as you can. Time is the score.' },
   marathon: { label: 'Marathon', title: 'Marathon', blurb: 'Level up every 10 lines, 150 lines to the finish. Survive and score.' },
   ultra: { label: 'Ultra 2:00', title: 'Ultra 2 minutes', blurb: 'Two minutes on the clock. Squeeze out every point.' },
-  battle: { label: 'Battle', title: 'Battle', blurb: 'Send garbage, cancel what comes in, be the last one standing. Best of 3.' },
+  battle: { label: 'Battle', title: 'Battle', blurb: 'Send garbage, cancel what comes in, be the last one standing.' },
   race30: { label: 'Race 30', title: 'Race 30 lines', blurb: 'First to clear 30 lines wins, with garbage on. Topping out loses.' },
 } as const satisfies Record<AnyMode, ModeText>;
 

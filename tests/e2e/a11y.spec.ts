@@ -8,11 +8,12 @@ import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 const PAGES = [
   '/', '/play', '/play/sprint', '/play/sprint?practice', '/live', '/leaderboards', '/leaderboards?mode=marathon&period=week',
   '/leaderboards/versus', '/leaderboards/versus?mode=race30&board=wins', '/replays', '/replays/{game}', '/u/{user}', '/settings',
-  '/practice', '/replays/open', '/no-such-page',
+  '/practice', '/replays/open', '/versus', '/no-such-page',
 ];
 const SIGNED_OUT_ONLY = ['/signin', '/signup'];
 // A stored versus match, a profile with versus history and a provisional player's pinned row:
-// tests/e2e/versus-records.spec.ts scans those (on a server it seeds itself).
+// tests/e2e/versus-records.spec.ts scans those (on a server it seeds itself). A room, a match being
+// played and watched, and its result: tests/e2e/versus.spec.ts.
 
 test('every page, signed out and signed in, light and dark: no serious or critical WCAG 2.1 AA violations', async ({ browser, page, baseURL }) => {
   test.setTimeout(300_000);

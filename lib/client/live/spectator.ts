@@ -1,9 +1,18 @@
-import { createDealtGame, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
+import { createDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
 import { fromWireEvent, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
 import { TICK_MS } from '@/lib/client/clock';
 
 type Watching = Extract<ServerMessage, { t: 'watching' }>;
 type Frame = Extract<ServerMessage, { t: 'frame' }>;
+/** Where a feed starts: a solo game's `watching`, or one seat of a versus game (with its garbage). */
+export type FeedStart = Pick<Watching, 'handling' | 'nextCount' | 'pieces' | 'events' | 'tick' | 'paused'> & {
+  mode: AnyMode;
+  /** A versus seat's hole generator state (vstart/vwatching `holes`). */
+  holes?: number;
+  /** Versus: garbage that joined the seat's queue, [tick, rows]; it joins before that tick's inputs. */
+  garbage?: ReadonlyArray<readonly [number, number]>;
+};
+export type FeedFrame = Pick<Frame, 'from' | 'events' | 'tick'> & { pieces: readonly PieceType[]; paused?: boolean; garbage?: ReadonlyArray<readonly [number, number]> };
 
 /** How far behind the stream a spectator's field runs: input batches arrive every ~100–250 ms. */
 export const SPECTATOR_DELAY_TICKS = 18;
@@ -22,17 +31,27 @@ export class SpectatorFeed {
   private game: DealtGame;
   private pieces: PieceType[];
   private readonly events = new Map<number, InputEvent[]>();
+  private readonly garbage = new Map<number, number[]>();
   /** The newest tick the stream has reached. */
   latest: number;
   paused: boolean;
   private clock: { at: number; tick: number } | null = null;
 
-  constructor(w: Watching) {
+  constructor(w: FeedStart) {
     this.pieces = [...w.pieces];
-    this.game = createDealtGame({ mode: w.mode, handling: w.handling, nextCount: w.nextCount }, w.pieces.slice(0, 1));
+    this.game = createDealtGame({ mode: w.mode, handling: w.handling, nextCount: w.nextCount }, w.pieces.slice(0, 1), w.holes);
     this.latest = w.tick;
     this.paused = w.paused;
     this.addEvents(w.events);
+    this.addGarbage(w.garbage);
+  }
+
+  private addGarbage(garbage: FeedStart['garbage']): void {
+    for (const [tick, rows] of garbage ?? []) {
+      const at = this.garbage.get(tick);
+      if (at) at.push(rows);
+      else this.garbage.set(tick, [rows]);
+    }
   }
 
   private addEvents(events: readonly WireEvent[]): void {
@@ -45,11 +64,12 @@ export class SpectatorFeed {
   }
 
   /** Adds a frame of the stream: more pieces (from a sequence index), inputs, the newest tick. */
-  push(f: Pick<Frame, 'from' | 'pieces' | 'events' | 'tick' | 'paused'>): void {
+  push(f: FeedFrame): void {
     for (let i = 0; i < f.pieces.length; i++) this.pieces[f.from + i] = f.pieces[i]!;
     this.addEvents(f.events);
+    this.addGarbage(f.garbage);
     this.latest = Math.max(this.latest, f.tick);
-    this.paused = f.paused;
+    if (f.paused !== undefined) this.paused = f.paused;
   }
 
   get tick(): number {
@@ -76,6 +96,8 @@ export class SpectatorFeed {
       if (g.dealt < known && g.dealt - g.taken < DEAL_AHEAD) g.deal(g.dealt, this.pieces.slice(g.dealt, Math.min(known, g.taken + DEAL_AHEAD)));
       // Not enough pieces yet for this tick: wait for the next frame of the stream.
       if (!g.ready) break;
+      for (const rows of this.garbage.get(t) ?? []) g.receiveGarbage(rows);
+      this.garbage.delete(t);
       const evs = g.tick(this.events.get(t));
       this.events.delete(t);
       if (evs.length > 0) out = out.concat(evs);

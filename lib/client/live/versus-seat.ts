@@ -9,8 +9,8 @@
  *   seat.receive(message);                        // every server message for this seat
  *   const batch = seat.play(upTo, (game) => keys); // → the body of `vinputs` (without matchId)
  */
-import { createDealtGame, DEFAULT_HANDLING, KEYS } from '@/lib/engine';
-import type { DealtGame, Handling, InputEvent, PieceType } from '@/lib/engine';
+import { createDealtGame, DEFAULT_HANDLING, KEYS, VERSUS_RULES_VERSION } from '@/lib/engine';
+import type { DealtGame, GameEvent, Handling, InputEvent, PieceType } from '@/lib/engine';
 import { fromWireEvent, type ServerMessage, type WireAck, type WireEvent } from '@/lib/live/protocol';
 
 type Msg = ServerMessage;
@@ -23,6 +23,8 @@ export class VersusSeatState {
   mode: 'battle' | 'race30' = 'battle';
   handling: Handling = DEFAULT_HANDLING;
   nextCount = 5;
+  /** The match's versus rules, as the server announced them: the keys the server accepts. */
+  rulesVersion: number = VERSUS_RULES_VERSION;
   gameIndex = -1;
   game: DealtGame | null = null;
   /** The current game's countdown end, in the caller's clock (set from vstart's startsInMs). */
@@ -39,7 +41,14 @@ export class VersusSeatState {
   private pending = new Map<number, { size: number; deadline: number; seenAt: number }>();
   private garbage: Garbage[] = [];
   private sentEvents = 0;
+  /** The server decided the current game: no more ticks are played in it. */
+  private decided = false;
   private acks: WireAck[] = [];
+
+  /** The current game's pieces dealt so far, in order (the opponent's game uses the same sequence). */
+  get sequence(): readonly PieceType[] {
+    return this.pieces;
+  }
 
   /** Called when a new game starts or the game is played again (a planner's plan is then stale). */
   onReset: () => void = () => {};
@@ -59,6 +68,7 @@ export class VersusSeatState {
         this.mode = m.mode;
         this.handling = m.handling[m.seat];
         this.nextCount = m.nextCount;
+        this.rulesVersion = m.rulesVersion;
         return;
       case 'vstart':
         this.gameIndex = m.game;
@@ -69,12 +79,14 @@ export class VersusSeatState {
         this.acks = [];
         this.seq = 0;
         this.sentEvents = 0;
+        this.decided = false;
         this.startsAt = this.clock() + m.startsInMs;
         this.onReset();
-        this.game = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount }, this.pieces, this.holes);
+        this.game = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion }, this.pieces, this.holes);
         return;
       case 'vdeal':
-        if (m.game !== this.gameIndex || !this.game) return;
+        // A deal that does not continue the pieces held (one was lost with a dropped socket) waits for vresumed's.
+        if (m.game !== this.gameIndex || !this.game || m.from > this.pieces.length) return;
         for (let i = this.pieces.length - m.from; i < m.pieces.length; i++) this.pieces.push(m.pieces[i]!);
         this.game.deal(m.from, m.pieces);
         return;
@@ -102,6 +114,10 @@ export class VersusSeatState {
       case 'vresumed': {
         // Back after a drop: the server's garbage is the truth (some was forced while away).
         if (m.game !== this.gameIndex || !this.game) return;
+        // Deals sent while the socket was down: every piece dealt so far comes again.
+        for (let i = this.pieces.length; i < m.pieces.length; i++) this.pieces.push(m.pieces[i]!);
+        const have = this.game.dealt;
+        if (m.pieces.length > have) this.game.deal(have, m.pieces.slice(have));
         const now = this.game.tickNo;
         this.pending = new Map(m.pending.map((p) => [p.id, { size: p.size, deadline: p.deadline, seenAt: now }]));
         const theirs = m.garbage.map(([id, tick, size]) => ({ id, tick, size }));
@@ -109,31 +125,47 @@ export class VersusSeatState {
         this.garbage = theirs;
         this.seq = m.lastSeq;
         if (!same) this.rebuild();
+        // Batches after lastSeq were lost with the connection: the next one carries everything
+        // from the server's tick on. Their acks go too; what the server still awaits is pending again.
+        this.sentEvents = this.game.replay().events.filter((e) => e.tick < m.tick).length;
+        this.acks = [];
         return;
       }
+      case 'vgame':
+        // Decided (here, or by the other seat): the game stops where the server counted it.
+        if (m.game !== this.gameIndex || !this.game) return;
+        this.decided = true;
+        if (this.game.tickNo > m.ticks[this.seat]) this.rebuild(m.ticks[this.seat]);
+        return;
       case 'vover':
         this.over = m;
         return;
     }
   }
 
-  /** Plays up to `upTo` (the wall clock's tick for this game); the batch to send, or null before the game. */
-  play(upTo: number, inputsFor: (game: DealtGame, seat: 0 | 1) => InputEvent[]): SeatBatch | null {
+  /**
+   * One tick of this seat's game, as the page's runner drives it: garbage that arrived (and has
+   * waited `ackDelay` ticks) joins the queue first and is acknowledged at this tick, then the inputs.
+   */
+  step(inputs: InputEvent[]): readonly GameEvent[] {
+    const g = this.game;
+    if (!g || g.over || !g.ready || this.decided) return [];
+    const t = g.tickNo;
+    for (const [id, p] of [...this.pending].sort((a, b) => a[0] - b[0])) {
+      if (t - p.seenAt < this.ackDelay) continue;
+      g.receiveGarbage(p.size);
+      this.garbage.push({ id, tick: t, size: p.size });
+      this.acks.push([id, t]);
+      this.acked.push([this.gameIndex, id, t]);
+      this.pending.delete(id);
+    }
+    return g.tick(inputs);
+  }
+
+  /** What was played since the last batch: the body of `vinputs` (without matchId), or null before the game. */
+  batch(): SeatBatch | null {
     const g = this.game;
     if (!g) return null;
-    const delay = this.ackDelay;
-    while (!g.over && g.tickNo < upTo && g.ready) {
-      const t = g.tickNo;
-      for (const [id, p] of [...this.pending].sort((a, b) => a[0] - b[0])) {
-        if (t - p.seenAt < delay) continue;
-        g.receiveGarbage(p.size);
-        this.garbage.push({ id, tick: t, size: p.size });
-        this.acks.push([id, t]);
-        this.acked.push([this.gameIndex, id, t]);
-        this.pending.delete(id);
-      }
-      g.tick(inputsFor(g, this.seat));
-    }
     const log = g.replay().events;
     const events = log.slice(this.sentEvents).map((e): WireEvent => [e.tick, KEY_INDEX.get(e.key)!, e.down ? 1 : 0]);
     this.sentEvents = log.length;
@@ -142,15 +174,25 @@ export class VersusSeatState {
     return { game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events, acks };
   }
 
-  /** The server forced garbage at other ticks than this seat chose: play the game again from tick 0 as the server did. */
-  private rebuild(): void {
+  /** Plays up to `upTo` (the wall clock's tick for this game); the batch to send, or null before the game. */
+  play(upTo: number, inputsFor: (game: DealtGame, seat: 0 | 1) => InputEvent[]): SeatBatch | null {
+    const g = this.game;
+    if (!g) return null;
+    while (!g.over && !this.decided && g.tickNo < upTo && g.ready) this.step(inputsFor(g, this.seat));
+    return this.batch();
+  }
+
+  /**
+   * Plays the game again from tick 0 as the server did, up to `end`: after garbage was forced at
+   * other ticks than this seat chose, or to stop at the tick where the game was decided.
+   */
+  private rebuild(end = this.game!.tickNo): void {
     const old = this.game!;
     const events = old.replay().events;
-    const g = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount }, this.pieces, this.holes);
+    const g = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion }, this.pieces, this.holes);
     const garbage = this.garbage.slice().sort((a, b) => a.tick - b.tick || a.id - b.id);
     let e = 0;
     let k = 0;
-    const end = old.tickNo;
     for (;;) {
       // The dealt queue holds 16 at most: deal as the game goes, as the server did.
       while (g.dealt < this.pieces.length && g.dealt - g.taken < 12) g.deal(g.dealt, [this.pieces[g.dealt]!]);

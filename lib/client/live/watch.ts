@@ -1,7 +1,7 @@
 import type { GameEvent, Mode, Snapshot } from '@/lib/engine';
-import { LIVE_PATH, LIVE_PROTOCOL_VERSION, type LivePlayer, type LiveStats, type ServerMessage } from '@/lib/live/protocol';
+import type { LivePlayer, LiveStats, ServerMessage } from '@/lib/live/protocol';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
-import { LiveSocket, liveUrl, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
+import { watchingSocket, type LinkState, type LiveSocket, type SocketFactory } from '@/lib/client/live/socket';
 
 /** What the spectator page shows around the field. */
 export type WatchView =
@@ -32,13 +32,7 @@ export class WatchController {
     private readonly host: WatchHost,
     connect?: SocketFactory,
   ) {
-    this.socket = new LiveSocket({
-      url: liveUrl(location, LIVE_PATH),
-      connect,
-      hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }),
-      onMessage: (m) => this.onMessage(m),
-      onState: (link) => this.set({ ...this.view, link }),
-    });
+    this.socket = watchingSocket({ connect, onMessage: (m) => this.onMessage(m), onState: (link) => this.set({ ...this.view, link }) });
     this.socket.open();
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TICK_MS } from '@/lib/client/clock';
 import { SPECTATOR_DELAY_TICKS, SpectatorFeed } from '@/lib/client/live/spectator';
 import { createGame, DEFAULT_HANDLING, pieceSequence, type PieceType } from '@/lib/engine';
-import { toWireEvent } from '@/lib/live/protocol';
+import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { playGame } from '@/tests/support/bot';
 
 const SEED = 'spectator-feed';
@@ -23,10 +23,12 @@ describe('SpectatorFeed', () => {
     // player had then (the current one, five previews and a spare).
     for (let t = 0; t < 300; t++) player.tick(replay.events.filter((e) => e.tick === t));
     const had = player.snapshot().pieces + 7;
-    const feed = new SpectatorFeed({
+    // What the server sends (a `watching` message) is what a feed starts from.
+    const watching: Extract<ServerMessage, { t: 'watching' }> = {
       t: 'watching', gameId: 'abcdef0123', player: { name: 'p', guest: false }, mode: 'marathon', handling, nextCount: 5,
       pieces: pieces.slice(0, had), events: batch(0, 300), tick: 300, stats, spectators: 1, paused: false,
-    });
+    };
+    const feed = new SpectatorFeed(watching);
     let now = 0;
     feed.advance(now);
     expect(feed.tick).toBe(300 - SPECTATOR_DELAY_TICKS);

@@ -1,0 +1,150 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { MAX_FIRST_TO, MODES, VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
+import type { VersusController } from '@/lib/client/versus-controller';
+import type { VersusView } from '@/lib/client/live/versus-session';
+import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { useCopy } from '@/components/site/useCopy';
+
+const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60';
+const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
+const secondary = `${button} border border-line-strong hover:bg-surface-2`;
+const card = 'space-y-3 rounded-xl border border-line p-4';
+
+/** Before a match: quick match and private rooms, or the queue or room the player is in. */
+export function VersusLobby({ view, signedIn, controller }: { view: VersusView; signedIn: boolean; controller: VersusController }) {
+  const session = controller.session;
+  const lobby = view.lobby;
+  if (lobby.kind === 'queued') return <Queued since={lobby.since} waiting={lobby.waiting} mode={lobby.mode} ranked={lobby.ranked} onCancel={() => session.unqueue()} />;
+  if (lobby.kind === 'joining') return <p role="status" className="text-muted">Joining room {lobby.code}…</p>;
+  if (lobby.kind === 'closed')
+    return (
+      <div className={card} data-testid="room-closed">
+        <p>{lobby.message}</p>
+        <a className={primary} href="/versus">Back to versus</a>
+      </div>
+    );
+  if (lobby.kind === 'room') return <Room view={view} controller={controller} />;
+  return <Choices signedIn={signedIn} controller={controller} />;
+}
+
+/** `withSet`: say how long a set is (quick match plays each mode's own; a room picks its own). */
+function ModePicker({ name, mode, onChange, disabled, withSet }: { name: string; mode: VersusMode; onChange: (m: VersusMode) => void; disabled?: boolean; withSet?: boolean }) {
+  return (
+    <fieldset className="space-y-1" disabled={disabled}>
+      <legend className="text-sm font-semibold">Mode</legend>
+      {VERSUS_MODE_NAMES.map((m) => (
+        <label key={m} className="flex items-start gap-2 text-sm">
+          <input type="radio" name={name} value={m} checked={mode === m} onChange={() => onChange(m)} className="mt-1" />
+          <span>
+            <span className="font-semibold">{VERSUS_MODE_INFO[m].label}</span>{' '}
+            <span className="text-muted">
+              — {VERSUS_MODE_INFO[m].blurb}
+              {withSet && ` First to ${MODES[m].firstTo} games.`}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function FirstToPicker({ value, onChange, disabled }: { value: number; onChange: (n: number) => void; disabled?: boolean }) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="font-semibold">First to</span>
+      <select value={value} disabled={disabled} onChange={(e) => onChange(Number(e.target.value))} className="rounded-md border border-line-strong bg-surface px-2 py-1">
+        {Array.from({ length: MAX_FIRST_TO }, (_, i) => i + 1).map((n) => (
+          <option key={n} value={n}>{n} {n === 1 ? 'game' : 'games'}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Choices({ signedIn, controller }: { signedIn: boolean; controller: VersusController }) {
+  const [mode, setMode] = useState<VersusMode>('battle');
+  const [ranked, setRanked] = useState(signedIn);
+  const [roomMode, setRoomMode] = useState<VersusMode>('battle');
+  const [firstTo, setFirstTo] = useState<number>(MODES.battle.firstTo);
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <section className={card} aria-labelledby="quick-match">
+        <h2 id="quick-match" className="text-lg font-bold">Quick match</h2>
+        <p className="text-sm text-muted">Paired with the next player waiting; with more waiting, the nearest rating.</p>
+        <ModePicker name="quick-mode" mode={mode} onChange={setMode} withSet />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={ranked} disabled={!signedIn} onChange={(e) => setRanked(e.target.checked)} />
+          Ranked (changes your rating)
+        </label>
+        {!signedIn && (
+          <p className="text-sm text-muted">
+            Guests play unranked. <Link className="link" href="/signin?callbackUrl=%2Fversus">Sign in</Link> to play ranked.
+          </p>
+        )}
+        <button type="button" className={primary} onClick={() => controller.session.queue(mode, ranked && signedIn, controller.setup)}>Find a match</button>
+      </section>
+      <section className={card} aria-labelledby="private-room">
+        <h2 id="private-room" className="text-lg font-bold">Private room</h2>
+        <p className="text-sm text-muted">Make a room and send its link to a friend. Rooms are never ranked.</p>
+        <ModePicker name="room-mode" mode={roomMode} onChange={setRoomMode} />
+        <FirstToPicker value={firstTo} onChange={setFirstTo} />
+        <button type="button" className={primary} onClick={() => controller.session.createRoom(roomMode, firstTo, controller.setup)}>Create room</button>
+      </section>
+    </div>
+  );
+}
+
+function Queued({ since, waiting, mode, ranked, onCancel }: { since: number; waiting: number; mode: VersusMode; ranked: boolean; onCancel: () => void }) {
+  const [now, setNow] = useState(since);
+  useEffect(() => {
+    const t = window.setInterval(() => setNow(performance.now()), 500);
+    return () => window.clearInterval(t);
+  }, []);
+  const seconds = Math.max(0, Math.floor((now - since) / 1000));
+  return (
+    <div className={card} data-testid="queued">
+      <p role="status" className="text-lg font-semibold">Looking for an opponent… <span className="font-mono tabular-nums" data-testid="queue-time">{Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}</span></p>
+      <p className="text-sm text-muted">
+        {VERSUS_MODE_INFO[mode].label} · {ranked ? 'ranked' : 'unranked'} · {waiting} waiting in this queue
+      </p>
+      <button type="button" className={secondary} onClick={onCancel}>Cancel</button>
+    </div>
+  );
+}
+
+function Room({ view, controller }: { view: VersusView; controller: VersusController }) {
+  const { copied, copy } = useCopy();
+  if (view.lobby.kind !== 'room') return null;
+  const room = view.lobby.room;
+  const host = room.you === 0;
+  const link = typeof window === 'undefined' ? `/versus/room/${room.code}` : `${window.location.origin}/versus/room/${room.code}`;
+  const session = controller.session;
+  const mine = room.ready[room.you];
+  return (
+    <section className={card} aria-labelledby="room-title" data-testid="room" data-code={room.code}>
+      <h2 id="room-title" className="text-lg font-bold">Room {room.code}</h2>
+      <div className="flex flex-wrap items-center gap-2">
+        <input readOnly value={link} aria-label="Share link" className="min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 py-1 font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
+        <button type="button" className={secondary} onClick={() => void copy(link)}>{copied ? 'Copied' : 'Copy link'}</button>
+      </div>
+      <ul className="divide-y divide-line rounded-lg border border-line" data-testid="room-seats">
+        {room.seats.map((p, i) => (
+          <li key={i} className="flex items-center justify-between px-3 py-2 text-sm">
+            <span>{p ? (p.name ?? 'Guest') : <span className="text-muted">Waiting for a friend to open the link…</span>}{i === room.you && ' (you)'}</span>
+            {p && <span className={room.ready[i] ? 'font-semibold text-brand' : 'text-muted'}>{room.ready[i] ? 'Ready' : 'Not ready'}</span>}
+          </li>
+        ))}
+      </ul>
+      <ModePicker name="room-mode" mode={room.mode} disabled={!host} onChange={(m) => session.setRoom(m, room.firstTo)} />
+      <FirstToPicker value={room.firstTo} disabled={!host} onChange={(n) => session.setRoom(room.mode, n)} />
+      {!host && <p className="text-sm text-muted">The player who made the room picks the mode and the set.</p>}
+      <div className="flex gap-2">
+        <button type="button" className={primary} disabled={!room.seats[1]} onClick={() => session.ready(!mine)}>{mine ? 'Not ready' : 'Ready'}</button>
+        <a className={secondary} href="/versus">Leave room</a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+'use client';
+
+import Link from 'next/link';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import type { VersusController } from '@/lib/client/versus-controller';
+import type { VersusView } from '@/lib/client/live/versus-session';
+import { formatSetScore } from '@/lib/ui/versus';
+import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { useSettings } from '@/components/settings/useSettings';
+import { LiveRegion } from '@/components/site/LiveRegion';
+import { GarbageMeter } from '@/components/versus/GarbageMeter';
+import { VersusLobby } from '@/components/versus/VersusLobby';
+import { VersusResult } from '@/components/versus/VersusResult';
+
+const loadRuntime = () => import('@/components/versus/runtime');
+
+/**
+ * The versus page: the lobby (quick match, private rooms) until a match starts, then both fields
+ * — this player's large with its garbage meter, the opponent's smaller — and the set's score.
+ * `room` is set on a room's share link (/versus/room/{code}): the page joins it at once.
+ */
+export function VersusScreen({ signedIn, room }: { signedIn: boolean; room: string | null }) {
+  const rootRef = useRef<HTMLDivElement>(null);
+  const ownRef = useRef<HTMLCanvasElement>(null);
+  const oppRef = useRef<HTMLCanvasElement>(null);
+  const { settings } = useSettings(signedIn);
+  const [controller, setController] = useState<VersusController | null>(null);
+  const [view, setView] = useState<VersusView>({ link: 'down', lobby: room ? { kind: 'joining', code: room } : { kind: 'idle' }, match: null, error: null });
+  const [countdown, setCountdown] = useState<number | null>(null);
+  const [meter, setMeter] = useState(0);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const ready = settings !== null;
+  const startingSettings = useEffectEvent(() => settings!);
+
+  useEffect(() => {
+    if (controller && settings) controller.setSettings(settings);
+  }, [controller, settings]);
+
+  useEffect(() => {
+    if (!ready || !rootRef.current || !ownRef.current || !oppRef.current) return;
+    const [root, own, opponent] = [rootRef.current, ownRef.current, oppRef.current];
+    let handle: ReturnType<Awaited<ReturnType<typeof loadRuntime>>['mountVersus']> | null = null;
+    let live = true;
+    loadRuntime().then(
+      ({ mountVersus }) => {
+        if (!live) return;
+        handle = mountVersus({ root, own, opponent, settings: startingSettings(), onView: setView, onCountdown: setCountdown, onMeter: setMeter });
+        if (room) handle.controller.session.joinRoom(room, handle.controller.setup);
+        setController(handle.controller);
+      },
+      () => live && setLoadError('Versus could not be loaded. Check your connection and reload the page.'),
+    );
+    return () => {
+      live = false;
+      handle?.dispose();
+      setController(null);
+    };
+  }, [ready, room]);
+
+  // A room made here gets its share link as the page's address, without leaving the page (the
+  // room lives as long as this connection).
+  const roomCode = view.lobby.kind === 'room' ? view.lobby.room.code : null;
+  useEffect(() => {
+    if (roomCode && window.location.pathname !== `/versus/room/${roomCode}`) window.history.replaceState(null, '', `/versus/room/${roomCode}`);
+  }, [roomCode]);
+
+  const m = view.match;
+  const you = m?.seat ?? 0;
+  const them = you === 0 ? 1 : 0;
+  const name = (s: 0 | 1) => (m ? (m.players[s].name ?? 'Guest') : '');
+  const score = m ? formatSetScore([m.score[you], m.score[them]]) : '';
+
+  return (
+    <div ref={rootRef} data-testid="versus" data-link={view.link} data-match={m?.matchId ?? ''} data-score={m ? m.score.join('-') : ''} className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h1 className="text-2xl font-bold">
+          Versus{m && <span className="font-normal text-muted"> · {VERSUS_MODE_INFO[m.mode].label}{m.ranked ? ' · ranked' : ''}</span>}
+        </h1>
+        <div className="flex items-center gap-3 text-sm">
+          {view.link !== 'open' && <span role="status" className="rounded bg-warning-bg px-2 py-0.5 text-on-warning-bg">{view.link === 'connecting' ? 'Connecting…' : 'Reconnecting…'}</span>}
+          {m && m.state !== 'over' && (
+            <button type="button" className="rounded-md px-3 py-1.5 hover:bg-surface-2" onClick={() => controller?.session.leave()}>
+              Leave match (counts as a loss)
+            </button>
+          )}
+          <Link href="/leaderboards/versus" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Boards</Link>
+        </div>
+      </div>
+      {loadError && <p role="alert" className="text-danger">{loadError}</p>}
+      {view.error && !m && <p role="alert" data-testid="versus-error" className="text-danger">{view.error.message}</p>}
+      {!m && controller && <VersusLobby view={view} signedIn={signedIn} controller={controller} />}
+      {!m && !controller && !loadError && <p className="text-muted">Loading…</p>}
+
+      <div hidden={!m} className="space-y-2">
+        {m && (
+          <p className="flex flex-wrap items-baseline justify-between gap-2">
+            <span className="font-semibold">{name(you)} <span className="text-muted">(you)</span> vs {name(them)}</span>
+            <span className="font-mono text-lg tabular-nums" data-testid="set-score" aria-label={`Set score ${score}, first to ${m.firstTo}`}>
+              {score} <span className="text-sm text-muted">first to {m.firstTo}</span>
+            </span>
+          </p>
+        )}
+        {m?.away && <AwayNotice mine={m.away.seat === you} opponent={name(them)} until={m.away.until} />}
+        <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <section aria-label="Your field" className="relative flex h-[min(72dvh,800px)] min-h-80 gap-2 rounded-xl bg-field p-2">
+            <GarbageMeter rows={meter} testId="garbage-meter-you" />
+            <div className="min-w-0 flex-1">
+              <canvas ref={ownRef} data-testid="field" className="mx-auto block" role="img" aria-label="Your field" />
+            </div>
+            <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+              <div className="pointer-events-auto">
+                {m && countdown !== null && countdown > 0 && m.state === 'countdown' && (
+                  <p data-testid="countdown" className="text-8xl font-black text-field-fg drop-shadow-lg tabular-nums">{countdown}</p>
+                )}
+                {m?.state === 'between' && m.decided && (
+                  <p data-testid="game-result" className="rounded-xl bg-field-panel/95 px-6 py-4 text-2xl font-bold text-field-fg">
+                    {m.decided.winner === you ? 'You won this game' : m.decided.winner === null ? 'A draw' : `${name(them)} won this game`}
+                  </p>
+                )}
+                {m?.state === 'over' && !m.over && (
+                  <p data-testid="versus-result" className="max-w-sm rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
+                    The match ended while you were away.{' '}
+                    <Link className="underline" href={`/versus/matches/${m.matchId}`}>See how it ended</Link> or <a className="underline" href="/versus">play again</a>.
+                  </p>
+                )}
+                {m?.state === 'over' && m.over && (
+                  <VersusResult match={m} names={[name(0), name(1)]} onRoom={view.lobby.kind === 'room' ? () => controller?.session.backToLobby() : null} />
+                )}
+              </div>
+            </div>
+          </section>
+          <section aria-label={`${name(them)}'s field`} className="flex h-[min(45dvh,480px)] min-h-60 gap-2 rounded-xl bg-field p-2">
+            <GarbageMeter rows={m?.opponentMeter ?? 0} testId="garbage-meter-them" />
+            <div className="min-w-0 flex-1">
+              <canvas ref={oppRef} data-testid="opponent-field" className="mx-auto block" role="img" aria-label={`${name(them)}'s field`} />
+            </div>
+          </section>
+        </div>
+      </div>
+      <LiveRegion message={announce(view, countdown, name(them))} testId="announcer" />
+    </div>
+  );
+}
+
+/** A player's connection dropped: the seconds left in their window to come back. */
+function AwayNotice({ mine, opponent, until }: { mine: boolean; opponent: string; until: number }) {
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    const tick = () => setLeft(Math.max(0, Math.round((until - performance.now()) / 1000)));
+    tick();
+    const t = window.setInterval(tick, 500);
+    return () => window.clearInterval(t);
+  }, [until]);
+  return (
+    <p role="status" data-testid="away" className="rounded-lg bg-surface-2 px-3 py-2 text-sm">
+      {mine ? 'Your connection dropped: reconnecting…' : `${opponent} lost their connection; they have ${left ?? '…'} s to come back.`}
+    </p>
+  );
+}
+
+/** What a screen reader hears: the match found, each game's outcome, the end. */
+function announce(view: VersusView, countdown: number | null, opponent: string): string {
+  const m = view.match;
+  if (!m) return view.lobby.kind === 'queued' ? 'Looking for an opponent.' : '';
+  if (m.state === 'over' && m.over) return m.over.winner === m.seat ? 'You won the match.' : 'You lost the match.';
+  if (m.state === 'between' && m.decided) return m.decided.winner === m.seat ? 'You won this game.' : 'You lost this game.';
+  if (m.state === 'countdown' && countdown === 3) return `Game ${m.game + 1} against ${opponent} starts in 3 seconds.`;
+  return '';
+}

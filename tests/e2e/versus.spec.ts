@@ -1,0 +1,149 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import type { PieceType } from '@/lib/engine';
+import { playGame } from '@/tests/support/bot';
+import { signUp, uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
+import { topOut, typePlan } from '@/tests/e2e/play-helpers';
+import { violations } from '@/tests/e2e/a11y-helpers';
+
+// Versus in Chromium, with real sockets and key presses: two browsers meet in a private room by
+// its link and play until one tops out under the other's garbage, a third watches from /live, and
+// the stored match plays back to the same end; two signed-in players meet in a ranked quick
+// match and see their ratings move when one leaves.
+
+async function player(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueAddress() });
+  return page;
+}
+
+const attr = async (el: Locator, name: string) => (await el.getAttribute(name)) ?? '';
+
+/** Plays this seat's next piece as the solo bot would place it, from the pieces dealt so far. */
+async function playPiece(page: Page, game: Locator, i: number): Promise<void> {
+  const handling = JSON.parse(await attr(game, 'data-handling'));
+  const dealt = [...(await attr(game, 'data-dealt'))] as PieceType[];
+  const step = playGame({ mode: 'sprint', seed: 'dealt-by-the-server', handling, queue: dealt, maxPieces: i + 1 }).plan[i];
+  if (!step) throw new Error(`no plan for piece ${i} from ${dealt.length} dealt pieces`);
+  await typePlan(page, game, [step]);
+}
+
+test('two browsers play a private room by its link; a third watches; the replay ends where the match did', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const [ann, ben, watcher] = [await player(browser), await player(browser), await player(browser)];
+
+  // Ann makes a room (Battle, one game) and the page's address becomes its share link.
+  await ann.goto('/versus');
+  const room = ann.getByRole('region', { name: 'Private room' });
+  await room.getByRole('combobox', { name: 'First to' }).selectOption('1');
+  await room.getByRole('button', { name: 'Create room' }).click();
+  await expect(ann).toHaveURL(/\/versus\/room\/[A-Z2-9]{6}$/);
+  const link = await ann.getByLabel('Share link').inputValue();
+  expect(link).toBe(ann.url());
+
+  // Ben opens the link and is seated; both say they are ready.
+  await ben.goto(link);
+  await expect(ben.getByTestId('room-seats')).toContainText('(you)');
+  await expect(ann.getByTestId('room-seats').locator('li')).toHaveCount(2);
+  await expect(ann.getByTestId('room-seats').locator('li').nth(1)).not.toContainText('Waiting');
+  expect(await violations(ann, 'a room with two players')).toEqual([]);
+  await ann.getByRole('button', { name: 'Ready', exact: true }).click();
+  await ben.getByRole('button', { name: 'Ready', exact: true }).click();
+
+  const [a, b] = [ann.getByTestId('versus'), ben.getByTestId('versus')];
+  await expect(a).toHaveAttribute('data-match', /^[a-z0-9]{8,40}$/);
+  const matchId = await attr(a, 'data-match');
+  await expect(b).toHaveAttribute('data-match', matchId);
+
+  // Someone else finds the match on /live and watches it.
+  await watcher.goto('/live');
+  await watcher.getByRole('link', { name: /^Watch .* against / }).first().click();
+  await expect(watcher).toHaveURL(new RegExp(`/versus/watch/${matchId}$`));
+  const spectator = watcher.getByTestId('match-spectator');
+  await expect(spectator).toHaveAttribute('data-phase', 'watching');
+  expect(await violations(watcher, 'watching a match')).toEqual([]);
+
+  // Ann places pieces as the bot plans them until her clears have sent Ben garbage; Ben, whose
+  // pieces only slide to the wall and fall, then hard-drops: the garbage rises under his stack and
+  // he tops out. How soon Ann's first attack comes depends on the pieces dealt (a random seed):
+  // if Ben's own stack tops him out first, the match still ends by a top-out, and the test says
+  // so in its annotations (the API tests check garbage routing match by match).
+  await expect(a).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  await expect(b).toHaveAttribute('data-phase', 'playing');
+  await ben.keyboard.down('ArrowLeft');
+  let garbage = false;
+  for (let i = 0; ; i++) {
+    if (Number(await attr(b, 'data-queued')) > 0) {
+      garbage = true;
+      break;
+    }
+    if ((await attr(a, 'data-phase')) !== 'playing') break;
+    if (i >= 80) throw new Error('the match went on for 80 of Ann\'s pieces');
+    try {
+      await playPiece(ann, a, i);
+    } catch (error) {
+      if ((await attr(a, 'data-phase')) === 'playing') throw error;
+      break;
+    }
+  }
+  test.info().annotations.push({ type: 'garbage reached Ben before his top-out', description: String(garbage) });
+  await ben.keyboard.up('ArrowLeft');
+  if (garbage) {
+    await expect(ben.getByTestId('garbage-meter-you')).not.toHaveAttribute('data-rows', '0');
+    await topOut(ben, b, /between|over/);
+  }
+  await expect(b).toHaveAttribute('data-topped-out', 'true');
+
+  // Both see the result; a room is never ranked.
+  await expect(ann.getByTestId('versus-result')).toHaveAttribute('data-won', 'true', { timeout: 20_000 });
+  await expect(ben.getByTestId('versus-result')).toHaveAttribute('data-won', 'false');
+  await expect(ann.getByTestId('versus-result')).toContainText('Unranked');
+  await expect(ann.getByTestId('versus')).toHaveAttribute('data-score', '1-0');
+  expect(await violations(ben, 'a lost match')).toEqual([]);
+  const ends = [{ pieces: await attr(a, 'data-pieces'), stack: await attr(a, 'data-stack') }, { pieces: await attr(b, 'data-pieces'), stack: await attr(b, 'data-stack') }];
+  // Garbage rows (X) rose into Ben's field before it filled.
+  if (garbage) expect(ends[1]!.stack).toContain('X');
+
+  // The room opens again for both, not ready: a rematch is two clicks away.
+  await ben.getByRole('button', { name: 'Back to the room' }).click();
+  await expect(ben.getByTestId('room')).toBeVisible();
+  await expect(ben.getByTestId('room-seats')).toContainText('Not ready');
+  await expect(ben.getByTestId('room-seats').locator('li')).toHaveCount(2);
+
+  // The spectator saw the same fields to the end.
+  await expect(watcher.getByTestId('match-over')).toBeVisible();
+  await expect(spectator).toHaveAttribute('data-stack0', ends[0]!.stack);
+  await expect(spectator).toHaveAttribute('data-stack1', ends[1]!.stack);
+
+  // The stored match, at its end, shows each field as it ended.
+  await ann.getByRole('link', { name: 'Watch the replay' }).click();
+  await expect(ann).toHaveURL(new RegExp(`/versus/matches/${matchId}`));
+  await ann.keyboard.press('End');
+  const viewer = ann.getByTestId('match-viewer');
+  await expect(viewer).toHaveAttribute('data-tick', await attr(viewer, 'data-end'));
+  await expect(ann.getByTestId('versus-field-0')).toHaveAttribute('data-pieces', ends[0]!.pieces);
+  await expect(ann.getByTestId('versus-field-1')).toHaveAttribute('data-pieces', ends[1]!.pieces);
+});
+
+test('a ranked quick match: the player who leaves loses, and both ratings move', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [ann, ben] = [await player(browser), await player(browser)];
+  await signUp(ann, uniqueUsername('va'), 'versus-e2e-pw-1');
+  await signUp(ben, uniqueUsername('vb'), 'versus-e2e-pw-2');
+  for (const p of [ann, ben]) {
+    await p.goto('/versus');
+    const quick = p.getByRole('region', { name: 'Quick match' });
+    await expect(quick.getByLabel(/Ranked/)).toBeChecked();
+    await quick.getByRole('button', { name: 'Find a match' }).click();
+  }
+  await expect(ann.getByTestId('versus')).toHaveAttribute('data-match', /^[a-z0-9]{8,40}$/, { timeout: 20_000 });
+  await expect(ben.getByTestId('versus')).toHaveAttribute('data-phase', /countdown|playing/);
+  await ann.getByRole('button', { name: /Leave match/ }).click();
+
+  await expect(ann.getByTestId('versus-result')).toHaveAttribute('data-won', 'false', { timeout: 20_000 });
+  await expect(ann.getByTestId('versus-result')).toContainText('You left the match');
+  await expect(ben.getByTestId('versus-result')).toHaveAttribute('data-won', 'true');
+  // New players start at 1500: the winner goes up, the leaver down.
+  await expect(ben.getByTestId('rating-change')).toContainText(/1500 → 1\d{3} \(\+\d+\)/);
+  await expect(ann.getByTestId('rating-change')).toContainText(/1500 → 1\d{3} \(−\d+\)/);
+});
