@@ -14,6 +14,8 @@
 //   killed (SIGKILL) a third of the way through the answers, in the middle of the live game, and
 //   started again at once; clients retry through nginx, the live game is taken up by another
 //   instance, the restarted one rejoins while the load goes on, without the others restarting.
+//   After the load, versus across instances (bench/load/versus.ts): a room whose players are on
+//   instances 1 and 2 with a spectator through nginx, and a quick match queued on both.
 //   --http-sign-ups=N: how many players sign up and in through the site (50); the others are
 //   written straight into the database, signed in with a session cookie made with the server's
 //   secret, as next-auth makes it. Argon2 is deliberately slow: 1,000 sign-ups and sign-ins took
@@ -26,6 +28,7 @@ import { encodeReplay, isRankable, MODE_NAMES, type Mode } from '@/lib/engine';
 import { createAppServer, type AppServer } from '@/tests/support/app-server';
 import { createCluster, type Cluster } from '@/tests/support/cluster';
 import { startCrossInstanceGame } from '@/bench/load/live';
+import { versusAcrossInstances } from '@/bench/load/versus';
 import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { claimOf, hardDropGame } from '@/tests/support/replays';
 import { checkBackup, runBackup } from '@/bench/load/backup';
@@ -207,6 +210,7 @@ async function run(db: 'pglite' | 'postgres') {
       await killed;
       const outcome = await liveDone;
       console.log(`  live game: POST ${outcome.status}, ranked ${outcome.ranked}, ${outcome.reconnects} reconnect(s) through nginx`);
+      console.log(`    ${outcome.timeline.join('\n    ')}`);
       check(live.seen.watching && live.seen.frames > 0, `the spectator on the other instance got no catch-up or no frames: ${JSON.stringify(live.seen)}`);
       check(live.seen.playerSawSpectator && live.seen.listedElsewhere, `the spectator was not counted or the game not listed elsewhere: ${JSON.stringify(live.seen)}`);
       // 201, or 200 when the host had already stored the stream itself (its POST came after the finalize wait).
@@ -220,6 +224,13 @@ async function run(db: 'pglite' | 'postgres') {
         const texts = bodies.map((b) => JSON.stringify(b.body));
         check(bodies.every((b) => b.status === 200) && texts.every((t) => t === texts[0]), `${mode} boards differ between instances: ${texts.map((t) => t.slice(0, 120)).join(' | ')}`);
       }
+    }
+
+    // Versus across the instances: a room and a quick match whose players are on different ones.
+    if (cluster) {
+      const versus = await versusAcrossInstances({ instances: [cluster.instances[0]!.url, cluster.instances[1]!.url], proxy: cluster.url });
+      for (const line of versus.lines) console.log(`  ${line}`);
+      for (const problem of versus.problems) check(false, problem);
     }
 
     // The database, read directly: exactly what was accepted, once; every refusal with its reason.

@@ -57,19 +57,26 @@ export function LiveNow({ limit }: { limit?: number }) {
   );
 }
 
+const WATCH = 'rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-hover';
+
 /** Versus matches being played: both players, the mode and the set score so far. */
 function MatchList({ matches }: { matches: LiveMatchSummary[] }) {
   return (
     <ul data-testid="live-matches" className="mb-4 divide-y divide-line rounded-xl border border-line">
       {matches.map((m) => (
-        <li key={m.matchId} className="px-4 py-3">
-          <p className="font-semibold">
-            {m.players[0].name ?? 'Guest'} vs {m.players[1].name ?? 'Guest'}{' '}
-            <span className="font-normal text-muted">· {VERSUS_MODE_INFO[m.mode].label}{m.ranked ? ' · ranked' : ''}</span>
-          </p>
-          <p className="text-sm tabular-nums text-muted">
-            {m.score[0]}–{m.score[1]} (first to {m.firstTo}){m.spectators > 0 && ` · ${m.spectators} watching`}
-          </p>
+        <li key={m.matchId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="min-w-0">
+            <p className="font-semibold">
+              {m.players[0].name ?? 'Guest'} vs {m.players[1].name ?? 'Guest'}{' '}
+              <span className="font-normal text-muted">· {VERSUS_MODE_INFO[m.mode].label}{m.ranked ? ' · ranked' : ''}</span>
+            </p>
+            <p className="text-sm tabular-nums text-muted">
+              {m.score[0]}–{m.score[1]} (first to {m.firstTo}){m.spectators > 0 && ` · ${m.spectators} watching`}
+            </p>
+          </div>
+          <Link className={WATCH} href={`/versus/watch/${m.matchId}`} aria-label={`Watch ${m.players[0].name ?? 'Guest'} against ${m.players[1].name ?? 'Guest'}`}>
+            Watch
+          </Link>
         </li>
       ))}
     </ul>
@@ -90,7 +97,7 @@ function GameList({ games }: { games: LiveGameSummary[] }) {
               {g.spectators > 0 && ` · ${g.spectators} watching`}
             </p>
           </div>
-          <Link className="rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-hover" href={`/live/${g.gameId}`} aria-label={`Watch ${g.player.name ?? 'Guest'} play ${MODE_INFO[g.mode].label}`}>
+          <Link className={WATCH} href={`/live/${g.gameId}`} aria-label={`Watch ${g.player.name ?? 'Guest'} play ${MODE_INFO[g.mode].label}`}>
             Watch
           </Link>
         </li>

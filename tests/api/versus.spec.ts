@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { Glicko2 } from 'glicko2';
-import { decodeReplay, simulateReplay, type ReplayResult } from '@/lib/engine';
+import { decodeReplay, simulateReplay } from '@/lib/engine';
 import { uniqueAddress } from '@/tests/e2e/fixtures';
 import { newClient, signUpAndIn } from '@/tests/api/client';
 import { HANDLING, VersusPlayer, type Vover } from '@/tests/support/versus-client';
+import { fetchStoredMatch, resimulationProblems, type StoredMatch } from '@/tests/support/versus-stored';
 
 // Live versus over real sockets against the production server, on both databases: quick matches
 // between bots at real pace, rooms, spectators, forged attacks, late acknowledgements, a dropped
@@ -16,59 +17,13 @@ import { HANDLING, VersusPlayer, type Vover } from '@/tests/support/versus-clien
 const MATCHES = Number(process.env.VERSUS_API_MATCHES ?? 12);
 const AT_ONCE = 12;
 
-type StoredMatch = {
-  matchId: string;
-  ranked: boolean;
-  firstTo: number;
-  winnerSeat: number;
-  endReason: string;
-  seats: Array<{ seat: number; username: string | null; gamesWon: number; won: boolean; ratingBefore: number | null; ratingAfter: number | null; rdBefore: number | null; rdAfter: number | null }>;
-  games: Array<{ index: number; winnerSeat: number | null; reason: string; endTick: number; replays: [string, string] }>;
-};
-
-/** The stored match as the match viewer's API gives it, in the flat shape these checks read. */
-type ApiMatch = Omit<StoredMatch, 'matchId' | 'seats'> & {
-  id: string;
-  seats: Array<{ seat: number; player: { username: string } | null; gamesWon: number; won: boolean; rating: { before: number; after: number; rdBefore: number; rdAfter: number } | null }>;
-};
-
 async function stored(baseURL: string, matchId: string): Promise<StoredMatch> {
-  let res = await fetch(`${baseURL}/api/versus/matches/${matchId}`);
-  for (let i = 0; i < 20 && res.status === 404; i++) {
-    await new Promise((r) => setTimeout(r, 250));
-    res = await fetch(`${baseURL}/api/versus/matches/${matchId}`);
-  }
-  expect(res.status, `match ${matchId}`).toBe(200);
-  const { id, seats, ...rest } = (await res.json()) as ApiMatch;
-  return {
-    ...rest, matchId: id,
-    seats: seats.map((s) => ({
-      seat: s.seat, username: s.player?.username ?? null, gamesWon: s.gamesWon, won: s.won,
-      ratingBefore: s.rating?.before ?? null, ratingAfter: s.rating?.after ?? null, rdBefore: s.rating?.rdBefore ?? null, rdAfter: s.rating?.rdAfter ?? null,
-    })),
-  };
+  return fetchStoredMatch(baseURL, matchId);
 }
 
 /** Each game's two replays re-simulated alone: garbage received is what the other sent, and the outcome follows. */
 function resimulates(m: StoredMatch): void {
-  const score = [0, 0];
-  for (const g of m.games) {
-    const replays = g.replays.map((r) => decodeReplay(r));
-    const sends: Array<Array<{ tick: number; size: number }>> = [[], []];
-    const results = replays.map((r, s) => simulateReplay(r, { maxTicks: Math.max(g.endTick, r.events.at(-1)?.tick ?? 0, r.garbage?.at(-1)?.tick ?? 0) + 1, sends: sends[s] })) as [ReplayResult, ReplayResult];
-    for (const s of [0, 1]) {
-      const got = (replays[s]!.garbage ?? []).map((x) => x.size);
-      expect(got, `match ${m.matchId} game ${g.index} seat ${s} garbage`).toEqual(sends[1 - s]!.slice(0, got.length).map((x) => x.size));
-    }
-    if (g.reason === 'topOut' && g.winnerSeat !== null) {
-      const loser = results[1 - g.winnerSeat]!;
-      expect(loser.toppedOut && loser.ticks === g.endTick, `match ${m.matchId} game ${g.index}: the loser topped out at ${g.endTick}`).toBe(true);
-      expect(results[g.winnerSeat]!.ended && results[g.winnerSeat]!.ticks < g.endTick).toBe(false);
-    }
-    if (g.winnerSeat !== null) score[g.winnerSeat]!++;
-  }
-  expect(m.seats.map((s) => s.gamesWon)).toEqual(score);
-  if (m.endReason === 'games') expect(score[m.winnerSeat]).toBe(m.firstTo);
+  expect(resimulationProblems(m)).toEqual([]);
 }
 
 async function signedIn(baseURL: string): Promise<{ cookie: string; address: string; name: string }> {

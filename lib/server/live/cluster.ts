@@ -32,6 +32,17 @@ export const KEYS = {
   listers: `${P}:listers`,
   /** Pub/sub: a game's frames for spectators on other instances. */
   gameChannel: (gameId: string) => `${P}:game:${gameId}`,
-  /** Pub/sub: requests to one instance (catch-ups, spectator counts, handovers). */
+  /** The versus home: the instance that runs the queue, rooms and matches (value: instance id), a lease like a game's. */
+  versusHome: `${P}:versus:home`,
+  /** Pub/sub: requests to one instance (catch-ups, spectator counts, handovers, relayed versus messages). */
   instanceChannel: (instance: string) => `${P}:instance:${instance}`,
+} as const;
+
+/**
+ * Lua for a lease (a game's host, the versus home): only its holder may renew it (KEYS[1], ARGV[1]
+ * the holder, ARGV[2] the ms) or let it go, so a lease lost to another instance stays lost.
+ */
+export const LEASE_SCRIPTS = {
+  renew: `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`,
+  drop: `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
 } as const;

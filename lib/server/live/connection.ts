@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { LiveErrorCode, LivePlayer, ServerMessage } from '@/lib/live/protocol';
@@ -6,11 +7,31 @@ import type { Owner } from '@/lib/server/games/owner';
 import type { GameHost } from '@/lib/server/live/game-host';
 import type { MatchHost } from '@/lib/server/live/match-host';
 
+/**
+ * Whoever the versus lobby deals with: a socket on this instance, or one on another instance whose
+ * versus messages are relayed here (versus-relay.ts). The lobby knows it by identity.
+ */
+export type VersusPeer = {
+  readonly owner: Owner;
+  readonly player: LivePlayer;
+  readonly address: string;
+  /** Still connected: a closed one is never put in a room again. */
+  readonly open: boolean;
+  /** The versus match this peer plays a seat of (lib/server/live/versus-lobby.ts). */
+  match: { host: MatchHost; seat: 0 | 1 } | null;
+  readonly watches: Map<string, () => void>;
+  send(message: ServerMessage): void;
+  error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
+};
+
 /** One open socket: who it is, what it plays and watches, and its message budget. */
-export class Connection {
+export class Connection implements VersusPeer {
+  /** How another instance names this socket when it answers a relayed versus message. */
+  readonly id = randomBytes(8).toString('hex');
   host: GameHost | null = null;
-  /** The versus match this connection plays a seat of (lib/server/live/versus-lobby.ts). */
   match: { host: MatchHost; seat: 0 | 1 } | null = null;
+  /** The instance this socket's versus messages were last relayed to (versus-relay.ts). */
+  relayedTo: string | null = null;
   readonly watches = new Map<string, () => void>();
   alive = true;
   private windowStart = 0;
@@ -24,8 +45,12 @@ export class Connection {
     readonly player: LivePlayer,
   ) {}
 
+  get open(): boolean {
+    return this.ws.readyState === this.ws.OPEN;
+  }
+
   send(message: ServerMessage): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(JSON.stringify(message));
+    if (this.open) this.ws.send(JSON.stringify(message));
   }
 
   error(code: LiveErrorCode, message: string, extra: { gameId?: string; seq?: number } = {}): void {

@@ -15,6 +15,7 @@ import type { GameHost } from '@/lib/server/live/game-host';
 import type { GameLeases } from '@/lib/server/live/lease';
 import { dispatch } from '@/lib/server/live/messages';
 import { VersusLobby } from '@/lib/server/live/versus-lobby';
+import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/versus-relay';
 import { createSharedState, type SharedState } from '@/lib/server/live/shared-state';
 
 /** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
@@ -37,12 +38,17 @@ export class LiveHub {
     release: (gameId) => this.handOver(gameId, true),
     hosted: () => [...this.hosts.keys()],
     lost: (gameId) => this.handOver(gameId, false),
+    versus: (wire) => (this.door instanceof VersusRelay ? this.door.receive(wire) : undefined),
   });
   readonly bus: LiveBus = this.shared.bus;
   readonly leases: GameLeases = this.shared.leases;
-  /** Quick match, rooms and the versus matches being played (versus-lobby.ts). */
+  /** Quick match, rooms and the versus matches being played (versus-lobby.ts): used on the versus home. */
   readonly versus = new VersusLobby({ bus: this.bus });
+  /** Where this instance's versus messages go: its own lobby, or the versus home (versus-relay.ts). */
+  readonly door: VersusDoor = this.shared.remote ? new VersusRelay(this.shared.remote.link, this.shared.remote.bus, this.versus) : localDoor(this.versus);
   readonly gamesByAddress = new Map<string, number>();
+  /** Adoptions under way in this process, by game: a second one for the same game waits (adopt.ts). */
+  readonly adoptions = new Map<string, Promise<GameHost | null>>();
   private readonly socketsByAddress = new Map<string, number>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
   private readonly heartbeat: NodeJS.Timeout;
@@ -121,7 +127,7 @@ export class LiveHub {
     const host = this.hosts.get(gameId);
     if (!host || host.ended) return;
     if (asked) this.leases.release(gameId, host.carried());
-    host.close();
+    host.close('hand_over');
   }
 
   private onMessage(conn: Connection, data: Buffer, isBinary: boolean): void {
@@ -153,13 +159,14 @@ export class LiveHub {
     else this.socketsByAddress.delete(conn.address);
     for (const stop of conn.watches.values()) stop();
     for (const gameId of conn.watches.keys()) this.hosts.get(gameId)?.spectatorsChanged();
-    this.versus.drop(conn);
+    this.door.drop(conn);
     conn.watches.clear();
     conn.host?.detach(conn);
   }
 
   close(): void {
     clearInterval(this.heartbeat);
+    this.door.close();
     this.versus.close();
     this.shared.close();
     for (const ws of this.wss.clients) ws.terminate();

@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { holeState, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type Handling, type PieceType, type VersusMode } from '@/lib/engine';
+import { holeState, keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type Handling, type PieceType, type VersusMode } from '@/lib/engine';
 import type { LivePlayer, ServerMessage, WireAck, WireEvent } from '@/lib/live/protocol';
-import type { Seat } from '@/lib/live/versus';
+import { VERSUS_MAX_LAG_MS, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/bus';
 import { MatchSeat, type SeatLink } from '@/lib/server/live/match-seat';
@@ -22,7 +22,7 @@ export const MATCH_TIMING = {
   aheadSlackMs: PACING.aheadSlackMs,
   /** A connected seat whose stream trails the clock by more than this (time away excused) loses the
    *  game: otherwise a silent client would hold the opponent's win, and its garbage, forever. */
-  maxLagMs: 10_000,
+  maxLagMs: VERSUS_MAX_LAG_MS,
   /** How often the lag is looked at. */
   lagCheckMs: 1_000,
 } as const;
@@ -78,6 +78,8 @@ export class MatchHost {
   private lagTimer: unknown = null;
   /** Pieces of the current game every seat has been dealt: the most anyone else may see. */
   private shown = 0;
+  /** The last game decided, for a seat that comes back between games. */
+  private lastGame: Extract<ServerMessage, { t: 'vgame' }> | null = null;
   private shared: PieceType[] = [];
   /** Settles when the match is stored (or refused); tests await it. */
   finished: Promise<StoreMatchResult | null> | null = null;
@@ -86,7 +88,8 @@ export class MatchHost {
     this.matchId = o.matchId;
     this.now = o.now ?? (() => performance.now());
     this.timers = o.timers ?? realTimers;
-    this.match = new VersusMatch({ mode: o.mode, seed: o.seed, handling: [o.seats[0].handling, o.seats[1].handling], firstTo: o.firstTo });
+    // The rules announced to both seats (`match`) are the rules the referee enforces.
+    this.match = new VersusMatch({ mode: o.mode, seed: o.seed, handling: [o.seats[0].handling, o.seats[1].handling], firstTo: o.firstTo, rulesVersion: VERSUS_RULES_VERSION });
     this.seats = [0, 1].map((s) => new MatchSeat(o.seats[s]!, randomBytes(18).toString('base64url'))) as [MatchSeat, MatchSeat];
   }
 
@@ -101,6 +104,10 @@ export class MatchHost {
   }
   owner(s: Seat): Owner {
     return this.o.seats[s].owner;
+  }
+  /** The seat's current connection, null while it is away. */
+  link(s: Seat): SeatLink | null {
+    return this.seats[s].link;
   }
   /** Whether `link` is the seat's current connection (after a resume, an older socket is not). */
   holds(s: Seat, link: SeatLink): boolean {
@@ -128,6 +135,10 @@ export class MatchHost {
     seat.goneAt = null;
     seat.link = link;
     this.sendMatch(s);
+    // What the seat missed while away at a game boundary: the decided game's end, or the next
+    // game's start (its countdown may be over already: the browser catches up from its t0).
+    if (this.phase === 'between' && this.lastGame) link.send(this.lastGame);
+    if ((this.phase === 'countdown' || this.phase === 'playing') && seat.startSent !== this.gameIndex) this.sendStart(s);
     const game = this.match.current;
     link.send({
       t: 'vresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.lastSeq, tick: game.tickOf(s), pieces: seat.dealt.slice(),
@@ -173,7 +184,7 @@ export class MatchHost {
     if (b.seq !== seat.lastSeq + 1) return { code: 'out_of_order', message: `Batch ${b.seq} arrived, ${seat.lastSeq + 1} was expected.` };
     const game = this.match.current;
     const from = game.tickOf(s);
-    const bad = checkBatch(b, from);
+    const bad = checkBatch(b, from, VERSUS_RULES_VERSION);
     if (bad) return { code: 'bad_inputs', message: bad };
     const elapsedMs = this.now() - seat.t0;
     // A batch that plays no tick (an empty one during the countdown, say) cannot run ahead.
@@ -193,13 +204,18 @@ export class MatchHost {
     return null;
   }
 
-  /** Everything a spectator needs to draw both fields of the current game from its first tick. */
+  /**
+   * Everything a spectator needs to draw both fields of the current game from its first tick.
+   * Between games the seats still hold the game just decided, so that one is described, with its
+   * own holes; the next game's start sends its own.
+   */
   watching(): ServerMessage {
-    const game = this.match.current;
+    const index = this.phase === 'between' ? this.gameIndex - 1 : this.gameIndex;
+    const game = this.match.games[index]!;
     return {
-      t: 'vwatching', matchId: this.matchId, mode: this.o.mode, firstTo: this.match.firstTo, game: this.gameIndex, score: this.score,
+      t: 'vwatching', matchId: this.matchId, mode: this.o.mode, firstTo: this.match.firstTo, game: index, score: this.score,
       nextCount: Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount),
-      handling: [this.o.seats[0].handling, this.o.seats[1].handling], holes: holeState(this.gameSeed()),
+      handling: [this.o.seats[0].handling, this.o.seats[1].handling], holes: holeState(this.gameSeed(index)),
       seats: [0, 1].map((s) => this.seats[s as Seat].stream(game.game(s as Seat), this.shared)) as never,
     };
   }
@@ -218,8 +234,8 @@ export class MatchHost {
     this.o.onClose(this);
   }
 
-  private gameSeed(): string {
-    return `${this.o.seed}.${this.gameIndex}`;
+  private gameSeed(index = this.gameIndex): string {
+    return `${this.o.seed}.${index}`;
   }
 
   private sendMatch(s: Seat): void {
@@ -238,18 +254,28 @@ export class MatchHost {
     if (away !== undefined) return this.leave(away);
     this.phase = 'countdown';
     const seed = this.gameSeed();
-    const holes = holeState(seed);
     const t0 = this.now() + countdownMs;
     this.shown = 0;
     this.shared = [];
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
       seat.newGame(pieceSequence(seed), this.o.seats[s].nextCount, t0, this.match.current.game(s).taken);
-      seat.link?.send({ t: 'vstart', matchId: this.matchId, game: this.gameIndex, pieces: seat.dealt.slice(), holes, startsInMs: countdownMs, score: this.score });
+      this.sendStart(s);
     }
     this.o.bus.publish(this.matchId, this.watching());
     this.announce();
     this.checkLag();
+  }
+
+  /** The current game's start to a seat: its pieces so far and the time left to its clock's start (past it: negative). */
+  private sendStart(s: Seat): void {
+    const seat = this.seats[s];
+    if (!seat.link) return;
+    seat.startSent = this.gameIndex;
+    seat.link.send({
+      t: 'vstart', matchId: this.matchId, game: this.gameIndex, pieces: seat.dealt.slice(), holes: holeState(this.gameSeed()),
+      startsInMs: seat.t0 - this.now(), score: this.score,
+    });
   }
 
   /** Every lagCheckMs while a game runs: a connected seat too far behind the clock loses the game. */
@@ -288,10 +314,19 @@ export class MatchHost {
 
   /** The current game is decided: count it, then the next game or the end of the set. */
   private endGame(): void {
-    const outcome = this.match.current.outcome!;
+    const game = this.match.current;
+    const outcome = game.outcome!;
     const index = this.gameIndex;
+    const ticks: [number, number] = [game.tickOf(0), game.tickOf(1)];
+    // Decided: the rest of the game's pieces can no longer help anyone, and the leader's field
+    // (held back while the other seat had not been dealt them) can be drawn to its end.
+    const longer = this.seats[0].dealt.length >= this.seats[1].dealt.length ? this.seats[0] : this.seats[1];
+    const from = this.shown;
     const more = this.match.advance();
-    const message: ServerMessage = { t: 'vgame', matchId: this.matchId, game: index, winner: outcome.winner, reason: outcome.reason, score: this.score };
+    const message: Extract<ServerMessage, { t: 'vgame' }> = {
+      t: 'vgame', matchId: this.matchId, game: index, winner: outcome.winner, reason: outcome.reason, score: this.score, ticks, from, pieces: longer.dealt.slice(from),
+    };
+    this.lastGame = message;
     this.sendBoth(message);
     this.o.bus.publish(this.matchId, message);
     if (!more) return this.finish();
@@ -358,11 +393,14 @@ export class MatchHost {
 }
 
 /** Events in order within [from, tick); acks at most one per message, within the same ticks. */
-function checkBatch(b: BatchIn, from: number): string | null {
+function checkBatch(b: BatchIn, from: number, rulesVersion: number): string | null {
   if (b.tick < from) return `The batch ends at tick ${b.tick}, before tick ${from} the game is at.`;
   let last = from;
-  for (const [t] of b.events) {
+  // The wire admits every id in KEYS; the match's rules may play fewer (the referee would throw mid-batch).
+  const keyCount = keysOf(rulesVersion);
+  for (const [t, key] of b.events) {
     if (t < last || t >= b.tick) return 'Events are out of order or past the batch tick.';
+    if (key >= keyCount) return `Key ${key} is not played under rules version ${rulesVersion}.`;
     last = t;
   }
   const ids = new Set<number>();

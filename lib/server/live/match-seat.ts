@@ -21,6 +21,8 @@ export class MatchSeat {
   lastSeq = 0;
   /** When this seat's clock started (after the countdown), in the host's milliseconds. */
   t0 = 0;
+  /** The game whose `vstart` this seat was sent (-1: none yet); a seat away at the start gets it on its return. */
+  startSent = -1;
   /** Time away (dropped and back within the window) this game, excused from the lag bound. */
   excusedMs = 0;
   dealt: PieceType[] = [];

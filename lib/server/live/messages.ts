@@ -12,7 +12,7 @@ import { watchElsewhere } from '@/lib/server/live/watch';
 
 /** What each client message does. Every write re-checks who the connection belongs to. */
 export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> {
-  if (isVersusMessage(m)) return hub.versus.handle(conn, m);
+  if (isVersusMessage(m)) return hub.door.handle(conn, m);
   switch (m.t) {
     case 'hello': {
       if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });
@@ -23,11 +23,14 @@ export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage)
         conn.send({ t: 'welcome', v: 1, player: conn.player });
         return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: m.resume.gameId });
       }
+      // One game per connection: one it played before gets its resume window, as if its
+      // connection had dropped, instead of living on with nobody to give it up.
+      if (conn.host && conn.host !== host) conn.host.detach(conn);
       conn.host = host;
       return conn.send({ t: 'welcome', v: 1, player: conn.player, resumed: host.resumed() });
     }
     case 'start': {
-      if (conn.host && !conn.host.ended) conn.host.close(); // a restart gives the running game up, as a new ticket does
+      if (conn.host?.seated(conn) && !conn.host.ended) conn.host.close(); // a restart gives the running game up, as a new ticket does
       if ((hub.gamesByAddress.get(conn.address) ?? 0) >= LIVE_LIMITS.gamesPerAddress)
         return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);
       if (!conn.mayStart(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.`);
@@ -37,7 +40,7 @@ export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage)
       const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
       const address = conn.address;
       const host = new GameHost({
-        gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, handling: m.handling, nextCount: m.nextCount,
+        gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, rulesVersion: ticket.rulesVersion, handling: m.handling, nextCount: m.nextCount,
         owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
       });
       hub.addGame(conn, host);
@@ -47,7 +50,8 @@ export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage)
     case 'inputs':
     case 'pause':
     case 'unpause': {
-      const host = conn.host;
+      // A later resume (another tab, a reconnect) took the seat: this connection plays it no more.
+      const host = conn.host?.seated(conn) ? conn.host : null;
       if (!host || host.gameId !== m.gameId) {
         const other = hub.hosts.get(m.gameId);
         return other && !sameOwner(other, conn)

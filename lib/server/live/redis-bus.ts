@@ -5,10 +5,11 @@ import type { LiveMatchSummary } from '@/lib/live/versus';
 import { byInterest, createLocalBus, type LiveBus } from '@/lib/server/live/bus';
 import { CLUSTER, KEYS } from '@/lib/server/live/cluster';
 import type { RedisLink } from '@/lib/server/live/redis';
+import type { VersusWire } from '@/lib/server/live/versus-relay';
 
 /** What instances say to each other: on a game's channel, and on one instance's own. */
 type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: string; m: ServerMessage | null };
-type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string };
+type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string } | VersusWire;
 
 /** What the bus asks of the hub on the hosting instance. Any host kind (a game, a match) can answer. */
 export type BusHooks = {
@@ -18,6 +19,8 @@ export type BusHooks = {
   watchersChanged(gameId: string): void;
   /** Another instance asks for this game (its player reconnected there). */
   release(gameId: string): void;
+  /** A relayed versus message, to or from the versus home (versus-relay.ts). */
+  versus?(wire: VersusWire): void;
 };
 
 type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void };
@@ -36,6 +39,7 @@ export class RedisBus implements LiveBus {
   private readonly remoteCounts = new Map<string, Map<string, number>>();
   private readonly watchers = new Map<string, Set<Watcher>>();
   private others: LiveGameSummary[] = [];
+  private otherMatches: LiveMatchSummary[] = [];
   private readonly lister: NodeJS.Timeout;
   private hooks: BusHooks | null = null;
 
@@ -82,8 +86,8 @@ export class RedisBus implements LiveBus {
     setTimeout(() => this.local.subscribers(gameId) === 0 && this.remoteCounts.delete(gameId), 30_000).unref();
   }
 
-  // Versus matches are listed by the instance that hosts them only: a match's two players and its
-  // spectators are relayed by its host (0018), and the list is not shared across instances yet.
+  // Versus matches are hosted by the versus home (versus-relay.ts); its list reaches the others as
+  // the games' lists do.
   announceMatch(summary: LiveMatchSummary): void {
     this.local.announceMatch(summary);
   }
@@ -93,7 +97,9 @@ export class RedisBus implements LiveBus {
   }
 
   listMatches(): LiveMatchSummary[] {
-    return this.local.listMatches();
+    const here = this.local.listMatches();
+    const ids = new Set(here.map((m) => m.matchId));
+    return [...here, ...this.otherMatches.filter((m) => !ids.has(m.matchId))].sort(byInterest);
   }
 
   list(): LiveGameSummary[] {
@@ -140,6 +146,14 @@ export class RedisBus implements LiveBus {
     this.send(KEYS.instanceChannel(holder), { k: 'release', gameId } satisfies InstanceWire);
   }
 
+  /**
+   * A versus message for one instance: in order with everything else this instance sends it.
+   * Resolves with how many listened (0: that instance is gone), or null if Redis was away.
+   */
+  tell(instance: string, wire: VersusWire): Promise<number | null> {
+    return this.link.cmd.publish(KEYS.instanceChannel(instance), JSON.stringify(wire)).catch(() => null);
+  }
+
   close(): void {
     clearInterval(this.lister);
   }
@@ -152,6 +166,7 @@ export class RedisBus implements LiveBus {
 
   private onInstance(w: InstanceWire): void {
     if (w.k === 'release') return this.hooks?.release(w.gameId);
+    if (w.k !== 'watch') return this.hooks?.versus?.(w);
     const counts = this.remoteCounts.get(w.gameId) ?? new Map<string, number>();
     if (w.n > 0) counts.set(w.from, w.n);
     else counts.delete(w.from);
@@ -181,13 +196,15 @@ export class RedisBus implements LiveBus {
   private async syncList(): Promise<void> {
     const { cmd, instance } = this.link;
     const key = KEYS.listed(instance);
-    const mine = this.local.list();
+    const mine = [...this.local.list(), ...this.local.listMatches()];
     const now = Date.now();
     const tx = cmd.multi().del(key);
-    if (mine.length > 0) tx.hset(key, Object.fromEntries(mine.map((g) => [g.gameId, JSON.stringify(g)])));
+    if (mine.length > 0) tx.hset(key, Object.fromEntries(mine.map((g) => ['gameId' in g ? g.gameId : `match:${g.matchId}`, JSON.stringify(g)])));
     await tx.pexpire(key, CLUSTER.listTtlMs).zadd(KEYS.listers, now, instance).zremrangebyscore(KEYS.listers, 0, now - CLUSTER.listTtlMs).exec();
     const listers = (await cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf')).filter((i) => i !== instance);
     const lists = await Promise.all(listers.map((i) => cmd.hvals(KEYS.listed(i))));
-    this.others = lists.flat().map((text) => JSON.parse(text) as LiveGameSummary);
+    const entries = lists.flat().map((text) => JSON.parse(text) as LiveGameSummary | LiveMatchSummary);
+    this.others = entries.filter((e): e is LiveGameSummary => 'gameId' in e);
+    this.otherMatches = entries.filter((e): e is LiveMatchSummary => 'matchId' in e);
   }
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { env } from '@/lib/server/env';
 import { createLocalBus, type LiveBus } from '@/lib/server/live/bus';
 import { localLeases, RedisLeases, type GameLeases } from '@/lib/server/live/lease';
-import { connectRedis } from '@/lib/server/live/redis';
+import { connectRedis, type RedisLink } from '@/lib/server/live/redis';
 import { RedisBus, type BusHooks } from '@/lib/server/live/redis-bus';
 
 /** What the hub needs besides the bus hooks: the games it holds, and what to do with one lost. */
@@ -11,8 +11,8 @@ export type HubHooks = BusHooks & { hosted(): string[]; lost(gameId: string): vo
 export type SharedState = {
   bus: LiveBus;
   leases: GameLeases;
-  /** Spectating a game hosted on another instance; null with one instance. */
-  remote: RedisBus | null;
+  /** Spectating a game hosted on another instance, and relaying versus to its home; null with one instance. */
+  remote: { bus: RedisBus; link: RedisLink } | null;
   close(): void;
 };
 
@@ -24,7 +24,7 @@ export function createSharedState(hooks: HubHooks): SharedState {
   bus.setHooks(hooks);
   const leases = new RedisLeases(link, hooks.hosted, hooks.lost, (holder, gameId) => bus.askRelease(holder, gameId));
   return {
-    bus, leases, remote: bus,
+    bus, leases, remote: { bus, link },
     close: () => (bus.close(), leases.close(), link.close()),
   };
 }

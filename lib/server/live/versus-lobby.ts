@@ -4,12 +4,12 @@ import { MODES, type Handling, type VersusMode } from '@/lib/engine';
 import { VERSUS_CLIENT_TYPES, type ClientMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { RoomView, Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/bus';
-import type { Connection } from '@/lib/server/live/connection';
-import { MatchHost, type MatchSeatInfo, type Timers } from '@/lib/server/live/match-host';
+import type { VersusPeer } from '@/lib/server/live/connection';
+import { MatchHost, type MatchHostOptions, type MatchSeatInfo, type Timers } from '@/lib/server/live/match-host';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
 
-type Entry = Waiting & { conn: Connection; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
-type Room = { code: string; mode: VersusMode; firstTo: number; seats: [Connection, Connection | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
+type Entry = Waiting & { conn: VersusPeer; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
+type Room = { code: string; mode: VersusMode; firstTo: number; seats: [VersusPeer, VersusPeer | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
 type SeatSetup = { handling: Handling; nextCount: number };
 
 /** The messages the lobby answers (messages.ts hands them over before its own switch). */
@@ -25,6 +25,8 @@ export type LobbyOptions = {
   timers?: Timers;
   /** A signed-in player's rating in a mode (the matchmaking key); tests pass their own. */
   ratingOf?: (userId: string, mode: VersusMode) => Promise<number>;
+  /** Where a finished match goes (MatchHost's `store`); the database's by default. */
+  store?: MatchHostOptions['store'];
 };
 
 /**
@@ -34,7 +36,7 @@ export type LobbyOptions = {
  */
 export class VersusLobby {
   readonly matches = new Map<string, MatchHost>();
-  private readonly queue = new Map<Connection, Entry>();
+  private readonly queue = new Map<VersusPeer, Entry>();
   private readonly rooms = new Map<string, Room>();
   private readonly now: () => number;
   private readonly pairTimer: NodeJS.Timeout;
@@ -45,13 +47,13 @@ export class VersusLobby {
     this.pairTimer.unref();
   }
 
-  async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
+  async handle(conn: VersusPeer, m: VersusClientMessage): Promise<void> {
     switch (m.t) {
       case 'queue': {
         if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
         if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
         const rating = m.ranked && conn.owner.userId ? await this.ratingOf(conn.owner.userId, m.mode) : 1500;
-        if (conn.ws.readyState !== conn.ws.OPEN || this.busy(conn)) return;
+        if (!conn.open || this.busy(conn)) return;
         const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
         this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount });
         conn.send({ t: 'queued', mode: m.mode, ranked: m.ranked, waiting: this.waiting(m.mode, m.ranked) });
@@ -97,7 +99,7 @@ export class VersusLobby {
         if (!room.ready[0] || !room.ready[1] || !room.seats[1]) return this.sendRoom(room);
         this.rooms.delete(room.code);
         for (const c of room.seats) c?.send({ t: 'room_closed', code: room.code, reason: 'started' });
-        return this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!] });
+        return this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!], room });
       }
       case 'vinputs': {
         const m2 = conn.match;
@@ -139,7 +141,7 @@ export class VersusLobby {
   }
 
   /** The socket closed: out of the queue and any open room; a match seat waits the resume window. */
-  drop(conn: Connection): void {
+  drop(conn: VersusPeer): void {
     this.queue.delete(conn);
     for (const room of this.rooms.values()) {
       if (room.seats[0] === conn) {
@@ -178,15 +180,17 @@ export class VersusLobby {
     }
   }
 
-  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [Connection, Connection]; setup: [SeatSetup, SeatSetup] }): void {
+  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room }): void {
     const seat = (s: Seat): MatchSeatInfo => ({ owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount });
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
       ranked: o.ranked && o.conns[0].owner.userId !== o.conns[1].owner.userId, seats: [seat(0), seat(1)], bus: this.o.bus,
-      ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}),
+      ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}), ...(this.o.store ? { store: this.o.store } : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
-        for (const c of o.conns) if (c.match?.host === h) c.match = null;
+        const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null);
+        for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
+        if (o.room) this.reopen(o.room, links);
       },
     });
     this.matches.set(host.matchId, host);
@@ -195,7 +199,20 @@ export class VersusLobby {
     host.begin([o.conns[0], o.conns[1]]);
   }
 
-  private busy(conn: Connection): boolean {
+  /**
+   * A room's match is over: the room opens again with the same code and both players, not ready,
+   * so they can play again (or change the set) as in any game's lobby. Only if both are still
+   * connected and in nothing else.
+   */
+  private reopen(room: Room, links: Array<VersusPeer | null>): void {
+    const [a, b] = links;
+    if (!a || !b || this.rooms.has(room.code) || [a, b].some((c) => !c.open || this.busy(c))) return;
+    const again: Room = { ...room, seats: [a, b], ready: [false, false] };
+    this.rooms.set(again.code, again);
+    this.sendRoom(again);
+  }
+
+  private busy(conn: VersusPeer): boolean {
     if (this.queue.has(conn) || (conn.match && !conn.match.host.ended)) return true;
     for (const room of this.rooms.values()) if (room.seats.includes(conn)) return true;
     return false;
@@ -216,7 +233,7 @@ export class VersusLobby {
     }
   }
 
-  private refuseMatch(conn: Connection, matchId: string): void {
+  private refuseMatch(conn: VersusPeer, matchId: string): void {
     const host = this.matches.get(matchId);
     if (host && !([0, 1] as const).some((s) => sameOwner(host.owner(s), conn)))
       return conn.error('not_your_match', 'This match is played by others.', { gameId: matchId });
@@ -231,6 +248,6 @@ export class VersusLobby {
   }
 }
 
-function sameOwner(a: { userId: string | null; guestId: string | null }, b: Connection): boolean {
+function sameOwner(a: { userId: string | null; guestId: string | null }, b: VersusPeer): boolean {
   return a.userId !== null ? a.userId === b.owner.userId : b.owner.userId === null && a.guestId === b.owner.guestId;
 }

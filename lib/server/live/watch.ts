@@ -12,9 +12,9 @@ export async function watchElsewhere(hub: LiveHub, conn: Connection, gameId: str
   if (conn.watches.has(gameId)) return;
   if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
     return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId });
-  const stop = remote ? await remote.watch(gameId, (msg) => conn.send(msg)) : null;
+  const stop = remote ? await remote.bus.watch(gameId, (msg) => conn.send(msg)) : null;
   if (!stop) return conn.error('unknown_game', 'No live game with this id is being played now.', { gameId });
   // The socket closed (or asked twice) while the catch-up was on its way.
-  if (conn.ws.readyState !== conn.ws.OPEN || conn.watches.has(gameId)) return stop();
+  if (!conn.open || conn.watches.has(gameId)) return stop();
   conn.watches.set(gameId, stop);
 }

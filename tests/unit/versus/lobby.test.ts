@@ -2,25 +2,25 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import type { ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/bus';
-import type { Connection } from '@/lib/server/live/connection';
+import type { VersusPeer } from '@/lib/server/live/connection';
 import { VersusLobby } from '@/lib/server/live/versus-lobby';
 
-/** A connection as the lobby sees it: an owner, a send, errors collected. */
+/** A player as the lobby sees it (a socket here or one relayed from another instance): an owner, a send, errors collected. */
 function conn(owner: { userId: string | null; guestId: string | null }) {
   const got: ServerMessage[] = [];
-  const c = {
-    ws: { readyState: 1, OPEN: 1 }, owner, player: { name: owner.userId, guest: !owner.userId }, watches: new Map(), match: null, host: null,
-    send: (m: ServerMessage) => got.push(m),
-    error: (code: string, message: string) => got.push({ t: 'error', code, message } as ServerMessage),
+  const c: VersusPeer = {
+    owner, player: { name: owner.userId, guest: !owner.userId }, address: '10.0.0.1', open: true, watches: new Map(), match: null,
+    send: (m) => void got.push(m),
+    error: (code, message) => void got.push({ t: 'error', code, message }),
   };
-  return { c: c as unknown as Connection, got, last: (t: string) => got.filter((m) => m.t === t).at(-1) as never };
+  return { c, got, last: (t: string) => got.filter((m) => m.t === t).at(-1) as never };
 }
 
 const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
 let lobby: VersusLobby;
 afterEach(() => lobby?.close());
 const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500 }));
-const send = (x: { c: Connection }, m: VersusClientMessage) => lobby.handle(x.c, m);
+const send = (x: { c: VersusPeer }, m: VersusClientMessage) => lobby.handle(x.c, m);
 
 describe('the versus lobby', () => {
   it('refuses ranked quick matches to guests and pairs two waiting guests unranked', async () => {
@@ -52,6 +52,30 @@ describe('the versus lobby', () => {
     await send(friend, { t: 'ready', code, ready: true });
     expect(host.last('match')).toMatchObject({ mode: 'race30', firstTo: 4, ranked: false });
     await send(conn({ userId: 'u3', guestId: null }), { t: 'room_join', code, ...base });
+    expect(lobby.matches.size).toBe(1);
+  });
+
+  it('opens a room again, with both players not ready, when its match is over', async () => {
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null }) });
+    const host = conn({ userId: 'r1', guestId: null });
+    const friend = conn({ userId: 'r2', guestId: null });
+    await send(host, { t: 'room_create', mode: 'battle', firstTo: 2, ...base });
+    const code = (host.last('room') as { room: { code: string } }).room.code;
+    await send(friend, { t: 'room_join', code, ...base });
+    await send(host, { t: 'ready', code, ready: true });
+    await send(friend, { t: 'ready', code, ready: true });
+    const { matchId } = host.last('match') as { matchId: string };
+    const rooms = () => host.got.filter((m) => m.t === 'room').length;
+    const before = rooms();
+    await send(friend, { t: 'vleave', matchId });
+    await lobby.matches.get(matchId)?.finished;
+    await expect.poll(() => lobby.matches.size).toBe(0);
+    expect(rooms()).toBe(before + 1);
+    expect(host.last('room')).toMatchObject({ room: { code, mode: 'battle', firstTo: 2, ready: [false, false], you: 0 } });
+    expect(friend.last('room')).toMatchObject({ room: { code, you: 1 } });
+    // The same two can play again from it.
+    await send(host, { t: 'ready', code, ready: true });
+    await send(friend, { t: 'ready', code, ready: true });
     expect(lobby.matches.size).toBe(1);
   });
 

@@ -76,6 +76,12 @@ describe('a live versus match on the hub', () => {
     const over = m.seats[0].over!;
     expect(over).toMatchObject({ winner: record.winnerSeat, score: m.host.score, reason: 'games', stored: true });
     expect(m.closed()).toBe(true);
+    // The last game's end: each seat's game stands where the server decided it, and the rest of
+    // the game's pieces go out with it (the leader's field can then be drawn to its end by anyone).
+    const decided = m.sent[0].findLast((x) => x.t === 'vgame') as Extract<ServerMessage, { t: 'vgame' }>;
+    for (const s of [0, 1] as const) expect(m.seats[s].game!.tickNo).toBe(decided.ticks[s]);
+    const longer = [...m.seats].sort((x, y) => y.sequence.length - x.sequence.length)[0]!;
+    expect(decided.pieces).toEqual(longer.sequence.slice(decided.from));
     // Every game's garbage to a seat is exactly what the other seat's replay sent, message by message.
     for (const g of record.games) {
       const sends: Array<{ tick: number; size: number }> = [];
@@ -138,6 +144,43 @@ describe('a live versus match on the hub', () => {
     await m.host.finished;
     expect(m.stored[0]!.endReason).toBe('games');
     expect(m.stored[0]!.games.every((g) => g.reason !== 'forfeit')).toBe(true);
+  });
+
+  it("gives a player who was away at a game boundary the next game's start on return", async () => {
+    const m = setUp([{ seed: 'i2', mistakes: 0.3 }, { seed: 'j2', mistakes: 0.3 }]);
+    while (!m.sent[1].some((x) => x.t === 'vgame') && !m.host.ended) m.run(100);
+    m.host.detach(1, m.links[1]!);
+    m.away.add(1);
+    m.run(2 * MATCH_TIMING.betweenGamesMs + 1_500); // the pause, the next game's countdown, and its first 1.5 s: all without this seat
+    const token = (m.sent[1].find((x) => x.t === 'match') as { resumeToken: string }).resumeToken;
+    const from = m.sent[1].length;
+    expect(m.host.resume(1, m.links[1]!, token)).toBe(true);
+    const back = m.sent[1].slice(from);
+    const start = back.find((x) => x.t === 'vstart') as Extract<ServerMessage, { t: 'vstart' }>;
+    expect(start).toMatchObject({ game: 1 });
+    expect(start.startsInMs).toBeLessThan(0);
+    expect(back.findIndex((x) => x.t === 'vstart')).toBeLessThan(back.findIndex((x) => x.t === 'vresumed'));
+    m.away.delete(1);
+    m.run(600_000);
+    await m.host.finished;
+    expect(m.stored[0]!.games[1]!.reason).not.toBe('forfeit');
+    expect(verifyMatch(m.stored[0]!).ok).toBe(true);
+  });
+
+  it('shows a spectator who comes between games the game just decided, then the next one from its start', async () => {
+    const m = setUp([{ seed: 'i3', mistakes: 0.3 }, { seed: 'j3', mistakes: 0.3 }]);
+    while (!m.sent[1].some((x) => x.t === 'vgame') && !m.host.ended) m.run(100);
+    const decided = m.sent[1].find((x) => x.t === 'vgame') as Extract<ServerMessage, { t: 'vgame' }>;
+    const between = m.host.watching() as Extract<ServerMessage, { t: 'vwatching' }>;
+    expect(between.game).toBe(decided.game);
+    // Both fields as they were decided: each seat at the tick the decision gave it, with its inputs.
+    expect(between.seats.map((s) => s.tick)).toEqual(decided.ticks);
+    expect(between.seats.every((s) => s.events.length > 0)).toBe(true);
+    m.run(MATCH_TIMING.betweenGamesMs + 100);
+    const next = m.host.watching() as Extract<ServerMessage, { t: 'vwatching' }>;
+    expect(next.game).toBe(decided.game + 1);
+    expect(next.holes).not.toEqual(between.holes);
+    expect(next.seats.every((s) => s.events.length === 0 && s.tick === 0)).toBe(true);
   });
 
   it('gives the game to the opponent when the window runs out, and the set when the player is still away', async () => {

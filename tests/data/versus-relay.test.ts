@@ -1,0 +1,104 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import type { ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { Connection } from '@/lib/server/live/connection';
+import { RedisBus } from '@/lib/server/live/redis-bus';
+import { connectRedis, type RedisLink } from '@/lib/server/live/redis';
+import { VersusLobby } from '@/lib/server/live/versus-lobby';
+import { VersusRelay } from '@/lib/server/live/versus-relay';
+
+// Versus across instances on a real Redis (docs/decisions/0018): one instance, the versus home,
+// runs the lobby; another relays its sockets' messages there and the answers back.
+const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redisUp = await new Promise<boolean>((resolve) => {
+  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
+  s.on('error', () => resolve(false));
+});
+
+const closers: Array<() => void> = [];
+afterAll(() => {
+  for (const close of closers.reverse()) close();
+});
+
+/** One instance's versus: its Redis link, bus, lobby and relay, on a home key of this test's own. */
+function instance(homeKey: string) {
+  const link: RedisLink = connectRedis(url.toString());
+  const bus = new RedisBus(link);
+  const lobby = new VersusLobby({ bus });
+  const relay = new VersusRelay(link, bus, lobby, homeKey);
+  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
+  closers.push(() => (relay.close(), lobby.close(), bus.close(), link.close()));
+  return { link, relay, bus };
+}
+
+/** A socket on one instance, as the relay sees it: what it was sent is collected. */
+function socket(name: string) {
+  const got: ServerMessage[] = [];
+  const conn = {
+    id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: `guest-${name}` }, player: { name: null, guest: true },
+    address: `10.9.0.${name.length}`, open: true, watches: new Map(), match: null, host: null,
+    send: (m: ServerMessage) => void got.push(m),
+    error: (code: string, message: string) => void got.push({ t: 'error', code, message } as ServerMessage),
+  };
+  const next = async <T extends ServerMessage['t']>(t: T, pred: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true) => {
+    await expect.poll(() => got.some((m) => m.t === t && pred(m as Extract<ServerMessage, { t: T }>)), { timeout: 5_000 }).toBe(true);
+    return got.findLast((m) => m.t === t && pred(m as Extract<ServerMessage, { t: T }>)) as Extract<ServerMessage, { t: T }>;
+  };
+  return { conn: conn as unknown as Connection, got, next };
+}
+
+const setup = { handling: DEFAULT_HANDLING, nextCount: 5 };
+
+describe.skipIf(!redisUp)('versus across instances on Redis', () => {
+  it('a room made through one instance is joined on the home; closing the relayed socket closes the room', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100)); // the first claims the home
+    const other = instance(homeKey);
+    const far = socket('far');
+    const near = socket('near');
+
+    const create: VersusClientMessage = { t: 'room_create', mode: 'battle', firstTo: 2, ...setup };
+    await other.relay.handle(far.conn, create);
+    expect(far.conn.relayedTo).toBe(home.link.instance);
+    const { room } = await far.next('room');
+    expect(room.seats).toEqual([{ name: null, guest: true }, null]);
+
+    // Joined by its code on the home itself: both hear of it, the relayed one through Redis.
+    await home.relay.handle(near.conn, { t: 'room_join', code: room.code, ...setup });
+    expect(near.conn.relayedTo).toBeNull();
+    await far.next('room', (m) => m.room.seats[1] !== null);
+    expect((await near.next('room')).room.you).toBe(1);
+
+    // Only the room's maker picks the set, whichever instance its socket is on.
+    await home.relay.handle(near.conn, { t: 'room_set', code: room.code, mode: 'race30', firstTo: 3 });
+    expect((await near.next('error')).code).toBe('not_room_host');
+    await other.relay.handle(far.conn, { t: 'room_set', code: room.code, mode: 'race30', firstTo: 3 });
+    expect((await near.next('room', (m) => m.room.mode === 'race30')).room.firstTo).toBe(3);
+
+    // The maker's socket closes on its own instance: the home drops it and closes the room.
+    other.relay.drop(far.conn);
+    expect((await near.next('room_closed')).reason).toBe('left');
+    await home.relay.handle(near.conn, { t: 'ready', code: room.code, ready: true });
+    expect((await near.next('error')).code).toBe('unknown_room');
+  });
+
+  it('drops the players of an instance that stopped, as if their sockets had closed', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey);
+    const far = socket('far');
+    const near = socket('near');
+    await other.relay.handle(far.conn, { t: 'room_create', mode: 'battle', firstTo: 2, ...setup });
+    const { room } = await far.next('room');
+    await home.relay.handle(near.conn, { t: 'room_join', code: room.code, ...setup });
+    await near.next('room', (m) => m.room.seats[0] !== null && m.room.seats[1] !== null);
+    // The other instance dies without a word: it stops listing itself, and says nothing of its sockets.
+    other.bus.close();
+    other.relay.close();
+    await expect.poll(() => near.got.some((m) => m.t === 'room_closed'), { timeout: 20_000, interval: 500 }).toBe(true);
+  });
+});
