@@ -23,13 +23,17 @@ const server = (port: number, db: 'pglite' | 'postgres') => ({
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
 });
 
+// Within a project, one test at a time: the browser journeys play in real time and share their
+// server's rate limits, as the API tests share theirs. Different projects use different servers
+// (or start their own), so `--workers=2` may run two projects side by side: npm test does that
+// for the API and resilience projects, never for the browser's (scripts/test.mjs).
 const projects: PlaywrightTestConfig['projects'] = [
-  { name: 'browser', testDir: 'tests/e2e', use: { baseURL: url(PGLITE_PORT) } },
-  { name: 'api-pglite', testDir: 'tests/api', use: { baseURL: url(PGLITE_PORT) } },
+  { name: 'browser', testDir: 'tests/e2e', workers: 1, use: { baseURL: url(PGLITE_PORT) } },
+  { name: 'api-pglite', testDir: 'tests/api', workers: 1, use: { baseURL: url(PGLITE_PORT) } },
 ];
-if (withPostgres) projects.push({ name: 'api-postgres', testDir: 'tests/api', use: { baseURL: url(POSTGRES_PORT) } });
+if (withPostgres) projects.push({ name: 'api-postgres', testDir: 'tests/api', workers: 1, use: { baseURL: url(POSTGRES_PORT) } });
 // Servers the tests start, stop and take the database away from themselves (tests/support/app-server.ts).
-projects.push({ name: 'resilience', testDir: 'tests/resilience' });
+projects.push({ name: 'resilience', testDir: 'tests/resilience', workers: 1 });
 
 export default defineConfig({
   fullyParallel: false,

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every check, in the order that fails fastest. Each step's own output is shown;
 // the summary at the end lists what ran, what was skipped and why, and how long each took.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import pg from 'pg';
@@ -10,13 +10,63 @@ const CI = Boolean(process.env.CI) && process.env.CI !== 'false';
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
 const results = [];
 
-function step(name, command, args) {
+/**
+ * Each step runs in a process group of its own and is stopped, with everything it started (servers,
+ * browsers, nginx), once it has run for `minutes`: a step that hangs fails with its own output and
+ * leaves the rest of CI's time, instead of using all of it.
+ */
+function run(name, command, args, minutes) {
   console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(command, args, { stdio: 'inherit', env });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push({ name, status: run.status === 0 ? 'passed' : 'FAILED', seconds });
-  if (run.status !== 0) finish(1);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env, detached: true });
+    running.add(child);
+    let timedOut = false;
+    const limit = setTimeout(() => {
+      timedOut = true;
+      console.error(`\n!! ${name}: still running after ${minutes} min, so it is stopped and counted as failed.`);
+      killGroup(child);
+    }, minutes * 60_000);
+    child.once('exit', (status) => {
+      clearTimeout(limit);
+      killGroup(child); // what the step left running
+      running.delete(child);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      resolve({ name: timedOut ? `${name} (stopped after ${minutes} min)` : name, status: status === 0 && !timedOut ? 'passed' : 'FAILED', seconds });
+    });
+  });
+}
+
+const running = new Set();
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group has already gone
+  }
+}
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    for (const child of running) killGroup(child);
+    process.exit(1);
+  });
+}
+
+async function step(name, command, args, minutes = 20) {
+  const result = await run(name, command, args, minutes);
+  results.push(result);
+  if (result.status !== 'passed') finish(1);
+}
+
+/**
+ * Steps that need nothing from each other and use about one core each (the type checker and the
+ * linter; the data layer on each database), run side by side: on CI's two cores that is their
+ * longer one's time, not their sum.
+ */
+async function together(...steps) {
+  const done = await Promise.all(steps.map(([name, command, args, minutes = 15]) => run(name, command, args, minutes)));
+  results.push(...done);
+  if (done.some((r) => r.status !== 'passed')) finish(1);
 }
 
 function finish(code) {
@@ -59,41 +109,47 @@ if (!existsSync(chromium)) {
   process.exit(1);
 }
 
-step('prisma client', ...npx('prisma', 'generate'));
-step('typecheck', ...npx('tsc', '--noEmit', '-p', '.'));
-step('lint', ...npx('eslint', '--max-warnings=0', '.'));
-step('unit + engine tests', ...npx('vitest', 'run', '--project', 'unit'));
-step('replay fuzzing (100,000 cases)', ...npx('vitest', 'run', '--project', 'fuzz'));
-step('data layer on PGlite', ...npx('vitest', 'run', '--project', 'data-pglite'));
+await step('prisma client', ...npx('prisma', 'generate'));
+await together(['typecheck', ...npx('tsc', '--noEmit', '-p', '.')], ['lint', ...npx('eslint', '--max-warnings=0', '.')]);
+await step('unit + engine tests', ...npx('vitest', 'run', '--project', 'unit'));
+await step('replay fuzzing (100,000 cases)', ...npx('vitest', 'run', '--project', 'fuzz'));
+const dataOn = (db) => [`data layer on ${db === 'pglite' ? 'PGlite' : 'PostgreSQL'}`, ...npx('vitest', 'run', '--project', `data-${db}`)];
 const pgStatus = await postgresReachable();
 if (pgStatus === true) {
-  step('data layer on PostgreSQL', ...npx('vitest', 'run', '--project', 'data-postgres'));
+  // One test file at a time each (vitest.config.ts), on databases of their own: side by side.
+  await together(dataOn('pglite'), dataOn('postgres'));
 } else if (CI) {
   console.error(`\nPostgreSQL is not reachable in CI (${pgStatus}): the PostgreSQL data-layer suite must run here.`);
   results.push({ name: 'data layer on PostgreSQL (unreachable)', status: 'FAILED' });
   finish(1);
 } else {
+  await step(...dataOn('pglite'));
   const banner = '!'.repeat(78);
   console.warn(`\n${banner}\n!! SKIPPED: data layer and API tests on PostgreSQL — no server reachable (${pgStatus}).\n!! Start one (pg_ctlcluster 15 main start) or set TEST_POSTGRES_URL. CI never skips this.\n${banner}`);
   results.push({ name: 'data layer + API on PostgreSQL', status: 'SKIPPED' });
   env.E2E_POSTGRES = '0';
 }
-step('production build', ...npx('next', 'build'));
-step('API (PGlite + PostgreSQL) and e2e in Chromium', ...npx('playwright', 'test'));
+await step('production build', ...npx('next', 'build'));
+// The browser journeys alone, so nothing else competes with a game played in real time; then the
+// API tests on both databases and the resilience tests, two projects at a time (each project one
+// test at a time, on its own server: playwright.config.ts).
+await step('e2e in Chromium', ...npx('playwright', 'test', '--project=browser'), 30);
+const apiProjects = ['api-pglite', ...(env.E2E_POSTGRES === '0' ? [] : ['api-postgres']), 'resilience'].map((p) => `--project=${p}`);
+await step('API on PGlite and PostgreSQL, and resilience', ...npx('playwright', 'test', ...apiProjects, '--workers=2'), 30);
 // Not a benchmark here: it fails unless every accepted game is stored once, every refusal is
 // recorded, and a backup taken by `db:backup` a third of the way through restores with every game
 // accepted before it began. One run per database covers what three did (a 1,000-player burst on
 // PostgreSQL, a smaller one on PGlite, a 100-player one with a backup): the bursts were cut down
 // while their connection resets were not understood (a listen queue too short for them, see
 // scripts/serve.mjs and docs/decisions/0009-backups.md).
-step('load test: 1,000 players at once with a backup taken during it, then integrity, restore and compare', ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`, '--players=1000', '--backup'));
+await step('load test: 1,000 players at once with a backup taken during it, then integrity, restore and compare', ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`, '--players=1000', '--backup'));
 // Several instances (docs/decisions/0018): the same burst through nginx to two instances on one
 // PostgreSQL and Redis, a live game watched from the other instance, and its host killed in the
 // middle of both. Needs PostgreSQL, Redis and nginx (`bash .ci/run` provides them); CI never skips it.
 const clusterProblem = env.E2E_POSTGRES === '0' ? 'no PostgreSQL' : await clusterMissing();
 if (clusterProblem === null) {
-  step('cluster: 1,000 players through nginx to 2 instances on PostgreSQL + Redis, a live game watched across instances, one instance killed mid-load',
-    ...npx('tsx', 'bench/load/run.ts', '--cluster=2', '--kill', '--players=1000'));
+  await step('cluster: 1,000 players through nginx to 2 instances on PostgreSQL + Redis, a live game watched across instances, one instance killed mid-load',
+    ...npx('tsx', 'bench/load/run.ts', '--cluster=2', '--kill', '--players=1000'), 10);
 } else if (CI) {
   console.error(`\nThe cluster test cannot run in CI: ${clusterProblem}.`);
   results.push({ name: 'cluster test (cannot run)', status: 'FAILED' });
