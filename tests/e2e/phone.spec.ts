@@ -27,9 +27,15 @@ class Fingers {
     await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: this.points() });
   }
 
+  /**
+   * A touchEnd names the points that leave the screen, not the ones that stay (a touchStart names
+   * all that are down): naming the others lifted the finger still held on "left" instead, which
+   * let this test pass only when DAS had already carried the piece to the wall.
+   */
   async lift(id: number): Promise<void> {
+    const lifted = this.points().filter((p) => p.id === id);
     this.down.delete(id);
-    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: this.points() });
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: lifted });
   }
 
   /** A tap held 20–69 ms, varied as a person's are (the server holds back games whose every press is identical). */
@@ -106,7 +112,7 @@ test.describe('on a phone', () => {
     expect(left.x, 'mirrored: "left" under the right thumb').toBeGreaterThan(PIXEL_7.viewport.width / 2);
 
     // One tap of each button.
-    for (const action of ['right', 'left', 'rotateCW', 'rotateCCW', 'rotate180']) {
+    for (const action of ['right', 'left', 'rowDown', 'rotateCW', 'rotateCCW', 'rotate180']) {
       const before = await game.getAttribute('data-active');
       await fingers.tap(page, button(page, action));
       await expect.poll(() => game.getAttribute('data-active')).not.toBe(before);
@@ -178,7 +184,7 @@ test.describe('on a phone', () => {
     // Every page at the two common phone sizes: no sideways scrolling.
     const pages = [
       '/', '/play', '/play/sprint', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', `/replays/${gameId}`, '/replays/open',
-      '/practice', '/settings', '/profile', `/u/${username}`, '/live', '/account', '/account/email', '/moderation',
+      '/practice', '/settings', '/profile', `/u/${username}`, '/live', '/versus', '/account', '/account/email', '/moderation',
       '/signin', '/signup', '/forgot-password', '/no-such-page',
     ];
     for (const size of [{ width: 360, height: 640 }, { width: 412, height: 915 }]) {

@@ -33,11 +33,25 @@ let taps = 0;
  * Presses one key, holds it 20–69 ms (varied as a person's are: the server holds back games whose
  * every tap lasts the same number of ticks, and 69 ms is well under the DAS that would auto-shift),
  * releases it and waits until the game has drawn its effect (the active piece or the piece count
- * changed), so every tap lands on its own tick and the input rate stays human.
+ * changed, or the game left play), so every tap lands on its own tick and the input rate stays human.
+ * A key only has something to change while the game is playing: tap() fails if it is not.
  */
 export async function tap(page: Page, game: Locator, key: string, changes: 'active' | 'pieces' = 'active'): Promise<void> {
+  const phase = await pressWhilePlaying(page, game, key, changes);
+  expect(phase, `the game was playing when ${key} was to go down`).toBe('playing');
+}
+
+/**
+ * tap() for a game that may have ended on its own: a piece that cannot leave the spawn rows locks
+ * when its lock delay (30 ticks, half a second) runs out, no key needed, and the game is over. A
+ * test that has just seen "playing" can find it "ended" by its next look at the page, once the
+ * look takes longer than the lock delay (a loaded machine). Then nothing is pressed: a key on the
+ * result screen means something else. Returns the phase the game was in when tap looked.
+ */
+async function pressWhilePlaying(page: Page, game: Locator, key: string, changes: 'active' | 'pieces'): Promise<string> {
   const name = changes === 'pieces' ? 'data-pieces' : 'data-active';
-  const [before, phaseBefore] = await game.evaluate((el, n) => [el.getAttribute(n) ?? '', el.getAttribute('data-phase') ?? ''], name);
+  const [before, phase] = await game.evaluate((el, n) => [el.getAttribute(n) ?? '', el.getAttribute('data-phase') ?? ''], name);
+  if (phase !== 'playing') return phase;
   await page.keyboard.down(key);
   // How long the finger stays down: an input, not a wait for anything.
   await page.waitForTimeout(20 + ((taps++ * 37) % 50));
@@ -46,11 +60,11 @@ export async function tap(page: Page, game: Locator, key: string, changes: 'acti
   // its own before the next press: one round trip to the browser instead of one per poll, which
   // on a loaded machine made a 40-line Sprint take most of its four minutes.
   const seen = await game.evaluate(
-    (el, { n, was, phase }) => new Promise<true | string>((resolve) => {
+    (el, { n, was }) => new Promise<true | string>((resolve) => {
       // What the game showed when the tap had no effect: whether it waits for pieces, and how many it has.
       const state = () => ['data-phase', 'data-pieces', 'data-waiting'].map((a) => `${a}=${el.getAttribute(a)}`).join(' ') + ` dealt=${el.getAttribute('data-dealt')?.length}`;
       const giveUp = setTimeout(() => resolve(state()), 5_000);
-      const changed = () => (el.getAttribute(n) ?? '') !== was || (el.getAttribute('data-phase') ?? '') !== phase;
+      const changed = () => (el.getAttribute(n) ?? '') !== was || el.getAttribute('data-phase') !== 'playing';
       let after = 2;
       const frame = () => {
         if (after < 2 || changed()) after--;
@@ -61,9 +75,10 @@ export async function tap(page: Page, game: Locator, key: string, changes: 'acti
       };
       requestAnimationFrame(frame);
     }),
-    { n: name, was: before, phase: phaseBefore },
+    { n: name, was: before },
   );
   expect(seen, `${key} changed ${name} (was ${before}) within 5 s`).toBe(true);
+  return phase;
 }
 
 const TURN_KEY = { rotateCW: 'KeyX', rotateCCW: 'KeyZ', rotate180: 'KeyA' } as const;
@@ -128,10 +143,14 @@ export async function pieceColourPixels(page: Page, area = { x0: 0, x1: 1, y0: 0
   }, area);
 }
 
-/** Hard drops straight down until the game tops out (a few dozen pieces) and shows its result. */
-export async function topOut(page: Page, game: Locator): Promise<void> {
-  for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) await tap(page, game, 'Space', 'pieces');
-  await expect(game).toHaveAttribute('data-phase', 'ended');
+/**
+ * Hard drops straight down until the game tops out (a dozen pieces or so) and shows its result
+ * (`ended` on the play page; a versus page says whether the set goes on).
+ * The last piece may end the game by itself, between two drops (see pressWhilePlaying).
+ */
+export async function topOut(page: Page, game: Locator, ended: string | RegExp = 'ended'): Promise<void> {
+  for (let i = 0; i < 80; i++) if ((await pressWhilePlaying(page, game, 'Space', 'pieces')) !== 'playing') break;
+  await expect(game).toHaveAttribute('data-phase', ended);
 }
 
 /**
