@@ -119,6 +119,17 @@ export type LiveGameRun = {
 const HANDLING: Handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
 const ROTS: Rotation[] = ['0', 'R', '2', 'L'];
 const ROTATE_KEYS: Array<Key | null> = [null, 'rotateCW', 'rotate180', 'rotateCCW'];
+const FULL_ROW = (1 << 10) - 1;
+
+/** Each column's height: one above its highest filled cell (rows bottom first, as 10-bit masks). */
+function columnHeights(rows: readonly number[]): number[] {
+  const heights = new Array<number>(10).fill(0);
+  for (let c = 0; c < 10; c++) for (let i = rows.length - 1; i >= 0; i--) if (rows[i]! & (1 << c)) {
+    heights[c] = i + 1;
+    break;
+  }
+  return heights;
+}
 
 /** Starts a game over the client and plays it to its end at real pace. */
 export async function playLive(client: LiveClient, o: LiveGameOptions): Promise<LiveGameRun> {
@@ -213,33 +224,42 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
 }
 
 /**
- * One piece: pick the placement that keeps the stack lowest and flattest (holes weigh most),
- * judged on column heights only (cheap enough for a thousand bots in one process), then press
- * rotate, taps and hard drop with 2–5 tick holds and jittered gaps.
+ * One piece: pick the placement a well-known line-clearing evaluation likes best (aggregate height,
+ * cleared lines, holes and bumpiness after the drop, weighed as in Yiyuan Lee's well-known
+ * genetically tuned bot; cheap enough for a thousand bots in one process), then press rotate, taps and hard drop
+ * with 2–5 tick holds and jittered gaps. Ranked tests need a Sprint that reaches 40 lines on every
+ * seed: judging heights alone, without the rows a drop clears, topped out now and then.
  */
 function planPiece(game: DealtGame, start: number, perPiece: number, random: () => number): Array<{ tick: number; key: Key; down: boolean }> {
   const snap = game.snapshot();
   if (!snap.active) return [];
-  const heights = new Array<number>(10).fill(0);
-  snap.board.forEach((row, i) => {
-    for (let x = 0; x < 10; x++) if (row[x] !== '.' && heights[x] === 0) heights[x] = 20 - i;
-  });
+  // Rows as 10-bit masks, bottom row first (y up, as placedCells gives cells).
+  const rows = snap.board.map((row) => [...row].reduce((m, c, x) => (c === '.' ? m : m | (1 << x)), 0)).reverse();
+  // Empty rows on top cost every evaluation a scan (a bot's stack stays low).
+  while (rows.length > 0 && rows[rows.length - 1] === 0) rows.pop();
+  const heights = columnHeights(rows);
   let best = { score: Infinity, rot: 0, x: snap.active.x };
   for (let r = 0; r < 4; r++) {
     const shape = placedCells({ type: snap.active.type, rotation: ROTS[r]!, x: 0, y: 0 });
     for (let x = -2; x < 12; x++) {
       if (shape.some(([dx]) => x + dx < 0 || x + dx > 9)) continue;
       const y = Math.max(...shape.map(([dx, dy]) => heights[x + dx]! - dy));
-      const after = heights.slice();
-      let holes = 0;
-      for (const [dx, dy] of shape) after[x + dx] = Math.max(after[x + dx]!, y + dy + 1);
-      for (let c = 0; c < 10; c++) {
-        const low = Math.min(...shape.filter(([dx]) => x + dx === c).map(([, dy]) => y + dy));
-        if (Number.isFinite(low)) holes += low - heights[c]!;
+      const after = rows.slice();
+      let above = 0;
+      for (const [dx, dy] of shape) {
+        while (after.length <= y + dy) after.push(0);
+        after[y + dy]! |= 1 << (x + dx);
       }
+      const kept = after.filter((m) => m !== FULL_ROW);
+      const lines = after.length - kept.length;
+      for (let i = 20; i < kept.length; i++) if (kept[i]) above++;
+      const h = columnHeights(kept);
+      let holes = 0;
+      for (let c = 0; c < 10; c++) for (let i = 0; i < h[c]!; i++) if (!(kept[i]! & (1 << c))) holes++;
       let bump = 0;
-      for (let c = 1; c < 10; c++) bump += Math.abs(after[c]! - after[c - 1]!);
-      const score = after.reduce((a, b) => a + b, 0) + holes * 8 + bump + random() * 0.1;
+      for (let c = 1; c < 10; c++) bump += Math.abs(h[c]! - h[c - 1]!);
+      const height = h.reduce((a, b) => a + b, 0);
+      const score = 0.51 * height - 0.76 * lines + 0.36 * holes + 0.18 * bump + above * 100 + random() * 0.01;
       if (score < best.score) best = { score, rot: r, x };
     }
   }
