@@ -19,7 +19,7 @@ test('a guest gets a ticket bound to an http-only cookie, and a verified replay 
   expect(cookie.toLowerCase()).toContain('httponly');
 
   const first = await submit(api, { gameId }, played);
-  expect(first.status()).toBe(201);
+  expect(first.status(), await first.text()).toBe(201);
   const body = await first.json();
   expect(body).toMatchObject({ game: { id: gameId, score: played.result.score, ticks: played.result.ticks }, guest: true });
 
@@ -121,7 +121,7 @@ test('each bad submission is refused with its own code', async ({ request, baseU
 test('signing up claims the games this browser verified as a guest', async ({ baseURL }) => {
   const { api, gameId, played } = await playLiveGame(baseURL!, null);
   const first = await submit(api, { gameId }, played);
-  expect(first.status()).toBe(201);
+  expect(first.status(), await first.text()).toBe(201);
   expect(await first.json()).toMatchObject({ guest: true });
   const username = await signUpAndIn(api);
   const replay = await (await api.get(`/api/replays/${gameId}`)).json();
@@ -136,7 +136,7 @@ test('a guest who signs in mid-game submits that game as the account', async ({ 
   // Signing in while the game is under way, in the same browser.
   const { api, gameId, played } = await playLiveGame(baseURL!, null, { maxPieces: 6, during: async (api) => (username = await signUpAndIn(api)) });
   const response = await submit(api, { gameId }, played);
-  expect(response.status()).toBe(201);
+  expect(response.status(), await response.text()).toBe(201);
   expect(await response.json()).toMatchObject({ guest: false, game: { id: gameId }, rank: { all: expect.any(Number) } });
   expect((await (await api.get(`/api/replays/${gameId}`)).json()).game.player.username).toBe(username);
   const board = await (await api.get('/api/leaderboards/marathon?period=all')).json();

@@ -1,6 +1,6 @@
 // Plays real engine games and submits them through the real verification path.
 import { encodeReplay, MODE_NAMES, simulateReplay, type Mode, type Replay } from '@/lib/engine';
-import { toWireEvent } from '@/lib/live/protocol';
+import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/bus';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { Owner } from '@/lib/server/games/owner';
@@ -23,7 +23,13 @@ export async function player(name: string): Promise<Owner> {
  * on a clock that advances exactly with the game, a batch every 6 ticks, as a browser at real
  * pace would; the ticket then carries the streamed game's digest, so the submission ranks.
  */
-export async function streamLive(options: { gameId: string; seed: string; owner: Owner; replay: Replay }): Promise<void> {
+export async function streamLive(options: {
+  gameId: string; seed: string; owner: Owner; replay: Replay;
+  /** What the host sends the player. */
+  onMessage?: (message: ServerMessage) => void;
+  /** Called just before the batch that ends the game. */
+  beforeEnd?: () => void;
+}): Promise<void> {
   let now = 0;
   const { replay } = options;
   const mode = MODE_NAMES.find((m) => m === replay.mode);
@@ -33,12 +39,13 @@ export async function streamLive(options: { gameId: string; seed: string; owner:
     owner: options.owner, player: { name: null, guest: options.owner.userId === null }, bus: createLocalBus(), now: () => now,
     finalizeAfterMs: null, onClose: () => {},
   });
-  host.attach({ send: () => {} });
+  host.attach({ send: options.onMessage ?? (() => {}) });
   const end = simulateReplay(replay).ticks;
   for (let tick = 0, seq = 1; tick < end; seq++) {
     const upTo = Math.min(end, tick + 6);
     const events = replay.events.filter((e) => e.tick >= tick && e.tick < upTo).map(toWireEvent);
     now = (upTo * 1000) / 60;
+    if (upTo === end) options.beforeEnd?.();
     const fail = host.inputs(seq, upTo, events);
     if (fail) throw new Error(`live stream refused: ${fail.code} ${fail.message}`);
     tick = upTo;

@@ -194,8 +194,9 @@ const STREAM_RECORD_WAIT_MS = 5_000;
 async function streamFacts(ticket: TicketRow): Promise<PaceFacts | 'recording'> {
   if (!ticket.live || ticket.streamDigest !== null) return ticket;
   const record = await awaitStreamRecord(ticket.id, STREAM_RECORD_WAIT_MS);
-  if (record === 'not_here') return ticket;
   if (record === 'recording') return 'recording';
+  // Read again even when no host here is recording it: the record may have landed since the
+  // ticket was read above (a host elsewhere, or one that finished meanwhile).
   const db = await getDb();
   const fresh = await db.gameTicket.findUnique({ where: { id: ticket.id }, select: { live: true, streamDigest: true, liveUnranked: true } });
   return fresh ?? ticket;

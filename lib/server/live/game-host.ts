@@ -356,9 +356,12 @@ export class GameHost {
   }
 
   /**
-   * The stream reached its end: reveal the seed at once (the browser can then queue its POST
-   * whatever the database is doing), record the end on the ticket, retrying while the database
-   * is away, and store the stream itself if no POST has come by then.
+   * The stream reached its end: record the end on the ticket (retrying while the database is
+   * away), reveal the seed, and store the stream itself if no POST has come by then. The seed
+   * waits for the record, because the browser POSTs its replay the moment it has the seed, and a
+   * POST that finds no recorded end is held as stream_incomplete: a ranked game off the boards.
+   * It waits PACING.revealWaitMs at most, so a database that is away does not keep the seed from
+   * the browser, which then queues its POST.
    */
   private async finish(): Promise<void> {
     this.state = 'ended';
@@ -367,12 +370,14 @@ export class GameHost {
     this.o.bus.withdraw(this.gameId);
     const result = this.sim.result();
     const ranked = this.unranked === null;
+    const recorded = this.record();
+    await Promise.race([recorded, new Promise((resolve) => setTimeout(resolve, PACING.revealWaitMs).unref())]);
     this.send({
       t: 'over', gameId: this.gameId, seed: this.o.seed, ranked, ...(this.unranked ? { reason: this.unranked } : {}),
       result: { ...this.stats(), finished: result.finished, toppedOut: result.toppedOut, reason: result.reason, hash: result.hash },
     });
     this.o.bus.publish(this.gameId, { t: 'ended', gameId: this.gameId, stats: this.stats(), replayId: this.gameId });
-    const encoded = await this.record();
+    const encoded = await recorded;
     this.recording = false;
     this.onRecordingChange?.(false);
     const after = this.o.finalizeAfterMs === undefined ? PACING.finalizeAfterMs : this.o.finalizeAfterMs;

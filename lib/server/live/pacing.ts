@@ -31,6 +31,9 @@ export const PACING = {
    *  Marking a game given up (its host closed before the end) is retried the same way. */
   recordRetryForMs: 15 * 60_000,
   recordRetryMaxMs: 2_000,
+  /** The seed is revealed once the end is recorded, or after this long if the database is slow
+   *  or away (game-host.ts finish): a POST that beats the record is held as stream_incomplete. */
+  revealWaitMs: 3_000,
   /** A game taken up after its host was lost (adopt.ts) must resend its log up to the tick it
    *  declared within this long; only then is the gap excused, once. */
   catchUpWindowMs: 5_000,

@@ -1,0 +1,69 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { encodeReplay } from '@/lib/engine';
+import type { ServerMessage } from '@/lib/live/protocol';
+import { getDb } from '@/lib/server/db';
+import { submitReplay } from '@/lib/server/games/submit';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { PACING } from '@/lib/server/live/pacing';
+import { resetDb } from '@/tests/data/db';
+import { minutes, player, streamLive, T0 } from '@/tests/data/play';
+import { botGame, claimOf } from '@/tests/support/replays';
+
+beforeEach(resetDb);
+
+async function liveSprint(name: string) {
+  const owner = await player(name);
+  const ticket = await issueTicket({ mode: 'sprint', owner, now: T0, live: true });
+  const played = botGame('sprint', ticket.seed);
+  played.replay.nextCount = 5;
+  return { owner, ticket, played };
+}
+
+describe("a live game's end", () => {
+  it('reveals the seed only once the end is on the ticket, so a POST sent at once matches the stream and ranks', async () => {
+    const { owner, ticket, played } = await liveSprint('revealer');
+    const db = await getDb();
+    // What the ticket says the moment the browser learns the seed (it POSTs right then).
+    let atOver: Promise<string | null> | null = null;
+    await streamLive({
+      gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay,
+      onMessage: (m: ServerMessage) => {
+        if (m.t === 'over') atOver = db.gameTicket.findUnique({ where: { id: ticket.gameId }, select: { streamDigest: true } }).then((t) => t?.streamDigest ?? null);
+      },
+    });
+    expect(await atOver).toMatch(/^[0-9a-f]{64}$/);
+    const outcome = await submitReplay({
+      gameId: ticket.gameId, owner, submission: { replay: encodeReplay(played.replay), claimed: claimOf(played.result) }, now: minutes(5),
+    });
+    expect(outcome).toMatchObject({ ok: true, status: 201 });
+  });
+
+  it('with the database away, still reveals the seed after PACING.revealWaitMs, and records the end once it is back', async () => {
+    const { owner, ticket, played } = await liveSprint('patient');
+    const faults = globalThis as { __linefallDbDown?: boolean };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let endedAt = 0;
+    let overAt = 0;
+    try {
+      await streamLive({
+        gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay,
+        beforeEnd: () => {
+          faults.__linefallDbDown = true;
+          endedAt = performance.now();
+        },
+        onMessage: (m: ServerMessage) => {
+          if (m.t !== 'over') return;
+          overAt = performance.now();
+          faults.__linefallDbDown = false;
+        },
+      });
+    } finally {
+      faults.__linefallDbDown = false;
+      quiet.mockRestore();
+    }
+    // The seed waited for the record as long as it may, then went out without it.
+    expect(overAt - endedAt).toBeGreaterThanOrEqual(PACING.revealWaitMs - 50);
+    const db = await getDb();
+    expect(await db.gameTicket.findUnique({ where: { id: ticket.gameId }, select: { streamDigest: true } })).toMatchObject({ streamDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+});
