@@ -160,7 +160,7 @@ async function resume(proxy: string, cookie: string, run: LiveGameRun, prepare: 
       if (welcome.resumed.lastSeq < run.seq) {
         // Taken up from the ticket by another instance: the whole log again, cut into batches the
         // server takes, as the browser cuts it (a game a few seconds old has more inputs than one holds).
-        const events = run.game.replay().events.filter((e) => e.tick < tick);
+        const events = run.game.inputs.filter((e) => e.tick < tick);
         run.seq = 0;
         let sent = 0;
         for (const cut of batchCuts(events.map((e) => e.tick), 0, tick)) {

@@ -179,6 +179,10 @@ class DealtGameImpl implements DealtGame {
     return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.carry.slice(), this.seed, this.garbageLog.slice());
   }
 
+  get inputs(): readonly Readonly<ReplayEvent>[] {
+    return this.log;
+  }
+
   /** The inputs so far; its seed is empty until reveal(). */
   replay(): Replay {
     const { mode, handling, nextCount } = this.config;

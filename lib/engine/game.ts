@@ -20,6 +20,11 @@ export interface Game {
   /** The inputs fed so far, stamped with the tick they applied to. */
   replay(): Replay;
   /**
+   * The same inputs without a copy: a live game streams the new ones every ~100 ms, and copying
+   * the whole log each time made a long game's batches cost ever more. Entries are never changed.
+   */
+  readonly inputs: readonly Readonly<ReplayEvent>[];
+  /**
    * An independent game in exactly this state (same hash, same future for the same inputs, same
    * replay so far). Cheap: about a kilobyte of typed arrays plus the input log's array; the replay
    * viewer keeps periodic clones to seek without re-simulating from the start.
@@ -107,6 +112,10 @@ class GameImpl implements Game {
 
   clone(): Game {
     return new GameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.garbageLog.slice());
+  }
+
+  get inputs(): readonly Readonly<ReplayEvent>[] {
+    return this.log;
   }
 
   replay(): Replay {

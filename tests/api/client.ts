@@ -187,7 +187,7 @@ export async function playScriptLive(api: APIRequestContext, mode: Mode, script:
         game.tick(inputs);
         tick++;
       }
-      const events = game.replay().events.slice(logged);
+      const events = game.inputs.slice(logged);
       logged += events.length;
       client.send({ t: 'inputs', gameId: started.gameId, seq: ++seq, tick: game.snapshot().tick, events: events.map(toWireEvent), hash: game.playHash() });
     }

@@ -75,3 +75,18 @@ describe('snapshot input state', () => {
     expect(game.snapshot()).toMatchObject({ held: ['softDrop'], keys: 2 });
   });
 });
+
+describe('Game.inputs', () => {
+  it('is the replay’s input log without a copy, and a clone logs on its own', () => {
+    const game = createGame({ mode: 'marathon', seed: 'inputs', handling: { ...DEFAULT_HANDLING } });
+    game.tick([{ key: 'left', down: true }]);
+    game.tick([{ key: 'left', down: false }, { key: 'hardDrop', down: true }]);
+    expect(game.inputs).toEqual(game.replay().events);
+    // The same array each time: streaming the new inputs every ~100 ms copies nothing.
+    expect(game.inputs).toBe(game.inputs);
+    const copy = game.clone();
+    copy.tick([{ key: 'hardDrop', down: false }]);
+    expect(copy.inputs).toHaveLength(4);
+    expect(game.inputs).toHaveLength(3);
+  });
+});

@@ -139,7 +139,7 @@ export class LiveSession {
               // The server took the game up from its ticket (it restarted): the whole log again.
               c.batches = new InputBatches(c.id);
               c.acked = 0;
-              const log = c.game.replay().events.filter((e) => e.tick < c.helloTick);
+              const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
               for (const b of c.batches.cut(log, c.helloTick)) this.socket.send(b);
             } else for (const b of c.batches.after(m.resumed.lastSeq)) this.socket.send(b);
             // What was played while the connection was down, at once.
@@ -215,7 +215,7 @@ export class LiveSession {
       for (const b of c.batches.kept()) this.socket.send(b);
     }
     const tick = c.game.snapshot().tick;
-    for (const b of c.batches.cut(c.game.replay().events, tick, c.game.playHash())) this.socket.send(b);
+    for (const b of c.batches.cut(c.game.inputs, tick, c.game.playHash())) this.socket.send(b);
   }
 
   pause(tick: number): void {

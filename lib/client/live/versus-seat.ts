@@ -127,7 +127,7 @@ export class VersusSeatState {
         if (!same) this.rebuild();
         // Batches after lastSeq were lost with the connection: the next one carries everything
         // from the server's tick on. Their acks go too; what the server still awaits is pending again.
-        this.sentEvents = this.game.replay().events.filter((e) => e.tick < m.tick).length;
+        this.sentEvents = this.game.inputs.filter((e) => e.tick < m.tick).length;
         this.acks = [];
         return;
       }
@@ -166,7 +166,7 @@ export class VersusSeatState {
   batch(): SeatBatch | null {
     const g = this.game;
     if (!g) return null;
-    const log = g.replay().events;
+    const log = g.inputs;
     const events = log.slice(this.sentEvents).map((e): WireEvent => [e.tick, KEY_INDEX.get(e.key)!, e.down ? 1 : 0]);
     this.sentEvents = log.length;
     const acks = this.acks;
@@ -188,7 +188,7 @@ export class VersusSeatState {
    */
   private rebuild(end = this.game!.tickNo): void {
     const old = this.game!;
-    const events = old.replay().events;
+    const events = old.inputs;
     const g = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion }, this.pieces, this.holes);
     const garbage = this.garbage.slice().sort((a, b) => a.tick - b.tick || a.id - b.id);
     let e = 0;
