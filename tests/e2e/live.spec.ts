@@ -1,40 +1,15 @@
-import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { cuttableLiveChannel } from '@/tests/e2e/live-channel';
 import { tap, topOut } from '@/tests/e2e/play-helpers';
 import { startTcpProxy } from '@/tests/support/tcp-proxy';
 
 // Ranked games are live: the server deals the pieces and follows the game over /api/live.
 // Playwright's offline mode leaves WebSockets open, so a dropped network is made by hand: the
-// player's live socket goes through a route the test can cut (the server sees its socket
-// close, the page sees its own close, and every new attempt fails until the route is back), and
-// for practice the whole site is reached through a TCP relay the test cuts.
+// player's live socket goes through a route the test can cut (live-channel.ts), and for practice
+// the whole site is reached through a TCP relay the test cuts.
 
 const PASSWORD = 'falling-blocks-42';
-
-/** The page's live sockets, connected to the real server, and a switch that drops them all. */
-async function cuttableLiveChannel(page: Page): Promise<{ cut(): Promise<void>; restore(): void }> {
-  let down = false;
-  const open = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/api\/live$/, (ws) => {
-    if (down) {
-      // Not connected to the server: the page's attempt opens and is closed at once, like a refused dial.
-      void ws.close({ code: 4000, reason: 'network down' });
-      return;
-    }
-    const server = ws.connectToServer();
-    open.add(server);
-    server.onClose(() => open.delete(server));
-  });
-  return {
-    async cut() {
-      down = true;
-      await Promise.all([...open].map((server) => server.close()));
-    },
-    restore() {
-      down = false;
-    },
-  };
-}
 
 test('a ranked game is played live, watched from a second browser, survives a dropped network and reaches the board', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import type { PieceType } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
 import { signUp, uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
+import { cuttableLiveChannel } from '@/tests/e2e/live-channel';
 import { topOut, typePlan } from '@/tests/e2e/play-helpers';
 import { violations } from '@/tests/e2e/a11y-helpers';
 
@@ -146,4 +147,52 @@ test('a ranked quick match: the player who leaves loses, and both ratings move',
   // New players start at 1500: the winner goes up, the leaver down.
   await expect(ben.getByTestId('rating-change')).toContainText(/1500 → 1\d{3} \(\+\d+\)/);
   await expect(ann.getByTestId('rating-change')).toContainText(/1500 → 1\d{3} \(−\d+\)/);
+});
+
+test('a player whose network drops mid-match comes back within the window, and the match plays on to its end', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const [ann, ben] = [await player(browser), await player(browser)];
+  const network = await cuttableLiveChannel(ben);
+  await ann.goto('/versus');
+  const room = ann.getByRole('region', { name: 'Private room' });
+  await room.getByRole('combobox', { name: 'First to' }).selectOption('1');
+  await room.getByRole('button', { name: 'Create room' }).click();
+  await expect(ann).toHaveURL(/\/versus\/room\/[A-Z2-9]{6}$/);
+  await ben.goto(await ann.getByLabel('Share link').inputValue());
+  await expect(ann.getByTestId('room-seats').locator('li').nth(1)).not.toContainText('Waiting');
+  await ann.getByRole('button', { name: 'Ready', exact: true }).click();
+  await ben.getByRole('button', { name: 'Ready', exact: true }).click();
+  const [a, b] = [ann.getByTestId('versus'), ben.getByTestId('versus')];
+  await expect(a).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  await expect(b).toHaveAttribute('data-phase', 'playing');
+  for (let i = 0; i < 2; i++) await playPiece(ann, a, i);
+
+  // Ben's network drops: both pages say so, Ann's with the seconds Ben has left to come back.
+  await network.cut();
+  await expect(b).not.toHaveAttribute('data-link', 'open');
+  await expect(ben.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+  await expect(ann.getByTestId('away')).toContainText(/lost their connection; they have \d+ s to come back/);
+  // Ann plays on meanwhile.
+  await playPiece(ann, a, 2);
+  await ben.waitForTimeout(3_000);
+
+  // Back within the window: the notices go, and the match goes on from where it was.
+  network.restore();
+  await expect(b).toHaveAttribute('data-link', 'open', { timeout: 15_000 });
+  await expect(ann.getByTestId('away')).toHaveCount(0, { timeout: 15_000 });
+  await expect(ben.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0);
+  await expect(b).toHaveAttribute('data-phase', 'playing');
+  await topOut(ben, b, /between|over/);
+
+  // The match ends as any other: a result on both pages, and a stored replay to its end.
+  await expect(ann.getByTestId('versus-result')).toHaveAttribute('data-won', 'true', { timeout: 20_000 });
+  await expect(ben.getByTestId('versus-result')).toHaveAttribute('data-won', 'false');
+  const matchId = await attr(a, 'data-match');
+  await ann.getByRole('link', { name: 'Watch the replay' }).click();
+  await expect(ann).toHaveURL(new RegExp(`/versus/matches/${matchId}`));
+  const viewer = ann.getByTestId('match-viewer');
+  await expect(viewer).toBeVisible();
+  await ann.keyboard.press('End');
+  await expect(viewer).toHaveAttribute('data-tick', await attr(viewer, 'data-end'));
+  await expect(ann.getByTestId('versus-field-1')).toHaveAttribute('data-pieces', await attr(b, 'data-pieces'));
 });
