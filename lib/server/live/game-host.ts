@@ -11,7 +11,8 @@ import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
-import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame, saveAckCheckpoint } from '@/lib/server/live/store';
+import { writeAckCheckpoint } from '@/lib/server/live/checkpoints';
+import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame } from '@/lib/server/live/store';
 
 /** The player's side of a connection, as the host sees it. */
 export type Seat = { send(message: ServerMessage): void };
@@ -316,7 +317,7 @@ export class GameHost {
     if (!this.dealtSinceCheckpoint || this.checkpointWrite || this.mustContinue || this.now() - this.checkpointAt < PACING.checkpointEveryMs) return;
     this.dealtSinceCheckpoint = false;
     this.checkpointAt = this.now();
-    this.checkpointWrite = saveAckCheckpoint({ gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked })
+    this.checkpointWrite = writeAckCheckpoint({ gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked })
       .catch((error: unknown) => console.error(`[live] could not write the checkpoint of game ${this.gameId}:`, error))
       .finally(() => (this.checkpointWrite = null));
   }

@@ -1,0 +1,39 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { getDb } from '@/lib/server/db';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { writeAckCheckpoint } from '@/lib/server/live/checkpoints';
+import { saveAckCheckpoints } from '@/lib/server/live/store';
+import { resetDb } from '@/tests/data/db';
+import { player, T0 } from '@/tests/data/play';
+
+beforeEach(resetDb);
+
+const row = (gameId: string, tick: number, unranked: 'pause_budget' | null = null) =>
+  ({ gameId, checkpoint: { tick, inputs: tick / 10, digest: `d${tick}` }, pauses: tick / 100, unranked });
+
+async function checkpointOf(id: string) {
+  const db = await getDb();
+  return db.gameTicket.findUnique({ where: { id }, select: { liveAckTick: true, liveAckInputs: true, liveAckDigest: true, livePauses: true, liveUnranked: true } });
+}
+
+describe('live checkpoints, written together', () => {
+  it('writes every game of a batch in one statement, and never winds one back', async () => {
+    const owner = await player('checkpointer');
+    const [a, b] = [await issueTicket({ mode: 'sprint', owner, now: T0, live: true }), await issueTicket({ mode: 'marathon', owner, now: T0, live: true })];
+    await saveAckCheckpoints([row(a.gameId, 600), row(b.gameId, 300, 'pause_budget')]);
+    expect(await checkpointOf(a.gameId)).toEqual({ liveAckTick: 600, liveAckInputs: 60, liveAckDigest: 'd600', livePauses: 6, liveUnranked: null });
+    expect(await checkpointOf(b.gameId)).toEqual({ liveAckTick: 300, liveAckInputs: 30, liveAckDigest: 'd300', livePauses: 3, liveUnranked: 'pause_budget' });
+    // A late write of an older state (a host that handed the game over) changes nothing; a lost
+    // rank stays lost; the other row of the same statement still moves on.
+    await saveAckCheckpoints([row(a.gameId, 500), row(b.gameId, 900)]);
+    expect(await checkpointOf(a.gameId)).toMatchObject({ liveAckTick: 600, liveAckDigest: 'd600' });
+    expect(await checkpointOf(b.gameId)).toMatchObject({ liveAckTick: 900, liveUnranked: 'pause_budget' });
+  });
+
+  it('gathers the games that ask within a moment, and settles each once its row is written', async () => {
+    const owner = await player('gatherer');
+    const tickets = await Promise.all([1, 2, 3].map(() => issueTicket({ mode: 'sprint', owner, now: T0, live: true })));
+    await Promise.all(tickets.map((t, i) => writeAckCheckpoint(row(t.gameId, 100 * (i + 1)))));
+    for (const [i, t] of tickets.entries()) expect(await checkpointOf(t.gameId)).toMatchObject({ liveAckTick: 100 * (i + 1) });
+  });
+});
