@@ -36,4 +36,11 @@ describe('live checkpoints, written together', () => {
     await Promise.all(tickets.map((t, i) => writeAckCheckpoint(row(t.gameId, 100 * (i + 1)))));
     for (const [i, t] of tickets.entries()) expect(await checkpointOf(t.gameId)).toMatchObject({ liveAckTick: 100 * (i + 1) });
   });
+
+  it('keeps the later of two asks for one game in a window, and settles both', async () => {
+    const owner = await player('twice');
+    const t = await issueTicket({ mode: 'sprint', owner, now: T0, live: true });
+    await Promise.all([writeAckCheckpoint(row(t.gameId, 700)), writeAckCheckpoint(row(t.gameId, 400))]);
+    expect(await checkpointOf(t.gameId)).toMatchObject({ liveAckTick: 700, liveAckDigest: 'd700' });
+  });
 });

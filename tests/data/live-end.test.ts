@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeReplay } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
+import type { GameHost } from '@/lib/server/live/game-host';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { PACING } from '@/lib/server/live/pacing';
@@ -65,5 +66,48 @@ describe("a live game's end", () => {
     expect(overAt - endedAt).toBeGreaterThanOrEqual(PACING.revealWaitMs - 50);
     const db = await getDb();
     expect(await db.gameTicket.findUnique({ where: { id: ticket.gameId }, select: { streamDigest: true } })).toMatchObject({ streamDigest: expect.stringMatching(/^[0-9a-f]{64}$/) });
+  });
+
+  it('gives the seed to a player who reconnects while the end is recorded, and again to one who comes back after it', async () => {
+    const { owner, ticket, played } = await liveSprint('reconnecter');
+    const faults = globalThis as { __linefallDbDown?: boolean };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let token = '';
+    const first: ServerMessage[] = [];
+    const second: ServerMessage[] = [];
+    const third: ServerMessage[] = [];
+    let thirdAtResume: ServerMessage[] | null = null;
+    try {
+      await streamLive({
+        gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay,
+        onMessage: (m: ServerMessage) => {
+          first.push(m);
+          if (m.t === 'started') token = m.resumeToken;
+        },
+        beforeEnd: () => (faults.__linefallDbDown = true),
+        afterEnd: (host: GameHost) => {
+          // The socket dropped before the seed came; the browser reconnects with its token.
+          expect(host.resume({ send: () => {} }, 'x'.repeat(token.length))).toBe(false);
+          const resumed = host.resume({
+            send: (m) => {
+              second.push(m);
+              if (m.t !== 'over') return;
+              // Back once more, after the seed went out: sent again, after the welcome.
+              expect(host.resume({ send: (n) => third.push(n) }, token)).toBe(true);
+              thirdAtResume = third.slice();
+            },
+          }, token);
+          expect(resumed).toBe(true);
+          setTimeout(() => (faults.__linefallDbDown = false), 200);
+        },
+      });
+    } finally {
+      faults.__linefallDbDown = false;
+      quiet.mockRestore();
+    }
+    expect(first.some((m) => m.t === 'over')).toBe(false);
+    expect(second.filter((m) => m.t === 'over')).toEqual([expect.objectContaining({ gameId: ticket.gameId, seed: ticket.seed })]);
+    expect(thirdAtResume).toEqual([]);
+    expect(third).toEqual([expect.objectContaining({ t: 'over', seed: ticket.seed })]);
   });
 });

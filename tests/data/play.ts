@@ -29,6 +29,8 @@ export async function streamLive(options: {
   onMessage?: (message: ServerMessage) => void;
   /** Called just before the batch that ends the game. */
   beforeEnd?: () => void;
+  /** Called just after it, before the end is recorded. */
+  afterEnd?: (host: GameHost) => void;
 }): Promise<void> {
   let now = 0;
   const { replay } = options;
@@ -50,6 +52,7 @@ export async function streamLive(options: {
     if (fail) throw new Error(`live stream refused: ${fail.code} ${fail.message}`);
     tick = upTo;
   }
+  options.afterEnd?.(host);
   await host.recorded;
 }
 

@@ -183,6 +183,7 @@ test('a player whose network drops mid-match comes back within the window, and t
   await expect(ben.getByRole('status').filter({ hasText: 'Reconnecting…' })).toHaveCount(0);
   await expect(b).toHaveAttribute('data-phase', 'playing');
   await topOut(ben, b, /between|over/);
+  await expect(b).toHaveAttribute('data-topped-out', 'true');
 
   // The match ends as any other: a result on both pages, and a stored replay to its end.
   await expect(ann.getByTestId('versus-result')).toHaveAttribute('data-won', 'true', { timeout: 20_000 });

@@ -85,6 +85,8 @@ export class GameHost {
   recorded: Promise<void> | null = null;
   /** The stream ended and its end is not on the ticket yet (the database was away): a POST waits for it. */
   recording = false;
+  /** The `over` message once sent: a seat that resumes after the end gets it again. */
+  private over: Extract<ServerMessage, { t: 'over' }> | null = null;
   /** Told when `recording` changes, so a POST reaching another instance waits too (lease.ts). */
   onRecordingChange: ((on: boolean) => void) | null = null;
 
@@ -128,7 +130,18 @@ export class GameHost {
   resume(seat: Seat, token: string): boolean {
     const a = Buffer.from(token);
     const b = Buffer.from(this.resumeToken);
-    if (this.state !== 'playing' || a.length !== b.length || !timingSafeEqual(a, b)) return false;
+    if (this.state === 'closed' || a.length !== b.length || !timingSafeEqual(a, b)) return false;
+    if (this.state === 'ended') {
+      // Refused (recording that, then closing): nothing to take up.
+      if (!this.recorded) return false;
+      // Dropped while the end was being recorded, or just after: the new seat gets the seed too
+      // (after its welcome, or when finish() sends it), or the player would never learn the
+      // result of a game the server stores all the same.
+      this.seat = seat;
+      const over = this.over;
+      if (over) queueMicrotask(() => this.seat === seat && seat.send(over));
+      return true;
+    }
     if (this.goneAt !== null) {
       const away = this.now() - this.goneAt;
       this.excusedMs += away;
@@ -372,11 +385,14 @@ export class GameHost {
     const result = this.sim.result();
     const ranked = this.unranked === null;
     const recorded = this.record();
-    await Promise.race([recorded, new Promise((resolve) => setTimeout(resolve, PACING.revealWaitMs).unref())]);
-    this.send({
+    let waited: NodeJS.Timeout | undefined;
+    await Promise.race([recorded, new Promise((resolve) => (waited = setTimeout(resolve, PACING.revealWaitMs)))]);
+    clearTimeout(waited);
+    this.over = {
       t: 'over', gameId: this.gameId, seed: this.o.seed, ranked, ...(this.unranked ? { reason: this.unranked } : {}),
       result: { ...this.stats(), finished: result.finished, toppedOut: result.toppedOut, reason: result.reason, hash: result.hash },
-    });
+    };
+    this.send(this.over);
     this.o.bus.publish(this.gameId, { t: 'ended', gameId: this.gameId, stats: this.stats(), replayId: this.gameId });
     const encoded = await recorded;
     this.recording = false;

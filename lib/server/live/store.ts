@@ -35,7 +35,9 @@ export async function saveAckCheckpoints(rows: readonly CheckpointRow[]): Promis
   // game by game it was most of the server's CPU at 1,000 games on PGlite (docs/decisions/0010).
   // Pauses and a lost rank go with it, so a host taking the game up after a crash does not start
   // them afresh.
-  const values = Prisma.join(rows.map((r) =>
+  // In one order everywhere, so two instances writing overlapping rows (a handover) cannot deadlock.
+  const sorted = rows.slice().sort((x, y) => (x.gameId < y.gameId ? -1 : x.gameId > y.gameId ? 1 : 0));
+  const values = Prisma.join(sorted.map((r) =>
     Prisma.sql`(${r.gameId}, ${r.checkpoint.tick}::int, ${r.checkpoint.inputs}::int, ${r.checkpoint.digest}, ${r.pauses}::int, ${r.unranked}::text)`));
   await db.$executeRaw`
     UPDATE "GameTicket" t SET "liveAckTick" = v.tick, "liveAckInputs" = v.inputs, "liveAckDigest" = v.digest,
