@@ -11,7 +11,7 @@
  *   inputs  {gameId, seq, tick, events, hash?}        deal     {gameId, from, pieces}
  *   pause / unpause {gameId, tick}                    ack      {gameId, seq, tick}
  *   watch / unwatch {gameId}                          status   {gameId, ranked, reason?, pauses, spectators}
- *   ping    {n}                                       over     {gameId, seed, result, ranked, reason?}
+ *   ping    {n}                                       over     {gameId, seed, result?, ranked, reason?}
  *                                                     watching {gameId, ..., pieces, events, tick}
  *                                                     frame    {gameId, events, pieces, tick, stats}
  *                                                     ended    {gameId, gameId of the stored game?}
@@ -183,7 +183,11 @@ export type ServerMessage =
       gameId: string;
       /** Revealed only now: the browser builds the seeded replay (DealtGame.reveal) and POSTs it. */
       seed: string;
-      result: LiveStats & { finished: boolean; toppedOut: boolean; reason: EndReason | null; hash: string };
+      /**
+       * The host's count of the game. Absent when another process answers a resume after the end
+       * was recorded (lib/server/live/adopt.ts endedGameOver): it has the ticket, not the game.
+       */
+      result?: LiveStats & { finished: boolean; toppedOut: boolean; reason: EndReason | null; hash: string };
       ranked: boolean;
       reason?: UnrankedReason;
     }

@@ -1,11 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeReplay } from '@/lib/engine';
-import type { ServerMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import type { GameHost } from '@/lib/server/live/game-host';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
+import { dispatch } from '@/lib/server/live/messages';
 import { PACING } from '@/lib/server/live/pacing';
+import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { liveSite } from '@/tests/data/live-site';
 import { resetDb } from '@/tests/data/db';
 import { minutes, player, streamLive, T0 } from '@/tests/data/play';
 import { botGame, claimOf } from '@/tests/support/replays';
@@ -109,5 +112,47 @@ describe("a live game's end", () => {
     expect(second.filter((m) => m.t === 'over')).toEqual([expect.objectContaining({ gameId: ticket.gameId, seed: ticket.seed })]);
     expect(thirdAtResume).toEqual([]);
     expect(third).toEqual([expect.objectContaining({ t: 'over', seed: ticket.seed })]);
+  });
+});
+
+describe('a live game whose host recorded its end and was then lost', () => {
+  // The host recorded the end and died before it stored the game (or the player's socket came
+  // back through another instance): the process answering the resume has only the ticket.
+  async function recordedThenLost(name: string) {
+    const game = await liveSprint(name);
+    await streamLive({ gameId: game.ticket.gameId, seed: game.ticket.seed, owner: game.owner, replay: game.played.replay });
+    return game;
+  }
+  // Without a setup a hello only resumes a game some host here holds: none is held, none is taken up.
+  const resume = (gameId: string, token: string) => ({ t: 'hello' as const, v: LIVE_PROTOCOL_VERSION, resume: { gameId, token } });
+
+  it('tells the returning player the seed before the welcome, and the game it then POSTs ranks', async () => {
+    const { owner, ticket, played } = await recordedThenLost('survivor');
+    const site = liveSite(owner);
+    await dispatch(site.hub, site.conn, resume(ticket.gameId, resumeTokenOf(ticket.gameId)));
+    expect(site.sent.map((m) => m.t)).toEqual(['over', 'welcome']);
+    expect(site.sent[0]).toMatchObject({ gameId: ticket.gameId, seed: ticket.seed, ranked: true });
+    expect(site.hosts.size).toBe(0);
+    const outcome = await submitReplay({
+      gameId: ticket.gameId, owner, submission: { replay: encodeReplay(played.replay), claimed: claimOf(played.result) }, now: minutes(5),
+    });
+    expect(outcome).toMatchObject({ ok: true, status: 201 });
+  });
+
+  it('tells nothing to a wrong token or another player, nor for a game whose end is not recorded', async () => {
+    const { owner, ticket } = await recordedThenLost('keeper');
+    const wrong = liveSite(owner);
+    await dispatch(wrong.hub, wrong.conn, resume(ticket.gameId, 'x'.repeat(32)));
+    const stranger = liveSite(await player('stranger'));
+    await dispatch(stranger.hub, stranger.conn, resume(ticket.gameId, resumeTokenOf(ticket.gameId)));
+    const open = await liveSprint('unfinished');
+    const early = liveSite(open.owner);
+    await dispatch(early.hub, early.conn, resume(open.ticket.gameId, resumeTokenOf(open.ticket.gameId)));
+    for (const site of [wrong, stranger, early]) {
+      expect(site.sent.map((m) => m.t)).toEqual(['welcome', 'error']);
+      expect(site.sent[1]).toMatchObject({ code: 'resume_failed' });
+      expect(JSON.stringify(site.sent)).not.toContain(ticket.seed);
+      expect(JSON.stringify(site.sent)).not.toContain(open.ticket.seed);
+    }
   });
 });

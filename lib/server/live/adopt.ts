@@ -1,5 +1,5 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
+import type { ServerMessage, UnrankedReason } from '@/lib/live/protocol';
 import { MODE_NAMES, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS, type Handling, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { owns } from '@/lib/server/games/owner';
@@ -9,7 +9,7 @@ import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
 import type { Carried } from '@/lib/server/live/lease';
-import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resumeTokenMatches } from '@/lib/server/live/resume-token';
 
 /** Solo rules versions the engine still plays: a ticket of any of them can be taken up. */
 const SOLO_RULES = SUPPORTED_RULES_VERSIONS.filter((v) => !VERSUS_RULES_VERSIONS.includes(v));
@@ -25,9 +25,7 @@ export type Adoption = { gameId: string; token: string; setup: { handling: Handl
  * reconnect's is. Null when the game cannot be taken up.
  */
 export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | null> {
-  const expected = Buffer.from(resumeTokenOf(a.gameId));
-  const given = Buffer.from(a.token);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!resumeTokenMatches(a.gameId, a.token)) return null;
   // One adoption of a game at a time in this process: a second hello (a browser retrying, or two
   // tabs) waits for the first and then finds its host, rather than racing it through the lease
   // and the ticket (and releasing a lease the other just built on).
@@ -84,4 +82,22 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
   hub.addGame(conn, host);
   host.resume(conn, a.token);
   return host;
+}
+
+/**
+ * The seed of a live game whose stream's end is on its ticket, for a resume this process cannot
+ * take up: its host recorded the end and then was lost (a crash or a restart before the store),
+ * or the player's socket dropped in that moment and came back through another instance. Once the
+ * end is recorded the seed may be told, as the host would have: a submission must be exactly the
+ * recorded game. Without it the browser could not submit, and a game the host had not stored yet
+ * would be lost. Null unless the token and the owner are the game's and its end is recorded.
+ */
+export async function endedGameOver(conn: Connection, gameId: string, token: string): Promise<Extract<ServerMessage, { t: 'over' }> | null> {
+  if (!resumeTokenMatches(gameId, token)) return null;
+  const ticket = await (await getDb()).gameTicket.findUnique({
+    where: { id: gameId }, select: { seed: true, userId: true, guestId: true, live: true, streamDigest: true, liveUnranked: true },
+  });
+  if (!ticket?.live || ticket.streamDigest === null || !owns(ticket, conn.owner)) return null;
+  const reason = ticket.liveUnranked as UnrankedReason | null;
+  return { t: 'over', gameId, seed: ticket.seed, ranked: reason === null, ...(reason ? { reason } : {}) };
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ClientMessage } from '@/lib/live/protocol';
-import { adoptLiveGame } from '@/lib/server/live/adopt';
+import { adoptLiveGame, endedGameOver } from '@/lib/server/live/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
@@ -20,7 +20,11 @@ export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage)
       const { setup } = m.resume;
       const host = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: m.resume.gameId, token: m.resume.token, setup }) : null);
       if (!host || !sameOwner(host, conn) || (known && !host.resume(conn, m.resume.token))) {
+        // Ended, and its host is not here: the seed, before the welcome, so the page never says the game lost its rank.
+        const over = known ? null : await endedGameOver(conn, m.resume.gameId, m.resume.token);
+        if (over) conn.send(over);
         conn.send({ t: 'welcome', v: 1, player: conn.player });
+        if (over) return;
         return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: m.resume.gameId });
       }
       // One game per connection: one it played before gets its resume window, as if its

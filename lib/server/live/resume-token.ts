@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHmac } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { env } from '@/lib/server/env';
 
 /**
@@ -9,4 +9,11 @@ import { env } from '@/lib/server/env';
  */
 export function resumeTokenOf(gameId: string): string {
   return createHmac('sha256', `${env.AUTH_SECRET}:live-resume`).update(gameId).digest('base64url').slice(0, 32);
+}
+
+/** Whether `token` is the game's resume token (compared in constant time). */
+export function resumeTokenMatches(gameId: string, token: string): boolean {
+  const expected = Buffer.from(resumeTokenOf(gameId));
+  const given = Buffer.from(token);
+  return expected.length === given.length && timingSafeEqual(expected, given);
 }
