@@ -98,14 +98,18 @@ server.on('error', (error) => {
 // reset (ECONNRESET, nothing in the server's log). Linux caps this at net.core.somaxconn.
 server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => console.log(`[serve] ready on http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`));
 
-// Finish the requests in flight (a replay being stored), then exit; a second signal exits at once.
+// Finish the requests in flight (a replay being stored) and hand the live games over (their last
+// checkpoints written, their sockets closed: lib/server/live/hub.ts drain), then exit; a second
+// signal exits at once.
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (stopping) process.exit(1);
     stopping = true;
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
     setTimeout(() => process.exit(0), 10_000).unref();
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    const drained = globalThis.__linefallLive?.drain().catch((error) => console.error('[serve] handing the live games over failed:', error));
+    void Promise.all([closed, drained]).then(() => process.exit(0));
   });
 }

@@ -69,19 +69,25 @@ export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' 
     owner, player: { name, guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose,
   });
   lost.attach({ send: () => {} });
-  for (let tick = 0, seq = 1; tick < until; seq++) {
-    const upTo = Math.min(until, tick + 6);
-    now = msAt(upTo);
-    const fail = lost.inputs(seq, upTo, wire(replay.events, tick, upTo));
-    if (fail) throw new Error(`${fail.code}: ${fail.message}`);
-    for (let i = 0; seq === 1 && i < (o.pauses ?? 0); i++) {
-      lost.pause();
-      lost.unpause();
+  let tick = 0;
+  let seq = 1;
+  /** Plays on at pace to tick `to`, a batch of 6 ticks at a time. */
+  const playOn = async (to: number) => {
+    for (; tick < to; seq++) {
+      const upTo = Math.min(to, tick + 6);
+      now = msAt(upTo);
+      const fail = lost.inputs(seq, upTo, wire(replay.events, tick, upTo));
+      if (fail) throw new Error(`${fail.code}: ${fail.message}`);
+      for (let i = 0; seq === 1 && i < (o.pauses ?? 0); i++) {
+        lost.pause();
+        lost.unpause();
+      }
+      await lost.saved();
+      tick = upTo;
     }
-    await lost.saved();
-    tick = upTo;
-  }
+  };
+  await playOn(until);
   const db = await getDb();
   const row = await db.gameTicket.findUniqueOrThrow({ where: { id: ticket.gameId }, select: { liveAckTick: true, liveAckInputs: true } });
-  return { owner, ticket, replay, lost, closed, checkpointTick: row.liveAckTick ?? -1, checkpointInputs: row.liveAckInputs ?? -1 };
+  return { owner, ticket, replay, lost, closed, playOn, checkpointTick: row.liveAckTick ?? -1, checkpointInputs: row.liveAckInputs ?? -1 };
 }

@@ -31,7 +31,9 @@ export async function streamLive(options: {
   beforeEnd?: () => void;
   /** Called just after it, before the end is recorded. */
   afterEnd?: (host: GameHost) => void;
-}): Promise<void> {
+  /** When the host stores the stream itself if no POST came (default: never). */
+  finalizeAfterMs?: number | null;
+}): Promise<GameHost> {
   let now = 0;
   const { replay } = options;
   const mode = MODE_NAMES.find((m) => m === replay.mode);
@@ -39,7 +41,7 @@ export async function streamLive(options: {
   const host = new GameHost({
     gameId: options.gameId, seed: options.seed, mode, rulesVersion: replay.rulesVersion, handling: replay.handling, nextCount: replay.nextCount ?? 5,
     owner: options.owner, player: { name: null, guest: options.owner.userId === null }, bus: createLocalBus(), now: () => now,
-    finalizeAfterMs: null, onClose: () => {},
+    finalizeAfterMs: options.finalizeAfterMs ?? null, onClose: () => {},
   });
   host.attach({ send: options.onMessage ?? (() => {}) });
   const end = simulateReplay(replay).ticks;
@@ -54,6 +56,7 @@ export async function streamLive(options: {
   }
   options.afterEnd?.(host);
   await host.recorded;
+  return host;
 }
 
 /** Issues a live ticket, plays it with `play` over a live game host, and submits after `after` minutes. */

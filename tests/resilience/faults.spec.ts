@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { encodeReplay } from '@/lib/engine';
 import { credentialsSignIn, errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '@/tests/api/client';
 import { startGame, tap, topOut } from '@/tests/e2e/play-helpers';
+import { LiveClient, playLive } from '@/tests/support/live-client';
 import { claimOf, hardDropGame, type Played } from '@/tests/support/replays';
 import { createRig, type Kind, type Rig } from '@/tests/resilience/database';
 
@@ -114,6 +115,19 @@ for (const kind of kinds) {
       );
       expect(stored[0]).toEqual({ n: 1, held: null });
       await context.close();
+    });
+
+    test('a graceful stop writes each live game\'s last acknowledged batch on its ticket and closes its socket as a restart', async () => {
+      test.setTimeout(60_000);
+      const client = await LiveClient.connect(rig.server.url, { address: '10.91.0.1' });
+      // 2.5 s of play: checkpoints come every 2 s, so the last one is almost never at the last batch.
+      const run = await playLive(client, { mode: 'marathon', seed: 5, stopAfterBatches: 25 });
+      const ack = await client.next('ack', (m) => m.gameId === run.gameId && m.seq === run.seq);
+      await rig.server.stop();
+      expect((await client.closed).code).toBe(1012);
+      const [row] = await rig.inspect<{ tick: number; inputs: number }>(`SELECT "liveAckTick" AS tick, "liveAckInputs" AS inputs FROM "GameTicket" WHERE "id" = '${run.gameId}'`);
+      expect(row).toEqual({ tick: ack.tick, inputs: run.game.inputs.length });
+      if (!rig.server.pid()) await rig.server.start();
     });
 
     test('the server restarts during play: the live game is taken up from its ticket, finished and ranked', async ({ browser }) => {

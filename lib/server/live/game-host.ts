@@ -85,6 +85,8 @@ export class GameHost {
   recorded: Promise<void> | null = null;
   /** The stream ended and its end is not on the ticket yet (the database was away): a POST waits for it. */
   recording = false;
+  /** Stores the ended stream (once) unless a POST did: after PACING.finalizeAfterMs, or at a shutdown. */
+  private storeFromStream: (() => Promise<void>) | null = null;
   /** The `over` message once sent: a seat that resumes after the end gets it again. */
   private over: Extract<ServerMessage, { t: 'over' }> | null = null;
   /** Told when `recording` changes, so a POST reaching another instance waits too (lease.ts). */
@@ -291,6 +293,29 @@ export class GameHost {
     await this.checkpointWrite;
   }
 
+  /**
+   * This process is about to exit (a deploy). A game in play writes its checkpoint now, however
+   * recent the last, so whoever takes it up checks the resent log up to the last acknowledged
+   * batch rather than up to 2 s before it; it returns what it carries, for the hub to hand the
+   * game over with. A stream that ended is stored now rather than when its POST is late. Null
+   * unless the game is still in play.
+   */
+  async shutDown(): Promise<Carried | null> {
+    if (this.state === 'ended') {
+      await this.recorded;
+      await this.storeFromStream?.();
+      return null;
+    }
+    if (this.state !== 'playing') return null;
+    // Not while an adopted log is still unchecked: the checkpoint it must continue stays.
+    if (!this.mustContinue) {
+      await this.checkpointWrite;
+      await writeAckCheckpoint({ gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked })
+        .catch((error: unknown) => console.error(`[live] could not write the last checkpoint of game ${this.gameId}:`, error));
+    }
+    return this.state === 'playing' ? this.carried() : null;
+  }
+
   stats(): LiveStats {
     return this.sim.stats();
   }
@@ -399,12 +424,16 @@ export class GameHost {
     this.onRecordingChange?.(false);
     const after = this.o.finalizeAfterMs === undefined ? PACING.finalizeAfterMs : this.o.finalizeAfterMs;
     if (encoded === null || after === null) return this.close();
-    const timer = setTimeout(() => {
-      finalizeStream({ gameId: this.gameId, owner: this.o.owner, encoded, result })
-        .catch((error: unknown) => console.error(`[live] storing game ${this.gameId} from its stream failed:`, error))
-        .finally(() => this.close());
-    }, after);
-    timer.unref();
+    let stored: Promise<void> | null = null;
+    // Once, whether the timer or a shutdown comes first.
+    this.storeFromStream = () =>
+      (stored ??= finalizeStream({ gameId: this.gameId, owner: this.o.owner, encoded, result })
+        .then(
+          (outcome) => void (!outcome.ok && console.error(`[live] game ${this.gameId} was not stored from its stream: ${outcome.code} ${outcome.message}`)),
+          (error: unknown) => console.error(`[live] storing game ${this.gameId} from its stream failed:`, error),
+        )
+        .finally(() => this.close()));
+    setTimeout(this.storeFromStream, after).unref();
   }
 
   /** The encoded stream once its end is on the ticket; null if the database stayed away too long. */

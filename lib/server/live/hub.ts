@@ -164,6 +164,24 @@ export class LiveHub {
     conn.host?.detach(conn);
   }
 
+  /**
+   * Before the process exits (SIGTERM: a deploy, a scale-in): every game in play writes its last
+   * checkpoint and is handed over with what it carries, games past their end are stored from their
+   * streams, then every socket closes with 1012 (service restart), so browsers dial again and take
+   * their games up here after the restart or on another instance. Versus matches are not moved:
+   * they live on the versus home (docs/decisions/0018-several-instances.md).
+   */
+  async drain(): Promise<void> {
+    clearInterval(this.heartbeat);
+    await Promise.all([...this.hosts.values()].map(async (host) => {
+      const carried = await host.shutDown();
+      if (!carried) return;
+      this.leases.release(host.gameId, carried);
+      host.close('hand_over');
+    }));
+    for (const ws of this.wss.clients) ws.close(1012, 'The server is restarting.');
+  }
+
   close(): void {
     clearInterval(this.heartbeat);
     this.door.close();
