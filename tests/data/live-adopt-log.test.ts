@@ -102,8 +102,25 @@ describe('a live game taken up after a crash keeps its pause count and lost rank
   it('starts from none when none were taken', async () => {
     const g = await lostAt(600);
     const host = await adopt(g).host;
-    expect(host?.carried()).toMatchObject({ pauses: 0, unranked: null });
+    expect(host?.carried()).toMatchObject({ pauses: 0, unranked: null, awayMs: 0 });
     host!.close();
+  });
+
+  it('counts on from the time away of the last checkpoint: more away after the restart loses the rank', async () => {
+    const before = PACING.maxAwayMs * 0.75;
+    const g = await lostAt(600, { awayMs: before });
+    const { site, host: adopting } = adopt(g);
+    const host = (await adopting)!;
+    expect(host.carried()).toMatchObject({ awayMs: before, unranked: null });
+    // Away again, a third of the allowance: over it in all, though not in this host's own count.
+    const at = performance.now();
+    vi.spyOn(performance, 'now').mockReturnValue(at);
+    host.detach(site.conn);
+    vi.spyOn(performance, 'now').mockReturnValue(at + PACING.maxAwayMs / 3);
+    expect(host.resume(site.conn, resumeTokenOf(g.ticket.gameId))).toBe(true);
+    vi.restoreAllMocks();
+    expect(host.carried()).toMatchObject({ unranked: 'disconnected' });
+    host.close();
   });
 });
 

@@ -9,11 +9,11 @@ import { player, T0 } from '@/tests/data/play';
 beforeEach(resetDb);
 
 const row = (gameId: string, tick: number, unranked: 'pause_budget' | null = null) =>
-  ({ gameId, checkpoint: { tick, inputs: tick / 10, digest: `d${tick}` }, pauses: tick / 100, unranked });
+  ({ gameId, checkpoint: { tick, inputs: tick / 10, digest: `d${tick}` }, pauses: tick / 100, unranked, awayMs: tick * 10 });
 
 async function checkpointOf(id: string) {
   const db = await getDb();
-  return db.gameTicket.findUnique({ where: { id }, select: { liveAckTick: true, liveAckInputs: true, liveAckDigest: true, livePauses: true, liveUnranked: true } });
+  return db.gameTicket.findUnique({ where: { id }, select: { liveAckTick: true, liveAckInputs: true, liveAckDigest: true, livePauses: true, liveAwayMs: true, liveUnranked: true } });
 }
 
 describe('live checkpoints, written together', () => {
@@ -21,8 +21,8 @@ describe('live checkpoints, written together', () => {
     const owner = await player('checkpointer');
     const [a, b] = [await issueTicket({ mode: 'sprint', owner, now: T0, live: true }), await issueTicket({ mode: 'marathon', owner, now: T0, live: true })];
     await saveAckCheckpoints([row(a.gameId, 600), row(b.gameId, 300, 'pause_budget')]);
-    expect(await checkpointOf(a.gameId)).toEqual({ liveAckTick: 600, liveAckInputs: 60, liveAckDigest: 'd600', livePauses: 6, liveUnranked: null });
-    expect(await checkpointOf(b.gameId)).toEqual({ liveAckTick: 300, liveAckInputs: 30, liveAckDigest: 'd300', livePauses: 3, liveUnranked: 'pause_budget' });
+    expect(await checkpointOf(a.gameId)).toEqual({ liveAckTick: 600, liveAckInputs: 60, liveAckDigest: 'd600', livePauses: 6, liveAwayMs: 6000, liveUnranked: null });
+    expect(await checkpointOf(b.gameId)).toEqual({ liveAckTick: 300, liveAckInputs: 30, liveAckDigest: 'd300', livePauses: 3, liveAwayMs: 3000, liveUnranked: 'pause_budget' });
     // A late write of an older state (a host that handed the game over) changes nothing; a lost
     // rank stays lost; the other row of the same statement still moves on.
     await saveAckCheckpoints([row(a.gameId, 500), row(b.gameId, 900)]);

@@ -11,6 +11,7 @@ import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
 import { localLeases, type Carried } from '@/lib/server/live/lease';
+import { resumeTokenOf } from '@/lib/server/live/resume-token';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
 
@@ -54,8 +55,11 @@ export const wire = (events: readonly ReplayEvent[], from: number, to: number) =
  * process died), its checkpoints written on the ticket as they would be. The ticket was issued
  * 25 s ago, so a browser at tick `until` is well within the wall clock when it is taken up.
  */
-/** `pauses`: how many times the player pauses (and at once unpauses) after the first batch. */
-export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number } = {}) {
+/**
+ * `pauses`: how many times the player pauses (and at once unpauses) after the first batch;
+ * `awayMs`: how long its connection is then away before it resumes.
+ */
+export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number; awayMs?: number } = {}) {
   const name = 'survivor';
   const owner = o.owner ?? (await player(name));
   const mode = o.mode ?? 'sprint';
@@ -68,19 +72,27 @@ export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' 
     gameId: ticket.gameId, seed: ticket.seed, mode, rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount: 5,
     owner, player: { name, guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose,
   });
-  lost.attach({ send: () => {} });
+  const seat = { send: () => {} };
+  lost.attach(seat);
   let tick = 0;
   let seq = 1;
+  let away = 0;
   /** Plays on at pace to tick `to`, a batch of 6 ticks at a time. */
   const playOn = async (to: number) => {
     for (; tick < to; seq++) {
       const upTo = Math.min(to, tick + 6);
-      now = msAt(upTo);
+      now = msAt(upTo) + away;
       const fail = lost.inputs(seq, upTo, wire(replay.events, tick, upTo));
       if (fail) throw new Error(`${fail.code}: ${fail.message}`);
       for (let i = 0; seq === 1 && i < (o.pauses ?? 0); i++) {
         lost.pause();
         lost.unpause();
+      }
+      if (seq === 1 && o.awayMs) {
+        lost.detach(seat);
+        now += o.awayMs;
+        away = o.awayMs;
+        lost.resume(seat, resumeTokenOf(ticket.gameId));
       }
       await lost.saved();
       tick = upTo;

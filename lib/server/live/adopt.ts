@@ -58,7 +58,7 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
   const ticket = await db.gameTicket.findUnique({
     where: { id: a.gameId },
     select: { seed: true, mode: true, rulesVersion: true, userId: true, guestId: true, live: true, usedAt: true, streamDigest: true, issuedAt: true, expiresAt: true,
-      liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveUnranked: true },
+      liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveAwayMs: true, liveUnranked: true },
   });
   const now = Date.now();
   if (!ticket || !ticket.live || ticket.usedAt || ticket.streamDigest || ticket.liveGivenUpAt || ticket.expiresAt.getTime() <= now) return null;
@@ -72,11 +72,14 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
   const host = new GameHost({
     gameId: a.gameId, seed: ticket.seed, mode: ticket.mode as Mode, rulesVersion: ticket.rulesVersion, handling: a.setup.handling, nextCount: a.setup.nextCount,
     owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
-    // Pauses and a lost rank from a handover's carry or the last checkpoint, whichever says more:
+    // Pauses, time away and a lost rank from a handover's carry or the last checkpoint, whichever says more:
     // a carry is kept a minute, and the host it went to may have checkpointed more since.
     adopted: {
       issuedAtMs: ticket.issuedAt.getTime(), catchUpTo: a.setup.tick, checkpoint: laterCheckpoint(saved, carried?.ack),
-      carried: { ...carried, pauses: Math.max(carried?.pauses ?? 0, ticket.livePauses ?? 0), unranked: carried?.unranked ?? ticket.liveUnranked },
+      carried: {
+        ...carried, pauses: Math.max(carried?.pauses ?? 0, ticket.livePauses ?? 0), awayMs: Math.max(carried?.awayMs ?? 0, ticket.liveAwayMs ?? 0),
+        unranked: carried?.unranked ?? ticket.liveUnranked,
+      },
     },
   });
   hub.addGame(conn, host);

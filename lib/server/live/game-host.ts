@@ -12,7 +12,7 @@ import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
 import { writeAckCheckpoint } from '@/lib/server/live/checkpoints';
-import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame } from '@/lib/server/live/store';
+import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
 
 /** The player's side of a connection, as the host sees it. */
 export type Seat = { send(message: ServerMessage): void };
@@ -100,6 +100,7 @@ export class GameHost {
     // Never past the wall clock since the deal: the catch-up's excuse cannot reach beyond now.
     // Handed over by another instance: its pause count and a lost rank carry on here.
     this.pauses = o.adopted?.carried?.pauses ?? 0;
+    this.awayMs = o.adopted?.carried?.awayMs ?? 0;
     this.unranked = (o.adopted?.carried?.unranked as UnrankedReason | null | undefined) ?? null;
     this.mustContinue = o.adopted?.checkpoint ?? null;
     this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
@@ -285,7 +286,7 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState() };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs };
   }
 
   /** Settles once the checkpoint being written (if any) is on the ticket. */
@@ -310,7 +311,7 @@ export class GameHost {
     // Not while an adopted log is still unchecked: the checkpoint it must continue stays.
     if (!this.mustContinue) {
       await this.checkpointWrite;
-      await writeAckCheckpoint({ gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked })
+      await writeAckCheckpoint(this.checkpointRow())
         .catch((error: unknown) => console.error(`[live] could not write the last checkpoint of game ${this.gameId}:`, error));
     }
     return this.state === 'playing' ? this.carried() : null;
@@ -340,6 +341,10 @@ export class GameHost {
       .finally(() => this.o.onClose(this));
   }
 
+  private checkpointRow(): CheckpointRow {
+    return { gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked, awayMs: this.awayMs };
+  }
+
   private ackState(): AckCheckpoint {
     return { tick: this.sim.tick, inputs: this.inputDigest.inputs, digest: this.inputDigest.digest() };
   }
@@ -355,7 +360,7 @@ export class GameHost {
     if (!this.dealtSinceCheckpoint || this.checkpointWrite || this.mustContinue || this.now() - this.checkpointAt < PACING.checkpointEveryMs) return;
     this.dealtSinceCheckpoint = false;
     this.checkpointAt = this.now();
-    this.checkpointWrite = writeAckCheckpoint({ gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked })
+    this.checkpointWrite = writeAckCheckpoint(this.checkpointRow())
       .catch((error: unknown) => console.error(`[live] could not write the checkpoint of game ${this.gameId}:`, error))
       .finally(() => (this.checkpointWrite = null));
   }

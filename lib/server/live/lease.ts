@@ -7,7 +7,7 @@ import type { RedisLink } from '@/lib/server/live/redis';
  * What a handover carries to the instance that takes a game: facts the ticket does not hold, and
  * how far the game was acknowledged at that moment (newer than the ticket's checkpoint).
  */
-export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null };
+export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null; awayMs?: number };
 
 /**
  * Which instance hosts each live game. One instance alone holds every game it has in memory, so

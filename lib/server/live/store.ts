@@ -20,7 +20,7 @@ export async function recordStreamEnd(options: { gameId: string; replay: Replay;
   return encoded;
 }
 
-export type CheckpointRow = { gameId: string; checkpoint: AckCheckpoint; pauses: number; unranked: UnrankedReason | null };
+export type CheckpointRow = { gameId: string; checkpoint: AckCheckpoint; pauses: number; unranked: UnrankedReason | null; awayMs: number };
 
 /**
  * Where the hosts' copies of live games had got to (ack-digest.ts), for a host that takes one up
@@ -33,16 +33,16 @@ export async function saveAckCheckpoints(rows: readonly CheckpointRow[]): Promis
   const db = await getDb();
   // Raw and one statement for all: it runs for every live game every few seconds, and written
   // game by game it was most of the server's CPU at 1,000 games on PGlite (docs/decisions/0010).
-  // Pauses and a lost rank go with it, so a host taking the game up after a crash does not start
-  // them afresh.
+  // Pauses, time away and a lost rank go with it, so a host taking the game up after a crash does
+  // not start them afresh.
   // In one order everywhere, so two instances writing overlapping rows (a handover) cannot deadlock.
   const sorted = rows.slice().sort((x, y) => (x.gameId < y.gameId ? -1 : x.gameId > y.gameId ? 1 : 0));
   const values = Prisma.join(sorted.map((r) =>
-    Prisma.sql`(${r.gameId}, ${r.checkpoint.tick}::int, ${r.checkpoint.inputs}::int, ${r.checkpoint.digest}, ${r.pauses}::int, ${r.unranked}::text)`));
+    Prisma.sql`(${r.gameId}, ${r.checkpoint.tick}::int, ${r.checkpoint.inputs}::int, ${r.checkpoint.digest}, ${r.pauses}::int, ${r.unranked}::text, ${Math.round(r.awayMs)}::int)`));
   await db.$executeRaw`
     UPDATE "GameTicket" t SET "liveAckTick" = v.tick, "liveAckInputs" = v.inputs, "liveAckDigest" = v.digest,
-      "livePauses" = v.pauses, "liveUnranked" = COALESCE(t."liveUnranked", v.unranked)
-    FROM (VALUES ${values}) AS v(id, tick, inputs, digest, pauses, unranked)
+      "livePauses" = v.pauses, "liveAwayMs" = v.away, "liveUnranked" = COALESCE(t."liveUnranked", v.unranked)
+    FROM (VALUES ${values}) AS v(id, tick, inputs, digest, pauses, unranked, away)
     WHERE t."id" = v.id AND t."live" AND t."streamDigest" IS NULL AND (t."liveAckTick" IS NULL OR t."liveAckTick" < v.tick)`;
 }
 
