@@ -5,7 +5,7 @@
  * measures attack-to-opponent delivery: from the sender sending the batch whose lock made the
  * attack to the receiver getting the `garbage` message (the batch is the sender's oldest one not
  * acknowledged when the garbage arrived: the host routes garbage before it acknowledges), and the
- * server's CPU from /proc. The knee: the first level whose delivery p99 passes 100 ms.
+ * server's CPU and this process's (the bots) from /proc. The knee: the first level whose delivery p99 passes 100 ms.
  * Options: --levels=25,50,100,200  --seconds=20
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -58,21 +58,22 @@ await server.start();
 try {
   const pid = server.pid()!;
   console.log(`${SECONDS} s measured per level, after a 5 s ramp; bots at ~3 pieces/s each`);
-  console.log('matches  garbage msgs  delivery p50  p99 ms  srvCPU%  errors');
+  console.log('matches  garbage msgs  delivery p50  p99 ms  srvCPU%  genCPU%  errors');
   for (const matches of LEVELS) {
     const delivery: number[] = [];
     const state: State = { measuring: false, stopped: false, errors: 0, players: [] };
     const running = Array.from({ length: matches }, (_, i) => pair(server.url, i, delivery, state).catch(() => state.errors++));
     await new Promise((r) => setTimeout(r, 5_000));
-    const [c0, t0] = [cpuMs(pid), performance.now()];
+    const [c0, g0, t0] = [cpuMs(pid), cpuMs(process.pid), performance.now()];
     state.measuring = true;
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     state.measuring = false;
     const cpu = ((cpuMs(pid) - c0) / (performance.now() - t0)) * 100; // % of one core
+    const genCpu = ((cpuMs(process.pid) - g0) / (performance.now() - t0)) * 100;
     state.stopped = true;
     const p50 = pct(delivery, 50);
     const p99 = pct(delivery, 99);
-    console.log([matches, delivery.length, p50.toFixed(1), p99.toFixed(1), cpu.toFixed(0), state.errors].map((v) => String(v).padStart(8)).join(' '));
+    console.log([matches, delivery.length, p50.toFixed(1), p99.toFixed(1), cpu.toFixed(0), genCpu.toFixed(0), state.errors].map((v) => String(v).padStart(8)).join(' '));
     if (p99 > 100) console.log(`  knee: delivery p99 passed 100 ms at ${matches} matches`);
     // This level's players leave (their matches are forfeited), so levels do not add up.
     for (const p of state.players) p.close();
