@@ -11,19 +11,26 @@ beforeEach(resetDb);
 const checkpointOf = async (gameId: string) =>
   (await getDb()).gameTicket.findUniqueOrThrow({ where: { id: gameId }, select: { liveAckTick: true, liveAckInputs: true, livePauses: true } });
 
+type Lost = Awaited<ReturnType<typeof lostAt>>;
+
+/** Plays on until a checkpoint is written at the tick just played (one comes every 2 s of play); that tick. */
+async function atFreshCheckpoint(g: Lost, from: number): Promise<number> {
+  let written = g.checkpointTick;
+  for (let tick = from; tick < from + 600; ) {
+    await g.playOn((tick += 6));
+    const now = (await checkpointOf(g.ticket.gameId)).liveAckTick!;
+    if (now !== written && now === tick) return tick;
+    written = now;
+  }
+  throw new Error('no checkpoint in 10 s of play');
+}
+
 // A graceful shutdown (SIGTERM: lib/server/live/hub.ts drain) before the process exits.
 describe('a live game host shut down with its process', () => {
   it('writes the last acknowledged tick on the ticket, however recent the last checkpoint, and carries it', async () => {
     const g = await lostAt(300, { pauses: 1 });
     // On to half a second past a checkpoint: the next may not come for 1.5 s more.
-    let written = g.checkpointTick;
-    let tick = 300;
-    for (; tick < 900; ) {
-      await g.playOn((tick += 6));
-      const now = (await checkpointOf(g.ticket.gameId)).liveAckTick!;
-      if (now !== written && now === tick) break;
-      written = now;
-    }
+    let tick = await atFreshCheckpoint(g, 300);
     await g.playOn((tick += 30));
     const before = await checkpointOf(g.ticket.gameId);
     expect(before.liveAckTick).toBe(tick - 30);
@@ -34,6 +41,24 @@ describe('a live game host shut down with its process', () => {
     expect(after.liveAckInputs).toBe(g.replay.events.filter((e) => e.tick < tick).length);
     expect(after.livePauses).toBe(1);
     expect(carried).toMatchObject({ pauses: 1, unranked: null, ack: { tick, inputs: after.liveAckInputs } });
+  });
+
+  it('refuses inputs and pauses from the moment it starts: what is written is what is carried', async () => {
+    const g = await lostAt(300);
+    const shutting = g.lost.shutDown();
+    expect(g.lost.inputs(51, 306, [])).toMatchObject({ code: 'server_error' });
+    expect(g.lost.pause()).toMatchObject({ code: 'server_error' });
+    const carried = await shutting;
+    expect(carried).toMatchObject({ pauses: 0, ack: { tick: 300 } });
+    expect(await checkpointOf(g.ticket.gameId)).toMatchObject({ liveAckTick: 300, livePauses: 0 });
+  });
+
+  it('writes a pause taken since the last checkpoint at the same tick', async () => {
+    const g = await lostAt(300);
+    const tick = await atFreshCheckpoint(g, 300);
+    expect(g.lost.pause()).toBeNull();
+    expect(await g.lost.shutDown()).toMatchObject({ pauses: 1, ack: { tick } });
+    expect(await checkpointOf(g.ticket.gameId)).toMatchObject({ liveAckTick: tick, livePauses: 1 });
   });
 
   it('stores a game whose stream ended at once, instead of waiting for a POST that may never come', async () => {

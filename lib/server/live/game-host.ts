@@ -14,6 +14,8 @@ import { resumeTokenOf } from '@/lib/server/live/resume-token';
 import { writeAckCheckpoint } from '@/lib/server/live/checkpoints';
 import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
 
+
+const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
 /** The player's side of a connection, as the host sees it. */
 export type Seat = { send(message: ServerMessage): void };
 
@@ -85,6 +87,8 @@ export class GameHost {
   recorded: Promise<void> | null = null;
   /** The stream ended and its end is not on the ticket yet (the database was away): a POST waits for it. */
   recording = false;
+  /** Set by shutDown: inputs and pauses are refused from then on. */
+  private draining = false;
   /** Stores the ended stream (once) unless a POST did: after PACING.finalizeAfterMs, or at a shutdown. */
   private storeFromStream: (() => Promise<void>) | null = null;
   /** The `over` message once sent: a seat that resumes after the end gets it again. */
@@ -179,6 +183,7 @@ export class GameHost {
 
   inputs(seq: number, tick: number, wire: readonly WireEvent[], hash?: string): Fail | null {
     if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
+    if (this.draining) return DRAINING;
     if (seq <= this.lastSeq) {
       this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick }); // a resend after a reconnect
       return null;
@@ -252,6 +257,7 @@ export class GameHost {
 
   pause(): Fail | null {
     if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
+    if (this.draining) return DRAINING;
     if (this.pausedAt !== null) return null;
     this.pausedAt = this.now();
     if (++this.pauses > PACING.maxPauses) this.loseRank('pause_budget');
@@ -261,6 +267,7 @@ export class GameHost {
 
   unpause(): Fail | null {
     if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
+    if (this.draining) return DRAINING;
     if (this.pausedAt === null) return null;
     const ms = this.now() - this.pausedAt;
     this.excusedMs += ms;
@@ -308,6 +315,14 @@ export class GameHost {
       return null;
     }
     if (this.state !== 'playing') return null;
+    // Frozen from here: what is written is what is carried, and a batch refused now stays
+    // unacknowledged in the browser, which sends it again once it has reconnected.
+    this.draining = true;
+    // A drop still going on counts as far as it went; the host taking the game up goes on from there.
+    if (this.goneAt !== null) {
+      this.awayMs += this.now() - this.goneAt;
+      this.goneAt = this.now();
+    }
     // Not while an adopted log is still unchecked: the checkpoint it must continue stays.
     if (!this.mustContinue) {
       await this.checkpointWrite;

@@ -18,6 +18,8 @@ import { VersusLobby } from '@/lib/server/live/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/versus-relay';
 import { createSharedState, type SharedState } from '@/lib/server/live/shared-state';
 
+/** How long a shutdown waits for one game's last checkpoint or store (serve.mjs exits after 10 s). */
+const DRAIN_WAIT_MS = 5_000;
 /** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
 const HEARTBEAT_MS = 15_000;
 
@@ -28,6 +30,8 @@ const HEARTBEAT_MS = 15_000;
  */
 export class LiveHub {
   readonly hosts = new Map<string, GameHost>();
+  /** Set by drain(): no new sockets, games or adoptions; the process is about to exit. */
+  draining = false;
   /** In memory, or on Redis shared with the other instances (shared-state.ts). */
   readonly shared: SharedState = createSharedState({
     snapshot: (gameId) => {
@@ -69,6 +73,10 @@ export class LiveHub {
 
   /** `address` is the client address serve.mjs decided from the socket and TRUST_PROXY_HOPS. */
   async handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, address: string): Promise<void> {
+    if (this.draining) {
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
     const key = addressKeyOf(address);
     if ((this.socketsByAddress.get(key) ?? 0) >= LIVE_LIMITS.socketsPerAddress) {
       socket.end('HTTP/1.1 429 Too Many Requests\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
@@ -172,14 +180,21 @@ export class LiveHub {
    * they live on the versus home (docs/decisions/0018-several-instances.md).
    */
   async drain(): Promise<void> {
+    this.draining = true;
     clearInterval(this.heartbeat);
-    await Promise.all([...this.hosts.values()].map(async (host) => {
-      const carried = await host.shutDown();
-      if (!carried) return;
-      this.leases.release(host.gameId, carried);
-      host.close('hand_over');
-    }));
-    for (const ws of this.wss.clients) ws.close(1012, 'The server is restarting.');
+    try {
+      // A game whose database is away is not waited for past DRAIN_WAIT_MS: it is left as a crash leaves it.
+      await Promise.allSettled([...this.hosts.values()].map(async (host) => {
+        let timer: NodeJS.Timeout | undefined;
+        const carried = await Promise.race([host.shutDown(), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), DRAIN_WAIT_MS)))]);
+        clearTimeout(timer);
+        if (!carried) return;
+        this.leases.release(host.gameId, carried);
+        host.close('hand_over');
+      }));
+    } finally {
+      for (const ws of this.wss.clients) ws.close(1012, 'The server is restarting.');
+    }
   }
 
   close(): void {

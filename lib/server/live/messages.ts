@@ -13,6 +13,9 @@ import { watchElsewhere } from '@/lib/server/live/watch';
 /** What each client message does. Every write re-checks who the connection belongs to. */
 export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> {
   if (isVersusMessage(m)) return hub.door.handle(conn, m);
+  // Shutting down (hub.ts drain): a game started or taken up now would not be handed over.
+  if (hub.draining && (m.t === 'start' || (m.t === 'hello' && m.resume)))
+    return conn.error('server_error', 'The server is restarting; connect again in a moment.');
   switch (m.t) {
     case 'hello': {
       if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });

@@ -35,15 +35,17 @@ export async function saveAckCheckpoints(rows: readonly CheckpointRow[]): Promis
   // game by game it was most of the server's CPU at 1,000 games on PGlite (docs/decisions/0010).
   // Pauses, time away and a lost rank go with it, so a host taking the game up after a crash does
   // not start them afresh.
+  // At the same tick it still writes: a pause or time away since (a shutdown's last checkpoint).
   // In one order everywhere, so two instances writing overlapping rows (a handover) cannot deadlock.
   const sorted = rows.slice().sort((x, y) => (x.gameId < y.gameId ? -1 : x.gameId > y.gameId ? 1 : 0));
   const values = Prisma.join(sorted.map((r) =>
     Prisma.sql`(${r.gameId}, ${r.checkpoint.tick}::int, ${r.checkpoint.inputs}::int, ${r.checkpoint.digest}, ${r.pauses}::int, ${r.unranked}::text, ${Math.round(r.awayMs)}::int)`));
   await db.$executeRaw`
     UPDATE "GameTicket" t SET "liveAckTick" = v.tick, "liveAckInputs" = v.inputs, "liveAckDigest" = v.digest,
-      "livePauses" = v.pauses, "liveAwayMs" = v.away, "liveUnranked" = COALESCE(t."liveUnranked", v.unranked)
+      "livePauses" = GREATEST(t."livePauses", v.pauses), "liveAwayMs" = GREATEST(t."liveAwayMs", v.away),
+      "liveUnranked" = COALESCE(t."liveUnranked", v.unranked)
     FROM (VALUES ${values}) AS v(id, tick, inputs, digest, pauses, unranked, away)
-    WHERE t."id" = v.id AND t."live" AND t."streamDigest" IS NULL AND (t."liveAckTick" IS NULL OR t."liveAckTick" < v.tick)`;
+    WHERE t."id" = v.id AND t."live" AND t."streamDigest" IS NULL AND (t."liveAckTick" IS NULL OR t."liveAckTick" <= v.tick)`;
 }
 
 /**
