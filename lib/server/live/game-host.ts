@@ -1,5 +1,4 @@
 import 'server-only';
-import { timingSafeEqual } from 'node:crypto';
 import { createStreamSim, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
 import type { Handling, Mode, PieceType, Replay, ReplayEvent, StreamSim } from '@/lib/engine';
 import {
@@ -10,12 +9,13 @@ import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/ack
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
-import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/resume-token';
 import { writeAckCheckpoint } from '@/lib/server/live/checkpoints';
 import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
 
-
+/** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
+
 /** The player's side of a connection, as the host sees it. */
 export type Seat = { send(message: ServerMessage): void };
 
@@ -135,9 +135,7 @@ export class GameHost {
 
   /** A reconnect with the token `started` gave; the time away is excused from the pace, up to PACING.maxAwayMs in all. */
   resume(seat: Seat, token: string): boolean {
-    const a = Buffer.from(token);
-    const b = Buffer.from(this.resumeToken);
-    if (this.state === 'closed' || a.length !== b.length || !timingSafeEqual(a, b)) return false;
+    if (this.state === 'closed' || !resumeTokenMatches(this.gameId, token)) return false;
     if (this.state === 'ended') {
       // Refused (recording that, then closing): nothing to take up.
       if (!this.recorded) return false;
