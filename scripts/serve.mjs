@@ -100,16 +100,24 @@ server.listen({ port, host, backlog: LISTEN_BACKLOG }, () => console.log(`[serve
 
 // Finish the requests in flight (a replay being stored) and hand the live games over (their last
 // checkpoints written, their sockets closed: lib/server/live/hub.ts drain), then exit; a second
-// signal exits at once.
+// signal exits at once. Either way short of a finished drain exits 1, so a supervisor's log
+// tells a clean stop from one that may have left games to be taken up from older checkpoints.
+const STOP_WAIT_MS = 10_000;
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (stopping) process.exit(1);
     stopping = true;
-    setTimeout(() => process.exit(0), 10_000).unref();
+    setTimeout(() => {
+      console.error(`[serve] still stopping after ${STOP_WAIT_MS / 1000} s: exiting with what is not handed over left to the next instance`);
+      process.exit(1);
+    }, STOP_WAIT_MS).unref();
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
-    const drained = globalThis.__linefallLive?.drain().catch((error) => console.error('[serve] handing the live games over failed:', error));
-    void Promise.all([closed, drained]).then(() => process.exit(0));
+    const drained = (globalThis.__linefallLive?.drain() ?? Promise.resolve()).then(
+      () => true,
+      (error) => (console.error('[serve] handing the live games over failed:', error), false),
+    );
+    void Promise.all([closed, drained]).then(([, handedOver]) => process.exit(handedOver ? 0 : 1));
   });
 }

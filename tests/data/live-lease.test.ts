@@ -70,9 +70,21 @@ describe.skipIf(!redisUp)('live game leases on Redis', () => {
     a.leases.setRecording(id, true);
     await new Promise((r) => setTimeout(r, 50));
     expect(await b.leases.recordingElsewhere(id)).toBe(true);
-    a.leases.release(id);
-    await new Promise((r) => setTimeout(r, 50));
+    await a.leases.release(id);
     expect(await b.leases.recordingElsewhere(id)).toBe(false);
+  });
+
+  it('a release settles once Redis holds the carry and the lease is free, so a process about to exit can wait for it', async () => {
+    const id = gameId();
+    const a = instance({ hosted: new Set([id]) });
+    const b = instance();
+    a.leases.claim(id);
+    const carried: Carried = { pauses: 1, unranked: null, awayMs: 1200 };
+    // Writes wait 300 ms (reads do not): a release that did not wait for Redis would settle first.
+    await b.link.cmd.call('CLIENT', 'PAUSE', '300', 'WRITE');
+    await a.leases.release(id, carried);
+    expect(await b.link.cmd.get(KEYS.carry(id))).toBe(JSON.stringify(carried));
+    expect(await b.link.cmd.get(KEYS.host(id))).toBeNull();
   });
 
   it('a holder whose lease another instance took lets its game go', async () => {

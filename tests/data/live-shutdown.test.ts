@@ -61,6 +61,15 @@ describe('a live game host shut down with its process', () => {
     expect(await checkpointOf(g.ticket.gameId)).toMatchObject({ liveAckTick: tick, livePauses: 1 });
   });
 
+  it('writes a refusal that is under way before it lets the process exit', async () => {
+    const g = await lostAt(300);
+    // Ten seconds of play in no time at all: refused, and the refusal is being written.
+    expect(g.lost.inputs(51, 900, [])).toMatchObject({ code: 'ahead_of_clock' });
+    expect(await g.lost.shutDown()).toBeNull();
+    const db = await getDb();
+    expect(await db.rejectedSubmission.count({ where: { ticketId: g.ticket.gameId, code: 'ahead_of_clock' } })).toBe(1);
+  });
+
   it('stores a game whose stream ended at once, instead of waiting for a POST that may never come', async () => {
     const owner = await player('closer');
     // Issued five minutes ago: the stream is stored as of now, and a bot's Sprint is shorter.

@@ -9,7 +9,8 @@ import net from 'node:net';
 export type AppServer = {
   url: string;
   start(): Promise<void>;
-  stop(): Promise<void>;
+  /** SIGTERM, then the exit: its code (0 once everything was handed over), or null if it was not running. */
+  stop(): Promise<number | null>;
   /** Embedded database only: closes it under the running server, or gives it back. */
   toggleDatabase(): void;
   /** The server process's id while it runs (benchmarks read its CPU time and memory). */
@@ -70,9 +71,9 @@ export async function createAppServer(databaseUrl: string, extraEnv: Record<stri
     async stop() {
       const proc = child;
       child = null;
-      if (!proc || proc.exitCode !== null) return;
-      await new Promise<void>((resolve) => {
-        proc.once('exit', () => resolve());
+      if (!proc || proc.exitCode !== null) return null;
+      return new Promise<number | null>((resolve) => {
+        proc.once('exit', (code) => resolve(code));
         proc.kill('SIGTERM');
       });
     },

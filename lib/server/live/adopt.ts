@@ -49,7 +49,7 @@ async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<G
   const lease = await hub.leases.take(a.gameId);
   if (!lease) return null;
   const host = await adoptHeld(hub, conn, a, lease.carried);
-  if (!host) hub.leases.release(a.gameId);
+  if (!host) void hub.leases.release(a.gameId);
   return host;
 }
 

@@ -89,6 +89,8 @@ export class GameHost {
   recording = false;
   /** Set by shutDown: inputs and pauses are refused from then on. */
   private draining = false;
+  /** The refusal or the giving up being written, if any: a shutdown waits for it before the process exits. */
+  private closing: Promise<void> | null = null;
   /** Stores the ended stream (once) unless a POST did: after PACING.finalizeAfterMs, or at a shutdown. */
   private storeFromStream: (() => Promise<void>) | null = null;
   /** The `over` message once sent: a seat that resumes after the end gets it again. */
@@ -204,7 +206,7 @@ export class GameHost {
     }
     const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starves: this.starves });
     if (pace === 'ahead') {
-      void this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
+      this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
       return { code: 'ahead_of_clock', message: 'The game ran ahead of the wall clock, so it was ended and not stored.' };
     }
     const events = wire.map(fromWireEvent);
@@ -225,7 +227,7 @@ export class GameHost {
     if (this.mustContinue) {
       const verdict = checkLog(this.events, this.sim.tick, this.sim.ended, this.mustContinue);
       if (verdict === 'differs') {
-        void this.refuse('resume_mismatch', `The resent log is not the one acknowledged up to tick ${this.mustContinue.tick} before the game was taken up.`);
+        this.refuse('resume_mismatch', `The resent log is not the one acknowledged up to tick ${this.mustContinue.tick} before the game was taken up.`);
         return { code: 'resume_failed', message: 'The resent inputs differ from the ones the server had acknowledged, so the game was ended and not stored.' };
       }
       if (verdict === 'continues') this.mustContinue = null;
@@ -307,12 +309,12 @@ export class GameHost {
    * unless the game is still in play.
    */
   async shutDown(): Promise<Carried | null> {
-    if (this.state === 'ended') {
+    if (this.state !== 'playing') {
+      await this.closing; // a refusal or a giving up is written before the exit
       await this.recorded;
       await this.storeFromStream?.();
       return null;
     }
-    if (this.state !== 'playing') return null;
     // Frozen from here: what is written is what is carried, and a batch refused now stays
     // unacknowledged in the browser, which sends it again once it has reconnected.
     this.draining = true;
@@ -349,8 +351,8 @@ export class GameHost {
     if (!unfinished || how === 'hand_over') return this.o.onClose(this);
     // Retried while the database is away, as a game's end is: until it is written, this closed
     // host stays in the hub and answers any resume, so the game cannot be taken up from its ticket.
-    void this.whileAway(() => giveUpLiveGame({ gameId: this.gameId }))
-      .then((done) => done === null && console.error(`[live] could not mark game ${this.gameId} given up; its last checkpoint still holds`))
+    this.closing = this.whileAway(() => giveUpLiveGame({ gameId: this.gameId }))
+      .then((done) => void (done === null && console.error(`[live] could not mark game ${this.gameId} given up; its last checkpoint still holds`)))
       .finally(() => this.o.onClose(this));
   }
 
@@ -477,15 +479,11 @@ export class GameHost {
     }
   }
 
-  private async refuse(code: string, message: string): Promise<void> {
+  private refuse(code: string, message: string): void {
     this.state = 'ended';
-    try {
-      await refuseLiveGame({ gameId: this.gameId, owner: this.o.owner, code, message });
-    } catch (error) {
+    this.closing = refuseLiveGame({ gameId: this.gameId, owner: this.o.owner, code, message })
       // The database was away: the game is refused all the same (never stored from this stream).
-      console.error(`[live] recording the refusal of game ${this.gameId} failed:`, error);
-    } finally {
-      this.close();
-    }
+      .catch((error: unknown) => console.error(`[live] recording the refusal of game ${this.gameId} failed:`, error))
+      .finally(() => this.close());
   }
 }

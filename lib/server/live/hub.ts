@@ -120,7 +120,7 @@ export class LiveHub {
   removeGame(host: GameHost, address: string): void {
     if (this.hosts.get(host.gameId) !== host) return;
     this.hosts.delete(host.gameId);
-    this.leases.release(host.gameId);
+    void this.leases.release(host.gameId);
     const n = (this.gamesByAddress.get(address) ?? 1) - 1;
     if (n > 0) this.gamesByAddress.set(address, n);
     else this.gamesByAddress.delete(address);
@@ -134,7 +134,7 @@ export class LiveHub {
   private handOver(gameId: string, asked: boolean): void {
     const host = this.hosts.get(gameId);
     if (!host || host.ended) return;
-    if (asked) this.leases.release(gameId, host.carried());
+    if (asked) void this.leases.release(gameId, host.carried());
     host.close('hand_over');
   }
 
@@ -189,7 +189,8 @@ export class LiveHub {
         const carried = await Promise.race([host.shutDown(), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), DRAIN_WAIT_MS)))]);
         clearTimeout(timer);
         if (!carried) return;
-        this.leases.release(host.gameId, carried);
+        // Redis has the carry before the process exits (the host is frozen meanwhile: shutDown).
+        await this.leases.release(host.gameId, carried);
         host.close('hand_over');
       }));
     } finally {

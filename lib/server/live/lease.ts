@@ -23,8 +23,11 @@ export interface GameLeases {
    * Null if it could not be had; otherwise what the previous host passed on.
    */
   take(gameId: string): Promise<{ carried: Carried | null } | null>;
-  /** Lets a game go (closed here, or handed to another instance with what it carries). */
-  release(gameId: string, carried?: Carried): void;
+  /**
+   * Lets a game go (closed here, or handed to another instance with what it carries); settles once
+   * Redis has it (or could not be reached), so a process about to exit can wait for it.
+   */
+  release(gameId: string, carried?: Carried): Promise<void>;
   /** Whether another instance is recording this game's end right now. */
   recordingElsewhere(gameId: string): Promise<boolean>;
   setRecording(gameId: string, on: boolean): void;
@@ -33,7 +36,7 @@ export interface GameLeases {
 export const localLeases: GameLeases = {
   claim: () => {},
   take: async () => ({ carried: null }),
-  release: () => {},
+  release: async () => {},
   recordingElsewhere: async () => false,
   setRecording: () => {},
 };
@@ -94,13 +97,13 @@ export class RedisLeases implements GameLeases {
     }
   }
 
-  release(gameId: string, carried?: Carried): void {
+  async release(gameId: string, carried?: Carried): Promise<void> {
     const { cmd, instance } = this.link;
     this.setRecording(gameId, false);
     // One transaction: the instance taking over finds what is carried the moment the lease is free.
     const tx = cmd.multi();
     if (carried) tx.set(KEYS.carry(gameId), JSON.stringify(carried), 'PX', CLUSTER.carryMs);
-    tx.eval(LEASE_SCRIPTS.drop, 1, KEYS.host(gameId), instance)
+    await tx.eval(LEASE_SCRIPTS.drop, 1, KEYS.host(gameId), instance)
       .exec()
       .catch(() => {}); // Redis away: the lease expires on its own.
   }
