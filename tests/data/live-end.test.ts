@@ -3,11 +3,13 @@ import { encodeReplay } from '@/lib/engine';
 import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import type { GameHost } from '@/lib/server/live/game-host';
+import { cleanupExpired } from '@/lib/server/games/cleanup';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { dispatch } from '@/lib/server/live/messages';
 import { PACING } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { UNSTORED_STREAM_AFTER_MS } from '@/lib/server/live/store';
 import { liveSite } from '@/tests/data/live-site';
 import { resetDb } from '@/tests/data/db';
 import { minutes, player, streamLive, T0 } from '@/tests/data/play';
@@ -154,5 +156,31 @@ describe('a live game whose host recorded its end and was then lost', () => {
       expect(JSON.stringify(site.sent)).not.toContain(ticket.seed);
       expect(JSON.stringify(site.sent)).not.toContain(open.ticket.seed);
     }
+  });
+});
+
+describe('a live game whose host was lost after recording its end, and whose player never came back', () => {
+  it('is stored and ranked by the periodic cleanup, once its host and its POST have had their time', async () => {
+    const owner = await player('never-back');
+    const ticket = await issueTicket({ mode: 'sprint', owner, now: new Date(Date.now() - 5 * 60_000), live: true });
+    const played = botGame('sprint', ticket.seed);
+    played.replay.nextCount = 5;
+    await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay });
+    const db = await getDb();
+
+    // Still the host's and the POST's to store.
+    expect(await cleanupExpired()).toMatchObject({ streams: 0 });
+    expect(await db.game.count({ where: { ticketId: ticket.gameId } })).toBe(0);
+
+    const later = new Date(Date.now() + UNSTORED_STREAM_AFTER_MS);
+    expect(await cleanupExpired({ now: later })).toMatchObject({ streams: 1 });
+    const game = await db.game.findUniqueOrThrow({ where: { ticketId: ticket.gameId }, select: { reviewReason: true, replay: true, lines: true } });
+    expect(game).toEqual({ reviewReason: null, replay: encodeReplay(played.replay), lines: played.result.lines });
+    expect(await db.personalBest.count({ where: { gameId: ticket.gameId } })).toBeGreaterThan(0);
+    // The game holds the replay now; the ticket's copy is gone.
+    expect(await db.gameTicket.findUniqueOrThrow({ where: { id: ticket.gameId }, select: { streamReplay: true } })).toEqual({ streamReplay: null });
+    // The player's POST, if it comes after all, is a repeat.
+    const outcome = await submitReplay({ gameId: ticket.gameId, owner, submission: { replay: encodeReplay(played.replay), claimed: claimOf(played.result) }, now: later });
+    expect(outcome).toMatchObject({ ok: true, status: 200 });
   });
 });

@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/server/db';
 import { pruneLimits } from '@/lib/server/limits/limiter';
 import { pruneRefusalCounts } from '@/lib/server/games/refusals';
+import { storeUnstoredStreams } from '@/lib/server/live/store';
 
 const THROTTLE_MS = 10 * 60 * 1000;
 /** Refusals are kept this long for moderation, then deleted. */
@@ -9,7 +10,8 @@ export const REJECTION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 let lastRun = 0;
 
 /**
- * Deletes tickets that expired without a game, guest games nobody claimed in time,
+ * Stores finished live games nobody stored (live/store.ts), then deletes tickets that expired
+ * without a game, guest games nobody claimed in time,
  * refusals older than 30 days and spent rate-limit counters. Runs at most
  * every 10 minutes per process when throttled (it is triggered by ticket issue), so no cron
  * is needed; errors are logged, never surfaced to the player whose request triggered it.
@@ -21,6 +23,9 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
     lastRun = now.getTime();
   }
   try {
+    // Finished live games nobody stored (their host was lost; no POST came) go on the boards
+    // first: their tickets must not expire with them.
+    const streams = await storeUnstoredStreams(now);
     const db = await getDb();
     // Expired tickets with no game: never submitted, or spent by a refused replay. NOT EXISTS, not
     // Prisma's `game: { is: null }`, which becomes NOT IN (all ticket ids of all games): with a
@@ -37,7 +42,7 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
       DELETE FROM "GameTicket" t USING "Game" g
       WHERE g."ticketId" = t."id" AND g."guestId" IS NOT NULL AND g."userId" IS NULL AND g."guestExpiresAt" < ${now}`;
     const limits = await pruneLimits(now);
-    return { tickets, guestGames, limits };
+    return { streams, tickets, guestGames, limits };
   } catch (error) {
     if (!options.throttle) throw error;
     console.error('[cleanup] failed', error);

@@ -135,13 +135,14 @@ export async function submitReplay(options: {
   const rankable = userId !== null && isRankable(game.mode, game) && !flag;
   const metric = metricOf(game.mode, game);
   const position = { mode: game.mode, metric, achievedAt: now, gameId: game.id, userId };
-  // One statement, so one atomic step: spend the ticket (only if still unused), store the game,
+  // One statement, so one atomic step: spend the ticket (only if still unused; a live stream's copy
+  // of the replay goes, the game holds it now), store the game,
   // update the player's bests, and rank the result (the counts read the boards as they were
   // before this statement, and leave the player's own best out anyway). A concurrent twin finds
   // the ticket spent and stores nothing.
   const stored = await db.$queryRaw<{ id: string; ahead: Record<string, number>; isBest: boolean }[]>`
     WITH spent AS (
-      UPDATE "GameTicket" SET "usedAt" = ${now}
+      UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
       WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id"
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",

@@ -1,10 +1,11 @@
 import 'server-only';
-import { encodeReplay, type Replay, type ReplayResult } from '@/lib/engine';
+import { decodeReplay, encodeReplay, simulateReplay, type Replay, type ReplayResult } from '@/lib/engine';
 import { createHash } from 'node:crypto';
 import type { UnrankedReason } from '@/lib/live/protocol';
 import type { AckCheckpoint } from '@/lib/server/live/ack-digest';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/server/db';
+import { PACING } from '@/lib/server/live/pacing';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay, type SubmitOutcome } from '@/lib/server/games/submit';
 
@@ -15,9 +16,38 @@ export async function recordStreamEnd(options: { gameId: string; replay: Replay;
   const db = await getDb();
   await db.gameTicket.updateMany({
     where: { id: options.gameId, live: true, streamDigest: null },
-    data: { streamDigest: digest, streamEndedAt: options.now ?? new Date(), liveUnranked: options.unranked },
+    data: { streamDigest: digest, streamEndedAt: options.now ?? new Date(), liveUnranked: options.unranked, streamReplay: encoded },
   });
   return encoded;
+}
+
+/** How long after its end a stream is left to its host and its POST before the cleanup stores it. */
+export const UNSTORED_STREAM_AFTER_MS = PACING.finalizeAfterMs + 60_000;
+const UNSTORED_STREAMS_PER_RUN = 200;
+
+/**
+ * Stores games whose stream's end is recorded but which nobody stored: the host was lost (a crash,
+ * a kill) between recording the end and storing it, and the player never came back to POST the
+ * replay. Through the same verification and store as a POST, as the host itself would have.
+ * Returns how many were stored.
+ */
+export async function storeUnstoredStreams(now = new Date()): Promise<number> {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - UNSTORED_STREAM_AFTER_MS);
+  const rows = await db.$queryRaw<{ id: string; userId: string | null; guestId: string | null; streamReplay: string }[]>`
+    SELECT t."id", t."userId", t."guestId", t."streamReplay" FROM "GameTicket" t
+    WHERE t."streamReplay" IS NOT NULL AND t."streamEndedAt" < ${cutoff} AND t."expiresAt" > ${now}
+      AND (t."usedAt" IS NULL OR t."usedAt" = t."abandonedAt")
+      AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")
+    ORDER BY t."streamEndedAt" LIMIT ${UNSTORED_STREAMS_PER_RUN}`;
+  let stored = 0;
+  for (const row of rows) {
+    const result = simulateReplay(decodeReplay(row.streamReplay));
+    const outcome = await finalizeStream({ gameId: row.id, owner: { userId: row.userId, guestId: row.guestId }, encoded: row.streamReplay, result, now });
+    if (outcome.ok) stored++;
+    else console.error(`[live] the recorded stream of game ${row.id} was refused when stored: ${outcome.code}: ${outcome.message}`);
+  }
+  return stored;
 }
 
 export type CheckpointRow = { gameId: string; checkpoint: AckCheckpoint; pauses: number; unranked: UnrankedReason | null; awayMs: number };
@@ -77,7 +107,7 @@ export async function refuseLiveGame(options: { gameId: string; owner: Owner; co
  * (submit.ts). When the browser's POST of the same replay came first this is a repeat and
  * changes nothing, so it is safe to call whatever happened to the POST.
  */
-export async function finalizeStream(options: { gameId: string; owner: Owner; encoded: string; result: ReplayResult }): Promise<SubmitOutcome> {
+export async function finalizeStream(options: { gameId: string; owner: Owner; encoded: string; result: ReplayResult; now?: Date }): Promise<SubmitOutcome> {
   const { score, lines, ticks } = options.result;
-  return submitReplay({ gameId: options.gameId, owner: options.owner, submission: { replay: options.encoded, claimed: { score, lines, ticks } } });
+  return submitReplay({ gameId: options.gameId, owner: options.owner, submission: { replay: options.encoded, claimed: { score, lines, ticks } }, now: options.now });
 }

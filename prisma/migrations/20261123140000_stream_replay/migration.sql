@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "GameTicket" ADD COLUMN     "streamReplay" TEXT;
