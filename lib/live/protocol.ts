@@ -44,6 +44,23 @@ import type { VersusServerMessage } from '@/lib/live/versus';
 
 export const LIVE_PROTOCOL_VERSION = 1;
 export const LIVE_PATH = '/api/live';
+/**
+ * `/api/live?bundles=1`: the client takes a text frame holding a JSON array of messages, in order,
+ * besides frames of one message; the server then writes what one incoming message causes in one
+ * frame. A client that does not ask gets one message per frame, as before.
+ */
+export const LIVE_BUNDLES_PARAM = 'bundles';
+
+/** The messages in one server text frame (one, or a bundle's array); none if it is not JSON. */
+export function messagesOfFrame(text: string): unknown[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  return Array.isArray(value) ? value : [value];
+}
 /** The largest text frame either side sends; the server closes the socket on a bigger one (1009). */
 export const MAX_LIVE_MESSAGE_BYTES = 16_384;
 /** At most this many input events in one batch (a batch covers ~100–250 ms of play). */

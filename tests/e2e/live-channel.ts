@@ -8,7 +8,7 @@ import type { Page, WebSocketRoute } from '@playwright/test';
 export async function cuttableLiveChannel(page: Page): Promise<{ cut(): Promise<void>; restore(): void }> {
   let down = false;
   const open = new Set<WebSocketRoute>();
-  await page.routeWebSocket(/\/api\/live$/, (ws) => {
+  await page.routeWebSocket(/\/api\/live(\?|$)/, (ws) => {
     if (down) {
       // Not connected to the server: the page's attempt opens and is closed at once, like a refused dial.
       void ws.close({ code: 4000, reason: 'network down' });

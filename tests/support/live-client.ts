@@ -9,7 +9,7 @@
 import WebSocket from 'ws';
 import { createDealtGame, encodeReplay, placedCells, TICKS_PER_SECOND } from '@/lib/engine';
 import type { DealtGame, Handling, InputEvent, Key, Mode, Rotation } from '@/lib/engine';
-import { LIVE_PATH, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { LIVE_BUNDLES_PARAM, LIVE_PATH, messagesOfFrame, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
 type Msg = ServerMessage;
 
@@ -24,21 +24,25 @@ export class LiveClient {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
-      const m = JSON.parse(String(data)) as Msg;
-      this.onMessage?.(m);
-      const i = this.waiters.findIndex((w) => w.pred(m));
-      if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
-      else this.inbox.push(m);
+      for (const value of messagesOfFrame(String(data))) {
+        const m = value as Msg;
+        this.onMessage?.(m);
+        const i = this.waiters.findIndex((w) => w.pred(m));
+        if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
+        else this.inbox.push(m);
+      }
     });
     this.closed = new Promise((resolve) => ws.on('close', (code) => resolve({ code })));
   }
 
   /** `address`: the client address a trusted proxy would forward (servers run with TRUST_PROXY_HOPS=1). */
-  static async connect(baseUrl: string, options: { address?: string; cookie?: string } = {}): Promise<LiveClient> {
+  static async connect(baseUrl: string, options: { address?: string; cookie?: string; bundles?: boolean } = {}): Promise<LiveClient> {
     const headers: Record<string, string> = {};
     if (options.address) headers['x-forwarded-for'] = options.address;
     if (options.cookie) headers.cookie = options.cookie;
-    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + LIVE_PATH, { headers, perMessageDeflate: false });
+    // As the browser does, it takes several messages in one frame (`bundles: false`: one per frame).
+    const query = options.bundles === false ? '' : `?${LIVE_BUNDLES_PARAM}=1`;
+    const ws = new WebSocket(baseUrl.replace(/^http/, 'ws') + LIVE_PATH + query, { headers, perMessageDeflate: false });
     const client = new LiveClient(ws);
     ws.once('upgrade', (res) => {
       const set = res.headers['set-cookie'];

@@ -1,4 +1,4 @@
-import { LIVE_PATH, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { LIVE_BUNDLES_PARAM, LIVE_PATH, LIVE_PROTOCOL_VERSION, messagesOfFrame, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
 /** The parts of the browser's WebSocket this uses (Node's `ws` has the same), so tests run it against a real server. */
 export interface SocketLike {
@@ -72,19 +72,18 @@ export class LiveSocket {
     ws.onmessage = (ev) => {
       if (this.ws !== ws || typeof ev.data !== 'string') return;
       this.lastHeard = Date.now();
-      let message: ServerMessage;
-      try {
-        message = JSON.parse(ev.data) as ServerMessage;
-      } catch {
-        return;
+      for (const value of messagesOfFrame(ev.data)) {
+        const message = value as ServerMessage;
+        if (typeof message !== 'object' || message === null || typeof message.t !== 'string') continue;
+        if (message.t === 'welcome') {
+          this.failures = 0;
+          this.setState('open');
+          this.startHeartbeat(ws);
+        }
+        if (message.t !== 'pong') this.opts.onMessage(message);
+        // A message handled above may have replaced this socket (a redial): the rest was for the old one.
+        if (this.ws !== ws) return;
       }
-      if (typeof message !== 'object' || message === null || typeof message.t !== 'string') return;
-      if (message.t === 'welcome') {
-        this.failures = 0;
-        this.setState('open');
-        this.startHeartbeat(ws);
-      }
-      if (message.t !== 'pong') this.opts.onMessage(message);
     };
     ws.onerror = () => {};
     ws.onclose = () => {
@@ -170,9 +169,9 @@ export class LiveSocket {
   }
 }
 
-/** The live channel's address on this page's origin (ws: on http, wss: on https). */
+/** The live channel's address on this page's origin (ws: on http, wss: on https); this client reads bundled frames. */
 export function liveUrl(location: { protocol: string; host: string }, path: string): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}?${LIVE_BUNDLES_PARAM}=1`;
 }
 
 /** A connection on this page's origin that plays nothing (spectators): its hello resumes no game. */

@@ -20,7 +20,8 @@ export type VersusPeer = {
   /** The versus match this peer plays a seat of (lib/server/live/versus-lobby.ts). */
   match: { host: MatchHost; seat: 0 | 1 } | null;
   readonly watches: Map<string, () => void>;
-  send(message: ServerMessage): void;
+  /** `waitMs`: the message may wait that long for company (Connection.send). */
+  send(message: ServerMessage, waitMs?: number): void;
   error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
 };
 
@@ -34,23 +35,62 @@ export class Connection implements VersusPeer {
   relayedTo: string | null = null;
   readonly watches = new Map<string, () => void>();
   alive = true;
+  /** Messages not yet written, in order, each already JSON. */
+  private outbox: string[] = [];
+  private flushDue: 'now' | NodeJS.Timeout | null = null;
   private windowStart = 0;
   private inWindow = 0;
   private readonly starts: number[] = [];
 
+  /** `bundles`: the client takes several messages in one frame, as a JSON array (LIVE_BUNDLES_PARAM). */
   constructor(
     readonly ws: WebSocket,
     readonly address: string,
     readonly owner: Owner,
     readonly player: LivePlayer,
+    private readonly bundles = false,
   ) {}
 
   get open(): boolean {
     return this.ws.readyState === this.ws.OPEN;
   }
 
-  send(message: ServerMessage): void {
-    if (this.open) this.ws.send(JSON.stringify(message));
+  /**
+   * Queues a message, written once the handling that made it is done (a microtask): everything one
+   * incoming message causes for this socket (an ack, a deal, the opponent's frames waiting) leaves
+   * in one frame, one write. Each write costs a system call, and the send path was the largest
+   * part of the server's time with versus bots (docs/decisions/0017-versus-live.md). With `waitMs`
+   * the message may instead wait that long for the next one (an opponent's field: it then rides
+   * on this player's next ack, ~100 ms away).
+   */
+  send(message: ServerMessage, waitMs?: number): void {
+    if (!this.open) return;
+    this.outbox.push(JSON.stringify(message));
+    if (this.flushDue === 'now') return;
+    if (waitMs === undefined) {
+      if (this.flushDue) clearTimeout(this.flushDue);
+      this.flushDue = 'now';
+      queueMicrotask(this.flush);
+    } else if (!this.flushDue) this.flushDue = setTimeout(this.flush, waitMs);
+  }
+
+  /** Writes what is queued: one frame (a JSON array of several when the client takes bundles). */
+  flush = (): void => {
+    if (this.flushDue !== null && this.flushDue !== 'now') clearTimeout(this.flushDue);
+    this.flushDue = null;
+    const out = this.outbox;
+    if (out.length === 0) return;
+    this.outbox = [];
+    if (!this.open) return;
+    if (out.length === 1) this.ws.send(out[0]!);
+    else if (this.bundles) this.ws.send(`[${out.join(',')}]`);
+    else for (const text of out) this.ws.send(text);
+  };
+
+  /** Closes the socket after what is queued for it. */
+  close(code: number, reason: string): void {
+    this.flush();
+    this.ws.close(code, reason);
   }
 
   error(code: LiveErrorCode, message: string, extra: { gameId?: string; seq?: number } = {}): void {

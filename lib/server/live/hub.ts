@@ -2,7 +2,7 @@ import 'server-only';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LIVE_PROTOCOL_VERSION, MAX_LIVE_MESSAGE_BYTES, parseClientMessage, type ClientMessage, type LiveGameSummary } from '@/lib/live/protocol';
+import { LIVE_BUNDLES_PARAM, LIVE_PROTOCOL_VERSION, MAX_LIVE_MESSAGE_BYTES, parseClientMessage, type ClientMessage, type LiveGameSummary } from '@/lib/live/protocol';
 import { sessionUserFromCookies } from '@/lib/server/auth';
 import { requestIsHttps } from '@/lib/server/cookies';
 import { env } from '@/lib/server/env';
@@ -95,7 +95,8 @@ export class LiveHub {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       this.wss.off('headers', onHeaders);
       const owner = user ? { userId: user.id, guestId: null } : { userId: null, guestId: guest!.id };
-      const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user });
+      const bundles = new URL(req.url ?? '/', 'http://live').searchParams.get(LIVE_BUNDLES_PARAM) === '1';
+      const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user }, bundles);
       (ws as WebSocket & { conn?: Connection }).conn = conn;
       this.socketsByAddress.set(key, (this.socketsByAddress.get(key) ?? 0) + 1);
       ws.on('pong', () => (conn.alive = true));
@@ -152,7 +153,7 @@ export class LiveHub {
   private run(conn: Connection, message: ClientMessage): void {
     if (message.t === 'hello' && message.v !== LIVE_PROTOCOL_VERSION) {
       conn.error('unsupported_version', `This server speaks live protocol version ${LIVE_PROTOCOL_VERSION}.`);
-      conn.ws.close(4000, 'unsupported version');
+      conn.close(4000, 'unsupported version');
       return;
     }
     dispatch(this, conn, message).catch((error: unknown) => {
@@ -194,7 +195,11 @@ export class LiveHub {
         host.close('hand_over');
       }));
     } finally {
-      for (const ws of this.wss.clients) ws.close(1012, 'The server is restarting.');
+      for (const ws of this.wss.clients) {
+        const conn = (ws as WebSocket & { conn?: Connection }).conn;
+        if (conn) conn.close(1012, 'The server is restarting.');
+        else ws.close(1012, 'The server is restarting.');
+      }
     }
   }
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { holeState, keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type Handling, type PieceType, type VersusMode } from '@/lib/engine';
-import type { LivePlayer, ServerMessage, WireAck, WireEvent } from '@/lib/live/protocol';
+import { BATCH_INTERVAL_MS, type LivePlayer, type ServerMessage, type WireAck, type WireEvent } from '@/lib/live/protocol';
 import { VERSUS_MAX_LAG_MS, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/bus';
@@ -25,6 +25,12 @@ export const MATCH_TIMING = {
   maxLagMs: VERSUS_MAX_LAG_MS,
   /** How often the lag is looked at. */
   lagCheckMs: 1_000,
+  /**
+   * A seat's frame may wait this long for the opponent's next message (its next ack comes within a
+   * batch interval) and leave in the same write: the opponent's field is drawn up to this much later,
+   * garbage never waits (Connection.send).
+   */
+  opponentFrameWaitMs: BATCH_INTERVAL_MS,
 } as const;
 
 export type MatchSeatInfo = { owner: Owner; player: LivePlayer; handling: Handling; nextCount: number };
@@ -199,8 +205,8 @@ export class MatchHost {
     seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s), applied });
     if (deal) seat.link?.send({ t: 'vdeal', matchId: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
     this.publishFrame(s, seat.takeFrame(game.game(s)));
+    // The "Live now" summary (players, score, spectators) changes with a game's end, not a batch.
     if (game.outcome) this.endGame();
-    else this.announce();
     return null;
   }
 
@@ -308,7 +314,7 @@ export class MatchHost {
     while (this.shared.length < visible) this.shared.push(this.seats[0].dealt[this.shared.length]!);
     this.shown = visible;
     const message: ServerMessage = { t: 'vframe', matchId: this.matchId, game: this.gameIndex, seat: s, from, pieces: this.shared.slice(from), ...frame };
-    this.seats[other(s)].link?.send(message);
+    this.seats[other(s)].link?.send(message, MATCH_TIMING.opponentFrameWaitMs);
     this.o.bus.publish(this.matchId, message);
   }
 
@@ -330,6 +336,7 @@ export class MatchHost {
     this.sendBoth(message);
     this.o.bus.publish(this.matchId, message);
     if (!more) return this.finish();
+    this.announce();
     this.phase = 'between';
     this.nextTimer = this.timers.set(() => {
       this.nextTimer = null;

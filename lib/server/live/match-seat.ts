@@ -4,8 +4,8 @@ import { fromWireEvent, type LiveStats, type ServerMessage, type WireAck, type W
 import type { Seat, SeatStream } from '@/lib/live/versus';
 import type { MatchSeatInfo, BatchIn } from '@/lib/server/live/match-host';
 
-/** A seat's side of a connection, as the match host sees it. */
-export type SeatLink = { send(message: ServerMessage): void };
+/** A seat's side of a connection, as the match host sees it (`waitMs`: see Connection.send). */
+export type SeatLink = { send(message: ServerMessage, waitMs?: number): void };
 
 /** What a seat's frame carries besides the shared pieces. */
 export type SeatFrame = { events: WireEvent[]; garbage: Array<[number, number]>; tick: number; stats: LiveStats; meter: number };
