@@ -14,6 +14,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { ensureLocalSecret } from '../lib/env.js';
 import { nginxConfig, startNginx } from './cluster/nginx.mjs';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 
 const arg = (name, fallback) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const count = Number(arg('instances', '2'));
@@ -76,7 +77,7 @@ const run = (args) => {
 if (!existsSync('.next/BUILD_ID')) run(['node_modules/next/dist/bin/next', 'build']);
 run(['scripts/migrate.mjs']); // once, before any instance serves
 
-const children = ports.map((p) => spawn(process.execPath, ['scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: String(p) } }));
+const children = ports.map((p) => spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/serve.mjs'], { stdio: 'inherit', env: { ...env, PORT: String(p) } }));
 for (const p of ports) while (!(await reachable('127.0.0.1', p))) await new Promise((r) => setTimeout(r, 200));
 const nginx = await startNginx({ listen, upstreams, prefix });
 console.log(`[cluster] ${count} instances (${ports.join(', ')}) behind nginx on http://localhost:${port}; Ctrl-C stops everything`);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openSql } from '../lib/db/connect.js';
 import { E2E_AUTH_SECRET } from './e2e-secret.mjs';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 
 const port = process.env.PORT ?? '3100';
 const dir = mkdtempSync(path.join(tmpdir(), 'linefall-e2e-'));
@@ -60,6 +61,6 @@ process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
   if (code !== 0) return void finish(code ?? 1);
-  child = run(['scripts/serve.mjs']);
+  child = run([...SERVER_NODE_FLAGS, 'scripts/serve.mjs']);
   child.on('exit', (status) => void finish(status === null ? 0 : status));
 });

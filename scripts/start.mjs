@@ -8,6 +8,7 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { ensureLocalSecret } from '../lib/env.js';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 
 const dev = process.argv.includes('--dev');
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
@@ -44,7 +45,7 @@ function newestSource(dirs) {
 
 /** Runs the server in the foreground: stopping this script stops it (it holds the port and PGlite's directory). */
 function serve(args, childEnv) {
-  const child = spawn(process.execPath, args, { stdio: 'inherit', env: childEnv });
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: 'inherit', env: childEnv });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 }

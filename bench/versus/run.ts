@@ -7,6 +7,8 @@
  * acknowledged when the garbage arrived: the host routes garbage before it acknowledges), and the
  * server's CPU and this process's (the bots) from /proc. The knee: the first level whose delivery p99 passes 100 ms.
  * Options: --levels=25,50,100,200  --seconds=20
+ * The bots' process runs with the server's young-generation size (scripts/node-flags.mjs, set on
+ * the command in package.json): with Node's default, its own collector pauses were part of the p99.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
 
 /**
  * A production Linefall server that a test owns: it can stop it, start it again on the same
@@ -55,7 +56,7 @@ export async function createAppServer(databaseUrl: string, extraEnv: Record<stri
     async start() {
       // APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (benchmarks).
       const nodeArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      const proc = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'scripts/serve.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       proc.stdout?.on('data', (d: Buffer) => process.env.DEBUG_APP && process.stdout.write(`[app ${port}] ${d}`));
       proc.stderr?.on('data', (d: Buffer) => process.env.DEBUG_APP && process.stderr.write(`[app ${port}] ${d}`));
