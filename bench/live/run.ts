@@ -6,6 +6,7 @@
  * Options: --levels=250,500,1000,1500  --seconds=20  --runs=1 (medians over runs)
  */
 import { spawn } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,8 @@ const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.
 type Load = { batches: number; deals: number; errors: number; ackP50: number; ackP99: number; dealP50: number; dealP99: number };
 
 async function level(url: string, pid: number, games: number) {
-  const proc = spawn('npx', ['tsx', 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${SECONDS}`, `--ramp=${Math.max(5, games / 100)}`], {
+  // The bots run with the server's young-generation size: with Node's default their own collector's pauses were part of the p99.
+  const proc = spawn('npx', ['tsx', ...SERVER_NODE_FLAGS, 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${SECONDS}`, `--ramp=${Math.max(5, games / 100)}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let cpu0 = 0;
