@@ -114,8 +114,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     }, STOP_WAIT_MS).unref();
     const closed = new Promise((resolve) => server.close(resolve));
     server.closeIdleConnections();
-    const drained = (globalThis.__linefallLive?.drain() ?? Promise.resolve()).then(
-      () => true,
+    const drained = (globalThis.__linefallLive?.drain() ?? Promise.resolve(true)).then(
+      (all) => all || (console.error('[serve] some live games were not handed over (database or Redis away): they are taken up from their last checkpoints'), false),
       (error) => (console.error('[serve] handing the live games over failed:', error), false),
     );
     void Promise.all([closed, drained]).then(([, handedOver]) => process.exit(handedOver ? 0 : 1));

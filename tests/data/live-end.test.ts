@@ -9,7 +9,7 @@ import { issueTicket } from '@/lib/server/games/tickets';
 import { dispatch } from '@/lib/server/live/messages';
 import { PACING } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
-import { UNSTORED_STREAM_AFTER_MS } from '@/lib/server/live/store';
+import { recordStreamEnd, UNSTORED_STREAM_AFTER_MS } from '@/lib/server/live/store';
 import { liveSite } from '@/tests/data/live-site';
 import { resetDb } from '@/tests/data/db';
 import { minutes, player, streamLive, T0 } from '@/tests/data/play';
@@ -182,5 +182,44 @@ describe('a live game whose host was lost after recording its end, and whose pla
     // The player's POST, if it comes after all, is a repeat.
     const outcome = await submitReplay({ gameId: ticket.gameId, owner, submission: { replay: encodeReplay(played.replay), claimed: claimOf(played.result) }, now: later });
     expect(outcome).toMatchObject({ ok: true, status: 200 });
+  });
+
+  /** A live ticket issued `agoMs` ago whose stream's end (a bot's Sprint) was recorded `endedAgoMs` ago by a host since lost. */
+  async function endedUnstored(name: string, agoMs: number, endedAgoMs: number, newerAfterMs?: number) {
+    const owner = await player(name);
+    const ticket = await issueTicket({ mode: 'sprint', owner, now: new Date(Date.now() - agoMs), live: true });
+    if (newerAfterMs !== undefined) await issueTicket({ mode: 'sprint', owner, now: new Date(Date.now() - agoMs + newerAfterMs), live: true });
+    const played = botGame('sprint', ticket.seed);
+    played.replay.nextCount = 5;
+    await recordStreamEnd({ gameId: ticket.gameId, replay: played.replay, unranked: null, now: new Date(Date.now() - endedAgoMs) });
+    return { owner, ticket, played };
+  }
+
+  it('is stored as of its end even when its ticket has expired since, and the ticket is not deleted first', async () => {
+    // Issued 3 h 10 min ago (the ticket lives 3 h), ended 5 minutes into it.
+    const { ticket, played } = await endedUnstored('late-sweep', 190 * 60_000, 185 * 60_000);
+    expect(await cleanupExpired()).toMatchObject({ streams: 1 });
+    const db = await getDb();
+    const game = await db.game.findUniqueOrThrow({ where: { ticketId: ticket.gameId }, select: { lines: true, createdAt: true, reviewReason: true } });
+    expect(game).toMatchObject({ lines: played.result.lines, reviewReason: null });
+    expect(Date.now() - game.createdAt.getTime()).toBeGreaterThan(180 * 60_000);
+  });
+
+  it('is refused once, and recorded once, when its ticket was forfeited before it ended; the ticket goes with the others', async () => {
+    // A newer game in the same mode 5 s in, and this Sprint is longer than that: forfeited (submit.ts).
+    const { ticket, played } = await endedUnstored('forfeiter', 10 * 60_000, 2 * 60_000, 5_000);
+    expect(played.result.ticks).toBeGreaterThan((5 + 2) * 60);
+    const db = await getDb();
+    const refusals = () => db.rejectedSubmission.findMany({ where: { ticketId: ticket.gameId }, select: { code: true } });
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect(await cleanupExpired()).toMatchObject({ streams: 0 });
+      expect(await cleanupExpired()).toMatchObject({ streams: 0 });
+    } finally {
+      quiet.mockRestore();
+    }
+    expect(await refusals()).toEqual([{ code: 'ticket_abandoned' }]);
+    expect(await db.game.count({ where: { ticketId: ticket.gameId } })).toBe(0);
+    expect(await db.gameTicket.findUniqueOrThrow({ where: { id: ticket.gameId }, select: { streamReplay: true } })).toEqual({ streamReplay: null });
   });
 });

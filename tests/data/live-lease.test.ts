@@ -82,7 +82,7 @@ describe.skipIf(!redisUp)('live game leases on Redis', () => {
     const carried: Carried = { pauses: 1, unranked: null, awayMs: 1200 };
     // Writes wait 300 ms (reads do not): a release that did not wait for Redis would settle first.
     await b.link.cmd.call('CLIENT', 'PAUSE', '300', 'WRITE');
-    await a.leases.release(id, carried);
+    expect(await a.leases.release(id, carried)).toBe(true);
     expect(await b.link.cmd.get(KEYS.carry(id))).toBe(JSON.stringify(carried));
     expect(await b.link.cmd.get(KEYS.host(id))).toBeNull();
   });

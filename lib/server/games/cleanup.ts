@@ -4,7 +4,8 @@ import { pruneLimits } from '@/lib/server/limits/limiter';
 import { pruneRefusalCounts } from '@/lib/server/games/refusals';
 import { storeUnstoredStreams } from '@/lib/server/live/store';
 
-const THROTTLE_MS = 10 * 60 * 1000;
+/** A throttled cleanup runs at most this often per process. */
+export const CLEANUP_THROTTLE_MS = 10 * 60 * 1000;
 /** Refusals are kept this long for moderation, then deleted. */
 export const REJECTION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 let lastRun = 0;
@@ -19,7 +20,7 @@ let lastRun = 0;
 export async function cleanupExpired(options: { now?: Date; throttle?: boolean } = {}) {
   const now = options.now ?? new Date();
   if (options.throttle) {
-    if (now.getTime() - lastRun < THROTTLE_MS) return null;
+    if (now.getTime() - lastRun < CLEANUP_THROTTLE_MS) return null;
     lastRun = now.getTime();
   }
   try {
@@ -30,9 +31,10 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
     // Expired tickets with no game: never submitted, or spent by a refused replay. NOT EXISTS, not
     // Prisma's `game: { is: null }`, which becomes NOT IN (all ticket ids of all games): with a
     // million games that ran for minutes, and on PGlite it stalled every other request meanwhile.
+    // A live game's recorded stream keeps its ticket until it is stored or refused (storeUnstoredStreams).
     const tickets = await db.$executeRaw`
       DELETE FROM "GameTicket" t
-      WHERE t."expiresAt" < ${now} AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")`;
+      WHERE t."expiresAt" < ${now} AND t."streamReplay" IS NULL AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")`;
     const retained = new Date(now.getTime() - REJECTION_RETENTION_MS);
     await db.rejectedSubmission.deleteMany({ where: { createdAt: { lt: retained } } });
     await pruneRefusalCounts(retained);

@@ -58,8 +58,9 @@ export async function submitReplay(options: {
 
   const reject = async (status: number, code: string, message: string, burn = false): Promise<SubmitOutcome> => {
     await db.$transaction([
-      // An abandoned ticket is spent too (its usedAt then no longer equals abandonedAt).
-      ...(burn ? [db.$executeRaw`UPDATE "GameTicket" SET "usedAt" = ${now} WHERE "id" = ${gameId} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt")`] : []),
+      // An abandoned ticket is spent too (its usedAt then no longer equals abandonedAt); a live
+      // stream's copy of the replay goes with it, since nothing can store it any more.
+      ...(burn ? [db.$executeRaw`UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL WHERE "id" = ${gameId} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt")`] : []),
       db.rejectedSubmission.create({
         data: { ticketId: gameId, userId: owner.userId, guestId: owner.guestId, code, message, size: submission.replay.length, createdAt: now },
       }),

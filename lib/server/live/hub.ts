@@ -7,6 +7,7 @@ import { sessionUserFromCookies } from '@/lib/server/auth';
 import { requestIsHttps } from '@/lib/server/cookies';
 import { env } from '@/lib/server/env';
 import { guestOfCookies } from '@/lib/server/guest';
+import { CLEANUP_THROTTLE_MS, cleanupInBackground } from '@/lib/server/games/cleanup';
 import { addressKeyOf } from '@/lib/server/limits/http';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { LiveBus } from '@/lib/server/live/bus';
@@ -20,6 +21,8 @@ import { createSharedState, type SharedState } from '@/lib/server/live/shared-st
 
 /** How long a shutdown waits for one game's last checkpoint or store (serve.mjs exits after 10 s). */
 const DRAIN_WAIT_MS = 5_000;
+/** How long a socket closed by drain() may take to answer the close before it is cut. */
+const CLOSE_WAIT_MS = 1_000;
 /** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
 const HEARTBEAT_MS = 15_000;
 
@@ -56,6 +59,11 @@ export class LiveHub {
   private readonly socketsByAddress = new Map<string, number>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
   private readonly heartbeat: NodeJS.Timeout;
+  /**
+   * The periodic cleanup runs with each new ticket; on a quiet site this runs it anyway, so a live
+   * game whose host was lost after its end is stored without waiting for someone to start one.
+   */
+  private readonly sweeper = setInterval(() => cleanupInBackground(new Date()), CLEANUP_THROTTLE_MS).unref();
 
   constructor() {
     this.heartbeat = setInterval(() => {
@@ -180,31 +188,41 @@ export class LiveHub {
    * their games up here after the restart or on another instance. Versus matches are not moved:
    * they live on the versus home (docs/decisions/0018-several-instances.md).
    */
-  async drain(): Promise<void> {
+  async drain(): Promise<boolean> {
     this.draining = true;
     clearInterval(this.heartbeat);
+    clearInterval(this.sweeper);
+    const timedOut = Symbol('timed out');
     try {
-      // A game whose database is away is not waited for past DRAIN_WAIT_MS: it is left as a crash leaves it.
-      await Promise.allSettled([...this.hosts.values()].map(async (host) => {
+      const done = await Promise.allSettled([...this.hosts.values()].map(async (host) => {
+        // A game whose database is away is not waited for past DRAIN_WAIT_MS: it is left as a crash leaves it.
         let timer: NodeJS.Timeout | undefined;
-        const carried = await Promise.race([host.shutDown(), new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), DRAIN_WAIT_MS)))]);
+        const carried = await Promise.race([host.shutDown(), new Promise<typeof timedOut>((resolve) => (timer = setTimeout(() => resolve(timedOut), DRAIN_WAIT_MS)))]);
         clearTimeout(timer);
-        if (!carried) return;
+        if (carried === timedOut) return false;
+        if (!carried) return true;
         // Redis has the carry before the process exits (the host is frozen meanwhile: shutDown).
-        await this.leases.release(host.gameId, carried);
+        const released = await this.leases.release(host.gameId, carried);
         host.close('hand_over');
+        return released;
       }));
+      return done.every((r) => r.status === 'fulfilled' && r.value);
     } finally {
       for (const ws of this.wss.clients) {
         const conn = (ws as WebSocket & { conn?: Connection }).conn;
         if (conn) conn.close(1012, 'The server is restarting.');
         else ws.close(1012, 'The server is restarting.');
       }
+      // A client that never answers the close (a phone gone to sleep) would hold the exit for ws's 30 s.
+      setTimeout(() => {
+        for (const ws of this.wss.clients) ws.terminate();
+      }, CLOSE_WAIT_MS).unref();
     }
   }
 
   close(): void {
     clearInterval(this.heartbeat);
+    clearInterval(this.sweeper);
     this.door.close();
     this.versus.close();
     this.shared.close();

@@ -25,9 +25,10 @@ export interface GameLeases {
   take(gameId: string): Promise<{ carried: Carried | null } | null>;
   /**
    * Lets a game go (closed here, or handed to another instance with what it carries); settles once
-   * Redis has it (or could not be reached), so a process about to exit can wait for it.
+   * Redis has it, true, or could not be reached, false (the lease then expires on its own), so a
+   * process about to exit can wait for it and say whether it did.
    */
-  release(gameId: string, carried?: Carried): Promise<void>;
+  release(gameId: string, carried?: Carried): Promise<boolean>;
   /** Whether another instance is recording this game's end right now. */
   recordingElsewhere(gameId: string): Promise<boolean>;
   setRecording(gameId: string, on: boolean): void;
@@ -36,7 +37,7 @@ export interface GameLeases {
 export const localLeases: GameLeases = {
   claim: () => {},
   take: async () => ({ carried: null }),
-  release: async () => {},
+  release: async () => true,
   recordingElsewhere: async () => false,
   setRecording: () => {},
 };
@@ -97,15 +98,16 @@ export class RedisLeases implements GameLeases {
     }
   }
 
-  async release(gameId: string, carried?: Carried): Promise<void> {
+  async release(gameId: string, carried?: Carried): Promise<boolean> {
     const { cmd, instance } = this.link;
     this.setRecording(gameId, false);
     // One transaction: the instance taking over finds what is carried the moment the lease is free.
     const tx = cmd.multi();
     if (carried) tx.set(KEYS.carry(gameId), JSON.stringify(carried), 'PX', CLUSTER.carryMs);
-    await tx.eval(LEASE_SCRIPTS.drop, 1, KEYS.host(gameId), instance)
+    return tx.eval(LEASE_SCRIPTS.drop, 1, KEYS.host(gameId), instance)
       .exec()
-      .catch(() => {}); // Redis away: the lease expires on its own.
+      .then((replies) => replies !== null && replies.every(([error]) => error === null))
+      .catch(() => false); // Redis away: the lease expires on its own.
   }
 
   async recordingElsewhere(gameId: string): Promise<boolean> {

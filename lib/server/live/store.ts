@@ -1,5 +1,5 @@
 import 'server-only';
-import { decodeReplay, encodeReplay, simulateReplay, type Replay, type ReplayResult } from '@/lib/engine';
+import { decodeReplay, encodeReplay, GameConfigError, ReplayDecodeError, ReplayError, simulateReplay, type Replay, type ReplayResult } from '@/lib/engine';
 import { createHash } from 'node:crypto';
 import type { UnrankedReason } from '@/lib/live/protocol';
 import type { AckCheckpoint } from '@/lib/server/live/ack-digest';
@@ -23,29 +23,44 @@ export async function recordStreamEnd(options: { gameId: string; replay: Replay;
 
 /** How long after its end a stream is left to its host and its POST before the cleanup stores it. */
 export const UNSTORED_STREAM_AFTER_MS = PACING.finalizeAfterMs + 60_000;
+/** How long past its ticket's expiry an unstored stream is still looked for (the ticket is kept meanwhile: cleanup.ts). */
+const UNSTORED_STREAM_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
 const UNSTORED_STREAMS_PER_RUN = 200;
 
 /**
  * Stores games whose stream's end is recorded but which nobody stored: the host was lost (a crash,
  * a kill) between recording the end and storing it, and the player never came back to POST the
- * replay. Through the same verification and store as a POST, as the host itself would have.
- * Returns how many were stored.
+ * replay. Through the same verification and store as a POST, judged as of the stream's end (the
+ * ticket may have expired since), as the host itself would have. A stream refused there (its ticket
+ * was forfeited, say) is dropped from the ticket, so it is refused, and recorded, once. Returns how
+ * many games were stored.
  */
 export async function storeUnstoredStreams(now = new Date()): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - UNSTORED_STREAM_AFTER_MS);
-  const rows = await db.$queryRaw<{ id: string; userId: string | null; guestId: string | null; streamReplay: string }[]>`
-    SELECT t."id", t."userId", t."guestId", t."streamReplay" FROM "GameTicket" t
-    WHERE t."streamReplay" IS NOT NULL AND t."streamEndedAt" < ${cutoff} AND t."expiresAt" > ${now}
-      AND (t."usedAt" IS NULL OR t."usedAt" = t."abandonedAt")
-      AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")
+  // `expiresAt` bounds the scan to recent tickets through its index; a stored game's ticket has no stream.
+  const rows = await db.$queryRaw<{ id: string; userId: string | null; guestId: string | null; streamReplay: string; streamEndedAt: Date }[]>`
+    SELECT t."id", t."userId", t."guestId", t."streamReplay", t."streamEndedAt" FROM "GameTicket" t
+    WHERE t."expiresAt" > ${new Date(now.getTime() - UNSTORED_STREAM_KEEP_MS)} AND t."streamReplay" IS NOT NULL
+      AND t."streamEndedAt" < ${cutoff} AND (t."usedAt" IS NULL OR t."usedAt" = t."abandonedAt")
     ORDER BY t."streamEndedAt" LIMIT ${UNSTORED_STREAMS_PER_RUN}`;
   let stored = 0;
   for (const row of rows) {
-    const result = simulateReplay(decodeReplay(row.streamReplay));
-    const outcome = await finalizeStream({ gameId: row.id, owner: { userId: row.userId, guestId: row.guestId }, encoded: row.streamReplay, result, now });
-    if (outcome.ok) stored++;
-    else console.error(`[live] the recorded stream of game ${row.id} was refused when stored: ${outcome.code}: ${outcome.message}`);
+    const owner = { userId: row.userId, guestId: row.guestId };
+    try {
+      const result = simulateReplay(decodeReplay(row.streamReplay));
+      const outcome = await finalizeStream({ gameId: row.id, owner, encoded: row.streamReplay, result, now: row.streamEndedAt });
+      if (outcome.ok) {
+        if (outcome.status !== 200) stored++; // 200: another instance's cleanup, or a POST, stored it first
+        continue;
+      }
+      console.error(`[live] the recorded stream of game ${row.id} was refused when stored: ${outcome.code}: ${outcome.message}`);
+    } catch (error) {
+      // Only the replay's own faults drop it; the database's are tried again at the next run.
+      if (!(error instanceof ReplayError || error instanceof ReplayDecodeError || error instanceof GameConfigError)) throw error;
+      console.error(`[live] the recorded stream of game ${row.id} cannot be replayed:`, error);
+    }
+    await db.gameTicket.updateMany({ where: { id: row.id }, data: { streamReplay: null } });
   }
   return stored;
 }
