@@ -43,10 +43,21 @@ function newestSource(dirs) {
   return newest;
 }
 
-/** Runs the server in the foreground: stopping this script stops it (it holds the port and PGlite's directory). */
+/**
+ * Runs the server in the foreground: stopping this script stops it (it holds the port and PGlite's
+ * directory). The server has a process group of its own and is told once: a Ctrl-C reaches every
+ * process in the terminal's group (npm forwards it again), and serve.mjs takes a second signal as
+ * "stop now", skipping the handover of live games.
+ */
 function serve(args, childEnv) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: 'inherit', env: childEnv });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...args], { stdio: 'inherit', env: childEnv, detached: true });
+  let told = false;
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => {
+      if (!told) child.kill(signal);
+      told = true;
+    });
+  }
   child.on('exit', (code) => process.exit(code ?? 0));
 }
 

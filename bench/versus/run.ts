@@ -7,14 +7,21 @@
  * acknowledged when the garbage arrived: the host routes garbage before it acknowledges), and the
  * server's CPU and this process's (the bots) from /proc. The knee: the first level whose delivery p99 passes 100 ms.
  * Options: --levels=25,50,100,200  --seconds=20
- * The bots' process runs with the server's young-generation size (scripts/node-flags.mjs, set on
- * the command in package.json): with Node's default, its own collector pauses were part of the p99.
+ * The bots' process runs with the server's Node flags (scripts/node-flags.mjs; it starts itself
+ * again with them): with Node's default young generation its own collector's pauses were part of the p99.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAppServer } from '@/tests/support/app-server';
 import { HANDLING, VersusPlayer } from '@/tests/support/versus-client';
+import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
+
+if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
+  const again = spawnSync(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, ...process.argv.slice(1)], { stdio: 'inherit' });
+  process.exit(again.status ?? 1);
+}
 
 const opt = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const LEVELS = opt('levels', '25,50,100,200').split(',').map(Number);

@@ -80,7 +80,12 @@ export class LiveSocket {
           this.setState('open');
           this.startHeartbeat(ws);
         }
-        if (message.t !== 'pong') this.opts.onMessage(message);
+        try {
+          if (message.t !== 'pong') this.opts.onMessage(message);
+        } catch (error) {
+          // One message's failure must not drop the rest of its bundle.
+          console.error('[live] a message could not be handled:', error);
+        }
         // A message handled above may have replaced this socket (a redial): the rest was for the old one.
         if (this.ws !== ws) return;
       }

@@ -71,7 +71,7 @@ export class Connection implements VersusPeer {
       if (this.flushDue) clearTimeout(this.flushDue);
       this.flushDue = 'now';
       queueMicrotask(this.flush);
-    } else if (!this.flushDue) this.flushDue = setTimeout(this.flush, waitMs);
+    } else if (!this.flushDue) this.flushDue = setTimeout(this.flush, waitMs).unref();
   }
 
   /** Writes what is queued: one frame (a JSON array of several when the client takes bundles). */
