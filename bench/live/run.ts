@@ -6,10 +6,10 @@
  * Options: --levels=250,500,1000,1500  --seconds=20  --runs=1 (medians over runs)
  */
 import { spawn } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
 import { createAppServer } from '@/tests/support/app-server';
 
 const opt = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;

@@ -14,8 +14,9 @@ let lastRun = 0;
  * Stores finished live games nobody stored (live/store.ts), then deletes tickets that expired
  * without a game, guest games nobody claimed in time,
  * refusals older than 30 days and spent rate-limit counters. Runs at most
- * every 10 minutes per process when throttled (it is triggered by ticket issue), so no cron
- * is needed; errors are logged, never surfaced to the player whose request triggered it.
+ * every 10 minutes per process when throttled (it is triggered by ticket issue, and by the live
+ * hub's timer on a quiet site), so no cron is needed; errors are logged, never surfaced to the
+ * player whose request triggered it.
  */
 export async function cleanupExpired(options: { now?: Date; throttle?: boolean } = {}) {
   const now = options.now ?? new Date();
