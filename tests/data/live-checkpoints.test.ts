@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/server/db';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { writeAckCheckpoint } from '@/lib/server/live/checkpoints';
+import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
 import { saveAckCheckpoints } from '@/lib/server/live/store';
 import { resetDb } from '@/tests/data/db';
 import { player, T0 } from '@/tests/data/play';
@@ -42,5 +42,28 @@ describe('live checkpoints, written together', () => {
     const t = await issueTicket({ mode: 'sprint', owner, now: T0, live: true });
     await Promise.all([writeAckCheckpoint(row(t.gameId, 700)), writeAckCheckpoint(row(t.gameId, 400))]);
     expect(await checkpointOf(t.gameId)).toMatchObject({ liveAckTick: 700, liveAckDigest: 'd700' });
+  });
+
+  it('writes more games than one statement can take (65,535 parameters), in several', async () => {
+    const owner = await player('crowd');
+    const [a, b] = (await Promise.all([1, 2].map(() => issueTicket({ mode: 'sprint', owner, now: T0, live: true })))).sort((x, y) => (x.gameId < y.gameId ? -1 : 1));
+    // Ids that sort between the two real ones (no such ticket: their rows change nothing), so the
+    // first real row ends one statement's rows and the second begins the next one's.
+    const between = Array.from({ length: 8_200 }, (_, i) => row(`${a!.gameId}~${String(i).padStart(4, '0')}`, 100));
+    await saveAckCheckpoints([row(b!.gameId, 900), ...between, row(a!.gameId, 800)]);
+    expect(await checkpointOf(a!.gameId)).toMatchObject({ liveAckTick: 800 });
+    expect(await checkpointOf(b!.gameId)).toMatchObject({ liveAckTick: 900 });
+  });
+});
+
+describe('live games given up, marked together', () => {
+  it('marks every game given up within a moment, once, and settles each', async () => {
+    const owner = await player('leavers');
+    const tickets = await Promise.all([1, 2, 3].map(() => issueTicket({ mode: 'sprint', owner, now: T0, live: true })));
+    await Promise.all([...tickets.map((t) => giveUpLiveGame(t.gameId)), giveUpLiveGame(tickets[0]!.gameId)]);
+    const db = await getDb();
+    const rows = await db.gameTicket.findMany({ where: { id: { in: tickets.map((t) => t.gameId) } }, select: { liveGivenUpAt: true } });
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => r.liveGivenUpAt instanceof Date)).toBe(true);
   });
 });

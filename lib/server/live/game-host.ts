@@ -10,8 +10,8 @@ import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
 import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/resume-token';
-import { writeAckCheckpoint } from '@/lib/server/live/checkpoints';
-import { finalizeStream, giveUpLiveGame, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
+import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
+import { finalizeStream, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
 
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
@@ -351,7 +351,7 @@ export class GameHost {
     if (!unfinished || how === 'hand_over') return this.o.onClose(this);
     // Retried while the database is away, as a game's end is: until it is written, this closed
     // host stays in the hub and answers any resume, so the game cannot be taken up from its ticket.
-    this.closing = this.whileAway(() => giveUpLiveGame({ gameId: this.gameId }))
+    this.closing = this.whileAway(() => giveUpLiveGame(this.gameId))
       .then((done) => void (done === null && console.error(`[live] could not mark game ${this.gameId} given up; its last checkpoint still holds`)))
       .finally(() => this.o.onClose(this));
   }
