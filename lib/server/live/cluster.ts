@@ -9,7 +9,10 @@ export const CLUSTER = {
   /** A hosting instance renews its leases this often; one that stops renewing loses them after leaseMs. */
   renewEveryMs: 1_500,
   leaseMs: 5_000,
-  /** An instance's "Live now" entries are rewritten this often and vanish this long after it stops. */
+  /**
+   * How fresh "Live now" is: a game's entry is refreshed this often (game-host.ts), an instance's
+   * entries are rewritten to Redis this often, and vanish listTtlMs after it stops.
+   */
   listEveryMs: 1_000,
   listTtlMs: 5_000,
   /** How long a spectator on another instance waits for the host's catch-up. */

@@ -6,6 +6,7 @@ import {
 } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
 import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/ack-digest';
+import { CLUSTER } from '@/lib/server/live/cluster';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
@@ -57,6 +58,7 @@ export class GameHost {
   readonly gameId: string;
   readonly resumeToken: string;
   readonly startedAt: Date;
+  private announcedAt = -Infinity;
   private readonly sim: StreamSim;
   private readonly draw: () => PieceType;
   private readonly dealt: PieceType[] = [];
@@ -241,15 +243,19 @@ export class GameHost {
       this.send({ t: 'deal', gameId: this.gameId, from, pieces: this.dealt.slice(from) });
       this.dealtSinceCheckpoint = true;
     }
-    this.o.bus.publish(this.gameId, {
-      t: 'frame', gameId: this.gameId, from, pieces: this.dealt.slice(from), events: used.map(toWireEvent),
-      tick: this.sim.tick, stats: this.stats(), paused: false,
-    });
+    // Built only for someone to see it: most games are played unwatched.
+    if (this.o.bus.subscribers(this.gameId) > 0)
+      this.o.bus.publish(this.gameId, {
+        t: 'frame', gameId: this.gameId, from, pieces: this.dealt.slice(from), events: used.map(toWireEvent),
+        tick: this.sim.tick, stats: this.stats(), paused: false,
+      });
     if (hash !== undefined && hash !== this.sim.playHash() && !this.sim.ended)
       this.send({ t: 'error', code: 'desync', message: `At tick ${this.sim.tick} the browser's state differs from the server's.`, gameId: this.gameId, seq });
     if (this.sim.ended) this.recorded = this.finish();
     else {
-      this.announce();
+      // "Live now" is read every few seconds and merged across instances every listEveryMs: a
+      // fresher entry per batch was a summary object per batch that nobody read.
+      if (this.now() - this.announcedAt >= CLUSTER.listEveryMs) this.announce();
       this.checkpoint();
     }
     return null;
@@ -400,6 +406,7 @@ export class GameHost {
   }
 
   private announce(): void {
+    this.announcedAt = this.now();
     this.o.bus.announce({
       gameId: this.gameId, player: this.o.player, mode: this.o.mode, stats: this.stats(),
       spectators: this.o.bus.subscribers(this.gameId), startedAt: this.startedAt.toISOString(),
