@@ -2,8 +2,11 @@
  * npm run bench:live — live games on the built server (npm run build first), PGlite.
  * For each level of concurrent games, a load generator process (bench/live/load.ts) plays that
  * many bot games over real sockets at ~3 pieces a second, a batch every 100 ms; this process
- * reads the server's CPU time and memory from /proc around the measured window.
+ * reads the server's CPU time and memory from /proc around the measured window. The generator
+ * reports its own CPU and event-loop lag (genLag99: how late its bots can read an ack, a share of
+ * the p99s that is not the server's).
  * Options: --levels=250,500,1000,1500  --seconds=20  --runs=1 (medians over runs)
+ * LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the generator (APP_NODE_ARGS the server).
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -24,11 +27,11 @@ const cpuMs = (pid: number) => {
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-type Load = { batches: number; deals: number; errors: number; ackP50: number; ackP99: number; dealP50: number; dealP99: number };
+type Load = { batches: number; deals: number; errors: number; ackP50: number; ackP99: number; dealP50: number; dealP99: number; genCpuPct: number; genLagP99: number };
 
 async function level(url: string, pid: number, games: number) {
   // The bots run with the server's young-generation size: with Node's default their own collector's pauses were part of the p99.
-  const proc = spawn('npx', ['tsx', ...SERVER_NODE_FLAGS, 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${SECONDS}`, `--ramp=${Math.max(5, games / 100)}`], {
+  const proc = spawn('npx', ['tsx', ...SERVER_NODE_FLAGS, ...(process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean), 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${SECONDS}`, `--ramp=${Math.max(5, games / 100)}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let cpu0 = 0;
@@ -61,7 +64,7 @@ try {
   await new Promise((r) => setTimeout(r, 2000));
   const idle = rssMb(pid);
   console.log(`server idle RSS ${idle.toFixed(0)} MB; ${SECONDS} s measured per level; ${RUNS} run(s), medians`);
-  console.log('games  ackP50  ackP99  dealP50 dealP99  batches/s  errors  srvCPU%  µs CPU/game·s  RSS MB  MB/game');
+  console.log('games  ackP50  ackP99  dealP50 dealP99  batches/s  errors  srvCPU%  µs CPU/game·s  RSS MB  MB/game  genCPU%  genLag99');
   for (const games of LEVELS) {
     const runs: Array<Awaited<ReturnType<typeof level>>> = [];
     for (let r = 0; r < RUNS; r++) runs.push(await level(server.url, pid, games));
@@ -69,7 +72,7 @@ try {
     const perGame = (m('rssMb') - idle) / games;
     console.log(
       [games, m('ackP50'), m('ackP99'), m('dealP50'), m('dealP99'), (m('batches') / SECONDS).toFixed(0), m('errors'), m('serverCpuPct').toFixed(0),
-        m('cpuUsPerGameSecond').toFixed(0), m('rssMb').toFixed(0), perGame.toFixed(3)].map((v) => String(v).padStart(7)).join(' '),
+        m('cpuUsPerGameSecond').toFixed(0), m('rssMb').toFixed(0), perGame.toFixed(3), m('genCpuPct'), m('genLagP99')].map((v) => String(v).padStart(7)).join(' '),
     );
     if (m('ackP99') > 100 || m('dealP99') > 100) console.log(`  knee: p99 passed 100 ms at ${games} games`);
   }

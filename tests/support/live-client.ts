@@ -178,13 +178,18 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
   };
   for (const m of client.inbox.filter((x) => x.t === 'deal')) onMsg(m);
   const t0 = performance.now() - (game.snapshot().tick * 1000) / TICKS_PER_SECOND;
-  let logged = game.replay().events.length;
+  let logged = game.inputs.length;
   let batches = 0;
   const overP = client.next('over', (m) => m.gameId === run.gameId, 3_600_000);
   let tick = game.snapshot().tick;
   let placed = 0;
+  // Batches leave on a fixed 100 ms grid from this game's start, not 100 ms after the last one:
+  // a late wake-up would otherwise shift every later batch, and many bots in one process then
+  // drift into step, all sending together (browsers on separate machines do not).
+  let wakeAt = performance.now();
   while (!game.over) {
-    await new Promise((r) => setTimeout(r, 100));
+    wakeAt = Math.max(wakeAt + 100, performance.now());
+    await new Promise((r) => setTimeout(r, wakeAt - performance.now()));
     const target = Math.floor(((performance.now() - t0) * TICKS_PER_SECOND) / 1000);
     while (tick < target && !game.over) {
       if (!game.ready) break;
@@ -210,7 +215,8 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
       game.tick(inputs);
       tick++;
     }
-    const events = game.replay().events.slice(logged);
+    // The log itself, not replay(): that copies every event of the game, each batch.
+    const events = game.inputs.slice(logged);
     logged += events.length;
     const batch = { t: 'inputs' as const, gameId: run.gameId, seq: ++run.seq, tick, events: events.map(toWireEvent), hash: game.playHash() };
     o.tamper?.(batch);
