@@ -142,7 +142,9 @@ describe('a live game its host closed before the end', () => {
     try {
       faults.__linefallDbDown = true;
       g.lost.close();
-      await new Promise((r) => setTimeout(r, 100));
+      // Away for 400 ms: the give-up is written after its 100 ms gathering window, so it and its
+      // first retry 250 ms later both meet the database away.
+      await new Promise((r) => setTimeout(r, 400));
       faults.__linefallDbDown = false;
       await g.closed;
     } finally {

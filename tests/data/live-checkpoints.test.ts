@@ -47,10 +47,12 @@ describe('live checkpoints, written together', () => {
   it('writes more games than one statement can take (65,535 parameters), in several', async () => {
     const owner = await player('crowd');
     const [a, b] = (await Promise.all([1, 2].map(() => issueTicket({ mode: 'sprint', owner, now: T0, live: true })))).sort((x, y) => (x.gameId < y.gameId ? -1 : 1));
-    // Ids that sort between the two real ones (no such ticket: their rows change nothing), so the
-    // first real row ends one statement's rows and the second begins the next one's.
-    const between = Array.from({ length: 8_200 }, (_, i) => row(`${a!.gameId}~${String(i).padStart(4, '0')}`, 100));
-    await saveAckCheckpoints([row(b!.gameId, 900), ...between, row(a!.gameId, 800)]);
+    // Rows of no ticket (they change nothing) around the two real ones: 1,999 that sort before
+    // them, so the first real row ends one statement and the second begins the next, and enough
+    // after them that the whole would take over 65,535 parameters (8 a row) in one statement.
+    const before = Array.from({ length: 1_999 }, (_, i) => row(`!${String(i).padStart(4, '0')}`, 100));
+    const after = Array.from({ length: 6_201 }, (_, i) => row(`${b!.gameId}~${String(i).padStart(4, '0')}`, 100));
+    await saveAckCheckpoints([...after, row(b!.gameId, 900), ...before, row(a!.gameId, 800)]);
     expect(await checkpointOf(a!.gameId)).toMatchObject({ liveAckTick: 800 });
     expect(await checkpointOf(b!.gameId)).toMatchObject({ liveAckTick: 900 });
   });

@@ -10,8 +10,9 @@ export const CLUSTER = {
   renewEveryMs: 1_500,
   leaseMs: 5_000,
   /**
-   * How fresh "Live now" is: a game's entry is refreshed this often (game-host.ts), an instance's
-   * entries are rewritten to Redis this often, and vanish listTtlMs after it stops.
+   * How fresh "Live now" is: a game's entry is refreshed at most this often, as its batches come
+   * (game-host.ts; a paused game's stays as it was); an instance's entries are rewritten to Redis
+   * this often, and vanish listTtlMs after it stops.
    */
   listEveryMs: 1_000,
   listTtlMs: 5_000,

@@ -72,7 +72,8 @@ export type CheckpointRow = { gameId: string; checkpoint: AckCheckpoint; pauses:
 
 /**
  * Where the hosts' copies of live games had got to (ack-digest.ts), for a host that takes one up
- * after this one is lost: every game in `rows` in one statement (gathered-writes.ts gathers them).
+ * after this one is lost: the games in `rows` in as few statements as a statement's parameters
+ * allow (gathered-writes.ts gathers them).
  * Only ever moves forward: a late write from a host that handed the game over cannot wind back
  * the checkpoint its successor wrote.
  */
@@ -89,7 +90,8 @@ export async function saveAckCheckpoints(rows: readonly CheckpointRow[]): Promis
   // write at 600 games, against ~1.5 ms with the list, which the primary key answers whatever
   // the statistics say (docs/decisions/0010).
   // At the same tick it still writes: a pause or time away since (a shutdown's last checkpoint).
-  // In one order everywhere, so two instances writing overlapping rows (a handover) cannot deadlock.
+  // In id order, so two instances writing overlapping rows (a handover) mostly take their locks in
+  // one order; should PostgreSQL still end one as a deadlock, the next checkpoint carries it all.
   const all = rows.slice().sort((x, y) => (x.gameId < y.gameId ? -1 : x.gameId > y.gameId ? 1 : 0));
   for (let at = 0; at < all.length; at += ROWS_PER_STATEMENT) await saveCheckpointChunk(db, all.slice(at, at + ROWS_PER_STATEMENT));
 }
@@ -109,14 +111,15 @@ async function saveCheckpointChunk(db: Db, sorted: readonly CheckpointRow[]): Pr
 /**
  * Live games whose hosts closed before their end: never taken up again, so none can be revived
  * after its player was given up on. Their POSTs are still held as stream_incomplete, as before.
- * One statement for all (gathered-writes.ts gathers them).
+ * A statement per ROWS_PER_STATEMENT games (gathered-writes.ts gathers them).
  */
 export async function giveUpLiveGames(options: { gameIds: readonly string[]; now?: Date }): Promise<void> {
   const db = await getDb();
+  const now = options.now ?? new Date();
   for (let at = 0; at < options.gameIds.length; at += ROWS_PER_STATEMENT) {
     await db.gameTicket.updateMany({
       where: { id: { in: options.gameIds.slice(at, at + ROWS_PER_STATEMENT) }, live: true, streamDigest: null, liveGivenUpAt: null },
-      data: { liveGivenUpAt: options.now ?? new Date() },
+      data: { liveGivenUpAt: now },
     });
   }
 }
