@@ -35,10 +35,27 @@ describe('pacing decision on a proven replay', () => {
 });
 
 describe('live messages', () => {
+  const inputs = (events: string) => parseClientMessage(`{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":${events}}`);
+  const acks = (list: string) => parseClientMessage(`{"t":"vinputs","matchId":"abcdefgh1","game":0,"seq":1,"tick":5,"events":[],"acks":${list}}`);
+
+  it('take events and garbage acks as bounded integer triples and pairs, naming the first bad number', () => {
+    expect(inputs('[[0,0,1],[216000,8,0]]')).toMatchObject({ ok: true, message: { events: [[0, 0, 1], [216000, 8, 0]] } });
+    expect(inputs('[[1,2,1],[3,2,2]]')).toMatchObject({ ok: false, message: 'events.1.2: expected an integer from 0 to 1' });
+    expect(inputs('[[1.5,2,1]]')).toMatchObject({ ok: false, message: 'events.0.0: expected an integer from 0 to 216000' });
+    expect(inputs('[[-1,2,1]]')).toMatchObject({ ok: false, message: expect.stringContaining('events.0.0') });
+    expect(inputs('[["1",2,1]]')).toMatchObject({ ok: false, message: expect.stringContaining('events.0.0') });
+    expect(inputs('[[1,2]]')).toMatchObject({ ok: false, message: 'events.0: expected a list of 3 numbers' });
+    expect(inputs('[[1,2,1,0]]')).toMatchObject({ ok: false, message: 'events.0: expected a list of 3 numbers' });
+    expect(inputs('{"0":[1,2,1]}')).toMatchObject({ ok: false, message: 'events: expected an array' });
+    expect(acks('[[4,120]]')).toMatchObject({ ok: true, message: { acks: [[4, 120]] } });
+    expect(acks('[[4,120],[100001,1]]')).toMatchObject({ ok: false, message: 'acks.1.0: expected an integer from 0 to 100000' });
+  });
+
   it('parse, or name what is wrong with a typed code', () => {
     expect(parseClientMessage('{"t":"ping","n":3}')).toEqual({ ok: true, message: { t: 'ping', n: 3 } });
     expect(parseClientMessage('{nope')).toMatchObject({ ok: false, code: 'bad_message' });
     expect(parseClientMessage('{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[[1,9,1]]}')).toMatchObject({ ok: false, code: 'bad_message', message: expect.stringContaining('events.0.1') });
+    expect(parseClientMessage(`{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[${'[1,2,1],'.repeat(256)}[1,2,0]]}`)).toMatchObject({ ok: false, message: 'events: at most 256 items' });
     expect(parseClientMessage(`{"t":"ping","n":1,"x":"${'a'.repeat(MAX_LIVE_MESSAGE_BYTES)}"}`)).toMatchObject({ ok: false, code: 'too_large' });
   });
 });
