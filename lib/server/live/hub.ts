@@ -14,7 +14,7 @@ import type { LiveBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
 import type { GameHost } from '@/lib/server/live/game-host';
 import type { GameLeases } from '@/lib/server/live/lease';
-import { dispatch } from '@/lib/server/live/messages';
+import { runMessage } from '@/lib/server/live/messages';
 import { VersusLobby } from '@/lib/server/live/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/versus-relay';
 import { createSharedState, type SharedState } from '@/lib/server/live/shared-state';
@@ -157,17 +157,13 @@ export class LiveHub {
     this.run(conn, parsed.message);
   }
 
-  /** One message; a bug in its handling answers server_error and harms nothing else. */
   private run(conn: Connection, message: ClientMessage): void {
     if (message.t === 'hello' && message.v !== LIVE_PROTOCOL_VERSION) {
       conn.error('unsupported_version', `This server speaks live protocol version ${LIVE_PROTOCOL_VERSION}.`);
       conn.close(4000, 'unsupported version');
       return;
     }
-    dispatch(this, conn, message).catch((error: unknown) => {
-      console.error('[live] a message failed:', error);
-      conn.error('server_error', 'The server could not handle this message.');
-    });
+    runMessage(this, conn, message);
   }
 
   private onClose(conn: Connection): void {

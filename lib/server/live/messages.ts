@@ -10,50 +10,36 @@ import type { LiveHub } from '@/lib/server/live/hub';
 import { isVersusMessage } from '@/lib/server/live/versus-lobby';
 import { watchElsewhere } from '@/lib/server/live/watch';
 
-/** What each client message does. Every write re-checks who the connection belongs to. */
-export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> {
+/** One message; a bug in its handling, thrown at once or later, answers server_error and harms nothing else. */
+export function runMessage(hub: LiveHub, conn: Connection, m: ClientMessage): void {
+  try {
+    const pending = dispatch(hub, conn, m);
+    if (pending instanceof Promise) pending.catch((error: unknown) => failed(conn, error));
+  } catch (error) {
+    failed(conn, error);
+  }
+}
+
+function failed(conn: Connection, error: unknown): void {
+  console.error('[live] a message failed:', error);
+  conn.error('server_error', 'The server could not handle this message.');
+}
+
+/**
+ * What each client message does. Every write re-checks who the connection belongs to. Only the
+ * messages that wait on the database return a promise: a batch, the message a server reads ten
+ * thousand times a second, is handled at once and leaves no promise behind.
+ */
+export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> | void {
   if (isVersusMessage(m)) return hub.door.handle(conn, m);
   // Shutting down (hub.ts drain): a game started or taken up now would not be handed over.
   if (hub.draining && (m.t === 'start' || (m.t === 'hello' && m.resume)))
     return conn.error('server_error', 'The server is restarting; connect again in a moment.');
   switch (m.t) {
-    case 'hello': {
-      if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });
-      const known = hub.hosts.get(m.resume.gameId);
-      const { setup } = m.resume;
-      const host = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: m.resume.gameId, token: m.resume.token, setup }) : null);
-      if (!host || !sameOwner(host, conn) || (known && !host.resume(conn, m.resume.token))) {
-        // Ended, and its host is not here: the seed, before the welcome, so the page never says the game lost its rank.
-        const over = known ? null : await endedGameOver(conn, m.resume.gameId, m.resume.token);
-        if (over) conn.send(over);
-        conn.send({ t: 'welcome', v: 1, player: conn.player });
-        if (over) return;
-        return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: m.resume.gameId });
-      }
-      // One game per connection: one it played before gets its resume window, as if its
-      // connection had dropped, instead of living on with nobody to give it up.
-      if (conn.host && conn.host !== host) conn.host.detach(conn);
-      conn.host = host;
-      return conn.send({ t: 'welcome', v: 1, player: conn.player, resumed: host.resumed() });
-    }
-    case 'start': {
-      if (conn.host?.seated(conn) && !conn.host.ended) conn.host.close(); // a restart gives the running game up, as a new ticket does
-      if ((hub.gamesByAddress.get(conn.address) ?? 0) >= LIVE_LIMITS.gamesPerAddress)
-        return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);
-      if (!conn.mayStart(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.`);
-      const player = conn.owner.userId ?? conn.owner.guestId!;
-      const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
-      if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
-      const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
-      const address = conn.address;
-      const host = new GameHost({
-        gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, rulesVersion: ticket.rulesVersion, handling: m.handling, nextCount: m.nextCount,
-        owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
-      });
-      hub.addGame(conn, host);
-      conn.host = host;
-      return host.attach(conn);
-    }
+    case 'hello':
+      return m.resume ? resume(hub, conn, m.resume) : conn.send({ t: 'welcome', v: 1, player: conn.player });
+    case 'start':
+      return start(hub, conn, m);
     case 'inputs':
     case 'pause':
     case 'unpause': {
@@ -89,6 +75,46 @@ export async function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage)
     case 'ping':
       return conn.send({ t: 'pong', n: m.n });
   }
+}
+
+/** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */
+async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<ClientMessage, { t: 'hello' }>['resume']>): Promise<void> {
+  const known = hub.hosts.get(r.gameId);
+  const { setup } = r;
+  const host = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: r.gameId, token: r.token, setup }) : null);
+  if (!host || !sameOwner(host, conn) || (known && !host.resume(conn, r.token))) {
+    // Ended, and its host is not here: the seed, before the welcome, so the page never says the game lost its rank.
+    const over = known ? null : await endedGameOver(conn, r.gameId, r.token);
+    if (over) conn.send(over);
+    conn.send({ t: 'welcome', v: 1, player: conn.player });
+    if (over) return;
+    return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: r.gameId });
+  }
+  // One game per connection: one it played before gets its resume window, as if its
+  // connection had dropped, instead of living on with nobody to give it up.
+  if (conn.host && conn.host !== host) conn.host.detach(conn);
+  conn.host = host;
+  return conn.send({ t: 'welcome', v: 1, player: conn.player, resumed: host.resumed() });
+}
+
+/** A new live game: limits first, then its ticket, then its host. */
+async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, { t: 'start' }>): Promise<void> {
+  if (conn.host?.seated(conn) && !conn.host.ended) conn.host.close(); // a restart gives the running game up, as a new ticket does
+  if ((hub.gamesByAddress.get(conn.address) ?? 0) >= LIVE_LIMITS.gamesPerAddress)
+    return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);
+  if (!conn.mayStart(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.`);
+  const player = conn.owner.userId ?? conn.owner.guestId!;
+  const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
+  if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
+  const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
+  const address = conn.address;
+  const host = new GameHost({
+    gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, rulesVersion: ticket.rulesVersion, handling: m.handling, nextCount: m.nextCount,
+    owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
+  });
+  hub.addGame(conn, host);
+  conn.host = host;
+  return host.attach(conn);
 }
 
 function sameOwner(host: GameHost, conn: Connection): boolean {

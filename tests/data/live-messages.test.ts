@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import type { LiveHub } from '@/lib/server/live/hub';
+import { runMessage } from '@/lib/server/live/messages';
+import { liveSite } from '@/tests/data/live-site';
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('running a live message', () => {
+  it('answers server_error for a bug, whether it throws at once or after the handler waited', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const site = liveSite({ userId: null, guestId: 'guest-of-a-bug' });
+    const bug = () => {
+      throw new Error('a bug');
+    };
+    // `watch` reads the hosts at once; `start` reads the per-address count inside its async handler.
+    const hub = { ...site.hub, hosts: { get: bug }, gamesByAddress: { get: bug } } as unknown as LiveHub;
+    const serverError = { t: 'error', code: 'server_error', message: 'The server could not handle this message.' };
+
+    runMessage(hub, site.conn, { t: 'watch', gameId: 'abcdefgh1' });
+    expect(site.sent).toEqual([serverError]);
+
+    runMessage(hub, site.conn, { t: 'start', mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await vi.waitFor(() => expect(site.sent).toEqual([serverError, serverError]));
+    expect(logged).toHaveBeenCalledTimes(2);
+  });
+
+  it('answers a ping at once, and takes what a handler returns for no promise to wait on', () => {
+    const site = liveSite({ userId: null, guestId: 'guest-who-pings' });
+    runMessage(site.hub, site.conn, { t: 'ping', n: 7 });
+    expect(site.sent).toEqual([{ t: 'pong', n: 7 }]);
+  });
+});
