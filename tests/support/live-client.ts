@@ -8,7 +8,7 @@
  */
 import WebSocket from 'ws';
 import { createDealtGame, encodeReplay, placedCells, TICKS_PER_SECOND } from '@/lib/engine';
-import type { DealtGame, Handling, InputEvent, Key, Mode, Rotation } from '@/lib/engine';
+import type { DealtGame, Handling, InputEvent, Key, Mode, PieceType, Rotation } from '@/lib/engine';
 import { LIVE_BUNDLES_PARAM, LIVE_PATH, messagesOfFrame, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
 type Msg = ServerMessage;
@@ -124,15 +124,32 @@ const HANDLING: Handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
 const ROTS: Rotation[] = ['0', 'R', '2', 'L'];
 const ROTATE_KEYS: Array<Key | null> = [null, 'rotateCW', 'rotate180', 'rotateCCW'];
 const FULL_ROW = (1 << 10) - 1;
+const DOT = '.'.charCodeAt(0);
 
-/** Each column's height: one above its highest filled cell (rows bottom first, as 10-bit masks). */
-function columnHeights(rows: readonly number[]): number[] {
-  const heights = new Array<number>(10).fill(0);
-  for (let c = 0; c < 10; c++) for (let i = rows.length - 1; i >= 0; i--) if (rows[i]! & (1 << c)) {
-    heights[c] = i + 1;
-    break;
+/** Each piece's cells at the origin, by rotation index (ROTS): looked up, not built per candidate. */
+const SHAPES = new Map<string, Array<Array<[number, number]>>>();
+const shapesOf = (type: PieceType) => {
+  let shapes = SHAPES.get(type);
+  if (!shapes) SHAPES.set(type, (shapes = ROTS.map((rotation) => placedCells({ type, rotation, x: 0, y: 0 }))));
+  return shapes;
+};
+/**
+ * The planner's scratch rows and heights, reused by every evaluation: a thousand bots plan
+ * thousands of pieces a second in one process, and their garbage was the load generator's own
+ * collector pauses, a share of the latencies it measures.
+ */
+const after = new Int32Array(64);
+const heights = new Int32Array(10);
+
+/** Each column's height into `heights`: one above its highest filled cell (`n` rows of `rows`, bottom first, as 10-bit masks). */
+function columnHeights(rows: ArrayLike<number>, n: number): void {
+  for (let c = 0; c < 10; c++) {
+    heights[c] = 0;
+    for (let i = n - 1; i >= 0; i--) if (rows[i]! & (1 << c)) {
+      heights[c] = i + 1;
+      break;
+    }
   }
-  return heights;
 }
 
 /** Starts a game over the client and plays it to its end at real pace. */
@@ -244,31 +261,45 @@ function planPiece(game: DealtGame, start: number, perPiece: number, random: () 
   const snap = game.snapshot();
   if (!snap.active) return [];
   // Rows as 10-bit masks, bottom row first (y up, as placedCells gives cells).
-  const rows = snap.board.map((row) => [...row].reduce((m, c, x) => (c === '.' ? m : m | (1 << x)), 0)).reverse();
+  const rows: number[] = [];
+  for (let i = snap.board.length - 1; i >= 0; i--) {
+    const row = snap.board[i]!;
+    let mask = 0;
+    for (let x = 0; x < row.length; x++) if (row.charCodeAt(x) !== DOT) mask |= 1 << x;
+    rows.push(mask);
+  }
   // Empty rows on top cost every evaluation a scan (a bot's stack stays low).
   while (rows.length > 0 && rows[rows.length - 1] === 0) rows.pop();
-  const heights = columnHeights(rows);
+  columnHeights(rows, rows.length);
+  const stack = Int32Array.from(heights);
   let best = { score: Infinity, rot: 0, x: snap.active.x };
+  const shapes = shapesOf(snap.active.type);
   for (let r = 0; r < 4; r++) {
-    const shape = placedCells({ type: snap.active.type, rotation: ROTS[r]!, x: 0, y: 0 });
+    const shape = shapes[r]!;
     for (let x = -2; x < 12; x++) {
       if (shape.some(([dx]) => x + dx < 0 || x + dx > 9)) continue;
-      const y = Math.max(...shape.map(([dx, dy]) => heights[x + dx]! - dy));
-      const after = rows.slice();
-      let above = 0;
+      let y = -Infinity;
+      for (const [dx, dy] of shape) y = Math.max(y, stack[x + dx]! - dy);
+      // The rows after the drop: the stack, the piece's cells (at most 4 rows above it), the full rows taken out.
+      let n = rows.length;
+      after.set(rows);
+      after.fill(0, n, n + 8);
       for (const [dx, dy] of shape) {
-        while (after.length <= y + dy) after.push(0);
+        n = Math.max(n, y + dy + 1);
         after[y + dy]! |= 1 << (x + dx);
       }
-      const kept = after.filter((m) => m !== FULL_ROW);
-      const lines = after.length - kept.length;
-      for (let i = 20; i < kept.length; i++) if (kept[i]) above++;
-      const h = columnHeights(kept);
+      let kept = 0;
+      for (let i = 0; i < n; i++) if (after[i] !== FULL_ROW) after[kept++] = after[i]!;
+      const lines = n - kept;
+      let above = 0;
+      for (let i = 20; i < kept; i++) if (after[i]) above++;
+      columnHeights(after, kept);
       let holes = 0;
-      for (let c = 0; c < 10; c++) for (let i = 0; i < h[c]!; i++) if (!(kept[i]! & (1 << c))) holes++;
+      for (let c = 0; c < 10; c++) for (let i = 0; i < heights[c]!; i++) if (!(after[i]! & (1 << c))) holes++;
       let bump = 0;
-      for (let c = 1; c < 10; c++) bump += Math.abs(h[c]! - h[c - 1]!);
-      const height = h.reduce((a, b) => a + b, 0);
+      for (let c = 1; c < 10; c++) bump += Math.abs(heights[c]! - heights[c - 1]!);
+      let height = 0;
+      for (let c = 0; c < 10; c++) height += heights[c]!;
       const score = 0.51 * height - 0.76 * lines + 0.36 * holes + 0.18 * bump + above * 100 + random() * 0.01;
       if (score < best.score) best = { score, rot: r, x };
     }
