@@ -41,15 +41,13 @@ function fieldWords(d: Digest, c: Core): void {
 }
 
 function coreWords(d: Digest, c: Core): void {
-  for (const v of [
-    c.mode.id, c.das, c.arr, c.sdf, +c.dasCut,
-    c.piece, c.rot, c.x, c.y, c.hold, +c.holdUsed,
-    c.tickNo, c.score, c.lines, c.level, c.combo, +c.b2b, c.pieces, c.keys,
-    +c.ended, +c.toppedOut, c.reason,
-    c.held, c.dir, c.dasTicks, c.arrTimer,
-    c.gravity, c.softSpeed, c.gravAcc, c.lockTimer, c.resets, c.lowestY,
-    +c.lastRotated, c.lastKick, c.lastTurn,
-  ]) d.add(v);
+  d.add(c.mode.id).add(c.das).add(c.arr).add(c.sdf).add(+c.dasCut)
+    .add(c.piece).add(c.rot).add(c.x).add(c.y).add(c.hold).add(+c.holdUsed)
+    .add(c.tickNo).add(c.score).add(c.lines).add(c.level).add(c.combo).add(+c.b2b).add(c.pieces).add(c.keys)
+    .add(+c.ended).add(+c.toppedOut).add(c.reason)
+    .add(c.held).add(c.dir).add(c.dasTicks).add(c.arrTimer)
+    .add(c.gravity).add(c.softSpeed).add(c.gravAcc).add(c.lockTimer).add(c.resets).add(c.lowestY)
+    .add(+c.lastRotated).add(c.lastKick).add(c.lastTurn);
   // Only versus states have garbage: solo hashes (and so the rules-1 goldens) stay as they were.
   if (c.mode.garbage) {
     d.add(c.holeRng).add(c.holeCol).add(c.sent).add(c.received).add(c.garbageQueue.length);
@@ -58,9 +56,8 @@ function coreWords(d: Digest, c: Core): void {
 }
 
 /**
- * Words folded in as they come: the board alone is hundreds of words, and a live server hashes
- * every game's state on every batch, so collecting them in an array first was most of what a
- * batch allocated.
+ * Words folded in as they come. A live server hashes every game's state on every batch, and
+ * collecting the ~180 words in a growing array first was a quarter of what it allocated.
  */
 class Digest {
   private a = 0x811c9dc5;

@@ -86,7 +86,8 @@ const gameId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');
  * reads ten thousand batches a second.
  */
 function intTuples<T extends number[]>(bounds: ReadonlyArray<readonly [lowest: number, highest: number]>, max: number) {
-  return z.custom<T[]>((v) => Array.isArray(v), 'expected an array').superRefine((list, ctx) => {
+  return z.custom<T[]>((v) => Array.isArray(v), { message: 'expected an array', abort: true }).superRefine((list, ctx) => {
+    if (!Array.isArray(list)) return; // refused above; this only keeps a refine that runs anyway from throwing
     if (list.length > max) return ctx.addIssue({ code: 'custom', message: `at most ${max} items` });
     for (let i = 0; i < list.length; i++) {
       const item: unknown = list[i];

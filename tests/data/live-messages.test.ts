@@ -25,7 +25,7 @@ describe('running a live message', () => {
     expect(logged).toHaveBeenCalledTimes(2);
   });
 
-  it('answers a ping at once, and takes what a handler returns for no promise to wait on', () => {
+  it('takes what a handler returns for a promise only when it is one (a stub socket\'s send returns a count)', () => {
     const site = liveSite({ userId: null, guestId: 'guest-who-pings' });
     runMessage(site.hub, site.conn, { t: 'ping', n: 7 });
     expect(site.sent).toEqual([{ t: 'pong', n: 7 }]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ACK_DEADLINE_TICKS } from '@/lib/engine';
 import { MAX_LIVE_MESSAGE_BYTES, parseClientMessage } from '@/lib/live/protocol';
 import { paceDecision } from '@/lib/server/games/paced';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
@@ -49,6 +50,11 @@ describe('live messages', () => {
     expect(inputs('{"0":[1,2,1]}')).toMatchObject({ ok: false, message: 'events: expected an array' });
     expect(acks('[[4,120]]')).toMatchObject({ ok: true, message: { acks: [[4, 120]] } });
     expect(acks('[[4,120],[100001,1]]')).toMatchObject({ ok: false, message: 'acks.1.0: expected an integer from 0 to 100000' });
+    expect(acks(`[${'[1,1],'.repeat(ACK_DEADLINE_TICKS * 2)}[1,1]]`)).toMatchObject({ ok: false, message: `acks: at most ${ACK_DEADLINE_TICKS * 2} items` });
+    expect(inputs('null')).toMatchObject({ ok: false, message: 'events: expected an array' });
+    expect(inputs('[null]')).toMatchObject({ ok: false, message: 'events.0: expected a list of 3 numbers' });
+    expect(inputs('[[1,null,1]]')).toMatchObject({ ok: false, message: 'events.0.1: expected an integer from 0 to 8' });
+    expect(parseClientMessage('{"t":"vinputs","matchId":"abcdefgh1","game":0,"seq":1,"tick":5,"events":[]}')).toMatchObject({ ok: false, message: 'acks: expected an array' });
   });
 
   it('parse, or name what is wrong with a typed code', () => {

@@ -27,8 +27,9 @@ function failed(conn: Connection, error: unknown): void {
 
 /**
  * What each client message does. Every write re-checks who the connection belongs to. Only the
- * messages that wait on the database return a promise: a batch, the message a server reads ten
- * thousand times a second, is handled at once and leaves no promise behind.
+ * messages whose handling waits (on the database or the bus: a resume, a start, a watch of a game
+ * elsewhere; and versus, through its door) return a promise: a solo batch, the message a server
+ * reads ten thousand times a second, is handled at once and leaves no promise behind.
  */
 export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> | void {
   if (isVersusMessage(m)) return hub.door.handle(conn, m);
