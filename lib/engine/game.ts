@@ -80,7 +80,6 @@ class GameImpl implements Game {
       for (const { key, down } of inputs) {
         const id = KEY_ID.get(key);
         if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
-      if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
         if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
         if (c.ended) break;
         this.log.push({ tick: c.tickNo, key, down });
