@@ -6,23 +6,17 @@ import { hit } from '@/lib/server/limits/limiter';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
+import { guarded } from '@/lib/server/live/guarded';
 import type { LiveHub } from '@/lib/server/live/hub';
 import { isVersusMessage } from '@/lib/server/live/versus-lobby';
 import { watchElsewhere } from '@/lib/server/live/watch';
 
 /** One message; a bug in its handling, thrown at once or later, answers server_error and harms nothing else. */
 export function runMessage(hub: LiveHub, conn: Connection, m: ClientMessage): void {
-  try {
-    const pending = dispatch(hub, conn, m);
-    if (pending instanceof Promise) pending.catch((error: unknown) => failed(conn, error));
-  } catch (error) {
-    failed(conn, error);
-  }
-}
-
-function failed(conn: Connection, error: unknown): void {
-  console.error('[live] a message failed:', error);
-  conn.error('server_error', 'The server could not handle this message.');
+  guarded(() => dispatch(hub, conn, m), (error) => {
+    console.error('[live] a message failed:', error);
+    conn.error('server_error', 'The server could not handle this message.');
+  });
 }
 
 /**

@@ -47,18 +47,11 @@ export class VersusLobby {
     this.pairTimer.unref();
   }
 
-  async handle(conn: VersusPeer, m: VersusClientMessage): Promise<void> {
+  /** A promise only for a quick-match entry (it reads the rating): a batch is handled at once. */
+  handle(conn: VersusPeer, m: VersusClientMessage): Promise<void> | void {
     switch (m.t) {
-      case 'queue': {
-        if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
-        if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
-        const rating = m.ranked && conn.owner.userId ? await this.ratingOf(conn.owner.userId, m.mode) : 1500;
-        if (!conn.open || this.busy(conn)) return;
-        const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
-        this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount });
-        conn.send({ t: 'queued', mode: m.mode, ranked: m.ranked, waiting: this.waiting(m.mode, m.ranked) });
-        return this.pair();
-      }
+      case 'queue':
+        return this.enqueue(conn, m);
       case 'unqueue':
         this.queue.delete(conn);
         return conn.send({ t: 'unqueued' });
@@ -138,6 +131,17 @@ export class VersusLobby {
         conn.watches.delete(m.matchId);
         return this.matches.get(m.matchId)?.spectatorsChanged();
     }
+  }
+
+  private async enqueue(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'queue' }>): Promise<void> {
+    if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+    if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
+    const rating = m.ranked && conn.owner.userId ? await this.ratingOf(conn.owner.userId, m.mode) : 1500;
+    if (!conn.open || this.busy(conn)) return;
+    const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
+    this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount });
+    conn.send({ t: 'queued', mode: m.mode, ranked: m.ranked, waiting: this.waiting(m.mode, m.ranked) });
+    return this.pair();
   }
 
   /** The socket closed: out of the queue and any open room; a match seat waits the resume window. */

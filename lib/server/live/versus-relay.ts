@@ -2,6 +2,7 @@ import 'server-only';
 import type { LiveErrorCode, LivePlayer, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster';
+import { guarded } from '@/lib/server/live/guarded';
 import type { Connection, VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match-host';
 import type { RedisBus } from '@/lib/server/live/redis-bus';
@@ -20,7 +21,8 @@ export type VersusWire =
 
 /** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
 export type VersusDoor = {
-  handle(conn: Connection, m: VersusClientMessage): Promise<void>;
+  /** A promise only when the message waits (a rating read, where versus runs): most are handled at once. */
+  handle(conn: Connection, m: VersusClientMessage): Promise<void> | void;
   drop(conn: Connection): void;
   close(): void;
 };
@@ -98,7 +100,7 @@ export class VersusRelay implements VersusDoor {
       peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }));
       this.peers.set(key, peer);
     }
-    this.lobby.handle(peer, w.m).catch((error: unknown) => {
+    guarded(() => this.lobby.handle(peer, w.m), (error) => {
       console.error('[live] a relayed versus message failed:', error);
       peer.error('server_error', 'The server could not handle this message.');
     });
