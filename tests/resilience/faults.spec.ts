@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { encodeReplay } from '@/lib/engine';
 import { credentialsSignIn, errorCode, newClient, newTicket, signUpAndIn, waitForGameTime, type Ticket } from '@/tests/api/client';
+import { rawRequest } from '@/tests/api/raw-http';
 import { startGame, tap, topOut } from '@/tests/e2e/play-helpers';
 import { LiveClient, playLive } from '@/tests/support/live-client';
 import { claimOf, hardDropGame, type Played } from '@/tests/support/replays';
@@ -128,6 +129,21 @@ for (const kind of kinds) {
       const [row] = await rig.inspect<{ tick: number; inputs: number }>(`SELECT "liveAckTick" AS tick, "liveAckInputs" AS inputs FROM "GameTicket" WHERE "id" = '${run.gameId}'`);
       expect(row).toEqual({ tick: ack.tick, inputs: run.game.inputs.length });
       if (!rig.server.pid()) await rig.server.start();
+    });
+
+    test('a stop held up by a request whose body never finishes exits 1 at its 10 s limit, not at the request\'s 60 s', async () => {
+      test.setTimeout(60_000);
+      // A ticket request that declared 100 bytes and sent ten: its handler waits for the rest, so
+      // the server cannot close while the request lasts (its timeout is 60 s, serve.mjs).
+      const held = rawRequest(rig.server.url, { method: 'POST', path: '/api/games', headers: { 'content-type': 'application/json' }, declaredLength: 100, chunks: ['{"mode":"s'], keepOpen: true });
+      held.catch(() => {}); // the process exits under it
+      await new Promise((r) => setTimeout(r, 500));
+      const stopping = Date.now();
+      expect(await rig.server.stop(), 'a stop short of a finished drain exits 1').toBe(1);
+      // Not a crash on the signal (at once) and not the request's own end (60 s): the stop's limit.
+      expect(Date.now() - stopping).toBeGreaterThan(9_000);
+      expect(Date.now() - stopping).toBeLessThan(30_000);
+      await rig.server.start();
     });
 
     test('the server restarts during play: the live game is taken up from its ticket, finished and ranked', async ({ browser }) => {
