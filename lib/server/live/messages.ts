@@ -21,9 +21,10 @@ export function runMessage(hub: LiveHub, conn: Connection, m: ClientMessage): vo
 
 /**
  * What each client message does. Every write re-checks who the connection belongs to. Only the
- * messages whose handling waits (on the database or the bus: a resume, a start, a watch of a game
- * elsewhere; and versus, through its door) return a promise: a solo batch, the message a server
- * reads ten thousand times a second, is handled at once and leaves no promise behind.
+ * messages whose handling waits return a promise (on the database or the bus: a resume, a start,
+ * a watch of a game elsewhere; in versus, a quick-match entry, or any message relayed to the
+ * versus home): a batch, the message a server reads ten thousand times a second, is handled at
+ * once and leaves no promise behind.
  */
 export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> | void {
   if (isVersusMessage(m)) return hub.door.handle(conn, m);
