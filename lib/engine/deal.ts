@@ -29,8 +29,8 @@ import { isVersusMode } from './modes';
 import { DealtQueue, foldPiece, PieceQueue } from './queue';
 import { seedState } from './rng';
 import { createCore } from './setup';
-import { snapshotCore } from './snapshot';
-import type { GameConfig, GameEvent, GarbageEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
+import { meterCore, snapshotCore, statsCore } from './snapshot';
+import type { GameConfig, GameEvent, GameStats, GarbageEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
 import { keyNotInRules } from './validate';
 
 export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'>;
@@ -51,6 +51,7 @@ export interface DealtGame extends Game {
 }
 
 const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
+const NO_INPUTS: readonly InputEvent[] = Object.freeze([]);
 const PIECE_ID: ReadonlyMap<unknown, number> = new Map(PIECES.map((p, i) => [p, i]));
 /** Any placeholder passes createCore's checks; the dealt queue replaces the seeded one before the first spawn. */
 const NO_SEED = 'dealt';
@@ -61,7 +62,7 @@ class DealtGameImpl implements DealtGame {
     private readonly nextCount: number,
     private readonly config: DealtGameConfig,
     private readonly log: ReplayEvent[] = [],
-    private carry: InputEvent[] = [],
+    private carry: readonly InputEvent[] = NO_INPUTS,
     public seed: string | null = null,
     private readonly garbageLog: GarbageEvent[] = [],
   ) {}
@@ -125,8 +126,9 @@ class DealtGameImpl implements DealtGame {
   tick(inputs?: readonly InputEvent[]): readonly GameEvent[] {
     const c = this.core;
     if (c.ended) return NO_EVENTS;
-    const all = this.carry.length > 0 ? [...this.carry, ...(inputs ?? [])] : inputs ?? [];
-    this.carry = [];
+    // Every tick of every bot and browser passes here: a quiet one allocates nothing.
+    const all = this.carry.length > 0 ? [...this.carry, ...(inputs ?? NO_INPUTS)] : inputs ?? NO_INPUTS;
+    this.carry = NO_INPUTS;
     if (!this.ready) {
       this.carry = all.slice();
       return NO_EVENTS;
@@ -152,6 +154,14 @@ class DealtGameImpl implements DealtGame {
 
   snapshot(): Snapshot {
     return snapshotCore(this.core, this.nextCount);
+  }
+
+  stats(): GameStats {
+    return statsCore(this.core);
+  }
+
+  get garbageQueued(): number {
+    return meterCore(this.core);
   }
 
   hash(): string {

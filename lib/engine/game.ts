@@ -6,8 +6,8 @@ import { hashCore } from './hash';
 import { isVersusMode } from './modes';
 import { createCore } from './setup';
 import { keyNotInRules } from './validate';
-import { snapshotCore } from './snapshot';
-import type { GameConfig, GameEvent, GarbageEvent, InputEvent, Replay, ReplayEvent, Snapshot } from './types';
+import { meterCore, snapshotCore, statsCore } from './snapshot';
+import type { GameConfig, GameEvent, GameStats, GarbageEvent, InputEvent, Replay, ReplayEvent, Snapshot } from './types';
 
 /** Returned by every tick that emits nothing, so idle ticks allocate nothing. */
 export const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
@@ -16,6 +16,8 @@ export interface Game {
   /** Advances exactly one tick; inputs apply at its start, in order. Does nothing once the game is over. */
   tick(inputs?: readonly InputEvent[]): readonly GameEvent[];
   snapshot(): Snapshot;
+  /** The snapshot's counters without its board: a live host reads them every batch. */
+  stats(): GameStats;
   hash(): string;
   /** The inputs fed so far, stamped with the tick they applied to. */
   replay(): Replay;
@@ -37,6 +39,8 @@ export interface Game {
    */
   receiveGarbage(size: number): void;
   readonly over: boolean;
+  /** The snapshot's `garbageQueued` (the meter), without building a snapshot. */
+  readonly garbageQueued: number;
   /** The tick the next tick() call plays (the snapshot's `tick`, without building a snapshot). */
   readonly tickNo: number;
   /** Pieces taken from the sequence so far, the current one included: what a live host deals past. */
@@ -63,6 +67,10 @@ class GameImpl implements Game {
 
   get tickNo(): number {
     return this.core.tickNo;
+  }
+
+  get garbageQueued(): number {
+    return meterCore(this.core);
   }
 
   get taken(): number {
@@ -103,6 +111,10 @@ class GameImpl implements Game {
 
   snapshot(): Snapshot {
     return snapshotCore(this.core, this.nextCount);
+  }
+
+  stats(): GameStats {
+    return statsCore(this.core);
   }
 
   hash(): string {

@@ -26,7 +26,7 @@ export { encodeReplay, decodeReplay, decodeSoloReplay, REPLAY_FORMAT_VERSION, VE
 export { ReplayDecodeError, ReplayError, GameConfigError, type ReplayDecodeErrorCode, type ReplayErrorCode } from './errors';
 export type {
   Mode, VersusMode, AnyMode, GarbageEvent, Key, PieceType, Rotation, Handling, InputEvent, ReplayEvent, Replay, GameConfig, PiecePlacement,
-  GameEvent, Snapshot, ReplayResult, Spin, EndReason, GameOverReason, FinishReason,
+  GameEvent, GameStats, Snapshot, ReplayResult, Spin, EndReason, GameOverReason, FinishReason,
 } from './types';
 import type { Handling } from './types';
 

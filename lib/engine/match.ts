@@ -1,6 +1,6 @@
 import { MAX_SEED_LENGTH } from './constants';
 import { GameConfigError } from './errors';
-import { createGame, type Game } from './game';
+import { createGame, NO_EVENTS, type Game } from './game';
 import { MODES } from './modes';
 import type { GameEvent, Handling, InputEvent, Replay, VersusMode } from './types';
 
@@ -45,12 +45,15 @@ export interface GameOutcome {
 export interface RefereeTick {
   events: readonly GameEvent[];
   /** The message routed to the opponent by this tick's locks (none, or one with their total). */
-  sent: GarbageMessage[];
+  sent: readonly GarbageMessage[];
   /** Messages that joined this player's queue at this tick (acknowledged or forced). */
-  applied: GarbageMessage[];
+  applied: readonly GarbageMessage[];
   /** Acknowledgements that named no pending message (unknown, already applied, or not this player's). */
-  ignoredAcks: number[];
+  ignoredAcks: readonly number[];
 }
+
+/** The empty lists of a quiet tick, shared: a live host plays 60 ticks a second for every seat. */
+const NONE: readonly never[] = Object.freeze([]);
 
 export interface VersusGameConfig {
   mode: VersusMode;
@@ -103,34 +106,36 @@ export class VersusGame {
    * whose deadline is this tick, joins p's queue in routing order; then p's inputs; then what p's
    * locks sent is routed to the opponent. Does nothing once the game is decided or p's game is over.
    */
-  tick(p: Player, inputs: readonly InputEvent[] = [], acks: readonly number[] = []): RefereeTick {
+  tick(p: Player, inputs: readonly InputEvent[] = NONE, acks: readonly number[] = NONE): RefereeTick {
     const game = this.games[p];
-    const out: RefereeTick = { events: [], sent: [], applied: [], ignoredAcks: [] };
-    if (this.decided || game.over) {
-      out.ignoredAcks.push(...acks);
-      return out;
-    }
+    if (this.decided || game.over) return { events: NO_EVENTS, sent: NONE, applied: NONE, ignoredAcks: acks.slice() };
     const now = this.tickOf(p);
-    const acked = new Set(acks);
-    for (const id of acks) if (!this.pending[p].some((m) => m.id === id)) out.ignoredAcks.push(id);
-    const [due, later] = partition(this.pending[p], (m) => acked.has(m.id) || m.deadline <= now);
-    this.pending[p] = later;
-    for (const m of due) game.receiveGarbage(m.size);
-    out.applied = due;
-    out.events = game.tick(inputs);
+    const pending = this.pending[p];
+    let applied: readonly GarbageMessage[] = NONE;
+    let ignoredAcks: readonly number[] = NONE;
+    if (acks.length > 0 || pending.some((m) => m.deadline <= now)) {
+      const acked = new Set(acks);
+      ignoredAcks = acks.filter((id) => !pending.some((m) => m.id === id));
+      const [due, later] = partition(pending, (m) => acked.has(m.id) || m.deadline <= now);
+      this.pending[p] = later;
+      for (const m of due) game.receiveGarbage(m.size);
+      applied = due;
+    }
+    const events = game.tick(inputs);
     // One message per sender tick (several hard drops in one tick send together), the unit
     // simulateReplay's `sends` reports, so a stored match can be checked message by message.
     const q = other(p);
     let size = 0;
-    for (const e of out.events) if (e.type === 'lock') size += e.sent;
+    for (const e of events) if (e.type === 'lock') size += e.sent;
+    let sent: readonly GarbageMessage[] = NONE;
     if (size > 0 && !this.games[q].over) {
       const sentAt = this.tickOf(q);
       const m: GarbageMessage = { id: this.nextId++, to: q, size, sentAt, deadline: sentAt + ACK_DEADLINE_TICKS };
       this.pending[q].push(m);
-      out.sent.push(m);
+      sent = [m];
     }
     this.decide();
-    return out;
+    return { events, sent, applied, ignoredAcks };
   }
 
   /** Player p left (or did not return in time): the opponent wins this game now. */
@@ -150,7 +155,7 @@ export class VersusGame {
    * reaching the goal wins; topping out loses. The same end on the same tick is a draw.
    */
   private decide(): void {
-    if (this.decided) return;
+    if (this.decided || (!this.games[0].over && !this.games[1].over)) return;
     const end = this.games.map((g) => endOf(g));
     const [a, b] = end;
     if (!a && !b) return;

@@ -4,7 +4,7 @@ import { END_NAMES } from './ends';
 import { queuedRows } from './garbage';
 import { KEYS, PIECES, ROTATIONS } from './constants';
 import { CELL_CHARS } from './setup';
-import type { Key, PiecePlacement, Snapshot } from './types';
+import type { GameStats, Key, PiecePlacement, Snapshot } from './types';
 
 export function boardRows(c: Core, rows = VISIBLE_ROWS): string[] {
   const out: string[] = [];
@@ -14,6 +14,16 @@ export function boardRows(c: Core, rows = VISIBLE_ROWS): string[] {
     out.push(s);
   }
   return out;
+}
+
+/** The live counters alone: read every batch of every live game, where a snapshot's board strings would be garbage. */
+export function statsCore(c: Core): GameStats {
+  return { score: c.score, lines: c.lines, level: c.level, pieces: c.pieces, tick: c.tickNo };
+}
+
+/** Incoming garbage rows waiting to rise (the meter); 0 in solo modes. */
+export function meterCore(c: Core): number {
+  return c.mode.garbage ? queuedRows(c) : 0;
 }
 
 export function snapshotCore(c: Core, nextCount: number): Snapshot {
@@ -42,7 +52,7 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
     finished: c.ended && !c.toppedOut,
     toppedOut: c.toppedOut,
     reason: END_NAMES[c.reason] ?? null,
-    garbageQueued: c.mode.garbage ? queuedRows(c) : 0,
+    garbageQueued: meterCore(c),
   };
 }
 

@@ -10,7 +10,8 @@ import { GameConfigError, ReplayError } from './errors';
 import { playHashCore } from './hash';
 import { createCore } from './setup';
 import { keyId, resultOf } from './simulate';
-import type { GameConfig, ReplayEvent, ReplayResult } from './types';
+import { statsCore } from './snapshot';
+import type { GameConfig, GameStats, ReplayEvent, ReplayResult } from './types';
 import { keyNotInRules } from './validate';
 
 export interface StreamSim {
@@ -27,7 +28,7 @@ export interface StreamSim {
   /** Events applied so far and events that arrived after the end. */
   readonly applied: number;
   readonly unused: number;
-  stats(): { score: number; lines: number; level: number; pieces: number; tick: number };
+  stats(): GameStats;
   playHash(): string;
   result(): ReplayResult;
 }
@@ -80,9 +81,8 @@ class StreamSimImpl implements StreamSim {
     this.unused += events.length - i;
   }
 
-  stats(): { score: number; lines: number; level: number; pieces: number; tick: number } {
-    const c = this.c;
-    return { score: c.score, lines: c.lines, level: c.level, pieces: c.pieces, tick: c.tickNo };
+  stats(): GameStats {
+    return statsCore(this.c);
   }
 
   playHash(): string {

@@ -113,6 +113,15 @@ export type GameEvent =
   | { type: 'gameOver'; reason: GameOverReason }
   | { type: 'finished'; reason: FinishReason };
 
+/** The counters a live frame and the live list show: what `stats()` reads without building a snapshot. */
+export interface GameStats {
+  score: number;
+  lines: number;
+  level: number;
+  pieces: number;
+  tick: number;
+}
+
 export interface Snapshot {
   board: string[];
   active: PiecePlacement | null;

@@ -137,6 +137,9 @@ describe('property: a live game with dealing is simulateReplay', () => {
       const more = d.upTo(dealt.taken + 6);
       dealt.deal(more.from, more.pieces);
       expect(sim.playHash(), `tick ${t}`).toBe(dealt.playHash());
+      const snap = dealt.snapshot();
+      const counters = { score: snap.score, lines: snap.lines, level: snap.level, pieces: snap.pieces, tick: snap.tick };
+      expect([dealt.stats(), sim.stats()], `tick ${t}: the counters without a snapshot`).toEqual([counters, counters]);
     }
     expect(sim.taken).toBeGreaterThan(10);
   });

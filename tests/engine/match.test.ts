@@ -77,6 +77,23 @@ describe('versus referee', () => {
     }
   });
 
+  it('each game reads its counters and its garbage meter without a snapshot, equal to the snapshot’s at every tick', () => {
+    const game = new VersusGame({ mode: 'battle', seed: 'meter', handling: H });
+    const [a, b] = bots('meter', { ackDelay: 8 });
+    let queued = 0;
+    for (let t = 0; !game.outcome && t < 20_000; t++) {
+      for (const [p, bot] of [[0, a], [1, b]] as const) {
+        game.tick(p, bot.inputs(game, p), bot.acks(game, p));
+        const g = game.game(p);
+        const snap = g.snapshot();
+        expect(g.stats()).toEqual({ score: snap.score, lines: snap.lines, level: snap.level, pieces: snap.pieces, tick: snap.tick });
+        expect(g.garbageQueued).toBe(snap.garbageQueued);
+        if (snap.garbageQueued > 0) queued++;
+      }
+    }
+    expect(queued, 'the meter was read while garbage waited').toBeGreaterThan(0);
+  });
+
   it('forces a late acknowledgement at the deadline: sentAt + 30 of the receiver’s ticks', () => {
     const game = new VersusGame({ mode: 'battle', seed: 'late', handling: H });
     const [a, b] = bots('late', { ackDelay: 1000 });
