@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Game, GarbageMessage, PieceType, VersusGame } from '@/lib/engine';
+import type { Game, GarbageMessage, InputEvent, PieceType, VersusGame } from '@/lib/engine';
 import { fromWireEvent, type LiveStats, type ServerMessage, type WireAck, type WireEvent } from '@/lib/live/protocol';
 import type { Seat, SeatStream } from '@/lib/live/versus';
 import type { MatchSeatInfo, BatchIn } from '@/lib/server/live/match-host';
@@ -68,11 +68,13 @@ export class MatchSeat {
   feed(game: VersusGame, s: Seat, b: BatchIn, from: number, route: (m: GarbageMessage) => void): WireAck[] {
     const applied: WireAck[] = [];
     let e = 0;
+    // Most ticks carry no event and no ack: they make no lists (60 ticks a second for every seat).
     for (let t = from; t < b.tick && !game.outcome && !game.game(s).over; t++) {
-      const inputs = [];
+      let inputs: InputEvent[] | undefined;
       const start = e;
-      while (e < b.events.length && b.events[e]![0] === t) inputs.push(fromWireEvent(b.events[e++]!));
-      const acks = b.acks.filter((a) => a[1] === t).map((a) => a[0]);
+      while (e < b.events.length && b.events[e]![0] === t) (inputs ??= []).push(fromWireEvent(b.events[e++]!));
+      let acks: number[] | undefined;
+      for (const a of b.acks) if (a[1] === t) (acks ??= []).push(a[0]);
       const r = game.tick(s, inputs, acks);
       for (let i = start; i < e; i++) this.events.push(b.events[i]!);
       for (const m of r.applied) {
@@ -88,10 +90,9 @@ export class MatchSeat {
 
   /** What was played since the last frame. */
   takeFrame(game: Game): SeatFrame {
-    const snap = game.snapshot();
     const frame = {
       events: this.events.slice(this.framed.events), garbage: this.garbage.slice(this.framed.garbage), tick: game.tickNo,
-      stats: { score: snap.score, lines: snap.lines, level: snap.level, pieces: snap.pieces, tick: snap.tick }, meter: snap.garbageQueued,
+      stats: game.stats(), meter: game.garbageQueued,
     };
     this.framed = { events: this.events.length, garbage: this.garbage.length };
     return frame;
@@ -99,10 +100,9 @@ export class MatchSeat {
 
   /** This seat's game from tick 0, with the pieces everyone may see. */
   stream(game: Game, pieces: PieceType[]): SeatStream {
-    const snap = game.snapshot();
     return {
       player: this.info.player, pieces: pieces.slice(), events: this.events.slice(), garbage: this.garbage.slice(), tick: game.tickNo,
-      stats: { score: snap.score, lines: snap.lines, level: snap.level, pieces: snap.pieces, tick: snap.tick },
+      stats: game.stats(),
     };
   }
 }
