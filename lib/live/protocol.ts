@@ -39,7 +39,7 @@ import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
 } from '@/lib/engine';
 import { ACK_DEADLINE_TICKS, MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
-import type { EndReason, Key, Mode, PieceType } from '@/lib/engine';
+import type { EndReason, GameStats, Key, Mode, PieceType } from '@/lib/engine';
 import type { VersusServerMessage } from '@/lib/live/versus';
 
 export const LIVE_PROTOCOL_VERSION = 1;
@@ -199,7 +199,7 @@ export const LIVE_ERROR_CODES = [
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 
-export type LiveStats = { score: number; lines: number; level: number; pieces: number; tick: number };
+export type LiveStats = GameStats;
 /** Why a live game left the boards; shown on screen and on the stored game. */
 export type UnrankedReason = 'pause_budget' | 'too_slow' | 'disconnected';
 export type LivePlayer = { name: string | null; guest: boolean };

@@ -7,6 +7,7 @@
  *   const batch = seat.play(upToTick);    // → vinputs body (without matchId), or null
  */
 import type { DealtGame, VersusGame } from '@/lib/engine';
+import type { ServerMessage } from '@/lib/live/protocol';
 import { VersusSeatState, type SeatBatch } from '@/lib/client/live/versus-seat';
 import { VersusBot, type VersusBotOptions } from '@/tests/support/versus-bot';
 
@@ -14,18 +15,35 @@ export type { SeatBatch };
 
 export class VersusSeat extends VersusSeatState {
   readonly bot: VersusBot;
+  /** Every message of this match, for the tests' checks; the bench's bots keep none (`record: false`). */
+  readonly received: ServerMessage[] = [];
+  /** The seat's resume token, from `match`. */
+  resumeToken = '';
+  private viewed: { game: DealtGame; view: VersusGame } | null = null;
 
-  constructor(options: VersusBotOptions, clock: () => number = () => performance.now()) {
+  constructor(options: VersusBotOptions, clock: () => number = () => performance.now(), private readonly record = true) {
     super(options.ackDelay ?? 2, clock);
     this.bot = new VersusBot(options);
     this.onReset = () => this.bot.reset();
   }
 
+  override receive(m: ServerMessage): void {
+    if (this.record) this.received.push(m);
+    if (m.t === 'match') this.resumeToken = m.resumeToken;
+    super.receive(m);
+  }
+
   /** Plays up to `upTo` with the bot's keys. */
   override play(upTo: number): SeatBatch | null {
-    return super.play(upTo, (g, seat) => this.bot.inputs(view(g), seat));
+    return super.play(upTo, (g, seat) => this.bot.inputs(this.view(g), seat));
+  }
+
+  /** The bot reads its field through the referee's interface; the dealt game stands in for it (one view per game, not per tick). */
+  private view(game: DealtGame): VersusGame {
+    if (this.viewed?.game !== game) {
+      const view = { game: () => game, tickOf: () => game.tickNo, awaiting: () => [] } as unknown as VersusGame;
+      this.viewed = { game, view };
+    }
+    return this.viewed.view;
   }
 }
-
-/** The bot reads its field through the referee's interface; a dealt game stands in for it. */
-const view = (g: DealtGame): VersusGame => ({ game: () => g, tickOf: () => g.tickNo, awaiting: () => [] }) as unknown as VersusGame;
