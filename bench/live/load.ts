@@ -37,6 +37,8 @@ async function bot(i: number): Promise<void> {
   for (let seed = i * 1000; !stopped; seed++) {
     await playLive(client, {
       mode: 'marathon', ticksPerPiece: 20, seed,
+      // Each bot's batches at its own phase, spread over the 100 ms (BatchClock).
+      phaseMs: (i * 100) / GAMES,
       onStart: () => {
         if (first && ++playing === GAMES) allPlaying();
         first = false;

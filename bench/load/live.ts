@@ -49,7 +49,9 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
     };
   };
   let client = await LiveClient.connect(o.host, { address: ADDRESS, cookie: o.cookie });
-  client.onMessage = (m) => m.t === 'status' && statuses.push(m);
+  client.onMessage = (m) => {
+    if (m.t === 'status') statuses.push(m);
+  };
   noteErrors(client);
   client.send({ t: 'hello', v: 1 });
   await client.next('welcome');

@@ -34,11 +34,11 @@ const pct = (xs: number[], p: number) => (xs.length ? xs.slice().sort((a, b) => 
 
 type State = { measuring: boolean; stopped: boolean; errors: number; players: VersusPlayer[] };
 
-async function pair(url: string, i: number, delivery: number[], state: State) {
+async function pair(url: string, i: number, count: number, delivery: number[], state: State) {
   const address = `10.88.${(i >> 4) & 255}.${(i & 15) + 1}`;
   const bots = { mistakes: 0.1, pace: 10 }; // few mistakes: more lines, so more attacks to time
-  const a = await VersusPlayer.connect(url, { seed: `a${i}`, ...bots }, { address });
-  const b = await VersusPlayer.connect(url, { seed: `b${i}`, ...bots }, { address });
+  const a = await VersusPlayer.connect(url, { seed: `a${i}`, ...bots }, { address, record: false });
+  const b = await VersusPlayer.connect(url, { seed: `b${i}`, ...bots }, { address, record: false });
   state.players.push(a, b);
   const measure = (from: VersusPlayer) => (_m: unknown, at: number) => {
     const cause = from.batches.find((x) => x.ackedAt === null || x.ackedAt >= at - 1);
@@ -55,7 +55,8 @@ async function pair(url: string, i: number, delivery: number[], state: State) {
     await b.client.next('room', (m) => m.room.seats[1] !== null);
     a.client.send({ t: 'ready', code: room.code, ready: true });
     b.client.send({ t: 'ready', code: room.code, ready: true });
-    await Promise.all([a.play(600_000), b.play(600_000)]).catch(() => state.errors++);
+    // Each bot's batches at its own phase, spread over the 100 ms: browsers are not in step.
+    await Promise.all([a.play(600_000, (i * 100) / count), b.play(600_000, ((i + 0.5) * 100) / count)]).catch(() => state.errors++);
   }
   a.close();
   b.close();
@@ -71,7 +72,7 @@ try {
   for (const matches of LEVELS) {
     const delivery: number[] = [];
     const state: State = { measuring: false, stopped: false, errors: 0, players: [] };
-    const running = Array.from({ length: matches }, (_, i) => pair(server.url, i, delivery, state).catch(() => state.errors++));
+    const running = Array.from({ length: matches }, (_, i) => pair(server.url, i, matches, delivery, state).catch(() => state.errors++));
     await new Promise((r) => setTimeout(r, 5_000));
     const [c0, g0, t0] = [cpuMs(pid), cpuMs(process.pid), performance.now()];
     state.measuring = true;

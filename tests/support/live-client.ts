@@ -10,6 +10,7 @@ import WebSocket from 'ws';
 import { createDealtGame, encodeReplay, placedCells, TICKS_PER_SECOND } from '@/lib/engine';
 import type { DealtGame, Handling, InputEvent, Key, Mode, PieceType, Rotation } from '@/lib/engine';
 import { LIVE_BUNDLES_PARAM, LIVE_PATH, messagesOfFrame, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { BatchClock } from '@/tests/support/batch-clock';
 
 type Msg = ServerMessage;
 
@@ -17,8 +18,12 @@ export class LiveClient {
   readonly inbox: Msg[] = [];
   private waiters: Array<{ pred: (m: Msg) => boolean; resolve: (m: Msg) => void }> = [];
   closed: Promise<{ code: number }>;
-  /** Every received message, in order, for invariant checks. */
-  onMessage: ((m: Msg) => void) | null = null;
+  /**
+   * Every received message, in order, for invariant checks. Returning true says it was handled: a
+   * waiting `next` still gets it, but it is not kept for a later one (a long bot game's acks and
+   * deals would otherwise pile up in the inbox, and the bench's collector would trace them all).
+   */
+  onMessage: ((m: Msg) => boolean | void) | null = null;
   /** The Set-Cookie headers of the 101 (a guest cookie minted for a socket that brought none). */
   setCookies: string[] = [];
 
@@ -26,10 +31,10 @@ export class LiveClient {
     ws.on('message', (data) => {
       for (const value of messagesOfFrame(String(data))) {
         const m = value as Msg;
-        this.onMessage?.(m);
+        const handled = this.onMessage?.(m) === true;
         const i = this.waiters.findIndex((w) => w.pred(m));
         if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);
-        else this.inbox.push(m);
+        else if (!handled) this.inbox.push(m);
       }
     });
     this.closed = new Promise((resolve) => ws.on('close', (code) => resolve({ code })));
@@ -108,6 +113,8 @@ export type LiveGameOptions = {
   script?: ReadonlyArray<{ tick: number; key: Key; down: boolean }>;
   /** Stop after this many batches without ending the game (reconnect tests). */
   stopAfterBatches?: number;
+  /** Where in each 100 ms this bot's batches leave (BatchClock); the bench spreads its bots over it. */
+  phaseMs?: number;
 };
 
 export type LiveGameRun = {
@@ -175,23 +182,27 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
   const sentAt = new Map<number, number>();
   // The server answers a batch with its ack, then (if the batch used up a piece) a deal.
   let ackedBatchSentAt: number | null = null;
-  const onMsg = (m: ServerMessage): void => {
+  /** True for this game's deals and acks: handled here, not kept in the inbox. */
+  const onMsg = (m: ServerMessage): boolean => {
     if (m.t === 'deal' && m.gameId === run.gameId) {
       game.deal(m.from, m.pieces);
       if (ackedBatchSentAt !== null) o.onDeal?.(performance.now() - ackedBatchSentAt);
       ackedBatchSentAt = null;
+      return true;
     }
     if (m.t === 'ack' && m.gameId === run.gameId) {
       const t = sentAt.get(m.seq);
       if (t !== undefined) o.onAck?.(performance.now() - t);
       ackedBatchSentAt = t ?? null;
       sentAt.delete(m.seq);
+      return true;
     }
+    return false;
   };
   const previous = client.onMessage;
   client.onMessage = (m) => {
-    previous?.(m);
-    onMsg(m);
+    const theirs = previous?.(m) === true;
+    return onMsg(m) || theirs;
   };
   for (const m of client.inbox.filter((x) => x.t === 'deal')) onMsg(m);
   const t0 = performance.now() - (game.snapshot().tick * 1000) / TICKS_PER_SECOND;
@@ -200,13 +211,9 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
   const overP = client.next('over', (m) => m.gameId === run.gameId, 3_600_000);
   let tick = game.snapshot().tick;
   let placed = 0;
-  // Batches leave on a fixed 100 ms grid from this game's start, not 100 ms after the last one:
-  // a late wake-up would otherwise shift every later batch, and many bots in one process then
-  // drift into step, all sending together (browsers on separate machines do not).
-  let wakeAt = performance.now();
+  const clock = new BatchClock(o.phaseMs);
   while (!game.over) {
-    wakeAt = Math.max(wakeAt + 100, performance.now());
-    await new Promise((r) => setTimeout(r, wakeAt - performance.now()));
+    await new Promise((r) => setTimeout(r, clock.next()));
     const target = Math.floor(((performance.now() - t0) * TICKS_PER_SECOND) / 1000);
     while (tick < target && !game.over) {
       if (!game.ready) break;

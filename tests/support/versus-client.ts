@@ -9,6 +9,7 @@
  */
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
+import { BatchClock } from '@/tests/support/batch-clock';
 import { LiveClient } from '@/tests/support/live-client';
 import type { VersusBotOptions } from '@/tests/support/versus-bot';
 import { VersusSeat } from '@/tests/support/versus-seat';
@@ -30,13 +31,15 @@ export class VersusPlayer {
   private constructor(
     public client: LiveClient,
     private readonly bot: VersusBotOptions,
+    private readonly record: boolean,
   ) {
-    this.seat = new VersusSeat(bot);
+    this.seat = new VersusSeat(bot, undefined, record);
     this.listen();
   }
 
-  static async connect(baseURL: string, bot: VersusBotOptions, options: { cookie?: string; address?: string } = {}): Promise<VersusPlayer> {
-    return new VersusPlayer(await LiveClient.connect(baseURL, options), bot);
+  /** `record: false`: the seat keeps no message log (the bench's bots play for minutes). */
+  static async connect(baseURL: string, bot: VersusBotOptions, options: { cookie?: string; address?: string; record?: boolean } = {}): Promise<VersusPlayer> {
+    return new VersusPlayer(await LiveClient.connect(baseURL, options), bot, options.record ?? true);
   }
 
   /** `name=value` of the guest cookie the server minted on the 101 (to come back as the same guest). */
@@ -46,19 +49,24 @@ export class VersusPlayer {
 
   /** A new match: a fresh seat (the bot's options stay). */
   reset(): void {
-    this.seat = new VersusSeat(this.bot);
+    this.seat = new VersusSeat(this.bot, undefined, this.record);
   }
 
-  /** Plays until `vover` (a batch every 100 ms); rejects after `timeoutMs`. */
-  play(timeoutMs = 120_000): Promise<Vover> {
+  /** Plays until `vover` (a batch every 100 ms, at `phaseMs` in it: BatchClock); rejects after `timeoutMs`. */
+  play(timeoutMs = 120_000, phaseMs?: number): Promise<Vover> {
     this.stop();
-    this.timer = setInterval(() => this.step(), 100);
+    const clock = new BatchClock(phaseMs);
+    const wake = () => {
+      this.step();
+      this.timer = setTimeout(wake, clock.next());
+    };
+    this.timer = setTimeout(wake, clock.next());
     return this.client.next('vover', () => true, timeoutMs).finally(() => this.stop());
   }
 
   /** Stops sending (a dropped network, as the server sees it, once the socket is closed too). */
   stop(): void {
-    if (this.timer) clearInterval(this.timer);
+    if (this.timer) clearTimeout(this.timer);
     this.timer = null;
   }
 
@@ -68,8 +76,7 @@ export class VersusPlayer {
     this.client.ws.terminate();
     this.client = await LiveClient.connect(baseURL, { cookie, ...(address ? { address } : {}) });
     this.listen();
-    const token = (this.seat.received.findLast((m) => m.t === 'match') as { resumeToken: string }).resumeToken;
-    this.client.send({ t: 'vresume', matchId: this.seat.matchId, token });
+    this.client.send({ t: 'vresume', matchId: this.seat.matchId, token: this.seat.resumeToken });
     const resumed = await this.client.next('vresumed');
     this.paused = false;
     return resumed;
@@ -92,6 +99,8 @@ export class VersusPlayer {
       }
       if (m.t === 'vstart') this.batches = [];
       this.seat.receive(m);
+      // The seat took it; no test waits for these in a match of its own (a spectator's frames stay).
+      return (m.t === 'vack' || m.t === 'vdeal' || m.t === 'garbage' || m.t === 'vframe') && m.matchId === this.seat.matchId;
     };
   }
 
