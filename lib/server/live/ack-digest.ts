@@ -16,7 +16,12 @@ export class InputDigest {
   private n = 0;
 
   add(events: readonly ReplayEvent[]): void {
-    for (const e of events) this.hash.update(wordOf(e));
+    // One update per batch, not per input: the same sha256 (it hashes the concatenation), and a
+    // call per input was about a tenth of the server's handling of a batch.
+    if (events.length === 0) return;
+    let words = '';
+    for (const e of events) words += wordOf(e);
+    this.hash.update(words);
     this.n += events.length;
   }
 
