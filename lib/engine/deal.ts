@@ -22,7 +22,7 @@ import { KEYS, MAX_GARBAGE_SIZE, PIECES } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
-import { NO_EVENTS, type Game } from './game';
+import { NO_EVENTS, NONE, type Game } from './game';
 import { hashCore, playHashCore } from './hash';
 import { K_HARD, K_HOLD } from './keys';
 import { isVersusMode } from './modes';
@@ -51,7 +51,6 @@ export interface DealtGame extends Game {
 }
 
 const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
-const NO_INPUTS: readonly InputEvent[] = Object.freeze([]);
 const PIECE_ID: ReadonlyMap<unknown, number> = new Map(PIECES.map((p, i) => [p, i]));
 /** Any placeholder passes createCore's checks; the dealt queue replaces the seeded one before the first spawn. */
 const NO_SEED = 'dealt';
@@ -62,7 +61,7 @@ class DealtGameImpl implements DealtGame {
     private readonly nextCount: number,
     private readonly config: DealtGameConfig,
     private readonly log: ReplayEvent[] = [],
-    private carry: readonly InputEvent[] = NO_INPUTS,
+    private carry: readonly InputEvent[] = NONE,
     public seed: string | null = null,
     private readonly garbageLog: GarbageEvent[] = [],
   ) {}
@@ -127,8 +126,8 @@ class DealtGameImpl implements DealtGame {
     const c = this.core;
     if (c.ended) return NO_EVENTS;
     // Every tick of every bot and browser passes here: a quiet one allocates nothing.
-    const all = this.carry.length > 0 ? [...this.carry, ...(inputs ?? NO_INPUTS)] : inputs ?? NO_INPUTS;
-    this.carry = NO_INPUTS;
+    const all = this.carry.length > 0 ? [...this.carry, ...(inputs ?? NONE)] : inputs ?? NONE;
+    this.carry = NONE;
     if (!this.ready) {
       this.carry = all.slice();
       return NO_EVENTS;

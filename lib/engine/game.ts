@@ -9,8 +9,10 @@ import { keyNotInRules } from './validate';
 import { meterCore, snapshotCore, statsCore } from './snapshot';
 import type { GameConfig, GameEvent, GameStats, GarbageEvent, InputEvent, Replay, ReplayEvent, Snapshot } from './types';
 
-/** Returned by every tick that emits nothing, so idle ticks allocate nothing. */
-export const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+/** The one shared empty list: a quiet tick's events, inputs and referee lists, so idle ticks allocate none. */
+export const NONE: readonly never[] = Object.freeze([]);
+/** Returned by every tick that emits nothing. */
+export const NO_EVENTS: readonly GameEvent[] = NONE;
 
 export interface Game {
   /** Advances exactly one tick; inputs apply at its start, in order. Does nothing once the game is over. */

@@ -1,6 +1,6 @@
 import { MAX_SEED_LENGTH } from './constants';
 import { GameConfigError } from './errors';
-import { createGame, NO_EVENTS, type Game } from './game';
+import { createGame, NO_EVENTS, NONE, type Game } from './game';
 import { MODES } from './modes';
 import type { GameEvent, Handling, InputEvent, Replay, VersusMode } from './types';
 
@@ -52,8 +52,6 @@ export interface RefereeTick {
   ignoredAcks: readonly number[];
 }
 
-/** The empty lists of a quiet tick, shared: a live host plays 60 ticks a second for every seat. */
-const NONE: readonly never[] = Object.freeze([]);
 
 export interface VersusGameConfig {
   mode: VersusMode;

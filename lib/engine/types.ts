@@ -122,22 +122,18 @@ export interface GameStats {
   tick: number;
 }
 
-export interface Snapshot {
+/** Everything a renderer draws, and GameStats' counters. */
+export interface Snapshot extends GameStats {
   board: string[];
   active: PiecePlacement | null;
   ghost: PiecePlacement | null;
   hold: PieceType | null;
   holdUsed: boolean;
   next: PieceType[];
-  score: number;
-  lines: number;
-  level: number;
-  tick: number;
   /** Consecutive clearing pieces minus one; -1 when no chain is running. */
   combo: number;
   /** True when the next difficult clear scores back-to-back. */
   b2b: boolean;
-  pieces: number;
   /** Key presses that changed a key's state so far (KPP = keys / pieces). */
   keys: number;
   /** Keys held down after this tick's inputs, in KEYS order: the replay viewer's input display. */
