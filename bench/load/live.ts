@@ -42,10 +42,12 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
   const noteErrors = (c: LiveClient) => {
     const before = c.onMessage;
     c.onMessage = (m) => {
-      before?.(m);
-      if (m.t !== 'error') return;
-      note(`error ${m.code}: ${m.message}`);
-      failWith(new Error(`the live game met an error:\n    ${timeline.join('\n    ')}`));
+      const handled = before?.(m) === true;
+      if (m.t === 'error') {
+        note(`error ${m.code}: ${m.message}`);
+        failWith(new Error(`the live game met an error:\n    ${timeline.join('\n    ')}`));
+      }
+      return handled;
     };
   };
   let client = await LiveClient.connect(o.host, { address: ADDRESS, cookie: o.cookie });

@@ -26,6 +26,8 @@ export class VersusPlayer {
   /** The batches of the current game: when each was sent and acknowledged (ms). */
   batches: Array<{ game: number; seq: number; sentAt: number; ackedAt: number | null }> = [];
   private timer: NodeJS.Timeout | null = null;
+  /** Numbers each play(): only the newest one sends and stops. */
+  private plays = 0;
   private paused = false;
 
   private constructor(
@@ -56,12 +58,19 @@ export class VersusPlayer {
   play(timeoutMs = 120_000, phaseMs?: number): Promise<Vover> {
     this.stop();
     const clock = new BatchClock(phaseMs);
+    // An earlier play still waiting for its vover (a reconnect test's) must not stop this one's timer.
+    const run = ++this.plays;
     const wake = () => {
-      this.step();
-      this.timer = setTimeout(wake, clock.next());
+      try {
+        this.step();
+      } finally {
+        if (this.plays === run && this.timer) this.timer = setTimeout(wake, clock.next());
+      }
     };
     this.timer = setTimeout(wake, clock.next());
-    return this.client.next('vover', () => true, timeoutMs).finally(() => this.stop());
+    return this.client.next('vover', () => true, timeoutMs).finally(() => {
+      if (this.plays === run) this.stop();
+    });
   }
 
   /** Stops sending (a dropped network, as the server sees it, once the socket is closed too). */

@@ -15,7 +15,7 @@ export type { SeatBatch };
 
 export class VersusSeat extends VersusSeatState {
   readonly bot: VersusBot;
-  /** Every message of this match, for the tests' checks; the bench's bots keep none (`record: false`). */
+  /** Every message the player received since this seat was made, for the tests' checks; the bench's bots keep none (`record: false`). */
   readonly received: ServerMessage[] = [];
   /** The seat's resume token, from `match`. */
   resumeToken = '';

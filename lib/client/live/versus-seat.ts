@@ -146,16 +146,21 @@ export class VersusSeatState {
   step(inputs: InputEvent[]): readonly GameEvent[] {
     const g = this.game;
     if (!g || g.over || !g.ready || this.decided) return [];
-    const t = g.tickNo;
     // A copy, sorted by id, only when something waits: this runs 60 times a second.
-    if (this.pending.size > 0) for (const [id, p] of [...this.pending].sort((a, b) => a[0] - b[0])) {
+    if (this.pending.size > 0) this.takeGarbage(g);
+    return g.tick(inputs);
+  }
+
+  /** The garbage that has waited `ackDelay` ticks joins the queue now, in id order, acknowledged at this tick. */
+  private takeGarbage(g: DealtGame): void {
+    const t = g.tickNo;
+    for (const [id, p] of [...this.pending].sort((a, b) => a[0] - b[0])) {
       if (t - p.seenAt < this.ackDelay) continue;
       g.receiveGarbage(p.size);
       this.garbage.push({ id, tick: t, size: p.size });
       this.acks.push([id, t]);
       this.pending.delete(id);
     }
-    return g.tick(inputs);
   }
 
   /** What was played since the last batch: the body of `vinputs` (without matchId), or null before the game. */
