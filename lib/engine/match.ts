@@ -52,7 +52,6 @@ export interface RefereeTick {
   ignoredAcks: readonly number[];
 }
 
-
 export interface VersusGameConfig {
   mode: VersusMode;
   /** The same seed for both players: the same pieces and the same hole columns. */
