@@ -28,6 +28,11 @@ describe('pacing decision on a proven replay', () => {
     expect(paceDecision({ live: false, streamDigest: null, liveUnranked: null }, 'd')).toMatchObject({ ok: true, hold: { reason: 'not_live' } });
     expect(paceDecision({ live: true, streamDigest: null, liveUnranked: null }, 'd')).toMatchObject({ ok: true, hold: { reason: 'stream_incomplete' } });
     expect(paceDecision({ live: true, streamDigest: 'd', liveUnranked: 'pause_budget' }, 'd')).toMatchObject({ ok: true, hold: { reason: 'pause_budget' } });
+    // disconnected is the total away budget, not the resume window (missing that is stream_incomplete).
+    expect(paceDecision({ live: true, streamDigest: 'd', liveUnranked: 'disconnected' }, 'd')).toMatchObject({
+      ok: true,
+      hold: { reason: 'disconnected', message: expect.stringContaining(`more than ${PACING.maxAwayMs / 1000} s in all`) },
+    });
   });
   it('ranks exactly the streamed game and refuses any other', () => {
     expect(paceDecision({ live: true, streamDigest: 'd', liveUnranked: null }, 'd')).toEqual({ ok: true, hold: null });

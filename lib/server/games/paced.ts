@@ -1,4 +1,5 @@
 import 'server-only';
+import { PACING } from '@/lib/server/live/pacing';
 
 /** What the live channel recorded on a ticket (lib/server/live/game-host.ts writes it). */
 export type PaceFacts = { live: boolean; streamDigest: string | null; liveUnranked: string | null };
@@ -11,7 +12,8 @@ export const UNPACED_MESSAGES: Record<string, string> = {
   stream_incomplete: 'The live stream of this game broke off before its end, so the server could not watch all of it; it is stored but not ranked.',
   pause_budget: 'This game used more pauses, or longer ones, than a ranked game allows; it is stored but not ranked.',
   too_slow: 'This game fell behind the clock by more than a ranked game allows; it is stored but not ranked.',
-  disconnected: 'This game lost its live connection for longer than the reconnect window; it is stored but not ranked.',
+  // Away in all, over every reconnect; a game not back within PACING.resumeWindowMs is given up and held as stream_incomplete.
+  disconnected: `This game was away from its live connection for more than ${PACING.maxAwayMs / 1000} s in all; it is stored but not ranked.`,
 };
 
 /**
