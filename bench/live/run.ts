@@ -65,6 +65,8 @@ try {
   const idle = rssMb(pid);
   console.log(`server idle RSS ${idle.toFixed(0)} MB; ${SECONDS} s measured per level; ${RUNS} run(s), medians`);
   console.log('games  ackP50  ackP99  dealP50 dealP99  batches/s  errors  srvCPU%  µs CPU/game·s  RSS MB  MB/game  genCPU%  genLag99');
+  let knee = false;
+  let top = { games: 0, perGame: 0 }; // the highest level's MB/game: the most games to spread the server's fixed costs over
   for (const games of LEVELS) {
     const runs: Array<Awaited<ReturnType<typeof level>>> = [];
     for (let r = 0; r < RUNS; r++) runs.push(await level(server.url, pid, games));
@@ -74,8 +76,14 @@ try {
       [games, m('ackP50'), m('ackP99'), m('dealP50'), m('dealP99'), (m('batches') / SECONDS).toFixed(0), m('errors'), m('serverCpuPct').toFixed(0),
         m('cpuUsPerGameSecond').toFixed(0), m('rssMb').toFixed(0), perGame.toFixed(3), m('genCpuPct'), m('genLagP99')].map((v) => String(v).padStart(7)).join(' '),
     );
-    if (m('ackP99') > 100 || m('dealP99') > 100) console.log(`  knee: p99 passed 100 ms at ${games} games`);
+    if (games > top.games) top = { games, perGame };
+    if (m('ackP99') > 100 || m('dealP99') > 100) {
+      knee = true;
+      console.log(`  knee: p99 passed 100 ms at ${games} games`);
+    }
   }
+  if (!knee) console.log(`knee: above ${top.games} games, the highest level tried (no p99 passed 100 ms)`);
+  console.log(`10,000 games: ~${(idle + 10_000 * top.perGame).toFixed(0)} MB of server memory (idle RSS + 10,000 × ${top.perGame.toFixed(3)} MB/game, measured at ${top.games} games, the highest level)`);
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });
