@@ -43,7 +43,8 @@ test('frame times while a scripted game plays', async ({ page }) => {
 
 /**
  * First-load JS of the game page, as `next build` used to report it: the scripts the page's HTML
- * loads, gzipped. Budget 150 kB. Also printed: everything fetched before play starts (the game
+ * loads, gzipped. Budget 150 kB, in kB of 1,000 bytes as Next printed them (the stricter reading:
+ * 150 KiB would allow 3.6 kB more). Also printed: everything fetched before play starts (the game
  * runtime and settings schema load on demand, in parallel with the ticket request).
  */
 test('first-load JS of /play/[mode] stays within 150 kB gzipped', async ({ page, request }) => {
@@ -68,9 +69,9 @@ test('first-load JS of /play/[mode] stays within 150 kB gzipped', async ({ page,
   };
   const first = await gz(initial);
   const all = await gz(loaded.keys());
-  const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+  const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
   console.log(`[first-load-js] /play/sprint: first load ${initial.length} scripts ${kb(first)} gzipped; all JS before play ${loaded.size} scripts ${kb(all)} gzipped`);
-  console.log([...sizes].map(([p, n]) => `  ${initial.includes(p) ? 'first' : 'later'} ${(n / 1024).toFixed(1)} kB ${p}`).join('\n'));
+  console.log([...sizes].map(([p, n]) => `  ${initial.includes(p) ? 'first' : 'later'} ${kb(n)} ${p}`).join('\n'));
   expect(initial.length).toBeGreaterThan(0);
-  expect(first).toBeLessThanOrEqual(150 * 1024);
+  expect(first).toBeLessThanOrEqual(150_000);
 });
