@@ -1,10 +1,10 @@
 /**
  * Regenerates the golden replays in tests/fixtures/replays: `npx tsx scripts/make-golden.ts`.
  * Each fixture is a real game played by the test bot, stored with its binary encoding and the
- * result the engine produced. They are played under rules 1 (GOLDEN_RULES), the version they
- * prove still verifies: a changed fixture means old replays would no longer verify, so a rule
- * change is a new entry in RULES (constants.ts) and these stay as they are (decision 0019).
- * Running this must leave them byte for byte unchanged.
+ * result the engine produced, under the rules version it proves still verifies: rules 1
+ * (GOLDEN_RULES) for most, rules 3 for the game that presses rowDown. A changed fixture means old
+ * replays would no longer verify, so a rule change is a new entry in RULES (constants.ts) and these
+ * stay as they are (decision 0019). Running this must leave them byte for byte unchanged.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { encodeReplay, simulateReplay } from '@/lib/engine';
@@ -16,6 +16,8 @@ interface Spec {
   name: string;
   description: string;
   play: PlayOptions;
+  /** GOLDEN_RULES unless the game needs a later version's keys. */
+  rules?: number;
 }
 
 const specs: Spec[] = [
@@ -28,17 +30,19 @@ const specs: Spec[] = [
   { name: 'handling-arr0', description: 'ARR 0 (instant auto-shift), DAS 6, next queue of 3', play: { mode: 'sprint', seed: 'golden-arr0', handling: { das: 6, arr: 0, sdf: 20, dasCut: false }, nextCount: 3 } },
   { name: 'handling-sdf-instant', description: "SDF 'instant' with a soft-drop tap before every hard drop", play: { mode: 'sprint', seed: 'golden-sdf', handling: { das: 8, arr: 1, sdf: 'instant', dasCut: false }, softDrop: true } },
   { name: 'handling-dascut', description: 'DAS cut on, ARR 0, soft drop at SDF 6', play: { mode: 'ultra', seed: 'golden-dascut', handling: { das: 9, arr: 0, sdf: 6, dasCut: true }, softDrop: true, pace: 30 } },
+  { name: 'rules3-row-down', description: 'Sprint under rules 3 (the solo rules of new games since decision 0019), rowDown tapped twice before every hard drop', rules: 3, play: { mode: 'sprint', seed: 'golden-row-down', rowDown: true } },
 ];
 
 const dir = new URL('../tests/fixtures/replays/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 for (const spec of specs) {
-  // The bot never presses a key rules 1 lacks, so its game is a rules-1 game as it stands.
-  const replay = { ...playGame(spec.play).replay, rulesVersion: GOLDEN_RULES };
+  // Without rowDown the bot never presses a key rules 1 lacks, so its game is a rules-1 game as it stands.
+  const rules = spec.rules ?? GOLDEN_RULES;
+  const replay = { ...playGame(spec.play).replay, rulesVersion: rules };
   const result = simulateReplay(replay);
   const expected: Partial<typeof result> = { ...result };
   delete expected.unusedEvents;
-  const fixture = { name: spec.name, description: spec.description, rulesVersion: GOLDEN_RULES, expected, encoded: encodeReplay(replay), replay };
+  const fixture = { name: spec.name, description: spec.description, rulesVersion: rules, expected, encoded: encodeReplay(replay), replay };
   // One event per line keeps the files readable and their diffs small.
   const text = JSON.stringify(fixture, null, 1).replace(
     /\{\n\s*"tick": (\d+),\n\s*"key": "(\w+)",\n\s*"down": (true|false)\n\s*\}/g,

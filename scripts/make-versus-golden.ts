@@ -2,9 +2,10 @@
  * Writes the versus golden replays in tests/fixtures/versus-replays: `npm run golden:versus`.
  * Each fixture is one game played by two test bots through the referee (lib/engine/match.ts):
  * both players' versus replays with their garbage events, the outcome, and what each replay
- * re-simulates to. The fixtures are played under versus rules 2 (GOLDEN_RULES), the version
- * they prove still verifies: a later versus version is a new entry in RULES, these stay as they
- * are (decision 0019). Running this must leave them byte for byte unchanged.
+ * re-simulates to. Each is played under the versus rules version it proves still verifies: rules
+ * 2 (GOLDEN_RULES) for most, rules 4 for the battle whose bots press rowDown. A later versus
+ * version is a new entry in RULES, these stay as they are (decision 0019). Running this must
+ * leave them byte for byte unchanged.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { DEFAULT_HANDLING, encodeReplay, simulateReplay, VersusGame, type VersusMode } from '@/lib/engine';
@@ -18,6 +19,8 @@ interface Spec {
   mode: VersusMode;
   seed: string;
   bots: [VersusBotOptions, VersusBotOptions];
+  /** GOLDEN_RULES unless the game needs a later version's keys. */
+  rules?: number;
 }
 
 const specs: Spec[] = [
@@ -39,12 +42,19 @@ const specs: Spec[] = [
     mode: 'battle', seed: 'golden-late.0',
     bots: [{ seed: 'gl/a', mistakes: 0.02, ackDelay: 10_000 }, { seed: 'gl/b', mistakes: 0.1, pace: 3, ackDelay: 10_000 }],
   },
+  {
+    name: 'battle-rules4-row-down',
+    description: 'Battle under versus rules 4 (new matches since decision 0019): both bots tap rowDown before their drops, garbage both ways',
+    mode: 'battle', seed: 'golden-rules4.0', rules: 4,
+    bots: [{ seed: 'g4/a', mistakes: 0.05, rowDown: 2 }, { seed: 'g4/b', mistakes: 0.2, pace: 6, rowDown: 1 }],
+  },
 ];
 
 const dir = new URL('../tests/fixtures/versus-replays/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 for (const spec of specs) {
-  const game = new VersusGame({ mode: spec.mode, seed: spec.seed, handling: [DEFAULT_HANDLING, DEFAULT_HANDLING], rulesVersion: GOLDEN_RULES });
+  const rules = spec.rules ?? GOLDEN_RULES;
+  const game = new VersusGame({ mode: spec.mode, seed: spec.seed, handling: [DEFAULT_HANDLING, DEFAULT_HANDLING], rulesVersion: rules });
   const bots = spec.bots.map((o) => new VersusBot(o)) as [VersusBot, VersusBot];
   for (let t = 0; !game.outcome && t < 50_000; t++) for (const p of [0, 1] as const) game.tick(p, bots[p].inputs(game, p), bots[p].acks(game, p));
   if (!game.outcome) throw new Error(`${spec.name}: no outcome`);
@@ -55,7 +65,7 @@ for (const spec of specs) {
     void unusedEvents;
     return { maxTicks, expected, encoded: encodeReplay(replay), replay };
   });
-  const fixture = { name: spec.name, description: spec.description, rulesVersion: GOLDEN_RULES, outcome: game.outcome, players };
+  const fixture = { name: spec.name, description: spec.description, rulesVersion: rules, outcome: game.outcome, players };
   const text = JSON.stringify(fixture, null, 1)
     .replace(/\{\n\s*"tick": (\d+),\n\s*"key": "(\w+)",\n\s*"down": (true|false)\n\s*\}/g, '{ "tick": $1, "key": "$2", "down": $3 }')
     .replace(/\{\n\s*"tick": (\d+),\n\s*"size": (\d+)\n\s*\}/g, '{ "tick": $1, "size": $2 }');

@@ -18,20 +18,31 @@ const goldens: GoldenFixture[] = readdirSync(dir)
   .sort()
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as GoldenFixture);
 
-const BUMP = 'a change that alters a golden replay changes rules 1, which old replays were played under: leave them as they were and add a rules version (constants.ts RULES)';
+/** The rules each golden was played under; every other golden is a rules-1 game. */
+const LATER_RULES: Record<string, number> = { 'rules3-row-down': 3 };
+const rulesOf = (name: string) => LATER_RULES[name] ?? 1;
+const BUMP = (name: string) =>
+  `a change that alters a golden replay changes rules ${rulesOf(name)}, which old replays were played under: leave them as they were and add a rules version (constants.ts RULES)`;
 
 describe('golden replays', () => {
   it('exist', () => {
     expect(goldens.map((g) => g.name)).toEqual(
-      expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut']),
+      expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut', 'rules3-row-down']),
     );
   });
 
+  it('rules3-row-down really is: rowDown before every hard drop, a game rules 1 refuses', () => {
+    const g = goldens.find((f) => f.name === 'rules3-row-down')!;
+    const presses = (key: string) => g.replay.events.filter((e) => e.key === key && e.down).length;
+    expect(presses('rowDown')).toBe(2 * presses('hardDrop'));
+    expect(() => simulateReplay({ ...g.replay, rulesVersion: 1 })).toThrow(/not played under rules version 1/);
+  });
+
   it.each(goldens.map((g) => [g.name, g] as const))('%s re-simulates to its recorded result', (name, g) => {
-    // These goldens prove that games played before any later rules version still verify.
-    expect([g.rulesVersion, g.replay.rulesVersion], `${name}: recorded under rules ${g.rulesVersion}`).toEqual([1, 1]);
+    // These goldens prove that games played under their rules version still verify after any later one.
+    expect([g.rulesVersion, g.replay.rulesVersion], `${name}: recorded under rules ${g.rulesVersion}`).toEqual([rulesOf(name), rulesOf(name)]);
     const { unusedEvents, ...got } = simulateReplay(g.replay);
-    expect(got, `golden replay "${name}" no longer reproduces; ${BUMP}`).toEqual(g.expected);
+    expect(got, `golden replay "${name}" no longer reproduces; ${BUMP(name)}`).toEqual(g.expected);
     expect(unusedEvents, `${name}: inputs after the end`).toBe(0);
     expect(simulateReplay(g.replay, { evented: true }).hash, `${name}: evented path diverges from the fast path`).toBe(g.expected.hash);
   });
@@ -53,6 +64,6 @@ describe('golden replays', () => {
 
   it.each(goldens.map((g) => [g.name, g] as const))('%s: binary form is stable', (name, g) => {
     expect(decodeReplay(g.encoded), `${name}: decode`).toEqual(g.replay);
-    expect(encodeReplay(g.replay), `golden replay "${name}" encodes differently; ${BUMP} (or the format version)`).toBe(g.encoded);
+    expect(encodeReplay(g.replay), `golden replay "${name}" encodes differently; ${BUMP(name)} (or the format version)`).toBe(g.encoded);
   });
 });

@@ -15,24 +15,37 @@ const goldens: VersusGolden[] = readdirSync(dir)
   .sort()
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as VersusGolden);
 
-const BUMP = 'a change that alters a versus golden changes versus rules 2, which old matches were played under: leave them as they were and add a rules version (constants.ts RULES)';
+/** The versus rules each golden was played under; the others are rules-2 games. */
+const LATER_RULES: Record<string, number> = { 'battle-rules4-row-down': 4 };
+const rulesOf = (name: string) => LATER_RULES[name] ?? 2;
+const BUMP = (name: string) =>
+  `a change that alters a versus golden changes versus rules ${rulesOf(name)}, which old matches were played under: leave them as they were and add a rules version (constants.ts RULES)`;
 
 describe('versus golden replays', () => {
-  it('exist: a garbage battle, a Race 30 won by goal, and a battle of deadline-forced garbage', () => {
-    expect(goldens.map((g) => g.name)).toEqual(['battle-garbage', 'battle-late-acks', 'race30-goal']);
-    expect(goldens.map((g) => g.outcome.reason)).toEqual(['topOut', 'topOut', 'goal']);
+  it('exist: a garbage battle, a Race 30 won by goal, a battle of deadline-forced garbage, and a rules-4 battle', () => {
+    expect(goldens.map((g) => g.name)).toEqual(['battle-garbage', 'battle-late-acks', 'battle-rules4-row-down', 'race30-goal']);
+    expect(goldens.map((g) => g.outcome.reason)).toEqual(['topOut', 'topOut', 'topOut', 'goal']);
+  });
+
+  it('battle-rules4-row-down really is: both seats press rowDown and send garbage, and rules 2 refuses their replays', () => {
+    const g = goldens.find((f) => f.name === 'battle-rules4-row-down')!;
+    for (const p of g.players) {
+      expect(p.replay.events.some((e) => e.key === 'rowDown')).toBe(true);
+      expect(p.expected.versus!.sent).toBeGreaterThan(0);
+      expect(() => simulateReplay({ ...p.replay, rulesVersion: 2 })).toThrow(/not played under rules version 2/);
+    }
   });
 
   it.each(goldens.flatMap((g) => g.players.map((p, i) => [`${g.name} seat ${i}`, g, p] as const)))(
     '%s re-simulates alone to its recorded result, on both paths, with garbage',
     (name, g, p) => {
-      expect([g.rulesVersion, p.replay.rulesVersion], name).toEqual([2, 2]);
+      expect([g.rulesVersion, p.replay.rulesVersion], name).toEqual([rulesOf(g.name), rulesOf(g.name)]);
       const { unusedEvents, ...got } = simulateReplay(p.replay, { maxTicks: p.maxTicks });
-      expect(got, `versus golden "${name}" no longer reproduces; ${BUMP}`).toEqual(p.expected);
+      expect(got, `versus golden "${name}" no longer reproduces; ${BUMP(g.name)}`).toEqual(p.expected);
       expect(unusedEvents, name).toBe(0);
       expect(simulateReplay(p.replay, { maxTicks: p.maxTicks, evented: true }).hash, `${name}: evented path`).toBe(p.expected.hash);
       expect(decodeReplay(p.encoded), `${name}: decode`).toEqual(p.replay);
-      expect(encodeReplay(p.replay), `${name}: encodes differently; ${BUMP} (or the format version)`).toBe(p.encoded);
+      expect(encodeReplay(p.replay), `${name}: encodes differently; ${BUMP(g.name)} (or the format version)`).toBe(p.encoded);
     },
   );
 

@@ -29,6 +29,8 @@ export interface PlayOptions {
   pace?: number;
   /** Tap soft drop for a few ticks before each hard drop (exercises SDF). */
   softDrop?: boolean;
+  /** Tap rowDown twice before each hard drop (rules 3 and 4 only: the replay then needs them). */
+  rowDown?: boolean;
   /** Consider holding (default true). */
   hold?: boolean;
   /** Look for T-spins (soft drop, then rotate into the slot); the plan then needs timing. */
@@ -171,6 +173,7 @@ export function playGame(opts: PlayOptions): PlayResult {
       d.tick(['softDrop', false]);
       d.rest();
     }
+    if (opts.rowDown) for (let i = 0; i < 2; i++) d.tap('rowDown');
     plan.push({
       piece: PIECES[piece]!,
       hold,

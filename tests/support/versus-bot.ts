@@ -22,6 +22,8 @@ export interface VersusBotOptions {
   pace?: number;
   /** Ticks between a garbage message arriving and the bot acknowledging it. */
   ackDelay?: number;
+  /** rowDown taps before each placed piece's hard drop (versus rules 4 only). */
+  rowDown?: number;
 }
 
 const TURN_KEYS = [null, 'rotateCW', 'rotate180', 'rotateCCW'] as const;
@@ -77,6 +79,7 @@ export class VersusBot {
       // The rotation happened: shift from wherever the kick put the piece, then drop.
       const dx = this.target.x - a.x;
       for (let i = 0; i < Math.abs(dx); i++) this.plan.push(...tap(dx < 0 ? 'left' : 'right'));
+      for (let i = 0; i < (this.options.rowDown ?? 0); i++) this.plan.push(...tap('rowDown'));
       this.plan.push(...tap('hardDrop'));
       for (let i = 0; i < (this.options.pace ?? 0); i++) this.plan.push([]);
       this.target = null;
