@@ -24,7 +24,9 @@ const attr = async (el: Locator, name: string) => (await el.getAttribute(name)) 
 async function playPiece(page: Page, game: Locator, i: number): Promise<void> {
   const handling = JSON.parse(await attr(game, 'data-handling'));
   const dealt = [...(await attr(game, 'data-dealt'))] as PieceType[];
-  const step = playGame({ mode: 'sprint', seed: 'dealt-by-the-server', handling, queue: dealt, maxPieces: i + 1 }).plan[i];
+  // Keeping a well on the right, the bot's first double or better (its first attack) came by piece 27
+  // in each of 300 seeded games (by piece 13 in nine of ten); without it, one game in four had none by 40.
+  const step = playGame({ mode: 'sprint', seed: 'dealt-by-the-server', handling, queue: dealt, maxPieces: i + 1, well: true }).plan[i];
   if (!step) throw new Error(`no plan for piece ${i} from ${dealt.length} dealt pieces`);
   await typePlan(page, game, [step]);
 }
@@ -65,34 +67,19 @@ test('two browsers play a private room by its link; a third watches; the replay 
   expect(await violations(watcher, 'watching a match')).toEqual([]);
 
   // Ann places pieces as the bot plans them until her clears have sent Ben garbage; Ben, whose
-  // pieces only slide to the wall and fall, then hard-drops: the garbage rises under his stack and
-  // he tops out. How soon Ann's first attack comes depends on the pieces dealt (a random seed):
-  // if Ben's own stack tops him out first, the match still ends by a top-out, and the test says
-  // so in its annotations (the API tests check garbage routing match by match).
+  // pieces only slide to the wall and fall (a dozen of them, well over a minute, before they would
+  // top him out), then hard-drops: the garbage rises under his stack and he tops out.
   await expect(a).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
   await expect(b).toHaveAttribute('data-phase', 'playing');
   await ben.keyboard.down('ArrowLeft');
-  let garbage = false;
-  for (let i = 0; ; i++) {
-    if (Number(await attr(b, 'data-queued')) > 0) {
-      garbage = true;
-      break;
-    }
-    if ((await attr(a, 'data-phase')) !== 'playing') break;
-    if (i >= 80) throw new Error('the match went on for 80 of Ann\'s pieces');
-    try {
-      await playPiece(ann, a, i);
-    } catch (error) {
-      if ((await attr(a, 'data-phase')) === 'playing') throw error;
-      break;
-    }
+  for (let i = 0; Number(await attr(b, 'data-queued')) === 0; i++) {
+    expect(await attr(a, 'data-phase'), `Ann's game before her piece ${i}, with no garbage sent yet`).toBe('playing');
+    expect(i, 'pieces Ann placed without sending garbage').toBeLessThan(60);
+    await playPiece(ann, a, i);
   }
-  test.info().annotations.push({ type: 'garbage reached Ben before his top-out', description: String(garbage) });
   await ben.keyboard.up('ArrowLeft');
-  if (garbage) {
-    await expect(ben.getByTestId('garbage-meter-you')).not.toHaveAttribute('data-rows', '0');
-    await topOut(ben, b, /between|over/);
-  }
+  await expect(ben.getByTestId('garbage-meter-you')).not.toHaveAttribute('data-rows', '0');
+  await topOut(ben, b, /between|over/);
   await expect(b).toHaveAttribute('data-topped-out', 'true');
 
   // Both see the result; a room is never ranked.
@@ -101,9 +88,9 @@ test('two browsers play a private room by its link; a third watches; the replay 
   await expect(ann.getByTestId('versus-result')).toContainText('Unranked');
   await expect(ann.getByTestId('versus')).toHaveAttribute('data-score', '1-0');
   expect(await violations(ben, 'a lost match')).toEqual([]);
-  const ends = [{ pieces: await attr(a, 'data-pieces'), stack: await attr(a, 'data-stack') }, { pieces: await attr(b, 'data-pieces'), stack: await attr(b, 'data-stack') }];
+  const ends = await Promise.all([a, b].map(async (g) => ({ pieces: await attr(g, 'data-pieces'), lines: await attr(g, 'data-lines'), stack: await attr(g, 'data-stack') })));
   // Garbage rows (X) rose into Ben's field before it filled.
-  if (garbage) expect(ends[1]!.stack).toContain('X');
+  expect(ends[1]!.stack).toContain('X');
 
   // The room opens again for both, not ready: a rematch is two clicks away.
   await ben.getByRole('button', { name: 'Back to the room' }).click();
@@ -122,8 +109,10 @@ test('two browsers play a private room by its link; a third watches; the replay 
   await ann.keyboard.press('End');
   const viewer = ann.getByTestId('match-viewer');
   await expect(viewer).toHaveAttribute('data-tick', await attr(viewer, 'data-end'));
-  await expect(ann.getByTestId('versus-field-0')).toHaveAttribute('data-pieces', ends[0]!.pieces);
-  await expect(ann.getByTestId('versus-field-1')).toHaveAttribute('data-pieces', ends[1]!.pieces);
+  for (const i of [0, 1] as const) {
+    await expect(ann.getByTestId(`versus-field-${i}`)).toHaveAttribute('data-pieces', ends[i]!.pieces);
+    await expect(ann.getByTestId(`versus-field-${i}`)).toHaveAttribute('data-lines', ends[i]!.lines);
+  }
 });
 
 test('a ranked quick match: the player who leaves loses, and both ratings move', async ({ browser }) => {

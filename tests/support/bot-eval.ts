@@ -32,6 +32,8 @@ export interface SearchOptions {
   spins?: boolean;
   /** Value leaving T-spin double slots (with `spins`, the bot then fills them with a T). */
   slots?: boolean;
+  /** Keep the right column open and fill it only to clear two lines or more (versus: an attack). */
+  well?: boolean;
 }
 
 const W = {
@@ -197,7 +199,8 @@ export function candidates(b: Int32Array, piece: number, rot: number, x: number,
       if (seen.has(id)) continue;
       seen.add(id);
       const keys = (turn ? 1 : 0) + (shift ? ('taps' in shift ? shift.taps : 1) : 0) + 1;
-      out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score: evaluate(b, slot, nx, ly, opts.slots === true), keys, spinTurn: 0, softY: ly });
+      const score = evaluate(b, slot, nx, ly, opts.slots === true) + (opts.well ? wellScore(b, slot, nx, ly) : 0);
+      out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score, keys, spinTurn: 0, softY: ly });
       if (opts.spins && piece === PIECE_T) {
         for (const st of [1, 3] as const) {
           const r2 = rotateAt(b, piece, nr, nx, ly, st);
@@ -215,6 +218,20 @@ export function candidates(b: Int32Array, piece: number, rot: number, x: number,
     }
   }
   return out;
+}
+
+const WELL_COLUMN = 9;
+const WELL_FILL_PENALTY = 100;
+const WELL_BONUS_PER_LINE = 30;
+
+/** The `well` option: filling the right column costs a lot unless it clears two lines or more. */
+function wellScore(b: Int32Array, slot: number, x: number, y: number): number {
+  const o = slot * 8;
+  let inWell = false;
+  for (let i = 0; i < 8; i += 2) if (x + CELLS[o + i]! === WELL_COLUMN) inWell = true;
+  if (!inWell) return 0;
+  const lines = linesAfter(b, slot, x, y);
+  return lines >= 2 ? WELL_BONUS_PER_LINE * lines : -WELL_FILL_PENALTY;
 }
 
 function linesAfter(b: Int32Array, slot: number, x: number, y: number): number {
