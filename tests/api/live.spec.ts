@@ -27,7 +27,9 @@ const post = async (baseURL: string, who: { cookie: string; address: string }, g
 };
 
 test('a live game at real pace: dealt piece by piece, watched live, stored ranked', async ({ baseURL }) => {
-  test.setTimeout(90_000);
+  // A long game, a Sprint's worth of pieces (~35 s at real pace), so the deal rule below is checked
+  // through line clears, level changes and the top-out (it was 40 pieces, ~8 s).
+  test.setTimeout(120_000);
   const who = await signedInCookie(baseURL!);
   const player = await LiveClient.connect(baseURL!, who);
   const nextCount = 3;
@@ -43,7 +45,7 @@ test('a live game at real pace: dealt piece by piece, watched live, stored ranke
     worst = Math.max(worst, dealt - (run?.game.taken ?? 1));
     messages++;
   };
-  const playing = playLive(player, { mode: 'marathon', nextCount, maxPieces: 40, ticksPerPiece: 12, seed: 7, onStart: (r) => (run = r) });
+  const playing = playLive(player, { mode: 'marathon', nextCount, maxPieces: 100, ticksPerPiece: 10, seed: 7, onStart: (r) => (run = r) });
   // A spectator joins late: the catch-up draws the game from tick 0, then frames follow.
   const spectator = await LiveClient.connect(baseURL!, { address: uniqueAddress() });
   const list = async () => ((await (await fetch(`${baseURL}/api/live`)).json()) as { games: LiveGameSummary[] }).games;
