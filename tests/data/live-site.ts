@@ -2,12 +2,13 @@
 // dispatch, with one instance's leases (or a handover that carried `carried`); and a live game
 // played at pace by a host that is then lost.
 import type { Replay, ReplayEvent } from '@/lib/engine';
-import { toWireEvent, type LiveErrorCode, type ServerMessage } from '@/lib/live/protocol';
+import type { WebSocket } from 'ws';
+import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/bus';
-import type { Connection } from '@/lib/server/live/connection';
+import { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
 import { localLeases, type Carried } from '@/lib/server/live/lease';
@@ -33,18 +34,27 @@ export function liveSite(owner: Owner, carried: Carried | null = null) {
       onRemoved();
     },
   } as unknown as LiveHub;
-  /** Another socket of the same player; `sent` is what it received. */
-  const connection = () => {
-    const sent: ServerMessage[] = [];
-    const send = (m: ServerMessage) => sent.push(m);
-    const error = (code: LiveErrorCode, message: string, extra = {}) => send({ t: 'error', code, message, ...extra });
-    const conn = { owner, player: { name: 'survivor', guest: false }, address: 'test', host: null, send, error } as unknown as Connection;
-    return { conn, sent };
-  };
+  /** Another socket of the same player. */
+  const connection = () => liveConnection(owner);
   const { conn, sent } = connection();
   /** Settles once a host has been removed from the hub (closed). */
   const nextRemoval = () => new Promise<void>((resolve) => (onRemoved = resolve));
   return { hub, conn, sent, hosts, removed, lease, connection, nextRemoval };
+}
+
+/**
+ * A connection of `owner` from `address` whose socket is always open, with its real budgets;
+ * `sent` is what it received, as it was sent (a real one writes once the handling is done).
+ */
+export function liveConnection(owner: Owner, address = 'test') {
+  const sent: ServerMessage[] = [];
+  const open = { readyState: 1, OPEN: 1 } as WebSocket;
+  const conn = new (class extends Connection {
+    override send(m: ServerMessage): void {
+      sent.push(m);
+    }
+  })(open, address, owner, { name: 'survivor', guest: false });
+  return { conn, sent };
 }
 
 export const msAt = (tick: number) => (tick * 1000) / 60;

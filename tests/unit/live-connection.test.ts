@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { LiveSocket, liveUrl, type SocketLike } from '@/lib/client/live/socket';
 import type { ServerMessage } from '@/lib/live/protocol';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { Connection } from '@/lib/server/live/connection';
 
 // The server's side of a live socket (lib/server/live/connection.ts) over a real WebSocket: what
@@ -113,5 +114,31 @@ describe('a live connection', () => {
     expect(urls).toEqual(['/api/live?bundles=1']);
     expect(got.map((m) => m.t)).toEqual(['welcome', 'status', 'error']);
     expect(live.link).toBe('down');
+  });
+});
+
+describe("a live connection's budgets, on a clock of the test's", () => {
+  // The budgets read no socket: the one that never opened will do.
+  const budget = () => new Connection({} as WebSocket, 'test', { userId: null, guestId: 'g' }, { name: null, guest: true });
+
+  it('takes LIVE_LIMITS.messagesPerSecond messages in a second, none more, and as many again the next second', () => {
+    const conn = budget();
+    const other = budget();
+    const t0 = 50_000;
+    for (let i = 0; i < LIVE_LIMITS.messagesPerSecond; i++) expect(conn.spend(t0 + i)).toBe(true);
+    expect(conn.spend(t0 + 999)).toBe(false);
+    expect(other.spend(t0 + 999)).toBe(true);
+    for (let i = 0; i < LIVE_LIMITS.messagesPerSecond; i++) expect(conn.spend(t0 + 1_000 + i)).toBe(true);
+    expect(conn.spend(t0 + 1_999)).toBe(false);
+  });
+
+  it('starts LIVE_LIMITS.startsPerMinute games in a minute, and one more once the first is a minute old', () => {
+    const conn = budget();
+    const t0 = 50_000;
+    for (let i = 0; i < LIVE_LIMITS.startsPerMinute; i++) expect(conn.mayStart(t0 + i * 100)).toBe(true);
+    expect(conn.mayStart(t0 + 60_000)).toBe(false);
+    expect(budget().mayStart(t0 + 60_000)).toBe(true);
+    expect(conn.mayStart(t0 + 60_001)).toBe(true);
+    expect(conn.mayStart(t0 + 60_002)).toBe(false);
   });
 });
