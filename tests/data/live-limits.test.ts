@@ -118,6 +118,7 @@ describe('the live channel, per connection', () => {
     await dispatch(hub, conn, start);
     expect(sent).toEqual([{ t: 'error', code: 'rate_limited', message: `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.` }]);
     expect(await (await getDb()).gameTicket.count()).toBe(0);
+    expect(hub.gamesByAddress.count(A)).toBe(0); // the slot the start took is given back
 
     const tab = liveConnection(owner, A);
     await dispatch(hub, tab.conn, start);
@@ -134,6 +135,17 @@ describe('the live channel, per address', () => {
     expect(await dial(B)).toBeInstanceOf(WebSocket);
     sockets[0]!.close();
     await until(async () => (await dial(A)) instanceof WebSocket);
+  });
+
+  it('holds LIVE_LIMITS.socketsPerAddress when the upgrades from one address reach the hub together', async () => {
+    const { dial, gatherUpgrades } = await liveServer();
+    const burst = LIVE_LIMITS.socketsPerAddress + 6;
+    gatherUpgrades(burst);
+    const dialed = await Promise.all(Array.from({ length: burst }, () => dial(A)));
+    expect(dialed.filter((d) => d instanceof WebSocket)).toHaveLength(LIVE_LIMITS.socketsPerAddress);
+    expect(dialed.filter((d) => d === 429)).toHaveLength(6);
+    gatherUpgrades(1);
+    expect(await dial(B)).toBeInstanceOf(WebSocket);
   });
 
   it('refuses a start past LIVE_LIMITS.gamesPerAddress with too_many_games, from that address only, until one of its games closes', async () => {
@@ -154,5 +166,19 @@ describe('the live channel, per address', () => {
     [...hub.hosts.values()][0]!.close('hand_over');
     await dispatch(hub, refused.conn, start);
     expect(refused.sent.at(-1)).toMatchObject({ t: 'started' });
+  });
+
+  it('holds LIVE_LIMITS.gamesPerAddress when starts from one address arrive together', async () => {
+    const hub = newHub();
+    const players = Array.from({ length: LIVE_LIMITS.gamesPerAddress + 6 }, () => guestAt(A));
+    await Promise.all(players.map(({ conn }) => dispatch(hub, conn, start)));
+    const first = players.map(({ sent }) => sent[0]?.t === 'error' ? sent[0].code : sent[0]?.t);
+    expect(first.filter((t) => t === 'started')).toHaveLength(LIVE_LIMITS.gamesPerAddress);
+    expect(first.filter((t) => t === 'too_many_games')).toHaveLength(6);
+    expect(hub.hosts.size).toBe(LIVE_LIMITS.gamesPerAddress);
+    expect(hub.gamesByAddress.count(A)).toBe(LIVE_LIMITS.gamesPerAddress);
+    const elsewhere = guestAt(B);
+    await dispatch(hub, elsewhere.conn, start);
+    expect(elsewhere.sent[0]).toMatchObject({ t: 'started' });
   });
 });

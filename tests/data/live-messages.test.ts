@@ -13,8 +13,8 @@ describe('running a live message', () => {
     const bug = () => {
       throw new Error('a bug');
     };
-    // `watch` reads the hosts at once; `start` reads the per-address count inside its async handler.
-    const hub = { ...site.hub, hosts: { get: bug }, gamesByAddress: { get: bug } } as unknown as LiveHub;
+    // `watch` reads the hosts at once; `start` takes its per-address slot inside its async handler.
+    const hub = { ...site.hub, hosts: { get: bug }, gamesByAddress: { take: bug } } as unknown as LiveHub;
     const serverError = { t: 'error', code: 'server_error', message: 'The server could not handle this message.' };
 
     runMessage(hub, site.conn, { t: 'watch', gameId: 'abcdefgh1' });

@@ -73,10 +73,19 @@ describe('resuming a live game on a connection', () => {
   it('counts an adopted game against its network, as a start would', async () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);
-    site.hub.gamesByAddress.set(site.conn.address, LIVE_LIMITS.gamesPerAddress);
+    for (let i = 0; i < LIVE_LIMITS.gamesPerAddress; i++) site.hub.gamesByAddress.take(site.conn.address);
     await dispatch(site.hub, site.conn, hello(g));
     expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'resume_failed' });
     expect(site.hosts.size).toBe(0);
+  });
+
+  it('gives back the slot an adoption took when no game comes of it', async () => {
+    const site = liveSite(await player('nobody'));
+    const gameId = 'ab'.repeat(12);
+    await dispatch(site.hub, site.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId, token: resumeTokenOf(gameId), setup: { handling: DEFAULT_HANDLING, nextCount: 5, tick: 0 } } });
+    expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'resume_failed' });
+    expect(site.lease.takes).toBe(1);
+    expect(site.hub.gamesByAddress.count(site.conn.address)).toBe(0);
   });
 
   it('excuses time away only up to PACING.maxAwayMs in all; beyond it the game is unranked', async () => {

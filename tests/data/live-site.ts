@@ -7,6 +7,8 @@ import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
 import { issueTicket } from '@/lib/server/games/tickets';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { AddressSlots, type Slot } from '@/lib/server/live/address-slots';
 import { createLocalBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
@@ -25,10 +27,11 @@ export function liveSite(owner: Owner, carried: Carried | null = null) {
     hosts,
     adoptions: new Map(),
     bus: createLocalBus(),
-    gamesByAddress: new Map<string, number>(),
+    gamesByAddress: new AddressSlots(LIVE_LIMITS.gamesPerAddress),
     leases: { ...localLeases, take: async () => (lease.takes++, { carried }) },
-    addGame: (_conn: Connection, host: GameHost) => hosts.set(host.gameId, host),
-    removeGame: (host: GameHost) => {
+    addGame: (host: GameHost) => hosts.set(host.gameId, host),
+    removeGame: (host: GameHost, slot: Slot) => {
+      slot();
       if (hosts.get(host.gameId) === host) hosts.delete(host.gameId);
       removed.push(host);
       onRemoved();

@@ -3,8 +3,8 @@ import type { ServerMessage, UnrankedReason } from '@/lib/live/protocol';
 import { MODE_NAMES, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS, type Handling, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { owns } from '@/lib/server/games/owner';
-import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { laterCheckpoint } from '@/lib/server/live/ack-digest';
+import type { Slot } from '@/lib/server/live/address-slots';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
@@ -42,18 +42,25 @@ export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption)
 async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | null> {
   const held = hub.hosts.get(a.gameId);
   if (held) return owns(held.owner, conn.owner) && held.resume(conn, a.token) ? held : null;
-  // A game taken up here is one more game hosted for this network, as a start would be.
-  if ((hub.gamesByAddress.get(conn.address) ?? 0) >= LIVE_LIMITS.gamesPerAddress) return null;
-  // With several instances, the one hosting the game hands it over first (or its lease expires,
-  // if it died): never two hosts for one game (docs/decisions/0018-several-instances.md).
-  const lease = await hub.leases.take(a.gameId);
-  if (!lease) return null;
-  const host = await adoptHeld(hub, conn, a, lease.carried);
-  if (!host) void hub.leases.release(a.gameId);
-  return host;
+  // A game taken up here is one more game hosted for this network, as a start would be: its slot
+  // is taken before the lease is awaited, and given back unless a host comes of it.
+  const slot = hub.gamesByAddress.take(conn.address);
+  if (!slot) return null;
+  let host: GameHost | null = null;
+  try {
+    // With several instances, the one hosting the game hands it over first (or its lease expires,
+    // if it died): never two hosts for one game (docs/decisions/0018-several-instances.md).
+    const lease = await hub.leases.take(a.gameId);
+    if (!lease) return null;
+    host = await adoptHeld(hub, conn, a, lease.carried, slot);
+    if (!host) void hub.leases.release(a.gameId);
+    return host;
+  } finally {
+    if (!host) slot();
+  }
 }
 
-async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: Carried | null): Promise<GameHost | null> {
+async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: Carried | null, slot: Slot): Promise<GameHost | null> {
   const db = await getDb();
   const ticket = await db.gameTicket.findUnique({
     where: { id: a.gameId },
@@ -64,14 +71,13 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
   if (!ticket || !ticket.live || ticket.usedAt || ticket.streamDigest || ticket.liveGivenUpAt || ticket.expiresAt.getTime() <= now) return null;
   // A game dealt before a rules change goes on under its ticket's rules, which the browser that dealt it plays.
   if (!SOLO_RULES.includes(ticket.rulesVersion) || !(MODE_NAMES as readonly string[]).includes(ticket.mode) || !owns(ticket, conn.owner)) return null;
-  const address = conn.address;
   // The resent log must begin with what the lost host had acknowledged: its last checkpoint on the
   // ticket, or what a handover carried, whichever is later.
   const saved = ticket.liveAckTick !== null && ticket.liveAckInputs !== null && ticket.liveAckDigest !== null
     ? { tick: ticket.liveAckTick, inputs: ticket.liveAckInputs, digest: ticket.liveAckDigest } : null;
   const host = new GameHost({
     gameId: a.gameId, seed: ticket.seed, mode: ticket.mode as Mode, rulesVersion: ticket.rulesVersion, handling: a.setup.handling, nextCount: a.setup.nextCount,
-    owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
+    owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, slot),
     // Pauses, time away and a lost rank from a handover's carry or the last checkpoint, whichever says more:
     // a carry is kept a minute, and the host it went to may have checkpointed more since.
     adopted: {
@@ -82,7 +88,7 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
       },
     },
   });
-  hub.addGame(conn, host);
+  hub.addGame(host);
   host.resume(conn, a.token);
   return host;
 }

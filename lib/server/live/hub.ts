@@ -10,6 +10,7 @@ import { guestOfCookies } from '@/lib/server/guest';
 import { CLEANUP_THROTTLE_MS, cleanupInBackground } from '@/lib/server/games/cleanup';
 import { addressKeyOf } from '@/lib/server/limits/http';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { AddressSlots, type Slot } from '@/lib/server/live/address-slots';
 import type { LiveBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
 import type { GameHost } from '@/lib/server/live/game-host';
@@ -53,10 +54,11 @@ export class LiveHub {
   readonly versus = new VersusLobby({ bus: this.bus });
   /** Where this instance's versus messages go: its own lobby, or the versus home (versus-relay.ts). */
   readonly door: VersusDoor = this.shared.remote ? new VersusRelay(this.shared.remote.link, this.shared.remote.bus, this.versus) : localDoor(this.versus);
-  readonly gamesByAddress = new Map<string, number>();
+  /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
+  readonly gamesByAddress = new AddressSlots(LIVE_LIMITS.gamesPerAddress);
   /** Adoptions under way in this process, by game: a second one for the same game waits (adopt.ts). */
   readonly adoptions = new Map<string, Promise<GameHost | null>>();
-  private readonly socketsByAddress = new Map<string, number>();
+  private readonly socketsByAddress = new AddressSlots(LIVE_LIMITS.socketsPerAddress);
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
   private readonly heartbeat: NodeJS.Timeout;
   /**
@@ -85,11 +87,18 @@ export class LiveHub {
       socket.end('HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
+    // Gone while serve.mjs waited for the hub: nothing to upgrade, and its close would not come
+    // again to give a slot back.
+    if (socket.destroyed) return;
     const key = addressKeyOf(address);
-    if ((this.socketsByAddress.get(key) ?? 0) >= LIVE_LIMITS.socketsPerAddress) {
+    const slot = this.socketsByAddress.take(key);
+    if (!slot) {
       socket.end('HTTP/1.1 429 Too Many Requests\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
+    // Held while the TCP socket is open, whatever comes of the upgrade: the session lookup below
+    // waits, a handshake ws refuses is destroyed, and a WebSocket closes its socket when it goes.
+    socket.once('close', slot);
     const cookies = parseCookies(req.headers.cookie);
     const user = await sessionUserFromCookies(cookies).catch(() => null);
     const https = requestIsHttps({ url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, headers: toHeaders(req) }, {
@@ -106,7 +115,6 @@ export class LiveHub {
       const bundles = new URL(req.url ?? '/', 'http://live').searchParams.get(LIVE_BUNDLES_PARAM) === '1';
       const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user }, bundles);
       (ws as WebSocket & { conn?: Connection }).conn = conn;
-      this.socketsByAddress.set(key, (this.socketsByAddress.get(key) ?? 0) + 1);
       ws.on('pong', () => (conn.alive = true));
       ws.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer, isBinary));
       ws.on('close', () => this.onClose(conn));
@@ -118,21 +126,21 @@ export class LiveHub {
     return this.bus.list();
   }
 
-  addGame(conn: Connection, host: GameHost): void {
+  addGame(host: GameHost): void {
     this.hosts.set(host.gameId, host);
     this.leases.claim(host.gameId);
     host.onRecordingChange = (on) => this.leases.setRecording(host.gameId, on);
-    this.gamesByAddress.set(conn.address, (this.gamesByAddress.get(conn.address) ?? 0) + 1);
   }
 
-  /** Called by a host when it closes (game stored, refused, or given up after the resume window). */
-  removeGame(host: GameHost, address: string): void {
+  /**
+   * Called by a host when it closes (game stored, refused, or given up after the resume window),
+   * with the slot of gamesByAddress its start or adoption took.
+   */
+  removeGame(host: GameHost, slot: Slot): void {
+    slot();
     if (this.hosts.get(host.gameId) !== host) return;
     this.hosts.delete(host.gameId);
     void this.leases.release(host.gameId);
-    const n = (this.gamesByAddress.get(address) ?? 1) - 1;
-    if (n > 0) this.gamesByAddress.set(address, n);
-    else this.gamesByAddress.delete(address);
   }
 
   /**
@@ -167,9 +175,6 @@ export class LiveHub {
   }
 
   private onClose(conn: Connection): void {
-    const n = (this.socketsByAddress.get(conn.address) ?? 1) - 1;
-    if (n > 0) this.socketsByAddress.set(conn.address, n);
-    else this.socketsByAddress.delete(conn.address);
     for (const stop of conn.watches.values()) stop();
     for (const gameId of conn.watches.keys()) this.hosts.get(gameId)?.spectatorsChanged();
     this.door.drop(conn);

@@ -93,24 +93,32 @@ async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<Cli
   return conn.send({ t: 'welcome', v: 1, player: conn.player, resumed: host.resumed() });
 }
 
-/** A new live game: limits first, then its ticket, then its host. */
+/**
+ * A new live game: limits first, then its ticket, then its host. The network's game slot is taken
+ * before anything is awaited (address-slots.ts) and given back unless a host comes of it.
+ */
 async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, { t: 'start' }>): Promise<void> {
   if (conn.host?.seated(conn) && !conn.host.ended) conn.host.close(); // a restart gives the running game up, as a new ticket does
-  if ((hub.gamesByAddress.get(conn.address) ?? 0) >= LIVE_LIMITS.gamesPerAddress)
-    return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);
-  if (!conn.mayStart(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.`);
-  const player = conn.owner.userId ?? conn.owner.guestId!;
-  const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
-  if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
-  const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
-  const address = conn.address;
-  const host = new GameHost({
-    gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, rulesVersion: ticket.rulesVersion, handling: m.handling, nextCount: m.nextCount,
-    owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, address),
-  });
-  hub.addGame(conn, host);
-  conn.host = host;
-  return host.attach(conn);
+  const slot = hub.gamesByAddress.take(conn.address);
+  if (!slot) return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);
+  let hosted = false;
+  try {
+    if (!conn.mayStart(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.`);
+    const player = conn.owner.userId ?? conn.owner.guestId!;
+    const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
+    if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
+    const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
+    const host = new GameHost({
+      gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, rulesVersion: ticket.rulesVersion, handling: m.handling, nextCount: m.nextCount,
+      owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, slot),
+    });
+    hub.addGame(host);
+    hosted = true;
+    conn.host = host;
+    return host.attach(conn);
+  } finally {
+    if (!hosted) slot();
+  }
 }
 
 function sameOwner(host: GameHost, conn: Connection): boolean {
