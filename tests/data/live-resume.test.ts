@@ -1,10 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LIVE_PROTOCOL_VERSION, type ClientMessage } from '@/lib/live/protocol';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import type { ServerMessage } from '@/lib/live/protocol';
+import { getDb } from '@/lib/server/db';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
-import { createLocalBus } from '@/lib/server/live/bus';
 import { GameHost } from '@/lib/server/live/game-host';
 import { PACING } from '@/lib/server/live/pacing';
 import { player } from '@/tests/data/play';
@@ -15,6 +14,22 @@ import { resetDb } from '@/tests/data/db';
 import { liveSite, lostAt, wire } from '@/tests/data/live-site';
 
 beforeEach(resetDb);
+
+/** A live game in the site's hub, played on the site's connection, on a clock of the test's. */
+async function clockedHost(site: ReturnType<typeof liveSite>) {
+  const owner = site.conn.owner;
+  const ticket = await issueTicket({ live: true, mode: 'sprint', owner });
+  const clock = { now: 0 };
+  const host = new GameHost({
+    gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: DEFAULT_HANDLING, nextCount: 5,
+    owner, player: site.conn.player, bus: site.hub.bus, now: () => clock.now, finalizeAfterMs: null,
+    onClose: (h) => site.hub.removeGame(h, () => {}),
+  });
+  site.hub.addGame(host);
+  host.attach(site.conn);
+  site.conn.host = host;
+  return { host, seat: site.conn, sent: site.sent, clock, token: resumeTokenOf(ticket.gameId) };
+}
 
 type Lost = Awaited<ReturnType<typeof lostAt>>;
 const hello = (g: Lost): ClientMessage => ({
@@ -88,27 +103,49 @@ describe('resuming a live game on a connection', () => {
     expect(site.hub.gamesByAddress.count(site.conn.address)).toBe(0);
   });
 
-  it('excuses time away only up to PACING.maxAwayMs in all; beyond it the game is unranked', async () => {
-    const owner = await player('flaky');
-    const ticket = await issueTicket({ live: true, mode: 'sprint', owner });
-    let now = 0;
-    const host = new GameHost({
-      gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: DEFAULT_HANDLING, nextCount: 5,
-      owner, player: { name: 'flaky', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose: () => {},
-    });
-    const sent: ServerMessage[] = [];
-    const seat = { send: (m: ServerMessage) => sent.push(m) };
-    host.attach(seat);
+  it('excuses time away only up to PACING.maxAwayMs in all, each absence within the window; beyond it the game is unranked', async () => {
+    const { host, seat, sent, clock, token } = await clockedHost(liveSite(await player('flaky')));
     const awayFor = (ms: number) => {
       host.detach(seat);
-      now += ms;
-      expect(host.resume(seat, resumeTokenOf(ticket.gameId))).toBe(true);
+      clock.now += ms;
+      expect(host.resume(seat, token)).toBe(true);
     };
-    awayFor(PACING.resumeWindowMs - 5_000);
-    awayFor(PACING.maxAwayMs - (PACING.resumeWindowMs - 5_000)); // exactly the budget: still ranked
+    const each = PACING.maxAwayMs / 3;
+    expect(each).toBeLessThanOrEqual(PACING.resumeWindowMs);
+    for (let i = 0; i < 3; i++) awayFor(each); // exactly the budget: still ranked
     expect(sent.some((m) => m.t === 'status' && !m.ranked)).toBe(false);
     awayFor(1_000);
     expect(sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'disconnected' });
     host.close('hand_over');
+  });
+
+  it('takes a game up at the very end of PACING.resumeWindowMs', async () => {
+    const site = liveSite(await player('just-in-time'));
+    const { host, clock, token } = await clockedHost(site);
+    host.detach(site.conn);
+    clock.now += PACING.resumeWindowMs;
+    const tab = site.connection();
+    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    expect(tab.sent).toEqual([expect.objectContaining({ t: 'welcome', resumed: expect.objectContaining({ gameId: host.gameId }) })]);
+    expect(host.seated(tab.conn)).toBe(true);
+    host.close('hand_over');
+  });
+
+  it('refuses a resume past PACING.resumeWindowMs with resume_failed and gives the game up, however late the timer', async () => {
+    const site = liveSite(await player('too-late'));
+    const { host, clock, token } = await clockedHost(site);
+    host.detach(site.conn);
+    clock.now += PACING.resumeWindowMs + 1;
+    const removed = site.nextRemoval();
+    const tab = site.connection();
+    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    expect(tab.sent).toEqual([
+      expect.objectContaining({ t: 'welcome' }),
+      expect.objectContaining({ t: 'error', code: 'resume_failed', gameId: host.gameId }),
+    ]);
+    expect(tab.sent[0]).not.toHaveProperty('resumed');
+    await removed;
+    const ticket = await (await getDb()).gameTicket.findUniqueOrThrow({ where: { id: host.gameId }, select: { liveGivenUpAt: true } });
+    expect(ticket.liveGivenUpAt).not.toBeNull();
   });
 });

@@ -14,6 +14,7 @@ import { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
 import { localLeases, type Carried } from '@/lib/server/live/lease';
+import { PACING } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
@@ -70,7 +71,7 @@ export const wire = (events: readonly ReplayEvent[], from: number, to: number) =
  */
 /**
  * `pauses`: how many times the player pauses (and at once unpauses) after the first batch;
- * `awayMs`: how long its connection is then away before it resumes.
+ * `awayMs`: how long its connection is then away, in all, before it plays on.
  */
 export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number; awayMs?: number } = {}) {
   const name = 'survivor';
@@ -101,12 +102,13 @@ export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' 
         lost.pause();
         lost.unpause();
       }
-      if (seq === 1 && o.awayMs) {
+      // Away in absences each within the resume window, as a flaky connection is: a longer one gives the game up.
+      for (let left = seq === 1 ? (o.awayMs ?? 0) : 0; left > 0; left -= PACING.resumeWindowMs) {
         lost.detach(seat);
-        now += o.awayMs;
-        away = o.awayMs;
-        lost.resume(seat, resumeTokenOf(ticket.gameId));
+        now += Math.min(left, PACING.resumeWindowMs);
+        if (!lost.resume(seat, resumeTokenOf(ticket.gameId))) throw new Error('the resume was refused');
       }
+      if (seq === 1) away = o.awayMs ?? 0;
       await lost.saved();
       tick = upTo;
     }

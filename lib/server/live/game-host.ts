@@ -137,7 +137,10 @@ export class GameHost {
     this.announce();
   }
 
-  /** A reconnect with the token `started` gave; the time away is excused from the pace, up to PACING.maxAwayMs in all. */
+  /**
+   * A reconnect with the token `started` gave, within PACING.resumeWindowMs of the drop; the time
+   * away is excused from the pace, up to PACING.maxAwayMs in all.
+   */
   resume(seat: Seat, token: string): boolean {
     if (this.state === 'closed' || !resumeTokenMatches(this.gameId, token)) return false;
     if (this.state === 'ended') {
@@ -153,6 +156,11 @@ export class GameHost {
     }
     if (this.goneAt !== null) {
       const away = this.now() - this.goneAt;
+      // The window is this clock's, not the timer's alone: a timer fires late on a busy event loop.
+      if (away > PACING.resumeWindowMs) {
+        this.close();
+        return false;
+      }
       this.excusedMs += away;
       this.awayMs += away;
     }
