@@ -189,10 +189,14 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type VersusClientMessage = Extract<ClientMessage, { t: (typeof versusClientMessages)[number]['shape']['t']['value'] }>;
 
-/** Every refusal the live channel can give. `fatal` ones end the game (it continues unranked, or is dropped). */
+/**
+ * Every refusal the live channel can give. `fatal` ones end the game (it continues unranked, or is dropped).
+ * None for too many sockets (refused with HTTP 429 before there is a socket to send it on) or for
+ * a game behind the clock (it goes on unranked: `status`, too_slow).
+ */
 export const LIVE_ERROR_CODES = [
-  'bad_message', 'too_large', 'unsupported_version', 'rate_limited', 'too_many_sockets', 'too_many_games',
-  'out_of_order', 'unknown_game', 'not_your_game', 'game_over', 'bad_inputs', 'ahead_of_clock', 'behind_clock',
+  'bad_message', 'too_large', 'unsupported_version', 'rate_limited', 'too_many_games',
+  'out_of_order', 'unknown_game', 'not_your_game', 'game_over', 'bad_inputs', 'ahead_of_clock',
   'desync', 'resume_failed', 'server_error', 'not_live',
   // versus
   'sign_in_required', 'unknown_room', 'room_full', 'not_room_host', 'unknown_match', 'not_your_match', 'already_playing',
