@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { DEFAULT_HANDLING } from '@/lib/engine';
@@ -79,7 +79,7 @@ async function liveServer() {
     });
   /** Upgrades wait until `n` have arrived, then reach the hub in one go, as a busy event loop hands them over. */
   const gatherUpgrades = (n: number) => (gather = n);
-  return { hub, dial, gatherUpgrades };
+  return { hub, dial, gatherUpgrades, port };
 }
 
 const opened = (dialed: WebSocket | number): WebSocket => {
@@ -123,6 +123,24 @@ describe('the live channel, per connection', () => {
     const tab = liveConnection(owner, A);
     await dispatch(hub, tab.conn, start);
     expect(tab.sent[0]).toMatchObject({ t: 'started' });
+  });
+});
+
+describe('the live channel, per handshake', () => {
+  it('a handshake ws refuses takes its new guest cookie with it: the next visitor gets only its own', async () => {
+    const { port } = await liveServer();
+    // An upgrade without Sec-WebSocket-Key, from a visitor with no cookie: a guest cookie is made for it, then ws answers 400.
+    const raw = connect(port, '127.0.0.1');
+    raw.write(`GET /api/live HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nx-address: ${A}\r\n\r\n`);
+    const [answer] = await once(raw, 'data');
+    expect(String(answer)).toMatch(/^HTTP\/1\.1 400/);
+    raw.destroy();
+
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/api/live`, { headers: { 'x-address': B } });
+    clients.push(ws);
+    const [res] = await once(ws, 'upgrade');
+    const cookies = (res as { headers: Record<string, string[] | undefined> }).headers['set-cookie'] ?? [];
+    expect(cookies).toHaveLength(1);
   });
 });
 

@@ -60,6 +60,12 @@ export class LiveHub {
   readonly adoptions = new Map<string, Promise<GameHost | null>>();
   private readonly socketsByAddress = new AddressSlots(LIVE_LIMITS.socketsPerAddress);
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
+  /**
+   * A new guest's cookie, by the upgrade request it answers: ws's one 'headers' listener (below)
+   * adds it to that request's handshake only. A listener per upgrade, removed once the upgrade
+   * succeeded, outlived a refused handshake and put its cookie on the next visitor's.
+   */
+  private readonly guestCookies = new WeakMap<IncomingMessage, string>();
   private readonly heartbeat: NodeJS.Timeout;
   /**
    * The periodic cleanup runs with each new ticket; on a quiet site this runs it anyway, so a live
@@ -68,6 +74,10 @@ export class LiveHub {
   private readonly sweeper = setInterval(() => cleanupInBackground(new Date()), CLEANUP_THROTTLE_MS).unref();
 
   constructor() {
+    this.wss.on('headers', (headers, req) => {
+      const cookie = this.guestCookies.get(req);
+      if (cookie) headers.push(`Set-Cookie: ${cookie}`);
+    });
     this.heartbeat = setInterval(() => {
       for (const ws of this.wss.clients) {
         const conn = (ws as WebSocket & { conn?: Connection }).conn;
@@ -105,12 +115,8 @@ export class LiveHub {
       publicUrl: env.NEXTAUTH_URL, trustProxyHops: env.TRUST_PROXY_HOPS,
     });
     const guest = user ? null : guestOfCookies(cookies, https);
-    const onHeaders = (headers: string[]) => {
-      if (guest?.setCookie) headers.push(`Set-Cookie: ${guest.setCookie}`);
-    };
-    this.wss.once('headers', onHeaders);
+    if (guest?.setCookie) this.guestCookies.set(req, guest.setCookie);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.wss.off('headers', onHeaders);
       const owner = user ? { userId: user.id, guestId: null } : { userId: null, guestId: guest!.id };
       const bundles = new URL(req.url ?? '/', 'http://live').searchParams.get(LIVE_BUNDLES_PARAM) === '1';
       const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user }, bundles);
