@@ -126,6 +126,35 @@ describe('the live channel, per connection', () => {
   });
 });
 
+/** The stand-in socket closes, as a real one does under a start or resume still awaiting the database. */
+const closeSocket = (conn: { ws: WebSocket }) => ((conn.ws as { readyState: number }).readyState = 3);
+
+describe('a start or resume still awaiting the database', () => {
+  it('two starts in flight on one connection leave one game, the later: the earlier is given up', async () => {
+    const hub = newHub();
+    const { conn, sent } = guestAt(A);
+    await Promise.all([dispatch(hub, conn, start), dispatch(hub, conn, start)]);
+    expect(sent.filter((m) => m.t === 'started')).toHaveLength(2);
+    // The earlier game leaves the hub once its giving up is written.
+    await until(() => hub.hosts.size === 1);
+    expect([...hub.hosts.values()]).toEqual([conn.host]);
+    expect(conn.host!.seated(conn)).toBe(true);
+    expect(hub.gamesByAddress.count(A)).toBe(1);
+  });
+
+  it('a socket that closes while its start is written gets no game, and its slot is given back', async () => {
+    const hub = newHub();
+    const { conn, sent } = guestAt(A);
+    const starting = dispatch(hub, conn, start);
+    closeSocket(conn);
+    await starting;
+    expect(sent).toEqual([]);
+    expect(conn.host).toBeNull();
+    expect(hub.hosts.size).toBe(0);
+    expect(hub.gamesByAddress.count(A)).toBe(0);
+  });
+});
+
 describe('the live channel, per handshake', () => {
   it('a handshake ws refuses takes its new guest cookie with it: the next visitor gets only its own', async () => {
     const { port } = await liveServer();

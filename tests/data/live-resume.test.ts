@@ -52,6 +52,23 @@ describe('resuming a live game on a connection', () => {
     a?.close('hand_over');
   });
 
+  it('a socket that closed while its game was taken up leaves the game unseated, in its resume window', async () => {
+    const g = await lostAt(300);
+    const site = liveSite(g.owner);
+    const taking = dispatch(site.hub, site.conn, hello(g));
+    (site.conn.ws as { readyState: number }).readyState = 3; // closed under the adoption's awaits
+    await taking;
+    const host = site.hosts.get(g.ticket.gameId)!;
+    expect(host.seated(site.conn)).toBe(false);
+    expect(site.conn.host).toBeNull();
+    expect(site.sent.some((m) => m.t === 'welcome')).toBe(false);
+    // Its player, back on a new socket within the window, carries on.
+    const back = site.connection();
+    await dispatch(site.hub, back.conn, hello(g));
+    expect(back.sent.at(-1)).toMatchObject({ t: 'welcome', resumed: { gameId: g.ticket.gameId } });
+    host.close('hand_over');
+  });
+
   it('lets the game the connection played before go, with its resume window', async () => {
     const before = await lostAt(300);
     const site = liveSite(before.owner);

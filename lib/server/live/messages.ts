@@ -86,6 +86,9 @@ async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<Cli
     if (over) return;
     return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: r.gameId });
   }
+  // Closed while the game was taken up from its ticket: its close found no game to leave, so the
+  // game gets its resume window now, as if it had dropped after the resume.
+  if (!conn.open) return host.detach(conn);
   // One game per connection: one it played before gets its resume window, as if its
   // connection had dropped, instead of living on with nobody to give it up.
   if (conn.host && conn.host !== host) conn.host.detach(conn);
@@ -98,7 +101,7 @@ async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<Cli
  * before anything is awaited (address-slots.ts) and given back unless a host comes of it.
  */
 async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, { t: 'start' }>): Promise<void> {
-  if (conn.host?.seated(conn) && !conn.host.ended) conn.host.close(); // a restart gives the running game up, as a new ticket does
+  giveUpRunning(conn);
   const slot = hub.gamesByAddress.take(conn.address);
   if (!slot) return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);
   let hosted = false;
@@ -108,6 +111,11 @@ async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, {
     const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
     if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
     const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
+    // The socket may have closed while the ticket was written (its close found no game to leave),
+    // and another start on it may have finished meanwhile: a host seated on either would play on
+    // with nobody to give it up, holding its slot and its lease for good. The unused ticket expires.
+    if (!conn.open) return;
+    giveUpRunning(conn);
     const host = new GameHost({
       gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, rulesVersion: ticket.rulesVersion, handling: m.handling, nextCount: m.nextCount,
       owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, slot),
@@ -119,6 +127,11 @@ async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, {
   } finally {
     if (!hosted) slot();
   }
+}
+
+/** A restart gives the running game up, as a new ticket does. */
+function giveUpRunning(conn: Connection): void {
+  if (conn.host?.seated(conn) && !conn.host.ended) conn.host.close();
 }
 
 function sameOwner(host: GameHost, conn: Connection): boolean {
