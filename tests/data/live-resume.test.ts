@@ -52,6 +52,19 @@ describe('resuming a live game on a connection', () => {
     a?.close('hand_over');
   });
 
+  it('an adoption that throws gives back its address slot and its lease', async () => {
+    const g = await lostAt(300);
+    const site = liveSite(g.owner);
+    const released: string[] = [];
+    site.hub.leases.release = async (gameId) => (released.push(gameId), true);
+    // A setup the engine refuses makes the host's constructor throw, after the lease was taken.
+    const setup = { handling: { ...g.replay.handling, das: -1 }, nextCount: 5, tick: 300 };
+    await expect(adoptLiveGame(site.hub, site.conn, { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup })).rejects.toThrow();
+    expect(site.lease.takes).toBe(1);
+    expect(released).toEqual([g.ticket.gameId]);
+    expect(site.hub.gamesByAddress.count(site.conn.address)).toBe(0);
+  });
+
   it('a socket that closed while its game was taken up leaves the game unseated, in its resume window', async () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);

@@ -47,16 +47,22 @@ async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<G
   const slot = hub.gamesByAddress.take(conn.address);
   if (!slot) return null;
   let host: GameHost | null = null;
+  let leased = false;
   try {
     // With several instances, the one hosting the game hands it over first (or its lease expires,
     // if it died): never two hosts for one game (docs/decisions/0018-several-instances.md).
     const lease = await hub.leases.take(a.gameId);
     if (!lease) return null;
+    leased = true;
     host = await adoptHeld(hub, conn, a, lease.carried, slot);
-    if (!host) void hub.leases.release(a.gameId);
     return host;
   } finally {
-    if (!host) slot();
+    // No host came of it (refused, or the database failed): the slot and the lease go back, so
+    // another instance need not wait for the lease to expire.
+    if (!host) {
+      slot();
+      if (leased) void hub.leases.release(a.gameId);
+    }
   }
 }
 
