@@ -65,6 +65,24 @@ describe('resuming a live game on a connection', () => {
     expect(site.hub.gamesByAddress.count(site.conn.address)).toBe(0);
   });
 
+  it('a game asked for by another instance goes with its time away, or is given up past the resume window', async () => {
+    const site = liveSite(await player('roamer'));
+    const inWindow = await clockedHost(site);
+    inWindow.host.detach(inWindow.seat);
+    inWindow.clock.now += PACING.resumeWindowMs;
+    expect(inWindow.host.handOver()).toMatchObject({ awayMs: PACING.resumeWindowMs });
+    inWindow.host.close('hand_over');
+
+    const late = await clockedHost(site);
+    late.host.detach(late.seat);
+    late.clock.now += PACING.resumeWindowMs + 1;
+    const removal = site.nextRemoval();
+    expect(late.host.handOver()).toBeNull();
+    await removal;
+    const ticket = await (await getDb()).gameTicket.findUniqueOrThrow({ where: { id: late.host.gameId } });
+    expect(ticket.liveGivenUpAt).not.toBeNull();
+  });
+
   it('a socket that closed while its game was taken up leaves the game unseated, in its resume window', async () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);

@@ -305,6 +305,24 @@ export class GameHost {
     this.announce();
   }
 
+  /**
+   * Asked for by another instance, where the player came back: what goes with the game, the time
+   * away so far counted in. Null when the player came back past the resume window: the game is
+   * given up here instead, as the window's timer would have done had it fired on time.
+   */
+  handOver(): Carried | null {
+    if (this.goneAt !== null) {
+      const away = this.now() - this.goneAt;
+      if (away > PACING.resumeWindowMs) {
+        this.close();
+        return null;
+      }
+      this.awayMs += away;
+      this.goneAt = this.now();
+    }
+    return this.carried();
+  }
+
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
     return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs };

@@ -139,8 +139,8 @@ export class LiveHub {
   }
 
   /**
-   * Called by a host when it closes (game stored, refused, or given up after the resume window),
-   * with the slot of gamesByAddress its start or adoption took.
+   * Called by a host when it closes (game stored, refused, given up after the resume window, or
+   * handed over to another instance), with the slot of gamesByAddress its start or adoption took.
    */
   removeGame(host: GameHost, slot: Slot): void {
     slot();
@@ -152,12 +152,18 @@ export class LiveHub {
   /**
    * Gives a game up to another instance: asked for (its player reconnected there), with what the
    * ticket does not hold so the pause budget and a lost rank go with it; or found taken already.
-   * A game past its end stays here: it is being recorded and stored.
+   * A game past its end stays here: it is being recorded and stored. One asked for past its
+   * resume window is given up instead (its lease goes once that is written, so the other instance
+   * then finds the ticket given up).
    */
   private handOver(gameId: string, asked: boolean): void {
     const host = this.hosts.get(gameId);
     if (!host || host.ended) return;
-    if (asked) void this.leases.release(gameId, host.carried());
+    if (asked) {
+      const carried = host.handOver();
+      if (!carried) return;
+      void this.leases.release(gameId, carried);
+    }
     host.close('hand_over');
   }
 
