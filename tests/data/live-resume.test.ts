@@ -195,5 +195,8 @@ describe('resuming a live game on a connection', () => {
     await removed;
     const ticket = await (await getDb()).gameTicket.findUniqueOrThrow({ where: { id: host.gameId }, select: { liveGivenUpAt: true } });
     expect(ticket.liveGivenUpAt).not.toBeNull();
+    // Given up once: a second resume meets the closed game and changes nothing.
+    await dispatch(site.hub, site.connection().conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    expect(site.removed).toEqual([host]);
   });
 });
