@@ -154,16 +154,10 @@ export class GameHost {
       if (over) queueMicrotask(() => this.seat === seat && seat.send(over));
       return true;
     }
-    if (this.goneAt !== null) {
-      const away = this.now() - this.goneAt;
-      // The window is this clock's, not the timer's alone: a timer fires late on a busy event loop.
-      if (away > PACING.resumeWindowMs) {
-        this.close();
-        return false;
-      }
-      this.excusedMs += away;
-      this.awayMs += away;
-    }
+    const away = this.awaySoFar();
+    if (away === null) return false;
+    this.excusedMs += away;
+    this.awayMs += away;
     this.goneAt = null;
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.goneTimer = null;
@@ -311,16 +305,24 @@ export class GameHost {
    * given up here instead, as the window's timer would have done had it fired on time.
    */
   handOver(): Carried | null {
-    if (this.goneAt !== null) {
-      const away = this.now() - this.goneAt;
-      if (away > PACING.resumeWindowMs) {
-        this.close();
-        return null;
-      }
-      this.awayMs += away;
-      this.goneAt = this.now();
-    }
+    const away = this.awaySoFar();
+    if (away === null) return null;
+    this.awayMs += away;
+    if (this.goneAt !== null) this.goneAt = this.now();
     return this.carried();
+  }
+
+  /**
+   * How long the player has been away (0 if seated), or null once that is past the resume window:
+   * the game is then given up, as the window's timer would have done. The window is this clock's,
+   * not the timer's alone: a timer fires late on a busy event loop.
+   */
+  private awaySoFar(): number | null {
+    if (this.goneAt === null) return 0;
+    const away = this.now() - this.goneAt;
+    if (away <= PACING.resumeWindowMs) return away;
+    this.close();
+    return null;
   }
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
