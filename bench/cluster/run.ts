@@ -7,7 +7,7 @@
 // two instances cannot double; the ratios show the shape, not a deployment's numbers.
 // Options: --submissions=1500  --seconds=8  --connections=16  --runs=1 (medians)  (`npm run build` first)
 import autocannon from 'autocannon';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
 import { encodeReplay } from '@/lib/engine';
@@ -15,6 +15,7 @@ import { createCluster, type Cluster } from '@/tests/support/cluster';
 import { queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { hardDropGame } from '@/tests/support/replays';
 import { seedGames } from '@/bench/api/seed';
+import { cpuMs } from '@/bench/support/proc';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const SUBMISSIONS = Number(arg('submissions', '1500'));
@@ -22,10 +23,6 @@ const SECONDS = Number(arg('seconds', '8'));
 const CONNECTIONS = Number(arg('connections', '16'));
 const RUNS = Number(arg('runs', '1'));
 
-const cpuMs = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-};
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const serverCpu = (c: Cluster) => c.instances.reduce((sum, s) => sum + cpuMs(s.pid()!), 0);
 

@@ -6,13 +6,16 @@
  * reports its own CPU and event-loop lag (genLag99: how late its bots can read an ack, a share of
  * the p99s that is not the server's).
  * Options: --levels=250,500,1000,1500  --seconds=20  --runs=1 (medians over runs)
+ * Each level after the first starts once the server is quiet again, past the last level's resume window.
  * LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the generator (APP_NODE_ARGS the server).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
+import { cpuMs, rssMb, untilQuiet } from '@/bench/support/proc';
+import { PACING } from '@/lib/server/live/pacing';
 import { createAppServer } from '@/tests/support/app-server';
 
 const opt = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
@@ -20,11 +23,6 @@ const LEVELS = opt('levels', '250,500,1000,1500').split(',').map(Number);
 const SECONDS = Number(opt('seconds', '20'));
 const RUNS = Number(opt('runs', '1'));
 
-const cpuMs = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100; // utime + stime, 100 clock ticks a second
-};
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 type Load = { batches: number; deals: number; errors: number; ackP50: number; ackP99: number; dealP50: number; dealP99: number; genCpuPct: number; genLagP99: number };
@@ -66,10 +64,15 @@ try {
   console.log(`server idle RSS ${idle.toFixed(0)} MB; ${SECONDS} s measured per level; ${RUNS} run(s), medians`);
   console.log('games  ackP50  ackP99  dealP50 dealP99  batches/s  errors  srvCPU%  µs CPU/game·s  RSS MB  MB/game  genCPU%  genLag99');
   let knee = false;
+  let ran = 0;
   let top = { games: 0, perGame: 0 }; // the highest level's MB/game: the most games to spread the server's fixed costs over
   for (const games of LEVELS) {
     const runs: Array<Awaited<ReturnType<typeof level>>> = [];
-    for (let r = 0; r < RUNS; r++) runs.push(await level(server.url, pid, games));
+    for (let r = 0; r < RUNS; r++) {
+      // The last level's games are given up once their resume window has passed: not in this one.
+      if (ran++ > 0) await untilQuiet(pid, PACING.resumeWindowMs + 2_000);
+      runs.push(await level(server.url, pid, games));
+    }
     const m = (k: keyof Load | 'serverCpuPct' | 'cpuUsPerGameSecond' | 'rssMb') => median(runs.map((x) => x[k]));
     const perGame = (m('rssMb') - idle) / games;
     console.log(

@@ -11,9 +11,10 @@
  * again with them): with Node's default young generation its own collector's pauses were part of the p99.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { cpuMs, untilQuiet } from '@/bench/support/proc';
 import { createAppServer } from '@/tests/support/app-server';
 import { HANDLING, VersusPlayer } from '@/tests/support/versus-client';
 import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
@@ -26,10 +27,6 @@ if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
 const opt = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const LEVELS = opt('levels', '25,50,100,200').split(',').map(Number);
 const SECONDS = Number(opt('seconds', '20'));
-const cpuMs = (pid: number) => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
-};
 const pct = (xs: number[], p: number) => (xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]! : NaN);
 
 type State = { measuring: boolean; stopped: boolean; errors: number; players: VersusPlayer[] };
@@ -92,7 +89,8 @@ try {
     // This level's players leave (their matches are forfeited), so levels do not add up.
     for (const p of state.players) p.close();
     void Promise.all(running);
-    await new Promise((r) => setTimeout(r, 2_000));
+    // Their forfeits are verified and stored, and their rooms closed, before the next level.
+    await untilQuiet(pid, 2_000);
   }
   if (!knee) console.log(`knee: above ${Math.max(...LEVELS)} matches, the highest level tried (no delivery p99 passed 100 ms)`);
 } finally {

@@ -1,0 +1,29 @@
+/**
+ * A process's CPU time and memory read from /proc (Linux), for the benchmarks that measure a
+ * server in a process of its own.
+ */
+import { readFileSync } from 'node:fs';
+
+/** CPU time used so far (user + system), in ms; /proc counts 100 clock ticks a second. */
+export const cpuMs = (pid: number): number => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
+};
+
+export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+/**
+ * Waits at least `minMs`, then until the process used under 5 % of a core for a whole second
+ * (at most `maxMs` in all); returns how long it waited. Between two levels of a benchmark: what
+ * the last level left behind (games given up after their resume window, matches forfeited and
+ * stored) would otherwise be measured as part of the next.
+ */
+export async function untilQuiet(pid: number, minMs: number, maxMs = 120_000): Promise<number> {
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, minMs));
+  for (;;) {
+    const c0 = cpuMs(pid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuMs(pid) - c0 < 50 || performance.now() - t0 > maxMs) return performance.now() - t0;
+  }
+}
