@@ -3,6 +3,7 @@ import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
 import { hashCore } from './hash';
+import { InputLog } from './input-log';
 import { isVersusMode } from './modes';
 import { createCore } from './setup';
 import { keyNotInRules } from './validate';
@@ -24,13 +25,14 @@ export interface Game {
   /** The inputs fed so far, stamped with the tick they applied to. */
   replay(): Replay;
   /**
-   * The same inputs without a copy: a live game streams the new ones every ~100 ms, and copying
-   * the whole log each time made a long game's batches cost ever more. Entries are never changed.
+   * The same inputs as objects, each made once, when first asked for (the log itself is packed:
+   * input-log.ts), and never changed: a live game streams the new ones every ~100 ms, and copying
+   * the whole log each time made a long game's batches cost ever more.
    */
   readonly inputs: readonly Readonly<ReplayEvent>[];
   /**
    * An independent game in exactly this state (same hash, same future for the same inputs, same
-   * replay so far). Cheap: about a kilobyte of typed arrays plus the input log's array; the replay
+   * replay so far). Cheap: about a kilobyte of typed arrays plus the packed input log; the replay
    * viewer keeps periodic clones to seek without re-simulating from the start.
    */
   clone(): Game;
@@ -58,8 +60,7 @@ class GameImpl implements Game {
     private readonly core: Core,
     private readonly nextCount: number,
     private readonly config: GameConfig,
-    // Entries are never mutated (replay() copies them), so clones may share them.
-    private readonly log: ReplayEvent[] = [],
+    private readonly log = new InputLog(),
     private readonly garbageLog: GarbageEvent[] = [],
   ) {}
 
@@ -92,7 +93,7 @@ class GameImpl implements Game {
         if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
         if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
         if (c.ended) break;
-        this.log.push({ tick: c.tickNo, key, down });
+        this.log.push(c.tickNo, id, down);
         c.input(id, down);
       }
     }
@@ -124,11 +125,15 @@ class GameImpl implements Game {
   }
 
   clone(): Game {
-    return new GameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.garbageLog.slice());
+    return new GameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.copy(), this.garbageLog.slice());
   }
 
+  /** The log as objects, made for those who ask (the browser) and kept: a server's hosts never ask during play. */
+  private view: ReplayEvent[] = [];
+
   get inputs(): readonly Readonly<ReplayEvent>[] {
-    return this.log;
+    if (this.view.length < this.log.length) for (const e of this.log.events(this.view.length)) this.view.push(e);
+    return this.view;
   }
 
   replay(): Replay {
@@ -140,7 +145,7 @@ class GameImpl implements Game {
       seed,
       handling: { ...handling },
       ...(nextCount === undefined ? {} : { nextCount }),
-      events: this.log.map((e) => ({ ...e })),
+      events: this.log.events(),
       ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
     };
   }

@@ -13,6 +13,7 @@ export { placedCells } from './pieces';
 export { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS, PERFECT_CLEAR_B2B_TETRIS, COMBO_POINTS } from './scoring';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './core';
 export { createGame, NO_EVENTS, type Game } from './game';
+export { InputLog } from './input-log';
 export {
   VersusGame, VersusMatch, ACK_DEADLINE_TICKS, MAX_MATCH_SEED_LENGTH, MAX_FIRST_TO,
   type Player, type GarbageMessage, type GameOutcome, type GameEndReason, type RefereeTick, type VersusGameConfig, type MatchConfig,

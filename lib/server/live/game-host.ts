@@ -1,12 +1,13 @@
 import 'server-only';
 import { createStreamSim, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
-import type { Handling, Mode, PieceType, Replay, ReplayEvent, StreamSim } from '@/lib/engine';
+import type { Handling, Mode, PieceType, Replay, StreamSim } from '@/lib/engine';
 import {
   fromWireEvent, MAX_BATCH_TICKS, toWireEvent, type LiveErrorCode, type LivePlayer, type LiveStats, type ServerMessage, type UnrankedReason, type WireEvent,
 } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
 import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/ack-digest';
 import { CLUSTER } from '@/lib/server/live/cluster';
+import { EventLog } from '@/lib/server/live/event-log';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
@@ -62,7 +63,7 @@ export class GameHost {
   private readonly sim: StreamSim;
   private readonly draw: () => PieceType;
   private readonly dealt: PieceType[] = [];
-  private readonly events: ReplayEvent[] = [];
+  private readonly log = new EventLog();
   private readonly inputDigest = new InputDigest();
   private readonly now: () => number;
   private readonly t0: number;
@@ -223,13 +224,14 @@ export class GameHost {
     }
     this.lastSeq = seq;
     // Events after the game's end are not part of it (the replay's unusedEvents would say so).
-    const used = events.slice(0, this.sim.applied - this.events.length);
-    this.events.push(...used);
+    const used = events.slice(0, this.sim.applied - this.log.length);
+    this.log.pushEvents(used);
     this.inputDigest.add(used);
     // Checked before anything of this batch is acknowledged or dealt: a log replaced after the
     // pieces were seen never gets a piece further.
     if (this.mustContinue) {
-      const verdict = checkLog(this.events, this.sim.tick, this.sim.ended, this.mustContinue);
+      // Up to the first input past the checkpoint: all that checkLog reads.
+      const verdict = checkLog(this.log.events(0, this.mustContinue.inputs + 1), this.sim.tick, this.sim.ended, this.mustContinue);
       if (verdict === 'differs') {
         this.refuse('resume_mismatch', `The resent log is not the one acknowledged up to tick ${this.mustContinue.tick} before the game was taken up.`);
         return { code: 'resume_failed', message: 'The resent inputs differ from the ones the server had acknowledged, so the game was ended and not stored.' };
@@ -289,7 +291,7 @@ export class GameHost {
   watching(): ServerMessage {
     return {
       t: 'watching', gameId: this.gameId, player: this.o.player, mode: this.o.mode, handling: this.o.handling, nextCount: this.o.nextCount,
-      pieces: this.dealt.slice(), events: this.events.map(toWireEvent), tick: this.sim.tick, stats: this.stats(),
+      pieces: this.dealt.slice(), events: this.log.wire(), tick: this.sim.tick, stats: this.stats(),
       spectators: this.o.bus.subscribers(this.gameId), paused: this.pausedAt !== null,
     };
   }
@@ -446,7 +448,7 @@ export class GameHost {
   }
 
   private replay(): Replay {
-    return { rulesVersion: this.o.rulesVersion, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.events };
+    return { rulesVersion: this.o.rulesVersion, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.log.events() };
   }
 
   /**

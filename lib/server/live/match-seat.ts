@@ -2,6 +2,7 @@ import 'server-only';
 import type { Game, GarbageMessage, InputEvent, PieceType, VersusGame } from '@/lib/engine';
 import { fromWireEvent, type LiveStats, type ServerMessage, type WireAck, type WireEvent } from '@/lib/live/protocol';
 import type { Seat, SeatStream } from '@/lib/live/versus';
+import { EventLog } from '@/lib/server/live/event-log';
 import type { MatchSeatInfo, BatchIn } from '@/lib/server/live/match-host';
 
 /** A seat's side of a connection, as the match host sees it (`waitMs`: see Connection.send). */
@@ -30,7 +31,7 @@ export class MatchSeat {
   garbage: Array<[number, number]> = [];
   /** The same garbage with message ids: [id, tick, rows] (a resumed seat rebuilds from it). */
   applied: Array<[number, number, number]> = [];
-  private events: WireEvent[] = [];
+  private log = new EventLog();
   private framed = { events: 0, garbage: 0 };
   private draw: () => PieceType = () => 'I';
   private nextCount = 5;
@@ -49,7 +50,7 @@ export class MatchSeat {
     this.dealt = [];
     this.garbage = [];
     this.applied = [];
-    this.events = [];
+    this.log = new EventLog();
     this.framed = { events: 0, garbage: 0 };
     this.topUp(taken);
   }
@@ -76,7 +77,7 @@ export class MatchSeat {
       let acks: number[] | undefined;
       for (const a of b.acks) if (a[1] === t) (acks ??= []).push(a[0]);
       const r = game.tick(s, inputs, acks);
-      for (let i = start; i < e; i++) this.events.push(b.events[i]!);
+      this.log.pushWire(b.events, start, e);
       for (const m of r.applied) {
         applied.push([m.id, t]);
         this.garbage.push([t, m.size]);
@@ -91,17 +92,17 @@ export class MatchSeat {
   /** What was played since the last frame. */
   takeFrame(game: Game): SeatFrame {
     const frame = {
-      events: this.events.slice(this.framed.events), garbage: this.garbage.slice(this.framed.garbage), tick: game.tickNo,
+      events: this.log.wire(this.framed.events), garbage: this.garbage.slice(this.framed.garbage), tick: game.tickNo,
       stats: game.stats(), meter: game.garbageQueued,
     };
-    this.framed = { events: this.events.length, garbage: this.garbage.length };
+    this.framed = { events: this.log.length, garbage: this.garbage.length };
     return frame;
   }
 
   /** This seat's game from tick 0, with the pieces everyone may see. */
   stream(game: Game, pieces: PieceType[]): SeatStream {
     return {
-      player: this.info.player, pieces: pieces.slice(), events: this.events.slice(), garbage: this.garbage.slice(), tick: game.tickNo,
+      player: this.info.player, pieces: pieces.slice(), events: this.log.wire(), garbage: this.garbage.slice(), tick: game.tickNo,
       stats: game.stats(),
     };
   }
