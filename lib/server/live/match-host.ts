@@ -8,7 +8,11 @@ import type { LiveBus } from '@/lib/server/live/bus';
 import { MatchSeat, type SeatLink } from '@/lib/server/live/match-seat';
 import { PACING } from '@/lib/server/live/pacing';
 import type { StoreMatchResult } from '@/lib/server/versus/store';
-import { recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
+import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
+import { oneTurnEach } from '@/lib/server/turns';
+
+/** Every match ending in this process is stored through this, one a turn (turns.ts). */
+const storesInTurn = oneTurnEach();
 
 /** A live match's clock, as data (docs/decisions/0017-versus-live.md). */
 export const MATCH_TIMING = {
@@ -359,9 +363,10 @@ export class MatchHost {
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     this.o.bus.withdrawMatch(this.matchId);
-    const record = recordOf(this.match, this.o.seed, this.o.mode);
-    const base = { t: 'vover' as const, matchId: this.matchId, winner: record.winnerSeat, score: this.score, reason: record.endReason, ranked: this.o.ranked };
-    this.finished = this.store(record).then(
+    const base = { t: 'vover' as const, matchId: this.matchId, winner: this.match.winner!, score: this.score, reason: endReasonOf(this.match), ranked: this.o.ranked };
+    // Stored in turn with the other matches ending now (encoding, verifying and writing it takes
+    // milliseconds on this thread): players dropped together forfeit together.
+    this.finished = storesInTurn(() => this.store(recordOf(this.match, this.o.seed, this.o.mode))).then(
       (result) => {
         const ratings = result.ok && result.ratings ? result.ratings : null;
         if (!result.ok) console.error(`[live] match ${this.matchId} was not stored: ${result.code} ${result.message}`);

@@ -142,6 +142,9 @@ function outcomeProblem(record: VersusGameRecord, results: [ReplayResult, Replay
 }
 
 /** The record of a finished set as the referee played it: what the match host stores. */
+/** How a set ended: by its games, or by a forfeit. */
+export const endReasonOf = (match: VersusMatch): VersusMatchRecord['endReason'] => (match.forfeitedBy === null ? 'games' : 'forfeit');
+
 export function recordOf(match: VersusMatch, seed: string, mode: VersusMode): VersusMatchRecord {
   const winnerSeat = match.winner;
   if (winnerSeat === null) throw new Error('the set is not over');
@@ -150,7 +153,7 @@ export function recordOf(match: VersusMatch, seed: string, mode: VersusMode): Ve
     seed,
     firstTo: match.firstTo,
     winnerSeat,
-    endReason: match.forfeitedBy === null ? 'games' : 'forfeit',
+    endReason: endReasonOf(match),
     games: match.games.map((g) => {
       const o = g.outcome;
       if (!o) throw new Error('a game of the set is not decided');
