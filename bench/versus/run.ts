@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuMs, untilQuiet } from '@/bench/support/proc';
+import { MATCH_TIMING } from '@/lib/server/live/match-host';
 import { createAppServer } from '@/tests/support/app-server';
 import { HANDLING, VersusPlayer } from '@/tests/support/versus-client';
 import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
@@ -89,8 +90,8 @@ try {
     // This level's players leave (their matches are forfeited), so levels do not add up.
     for (const p of state.players) p.close();
     void Promise.all(running);
-    // Their forfeits are verified and stored, and their rooms closed, before the next level.
-    await untilQuiet(pid, 2_000);
+    // Their matches are forfeited once the reconnect window has passed, and stored, before the next level.
+    await untilQuiet(pid, MATCH_TIMING.resumeWindowMs + 2_000);
   }
   if (!knee) console.log(`knee: above ${Math.max(...LEVELS)} matches, the highest level tried (no delivery p99 passed 100 ms)`);
 } finally {
