@@ -1,18 +1,19 @@
 import 'server-only';
 
 /**
- * Runs the tasks given to it one after another, each starting on a turn of the event loop of its
- * own (setImmediate), so sockets are read between them. For work that arrives in bursts and holds
- * the thread while it runs: an embedded database (PGlite) executes on this thread and its promises
- * settle at once, so a burst of awaited stores is otherwise one unbroken chain of microtasks.
- * 500 versus players whose reconnect window ran out together forfeited 500 matches, whose
- * verification and storing held every socket for 2.2 s.
+ * Starts the tasks given to it one a turn of the event loop (setImmediate), in order, so sockets
+ * are read between them. For work that arrives in bursts and holds the thread while it runs: an
+ * embedded database (PGlite) executes on this thread and settles its promises at once, so a burst
+ * of awaited stores was one unbroken chain of microtasks; 500 versus players whose reconnect
+ * window ran out together forfeited 500 matches, whose verification and storing held every
+ * socket for 2.2 s. A task does not wait for the one before it to end, only to start: on
+ * PostgreSQL, whose statements wait on the network, the stores still run side by side.
  */
 export function oneTurnEach(): <T>(task: () => Promise<T>) => Promise<T> {
-  let last: Promise<unknown> = Promise.resolve();
+  let lastStart: Promise<void> = Promise.resolve();
   return (task) => {
-    const run = last.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(task);
-    last = run.catch(() => {});
-    return run;
+    const start = lastStart.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    lastStart = start;
+    return start.then(task);
   };
 }
