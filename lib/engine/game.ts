@@ -27,7 +27,8 @@ export interface Game {
   /**
    * The same inputs as objects, each made once, when first asked for (the log itself is packed:
    * input-log.ts), and never changed: a live game streams the new ones every ~100 ms, and copying
-   * the whole log each time made a long game's batches cost ever more.
+   * the whole log each time made a long game's batches cost ever more. The array is the same one
+   * each time, but it takes in new inputs only when read again: read it after ticking.
    */
   readonly inputs: readonly Readonly<ReplayEvent>[];
   /**

@@ -10,7 +10,8 @@ if (KEYS.length > KEY_SPACE) throw new Error(`an input log entry holds ${KEY_SPA
  * doubles as it fills. A server holds a log per game in play, and with an object per input the
  * logs of 1,000 live games or 500 versus matches were most of its objects: each one copied by the
  * young collector and marked by the old one (docs/decisions/0017-versus-live.md has the figures).
- * Ticks stay below MAX_REPLAY_TICKS, so every entry fits.
+ * An entry holds ticks below 2^27 (about 26 days of play; a replay stops at MAX_REPLAY_TICKS, an
+ * hour) and key ids below 16; `push` takes what a game has already checked: integer ticks, in order.
  */
 export class InputLog {
   constructor(

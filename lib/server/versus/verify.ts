@@ -141,10 +141,10 @@ function outcomeProblem(record: VersusGameRecord, results: [ReplayResult, Replay
   }
 }
 
-/** The record of a finished set as the referee played it: what the match host stores. */
 /** How a set ended: by its games, or by a forfeit. */
 export const endReasonOf = (match: VersusMatch): VersusMatchRecord['endReason'] => (match.forfeitedBy === null ? 'games' : 'forfeit');
 
+/** The record of a finished set as the referee played it: what the match host stores. */
 export function recordOf(match: VersusMatch, seed: string, mode: VersusMode): VersusMatchRecord {
   const winnerSeat = match.winner;
   if (winnerSeat === null) throw new Error('the set is not over');
