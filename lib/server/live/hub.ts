@@ -199,26 +199,27 @@ export class LiveHub {
    * checkpoint and is handed over with what it carries, games past their end are stored from their
    * streams, then every socket closes with 1012 (service restart), so browsers dial again and take
    * their games up here after the restart or on another instance. Versus matches are not moved:
-   * they live on the versus home (docs/decisions/0018-several-instances.md).
+   * they live on the versus home (docs/decisions/0018-several-instances.md); one that has ended
+   * is stored before the exit.
    */
   async drain(): Promise<boolean> {
     this.draining = true;
     clearInterval(this.heartbeat);
     clearInterval(this.sweeper);
-    const timedOut = Symbol('timed out');
     try {
-      const done = await Promise.allSettled([...this.hosts.values()].map(async (host) => {
+      // A versus match that ended is stored before the exit, its store started or waiting its turn.
+      // (One still in play ends without a result: a match is not handed over.)
+      const matches = inTime(this.versus.stored()).then((stored) => stored !== TIMED_OUT);
+      const done = await Promise.allSettled([matches, ...[...this.hosts.values()].map(async (host) => {
         // A game whose database is away is not waited for past DRAIN_WAIT_MS: it is left as a crash leaves it.
-        let timer: NodeJS.Timeout | undefined;
-        const carried = await Promise.race([host.shutDown(), new Promise<typeof timedOut>((resolve) => (timer = setTimeout(() => resolve(timedOut), DRAIN_WAIT_MS)))]);
-        clearTimeout(timer);
-        if (carried === timedOut) return false;
+        const carried = await inTime(host.shutDown());
+        if (carried === TIMED_OUT) return false;
         if (!carried) return true;
         // Redis has the carry before the process exits (the host is frozen meanwhile: shutDown).
         const released = await this.leases.release(host.gameId, carried);
         host.close('hand_over');
         return released;
-      }));
+      })]);
       return done.every((r) => r.status === 'fulfilled' && r.value);
     } finally {
       for (const ws of this.wss.clients) {
@@ -241,6 +242,16 @@ export class LiveHub {
     this.shared.close();
     for (const ws of this.wss.clients) ws.terminate();
   }
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** What `work` comes to, or TIMED_OUT if that takes longer than DRAIN_WAIT_MS. */
+async function inTime<T>(work: Promise<T>): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const out = await Promise.race([work, new Promise<typeof TIMED_OUT>((resolve) => (timer = setTimeout(() => resolve(TIMED_OUT), DRAIN_WAIT_MS)))]);
+  clearTimeout(timer);
+  return out;
 }
 
 function parseCookies(header: string | undefined): Map<string, string> {

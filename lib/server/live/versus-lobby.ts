@@ -162,6 +162,11 @@ export class VersusLobby {
     conn.match?.host.detach(conn.match.seat, conn);
   }
 
+  /** Settles once every match that ended here is stored (or its store failed): a shutdown waits for it (hub.ts drain). */
+  async stored(): Promise<void> {
+    await Promise.allSettled([...this.matches.values()].map((host) => host.finished));
+  }
+
   close(): void {
     clearInterval(this.pairTimer);
     for (const host of this.matches.values()) host.close();

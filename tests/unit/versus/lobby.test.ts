@@ -37,6 +37,36 @@ describe('the versus lobby', () => {
     expect(lobby.matches.size).toBe(1);
   });
 
+  it('says when every match that ended is stored, so a shutdown can wait for it', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let stored = 0;
+    lobby = new VersusLobby({
+      bus: createLocalBus(), ratingOf: async () => 1500,
+      store: async () => {
+        await held;
+        stored++;
+        return { ok: true, matchId: 'm', repeated: false, ratings: null };
+      },
+    });
+    const a = conn({ userId: null, guestId: 'sa' });
+    const b = conn({ userId: null, guestId: 'sb' });
+    // A match in play has nothing to store yet.
+    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await lobby.stored();
+    const { matchId } = a.last('match') as { matchId: string };
+    await send(b, { t: 'vleave', matchId });
+    let settled = false;
+    const waiting = lobby.stored().then(() => (settled = true));
+    await new Promise((r) => setTimeout(r, 20));
+    expect([settled, stored]).toEqual([false, 0]);
+    release();
+    await waiting;
+    expect(stored).toBe(1);
+    expect(a.last('vover')).toMatchObject({ stored: true });
+  });
+
   it('runs a private room: only the creator sets it, both ready start the match', async () => {
     make();
     const host = conn({ userId: 'u1', guestId: null });
