@@ -20,7 +20,7 @@ export {
 } from './match';
 export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
-export { simulateReplay, type SimulateOptions } from './simulate';
+export { simulateReplay, keyId, type SimulateOptions } from './simulate';
 export { createDealtGame, pieceSequence, type DealtGame, type DealtGameConfig } from './deal';
 export { createStreamSim, type StreamSim } from './stream';
 export { encodeReplay, decodeReplay, decodeSoloReplay, REPLAY_FORMAT_VERSION, VERSUS_REPLAY_FORMAT_VERSION, type SoloReplay } from './codec';

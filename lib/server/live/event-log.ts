@@ -1,5 +1,5 @@
 import 'server-only';
-import { InputLog, KEYS, type ReplayEvent } from '@/lib/engine';
+import { InputLog, keyId, type ReplayEvent } from '@/lib/engine';
 import type { WireEvent } from '@/lib/live/protocol';
 
 /**
@@ -8,7 +8,7 @@ import type { WireEvent } from '@/lib/live/protocol';
  */
 export class EventLog extends InputLog {
   pushEvents(events: readonly ReplayEvent[]): void {
-    for (const e of events) this.push(e.tick, KEY_ID.get(e.key)!, e.down);
+    for (const e of events) this.push(e.tick, keyId(e.key), e.down);
   }
 
   pushWire(events: readonly WireEvent[], from = 0, to = events.length): void {
@@ -22,5 +22,3 @@ export class EventLog extends InputLog {
     return out;
   }
 }
-
-const KEY_ID: ReadonlyMap<string, number> = new Map(KEYS.map((k, i) => [k, i]));

@@ -11,7 +11,7 @@ import type { StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { oneTurnEach } from '@/lib/server/turns';
 
-/** Every match ending in this process is stored through this, one a turn (turns.ts). */
+/** Every match ending in this process starts storing through this, one a turn (turns.ts). */
 const storesInTurn = oneTurnEach();
 
 /** A live match's clock, as data (docs/decisions/0017-versus-live.md). */
