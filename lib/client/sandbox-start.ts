@@ -8,7 +8,7 @@ import type { Position } from '@/lib/fumen';
  */
 export function gameAtTick(replay: Replay, tick: number): Game {
   const { mode, seed, handling, nextCount } = replay;
-  const game = createGame({ mode, seed, handling, ...(nextCount ? { nextCount } : {}) });
+  const game = createGame({ mode, seed, handling, rulesVersion: replay.rulesVersion, ...(nextCount ? { nextCount } : {}) });
   const target = Math.min(Math.max(0, Math.floor(tick)), MAX_REPLAY_TICKS);
   const events = replay.events;
   let next = 0;
