@@ -86,3 +86,29 @@ let botSeed = 0;
 const botMs = timeIt(() => void playGame({ mode: 'sprint', seed: `bench-bot-${botSeed++}` }), 21, 1) / 1000;
 console.log(`bot: a whole 40-line Sprint (plan, play, verify): ${botMs.toFixed(1)} ms median  (target ≤ 250 ms: tests play dozens)`);
 console.log(`random placements: ${Math.round((1000 / perRun) * 1e6).toLocaleString('en-US')} pieces/s median (new game on each top-out)`);
+
+// The generator, A/B in one run (decision 0020: at most 10% on a 3-minute replay): the same bot
+// workload played under rules 3 (mulberry32, a 32-bit state) and rules 5 (ChaCha20 keyed by the
+// seed). Each replay deals its own pieces, so the two games differ a little; pairs of runs
+// alternate, and the ratio is the median of the pairs' ratios. Setup alone (key, first bag) too.
+{
+  const play = (rulesVersion: number) => {
+    const { replay, result } = playGame({ mode: 'sprint', seed: 'bench-3min', pace: 105, rulesVersion });
+    if (!result.finished) throw new Error(`rules ${rulesVersion}: bench replay did not finish`);
+    return replay;
+  };
+  const [old, keyed] = [play(3), play(5)];
+  const ratios: number[] = [];
+  const times: [number[], number[]] = [[], []];
+  for (let pair = 0; pair < 15; pair++) {
+    const a = timeIt(() => simulateReplay(old), 3, 20);
+    const b = timeIt(() => simulateReplay(keyed), 3, 20);
+    times[0].push(a);
+    times[1].push(b);
+    ratios.push(b / a);
+  }
+  const setup = (rulesVersion: number) => timeIt(() => createCore({ mode: 'sprint', seed: `Wq3Yb0Lr9xvD2kTz${seed++}`, handling: DEFAULT_HANDLING, rulesVersion }, false), 15, 200);
+  console.log(`generator A/B, a 3-minute Sprint (${simulateReplay(old).ticks} and ${simulateReplay(keyed).ticks} ticks):`);
+  console.log(`  rules 3 (mulberry32): ${median(times[0]).toFixed(1)} µs; rules 5 (ChaCha20): ${median(times[1]).toFixed(1)} µs; ratio ${median(ratios).toFixed(3)} (median of 15 alternating pairs; target ≤ 1.10)`);
+  console.log(`  game setup alone: rules 3 ${setup(3).toFixed(2)} µs, rules 5 ${setup(5).toFixed(2)} µs (SHA-256 of the seed, the first ChaCha20 block)`);
+}

@@ -5,50 +5,54 @@
  *    one core could referee live at 60 ticks per second per player.
  * 2. Verification of that finished match (verifyMatch: both replays decoded, re-simulated and
  *    cross-checked), what the server does when a match ends.
+ * 3. The same, A/B in one run, under versus rules 4 (mulberry32, acknowledged garbage) and 6
+ *    (ChaCha20 keyed by the seed, garbage that rises a fixed delay after it is sent): decision 0020
+ *    allows the new rules at most 10% more.
  * The bots that made the streams are not timed.
  */
-import { DEFAULT_HANDLING, VersusGame, VersusMatch, type InputEvent, type Replay } from '@/lib/engine';
+import { DEFAULT_HANDLING, VERSUS_RULES_VERSION, VersusGame, VersusMatch, type InputEvent, type Replay } from '@/lib/engine';
 import { recordOf, verifyMatch } from '@/lib/server/versus/verify';
 import { playMatch, VersusBot } from '@/tests/support/versus-bot';
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 const H = [DEFAULT_HANDLING, DEFAULT_HANDLING] as const;
 
-// A Race 30 paced to about three minutes: ~75 pieces at ~140 ticks each.
-const match = new VersusMatch({ mode: 'race30', seed: 'bench-referee', handling: H, firstTo: 1 });
-playMatch(match, [new VersusBot({ seed: 'br/a', pace: 130 }), new VersusBot({ seed: 'br/b', pace: 150, mistakes: 0.05 })]);
-const game = match.games[0]!;
-const record = recordOf(match, 'bench-referee', 'race30');
-const ticks = [game.tickOf(0), game.tickOf(1)];
-const replays = [game.replay(0), game.replay(1)] as [Replay, Replay];
+/** A Race 30 paced to about three minutes (~75 pieces at ~140 ticks each) under a versus rules version, and how to referee and verify it again. */
+function workload(rulesVersion: number) {
+  const match = new VersusMatch({ mode: 'race30', seed: 'bench-referee', handling: H, firstTo: 1, rulesVersion });
+  playMatch(match, [new VersusBot({ seed: 'br/a', pace: 130 }), new VersusBot({ seed: 'br/b', pace: 150, mistakes: 0.05 })]);
+  const game = match.games[0]!;
+  const record = recordOf(match, 'bench-referee', 'race30');
+  const replays = [game.replay(0), game.replay(1)] as [Replay, Replay];
 
-/** Per player, the inputs and the message ids acknowledged at each tick, as the host would pass them. */
-function streams(): Array<{ inputs: Map<number, InputEvent[]>; acks: Map<number, number> }> {
-  return replays.map((r) => {
+  /** Per player, the inputs and (rules 4) how many messages were acknowledged at each tick, as the host would pass them. */
+  const streams = replays.map((r) => {
     const inputs = new Map<number, InputEvent[]>();
     for (const e of r.events) (inputs.get(e.tick) ?? inputs.set(e.tick, []).get(e.tick)!).push({ key: e.key, down: e.down });
-    // How many messages joined the queue at each tick: the oldest that many are acknowledged then.
     const acks = new Map<number, number>();
     for (const g of r.garbage ?? []) acks.set(g.tick, (acks.get(g.tick) ?? 0) + 1);
     return { inputs, acks };
   });
-}
 
-function referee(): number {
-  const s = streams();
-  const g = new VersusGame({ mode: 'race30', seed: replays[0].seed, handling: H });
-  const NONE: InputEvent[] = [];
-  let n = 0;
-  for (let t = 0; !g.outcome && t < 20_000; t++) {
-    for (const p of [0, 1] as const) {
-      const now = g.tickOf(p);
-      const acks = g.awaiting(p).slice(0, s[p]!.acks.get(now) ?? 0).map((m) => m.id);
-      g.tick(p, s[p]!.inputs.get(now) ?? NONE, acks);
-      n++;
+  function referee(): number {
+    const g = new VersusGame({ mode: 'race30', seed: replays[0].seed, handling: H, rulesVersion });
+    const NONE: InputEvent[] = [];
+    let n = 0;
+    for (let t = 0; !g.outcome && t < 20_000; t++) {
+      for (const p of [0, 1] as const) {
+        const now = g.tickOf(p);
+        const acks = g.awaiting(p).slice(0, streams[p]!.acks.get(now) ?? 0).map((m) => m.id);
+        g.tick(p, streams[p]!.inputs.get(now) ?? NONE, acks);
+        n++;
+      }
     }
+    if (g.game(0).hash() !== game.game(0).hash() || g.game(1).hash() !== game.game(1).hash()) throw new Error('referee replay diverged');
+    return n;
   }
-  if (g.game(0).hash() !== game.game(0).hash() || g.game(1).hash() !== game.game(1).hash()) throw new Error('referee replay diverged');
-  return n;
+  const verify = () => {
+    if (!verifyMatch(record).ok) throw new Error('match does not verify');
+  };
+  return { game, referee, verify, ticks: [game.tickOf(0), game.tickOf(1)] };
 }
 
 function time(fn: () => void, runs: number): number[] {
@@ -62,12 +66,22 @@ function time(fn: () => void, runs: number): number[] {
   return out;
 }
 
+const now = workload(VERSUS_RULES_VERSION);
 let playerTicks = 0;
-const refMs = median(time(() => (playerTicks = referee()), 15));
-const verifyMs = median(time(() => {
-  if (!verifyMatch(record).ok) throw new Error('match does not verify');
-}, 15));
-const seconds = Math.max(...ticks) / 60;
-console.log(`match: Race 30, ${seconds.toFixed(0)} s of play (${ticks.join(' + ')} ticks), outcome ${JSON.stringify(game.outcome)}`);
+const refMs = median(time(() => (playerTicks = now.referee()), 15));
+const verifyMs = median(time(now.verify, 15));
+const seconds = Math.max(...now.ticks) / 60;
+console.log(`match: Race 30 under rules ${VERSUS_RULES_VERSION}, ${seconds.toFixed(0)} s of play (${now.ticks.join(' + ')} ticks), outcome ${JSON.stringify(now.game.outcome)}`);
 console.log(`referee: ${refMs.toFixed(1)} ms per match, ${((refMs * 1000) / playerTicks).toFixed(2)} µs per player tick; one core keeps up with ~${Math.floor(((playerTicks / refMs) * 1000) / 120)} live matches`);
 console.log(`verification at the end of the match: ${verifyMs.toFixed(1)} ms (both replays decoded, re-simulated, cross-checked)`);
+
+// A/B: alternating pairs, the ratio the median of the pairs' ratios.
+const old = workload(4);
+const ratios = { referee: [] as number[], verify: [] as number[] };
+for (let pair = 0; pair < 9; pair++) {
+  const [a, b] = [median(time(old.referee, 3)), median(time(now.referee, 3))];
+  const [c, d] = [median(time(old.verify, 3)), median(time(now.verify, 3))];
+  ratios.referee.push(b / a);
+  ratios.verify.push(d / c);
+}
+console.log(`rules 6 ÷ rules 4 (same bots, ${old.ticks.join(' + ')} and ${now.ticks.join(' + ')} ticks): referee ${median(ratios.referee).toFixed(3)}, verification ${median(ratios.verify).toFixed(3)} (median of 9 alternating pairs; target ≤ 1.10)`);

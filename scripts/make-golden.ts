@@ -2,7 +2,8 @@
  * Regenerates the golden replays in tests/fixtures/replays: `npx tsx scripts/make-golden.ts`.
  * Each fixture is a real game played by the test bot, stored with its binary encoding and the
  * result the engine produced, under the rules version it proves still verifies: rules 1
- * (GOLDEN_RULES) for most, rules 3 for the game that presses rowDown. A changed fixture means old
+ * (GOLDEN_RULES) for most, rules 3 for the game that presses rowDown, rules 5 (the keyed generator,
+ * decision 0020) for the games of new tickets. A changed fixture means old
  * replays would no longer verify, so a rule change is a new entry in RULES (constants.ts) and these
  * stay as they are (decision 0019). Running this must leave them byte for byte unchanged.
  */
@@ -31,14 +32,15 @@ const specs: Spec[] = [
   { name: 'handling-sdf-instant', description: "SDF 'instant' with a soft-drop tap before every hard drop", play: { mode: 'sprint', seed: 'golden-sdf', handling: { das: 8, arr: 1, sdf: 'instant', dasCut: false }, softDrop: true } },
   { name: 'handling-dascut', description: 'DAS cut on, ARR 0, soft drop at SDF 6', play: { mode: 'ultra', seed: 'golden-dascut', handling: { das: 9, arr: 0, sdf: 6, dasCut: true }, softDrop: true, pace: 30 } },
   { name: 'rules3-row-down', description: 'Sprint under rules 3 (the solo rules of new games since decision 0019), rowDown tapped twice before every hard drop', rules: 3, play: { mode: 'sprint', seed: 'golden-row-down', rowDown: true } },
+  { name: 'rules5-sprint-3min', description: 'Sprint under rules 5 (pieces from ChaCha20 keyed by the seed, decision 0020), paced to ~3 minutes, rowDown before every drop', rules: 5, play: { mode: 'sprint', seed: 'Wq3Yb0Lr9xvD2kTz8Hn5fA', pace: 105, rowDown: true } },
+  { name: 'rules5-marathon-spins', description: 'Marathon under rules 5 with T-spin slots, up the level curve until it tops out', rules: 5, play: { mode: 'marathon', seed: 'golden-rules5-marathon', spins: true, slots: true, maxPieces: 220 } },
 ];
 
 const dir = new URL('../tests/fixtures/replays/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 for (const spec of specs) {
-  // Without rowDown the bot never presses a key rules 1 lacks, so its game is a rules-1 game as it stands.
   const rules = spec.rules ?? GOLDEN_RULES;
-  const replay = { ...playGame(spec.play).replay, rulesVersion: rules };
+  const replay = playGame({ ...spec.play, rulesVersion: rules }).replay;
   const result = simulateReplay(replay);
   const expected: Partial<typeof result> = { ...result };
   delete expected.unusedEvents;

@@ -3,7 +3,8 @@
  * Each fixture is one game played by two test bots through the referee (lib/engine/match.ts):
  * both players' versus replays with their garbage events, the outcome, and what each replay
  * re-simulates to. Each is played under the versus rules version it proves still verifies: rules
- * 2 (GOLDEN_RULES) for most, rules 4 for the battle whose bots press rowDown. A later versus
+ * 2 (GOLDEN_RULES) for most, rules 4 for the battle whose bots press rowDown, rules 6 (keyed pieces
+ * and holes, garbage that rises a fixed delay after it is sent, decision 0020) for two. A later versus
  * version is a new entry in RULES, these stay as they are (decision 0019). Running this must
  * leave them byte for byte unchanged.
  */
@@ -47,6 +48,18 @@ const specs: Spec[] = [
     description: 'Battle under versus rules 4 (new matches since decision 0019): both bots tap rowDown before their drops, garbage both ways',
     mode: 'battle', seed: 'golden-rules4.0', rules: 4,
     bots: [{ seed: 'g4/a', mistakes: 0.05, rowDown: 2 }, { seed: 'g4/b', mistakes: 0.2, pace: 6, rowDown: 1 }],
+  },
+  {
+    name: 'battle-rules6',
+    description: 'Battle under versus rules 6: garbage joins the queue when sent and rises 30 ticks later, attacks that cross cancel, rowDown taps',
+    mode: 'battle', seed: 'golden-rules6.0', rules: 6,
+    bots: [{ seed: 'g6/a', mistakes: 0.05, rowDown: 1 }, { seed: 'g6/b', mistakes: 0.15, pace: 4 }],
+  },
+  {
+    name: 'race30-rules6',
+    description: 'Race 30 under versus rules 6: the faster bot reaches 30 lines while the slower one digs through delayed garbage',
+    mode: 'race30', seed: 'golden-race6.0', rules: 6,
+    bots: [{ seed: 'gr6/a', mistakes: 0.02 }, { seed: 'gr6/b', pace: 12 }],
   },
 ];
 

@@ -1,4 +1,5 @@
 import { Core } from './core';
+import { KeyStream } from './keystream';
 import { DealtQueue, PieceQueue } from './queue';
 
 /**
@@ -12,7 +13,7 @@ function copyOf<T extends object>(src: T): T {
   for (const [key, value] of Object.entries(src)) {
     if (ArrayBuffer.isView(value)) out[key] = (value as Int32Array).slice();
     else if (Array.isArray(value)) out[key] = value.slice();
-    else if (value instanceof PieceQueue || value instanceof DealtQueue) out[key] = copyOf(value);
+    else if (value instanceof PieceQueue || value instanceof DealtQueue || value instanceof KeyStream) out[key] = copyOf(value);
     else out[key] = value;
   }
   return out as T;

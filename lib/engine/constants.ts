@@ -1,22 +1,31 @@
 /**
- * Every rules version a replay may name, and what each plays: versus or solo modes, and how many
- * of KEYS (from the start) its inputs may use. Old replays must keep verifying under the rules they
+ * Every rules version a replay may name, and what each plays: versus or solo modes, how many of
+ * KEYS (from the start) its inputs may use, the generator behind its pieces and garbage holes, and
+ * (versus) when incoming garbage can rise. Old replays must keep verifying under the rules they
  * were played with, so a version is never edited once games exist under it: a rule change is a new
  * entry, and the goldens of the old one stay as they are.
  *
  * 1: the solo rules of the README. 2: version 1 plus the attack table, the garbage queue and
  * garbage replay events (attack.ts, garbage.ts; decision 0012). 3 and 4: versions 1 and 2 plus the
- * `rowDown` key (moves.ts; decision 0019).
+ * `rowDown` key (moves.ts; decision 0019). 5 and 6: versions 3 and 4 with pieces and holes from
+ * ChaCha20 keyed by the whole seed (keystream.ts), and in 6 incoming garbage that rises only
+ * GARBAGE_DELAY_TICKS after it was sent, with no acknowledgement (garbage.ts; decision 0020).
+ *
+ * `randomizer`: 'mulberry32' is rng.ts (a 32-bit state: readable from a few dealt pieces),
+ * 'chacha20' is keystream.ts. `garbageDelay`: null where the receiver acknowledges garbage
+ * (versions 2 and 4, match.ts ACK_DEADLINE_TICKS), else the ticks from sending to rising.
  */
 export const RULES = {
-  1: { versus: false, keys: 8 },
-  2: { versus: true, keys: 8 },
-  3: { versus: false, keys: 9 },
-  4: { versus: true, keys: 9 },
-} as const satisfies Record<number, { versus: boolean; keys: number }>;
+  1: { versus: false, keys: 8, randomizer: 'mulberry32', garbageDelay: null },
+  2: { versus: true, keys: 8, randomizer: 'mulberry32', garbageDelay: null },
+  3: { versus: false, keys: 9, randomizer: 'mulberry32', garbageDelay: null },
+  4: { versus: true, keys: 9, randomizer: 'mulberry32', garbageDelay: null },
+  5: { versus: false, keys: 9, randomizer: 'chacha20', garbageDelay: null },
+  6: { versus: true, keys: 9, randomizer: 'chacha20', garbageDelay: 30 },
+} as const satisfies Record<number, { versus: boolean; keys: number; randomizer: 'mulberry32' | 'chacha20'; garbageDelay: number | null }>;
 export type RulesVersion = keyof typeof RULES;
 /** What new solo games are played under. */
-export const RULES_VERSION: RulesVersion = 3;
+export const RULES_VERSION: RulesVersion = 5;
 /** What new versus games are played under; versus modes are played only under a versus version, solo modes never. */
 export const VERSUS_RULES_VERSION: RulesVersion = 4;
 export const SUPPORTED_RULES_VERSIONS: readonly number[] = Object.keys(RULES).map(Number);
@@ -25,6 +34,16 @@ export const VERSUS_RULES_VERSIONS: readonly number[] = SUPPORTED_RULES_VERSIONS
 /** How many of KEYS a supported rules version plays; 0 for an unknown version. */
 export function keysOf(rulesVersion: number): number {
   return Object.hasOwn(RULES, rulesVersion) ? RULES[rulesVersion as RulesVersion].keys : 0;
+}
+
+/** Whether a supported rules version draws from the keyed generator (keystream.ts). */
+export function isKeyed(rulesVersion: number): boolean {
+  return Object.hasOwn(RULES, rulesVersion) && RULES[rulesVersion as RulesVersion].randomizer === 'chacha20';
+}
+
+/** The ticks from sending to rising under a versus rules version; null where the receiver acknowledges garbage. */
+export function garbageDelayOf(rulesVersion: number): number | null {
+  return Object.hasOwn(RULES, rulesVersion) ? RULES[rulesVersion as RulesVersion].garbageDelay : null;
 }
 
 export const TICKS_PER_SECOND = 60;

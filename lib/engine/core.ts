@@ -1,5 +1,5 @@
 import { COLS, collides, dropDistance, newBoard, TOTAL_ROWS } from './board';
-import { keysOf, PIECES } from './constants';
+import { garbageDelayOf, keysOf, PIECES } from './constants';
 import { END_BLOCK_OUT, END_GARBAGE_OUT, END_GOAL, END_NONE, END_TIME_UP } from './ends';
 import { queueGarbage } from './garbage';
 import { gravityFor, ONE_ROW, softDropSpeed } from './gravity';
@@ -9,7 +9,8 @@ import { autoShift, keyEdge } from './moves';
 import { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
 import type { ModeRules } from './modes';
 import { SPAWN_X, SPAWN_Y } from './pieces';
-import { PieceQueue, type DealtQueue } from './queue';
+import type { KeyStream } from './keystream';
+import type { DealtQueue, PieceQueue } from './queue';
 import { SOFT_DROP_POINTS_PER_ROW } from './scoring';
 import type { GameEvent } from './types';
 
@@ -39,10 +40,12 @@ export interface CoreSettings {
   sdf: number;
   dasCut: boolean;
   emit: boolean;
-  pending: Int8Array;
-  rng: number;
-  /** The hole generator's starting state (garbage.ts); unused and unhashed in solo modes. */
+  /** The seed's pieces under the rules version's randomizer (queue.ts seededQueue). */
+  queue: PieceQueue;
+  /** mulberry32's hole state (garbage.ts, rules 2 and 4); unused and unhashed in solo modes. */
   holeRng: number;
+  /** The keyed hole stream (rules 6); null otherwise, and in a dealt game, which is told each column. */
+  holeStream: KeyStream | null;
 }
 
 /**
@@ -105,7 +108,15 @@ export class Core {
   // Versus only (mode.garbage); hashed only then, so solo states and goldens are unchanged.
   /** Incoming messages waiting to rise, oldest first, each rows × 16 + hole column (garbage.ts). */
   garbageQueue: number[] = [];
+  /**
+   * Rules with a garbage delay (6): the tick each queued message may rise from, in step with
+   * garbageQueue. Empty under the others, where a queued message may rise at once.
+   */
+  garbageLands: number[] = [];
+  /** Ticks from a message joining the queue to when it may rise; null: at once (rules 2 and 4). */
+  readonly garbageDelay: number | null;
   holeRng: number;
+  holeStream: KeyStream | null;
   /** The last message's hole column; -1 before the first. */
   holeCol = -1;
   /** Garbage rows sent so far (attack left after cancelling) and received into the queue. */
@@ -121,8 +132,10 @@ export class Core {
     this.sdf = s.sdf;
     this.dasCut = s.dasCut;
     this.emit = s.emit;
-    this.queue = new PieceQueue(s.pending, s.rng);
+    this.queue = s.queue;
     this.holeRng = s.holeRng;
+    this.holeStream = s.holeStream;
+    this.garbageDelay = garbageDelayOf(s.rulesVersion);
     this.level = s.mode.startLevel;
     this.gravity = gravityFor(this.level);
     this.softSpeed = softDropSpeed(this.gravity, s.sdf);
@@ -150,10 +163,14 @@ export class Core {
     edge(this, key, down);
   }
 
-  /** Versus step of a tick, before its inputs: one garbage message joins the queue. Ignored once over. */
-  receive(size: number): void {
-    if (this.ended || !this.mode.garbage) return;
-    queueGarbage(this, size);
+  /**
+   * Versus step of a tick, before its inputs: one garbage message joins the queue, its hole in
+   * `column` when given (a dealt game is told it), else drawn. Returns the column; -1 (ignored)
+   * once over or in a solo mode.
+   */
+  receive(size: number, column = -1): number {
+    if (this.ended || !this.mode.garbage) return -1;
+    return queueGarbage(this, size, column);
   }
 
   /** Steps 2–5 of a tick (see README): auto-shift, fall, lock delay, clock. */

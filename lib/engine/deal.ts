@@ -18,16 +18,17 @@
  *
  * The server side: `pieceSequence(seed)` gives the pieces to deal, `playHash` compares states.
  */
-import { KEYS, MAX_GARBAGE_SIZE, PIECES } from './constants';
+import { COLS } from './board';
+import { isKeyed, KEYS, PIECES } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
-import { NO_EVENTS, NONE, type Game } from './game';
+import { checkGarbageSize, NO_EVENTS, NONE, type Game } from './game';
 import { hashCore, playHashCore } from './hash';
 import { K_HARD, K_HOLD } from './keys';
 import { isVersusMode } from './modes';
-import { DealtQueue, foldPiece, PieceQueue } from './queue';
-import { seedState } from './rng';
+import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
+import { DealtQueue, foldPiece, PieceQueue, seededQueue } from './queue';
 import { createCore } from './setup';
 import { meterCore, snapshotCore, statsCore } from './snapshot';
 import type { GameConfig, GameEvent, GameStats, GarbageEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
@@ -45,7 +46,13 @@ export interface DealtGame extends Game {
   readonly dealt: number;
   /** The state hash without the randomizer: equal to the server's seeded game at the same point. */
   playHash(): string;
-  /** Checks the dealt pieces against the seed and from then on hashes and replays as the seeded game. */
+  /**
+   * Versus: a message joins the queue before the next tick, as in Game. Under rules 6 the host
+   * tells its hole `column` (a dealt game has no hole generator, as it has no piece generator);
+   * under 2 and 4 the column is drawn from the hole state given to createDealtGame.
+   */
+  receiveGarbage(size: number, column?: number): number;
+  /** Checks the dealt pieces (and hole columns) against the seed and from then on hashes and replays as the seeded game. */
   reveal(seed: string): void;
   readonly seed: string | null;
 }
@@ -64,6 +71,8 @@ class DealtGameImpl implements DealtGame {
     private carry: readonly InputEvent[] = NONE,
     public seed: string | null = null,
     private readonly garbageLog: GarbageEvent[] = [],
+    /** Each message's hole column as given, for reveal() to check against the seed. */
+    private readonly columns: number[] = [],
   ) {}
 
   get over(): boolean {
@@ -74,18 +83,17 @@ class DealtGameImpl implements DealtGame {
     return this.core.tickNo;
   }
 
-  /**
-   * Versus (live): a message the match host sent joins the queue before the next tick, exactly as
-   * in Game; its hole column comes from the hole state the host gave (createDealtGame). Ignored in
-   * solo modes, like Game.
-   */
-  receiveGarbage(size: number): void {
+  receiveGarbage(size: number, column?: number): number {
     const c = this.core;
-    if (c.ended || !c.mode.garbage) return;
-    if (!Number.isInteger(size) || size < 1 || size > MAX_GARBAGE_SIZE)
-      throw new GameConfigError(`garbage size must be an integer 1–${MAX_GARBAGE_SIZE}`);
+    if (c.ended || !c.mode.garbage) return -1;
+    checkGarbageSize(size);
+    const keyed = isKeyed(c.rulesVersion);
+    if (keyed !== (column !== undefined)) throw new GameConfigError(keyed ? 'a dealt game under keyed rules must be told each hole column' : 'this game draws its own hole columns');
+    if (column !== undefined && !(Number.isInteger(column) && column >= 0 && column < COLS)) throw new GameConfigError(`a hole column is an integer 0–${COLS - 1}`);
     this.garbageLog.push({ tick: c.tickNo, size });
-    c.receive(size);
+    const col = c.receive(size, column);
+    this.columns.push(col);
+    return col;
   }
 
   get ready(): boolean {
@@ -174,18 +182,34 @@ class DealtGameImpl implements DealtGame {
   reveal(seed: string): void {
     const q = this.core.queue;
     if (!(q instanceof DealtQueue)) return;
-    const seeded = new PieceQueue(new Int8Array(0), seedState(seed));
+    const holes = this.revealHoles(seed);
+    const seeded = seededQueue(seed, this.core.rulesVersion);
     let digest = 0x811c9dc5;
     for (let i = 0; i < q.taken; i++) digest = foldPiece(digest, seeded.take());
     let same = digest === q.takenDigest;
     for (let i = 0; i < q.len && same; i++) same = seeded.peek(i) === q.peek(i);
     if (!same) throw new GameConfigError('the dealt pieces are not the sequence of this seed');
     this.core.queue = seeded;
+    if (holes) this.core.holeStream = holes;
     this.seed = seed;
   }
 
+  /** Under keyed versus rules: the seed's hole stream past every column given, checked one by one. */
+  private revealHoles(seed: string): KeyStream | null {
+    const c = this.core;
+    if (!c.mode.garbage || !isKeyed(c.rulesVersion)) return null;
+    const stream = new KeyStream(seedKey(seed), STREAM_HOLES);
+    let prev = -1;
+    for (const given of this.columns) {
+      const draw = stream.next();
+      prev = prev < 0 ? draw % COLS : (prev + 1 + (draw % (COLS - 1))) % COLS;
+      if (prev !== given) throw new GameConfigError('the hole columns are not those of this seed');
+    }
+    return stream;
+  }
+
   clone(): DealtGame {
-    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.carry.slice(), this.seed, this.garbageLog.slice());
+    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.carry.slice(), this.seed, this.garbageLog.slice(), this.columns.slice());
   }
 
   get inputs(): readonly Readonly<ReplayEvent>[] {
@@ -209,9 +233,9 @@ class DealtGameImpl implements DealtGame {
 }
 
 /**
- * A game that plays dealt pieces; `first` must hold at least the first piece. A versus game also
- * needs the hole generator's state (`holeState(seed)`, given by the match host), or its garbage
- * holes would not be the server's.
+ * A game that plays dealt pieces; `first` must hold at least the first piece. Under keyed versus
+ * rules (6) each garbage message comes with its hole column (receiveGarbage). Under rules 2 and 4
+ * a versus game needs the hole generator's state instead (`holes`), which the seed gives away.
  */
 export function createDealtGame(config: DealtGameConfig, first: readonly PieceType[], holes?: number): DealtGame {
   if (first.length === 0) throw new GameConfigError('a dealt game needs its first piece');
@@ -226,8 +250,8 @@ export function createDealtGame(config: DealtGameConfig, first: readonly PieceTy
   return new DealtGameImpl(core, nextCount, config);
 }
 
-/** The seed's piece sequence, one piece at a time: what the server deals. */
-export function pieceSequence(seed: string): () => PieceType {
-  const q = new PieceQueue(new Int8Array(0), seedState(seed));
+/** The seed's piece sequence under a rules version, one piece at a time: what the server deals. */
+export function pieceSequence(seed: string, rulesVersion: number): () => PieceType {
+  const q = seededQueue(seed, rulesVersion);
   return () => PIECES[q.take()]!;
 }

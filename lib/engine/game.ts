@@ -39,10 +39,12 @@ export interface Game {
   clone(): Game;
   /**
    * Versus: a garbage message of `size` rows joins the queue now, as the first step of the next
-   * tick (before its inputs), and is recorded in the replay at that tick: the receiver's
-   * acknowledgement. Ignored once the game is over or in a solo mode.
+   * tick (before its inputs), and is recorded in the replay at that tick (under rules 2 and 4 the
+   * receiver's acknowledgement; under 6 the tick it was sent, and it may rise GARBAGE_DELAY ticks
+   * later). Returns its hole column, drawn from the seed; -1 (ignored) once the game is over or in
+   * a solo mode.
    */
-  receiveGarbage(size: number): void;
+  receiveGarbage(size: number): number;
   readonly over: boolean;
   /** The snapshot's `garbageQueued` (the meter), without building a snapshot. */
   readonly garbageQueued: number;
@@ -104,13 +106,12 @@ class GameImpl implements Game {
     return out ?? NO_EVENTS;
   }
 
-  receiveGarbage(size: number): void {
+  receiveGarbage(size: number): number {
     const c = this.core;
-    if (c.ended || !c.mode.garbage) return;
-    if (!Number.isInteger(size) || size < 1 || size > MAX_GARBAGE_SIZE)
-      throw new GameConfigError(`garbage size must be an integer 1–${MAX_GARBAGE_SIZE}`);
+    if (c.ended || !c.mode.garbage) return -1;
+    checkGarbageSize(size);
     this.garbageLog.push({ tick: c.tickNo, size });
-    c.receive(size);
+    return c.receive(size);
   }
 
   snapshot(): Snapshot {
@@ -150,6 +151,11 @@ class GameImpl implements Game {
       ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
     };
   }
+}
+
+/** Shared with DealtGame: one bound for a message's rows. */
+export function checkGarbageSize(size: number): void {
+  if (!Number.isInteger(size) || size < 1 || size > MAX_GARBAGE_SIZE) throw new GameConfigError(`garbage size must be an integer 1–${MAX_GARBAGE_SIZE}`);
 }
 
 export function createGame(config: GameConfig): Game {

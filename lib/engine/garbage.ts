@@ -6,7 +6,9 @@ import { nextState, outputOf, seedState } from './rng';
  * Versus garbage, as data and the steps that use it (README, "Versus"). Incoming garbage waits in
  * the receiver's queue (the meter); the receiver's own attack cancels it first, oldest first; a
  * lock that clears no lines raises at most GARBAGE_RISE_CAP queued rows into the field, from the
- * floor in arrival order (so the oldest message ends up above the later ones).
+ * floor in arrival order (so the oldest message ends up above the later ones). Under a rules
+ * version with a garbage delay (6), a message joins the queue when it is sent and may rise only
+ * `garbageDelay` ticks later: until then it is in flight, shown and cancellable, but not risen.
  */
 export const GARBAGE_RISE_CAP = 8;
 /** Colour id of a garbage cell (CELL_CHARS 'X'). */
@@ -15,9 +17,9 @@ export const GARBAGE_COLOR = 8;
 export const HOLE_SEED_SUFFIX = '#holes';
 
 /**
- * The hole generator's starting state for a game seed. A live versus host gives it to the browser,
- * which plays dealt pieces without the seed: it is a hash of the seed with a suffix, so it tells
- * nothing of the piece sequence, only where future holes will be.
+ * The hole generator's starting state for a seed under rules 2 and 4. A dealt game under those
+ * versions needs it, and it gives away the piece sequence too (six inverse FNV-1a steps lead from
+ * it to the piece generator's state): that is why rules 6 sends each hole column instead.
  */
 export function holeState(seed: string): number {
   return seedState(seed + HOLE_SEED_SUFFIX);
@@ -28,24 +30,48 @@ const PACK = 16;
 
 /**
  * One garbage message joins the queue at the start of a tick. Its hole column comes from the
- * per-match hole generator: the first message takes draw % 10, every later one one of the nine
- * other columns, (previous + 1 + draw % 9) % 10, so each attack's hole is new.
+ * game's hole generator (mulberry32 under rules 2 and 4, the keyed hole stream under 6): the first
+ * message takes draw % 10, every later one one of the nine other columns,
+ * (previous + 1 + draw % 9) % 10, so each attack's hole is new. A dealt game has no generator and
+ * is given the column the host drew (`given`). Returns the column.
  */
-export function queueGarbage(c: Core, size: number): void {
-  c.holeRng = nextState(c.holeRng);
-  const draw = outputOf(c.holeRng);
-  const col = c.holeCol < 0 ? draw % COLS : (c.holeCol + 1 + (draw % (COLS - 1))) % COLS;
+export function queueGarbage(c: Core, size: number, given: number): number {
+  let col = given;
+  if (col < 0) {
+    let draw: number;
+    if (c.holeStream) draw = c.holeStream.next();
+    else {
+      c.holeRng = nextState(c.holeRng);
+      draw = outputOf(c.holeRng);
+    }
+    col = c.holeCol < 0 ? draw % COLS : (c.holeCol + 1 + (draw % (COLS - 1))) % COLS;
+  }
   c.holeCol = col;
   c.garbageQueue.push(size * PACK + col);
+  if (c.garbageDelay !== null) c.garbageLands.push(c.tickNo + c.garbageDelay);
   c.received += size;
   if (c.emit) c.push({ type: 'garbageQueued', size, column: col });
+  return col;
 }
 
-/** Rows waiting in the queue (the meter beside the field). */
+/** Rows waiting in the queue (the meter beside the field), in flight or not. */
 export function queuedRows(c: Core): number {
   let n = 0;
   for (const e of c.garbageQueue) n += Math.floor(e / PACK);
   return n;
+}
+
+/** Rows the next lock that clears nothing would raise, before the rise cap: those no longer in flight. */
+export function readyRows(c: Core): number {
+  let n = 0;
+  const q = c.garbageQueue;
+  for (let i = 0; i < q.length && landed(c, i); i++) n += Math.floor(q[i]! / PACK);
+  return n;
+}
+
+/** Whether queue entry i may rise now (always, without a garbage delay). */
+function landed(c: Core, i: number): boolean {
+  return c.garbageDelay === null || c.garbageLands[i]! <= c.tickNo;
 }
 
 /** The attack left after cancelling queued incoming garbage, oldest message first. */
@@ -56,6 +82,7 @@ export function cancelGarbage(c: Core, attack: number): number {
     if (size <= attack) {
       attack -= size;
       q.shift();
+      if (c.garbageDelay !== null) c.garbageLands.shift();
     } else {
       q[0] = (size - attack) * PACK + (q[0]! % PACK);
       attack = 0;
@@ -73,12 +100,14 @@ export function riseGarbage(c: Core): boolean {
   const b = c.board;
   const colors = c.colors;
   let risen = 0;
-  while (risen < GARBAGE_RISE_CAP && q.length > 0) {
+  while (risen < GARBAGE_RISE_CAP && q.length > 0 && landed(c, 0)) {
     const size = Math.floor(q[0]! / PACK);
     const col = q[0]! % PACK;
     const n = Math.min(size, GARBAGE_RISE_CAP - risen);
-    if (n === size) q.shift();
-    else q[0] = (size - n) * PACK + col;
+    if (n === size) {
+      q.shift();
+      if (c.garbageDelay !== null) c.garbageLands.shift();
+    } else q[0] = (size - n) * PACK + col;
     for (let y = TOTAL_ROWS - n; y < TOTAL_ROWS; y++) if (b[y + PAD] !== EMPTY_ROW) return topOutRise(c, risen + n);
     for (let y = TOTAL_ROWS - 1; y >= n; y--) {
       b[y + PAD] = b[y - n + PAD]!;

@@ -1,4 +1,5 @@
 import type { Core } from './core';
+import type { KeyStream } from './keystream';
 import { PieceQueue } from './queue';
 
 /**
@@ -15,6 +16,10 @@ export function hashCore(c: Core): string {
   for (let i = 0; i < q.len; i++) d.add(q.peek(i));
   for (let i = 0; i < 7; i++) d.add(q.bag[i]!);
   d.add(q.len).add(q.pendingIdx).add(q.pending.length).add(q.bagIdx).add(q.rng);
+  // Keyed rules (5 and 6): the generators' key and where each stream stands. Absent before, so the
+  // hashes of rules 1–4 are what they were.
+  if (q.stream) streamWords(d, q.stream, true);
+  if (c.holeStream) streamWords(d, c.holeStream, false);
   coreWords(d, c);
   return d.hex();
 }
@@ -31,6 +36,11 @@ export function playHashCore(c: Core): string {
   d.add(c.queue.taken);
   coreWords(d, c);
   return d.hex();
+}
+
+function streamWords(d: Digest, s: KeyStream, withKey: boolean): void {
+  if (withKey) for (let i = 0; i < 8; i++) d.add(s.key[i]!);
+  d.add(s.counter).add(s.pos);
 }
 
 function fieldWords(d: Digest, c: Core): void {
@@ -52,6 +62,8 @@ function coreWords(d: Digest, c: Core): void {
   if (c.mode.garbage) {
     d.add(c.holeRng).add(c.holeCol).add(c.sent).add(c.received).add(c.garbageQueue.length);
     for (const g of c.garbageQueue) d.add(g);
+    // Only under a garbage delay (6) is a message's landing tick state: 2 and 4 hash as they did.
+    for (const t of c.garbageLands) d.add(t);
   }
 }
 

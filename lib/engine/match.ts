@@ -1,4 +1,4 @@
-import { MAX_SEED_LENGTH } from './constants';
+import { garbageDelayOf, MAX_SEED_LENGTH, VERSUS_RULES_VERSION } from './constants';
 import { GameConfigError } from './errors';
 import { createGame, NO_EVENTS, NONE, type Game } from './game';
 import { MODES } from './modes';
@@ -12,10 +12,11 @@ import type { GameEvent, Handling, InputEvent, Replay, VersusMode } from './type
  */
 
 /**
- * A garbage message must be acknowledged by the receiver within this many of its own ticks after
- * the referee routed it (its `sentAt`, the receiver's tick at that moment); otherwise it is applied
- * at `sentAt + ACK_DEADLINE_TICKS` as if acknowledged then. Lag or a modified client cannot hold
- * garbage back longer than half a second of its own game.
+ * Rules 2 and 4: a garbage message must be acknowledged by the receiver within this many of its own
+ * ticks after the referee routed it (its `sentAt`, the receiver's tick at that moment); otherwise
+ * it is applied at `sentAt + ACK_DEADLINE_TICKS` as if acknowledged then. The receiver picks the
+ * tick inside that window: rules 6 takes the choice away (no acknowledgements; constants.ts RULES
+ * `garbageDelay`).
  */
 export const ACK_DEADLINE_TICKS = 30;
 
@@ -26,10 +27,18 @@ export interface GarbageMessage {
   id: number;
   to: Player;
   size: number;
-  /** The receiver's tick when the message was routed: the earliest tick it can join the queue. */
+  /**
+   * The receiver's tick when the message was routed. Rules 2 and 4: the earliest tick it can join
+   * the queue. Rules 6: the tick it joined the queue (in flight, cancellable, shown).
+   */
   sentAt: number;
-  /** The last tick it may be acknowledged at; the referee applies it then at the latest. */
+  /**
+   * Rules 2 and 4: the last tick it may be acknowledged at; the referee applies it then at the
+   * latest. Rules 6: the tick it may rise from, sentAt + the rules' garbage delay.
+   */
   deadline: number;
+  /** Rules 6: its hole column, drawn from the seed when it was routed. -1 under 2 and 4 (drawn as it joins). */
+  column: number;
 }
 
 export type GameEndReason = 'topOut' | 'goal' | 'forfeit';
@@ -71,10 +80,13 @@ export class VersusGame {
   private readonly pending: [GarbageMessage[], GarbageMessage[]] = [[], []];
   private nextId = 0;
   private decided: GameOutcome | null = null;
+  /** Rules 6: ticks from routing to rising, no acknowledgements. null: rules 2 and 4's acknowledged garbage. */
+  readonly garbageDelay: number | null;
 
   constructor(config: VersusGameConfig) {
     if (MODES[config.mode]?.kind !== 'versus') throw new GameConfigError(`${String(config.mode)} is not a versus mode`);
     this.mode = config.mode;
+    this.garbageDelay = garbageDelayOf(config.rulesVersion ?? VERSUS_RULES_VERSION);
     const make = (h: Handling) =>
       createGame({ mode: config.mode, seed: config.seed, handling: h, rulesVersion: config.rulesVersion, ...(config.nextCount ? { nextCount: config.nextCount } : {}) });
     this.games = [make(config.handling[0]), make(config.handling[1])];
@@ -102,10 +114,17 @@ export class VersusGame {
    * Plays player p's next tick: first the garbage p acknowledges at this tick, plus any message
    * whose deadline is this tick, joins p's queue in routing order; then p's inputs; then what p's
    * locks sent is routed to the opponent. Does nothing once the game is decided or p's game is over.
+   *
+   * Rules 6: nothing is acknowledged (every ack is ignored). What p's locks sent joins the
+   * opponent's queue at once, at the opponent's current tick, and may rise garbageDelay ticks
+   * later; until then the opponent's own attacks cancel it like any queued garbage. So two attacks
+   * that cross always meet: whichever the referee plays second cancels against the first (zero
+   * passthrough), and both replays record the same thing.
    */
   tick(p: Player, inputs: readonly InputEvent[] = NONE, acks: readonly number[] = NONE): RefereeTick {
     const game = this.games[p];
     if (this.decided || game.over) return { events: NO_EVENTS, sent: NONE, applied: NONE, ignoredAcks: acks.slice() };
+    if (this.garbageDelay !== null) return this.tickDelayed(p, inputs, acks);
     const now = this.tickOf(p);
     const pending = this.pending[p];
     let applied: readonly GarbageMessage[] = NONE;
@@ -122,17 +141,31 @@ export class VersusGame {
     // One message per sender tick (several hard drops in one tick send together), the unit
     // simulateReplay's `sends` reports, so a stored match can be checked message by message.
     const q = other(p);
-    let size = 0;
-    for (const e of events) if (e.type === 'lock') size += e.sent;
+    const size = sentBy(events);
     let sent: readonly GarbageMessage[] = NONE;
     if (size > 0 && !this.games[q].over) {
       const sentAt = this.tickOf(q);
-      const m: GarbageMessage = { id: this.nextId++, to: q, size, sentAt, deadline: sentAt + ACK_DEADLINE_TICKS };
+      const m: GarbageMessage = { id: this.nextId++, to: q, size, sentAt, deadline: sentAt + ACK_DEADLINE_TICKS, column: -1 };
       this.pending[q].push(m);
       sent = [m];
     }
     this.decide();
     return { events, sent, applied, ignoredAcks };
+  }
+
+  /** Rules 6's tick (see tick). */
+  private tickDelayed(p: Player, inputs: readonly InputEvent[], acks: readonly number[]): RefereeTick {
+    const events = this.games[p].tick(inputs);
+    const q = other(p);
+    const size = sentBy(events);
+    let sent: readonly GarbageMessage[] = NONE;
+    if (size > 0 && !this.games[q].over) {
+      const sentAt = this.tickOf(q);
+      const column = this.games[q].receiveGarbage(size);
+      sent = [{ id: this.nextId++, to: q, size, sentAt, deadline: sentAt + this.garbageDelay!, column }];
+    }
+    this.decide();
+    return { events, sent, applied: NONE, ignoredAcks: acks.length > 0 ? acks.slice() : NONE };
   }
 
   /** Player p left (or did not return in time): the opponent wins this game now. */
@@ -170,6 +203,13 @@ export class VersusGame {
   private settle(p: Player, e: { tick: number; goal: boolean }): void {
     this.decided = { winner: e.goal ? p : other(p), reason: e.goal ? 'goal' : 'topOut', tick: e.tick };
   }
+}
+
+/** Rows a tick's locks sent (several hard drops in one tick send together). */
+function sentBy(events: readonly GameEvent[]): number {
+  let size = 0;
+  for (const e of events) if (e.type === 'lock') size += e.sent;
+  return size;
 }
 
 function endOf(g: Game): { tick: number; goal: boolean } | null {

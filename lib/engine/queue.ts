@@ -1,4 +1,6 @@
-import { shuffleBag } from './rng';
+import { KeyStream, seedKey, STREAM_PIECES } from './keystream';
+import { isKeyed } from './constants';
+import { seedState, shuffleBag, shuffleBagKeyed } from './rng';
 
 /** Upcoming pieces kept ready: one more than the longest preview, whatever nextCount is, so state never depends on it. */
 export const QUEUE_FILL = 7;
@@ -17,7 +19,10 @@ export class PieceQueue {
 
   constructor(
     readonly pending: Int8Array,
+    /** mulberry32's state (rules 1–4); 0 and unused when `stream` is set. */
     public rng: number,
+    /** The keyed piece stream (rules 5 and 6), or null. */
+    readonly stream: KeyStream | null = null,
   ) {
     this.refill();
   }
@@ -25,7 +30,8 @@ export class PieceQueue {
   private draw(): number {
     if (this.pendingIdx < this.pending.length) return this.pending[this.pendingIdx++]!;
     if (this.bagIdx >= 7) {
-      this.rng = shuffleBag(this.bag, this.rng);
+      if (this.stream) shuffleBagKeyed(this.bag, this.stream);
+      else this.rng = shuffleBag(this.bag, this.rng);
       this.bagIdx = 0;
     }
     return this.bag[this.bagIdx++]!;
@@ -50,6 +56,11 @@ export class PieceQueue {
   peek(i: number): number {
     return this.ring[(this.head + i) & (QUEUE_CAP - 1)]!;
   }
+}
+
+/** A seed's own piece supply under a rules version's randomizer (constants.ts RULES), after `pending`. */
+export function seededQueue(seed: string, rulesVersion: number, pending: Int8Array = new Int8Array(0)): PieceQueue {
+  return isKeyed(rulesVersion) ? new PieceQueue(pending, 0, new KeyStream(seedKey(seed), STREAM_PIECES)) : new PieceQueue(pending, seedState(seed));
 }
 
 /** Folds one piece into a running digest of a sequence (FNV-1a step; integers only). */

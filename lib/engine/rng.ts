@@ -1,7 +1,8 @@
+import type { KeyStream } from './keystream';
 import { utf8Encode } from './utf8';
 
 /**
- * The randomizer is part of RULES_VERSION:
+ * The randomizer of rules versions 1–4 (constants.ts RULES `randomizer: 'mulberry32'`):
  * 1. seed string → UTF-8 bytes → 32-bit FNV-1a hash = generator state.
  * 2. mulberry32 draws 32-bit unsigned integers from that state.
  * 3. Each bag starts as I O T S Z J L and is Fisher–Yates shuffled from the last index down, with
@@ -42,4 +43,18 @@ export function shuffleBag(bag: Int8Array, state: number): number {
     bag[j] = t;
   }
   return state;
+}
+
+/**
+ * The same shuffle for rules versions 5 and 6, each j drawn from the game's keyed piece stream
+ * (keystream.ts) instead of mulberry32.
+ */
+export function shuffleBagKeyed(bag: Int8Array, stream: KeyStream): void {
+  for (let i = 0; i < 7; i++) bag[i] = i;
+  for (let i = 6; i > 0; i--) {
+    const j = stream.next() % (i + 1);
+    const t = bag[i]!;
+    bag[i] = bag[j]!;
+    bag[j] = t;
+  }
 }

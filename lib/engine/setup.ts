@@ -1,10 +1,11 @@
 import { COLS, collides, PAD, TOTAL_ROWS } from './board';
-import { DEFAULT_NEXT_COUNT, PIECES, ROTATIONS, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
+import { DEFAULT_NEXT_COUNT, isKeyed, PIECES, ROTATIONS, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
 import { Core } from './core';
 import { GameConfigError } from './errors';
 import { isVersusMode, MODES } from './modes';
 import { HOLE_SEED_SUFFIX } from './garbage';
-import type { DealtQueue } from './queue';
+import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
+import { seededQueue, type DealtQueue } from './queue';
 import { seedState } from './rng';
 import type { GameConfig } from './types';
 import { checkHandling, checkMode, checkNextCount, checkRulesVersion, checkSeed } from './validate';
@@ -24,6 +25,9 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
   if (badRules) throw new GameConfigError(badRules);
   const h = config.handling;
   const pending = Int8Array.from((config.queue ?? []).map((p) => pieceId(p, 'queue')));
+  const keyed = isKeyed(rulesVersion);
+  // A dealt game has no seed: its pieces arrive from the host, and so does each hole column.
+  const key = keyed && !dealt ? seedKey(config.seed) : null;
   const core = new Core({
     mode: MODES[config.mode],
     rulesVersion,
@@ -32,9 +36,9 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
     sdf: h.sdf === 'instant' ? 0 : h.sdf,
     dasCut: h.dasCut,
     emit,
-    pending,
-    rng: seedState(config.seed),
-    holeRng: seedState(config.seed + HOLE_SEED_SUFFIX),
+    queue: seededQueue(config.seed, rulesVersion, pending),
+    holeRng: keyed ? 0 : seedState(config.seed + HOLE_SEED_SUFFIX),
+    holeStream: key && isVersusMode(config.mode) ? new KeyStream(key, STREAM_HOLES) : null,
   });
   if (dealt) core.queue = dealt;
   if (config.board) loadBoard(core, config.board);

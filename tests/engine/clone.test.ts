@@ -57,7 +57,7 @@ describe('Game.clone', () => {
       replay: Replay;
       expected: { score: number; lines: number; ticks: number; keys: number; hash: string };
     };
-    const game = createGame({ mode: golden.replay.mode, seed: golden.replay.seed, handling: golden.replay.handling });
+    const game = createGame({ mode: golden.replay.mode, seed: golden.replay.seed, handling: golden.replay.handling, rulesVersion: golden.replay.rulesVersion });
     playTo(game, golden.replay.events, Math.floor(golden.expected.ticks / 2));
     const copy = game.clone();
     playTo(copy, golden.replay.events, golden.expected.ticks + 1);

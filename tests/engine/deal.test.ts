@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createDealtGame, createStreamSim, DEFAULT_HANDLING, pieceSequence, simulateReplay } from '@/lib/engine';
+import { createDealtGame, createStreamSim, DEFAULT_HANDLING, pieceSequence, RULES_VERSION, simulateReplay } from '@/lib/engine';
 import type { DealtGame, InputEvent, PieceType, Replay, ReplayEvent } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
 
@@ -12,8 +12,8 @@ const goldens = readdirSync(dir)
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as { name: string; replay: Replay; expected: { hash: string } });
 
 /** What the server does: keep the browser `ahead` pieces past its current one, dealing in order. */
-function dealer(seed: string) {
-  const next = pieceSequence(seed);
+function dealer(seed: string, rulesVersion: number = RULES_VERSION) {
+  const next = pieceSequence(seed, rulesVersion);
   const dealt: PieceType[] = [];
   return {
     dealt,
@@ -28,8 +28,8 @@ function dealer(seed: string) {
 /** Plays a replay's inputs through a dealt game; `lag` ticks pass before a deal reaches the game. */
 function playDealt(replay: Replay, lag = 0): { game: DealtGame; waited: number; seen: PieceType[] } {
   const nextCount = replay.nextCount ?? 5;
-  const d = dealer(replay.seed);
-  const game = createDealtGame({ mode: replay.mode, handling: replay.handling, nextCount }, d.upTo(nextCount + 2).pieces);
+  const d = dealer(replay.seed, replay.rulesVersion);
+  const game = createDealtGame({ mode: replay.mode, handling: replay.handling, nextCount, rulesVersion: replay.rulesVersion }, d.upTo(nextCount + 2).pieces);
   const inFlight: Array<{ at: number; from: number; pieces: PieceType[] }> = [];
   const byTick = new Map<number, InputEvent[]>();
   for (const e of replay.events) byTick.set(e.tick, [...(byTick.get(e.tick) ?? []), { key: e.key, down: e.down }]);
@@ -66,7 +66,7 @@ describe('dealt piece source', () => {
   });
 
   it('a starved queue stops the clock until the next deal', () => {
-    const seq = pieceSequence('starve');
+    const seq = pieceSequence('starve', RULES_VERSION);
     const first = [seq(), seq(), seq(), seq()];
     const game = createDealtGame({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 2 }, first);
     game.tick([{ key: 'hardDrop', down: true }]);
@@ -88,7 +88,7 @@ describe('dealt piece source', () => {
   });
 
   it('deals are idempotent and gaps are refused', () => {
-    const seq = pieceSequence('gaps');
+    const seq = pieceSequence('gaps', RULES_VERSION);
     const pieces = Array.from({ length: 8 }, seq);
     const game = createDealtGame({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }, pieces.slice(0, 7));
     game.deal(0, pieces.slice(0, 7));

@@ -6,7 +6,8 @@ import {
 } from '@/lib/engine';
 import { HANDLING, idle, ofType, tap } from '@/tests/engine/helpers';
 
-const battle = (config: Partial<GameConfig> = {}): Game => createGame({ mode: 'battle', seed: 'holes', handling: HANDLING, ...config });
+// Rules 4: garbage joins the queue when acknowledged and may rise at once (rules 6's delay: garbage-delay.test.ts).
+const battle = (config: Partial<GameConfig> = {}): Game => createGame({ mode: 'battle', seed: 'holes', handling: HANDLING, rulesVersion: 4, ...config });
 const well = (rows: number) => Array.from({ length: rows }, () => 'XXXXXXXXX.');
 const iIntoWell = (g: Game) => [...tap(g, 'rotateCW'), ...tap(g, 'right'), ...tap(g, 'right'), ...tap(g, 'right'), ...tap(g, 'right'), ...tap(g, 'hardDrop')];
 
@@ -118,7 +119,7 @@ describe('versus replays', () => {
   it('carry garbage as (tick, size) and re-simulate to the live state on both paths', () => {
     const g = played();
     const replay = g.replay();
-    expect(replay.rulesVersion).toBe(VERSUS_RULES_VERSION);
+    expect(replay.rulesVersion).toBe(4);
     expect(replay.garbage!.length).toBeGreaterThan(3);
     const result = simulateReplay(replay, { maxTicks: g.snapshot().tick });
     expect(result.hash).toBe(g.hash());
@@ -147,8 +148,8 @@ describe('versus replays', () => {
   it('random inputs and garbage: live play, the evented path and the fast path agree, and the board stays sound', () => {
     const eventArb = fc.record({ gap: fc.nat({ max: 40 }), key: fc.constantFrom(...KEYS), down: fc.boolean(), garbage: fc.nat({ max: 9 }) });
     fc.assert(
-      fc.property(fc.constantFrom('battle' as const, 'race30' as const), fc.string({ minLength: 1, maxLength: 8 }), fc.array(eventArb, { maxLength: 120 }), (mode, seed, steps) => {
-        const g = createGame({ mode, seed, handling: HANDLING });
+      fc.property(fc.constantFrom('battle' as const, 'race30' as const), fc.constantFrom(4, VERSUS_RULES_VERSION), fc.string({ minLength: 1, maxLength: 8 }), fc.array(eventArb, { maxLength: 120 }), (mode, rulesVersion, seed, steps) => {
+        const g = createGame({ mode, seed, handling: HANDLING, rulesVersion });
         for (const s of steps) {
           idle(g, s.gap);
           if (s.garbage > 5) g.receiveGarbage(s.garbage);

@@ -95,7 +95,7 @@ describe('versus referee', () => {
   });
 
   it('forces a late acknowledgement at the deadline: sentAt + 30 of the receiver’s ticks', () => {
-    const game = new VersusGame({ mode: 'battle', seed: 'late', handling: H });
+    const game = new VersusGame({ mode: 'battle', seed: 'late', handling: H, rulesVersion: 4 }); // acknowledgements are rules 2 and 4's
     const [a, b] = bots('late', { ackDelay: 1000 });
     const routed: GarbageMessage[] = [];
     const applied: Array<{ id: number; at: number }> = [];
@@ -113,7 +113,7 @@ describe('versus referee', () => {
   });
 
   it('applies an acknowledged message at the tick of the acknowledgement and ignores unknown ones', () => {
-    const game = new VersusGame({ mode: 'battle', seed: 'ack', handling: H });
+    const game = new VersusGame({ mode: 'battle', seed: 'ack', handling: H, rulesVersion: 4 });
     const well = new VersusBot({ seed: 'ack/a' });
     let message = null;
     for (let t = 0; !message && t < 20_000 && !game.outcome; t++) {

@@ -80,13 +80,13 @@ describe('rowDown and the lock delay (extended placement)', () => {
   });
 });
 
-describe('rowDown belongs to rules 3 and 4 only', () => {
+describe('rowDown is played from rules 3 and 4 on', () => {
   const events = [{ tick: 0, key: 'rowDown', down: true }, { tick: 1, key: 'rowDown', down: false }] as const;
   const solo = (rulesVersion: number): Replay => ({ rulesVersion, mode: 'sprint', seed: 'rd', handling: { ...HANDLING }, events: events.map((e) => ({ ...e })) });
 
   it('new games play the new versions', () => {
-    expect([RULES_VERSION, VERSUS_RULES_VERSION]).toEqual([3, 4]);
-    expect(createGame({ mode: 'sprint', seed: 'a', handling: HANDLING }).replay().rulesVersion).toBe(3);
+    expect([RULES_VERSION, VERSUS_RULES_VERSION]).toEqual([5, 4]);
+    expect(createGame({ mode: 'sprint', seed: 'a', handling: HANDLING }).replay().rulesVersion).toBe(5);
   });
 
   it('a rules-1 replay holding the key is refused with a clear error, everywhere', () => {
@@ -103,7 +103,7 @@ describe('rowDown belongs to rules 3 and 4 only', () => {
   it('a versus-rules-2 replay holding the key is refused; versus rules 4 plays it', () => {
     const v2 = new VersusGame({ mode: 'battle', seed: 'v', handling: [HANDLING, HANDLING], rulesVersion: 2 });
     expect(() => v2.tick(0, [down('rowDown')], [])).toThrow(GameConfigError);
-    const v4 = new VersusGame({ mode: 'battle', seed: 'v', handling: [HANDLING, HANDLING] });
+    const v4 = new VersusGame({ mode: 'battle', seed: 'v', handling: [HANDLING, HANDLING], rulesVersion: 4 });
     v4.tick(0, [down('rowDown')], []);
     const replay = v4.replay(0);
     expect(replay.rulesVersion).toBe(4);
@@ -114,7 +114,7 @@ describe('rowDown belongs to rules 3 and 4 only', () => {
   });
 
   it('round-trips in format 3 and re-simulates to the live game', () => {
-    const g = createGame({ mode: 'sprint', seed: 'rd', handling: HANDLING });
+    const g = createGame({ mode: 'sprint', seed: 'rd', handling: HANDLING, rulesVersion: 3 });
     g.tick([down('rowDown')]);
     g.tick([up('rowDown'), down('left')]);
     g.tick([up('left'), down('rowDown')]);

@@ -16,15 +16,15 @@ const goldens: VersusGolden[] = readdirSync(dir)
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as VersusGolden);
 
 /** The versus rules each golden was played under; the others are rules-2 games. */
-const LATER_RULES: Record<string, number> = { 'battle-rules4-row-down': 4 };
+const LATER_RULES: Record<string, number> = { 'battle-rules4-row-down': 4, 'battle-rules6': 6, 'race30-rules6': 6 };
 const rulesOf = (name: string) => LATER_RULES[name] ?? 2;
 const BUMP = (name: string) =>
   `a change that alters a versus golden changes versus rules ${rulesOf(name)}, which old matches were played under: leave them as they were and add a rules version (constants.ts RULES)`;
 
 describe('versus golden replays', () => {
-  it('exist: a garbage battle, a Race 30 won by goal, a battle of deadline-forced garbage, and a rules-4 battle', () => {
-    expect(goldens.map((g) => g.name)).toEqual(['battle-garbage', 'battle-late-acks', 'battle-rules4-row-down', 'race30-goal']);
-    expect(goldens.map((g) => g.outcome.reason)).toEqual(['topOut', 'topOut', 'topOut', 'goal']);
+  it('exist: a garbage battle, a Race 30 won by goal, a battle of deadline-forced garbage, a rules-4 battle, and a battle and a Race 30 under rules 6', () => {
+    expect(goldens.map((g) => g.name)).toEqual(['battle-garbage', 'battle-late-acks', 'battle-rules4-row-down', 'battle-rules6', 'race30-goal', 'race30-rules6']);
+    expect(goldens.map((g) => g.outcome.reason)).toEqual(['topOut', 'topOut', 'topOut', 'topOut', 'goal', 'goal']);
   });
 
   it('battle-rules4-row-down really is: both seats press rowDown and send garbage, and rules 2 refuses their replays', () => {
@@ -33,6 +33,14 @@ describe('versus golden replays', () => {
       expect(p.replay.events.some((e) => e.key === 'rowDown')).toBe(true);
       expect(p.expected.versus!.sent).toBeGreaterThan(0);
       expect(() => simulateReplay({ ...p.replay, rulesVersion: 2 })).toThrow(/not played under rules version 2/);
+    }
+  });
+
+  it('the rules-6 goldens rise garbage 30 ticks after it was sent: under rules 4 the same replays are other games', () => {
+    for (const name of ['battle-rules6', 'race30-rules6']) {
+      const g = goldens.find((f) => f.name === name)!;
+      expect(g.players.every((p) => p.replay.garbage!.length > 0), name).toBe(true);
+      for (const p of g.players) expect(simulateReplay({ ...p.replay, rulesVersion: 4 }, { maxTicks: p.maxTicks }).hash).not.toBe(p.expected.hash);
     }
   });
 

@@ -29,8 +29,10 @@ export interface PlayOptions {
   pace?: number;
   /** Tap soft drop for a few ticks before each hard drop (exercises SDF). */
   softDrop?: boolean;
-  /** Tap rowDown twice before each hard drop (rules 3 and 4 only: the replay then needs them). */
+  /** Tap rowDown twice before each hard drop (rules 3 on only: the replay then needs them). */
   rowDown?: boolean;
+  /** The rules to play under (its pieces come from that version's generator); RULES_VERSION when absent. */
+  rulesVersion?: number;
   /** Consider holding (default true). */
   hold?: boolean;
   /** Look for T-spins (soft drop, then rotate into the slot); the plan then needs timing. */
@@ -133,7 +135,8 @@ function shiftPlan(s: Shift): PiecePlan['shift'] {
 
 export function playGame(opts: PlayOptions): PlayResult {
   const handling = opts.handling ?? DEFAULT_HANDLING;
-  const { core } = createCore({ mode: opts.mode, seed: opts.seed, handling, nextCount: opts.nextCount, ...(opts.queue ? { queue: opts.queue } : {}) }, false);
+  const rulesVersion = opts.rulesVersion ?? RULES_VERSION;
+  const { core } = createCore({ mode: opts.mode, seed: opts.seed, handling, nextCount: opts.nextCount, rulesVersion, ...(opts.queue ? { queue: opts.queue } : {}) }, false);
   const d = new Driver(core, opts.human ? new Humanizer(opts.human, opts.seed) : null);
   const plan: PiecePlan[] = [];
   const maxPieces = opts.maxPieces ?? Infinity;
@@ -188,7 +191,7 @@ export function playGame(opts: PlayOptions): PlayResult {
     for (let t = core.tickNo - start; t < pace && !core.ended; t++) d.tick();
   }
   const replay: Replay = {
-    rulesVersion: RULES_VERSION,
+    rulesVersion,
     mode: opts.mode,
     seed: opts.seed,
     handling: { ...handling },

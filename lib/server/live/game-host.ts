@@ -115,7 +115,7 @@ export class GameHost {
     this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
     // A key the game's rules lack is a bad batch (stream.ts).
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
-    this.draw = pieceSequence(o.seed);
+    this.draw = pieceSequence(o.seed, o.rulesVersion);
     this.topUp();
     this.t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
     this.catchUpUntil = this.now() + PACING.catchUpWindowMs;

@@ -269,7 +269,7 @@ export class MatchHost {
     this.shared = [];
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
-      seat.newGame(pieceSequence(seed), this.o.seats[s].nextCount, t0, this.match.current.game(s).taken);
+      seat.newGame(pieceSequence(seed, VERSUS_RULES_VERSION), this.o.seats[s].nextCount, t0, this.match.current.game(s).taken);
       this.sendStart(s);
     }
     this.o.bus.publish(this.matchId, this.watching());

@@ -4,7 +4,7 @@ import { GameRunner } from '@/lib/client/runner';
 import { createDealtGame, DEFAULT_HANDLING, pieceSequence, simulateReplay, type PieceType } from '@/lib/engine';
 
 const pieceQueue = (): PieceType[] => {
-  const next = pieceSequence('runner-old-rules');
+  const next = pieceSequence('runner-old-rules', 1);
   return Array.from({ length: 8 }, next);
 };
 

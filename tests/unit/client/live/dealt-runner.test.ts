@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { TICK_MS } from '@/lib/client/clock';
 import { GameRunner } from '@/lib/client/runner';
-import { createDealtGame, createGame, DEFAULT_HANDLING, pieceSequence, type PieceType } from '@/lib/engine';
+import { createDealtGame, createGame, DEFAULT_HANDLING, pieceSequence, RULES_VERSION, type PieceType } from '@/lib/engine';
 
 const SEED = 'dealt-runner';
 const handling = { ...DEFAULT_HANDLING };
 
 /** The first `n` pieces of the seed, as the server would deal them. */
 function pieces(n: number): PieceType[] {
-  const next = pieceSequence(SEED);
+  const next = pieceSequence(SEED, RULES_VERSION);
   return Array.from({ length: n }, next);
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TICK_MS } from '@/lib/client/clock';
 import { SPECTATOR_DELAY_TICKS, SpectatorFeed } from '@/lib/client/live/spectator';
-import { createGame, DEFAULT_HANDLING, pieceSequence, type PieceType } from '@/lib/engine';
+import { createGame, DEFAULT_HANDLING, pieceSequence, RULES_VERSION, type PieceType } from '@/lib/engine';
 import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { playGame } from '@/tests/support/bot';
 
@@ -12,11 +12,12 @@ const stats = { score: 0, lines: 0, level: 1, pieces: 0, tick: 0 };
 describe('SpectatorFeed', () => {
   it('draws the same field as the player, from the stream, behind it and never ahead', () => {
     // The player's game: a bot's Marathon, streamed in batches of 9 ticks.
-    const { replay } = playGame({ mode: 'marathon', seed: SEED, handling, maxPieces: 30 });
-    const next = pieceSequence(SEED);
-    const pieces: PieceType[] = Array.from({ length: 40 }, next);
+    const { replay } = playGame({ mode: 'marathon', seed: SEED, handling, maxPieces: 60, pace: 20 });
+    const next = pieceSequence(SEED, RULES_VERSION);
+    const pieces: PieceType[] = Array.from({ length: 120 }, next);
     const player = createGame({ mode: 'marathon', seed: SEED, handling, nextCount: 5 });
     const end = replay.events.at(-1)!.tick + 1;
+    expect(end, 'the bot must play well past the moment the spectator joins').toBeGreaterThan(600);
     const batch = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
 
     // Someone starts watching at tick 300: everything so far comes at once, with the pieces the

@@ -8,7 +8,7 @@ import { VersusSeatState } from '@/lib/client/live/versus-seat';
 // dropped connection (vresumed).
 const MATCH = 'abcdef012345';
 const pieces = (n: number): PieceType[] => {
-  const next = pieceSequence('seat-test.0');
+  const next = pieceSequence('seat-test.0', 2);
   return Array.from({ length: n }, () => next());
 };
 
