@@ -11,7 +11,8 @@ import {
 } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { assessTiming, type TimingFlag } from '@/lib/server/games/plausibility';
-import { HUMAN_INPUT, MAX_GAME_TICKS, ELAPSED_SLACK_MS } from '@/lib/server/games/policy';
+import { MAX_GAME_TICKS, ELAPSED_SLACK_MS } from '@/lib/server/games/policy';
+import { HumanInputGate } from '@/lib/input-limits';
 
 export type VerifyFailure = {
   ok: false;
@@ -101,26 +102,10 @@ function tooLong(ticks: number, elapsedMs: number, what: string): VerifyFailure 
 
 /** Null when a person could have made these inputs; otherwise why not. */
 export function checkInputRate(replay: Replay): string | null {
-  const events = replay.events;
-  let sameTick = 0;
-  let windowStart = 0;
-  let downsInWindow = 0;
-  for (let i = 0; i < events.length; i++) {
-    const e = events[i]!;
-    sameTick = i > 0 && events[i - 1]!.tick === e.tick ? sameTick + 1 : 1;
-    if (sameTick > HUMAN_INPUT.maxEventsPerTick) {
-      return `${sameTick} key events at tick ${e.tick}; at most ${HUMAN_INPUT.maxEventsPerTick} per tick are humanly possible.`;
-    }
-    if (!e.down) continue;
-    downsInWindow++;
-    // Slide the window start forward over key-downs older than one window.
-    while (events[windowStart]!.tick <= e.tick - HUMAN_INPUT.windowTicks) {
-      if (events[windowStart]!.down) downsInWindow--;
-      windowStart++;
-    }
-    if (downsInWindow > HUMAN_INPUT.maxKeyDownsPerWindow) {
-      return `${downsInWindow} key presses within one second around tick ${e.tick}; at most ${HUMAN_INPUT.maxKeyDownsPerWindow} are humanly possible.`;
-    }
+  const gate = new HumanInputGate();
+  for (const e of replay.events) {
+    const why = gate.add(e.tick, e.down);
+    if (why) return why;
   }
   return null;
 }
