@@ -102,6 +102,52 @@ function readGarbage(r: BitReader): GarbageEvent[] {
   return garbage;
 }
 
+/** Bytes a replay's header can take at most: magic, versions, mode, handling, flags, the longest seed, counts, k. */
+const MAX_HEADER_BYTES = 2 + 1 + 5 + 1 + 4 + 2 + MAX_SEED_BYTES + 3 + 1;
+/** Bits of Exp-Golomb order 0 for v ≥ 0. */
+const eg0Bits = (v: number): number => 2 * (32 - Math.clz32(v + 1)) - 1;
+
+/**
+ * A bound on a replay's encoded size, kept as its inputs and garbage arrive: what a live host
+ * checks so that a stream it accepted can always be encoded and stored (a replay over
+ * MAX_REPLAY_EVENTS or MAX_REPLAY_BYTES cannot be). It counts the event deltas at Exp-Golomb order
+ * 0, which the encoder's chosen order never exceeds, and the longest header.
+ */
+export class ReplaySizeBound {
+  events = 0;
+  garbage = 0;
+  private bits = 0;
+  private lastTick = 0;
+  private lastGarbageTick = 0;
+  private readonly eventBits: number;
+
+  constructor(rulesVersion: number) {
+    this.eventBits = FORMATS[formatOf(rulesVersion)]!.keyBits + 1;
+  }
+
+  addEvent(tick: number): void {
+    this.bits += eg0Bits(tick - this.lastTick) + this.eventBits;
+    this.lastTick = tick;
+    this.events++;
+  }
+
+  addGarbage(tick: number, size: number): void {
+    this.bits += eg0Bits(tick - this.lastGarbageTick) + eg0Bits(size - 1);
+    this.lastGarbageTick = tick;
+    this.garbage++;
+  }
+
+  /** At least the encoded replay's bytes (before base64url). */
+  get bytes(): number {
+    return MAX_HEADER_BYTES + Math.ceil((this.bits + eg0Bits(this.garbage)) / 8);
+  }
+
+  /** Whether the replay so far (garbage count included) is sure to encode. */
+  get fits(): boolean {
+    return this.events <= MAX_REPLAY_EVENTS && this.garbage <= MAX_REPLAY_EVENTS && this.bytes <= MAX_REPLAY_BYTES;
+  }
+}
+
 /**
  * The order k that codes the tick deltas in the fewest bits (the smallest such k on a tie). The
  * encoder always writes it, so the decoder accepts no other: one replay, one string.
