@@ -25,7 +25,7 @@ export interface VersusHost {
  * A stalled or hidden tab catches up this many ticks at once: the match's clock is the server's,
  * and a backlog dropped (as a solo game does) would leave this seat behind it for good.
  */
-const CATCH_UP_TICKS = Math.ceil(VERSUS_MAX_LAG_MS / TICK_MS);
+const catchUpTicks = (mode: keyof typeof VERSUS_MAX_LAG_MS) => Math.ceil(VERSUS_MAX_LAG_MS[mode] / TICK_MS);
 /** While the tab is hidden (no animation frames), the game still moves on this often. */
 const HIDDEN_STEP_MS = 250;
 
@@ -128,7 +128,7 @@ export class VersusController {
         return seat.game?.ready ?? false;
       },
     };
-    this.runner = new GameRunner({ game }, CATCH_UP_TICKS);
+    this.runner = new GameRunner({ game }, catchUpTicks(seat.mode));
     this.host.root.dataset.handling = JSON.stringify(seat.handling);
     this.preheld.clear();
     // A button clicked to ready up keeps focus; Space would press it again.

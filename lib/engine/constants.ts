@@ -27,7 +27,7 @@ export type RulesVersion = keyof typeof RULES;
 /** What new solo games are played under. */
 export const RULES_VERSION: RulesVersion = 5;
 /** What new versus games are played under; versus modes are played only under a versus version, solo modes never. */
-export const VERSUS_RULES_VERSION: RulesVersion = 4;
+export const VERSUS_RULES_VERSION: RulesVersion = 6;
 export const SUPPORTED_RULES_VERSIONS: readonly number[] = Object.keys(RULES).map(Number);
 export const VERSUS_RULES_VERSIONS: readonly number[] = SUPPORTED_RULES_VERSIONS.filter((v) => RULES[v as RulesVersion].versus);
 

@@ -52,6 +52,8 @@ export interface DealtGame extends Game {
    * under 2 and 4 the column is drawn from the hole state given to createDealtGame.
    */
   receiveGarbage(size: number, column?: number): number;
+  /** An independent dealt game in exactly this state, its pieces and log included. */
+  clone(): DealtGame;
   /** Checks the dealt pieces (and hole columns) against the seed and from then on hashes and replays as the seeded game. */
   reveal(seed: string): void;
   readonly seed: string | null;

@@ -25,10 +25,10 @@
  *   room_create {mode, firstTo, handling, nextCount}  room     {code, mode, firstTo, seats, ready, you}
  *   room_join {code, handling, nextCount}             room_closed {code, reason}
  *   room_set {code, mode, firstTo} (host only)        match    {matchId, seat, players, mode, firstTo, ranked, resumeToken, ...}
- *   ready   {code, ready}                             vstart   {matchId, game, pieces, holes, startsInMs, score}
- *   vinputs {matchId, game, seq, tick, events, acks}  vdeal    {matchId, game, from, pieces}
- *   vresume {matchId, token}                          garbage  {matchId, game, id, size, deadline}
- *   vleave  {matchId}                                 vack     {matchId, game, seq, tick, applied}
+ *   ready   {code, ready}                             vstart   {matchId, game, pieces, startsInMs, score}
+ *   vinputs {matchId, game, seq, tick, events}        vdeal    {matchId, game, from, pieces}
+ *   vresume {matchId, token}                          garbage  {matchId, game, id, size, column, tick}
+ *   vleave  {matchId}                                 vack     {matchId, game, seq, tick}
  *   vwatch / vunwatch {matchId}                       vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
  *                                                     vgame    {matchId, game, winner, reason, score}
  *                                                     vover    {matchId, winner, score, reason, ranked, ratings?, stored}
@@ -38,7 +38,7 @@ import { z } from 'zod';
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
 } from '@/lib/engine';
-import { ACK_DEADLINE_TICKS, MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameStats, Key, Mode, PieceType } from '@/lib/engine';
 import type { VersusServerMessage } from '@/lib/live/versus';
 
@@ -120,8 +120,6 @@ const matchId = gameId;
 export const roomCodeSchema = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
 const nextCount = z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX);
 const firstTo = z.number().int().min(1).max(MAX_FIRST_TO);
-/** Garbage acknowledged in a batch: [message id, the tick of the receiver's game it joined the queue]. */
-export type WireAck = [id: number, tick: number];
 
 /** Versus messages from the browser; the server's answers are typed in lib/live/versus.ts. */
 const versusClientMessages = [
@@ -139,8 +137,6 @@ const versusClientMessages = [
     seq: z.number().int().min(1).max(1_000_000),
     tick,
     events: wireEvents,
-    /** At most one ack per message; more than the deadline allows in one batch is malformed. */
-    acks: intTuples<WireAck>([[0, 100_000], [0, MAX_TICK]], ACK_DEADLINE_TICKS * 2),
     hash: z.string().regex(/^[0-9a-f]{16}$/).optional(),
   }),
   z.object({ t: z.literal('vresume'), matchId, token: z.string().min(16).max(64) }),

@@ -4,16 +4,17 @@
  * in docs/decisions/0017-versus-live.md.
  */
 import type { GameEndReason, PieceType, VersusMode } from '@/lib/engine';
-import type { LivePlayer, LiveStats, WireAck, WireEvent } from '@/lib/live/protocol';
+import type { LivePlayer, LiveStats, WireEvent } from '@/lib/live/protocol';
 
 export type Seat = 0 | 1;
 
 /**
  * A connected seat whose stream trails the match clock by more than this loses the game (the
- * server's lag check); the browser catches up at most this much at once after a stalled or hidden
- * tab, since dropping the backlog would leave its game behind the clock for good.
+ * server's lag check): each second behind is a second to think that the opponent did not have, so
+ * the bound is tight, tighter in Race 30 where only speed counts. The browser catches up at most
+ * this much at once after a stalled tab, since dropping the backlog would leave its game behind.
  */
-export const VERSUS_MAX_LAG_MS = 10_000;
+export const VERSUS_MAX_LAG_MS: Readonly<Record<VersusMode, number>> = { battle: 3_000, race30: 2_000 };
 export type RatingChange = { before: number; after: number; rdAfter: number };
 
 /** A room as both its seats see it. `you` is the receiving connection's seat. */
@@ -26,13 +27,22 @@ export type RoomView = {
   you: Seat;
 };
 
-/** One seat's game so far: what a spectator or the opponent needs to draw it from tick 0. */
+/**
+ * Garbage that joined a seat's queue: [tick, rows, hole column]. It may rise from tick + the rules'
+ * garbage delay (lib/engine RULES); the column is the server's draw, never the generator's state.
+ */
+export type WireGarbage = [tick: number, rows: number, column: number];
+
+/**
+ * One seat's game so far: what a spectator or the opponent needs to draw it from tick 0. Up to
+ * `tick` only: a seat's inputs from the moment it held pieces the other seat has not been dealt
+ * wait until it has (they would tell the other what is coming).
+ */
 export type SeatStream = {
   player: LivePlayer;
   pieces: PieceType[];
   events: WireEvent[];
-  /** Garbage that joined this seat's queue: [tick, rows]. */
-  garbage: Array<[number, number]>;
+  garbage: WireGarbage[];
   tick: number;
   stats: LiveStats;
 };
@@ -64,17 +74,19 @@ export type VersusServerMessage =
       game: number;
       /** This seat's current piece, preview and one spare. */
       pieces: PieceType[];
-      /** The hole generator's state (holeState(seed)): the browser's garbage holes match the server's. */
-      holes: number;
       /** The game's clock starts this long after this message (the countdown); negative when sent again to a seat that came back after it started. */
       startsInMs: number;
       score: [number, number];
     }
   | { t: 'vdeal'; matchId: string; game: number; from: number; pieces: PieceType[] }
-  /** Garbage for the receiver: acknowledge it (vinputs.acks) at the tick it joins the queue, by `deadline`. */
-  | { t: 'garbage'; matchId: string; game: number; id: number; size: number; deadline: number }
-  /** A batch applied; `applied` is the garbage that joined the queue in it ([id, tick]): if one was forced at its deadline, the browser's game must follow. */
-  | { t: 'vack'; matchId: string; game: number; seq: number; tick: number; applied: WireAck[] }
+  /**
+   * Garbage for the receiver: it joined the queue of the receiver's game at `tick` (the server's
+   * copy was there when the sender's lock was played), with its hole `column`; it rises from
+   * `tick` + the rules' garbage delay. A browser already past `tick` plays its game again from there.
+   */
+  | { t: 'garbage'; matchId: string; game: number; id: number; size: number; column: number; tick: number }
+  /** A batch applied: the server's copy of this seat's game is at `tick`. */
+  | { t: 'vack'; matchId: string; game: number; seq: number; tick: number }
   /** One seat's increment, to the opponent and to spectators. */
   | {
       t: 'vframe';
@@ -84,7 +96,7 @@ export type VersusServerMessage =
       from: number;
       pieces: PieceType[];
       events: WireEvent[];
-      garbage: Array<[number, number]>;
+      garbage: WireGarbage[];
       tick: number;
       stats: LiveStats;
       /** Rows waiting in this seat's garbage meter. */
@@ -123,10 +135,8 @@ export type VersusServerMessage =
       lastSeq: number;
       tick: number;
       pieces: PieceType[];
-      holes: number;
-      /** Garbage already in this seat's game ([id, tick, rows]) and still to acknowledge. */
-      garbage: Array<[number, number, number]>;
-      pending: Array<{ id: number; size: number; deadline: number }>;
+      /** Garbage in this seat's game so far: [id, tick, rows, column]. */
+      garbage: Array<[id: number, tick: number, rows: number, column: number]>;
       score: [number, number];
       playing: boolean;
     }
@@ -139,7 +149,7 @@ export type VersusServerMessage =
       score: [number, number];
       nextCount: number;
       handling: [SeatHandling, SeatHandling];
-      holes: number;
+      rulesVersion: number;
       seats: [SeatStream, SeatStream];
     };
 

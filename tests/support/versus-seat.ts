@@ -22,7 +22,7 @@ export class VersusSeat extends VersusSeatState {
   private viewed: { game: DealtGame; view: VersusGame } | null = null;
 
   constructor(options: VersusBotOptions, clock: () => number = () => performance.now(), private readonly record = true) {
-    super(options.ackDelay ?? 2, clock);
+    super(clock);
     this.bot = new VersusBot(options);
     this.onReset = () => this.bot.reset();
   }

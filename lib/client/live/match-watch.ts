@@ -59,7 +59,7 @@ export class MatchWatchController {
         return;
       case 'vwatching':
         this.game = m.game;
-        this.feeds = [0, 1].map((s) => new SpectatorFeed({ mode: m.mode, handling: m.handling[s]!, nextCount: m.nextCount, holes: m.holes, ...m.seats[s]!, paused: false })) as [SpectatorFeed, SpectatorFeed];
+        this.feeds = [0, 1].map((s) => new SpectatorFeed({ mode: m.mode, rulesVersion: m.rulesVersion, handling: m.handling[s]!, nextCount: m.nextCount, ...m.seats[s]!, paused: false })) as [SpectatorFeed, SpectatorFeed];
         this.set({ phase: 'watching', mode: m.mode, players: [m.seats[0].player, m.seats[1].player], score: m.score, firstTo: m.firstTo, game: m.game, winner: null });
         this.loop();
         return;

@@ -1,5 +1,6 @@
 import { createDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
 import { fromWireEvent, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
+import type { WireGarbage } from '@/lib/live/versus';
 import { TICK_MS } from '@/lib/client/clock';
 
 type Watching = Extract<ServerMessage, { t: 'watching' }>;
@@ -7,12 +8,12 @@ type Frame = Extract<ServerMessage, { t: 'frame' }>;
 /** Where a feed starts: a solo game's `watching`, or one seat of a versus game (with its garbage). */
 export type FeedStart = Pick<Watching, 'handling' | 'nextCount' | 'pieces' | 'events' | 'tick' | 'paused'> & {
   mode: AnyMode;
-  /** A versus seat's hole generator state (vstart/vwatching `holes`). */
-  holes?: number;
-  /** Versus: garbage that joined the seat's queue, [tick, rows]; it joins before that tick's inputs. */
-  garbage?: ReadonlyArray<readonly [number, number]>;
+  /** The game's rules when the stream says (a versus match does); the mode's current ones otherwise. */
+  rulesVersion?: number;
+  /** Versus: garbage that joined the seat's queue, [tick, rows, hole column]; it joins before that tick's inputs. */
+  garbage?: readonly WireGarbage[];
 };
-export type FeedFrame = Pick<Frame, 'from' | 'events' | 'tick'> & { pieces: readonly PieceType[]; paused?: boolean; garbage?: ReadonlyArray<readonly [number, number]> };
+export type FeedFrame = Pick<Frame, 'from' | 'events' | 'tick'> & { pieces: readonly PieceType[]; paused?: boolean; garbage?: readonly WireGarbage[] };
 
 /** How far behind the stream a spectator's field runs: input batches arrive every ~100–250 ms. */
 export const SPECTATOR_DELAY_TICKS = 18;
@@ -31,7 +32,7 @@ export class SpectatorFeed {
   private game: DealtGame;
   private pieces: PieceType[];
   private readonly events = new Map<number, InputEvent[]>();
-  private readonly garbage = new Map<number, number[]>();
+  private readonly garbage = new Map<number, Array<[rows: number, column: number]>>();
   /** The newest tick the stream has reached. */
   latest: number;
   paused: boolean;
@@ -39,7 +40,7 @@ export class SpectatorFeed {
 
   constructor(w: FeedStart) {
     this.pieces = [...w.pieces];
-    this.game = createDealtGame({ mode: w.mode, handling: w.handling, nextCount: w.nextCount }, w.pieces.slice(0, 1), w.holes);
+    this.game = createDealtGame({ mode: w.mode, handling: w.handling, nextCount: w.nextCount, ...(w.rulesVersion ? { rulesVersion: w.rulesVersion } : {}) }, w.pieces.slice(0, 1));
     this.latest = w.tick;
     this.paused = w.paused;
     this.addEvents(w.events);
@@ -47,10 +48,10 @@ export class SpectatorFeed {
   }
 
   private addGarbage(garbage: FeedStart['garbage']): void {
-    for (const [tick, rows] of garbage ?? []) {
+    for (const [tick, rows, column] of garbage ?? []) {
       const at = this.garbage.get(tick);
-      if (at) at.push(rows);
-      else this.garbage.set(tick, [rows]);
+      if (at) at.push([rows, column]);
+      else this.garbage.set(tick, [[rows, column]]);
     }
   }
 
@@ -96,7 +97,7 @@ export class SpectatorFeed {
       if (g.dealt < known && g.dealt - g.taken < DEAL_AHEAD) g.deal(g.dealt, this.pieces.slice(g.dealt, Math.min(known, g.taken + DEAL_AHEAD)));
       // Not enough pieces yet for this tick: wait for the next frame of the stream.
       if (!g.ready) break;
-      for (const rows of this.garbage.get(t) ?? []) g.receiveGarbage(rows);
+      for (const [rows, column] of this.garbage.get(t) ?? []) g.receiveGarbage(rows, column);
       this.garbage.delete(t);
       const evs = g.tick(this.events.get(t));
       this.events.delete(t);

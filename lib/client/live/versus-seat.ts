@@ -1,21 +1,25 @@
 /**
  * The browser's seat in a live versus match, without DOM or socket: it keeps the dealt game
- * (pieces and hole state from `vstart`, more from `vdeal`), puts the garbage the server sends into
- * the game at a tick of its choosing and acknowledges it with the next batch, and follows the
- * server when a message was forced at its deadline (`vack.applied` names another tick): it plays
- * its game again from tick 0 with the server's ticks. docs/decisions/0017-versus-live.md.
+ * (pieces from `vstart`, more from `vdeal`) and puts each garbage message the server sends into
+ * the game at the server's tick with the server's hole column. The server's copy of this seat's
+ * game runs behind the browser's (batches are in flight), so a message usually names a tick the
+ * browser has already played: it then plays again from its checkpoint, the tick the server last
+ * acknowledged (`vack`), which no later message can precede. docs/decisions/0017-versus-live.md.
  *
  *   const seat = new VersusSeatState();
  *   seat.receive(message);                        // every server message for this seat
  *   const batch = seat.play(upTo, (game) => keys); // → the body of `vinputs` (without matchId)
  */
-import { createDealtGame, DEFAULT_HANDLING, KEYS, VERSUS_RULES_VERSION } from '@/lib/engine';
-import type { DealtGame, GameEvent, Handling, InputEvent, PieceType } from '@/lib/engine';
-import { fromWireEvent, type ServerMessage, type WireAck, type WireEvent } from '@/lib/live/protocol';
+import { createDealtGame, DEFAULT_HANDLING, keyId, VERSUS_RULES_VERSION } from '@/lib/engine';
+import type { DealtGame, GameEvent, Handling, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
+import type { ServerMessage, WireEvent } from '@/lib/live/protocol';
 
 type Msg = ServerMessage;
-export type SeatBatch = { game: number; seq: number; tick: number; events: WireEvent[]; acks: WireAck[] };
-type Garbage = { id: number; tick: number; size: number };
+export type SeatBatch = { game: number; seq: number; tick: number; events: WireEvent[] };
+type Garbage = { id: number; tick: number; size: number; column: number };
+
+/** At most this many pieces are dealt into a game ahead of its current one (its queue holds 16). */
+const DEAL_AHEAD = 12;
 
 export class VersusSeatState {
   matchId = '';
@@ -31,16 +35,16 @@ export class VersusSeatState {
   startsAt = 0;
   seq = 0;
   over: Extract<Msg, { t: 'vover' }> | null = null;
-  /** Messages forced by the server at their deadline (the acknowledgement came too late). */
-  forced = 0;
+  /** How often a message named a tick already played, so the game was played again from the checkpoint. */
+  replayed = 0;
   private pieces: PieceType[] = [];
-  private holes = 0;
-  private pending = new Map<number, { size: number; deadline: number; seenAt: number }>();
+  /** Every message in the current game, by tick then id: the server's order. */
   private garbage: Garbage[] = [];
+  /** The game at the tick the server last acknowledged, and how far into the inputs and garbage it is. */
+  private checkpoint: { game: DealtGame; inputs: number; garbage: number } | null = null;
   private sentEvents = 0;
   /** The server decided the current game: no more ticks are played in it. */
   private decided = false;
-  private acks: WireAck[] = [];
 
   /** The current game's pieces dealt so far, in order (the opponent's game uses the same sequence). */
   get sequence(): readonly PieceType[] {
@@ -50,11 +54,7 @@ export class VersusSeatState {
   /** Called when a new game starts or the game is played again (a planner's plan is then stale). */
   onReset: () => void = () => {};
 
-  constructor(
-    /** Ticks between a garbage message arriving and putting it in the game (the browser: 0). */
-    private readonly ackDelay = 0,
-    private readonly clock: () => number = () => performance.now(),
-  ) {}
+  constructor(private readonly clock: () => number = () => performance.now()) {}
 
   receive(m: Msg): void {
     switch (m.t) {
@@ -69,16 +69,14 @@ export class VersusSeatState {
       case 'vstart':
         this.gameIndex = m.game;
         this.pieces = m.pieces.slice();
-        this.holes = m.holes;
-        this.pending.clear();
         this.garbage = [];
-        this.acks = [];
         this.seq = 0;
         this.sentEvents = 0;
         this.decided = false;
         this.startsAt = this.clock() + m.startsInMs;
         this.onReset();
-        this.game = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion }, this.pieces, this.holes);
+        this.game = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion }, this.pieces);
+        this.checkpoint = { game: this.game.clone(), inputs: 0, garbage: 0 };
         return;
       case 'vdeal':
         // A deal that does not continue the pieces held (one was lost with a dropped socket) waits for vresumed's.
@@ -86,81 +84,53 @@ export class VersusSeatState {
         for (let i = this.pieces.length - m.from; i < m.pieces.length; i++) this.pieces.push(m.pieces[i]!);
         this.game.deal(m.from, m.pieces);
         return;
-      case 'garbage':
-        if (m.game === this.gameIndex) this.pending.set(m.id, { size: m.size, deadline: m.deadline, seenAt: this.game?.tickNo ?? 0 });
-        return;
-      case 'vack': {
-        if (m.game !== this.gameIndex) return;
-        // Applied at another tick than this seat chose (or before it chose): forced at the deadline.
-        let differs = false;
-        for (const [id, tick] of m.applied) {
-          const mine = this.garbage.find((g) => g.id === id);
-          if (mine && mine.tick === tick) continue;
-          differs = true;
-          this.forced++;
-          const size = mine?.size ?? this.pending.get(id)?.size;
-          if (size === undefined) continue; // sent while this seat was away: vresumed brought it
-          this.garbage = this.garbage.filter((g) => g.id !== id);
-          this.garbage.push({ id, tick, size });
-          this.pending.delete(id);
-        }
-        if (differs) this.rebuild();
+      case 'garbage': {
+        const g = this.game;
+        if (m.game !== this.gameIndex || !g || this.garbage.some((x) => x.id === m.id)) return;
+        this.garbage.push({ id: m.id, tick: m.tick, size: m.size, column: m.column });
+        // Not played yet: it joins before the tick is. Already played: play again from the checkpoint.
+        if (g.tickNo === m.tick && !this.decided) g.receiveGarbage(m.size, m.column);
+        else if (g.tickNo > m.tick) this.replay(g.tickNo);
         return;
       }
+      case 'vack':
+        if (m.game === this.gameIndex) this.advanceCheckpoint(m.tick);
+        return;
       case 'vresumed': {
-        // Back after a drop: the server's garbage is the truth (some was forced while away).
+        // Back after a drop: the server's garbage is the truth (some came while the socket was down).
         if (m.game !== this.gameIndex || !this.game) return;
         // Deals sent while the socket was down: every piece dealt so far comes again.
         for (let i = this.pieces.length; i < m.pieces.length; i++) this.pieces.push(m.pieces[i]!);
         const have = this.game.dealt;
         if (m.pieces.length > have) this.game.deal(have, m.pieces.slice(have));
-        const now = this.game.tickNo;
-        this.pending = new Map(m.pending.map((p) => [p.id, { size: p.size, deadline: p.deadline, seenAt: now }]));
-        const theirs = m.garbage.map(([id, tick, size]) => ({ id, tick, size }));
-        const same = theirs.length === this.garbage.length && theirs.every((g) => this.garbage.some((x) => x.id === g.id && x.tick === g.tick));
+        const theirs = m.garbage.map(([id, tick, size, column]) => ({ id, tick, size, column }));
+        const same = theirs.length === this.garbage.length && theirs.every((g, i) => this.garbage[i]!.id === g.id);
         this.garbage = theirs;
         this.seq = m.lastSeq;
-        if (!same) this.rebuild();
-        // Batches after lastSeq were lost with the connection: the next one carries everything
-        // from the server's tick on. Their acks go too; what the server still awaits is pending again.
+        if (!same) this.replay(this.game.tickNo);
+        // Batches after lastSeq were lost with the connection: the next one carries everything from the server's tick on.
         this.sentEvents = this.game.inputs.filter((e) => e.tick < m.tick).length;
-        this.acks = [];
         return;
       }
       case 'vgame':
         // Decided (here, or by the other seat): the game stops where the server counted it.
         if (m.game !== this.gameIndex || !this.game) return;
         this.decided = true;
-        if (this.game.tickNo > m.ticks[this.seat]) this.rebuild(m.ticks[this.seat]);
+        if (this.game.tickNo > m.ticks[this.seat]) this.replay(m.ticks[this.seat]);
         return;
       case 'vover':
         this.over = m;
         return;
+      default:
+        return;
     }
   }
 
-  /**
-   * One tick of this seat's game, as the page's runner drives it: garbage that arrived (and has
-   * waited `ackDelay` ticks) joins the queue first and is acknowledged at this tick, then the inputs.
-   */
+  /** One tick of this seat's game, as the page's runner drives it. */
   step(inputs: InputEvent[]): readonly GameEvent[] {
     const g = this.game;
     if (!g || g.over || !g.ready || this.decided) return [];
-    // A copy, sorted by id, only when something waits: this runs 60 times a second.
-    if (this.pending.size > 0) this.takeGarbage(g);
     return g.tick(inputs);
-  }
-
-  /** The garbage that has waited `ackDelay` ticks joins the queue now, in id order, acknowledged at this tick. */
-  private takeGarbage(g: DealtGame): void {
-    const t = g.tickNo;
-    for (const [id, p] of [...this.pending].sort((a, b) => a[0] - b[0])) {
-      if (t - p.seenAt < this.ackDelay) continue;
-      g.receiveGarbage(p.size);
-      this.garbage.push({ id, tick: t, size: p.size });
-      this.acks.push([id, t]);
-      this.pending.delete(id);
-    }
   }
 
   /** What was played since the last batch: the body of `vinputs` (without matchId), or null before the game. */
@@ -168,11 +138,9 @@ export class VersusSeatState {
     const g = this.game;
     if (!g) return null;
     const log = g.inputs;
-    const events = log.slice(this.sentEvents).map((e): WireEvent => [e.tick, KEY_INDEX.get(e.key)!, e.down ? 1 : 0]);
+    const events = log.slice(this.sentEvents).map((e): WireEvent => [e.tick, keyId(e.key), e.down ? 1 : 0]);
     this.sentEvents = log.length;
-    const acks = this.acks;
-    this.acks = [];
-    return { game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events, acks };
+    return { game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events };
   }
 
   /** Plays up to `upTo` (the wall clock's tick for this game); the batch to send, or null before the game. */
@@ -184,29 +152,45 @@ export class VersusSeatState {
   }
 
   /**
-   * Plays the game again from tick 0 as the server did, up to `end`: after garbage was forced at
-   * other ticks than this seat chose, or to stop at the tick where the game was decided.
+   * The server's copy has reached `tick`: every message before it has arrived, so the checkpoint
+   * moves there (played forward with the same inputs and garbage as the game).
    */
-  private rebuild(end = this.game!.tickNo): void {
-    const old = this.game!;
-    const events = old.inputs;
-    const g = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion }, this.pieces, this.holes);
-    const garbage = this.garbage.slice().sort((a, b) => a.tick - b.tick || a.id - b.id);
-    let e = 0;
-    let k = 0;
-    for (;;) {
-      // The dealt queue holds 16 at most: deal as the game goes, as the server did.
-      while (g.dealt < this.pieces.length && g.dealt - g.taken < 12) g.deal(g.dealt, [this.pieces[g.dealt]!]);
-      if (g.tickNo >= end || g.over || !g.ready) break;
-      const t = g.tickNo;
-      while (k < garbage.length && garbage[k]!.tick === t) g.receiveGarbage(garbage[k++]!.size);
-      const inputs: InputEvent[] = [];
-      while (e < events.length && events[e]!.tick === t) inputs.push(fromWireEvent([t, KEY_INDEX.get(events[e]!.key)!, events[e++]!.down ? 1 : 0]));
-      g.tick(inputs);
-    }
-    this.game = g;
+  private advanceCheckpoint(tick: number): void {
+    const c = this.checkpoint;
+    const g = this.game;
+    if (!c || !g || tick <= c.game.tickNo) return;
+    this.playForward(c, g.inputs, Math.min(tick, g.tickNo));
+  }
+
+  /** Plays the game again from the checkpoint to `end`, with every message at its tick. */
+  private replay(end: number): void {
+    const c = this.checkpoint;
+    const old = this.game;
+    if (!c || !old) return;
+    const again = { game: c.game.clone(), inputs: c.inputs, garbage: c.garbage };
+    this.playForward(again, old.inputs, end);
+    this.game = again.game;
+    this.replayed++;
     this.onReset();
   }
-}
 
-const KEY_INDEX: ReadonlyMap<string, number> = new Map(KEYS.map((k, i) => [k, i]));
+  /** Plays `from`'s game forward to `end` with the logged inputs and the garbage, dealing as the game goes. */
+  private playForward(from: { game: DealtGame; inputs: number; garbage: number }, log: readonly Readonly<ReplayEvent>[], end: number): void {
+    const g = from.game;
+    for (;;) {
+      while (g.dealt < this.pieces.length && g.dealt - g.taken < DEAL_AHEAD) g.deal(g.dealt, [this.pieces[g.dealt]!]);
+      if (g.tickNo >= end || g.over || !g.ready) break;
+      const t = g.tickNo;
+      while (from.garbage < this.garbage.length && this.garbage[from.garbage]!.tick <= t) {
+        const m = this.garbage[from.garbage++]!;
+        if (m.tick === t) g.receiveGarbage(m.size, m.column);
+      }
+      let inputs: InputEvent[] | undefined;
+      while (from.inputs < log.length && log[from.inputs]!.tick === t) {
+        const e = log[from.inputs++]!;
+        (inputs ??= []).push({ key: e.key, down: e.down });
+      }
+      g.tick(inputs);
+    }
+  }
+}

@@ -42,7 +42,7 @@ export type SeatSetup = { handling: Handling; nextCount: number };
 
 /**
  * The browser's side of versus, without DOM: one live connection, the lobby (quick match, private
- * rooms), the seat in a match (VersusSeatState: dealt pieces, garbage and its acknowledgements)
+ * rooms), the seat in a match (VersusSeatState: dealt pieces, and garbage at the server's ticks)
  * and the opponent's field re-run from their frames (SpectatorFeed). A dropped connection dials
  * again and takes the seat up with the match's resume token; the seat then carries on from the
  * server's tick. The page's controller drives the seat's game and calls `pump` every frame.
@@ -201,7 +201,7 @@ export class VersusSession {
       case 'vstart':
         if (match?.matchId !== m.matchId) return;
         this.seat.receive(m);
-        this.startOpponent(m.pieces, m.holes);
+        this.startOpponent(m.pieces);
         this.lastBatch = 0;
         this.patchMatch({ game: m.game, score: m.score, state: 'countdown', opponentMeter: 0 });
         this.opts.onGame();
@@ -243,7 +243,7 @@ export class VersusSession {
         // After a resume: the opponent's game so far, from its first tick.
         if (match?.matchId !== m.matchId || m.game !== this.seat.gameIndex) return;
         const them = m.seats[match.seat === 0 ? 1 : 0];
-        this.opponent = new SpectatorFeed({ mode: m.mode, handling: m.handling[match.seat === 0 ? 1 : 0], nextCount: m.nextCount, holes: m.holes, ...them, paused: false });
+        this.opponent = new SpectatorFeed({ mode: m.mode, rulesVersion: m.rulesVersion, handling: m.handling[match.seat === 0 ? 1 : 0], nextCount: m.nextCount, ...them, paused: false });
         this.feedOwnPieces();
         return;
       }
@@ -268,11 +268,13 @@ export class VersusSession {
     return l.kind === 'joining' ? l.code : l.kind === 'room' ? l.room.code : '';
   }
 
-  /** A new game of the set: the opponent's field starts from the same pieces and hole state as this seat's. */
-  private startOpponent(pieces: readonly PieceType[], holes: number): void {
+  /** A new game of the set: the opponent's field starts from the same pieces as this seat's (its garbage comes with its frames). */
+  private startOpponent(pieces: readonly PieceType[]): void {
     const match = this.view.match!;
     const them = match.seat === 0 ? 1 : 0;
-    this.opponent = new SpectatorFeed({ mode: match.mode, handling: this.handlings[them], nextCount: this.seat.nextCount, pieces: pieces.slice(0, 1), events: [], tick: 0, paused: false, holes });
+    this.opponent = new SpectatorFeed({
+      mode: match.mode, rulesVersion: this.seat.rulesVersion, handling: this.handlings[them], nextCount: this.seat.nextCount, pieces: pieces.slice(0, 1), events: [], tick: 0, paused: false,
+    });
     this.feedOwnPieces();
   }
 

@@ -15,10 +15,10 @@ export class EventLog extends InputLog {
     for (let i = from; i < to; i++) this.push(events[i]![0], events[i]![1], events[i]![2] === 1);
   }
 
-  /** Entries from `from` on, in their wire form. */
-  wire(from = 0): WireEvent[] {
+  /** Entries [from, to), in their wire form. */
+  wire(from = 0, to = this.length): WireEvent[] {
     const out: WireEvent[] = [];
-    for (let i = from; i < this.length; i++) out.push([this.tickAt(i), this.keyIdAt(i), this.downAt(i) ? 1 : 0]);
+    for (let i = from; i < Math.min(to, this.length); i++) out.push([this.tickAt(i), this.keyIdAt(i), this.downAt(i) ? 1 : 0]);
     return out;
   }
 }

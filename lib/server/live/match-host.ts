@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { holeState, keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type Handling, type PieceType, type VersusMode } from '@/lib/engine';
-import { BATCH_INTERVAL_MS, type LivePlayer, type ServerMessage, type WireAck, type WireEvent } from '@/lib/live/protocol';
+import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type Handling, type PieceType, type VersusMode } from '@/lib/engine';
+import { BATCH_INTERVAL_MS, type LivePlayer, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
 import { VERSUS_MAX_LAG_MS, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/bus';
@@ -20,12 +20,18 @@ export const MATCH_TIMING = {
   firstCountdownMs: 3_000,
   /** Between two games of a set: the result is shown, then the next countdown. */
   betweenGamesMs: 2_000,
-  /** A dropped player may come back within this long (the solo resume window); after it the game is lost. */
+  /** A dropped player may come back within this long (the solo resume window), and no longer than
+   *  the time away left below; after it the game is lost. */
   resumeWindowMs: PACING.resumeWindowMs,
+  /** Time away a seat is excused in all, per game and per match: a dropped seat's clock stops, so
+   *  without a cap three absences of 22 s were 66 s of thinking the opponent never had. */
+  awayPerGameMs: 15_000,
+  awayPerMatchMs: 30_000,
   /** A stream may lead the server's clock by this much (as in solo games); beyond it the seat forfeits. */
   aheadSlackMs: PACING.aheadSlackMs,
   /** A connected seat whose stream trails the clock by more than this (time away excused) loses the
-   *  game: otherwise a silent client would hold the opponent's win, and its garbage, forever. */
+   *  game: a silent client would otherwise hold the opponent's win, and every second behind is a
+   *  second to think. Per mode (lib/live/versus.ts). */
   maxLagMs: VERSUS_MAX_LAG_MS,
   /** How often the lag is looked at. */
   lagCheckMs: 1_000,
@@ -59,7 +65,7 @@ export type MatchHostOptions = {
 };
 
 type Fail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
-export type BatchIn = { game: number; seq: number; tick: number; events: readonly WireEvent[]; acks: readonly WireAck[] };
+export type BatchIn = { game: number; seq: number; tick: number; events: readonly WireEvent[] };
 
 const realTimers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms).unref(),
@@ -70,10 +76,11 @@ const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 /**
  * One live versus match: both players' input streams are fed to the referee (lib/engine/match.ts)
  * as they arrive. The referee computes every attack from its own simulation of the sender (what a
- * client says about attacks is never read); the host sends the receiver each garbage message,
- * passes the receiver's acknowledgements back with its inputs (the referee forces a late one at
- * its deadline), deals each seat its pieces as a solo live game does (never the seed), and sends
- * each seat the opponent's frames. At the end the match is verified and stored through
+ * client says about attacks is never read) and puts it in the receiver's game at once (rules 6:
+ * it rises a fixed delay later, and crossing attacks cancel); the host tells the receiver each
+ * message with its hole column, deals each seat its pieces as a solo live game does (never the
+ * seed nor any generator state), and shows each seat the opponent's play only as far as it has
+ * been dealt the same pieces. At the end the match is verified and stored through
  * lib/server/versus/store.ts. Knows nothing of sockets: the hub gives it a SeatLink per seat.
  */
 export class MatchHost {
@@ -140,7 +147,12 @@ export class MatchHost {
     const b = Buffer.from(seat.token);
     if (this.ended || a.length !== b.length || !timingSafeEqual(a, b)) return false;
     if (seat.goneTimer !== null) this.timers.clear(seat.goneTimer);
-    if (seat.goneAt !== null) seat.excusedMs += this.now() - seat.goneAt;
+    if (seat.goneAt !== null) {
+      // The window was cut to the time away left, so this stays within both budgets.
+      const away = Math.min(this.now() - seat.goneAt, this.awayLeft(s));
+      seat.excusedMs += away;
+      seat.excusedInMatchMs += away;
+    }
     seat.goneTimer = null;
     seat.goneAt = null;
     seat.link = link;
@@ -152,23 +164,29 @@ export class MatchHost {
     const game = this.match.current;
     link.send({
       t: 'vresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.lastSeq, tick: game.tickOf(s), pieces: seat.dealt.slice(),
-      holes: holeState(this.gameSeed()), garbage: seat.applied.slice(), score: this.score, playing: this.phase === 'playing' || this.phase === 'countdown',
-      pending: game.awaiting(s).map((m) => ({ id: m.id, size: m.size, deadline: m.deadline })),
+      garbage: seat.garbage.map((g) => [g.id, g.tick, g.size, g.column]), score: this.score, playing: this.phase === 'playing' || this.phase === 'countdown',
     });
     link.send(this.watching());
     this.sendBoth({ t: 'vaway', matchId: this.matchId, seat: s, back: true, windowMs: 0 }, s);
     return true;
   }
 
-  /** The seat's socket dropped: the game waits for it the resume window, then is lost. */
+  /** The seat's socket dropped: the game waits for it the resume window (at most its time away left), then is lost. */
   detach(s: Seat, link: SeatLink): void {
     const seat = this.seats[s];
     if (seat.link !== link) return;
     seat.link = null;
     if (this.ended) return;
     seat.goneAt = this.now();
-    seat.goneTimer = this.timers.set(() => this.timeOut(s), MATCH_TIMING.resumeWindowMs);
-    this.sendBoth({ t: 'vaway', matchId: this.matchId, seat: s, back: false, windowMs: MATCH_TIMING.resumeWindowMs }, s);
+    const windowMs = Math.min(MATCH_TIMING.resumeWindowMs, this.awayLeft(s));
+    seat.goneTimer = this.timers.set(() => this.timeOut(s), windowMs);
+    this.sendBoth({ t: 'vaway', matchId: this.matchId, seat: s, back: false, windowMs }, s);
+  }
+
+  /** Time away seat s may still be excused: what is left of this game's budget and of the match's. */
+  private awayLeft(s: Seat): number {
+    const seat = this.seats[s];
+    return Math.max(0, Math.min(MATCH_TIMING.awayPerGameMs - seat.excusedMs, MATCH_TIMING.awayPerMatchMs - seat.excusedInMatchMs));
   }
 
   /** Leaving loses the match (ranked or not): the current game and the set go to the opponent. */
@@ -183,12 +201,12 @@ export class MatchHost {
     const seat = this.seats[s];
     if (this.ended) return { code: 'game_over', message: 'This match is over.' };
     if (b.game < this.gameIndex || (b.game === this.gameIndex && this.phase === 'between')) {
-      seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: b.tick, applied: [] }); // the game was decided meanwhile
+      seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: b.tick }); // the game was decided meanwhile
       return null;
     }
     if (b.game > this.gameIndex) return { code: 'bad_inputs', message: `Game ${b.game} has not started.` };
     if (b.seq <= seat.lastSeq) {
-      seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: this.match.current.tickOf(s), applied: [] });
+      seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: this.match.current.tickOf(s) });
       return null;
     }
     if (b.seq !== seat.lastSeq + 1) return { code: 'out_of_order', message: `Batch ${b.seq} arrived, ${seat.lastSeq + 1} was expected.` };
@@ -196,6 +214,18 @@ export class MatchHost {
     const from = game.tickOf(s);
     const bad = checkBatch(b, from, VERSUS_RULES_VERSION);
     if (bad) return { code: 'bad_inputs', message: bad };
+    // Inputs no person makes (a padded stream) end the match; a game whose replay could no longer
+    // be stored ends there, lost by its seat: never a match nobody can be rated for.
+    const unplayable = seat.admit(b);
+    if (unplayable?.why === 'inhuman') {
+      this.leave(s);
+      return { code: 'bad_inputs', message: `${unplayable.message} The match is forfeited.` };
+    }
+    if (unplayable) {
+      game.forfeit(s);
+      this.endGame();
+      return { code: 'bad_inputs', message: `${unplayable.message} The game is forfeited.` };
+    }
     const elapsedMs = this.now() - seat.t0;
     // A batch that plays no tick (an empty one during the countdown, say) cannot run ahead.
     if (b.tick > from && (b.tick * 1000) / 60 > elapsedMs + MATCH_TIMING.aheadSlackMs) {
@@ -204,29 +234,33 @@ export class MatchHost {
     }
     seat.lastSeq = b.seq;
     if (this.phase === 'countdown') this.phase = 'playing';
-    const applied = seat.feed(game, s, b, from, (m) => this.route(m.to, m.id, m.size, m.deadline));
-    const deal = seat.topUp(game.game(s).taken);
-    seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s), applied });
+    seat.feed(game, s, b, from, (m) => this.route(m));
+    const deal = seat.topUp(game.game(s).taken, game.tickOf(s));
+    seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s) });
     if (deal) seat.link?.send({ t: 'vdeal', matchId: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
-    this.publishFrame(s, seat.takeFrame(game.game(s)));
+    // This seat's frame; and the other's, whose play held back may be shown now this seat was dealt more.
+    this.publishFrames(s, this.visible());
     // The "Live now" summary (players, score, spectators) changes with a game's end, not a batch.
     if (game.outcome) this.endGame();
     return null;
   }
 
   /**
-   * Everything a spectator needs to draw both fields of the current game from its first tick.
-   * Between games the seats still hold the game just decided, so that one is described, with its
-   * own holes; the next game's start sends its own.
+   * Everything a spectator needs to draw both fields of the current game from its first tick, as
+   * far as every seat has been dealt the pieces (a player may watch their own match). Between
+   * games the seats still hold the game just decided, so that one is described, whole.
    */
   watching(): ServerMessage {
-    const index = this.phase === 'between' ? this.gameIndex - 1 : this.gameIndex;
+    const between = this.phase === 'between';
+    const index = between ? this.gameIndex - 1 : this.gameIndex;
     const game = this.match.games[index]!;
+    const visible = between ? Infinity : this.visible();
+    const pieces = between ? this.longer().dealt : this.shared;
     return {
       t: 'vwatching', matchId: this.matchId, mode: this.o.mode, firstTo: this.match.firstTo, game: index, score: this.score,
       nextCount: Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount),
-      handling: [this.o.seats[0].handling, this.o.seats[1].handling], holes: holeState(this.gameSeed(index)),
-      seats: [0, 1].map((s) => this.seats[s as Seat].stream(game.game(s as Seat), this.shared)) as never,
+      handling: [this.o.seats[0].handling, this.o.seats[1].handling], rulesVersion: VERSUS_RULES_VERSION,
+      seats: [0, 1].map((s) => this.seats[s as Seat].stream(game.game(s as Seat), pieces, visible)) as never,
     };
   }
 
@@ -246,6 +280,15 @@ export class MatchHost {
 
   private gameSeed(index = this.gameIndex): string {
     return `${this.o.seed}.${index}`;
+  }
+
+  /** Pieces of the current game every seat has been dealt: the most anyone may be shown. */
+  private visible(): number {
+    return Math.min(this.seats[0].dealt.length, this.seats[1].dealt.length);
+  }
+
+  private longer(): MatchSeat {
+    return this.seats[0].dealt.length >= this.seats[1].dealt.length ? this.seats[0] : this.seats[1];
   }
 
   private sendMatch(s: Seat): void {
@@ -269,7 +312,7 @@ export class MatchHost {
     this.shared = [];
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
-      seat.newGame(pieceSequence(seed, VERSUS_RULES_VERSION), this.o.seats[s].nextCount, t0, this.match.current.game(s).taken);
+      seat.newGame(pieceSequence(seed, VERSUS_RULES_VERSION), this.o.seats[s].nextCount, t0, this.match.current.game(s).taken, VERSUS_RULES_VERSION);
       this.sendStart(s);
     }
     this.o.bus.publish(this.matchId, this.watching());
@@ -282,10 +325,7 @@ export class MatchHost {
     const seat = this.seats[s];
     if (!seat.link) return;
     seat.startSent = this.gameIndex;
-    seat.link.send({
-      t: 'vstart', matchId: this.matchId, game: this.gameIndex, pieces: seat.dealt.slice(), holes: holeState(this.gameSeed()),
-      startsInMs: seat.t0 - this.now(), score: this.score,
-    });
+    seat.link.send({ t: 'vstart', matchId: this.matchId, game: this.gameIndex, pieces: seat.dealt.slice(), startsInMs: seat.t0 - this.now(), score: this.score });
   }
 
   /** Every lagCheckMs while a game runs: a connected seat too far behind the clock loses the game. */
@@ -298,7 +338,7 @@ export class MatchHost {
       const seat = this.seats[s];
       if (seat.link === null || game.game(s).over) continue;
       const lag = this.now() - seat.t0 - seat.excusedMs - (game.tickOf(s) * 1000) / 60;
-      if (lag > MATCH_TIMING.maxLagMs) {
+      if (lag > MATCH_TIMING.maxLagMs[this.o.mode]) {
         game.forfeit(s);
         return this.endGame();
       }
@@ -306,20 +346,29 @@ export class MatchHost {
     this.lagTimer = this.timers.set(() => this.checkLag(), MATCH_TIMING.lagCheckMs);
   }
 
-  /** A garbage message the referee routed: the receiver acknowledges it with its inputs. */
-  private route(to: Seat, id: number, size: number, deadline: number): void {
-    this.seats[to].link?.send({ t: 'garbage', matchId: this.matchId, game: this.gameIndex, id, size, deadline });
+  /** A garbage message the referee routed: it is in the receiver's game from its tick; the receiver hears of it now. */
+  private route(m: GarbageMessage): void {
+    const j = this.seats[m.to].joined(m);
+    this.seats[m.to].link?.send({ t: 'garbage', matchId: this.matchId, game: this.gameIndex, id: j.id, size: j.size, column: j.column, tick: j.tick });
   }
 
-  /** To the opponent and the spectators; pieces only as far as both seats were dealt (the sequence is shared). */
-  private publishFrame(s: Seat, frame: ReturnType<MatchSeat['takeFrame']>): void {
-    const visible = Math.min(this.seats[0].dealt.length, this.seats[1].dealt.length);
-    const from = this.shown;
-    while (this.shared.length < visible) this.shared.push(this.seats[0].dealt[this.shared.length]!);
-    this.shown = visible;
-    const message: ServerMessage = { t: 'vframe', matchId: this.matchId, game: this.gameIndex, seat: s, from, pieces: this.shared.slice(from), ...frame };
-    this.seats[other(s)].link?.send(message, MATCH_TIMING.opponentFrameWaitMs);
-    this.o.bus.publish(this.matchId, message);
+  /**
+   * Frames for the opponent and the spectators: seat s's first, then the other's if anything of it
+   * may be shown now; each up to where the seat held only pieces both seats have (`visible`).
+   * Pieces go out as far as both seats were dealt them (the sequence is shared).
+   */
+  private publishFrames(s: Seat, visible: number): void {
+    for (const x of [s, other(s)]) {
+      const frame = this.seats[x].takeFrame(this.match.current.game(x), visible);
+      if (!frame) continue;
+      const to = Math.min(visible, this.longer().dealt.length);
+      const from = this.shown;
+      while (this.shared.length < to) this.shared.push(this.longer().dealt[this.shared.length]!);
+      this.shown = to;
+      const message: ServerMessage = { t: 'vframe', matchId: this.matchId, game: this.gameIndex, seat: x, from, pieces: this.shared.slice(from), ...frame };
+      this.seats[other(x)].link?.send(message, MATCH_TIMING.opponentFrameWaitMs);
+      this.o.bus.publish(this.matchId, message);
+    }
   }
 
   /** The current game is decided: count it, then the next game or the end of the set. */
@@ -328,9 +377,10 @@ export class MatchHost {
     const outcome = game.outcome!;
     const index = this.gameIndex;
     const ticks: [number, number] = [game.tickOf(0), game.tickOf(1)];
-    // Decided: the rest of the game's pieces can no longer help anyone, and the leader's field
-    // (held back while the other seat had not been dealt them) can be drawn to its end.
-    const longer = this.seats[0].dealt.length >= this.seats[1].dealt.length ? this.seats[0] : this.seats[1];
+    // Decided: the rest of the game's pieces can no longer help anyone, and the play held back
+    // (while the other seat had not been dealt the pieces) can be shown, so both fields can be drawn to their ends.
+    this.publishFrames(0, Infinity);
+    const longer = this.longer();
     const from = this.shown;
     const more = this.match.advance();
     const message: Extract<ServerMessage, { t: 'vgame' }> = {
@@ -404,7 +454,7 @@ export class MatchHost {
   }
 }
 
-/** Events in order within [from, tick); acks at most one per message, within the same ticks. */
+/** Events in order within [from, tick), of keys the rules play. */
 function checkBatch(b: BatchIn, from: number, rulesVersion: number): string | null {
   if (b.tick < from) return `The batch ends at tick ${b.tick}, before tick ${from} the game is at.`;
   let last = from;
@@ -414,11 +464,6 @@ function checkBatch(b: BatchIn, from: number, rulesVersion: number): string | nu
     if (t < last || t >= b.tick) return 'Events are out of order or past the batch tick.';
     if (key >= keyCount) return `Key ${key} is not played under rules version ${rulesVersion}.`;
     last = t;
-  }
-  const ids = new Set<number>();
-  for (const [id, t] of b.acks) {
-    if (t < from || t >= b.tick || ids.has(id)) return 'An acknowledgement is outside the batch or repeated.';
-    ids.add(id);
   }
   return null;
 }

@@ -1,7 +1,8 @@
 import 'server-only';
-import type { Game, GarbageMessage, InputEvent, PieceType, VersusGame } from '@/lib/engine';
-import { fromWireEvent, type LiveStats, type ServerMessage, type WireAck, type WireEvent } from '@/lib/live/protocol';
-import type { Seat, SeatStream } from '@/lib/live/versus';
+import { ReplaySizeBound, VERSUS_RULES_VERSION, type Game, type GarbageMessage, type InputEvent, type PieceType, type VersusGame } from '@/lib/engine';
+import { HumanInputGate } from '@/lib/input-limits';
+import { fromWireEvent, type LiveStats, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
+import type { Seat, SeatStream, WireGarbage } from '@/lib/live/versus';
 import { EventLog } from '@/lib/server/live/event-log';
 import type { MatchSeatInfo, BatchIn } from '@/lib/server/live/match-host';
 
@@ -9,11 +10,18 @@ import type { MatchSeatInfo, BatchIn } from '@/lib/server/live/match-host';
 export type SeatLink = { send(message: ServerMessage, waitMs?: number): void };
 
 /** What a seat's frame carries besides the shared pieces. */
-export type SeatFrame = { events: WireEvent[]; garbage: Array<[number, number]>; tick: number; stats: LiveStats; meter: number };
+export type SeatFrame = { events: WireEvent[]; garbage: WireGarbage[]; tick: number; stats: LiveStats; meter: number };
+
+/** Garbage in a seat's game: the message id, the tick it joined, its rows and hole column. */
+type Joined = { id: number; tick: number; size: number; column: number };
+
+/** Why a batch cannot be played: its inputs are not a person's, or its replay could no longer be stored. */
+export type Unplayable = { why: 'inhuman' | 'too_long'; message: string };
 
 /**
  * One seat of a live match for the current game: its connection, resume token and absence, the
- * pieces dealt to it, its batch numbering, and what it played since the last frame.
+ * pieces dealt to it (and from which tick it held each count), its batch numbering, the garbage
+ * routed to it, and what it played that others have not been shown yet.
  */
 export class MatchSeat {
   link: SeatLink | null = null;
@@ -24,15 +32,20 @@ export class MatchSeat {
   t0 = 0;
   /** The game whose `vstart` this seat was sent (-1: none yet); a seat away at the start gets it on its return. */
   startSent = -1;
-  /** Time away (dropped and back within the window) this game, excused from the lag bound. */
+  /** Time away (dropped and back within the window) excused from the lag bound: this game, and the whole match. */
   excusedMs = 0;
+  excusedInMatchMs = 0;
   dealt: PieceType[] = [];
-  /** Garbage in this seat's game so far: [tick, rows]. */
-  garbage: Array<[number, number]> = [];
-  /** The same garbage with message ids: [id, tick, rows] (a resumed seat rebuilds from it). */
-  applied: Array<[number, number, number]> = [];
+  /** Garbage in this seat's game so far, in the order it joined. */
+  garbage: Joined[] = [];
   private log = new EventLog();
-  private framed = { events: 0, garbage: 0 };
+  /** [tick, pieces dealt]: from `tick` on the seat could know that many pieces (a deal follows the batch that ends there). */
+  private knows: Array<[number, number]> = [];
+  /** The first entry of `knows` not yet shown: `visible` only grows within a game. */
+  private knownShown = 0;
+  private shown = { events: 0, garbage: 0, tick: 0, stats: START_STATS, meter: 0 };
+  private gate = new HumanInputGate();
+  private size = new ReplaySizeBound(VERSUS_RULES_VERSION);
   private draw: () => PieceType = () => 'I';
   private nextCount = 5;
 
@@ -41,7 +54,7 @@ export class MatchSeat {
     readonly token: string,
   ) {}
 
-  newGame(draw: () => PieceType, nextCount: number, t0: number, taken: number): void {
+  newGame(draw: () => PieceType, nextCount: number, t0: number, taken: number, rulesVersion: number): void {
     this.draw = draw;
     this.nextCount = nextCount;
     this.t0 = t0;
@@ -49,62 +62,109 @@ export class MatchSeat {
     this.lastSeq = 0;
     this.dealt = [];
     this.garbage = [];
-    this.applied = [];
     this.log = new EventLog();
-    this.framed = { events: 0, garbage: 0 };
-    this.topUp(taken);
+    this.knows = [];
+    this.knownShown = 0;
+    this.shown = { events: 0, garbage: 0, tick: 0, stats: START_STATS, meter: 0 };
+    this.gate = new HumanInputGate();
+    this.size = new ReplaySizeBound(rulesVersion);
+    this.topUp(taken, 0);
   }
 
-  /** Never more than the preview plus one past the current piece, as in a solo live game. */
-  topUp(taken: number): { from: number; pieces: PieceType[] } | null {
+  /** Never more than the preview plus one past the current piece, as in a solo live game; `tick` is where the seat's stream stands. */
+  topUp(taken: number, tick: number): { from: number; pieces: PieceType[] } | null {
     const from = this.dealt.length;
     while (this.dealt.length < taken + this.nextCount + 1) this.dealt.push(this.draw());
-    return this.dealt.length > from ? { from, pieces: this.dealt.slice(from) } : null;
+    if (this.dealt.length === from) return null;
+    this.knows.push([tick, this.dealt.length]);
+    return { from, pieces: this.dealt.slice(from) };
   }
 
   /**
-   * Plays the batch tick by tick through the referee: at each tick the garbage acknowledged for
-   * it, then its inputs. Returns what joined this seat's queue ([id, tick]), forced ones included.
+   * Whether the batch's inputs could be a person's (HUMAN_INPUT) and its game could still be
+   * stored with them (ReplaySizeBound): checked before anything is played, as the batch arrives.
+   * A padded stream is refused here, not discovered when the match is stored.
    */
-  feed(game: VersusGame, s: Seat, b: BatchIn, from: number, route: (m: GarbageMessage) => void): WireAck[] {
-    const applied: WireAck[] = [];
+  admit(b: BatchIn): Unplayable | null {
+    for (const [t, , down] of b.events) {
+      const why = this.gate.add(t, down === 1);
+      if (why) return { why: 'inhuman', message: why };
+      this.size.addEvent(t);
+    }
+    return this.size.fits ? null : { why: 'too_long', message: 'This game holds more inputs than a replay can store.' };
+  }
+
+  /** Garbage the referee routed to this seat: it is in the seat's game from `tick` on. */
+  joined(m: GarbageMessage): Joined {
+    const j = { id: m.id, tick: m.sentAt, size: m.size, column: m.column };
+    this.garbage.push(j);
+    this.size.addGarbage(j.tick, j.size);
+    return j;
+  }
+
+  /** Plays the batch tick by tick through the referee; what this seat's locks sent is handed to `route`. */
+  feed(game: VersusGame, s: Seat, b: BatchIn, from: number, route: (m: GarbageMessage) => void): void {
     let e = 0;
-    // Most ticks carry no event and no ack: they make no lists (60 ticks a second for every seat).
+    // Most ticks carry no event: they make no lists (60 ticks a second for every seat).
     for (let t = from; t < b.tick && !game.outcome && !game.game(s).over; t++) {
       let inputs: InputEvent[] | undefined;
       const start = e;
       while (e < b.events.length && b.events[e]![0] === t) (inputs ??= []).push(fromWireEvent(b.events[e++]!));
-      let acks: number[] | undefined;
-      for (const a of b.acks) if (a[1] === t) (acks ??= []).push(a[0]);
-      const r = game.tick(s, inputs, acks);
+      const r = game.tick(s, inputs);
       this.log.pushWire(b.events, start, e);
-      for (const m of r.applied) {
-        applied.push([m.id, t]);
-        this.garbage.push([t, m.size]);
-        this.applied.push([m.id, t, m.size]);
-      }
       for (const m of r.sent) route(m);
     }
     // Ticks after this seat's end are not played; the events in them are not part of the game.
-    return applied;
   }
 
-  /** What was played since the last frame. */
-  takeFrame(game: Game): SeatFrame {
-    const frame = {
-      events: this.log.wire(this.framed.events), garbage: this.garbage.slice(this.framed.garbage), tick: game.tickNo,
-      stats: game.stats(), meter: game.garbageQueued,
+  /**
+   * What was played since the last frame, up to the first tick from which this seat held more than
+   * `visible` pieces (what every seat has been dealt): inputs made while looking at pieces the other
+   * seat has not seen yet would tell it what is coming, so they wait. Null when nothing is new.
+   */
+  takeFrame(game: Game, visible: number): SeatFrame | null {
+    const cut = this.cutAt(game.tickNo, visible);
+    if (cut <= this.shown.tick && this.shown.stats.tick === game.tickNo) return null;
+    const upTo = this.eventsBefore(cut);
+    const gUpTo = this.garbageBefore(cut);
+    // Counters are the game's now: they can be shown only when nothing is held back.
+    if (cut === game.tickNo) this.shown = { ...this.shown, stats: game.stats(), meter: game.garbageQueued };
+    const frame: SeatFrame = {
+      events: this.log.wire(this.shown.events, upTo), garbage: this.garbage.slice(this.shown.garbage, gUpTo).map(wire), tick: cut,
+      stats: this.shown.stats, meter: this.shown.meter,
     };
-    this.framed = { events: this.log.length, garbage: this.garbage.length };
+    this.shown = { ...this.shown, events: upTo, garbage: gUpTo, tick: cut };
     return frame;
   }
 
-  /** This seat's game from tick 0, with the pieces everyone may see. */
-  stream(game: Game, pieces: PieceType[]): SeatStream {
+  /** This seat's game from tick 0, as far as `visible` pieces allow, with the pieces everyone may see. */
+  stream(game: Game, pieces: PieceType[], visible: number): SeatStream {
+    const cut = this.cutAt(game.tickNo, visible);
+    const upTo = this.eventsBefore(cut);
     return {
-      player: this.info.player, pieces: pieces.slice(), events: this.log.wire(), garbage: this.garbage.slice(), tick: game.tickNo,
-      stats: game.stats(),
+      player: this.info.player, pieces: pieces.slice(), events: this.log.wire(0, upTo), garbage: this.garbage.slice(0, this.garbageBefore(cut)).map(wire),
+      tick: cut, stats: cut === game.tickNo ? game.stats() : this.shown.stats,
     };
+  }
+
+  private cutAt(tick: number, visible: number): number {
+    while (this.knownShown < this.knows.length && this.knows[this.knownShown]![1] <= visible) this.knownShown++;
+    const held = this.knows[this.knownShown];
+    return held ? Math.min(held[0], tick) : tick;
+  }
+
+  private eventsBefore(tick: number): number {
+    let i = this.log.length;
+    while (i > 0 && this.log.tickAt(i - 1) >= tick) i--;
+    return i;
+  }
+
+  private garbageBefore(tick: number): number {
+    let i = this.garbage.length;
+    while (i > 0 && this.garbage[i - 1]!.tick >= tick) i--;
+    return i;
   }
 }
 
+const wire = (g: Joined): WireGarbage => [g.tick, g.size, g.column];
+const START_STATS: LiveStats = { score: 0, lines: 0, level: 1, pieces: 0, tick: 0 };

@@ -117,7 +117,7 @@ describe('the versus lobby', () => {
     await send(b, { t: 'queue', mode: 'battle', ranked: true, ...base });
     const { matchId, resumeToken } = a.last('match') as { matchId: string; resumeToken: string };
     const stranger = conn({ userId: 'uz', guestId: null });
-    const batch: VersusClientMessage = { t: 'vinputs', matchId, game: 0, seq: 1, tick: 0, events: [], acks: [] };
+    const batch: VersusClientMessage = { t: 'vinputs', matchId, game: 0, seq: 1, tick: 0, events: [] };
     await send(stranger, batch);
     expect(stranger.last('error')).toMatchObject({ code: 'not_your_match' });
     await send(stranger, { t: 'vresume', matchId, token: resumeToken });

@@ -1,31 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HANDLING, holeState, pieceSequence, type InputEvent, type PieceType } from '@/lib/engine';
+import { createGame, DEFAULT_HANDLING, pieceSequence, type InputEvent, type PieceType } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import { VersusSeatState } from '@/lib/client/live/versus-seat';
+import { playHashCore } from '@/lib/engine/hash';
 
 // The browser's seat as the versus page drives it: one tick at a time (step), batches cut as it
 // goes (batch), and the server's word on where a game stopped (vgame) or where it stands after a
 // dropped connection (vresumed).
 const MATCH = 'abcdef012345';
 const pieces = (n: number): PieceType[] => {
-  const next = pieceSequence('seat-test.0', 2);
+  const next = pieceSequence('seat-test.0', 6);
   return Array.from({ length: n }, () => next());
 };
 
 /** A seat in game 0 of a match, dealt the first `dealt` pieces. */
 function seated(dealt = 60): VersusSeatState {
-  const seat = new VersusSeatState(0, () => 0);
+  const seat = new VersusSeatState(() => 0);
   const h = DEFAULT_HANDLING;
   seat.receive({
     t: 'match', matchId: MATCH, seat: 0, players: [{ name: 'a', guest: false }, { name: 'b', guest: false }], mode: 'battle', firstTo: 1,
-    ranked: false, rulesVersion: 2, handling: [h, h], nextCount: 5, resumeToken: 'x'.repeat(32), resumeWindowMs: 30_000,
+    ranked: false, rulesVersion: 6, handling: [h, h], nextCount: 5, resumeToken: 'x'.repeat(32), resumeWindowMs: 30_000,
   });
-  seat.receive({ t: 'vstart', matchId: MATCH, game: 0, pieces: pieces(dealt), holes: holeState('seat-test.0'), startsInMs: 0, score: [0, 0] });
+  seat.receive({ t: 'vstart', matchId: MATCH, game: 0, pieces: pieces(dealt), startsInMs: 0, score: [0, 0] });
   return seat;
 }
 
 /** Hard drop every 20 ticks: a piece locks each time, so the field changes with every drop. */
 const drops = (t: number): InputEvent[] => (t % 20 === 5 ? [{ key: 'hardDrop', down: true }] : t % 20 === 6 ? [{ key: 'hardDrop', down: false }] : []);
+
+/** Hard drop every 45 ticks: a handful of pieces, far from topping out. */
+const slow = (t: number): InputEvent[] => (t % 45 === 5 ? [{ key: 'hardDrop', down: true }] : t % 45 === 6 ? [{ key: 'hardDrop', down: false }] : []);
 
 /** Plays to `end`, or until the game waits for pieces or is over. */
 function playTo(seat: VersusSeatState, end: number): void {
@@ -42,8 +46,7 @@ describe('VersusSeatState', () => {
     seat.receive({ t: 'vdeal', matchId: MATCH, game: 0, from: 9, pieces: pieces(11).slice(9) });
     expect(seat.sequence).toHaveLength(7);
     seat.receive({
-      t: 'vresumed', matchId: MATCH, game: 0, lastSeq: 0, tick: 0, pieces: pieces(11), holes: holeState('seat-test.0'),
-      garbage: [], pending: [], score: [0, 0], playing: true,
+      t: 'vresumed', matchId: MATCH, game: 0, lastSeq: 0, tick: 0, pieces: pieces(11), garbage: [], score: [0, 0], playing: true,
     });
     expect(seat.sequence).toEqual(pieces(11));
     expect(seat.game!.ready).toBe(true);
@@ -76,8 +79,7 @@ describe('VersusSeatState', () => {
     expect(lost.seq).toBe(2);
     playTo(seat, 120);
     seat.receive({
-      t: 'vresumed', matchId: MATCH, game: 0, lastSeq: first.seq, tick: first.tick, pieces: pieces(seat.game!.dealt), holes: holeState('seat-test.0'),
-      garbage: [], pending: [], score: [0, 0], playing: true,
+      t: 'vresumed', matchId: MATCH, game: 0, lastSeq: first.seq, tick: first.tick, pieces: pieces(seat.game!.dealt), garbage: [], score: [0, 0], playing: true,
     });
     const next = seat.batch()!;
     expect(next.seq).toBe(2);
@@ -87,4 +89,50 @@ describe('VersusSeatState', () => {
     expect(next.events[0]![0]).toBeGreaterThanOrEqual(first.tick);
     expect(next.events.length).toBeGreaterThan(lost.events.length);
   });
+
+  it('puts garbage in at the server’s tick and column, playing again from the checkpoint when that tick is past', () => {
+    // The server's copy of the game (seeded, as the match host holds it) receives two messages at
+    // ticks 50 and 95; the browser hears of them late, at ticks 80 and 140, with a vack between.
+    const server = createGame({ mode: 'battle', seed: 'seat-test.0', handling: DEFAULT_HANDLING, nextCount: 5, rulesVersion: 6 });
+    const seat = seated();
+    const messages: Array<{ at: number; m: ServerMessage }> = [];
+    let id = 0;
+    for (let t = 0; t < 200; t++) {
+      if (t === 50 || t === 95) {
+        const size = t === 50 ? 3 : 2;
+        const column = server.receiveGarbage(size);
+        messages.push({ at: t === 50 ? 80 : 140, m: { t: 'garbage', matchId: MATCH, game: 0, id: id++, size, column, tick: t } });
+      }
+      server.tick(slow(t));
+    }
+    for (let t = 0; t < 200; t++) {
+      for (const x of messages.filter((x) => x.at === t)) seat.receive(x.m);
+      if (t === 100) seat.receive({ t: 'vack', matchId: MATCH, game: 0, seq: 1, tick: 90 });
+      seat.step(slow(t));
+    }
+    expect(seat.replayed).toBe(2);
+    expect([seat.game!.tickNo, seat.game!.over]).toEqual([200, false]);
+    expect(seat.game!.playHash()).toBe(playHashOf(server));
+    expect(seat.game!.snapshot().board).toEqual(server.snapshot().board);
+  });
+
+  it('takes garbage at once when it names the tick about to be played: nothing is played again', () => {
+    const server = createGame({ mode: 'battle', seed: 'seat-test.0', handling: DEFAULT_HANDLING, nextCount: 5, rulesVersion: 6 });
+    const seat = seated();
+    for (let t = 0; t < 120; t++) {
+      if (t === 33) {
+        const column = server.receiveGarbage(4);
+        seat.receive({ t: 'garbage', matchId: MATCH, game: 0, id: 0, size: 4, column, tick: 33 });
+      }
+      server.tick(drops(t));
+      seat.step(drops(t));
+    }
+    expect(seat.replayed).toBe(0);
+    expect(seat.game!.playHash()).toBe(playHashOf(server));
+  });
 });
+
+/** A seeded game's play hash (what a dealt game at the same point has), through the engine's own function. */
+function playHashOf(g: ReturnType<typeof createGame>): string {
+  return playHashCore((g as unknown as { core: Parameters<typeof playHashCore>[0] }).core);
+}
