@@ -1,4 +1,4 @@
-import { createGame, decodeSoloReplay, TICKS_PER_SECOND, type Game, type InputEvent, type Mode, type SoloReplay } from '@/lib/engine';
+import { createGame, decodeSoloReplay, replayConfig, TICKS_PER_SECOND, type Game, type InputEvent, type Mode, type SoloReplay } from '@/lib/engine';
 
 /** Where the ghost is: what the best game had at the same tick. */
 export interface GhostProgress {
@@ -21,8 +21,7 @@ export class GhostRace {
 
   constructor(encoded: string) {
     this.replay = decodeSoloReplay(encoded);
-    const { mode, seed, handling, nextCount, rulesVersion } = this.replay;
-    this.game = createGame({ mode, seed, handling, rulesVersion, ...(nextCount ? { nextCount } : {}) });
+    this.game = createGame(replayConfig(this.replay));
   }
 
   get mode(): Mode {

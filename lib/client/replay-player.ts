@@ -1,4 +1,4 @@
-import { createGame, MAX_REPLAY_TICKS, type Game, type GameEvent, type GarbageEvent, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
+import { createGame, MAX_REPLAY_TICKS, replayConfig, type Game, type GameEvent, type GarbageEvent, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
 
 /** Ticks between checkpoints: a seek simulates at most this many ticks after restoring one. */
 export const CHECKPOINT_INTERVAL = 300;
@@ -100,8 +100,7 @@ export class ReplayPlayer {
   }
 
   private fresh(): Game {
-    const { mode, seed, handling, nextCount, rulesVersion } = this.replay;
-    return createGame({ mode, seed, handling, rulesVersion, ...(nextCount ? { nextCount } : {}) });
+    return createGame(replayConfig(this.replay));
   }
 
   /** Continues from a copy of checkpoint i, so the checkpoint itself stays untouched. */

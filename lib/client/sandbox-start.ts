@@ -1,4 +1,4 @@
-import { createGame, MAX_REPLAY_TICKS, type Game, type Handling, type InputEvent, type Replay } from '@/lib/engine';
+import { createGame, MAX_REPLAY_TICKS, replayConfig, type Game, type Handling, type InputEvent, type Replay } from '@/lib/engine';
 import type { Position } from '@/lib/fumen';
 
 /**
@@ -7,8 +7,7 @@ import type { Position } from '@/lib/fumen';
  * hold, queue, the rest of the bag and the generator included, with nothing to keep in sync.
  */
 export function gameAtTick(replay: Replay, tick: number): Game {
-  const { mode, seed, handling, nextCount } = replay;
-  const game = createGame({ mode, seed, handling, rulesVersion: replay.rulesVersion, ...(nextCount ? { nextCount } : {}) });
+  const game = createGame(replayConfig(replay));
   const target = Math.min(Math.max(0, Math.floor(tick)), MAX_REPLAY_TICKS);
   const events = replay.events;
   let next = 0;

@@ -1,7 +1,7 @@
 import { fromBase64Url, toBase64Url } from './base64url';
 import { BitReader, BitWriter } from './bits';
 import {
-  ALL_MODE_NAMES, ARR_MAX, DAS_MAX, DAS_MIN, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
+  ALL_MODE_NAMES, ARR_MAX, DAS_MAX, DAS_MIN, isKeyed, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
   MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, SDF_MAX,
   SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS,
 } from './constants';
@@ -9,7 +9,7 @@ import { ReplayDecodeError, ReplayError } from './errors';
 import { isVersusMode, MODES } from './modes';
 import type { GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
 import { utf8Decode, utf8Encode } from './utf8';
-import { checkReplay, checkRulesVersion, keyNotInRules } from './validate';
+import { checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
 
 /**
  * Binary replay, format 1 (README has the byte layout): "LF", format version, rules version,
@@ -24,29 +24,35 @@ export const REPLAY_FORMAT_VERSION = 1;
  */
 export const VERSUS_REPLAY_FORMAT_VERSION = 2;
 /**
- * Every format by its version byte: whether garbage follows the events, and the width of a key id.
- * Formats 3 and 4 are 1 and 2 with 4-bit key ids, for the rules versions with a 9th key (decision
- * 0019). A replay's format follows from its rules version (`formatOf`), so each replay has exactly
- * one encoding; an old format is never given another meaning.
+ * Every format by its version byte: whether garbage follows the events, the width of a key id, and
+ * whether the flags byte holds the seat (bit 4). Formats 3 and 4 are 1 and 2 with 4-bit key ids,
+ * for the rules versions with a 9th key (decision 0019); format 5 is 4 with the seat, for keyed
+ * versus rules whose holes are per seat (0020). A replay's format follows from its rules version
+ * (`formatOf`), so each replay has exactly one encoding; an old format is never given another meaning.
  */
-const FORMATS: Readonly<Record<number, { versus: boolean; keyBits: number }>> = {
-  1: { versus: false, keyBits: 3 },
-  2: { versus: true, keyBits: 3 },
-  3: { versus: false, keyBits: 4 },
-  4: { versus: true, keyBits: 4 },
+const FORMATS: Readonly<Record<number, { versus: boolean; keyBits: number; seat: boolean }>> = {
+  1: { versus: false, keyBits: 3, seat: false },
+  2: { versus: true, keyBits: 3, seat: false },
+  3: { versus: false, keyBits: 4, seat: false },
+  4: { versus: true, keyBits: 4, seat: false },
+  5: { versus: true, keyBits: 4, seat: true },
 };
 
-/** The one format a supported rules version is written in: same versus-ness, narrowest key id that holds its keys. */
+/** The one format a supported rules version is written in: same versus-ness and seat, narrowest key id that holds its keys. */
 function formatOf(rulesVersion: number): number {
   const keyBits = 32 - Math.clz32(keysOf(rulesVersion) - 1);
   const versus = VERSUS_RULES_VERSIONS.includes(rulesVersion);
-  return Number(Object.keys(FORMATS).find((f) => FORMATS[Number(f)]!.versus === versus && FORMATS[Number(f)]!.keyBits === keyBits));
+  const seat = versus && isKeyed(rulesVersion);
+  return Number(Object.keys(FORMATS).find((f) => {
+    const l = FORMATS[Number(f)]!;
+    return l.versus === versus && l.keyBits === keyBits && l.seat === seat;
+  }));
 }
 const MAX_SEED_BYTES = MAX_SEED_LENGTH * 4;
 const MAX_K = 16;
 
 export function encodeReplay(replay: Replay): string {
-  const bad = checkReplay(replay) ?? checkRulesVersion(replay.rulesVersion, replay.mode) ?? checkKeys(replay);
+  const bad = checkReplay(replay) ?? checkRulesVersion(replay.rulesVersion, replay.mode) ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat) ?? checkKeys(replay);
   if (bad) throw new ReplayError('invalid_replay', bad);
   const seed = utf8Encode(replay.seed) ?? new Uint8Array(0);
   const deltas = replay.events.map((e, i) => e.tick - (i === 0 ? 0 : replay.events[i - 1]!.tick));
@@ -63,7 +69,7 @@ export function encodeReplay(replay: Replay): string {
   w.byte(h.das);
   w.byte(h.arr);
   w.byte(h.sdf === 'instant' ? 0 : h.sdf);
-  w.byte((h.dasCut ? 1 : 0) | ((replay.nextCount ?? 0) << 1));
+  w.byte((h.dasCut ? 1 : 0) | ((replay.nextCount ?? 0) << 1) | ((replay.seat ?? 0) << 4));
   w.varint(seed.length);
   seed.forEach((b) => w.byte(b));
   w.varint(replay.events.length);
@@ -189,7 +195,7 @@ function decode(data: string): Replay {
   const format = r.byte('format version');
   const layout = Object.hasOwn(FORMATS, format) ? FORMATS[format]! : null;
   if (!layout) throw new ReplayDecodeError('unsupported_version', `replay format ${format} is not supported`);
-  const { versus, keyBits } = layout;
+  const { versus, keyBits, seat: seated } = layout;
   const rulesVersion = r.varint('rules version', 0x7fffffff);
   if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion) || formatOf(rulesVersion) !== format)
     throw new ReplayDecodeError('unsupported_version', `rules version ${rulesVersion} is not supported in replay format ${format}`);
@@ -199,8 +205,9 @@ function decode(data: string): Replay {
   if (isVersusMode(mode) !== versus) throw invalid(`mode ${mode} is not played in replay format ${format}`);
   const handling = readHandling(r);
   const flags = r.byte('flags');
-  if (flags >> 4 !== 0) throw invalid('flags has reserved bits set');
-  const nextCount = flags >> 1;
+  if (flags >> (seated ? 5 : 4) !== 0) throw invalid('flags has reserved bits set');
+  const seat = seated ? ((flags >> 4) as 0 | 1) : null;
+  const nextCount = (flags >> 1) & 7;
   if (nextCount > NEXT_COUNT_MAX) throw invalid(`nextCount must be at most ${NEXT_COUNT_MAX}`);
   handling.dasCut = (flags & 1) === 1;
   const seedLen = r.varint('seed length', MAX_SEED_BYTES);
@@ -242,7 +249,7 @@ function decode(data: string): Replay {
   // replay would get a different digest and slip past the server's repeat detection.
   const canonical = bestOrder(deltas);
   if (k !== canonical) throw invalid(`event order ${k} is not the canonical ${canonical}`);
-  return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events, ...(garbage ? { garbage } : {}) };
+  return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events, ...(garbage ? { garbage } : {}), ...(seat === null ? {} : { seat }) };
 }
 
 /** A known key the rules version does not play cannot be written: the format may have no id for it. */

@@ -23,7 +23,7 @@ import { isKeyed, KEYS, PIECES } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
-import { checkGarbageSize, NO_EVENTS, NONE, type Game } from './game';
+import { checkGarbageSize, NO_EVENTS, NONE, seatOf, type Game } from './game';
 import { hashCore, playHashCore } from './hash';
 import { K_HARD, K_HOLD } from './keys';
 import { isVersusMode } from './modes';
@@ -34,7 +34,14 @@ import { meterCore, snapshotCore, statsCore } from './snapshot';
 import type { GameConfig, GameEvent, GameStats, GarbageEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
 import { keyNotInRules } from './validate';
 
-export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'>;
+export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'> & {
+  /**
+   * At most this many inputs apply on one tick; the rest wait for the next, as inputs held back
+   * for a piece do. Inputs that waited join the next tick's, and the server refuses a tick with
+   * more than a person could press (lib/input-limits.ts): a browser passes that bound here.
+   */
+  maxInputsPerTick?: number;
+};
 
 export interface DealtGame extends Game {
   /** Adds pieces; `from` is the sequence index of the first (0 = the first piece of the game). Repeats are ignored. */
@@ -54,6 +61,8 @@ export interface DealtGame extends Game {
   receiveGarbage(size: number, column?: number): number;
   /** An independent dealt game in exactly this state, its pieces and log included. */
   clone(): DealtGame;
+  /** Inputs waiting for the next tick that runs (held back for a piece, or over maxInputsPerTick). */
+  readonly carried: readonly InputEvent[];
   /** Checks the dealt pieces (and hole columns) against the seed and from then on hashes and replays as the seeded game. */
   reveal(seed: string): void;
   readonly seed: string | null;
@@ -96,6 +105,10 @@ class DealtGameImpl implements DealtGame {
     const col = c.receive(size, column);
     this.columns.push(col);
     return col;
+  }
+
+  get carried(): readonly InputEvent[] {
+    return this.carry;
   }
 
   get ready(): boolean {
@@ -142,13 +155,14 @@ class DealtGameImpl implements DealtGame {
       this.carry = all.slice();
       return NO_EVENTS;
     }
+    const most = this.config.maxInputsPerTick ?? Infinity;
     for (let i = 0; i < all.length; i++) {
       const { key, down } = all[i]!;
       const id = KEY_ID.get(key);
       if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
       if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
       if (c.ended) break;
-      if (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2) {
+      if (i >= most || (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2)) {
         this.carry = all.slice(i);
         break;
       }
@@ -200,7 +214,7 @@ class DealtGameImpl implements DealtGame {
   private revealHoles(seed: string): KeyStream | null {
     const c = this.core;
     if (!c.mode.garbage || !isKeyed(c.rulesVersion)) return null;
-    const stream = new KeyStream(seedKey(seed), STREAM_HOLES);
+    const stream = new KeyStream(seedKey(seed), STREAM_HOLES + (this.config.seat ?? 0));
     let prev = -1;
     for (const given of this.columns) {
       const draw = stream.next();
@@ -230,6 +244,7 @@ class DealtGameImpl implements DealtGame {
       ...(nextCount === undefined ? {} : { nextCount }),
       events: this.log.map((e) => ({ ...e })),
       ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
+      ...seatOf(this.core, this.config.seat),
     };
   }
 }

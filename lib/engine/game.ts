@@ -1,4 +1,4 @@
-import { KEYS, MAX_GARBAGE_SIZE } from './constants';
+import { isKeyed, KEYS, MAX_GARBAGE_SIZE } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
@@ -149,13 +149,28 @@ class GameImpl implements Game {
       ...(nextCount === undefined ? {} : { nextCount }),
       events: this.log.events(),
       ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
+      ...seatOf(this.core, this.config.seat),
     };
   }
+}
+
+/** A replay's `seat`: there exactly when the rules give each seat its own holes (keyed versus rules). */
+export function seatOf(c: Core, seat: 0 | 1 | undefined): { seat?: 0 | 1 } {
+  return c.mode.garbage && isKeyed(c.rulesVersion) ? { seat: seat ?? 0 } : {};
 }
 
 /** Shared with DealtGame: one bound for a message's rows. */
 export function checkGarbageSize(size: number): void {
   if (!Number.isInteger(size) || size < 1 || size > MAX_GARBAGE_SIZE) throw new GameConfigError(`garbage size must be an integer 1–${MAX_GARBAGE_SIZE}`);
+}
+
+/**
+ * The setup a replay was played with, for a game that plays it back (viewers, play from here,
+ * ghosts): its rules version, preview and (keyed versus) seat, none of which may be left out.
+ */
+export function replayConfig(replay: Replay): GameConfig {
+  const { mode, seed, handling, nextCount, rulesVersion, seat } = replay;
+  return { mode, seed, handling, rulesVersion, ...(nextCount ? { nextCount } : {}), ...(seat === undefined ? {} : { seat }) };
 }
 
 export function createGame(config: GameConfig): Game {

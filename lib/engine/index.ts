@@ -12,7 +12,7 @@ export { GRAVITY } from './gravity';
 export { placedCells } from './pieces';
 export { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS, PERFECT_CLEAR_B2B_TETRIS, COMBO_POINTS } from './scoring';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './core';
-export { createGame, NO_EVENTS, type Game } from './game';
+export { createGame, NO_EVENTS, replayConfig, type Game } from './game';
 export { InputLog } from './input-log';
 export {
   VersusGame, VersusMatch, ACK_DEADLINE_TICKS, MAX_MATCH_SEED_LENGTH, MAX_FIRST_TO,

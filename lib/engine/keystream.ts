@@ -7,10 +7,13 @@ import { utf8Encode } from './utf8';
  * the seed itself predicts a piece or a hole. Its key is SHA-256 of the seed's UTF-8 bytes (the
  * digest's eight big-endian words are the key's eight words); each generator reads its own
  * stream of that key (the stream id is the first nonce word, the other two are 0), words in
- * order from block 0. Knowing any number of dealt pieces or hole columns says nothing about the
- * rest without the key (decision 0020).
+ * order from block 0: pieces are stream 1, shared by both seats of a match (they play one
+ * sequence); garbage holes are stream 2 + seat, one per seat, so one seat's holes say nothing of
+ * the other's. Knowing any number of dealt pieces or hole columns says nothing about the rest
+ * without the key (decision 0020).
  */
 export const STREAM_PIECES = 1;
+/** Seat 0's hole stream; seat 1's is the next. */
 export const STREAM_HOLES = 2;
 
 /** The 256-bit key of a seed. */

@@ -87,9 +87,9 @@ export class VersusGame {
     if (MODES[config.mode]?.kind !== 'versus') throw new GameConfigError(`${String(config.mode)} is not a versus mode`);
     this.mode = config.mode;
     this.garbageDelay = garbageDelayOf(config.rulesVersion ?? VERSUS_RULES_VERSION);
-    const make = (h: Handling) =>
-      createGame({ mode: config.mode, seed: config.seed, handling: h, rulesVersion: config.rulesVersion, ...(config.nextCount ? { nextCount: config.nextCount } : {}) });
-    this.games = [make(config.handling[0]), make(config.handling[1])];
+    const make = (seat: Player) =>
+      createGame({ mode: config.mode, seed: config.seed, handling: config.handling[seat], rulesVersion: config.rulesVersion, seat, ...(config.nextCount ? { nextCount: config.nextCount } : {}) });
+    this.games = [make(0), make(1)];
   }
 
   get outcome(): GameOutcome | null {

@@ -18,7 +18,7 @@ export const CELL_CHARS = '.IOTSZJLX';
  * With `dealt`, pieces come from it instead of the seed (a live game, deal.ts).
  */
 export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue): { core: Core; nextCount: number } {
-  const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount);
+  const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount) ?? checkSeatConfig(config.seat);
   if (bad) throw new GameConfigError(bad);
   const rulesVersion = config.rulesVersion ?? (isVersusMode(config.mode) ? VERSUS_RULES_VERSION : RULES_VERSION);
   const badRules = checkRulesVersion(rulesVersion, config.mode);
@@ -38,7 +38,7 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
     emit,
     queue: seededQueue(config.seed, rulesVersion, pending),
     holeRng: keyed ? 0 : seedState(config.seed + HOLE_SEED_SUFFIX),
-    holeStream: key && isVersusMode(config.mode) ? new KeyStream(key, STREAM_HOLES) : null,
+    holeStream: key && isVersusMode(config.mode) ? new KeyStream(key, STREAM_HOLES + (config.seat ?? 0)) : null,
   });
   if (dealt) core.queue = dealt;
   if (config.board) loadBoard(core, config.board);
@@ -62,6 +62,10 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
     core.spawn(core.queue.take());
   }
   return { core, nextCount: config.nextCount ?? DEFAULT_NEXT_COUNT };
+}
+
+function checkSeatConfig(seat: unknown): string | null {
+  return seat === undefined || seat === 0 || seat === 1 ? null : 'seat must be 0 or 1';
 }
 
 function pieceId(p: unknown, field: string): number {

@@ -6,7 +6,7 @@ import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
 import { createCore } from './setup';
 import type { Replay, ReplayEvent, ReplayResult } from './types';
-import { checkGarbage, checkMode, checkReplay, checkRulesVersion, keyNotInRules } from './validate';
+import { checkGarbage, checkMode, checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
 
 export interface SimulateOptions {
   /** Stop after this many ticks even if the game has not ended (default one hour). */
@@ -65,12 +65,15 @@ export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): Repl
   if (badMode) throw new ReplayError('invalid_replay', badMode);
   const badRules = checkRulesVersion(replay.rulesVersion, replay.mode);
   if (badRules) throw new ReplayError('unsupported_rules_version', badRules);
-  const badGarbage = checkGarbage(replay.mode, replay.garbage);
+  const badGarbage = checkGarbage(replay.mode, replay.garbage) ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat);
   if (badGarbage) throw new ReplayError('invalid_replay', badGarbage);
   const evented = opts.evented === true;
   let core: Core;
   try {
-    ({ core } = createCore({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion }, evented));
+    ({ core } = createCore(
+      { mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion, ...(replay.seat === undefined ? {} : { seat: replay.seat }) },
+      evented,
+    ));
   } catch (e) {
     if (e instanceof GameConfigError) throw new ReplayError('invalid_replay', e.message);
     throw e;

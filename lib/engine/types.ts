@@ -43,6 +43,12 @@ export interface Replay {
   events: ReplayEvent[];
   /** Versus replays only (and always there, possibly empty): incoming garbage in tick order. */
   garbage?: GarbageEvent[];
+  /**
+   * Versus under a keyed rules version (6) only, and always there: the seat of the match that
+   * played it. Each seat's garbage holes are a stream of their own, so neither seat's holes tell
+   * the other's (decision 0020).
+   */
+  seat?: 0 | 1;
 }
 
 export interface PiecePlacement {
@@ -73,6 +79,8 @@ export interface GameConfig {
   queue?: readonly PieceType[];
   /** Places the first piece directly instead of spawning it. */
   active?: PiecePlacement;
+  /** Versus under a keyed rules version: the seat, whose own hole stream the game draws from (0 when absent). */
+  seat?: 0 | 1;
 }
 
 export type Spin = 'none' | 'mini' | 'full';

@@ -1,5 +1,5 @@
 import {
-  ALL_MODE_NAMES, ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_EVENTS,
+  ALL_MODE_NAMES, ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, isKeyed, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_EVENTS,
   MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN, SUPPORTED_RULES_VERSIONS,
   VERSUS_RULES_VERSIONS,
 } from './constants';
@@ -43,6 +43,13 @@ export function checkRulesVersion(rulesVersion: unknown, mode: AnyMode): string 
   if (VERSUS_RULES_VERSIONS.includes(rulesVersion as never) !== isVersusMode(mode))
     return `rules version ${String(rulesVersion)} does not play ${mode}`;
   return null;
+}
+
+/** A keyed versus rules version (6) names the seat of every game (its hole stream); no other carries one. */
+export function checkSeat(rulesVersion: number, mode: AnyMode, seat: unknown): string | null {
+  const seated = isVersusMode(mode) && isKeyed(rulesVersion);
+  if (!seated) return seat === undefined ? null : `seat is only for versus replays under keyed rules, not rules version ${rulesVersion}`;
+  return seat === 0 || seat === 1 ? null : 'seat must be 0 or 1';
 }
 
 /** The refusal of a known key that the rules version does not play (`rowDown` before rules 3). */

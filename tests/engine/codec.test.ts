@@ -137,6 +137,26 @@ describe('replay codec', () => {
     expect(codeOf(withKey(15))).toBe('invalid_field');
   });
 
+  it('format 5 (keyed versus rules) holds the seat in flag bit 4; other formats keep that bit reserved', () => {
+    const versus = (format: number, rules: number, flags: number): string => {
+      const w = header({ format, rules, mode: 3, flags });
+      w.varint(0);
+      w.byte(0);
+      w.bits(1, 1); // garbage count 0
+      return toBase64Url(w.finish());
+    };
+    expect(decodeReplay(versus(5, 6, 1 << 4))).toMatchObject({ rulesVersion: 6, mode: 'battle', seat: 1, garbage: [] });
+    expect(decodeReplay(versus(5, 6, 0)).seat).toBe(0);
+    expect(decodeReplay(versus(4, 4, 0)).seat).toBeUndefined();
+    expect(codeOf(versus(4, 4, 1 << 4))).toBe('invalid_field'); // rules 4 has one hole stream: no seat
+    expect(codeOf(versus(5, 6, 1 << 5))).toBe('invalid_field');
+    expect(codeOf(versus(4, 6, 0))).toBe('unsupported_version'); // rules 6 only in format 5
+    const replay = { rulesVersion: 6, mode: 'battle' as const, seed: 's', handling: { das: 10, arr: 2, sdf: 20 as const, dasCut: false }, events: [], garbage: [] };
+    expect(() => encodeReplay(replay)).toThrow(/seat must be 0 or 1/);
+    expect(() => encodeReplay({ ...replay, rulesVersion: 4, seat: 0 })).toThrow(/seat is only for/);
+    expect(decodeReplay(encodeReplay({ ...replay, seat: 1 }))).toEqual({ ...replay, seat: 1 });
+  });
+
   it('rejects a tick past the int32 range and unknown error-free garbage', () => {
     const w = header();
     w.varint(1);

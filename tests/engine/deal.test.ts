@@ -87,6 +87,27 @@ describe('dealt piece source', () => {
     expect(game.replay().events.filter((e) => e.key === 'left').every((e) => e.tick === tick)).toBe(true);
   });
 
+  it('with maxInputsPerTick, presses that waited spread over the next ticks: no tick holds more than a person makes', () => {
+    const seq = pieceSequence('starve', RULES_VERSION);
+    const first = [seq(), seq(), seq(), seq()];
+    const game = createDealtGame({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 2, maxInputsPerTick: 6 }, first);
+    game.tick([{ key: 'hardDrop', down: true }]);
+    game.tick([{ key: 'hardDrop', down: false }]);
+    game.tick([{ key: 'hardDrop', down: true }]); // held back: short of pieces
+    expect(game.ready).toBe(false);
+    for (let i = 0; i < 30; i++) game.tick([{ key: 'left', down: i % 2 === 0 }]);
+    game.deal(4, [seq(), seq(), seq()]);
+    for (let i = 0; i < 10; i++) game.tick([{ key: 'rotateCW', down: i % 2 === 0 }]);
+    const perTick = new Map<number, number>();
+    for (const e of game.replay().events) perTick.set(e.tick, (perTick.get(e.tick) ?? 0) + 1);
+    expect(Math.max(...perTick.values())).toBe(6);
+    expect(game.replay().events.filter((e) => e.key === 'left')).toHaveLength(30);
+    // In the order they were pressed: every left before the first rotation pressed after them.
+    const keys = game.replay().events.map((e) => e.key);
+    expect(keys.lastIndexOf('left')).toBeLessThan(keys.indexOf('rotateCW'));
+    expect(game.carried).toEqual([]);
+  });
+
   it('deals are idempotent and gaps are refused', () => {
     const seq = pieceSequence('gaps', RULES_VERSION);
     const pieces = Array.from({ length: 8 }, seq);

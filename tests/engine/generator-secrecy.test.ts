@@ -101,6 +101,21 @@ describe('rules 5 and 6: nothing short of the seed predicts a piece', () => {
     }
   });
 
+  it('each seat’s holes are its own stream: what one seat received says nothing of the other’s next holes', () => {
+    const seed = `${seed128()}.0`;
+    const handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
+    const columns = (rulesVersion: number, seat: 0 | 1) => {
+      const g = createGame({ mode: 'battle', seed, handling, rulesVersion, seat });
+      return Array.from({ length: 100 }, () => g.receiveGarbage(1));
+    };
+    // Rules 4 drew both seats' holes from one generator: seat 1's k-th hole was seat 0's k-th.
+    expect(columns(4, 1)).toEqual(columns(4, 0));
+    const [a, b] = [columns(6, 0), columns(6, 1)];
+    expect(b).not.toEqual(a);
+    // Not a shifted copy either.
+    for (let off = 1; off < 50; off++) expect(b.slice(off, off + 50)).not.toEqual(a.slice(0, 50));
+  });
+
   it('holes and pieces are separate streams: the first 100 hole columns are no window of the piece stream', () => {
     const seed = `${seed128()}.0`;
     const g = createGame({ mode: 'battle', seed, handling: { das: 10, arr: 2, sdf: 20, dasCut: false }, rulesVersion: 6 });

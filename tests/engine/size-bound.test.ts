@@ -23,7 +23,9 @@ describe('ReplaySizeBound', () => {
           let gtick = 0;
           const g = garbage.map((x) => ({ tick: (gtick += x.gap), size: x.size }));
           if (versus) for (const x of g) bound.addGarbage(x.tick, x.size);
-          const replay: Replay = { rulesVersion, mode: versus ? 'battle' : 'sprint', seed, handling: HANDLING, events, ...(versus ? { garbage: g } : {}) };
+          const replay: Replay = {
+            rulesVersion, mode: versus ? 'battle' : 'sprint', seed, handling: HANDLING, events, ...(versus ? { garbage: g } : {}), ...(rulesVersion === 6 ? { seat: 1 as const } : {}),
+          };
           expect(fromBase64Url(encodeReplay(replay))!.length).toBeLessThanOrEqual(bound.bytes);
         },
       ),

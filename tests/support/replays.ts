@@ -1,6 +1,6 @@
 // Real replays for server tests, produced by playing the engine (never hand-written results).
 import {
-  createGame, DEFAULT_HANDLING, RULES_VERSION, simulateReplay,
+  createGame, DEFAULT_HANDLING, replayConfig, RULES_VERSION, simulateReplay,
   type Game, type GameEvent, type InputEvent, type Mode, type Replay, type ReplayEvent, type ReplayResult,
 } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
@@ -70,7 +70,7 @@ export function idleGame(mode: Mode, seed: string): Played {
  * that seeking must agree with. `onTick` sees each tick's events.
  */
 export function straightRun(replay: Replay, tick: number, onTick?: (events: readonly GameEvent[], tick: number) => void): Game {
-  const game = createGame({ mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion });
+  const game = createGame(replayConfig(replay));
   let i = 0;
   for (let t = 0; t < tick && !game.over; t++) {
     const inputs: InputEvent[] = [];

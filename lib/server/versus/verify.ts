@@ -89,6 +89,9 @@ function verifyGame(mode: VersusMode, seed: string, record: VersusGameRecord): G
     if (r.mode !== mode || r.seed !== seed || !VERSUS_RULES_VERSIONS.includes(r.rulesVersion) || r.rulesVersion !== r0.rulesVersion)
       return { ok: false, code: 'replay_mismatch', message: `each replay must be a ${mode} game with seed ${seed} under the same versus rules.` };
   }
+  // Under keyed rules each seat's holes are its own stream: a replay stands only in its own seat.
+  if ((r0.seat !== undefined || r1.seat !== undefined) && (r0.seat !== 0 || r1.seat !== 1))
+    return { ok: false, code: 'replay_mismatch', message: 'each replay must be played from its own seat.' };
   if (!Number.isInteger(record.endTick) || record.endTick < 0 || record.endTick > MAX_GAME_TICKS)
     return { ok: false, code: 'outcome_mismatch', message: 'the deciding tick is out of range.' };
   const sends: [Array<{ tick: number; size: number }>, Array<{ tick: number; size: number }>] = [[], []];

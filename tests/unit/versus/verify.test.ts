@@ -54,6 +54,14 @@ describe('verifying a finished versus match', () => {
     expect(verifyMatch({ ...battle, mode: 'sprint' })).toMatchObject({ code: 'invalid_match' });
   });
 
+  it('refuses a replay played from the other seat (rules 6 give each seat its own holes)', () => {
+    const g = battle.games[0]!;
+    const r = [decodeReplay(g.replays[0]), decodeReplay(g.replays[1])];
+    expect(r.map((x) => x.seat)).toEqual([0, 1]);
+    const swapped = [encodeReplay({ ...r[0]!, seat: 1 }), encodeReplay({ ...r[1]!, seat: 0 })] as [string, string];
+    expect(verifyMatch(withGame(battle, 0, { replays: swapped }))).toMatchObject({ ok: false, code: 'replay_mismatch' });
+  });
+
   it('accepts a forfeit that ends the set, and only on a forfeited game', () => {
     const match = new VersusMatch({ mode: 'battle', seed: 'left', handling: [HANDLING, HANDLING] });
     match.forfeit(0);
