@@ -1,4 +1,5 @@
 import { createDealtGame, type DealtGame, type Handling, type Mode, type PieceType } from '@/lib/engine';
+import { HUMAN_INPUT } from '@/lib/input-limits';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import { InputBatches } from '@/lib/client/live/batches';
 import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
@@ -113,7 +114,7 @@ export class LiveSession {
     if (!p) return;
     let game: DealtGame;
     try {
-      game = createDealtGame({ mode: m.mode, handling: m.handling, nextCount: m.nextCount, rulesVersion: m.rulesVersion }, m.pieces);
+      game = createDealtGame({ mode: m.mode, handling: m.handling, nextCount: m.nextCount, rulesVersion: m.rulesVersion, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick }, m.pieces);
     } catch {
       p.settle({ ok: false, message: 'The server sent a malformed game.' });
       return;

@@ -12,6 +12,7 @@
  */
 import { createDealtGame, DEFAULT_HANDLING, keyId, VERSUS_RULES_VERSION } from '@/lib/engine';
 import type { DealtGame, GameEvent, Handling, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
+import { HUMAN_INPUT } from '@/lib/input-limits';
 import type { ServerMessage, WireEvent } from '@/lib/live/protocol';
 
 type Msg = ServerMessage;
@@ -42,7 +43,16 @@ export class VersusSeatState {
   private garbage: Garbage[] = [];
   /** The game at the tick the server last acknowledged, and how far into the inputs and garbage it is. */
   private checkpoint: { game: DealtGame; inputs: number; garbage: number } | null = null;
+  /** How many of `garbage` the game has taken: a message that names a tick still ahead waits for it. */
+  private taken = 0;
+  /**
+   * Inputs already played (and perhaps sent) that a replay could not reach yet, waiting for
+   * pieces: each goes in again at its own tick, so the game stays the stream the server has.
+   */
+  private backlog: Array<Readonly<ReplayEvent>> = [];
   private sentEvents = 0;
+  /** The tick of the last batch sent: a replay that stopped short sends nothing until it is past it again. */
+  private sentTick = 0;
   /** The server decided the current game: no more ticks are played in it. */
   private decided = false;
 
@@ -70,12 +80,18 @@ export class VersusSeatState {
         this.gameIndex = m.game;
         this.pieces = m.pieces.slice();
         this.garbage = [];
+        this.taken = 0;
+        this.backlog = [];
         this.seq = 0;
         this.sentEvents = 0;
+        this.sentTick = 0;
         this.decided = false;
         this.startsAt = this.clock() + m.startsInMs;
         this.onReset();
-        this.game = createDealtGame({ mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion }, this.pieces);
+        this.game = createDealtGame(
+          { mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion, seat: this.seat, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick },
+          this.pieces,
+        );
         this.checkpoint = { game: this.game.clone(), inputs: 0, garbage: 0 };
         return;
       case 'vdeal':
@@ -88,9 +104,8 @@ export class VersusSeatState {
         const g = this.game;
         if (m.game !== this.gameIndex || !g || this.garbage.some((x) => x.id === m.id)) return;
         this.garbage.push({ id: m.id, tick: m.tick, size: m.size, column: m.column });
-        // Not played yet: it joins before the tick is. Already played: play again from the checkpoint.
-        if (g.tickNo === m.tick && !this.decided) g.receiveGarbage(m.size, m.column);
-        else if (g.tickNo > m.tick) this.replay(g.tickNo);
+        // Not played yet: it joins before its tick is played (step). Already played: play again from the checkpoint.
+        if (g.tickNo > m.tick) this.replay(g.tickNo);
         return;
       }
       case 'vack':
@@ -126,10 +141,23 @@ export class VersusSeatState {
     }
   }
 
-  /** One tick of this seat's game, as the page's runner drives it. */
+  /** One tick of this seat's game, as the page's runner drives it: garbage due at this tick first, then the inputs. */
   step(inputs: InputEvent[]): readonly GameEvent[] {
     const g = this.game;
     if (!g || g.over || !g.ready || this.decided) return [];
+    const t = g.tickNo;
+    while (this.taken < this.garbage.length && this.garbage[this.taken]!.tick === t) {
+      const m = this.garbage[this.taken++]!;
+      g.receiveGarbage(m.size, m.column);
+    }
+    if (this.backlog.length > 0 && this.backlog[0]!.tick <= t) {
+      const now: InputEvent[] = [];
+      while (this.backlog.length > 0 && this.backlog[0]!.tick <= t) {
+        const e = this.backlog.shift()!;
+        now.push({ key: e.key, down: e.down });
+      }
+      inputs = [...now, ...inputs];
+    }
     return g.tick(inputs);
   }
 
@@ -137,9 +165,11 @@ export class VersusSeatState {
   batch(): SeatBatch | null {
     const g = this.game;
     if (!g) return null;
+    if (g.tickNo < this.sentTick) return null;
     const log = g.inputs;
     const events = log.slice(this.sentEvents).map((e): WireEvent => [e.tick, keyId(e.key), e.down ? 1 : 0]);
-    this.sentEvents = log.length;
+    this.sentEvents = Math.max(this.sentEvents, log.length);
+    this.sentTick = g.tickNo;
     return { game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events };
   }
 
@@ -162,17 +192,26 @@ export class VersusSeatState {
     this.playForward(c, g.inputs, Math.min(tick, g.tickNo));
   }
 
-  /** Plays the game again from the checkpoint to `end`, with every message at its tick. */
+  /**
+   * Plays the game again from the checkpoint to `end`, with every message at its tick. Should it
+   * stop short (the garbage changed how many pieces it took, and the next is not dealt yet), what
+   * is left of the old game's inputs, and what it was holding back, waits in the backlog.
+   */
   private replay(end: number): void {
     const c = this.checkpoint;
     const old = this.game;
     if (!c || !old) return;
     const again = { game: c.game.clone(), inputs: c.inputs, garbage: c.garbage };
-    this.playForward(again, old.inputs, end);
+    const log = [...old.inputs, ...this.backlog];
+    this.playForward(again, log, end);
+    const t = again.game.tickNo;
+    this.backlog = [...log.slice(again.inputs), ...old.carried.map((e) => ({ tick: Math.max(t, old.tickNo), key: e.key, down: e.down }))];
     this.game = again.game;
+    this.taken = again.garbage;
     this.replayed++;
     this.onReset();
   }
+
 
   /** Plays `from`'s game forward to `end` with the logged inputs and the garbage, dealing as the game goes. */
   private playForward(from: { game: DealtGame; inputs: number; garbage: number }, log: readonly Readonly<ReplayEvent>[], end: number): void {
@@ -181,9 +220,10 @@ export class VersusSeatState {
       while (g.dealt < this.pieces.length && g.dealt - g.taken < DEAL_AHEAD) g.deal(g.dealt, [this.pieces[g.dealt]!]);
       if (g.tickNo >= end || g.over || !g.ready) break;
       const t = g.tickNo;
-      while (from.garbage < this.garbage.length && this.garbage[from.garbage]!.tick <= t) {
+      // In order by tick: none is before t (the checkpoint never passes a message's tick before it arrives).
+      while (from.garbage < this.garbage.length && this.garbage[from.garbage]!.tick === t) {
         const m = this.garbage[from.garbage++]!;
-        if (m.tick === t) g.receiveGarbage(m.size, m.column);
+        g.receiveGarbage(m.size, m.column);
       }
       let inputs: InputEvent[] | undefined;
       while (from.inputs < log.length && log[from.inputs]!.tick === t) {

@@ -148,10 +148,11 @@ export class MatchHost {
     if (this.ended || a.length !== b.length || !timingSafeEqual(a, b)) return false;
     if (seat.goneTimer !== null) this.timers.clear(seat.goneTimer);
     if (seat.goneAt !== null) {
-      // The window was cut to the time away left, so this stays within both budgets.
-      const away = Math.min(this.now() - seat.goneAt, this.awayLeft(s));
+      // Within both budgets: what is beyond them counts against the lag bound.
+      const away = Math.min(Math.max(0, this.now() - seat.goneAt), this.awayLeft(s));
       seat.excusedMs += away;
-      seat.excusedInMatchMs += away;
+      seat.awayInGameMs += away;
+      seat.awayInMatchMs += away;
     }
     seat.goneTimer = null;
     seat.goneAt = null;
@@ -177,16 +178,18 @@ export class MatchHost {
     if (seat.link !== link) return;
     seat.link = null;
     if (this.ended) return;
-    seat.goneAt = this.now();
-    const windowMs = Math.min(MATCH_TIMING.resumeWindowMs, this.awayLeft(s));
-    seat.goneTimer = this.timers.set(() => this.timeOut(s), windowMs);
+    seat.goneAt = Math.max(this.now(), seat.t0);
+    // The budget's rest, and then as long as the seat may lag: past that it has lost the game anyway.
+    const windowMs = Math.min(MATCH_TIMING.resumeWindowMs, this.awayLeft(s) + MATCH_TIMING.maxLagMs[this.o.mode]);
+    // Counted from the game clock's start for a drop during the countdown.
+    seat.goneTimer = this.timers.set(() => this.timeOut(s), seat.goneAt - this.now() + windowMs);
     this.sendBoth({ t: 'vaway', matchId: this.matchId, seat: s, back: false, windowMs }, s);
   }
 
   /** Time away seat s may still be excused: what is left of this game's budget and of the match's. */
   private awayLeft(s: Seat): number {
     const seat = this.seats[s];
-    return Math.max(0, Math.min(MATCH_TIMING.awayPerGameMs - seat.excusedMs, MATCH_TIMING.awayPerMatchMs - seat.excusedInMatchMs));
+    return Math.max(0, Math.min(MATCH_TIMING.awayPerGameMs - seat.awayInGameMs, MATCH_TIMING.awayPerMatchMs - seat.awayInMatchMs));
   }
 
   /** Leaving loses the match (ranked or not): the current game and the set go to the opponent. */
@@ -235,6 +238,9 @@ export class MatchHost {
     seat.lastSeq = b.seq;
     if (this.phase === 'countdown') this.phase = 'playing';
     seat.feed(game, s, b, from, (m) => this.route(m));
+    // Excused time is credit only while the seat is that far behind: a client that kept playing
+    // while away, and sends it all on return, does not keep the credit to think with later.
+    seat.excusedMs = Math.min(seat.excusedMs, Math.max(0, elapsedMs - (game.tickOf(s) * 1000) / 60));
     const deal = seat.topUp(game.game(s).taken, game.tickOf(s));
     seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s) });
     if (deal) seat.link?.send({ t: 'vdeal', matchId: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
@@ -308,13 +314,19 @@ export class MatchHost {
     this.phase = 'countdown';
     const seed = this.gameSeed();
     const t0 = this.now() + countdownMs;
-    this.shown = 0;
-    this.shared = [];
+    // Both seats are dealt as far ahead as the longer preview: either player could have chosen it,
+    // and a seat that held more pieces than the other would have its play held back all game.
+    const ahead = Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount);
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
-      seat.newGame(pieceSequence(seed, VERSUS_RULES_VERSION), this.o.seats[s].nextCount, t0, this.match.current.game(s).taken, VERSUS_RULES_VERSION);
+      seat.newGame(pieceSequence(seed, VERSUS_RULES_VERSION), ahead, t0, this.match.current.game(s).taken, VERSUS_RULES_VERSION);
+      // Time away before the clock starts is not this game's to excuse.
+      if (seat.goneAt !== null) seat.goneAt = Math.max(seat.goneAt, t0);
       this.sendStart(s);
     }
+    // The first pieces, dealt to both: a spectator's game starts from them.
+    this.shared = this.seats[0].dealt.slice(0, this.visible());
+    this.shown = this.shared.length;
     this.o.bus.publish(this.matchId, this.watching());
     this.announce();
     this.checkLag();

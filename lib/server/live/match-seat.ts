@@ -32,9 +32,11 @@ export class MatchSeat {
   t0 = 0;
   /** The game whose `vstart` this seat was sent (-1: none yet); a seat away at the start gets it on its return. */
   startSent = -1;
-  /** Time away (dropped and back within the window) excused from the lag bound: this game, and the whole match. */
+  /** Time away excused from the lag bound this game: credit only while the seat is that far behind. */
   excusedMs = 0;
-  excusedInMatchMs = 0;
+  /** Time away counted against the budgets (MATCH_TIMING.awayPerGameMs, awayPerMatchMs). */
+  awayInGameMs = 0;
+  awayInMatchMs = 0;
   dealt: PieceType[] = [];
   /** Garbage in this seat's game so far, in the order it joined. */
   garbage: Joined[] = [];
@@ -59,6 +61,7 @@ export class MatchSeat {
     this.nextCount = nextCount;
     this.t0 = t0;
     this.excusedMs = 0;
+    this.awayInGameMs = 0;
     this.lastSeq = 0;
     this.dealt = [];
     this.garbage = [];
@@ -124,9 +127,10 @@ export class MatchSeat {
    */
   takeFrame(game: Game, visible: number): SeatFrame | null {
     const cut = this.cutAt(game.tickNo, visible);
-    if (cut <= this.shown.tick && this.shown.stats.tick === game.tickNo) return null;
-    const upTo = this.eventsBefore(cut);
-    const gUpTo = this.garbageBefore(cut);
+    // Nothing new: the cut has not moved, and (if nothing is held back) the counters are shown.
+    if (cut === this.shown.tick && (cut < game.tickNo || this.shown.stats.tick === game.tickNo)) return null;
+    const upTo = this.eventsBefore(cut, this.shown.events);
+    const gUpTo = this.garbageBefore(cut, this.shown.garbage);
     // Counters are the game's now: they can be shown only when nothing is held back.
     if (cut === game.tickNo) this.shown = { ...this.shown, stats: game.stats(), meter: game.garbageQueued };
     const frame: SeatFrame = {
@@ -140,9 +144,9 @@ export class MatchSeat {
   /** This seat's game from tick 0, as far as `visible` pieces allow, with the pieces everyone may see. */
   stream(game: Game, pieces: PieceType[], visible: number): SeatStream {
     const cut = this.cutAt(game.tickNo, visible);
-    const upTo = this.eventsBefore(cut);
+    const upTo = this.eventsBefore(cut, this.shown.events);
     return {
-      player: this.info.player, pieces: pieces.slice(), events: this.log.wire(0, upTo), garbage: this.garbage.slice(0, this.garbageBefore(cut)).map(wire),
+      player: this.info.player, pieces: pieces.slice(), events: this.log.wire(0, upTo), garbage: this.garbage.slice(0, this.garbageBefore(cut, this.shown.garbage)).map(wire),
       tick: cut, stats: cut === game.tickNo ? game.stats() : this.shown.stats,
     };
   }
@@ -153,15 +157,16 @@ export class MatchSeat {
     return held ? Math.min(held[0], tick) : tick;
   }
 
-  private eventsBefore(tick: number): number {
-    let i = this.log.length;
-    while (i > 0 && this.log.tickAt(i - 1) >= tick) i--;
+  /** How many entries are before `tick`, counting on from `from` (all before it already were): only what is new is read. */
+  private eventsBefore(tick: number, from: number): number {
+    let i = from;
+    while (i < this.log.length && this.log.tickAt(i) < tick) i++;
     return i;
   }
 
-  private garbageBefore(tick: number): number {
-    let i = this.garbage.length;
-    while (i > 0 && this.garbage[i - 1]!.tick >= tick) i--;
+  private garbageBefore(tick: number, from: number): number {
+    let i = from;
+    while (i < this.garbage.length && this.garbage[i]!.tick < tick) i++;
     return i;
   }
 }

@@ -7,6 +7,7 @@ import type { StoreMatchResult } from '@/lib/server/versus/store';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import type { VersusBotOptions } from '@/tests/support/versus-bot';
 import { VersusSeat, type SeatBatch } from '@/tests/support/versus-seat';
+import { SpectatorFeed } from '@/lib/client/live/spectator';
 
 const SEED = 'unit-match-seed-0123456789';
 
@@ -244,7 +245,8 @@ describe('a live versus match on the hub', () => {
     m.host.detach(1, m.links[1]!);
     m.away.add(1);
     const away = m.sent[0].slice(before).find((x) => x.t === 'vaway') as Extract<ServerMessage, { t: 'vaway' }>;
-    expect(away.windowMs).toBe(MATCH_TIMING.awayPerGameMs - 12_000);
+    // The 3 s left, then the lag a connected seat may have: past both the game is lost anyway.
+    expect(away.windowMs).toBe(MATCH_TIMING.awayPerGameMs - 12_000 + MATCH_TIMING.maxLagMs.battle);
     m.run(away.windowMs + 200);
     expect(m.sent[0].filter((x) => x.t === 'vgame')).toEqual([expect.objectContaining({ game: 0, winner: 0, reason: 'forfeit' })]);
     // Back for the next game: the match's budget (30 s) has 15 s left, a game's 15 s.
@@ -253,7 +255,54 @@ describe('a live versus match on the hub', () => {
     const nextBefore = m.sent[0].length;
     m.host.detach(1, m.links[1]!);
     const next = m.sent[0].slice(nextBefore).find((x) => x.t === 'vaway') as Extract<ServerMessage, { t: 'vaway' }>;
-    expect(next.windowMs).toBe(Math.min(MATCH_TIMING.awayPerGameMs, MATCH_TIMING.awayPerMatchMs - 15_000));
+    expect(next.windowMs).toBe(Math.min(MATCH_TIMING.awayPerGameMs, MATCH_TIMING.awayPerMatchMs - 15_000) + MATCH_TIMING.maxLagMs.battle);
+  });
+
+  it('excuses no time away from before the game clock started, and only while the seat is that far behind', async () => {
+    // Away from just after game 0 was decided until 1 s into game 1: 1 s excused, not the pause and the countdown too.
+    const m = setUp([{ seed: 'bt0', mistakes: 0.3 }, { seed: 'bt1', mistakes: 0.3 }], 3);
+    while (!m.sent[1].some((x) => x.t === 'vgame') && !m.host.ended) m.run(100);
+    m.host.detach(1, m.links[1]!);
+    m.away.add(1);
+    m.run(MATCH_TIMING.betweenGamesMs * 2 + 1_000);
+    const token = (m.sent[1].find((x) => x.t === 'match') as { resumeToken: string }).resumeToken;
+    expect(m.host.resume(1, m.links[1]!, token)).toBe(true);
+    expect(m.host.seats[1].excusedMs).toBeLessThanOrEqual(1_100);
+    // Connected and silent from here: the game is lost once it trails by the lag bound (plus that second), not later.
+    const decided = m.sent[0].filter((x) => x.t === 'vgame').length;
+    m.run(MATCH_TIMING.maxLagMs.battle + 1_000 + 2 * MATCH_TIMING.lagCheckMs);
+    const games = m.sent[0].filter((x): x is Extract<ServerMessage, { t: 'vgame' }> => x.t === 'vgame');
+    expect(games.length).toBe(decided + 1);
+    expect(games.at(-1)).toMatchObject({ game: 1, winner: 0, reason: 'forfeit' });
+  });
+
+  it('keeps no excused time for a seat that caught up: a client that played on while away cannot bank it', () => {
+    const m = setUp([{ seed: 'bk0', mistakes: 0.3, pace: 30 }, { seed: 'bk1', mistakes: 0.3, pace: 30 }]);
+    m.run(MATCH_TIMING.firstCountdownMs + 2_000);
+    m.host.detach(1, m.links[1]!);
+    m.away.add(1);
+    m.run(8_000);
+    const token = (m.sent[1].find((x) => x.t === 'match') as { resumeToken: string }).resumeToken;
+    expect(m.host.resume(1, m.links[1]!, token)).toBe(true);
+    expect(m.host.seats[1].excusedMs).toBeGreaterThan(7_000);
+    // What a modified client does: it kept its clock running while away and now sends those ticks
+    // (pieces fall by themselves), so it is not behind; without a clamp it would keep 8 s to think later.
+    const seat = m.seats[1];
+    const upTo = Math.floor(((m.clock.t - seat.startsAt) * 60) / 1000) - 6;
+    expect(m.host.inputs(1, { game: 0, seq: seat.seq + 1, tick: upTo, events: [] })).toBeNull();
+    expect(m.host.seats[1].excusedMs).toBeLessThan(200);
+  });
+
+  it('starts every game with the pieces both seats hold, so a spectator can draw it from the first message', () => {
+    const m = setUp([{ seed: 'sp0', mistakes: 0.4 }, { seed: 'sp1', mistakes: 0.4 }], 2, [6, 1]);
+    const first = m.host.watching() as Extract<ServerMessage, { t: 'vwatching' }>;
+    expect(first.seats.every((x) => x.pieces.length > 0)).toBe(true);
+    const feed = new SpectatorFeed({ mode: first.mode, rulesVersion: first.rulesVersion, handling: first.handling[0], nextCount: first.nextCount, ...first.seats[0], paused: false });
+    expect(feed.tick).toBe(0);
+    // Both seats are dealt as far ahead as the longer preview (6), whatever their own.
+    for (const s of [0, 1] as const) expect(m.seats[s].sequence.length).toBe(1 + 6 + 1);
+    m.run(10_000);
+    for (const s of [0, 1] as const) expect(m.seats[s].game!.dealt - m.seats[s].game!.taken).toBeLessThanOrEqual(6 + 1 + 1);
   });
 
   it("gives a player who was away at a game boundary the next game's start on return", async () => {

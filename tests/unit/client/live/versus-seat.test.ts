@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createGame, DEFAULT_HANDLING, pieceSequence, type InputEvent, type PieceType } from '@/lib/engine';
+import { createGame, DEFAULT_HANDLING, KEYS, pieceSequence, type InputEvent, type PieceType } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import { VersusSeatState } from '@/lib/client/live/versus-seat';
 import { playHashCore } from '@/lib/engine/hash';
@@ -130,7 +130,52 @@ describe('VersusSeatState', () => {
     expect(seat.replayed).toBe(0);
     expect(seat.game!.playHash()).toBe(playHashOf(server));
   });
+
+  it('takes a message that names a tick still ahead when that tick comes', () => {
+    const server = createGame({ mode: 'battle', seed: 'seat-test.0', handling: DEFAULT_HANDLING, nextCount: 5, rulesVersion: 6 });
+    const seat = seated();
+    for (let t = 0; t < 150; t++) {
+      if (t === 60) {
+        const column = server.receiveGarbage(3);
+        expect(seat.game!.replay().garbage).toEqual([]);
+        // It came at tick 20, naming tick 60: the browser was behind the server's copy (a replay stopped short).
+        expect(column).toBe(firstColumn);
+      }
+      if (t === 20) seat.receive({ t: 'garbage', matchId: MATCH, game: 0, id: 0, size: 3, column: firstColumn, tick: 60 });
+      server.tick(slow(t));
+      seat.step(slow(t));
+    }
+    expect(seat.replayed).toBe(0);
+    expect(seat.game!.replay().garbage).toEqual([{ tick: 60, size: 3 }]);
+    expect(seat.game!.playHash()).toBe(playHashOf(server));
+  });
+
+  it('a replay that runs short of pieces keeps the rest of the stream, and plays it at its ticks once dealt', () => {
+    // Soft drop held from the start: pieces lock by themselves. Garbage that rises makes them lock
+    // sooner, so the replayed game needs more pieces by the same tick than the game it replaces.
+    const seat = seated(9);
+    const inputs = (t: number): InputEvent[] =>
+      t === 0 ? [{ key: 'softDrop', down: true }] : t % 97 === 50 ? [{ key: 'left', down: true }] : t % 97 === 51 ? [{ key: 'left', down: false }] : [];
+    while (seat.game!.ready) seat.step(inputs(seat.game!.tickNo));
+    const reached = seat.game!.tickNo;
+    const sent = seat.batch()!;
+    seat.receive({ t: 'garbage', matchId: MATCH, game: 0, id: 0, size: 8, column: firstColumn, tick: 0 });
+    expect(seat.replayed).toBe(1);
+    expect(seat.game!.tickNo).toBeLessThan(reached); // stopped short, waiting for a piece
+    expect(seat.batch()).toBeNull(); // nothing goes out until the game is past what was sent
+    seat.receive({ t: 'vdeal', matchId: MATCH, game: 0, from: 9, pieces: pieces(14).slice(9) });
+    while (seat.game!.tickNo < reached && seat.game!.ready) seat.step([]);
+    expect(seat.game!.tickNo).toBe(reached);
+    // The server's copy: the garbage at tick 0, and every input it was sent, at its tick.
+    const server = createGame({ mode: 'battle', seed: 'seat-test.0', handling: DEFAULT_HANDLING, nextCount: 5, rulesVersion: 6 });
+    server.receiveGarbage(8);
+    for (let t = 0; t < reached; t++) server.tick(sent.events.filter(([tick]) => tick === t).map(([, key, down]) => ({ key: KEYS[key]!, down: down === 1 })));
+    expect(seat.game!.playHash()).toBe(playHashOf(server));
+  });
 });
+
+/** Seat 0's first hole column in game 0 of this match, as the server draws it. */
+const firstColumn = createGame({ mode: 'battle', seed: 'seat-test.0', handling: DEFAULT_HANDLING, rulesVersion: 6 }).receiveGarbage(1);
 
 /** A seeded game's play hash (what a dealt game at the same point has), through the engine's own function. */
 function playHashOf(g: ReturnType<typeof createGame>): string {
