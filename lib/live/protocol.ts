@@ -204,8 +204,12 @@ export const LIVE_ERROR_CODES = [
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 
 export type LiveStats = GameStats;
-/** Why a live game left the boards; shown on screen and on the stored game. */
-export type UnrankedReason = 'pause_budget' | 'too_slow' | 'disconnected';
+/**
+ * Why a live game left the boards; shown on screen and on the stored game. `paused`: a pause in a
+ * mode that allows none; `pause_budget`: more pauses, or longer ones, than its mode allows
+ * (lib/live/pauses.ts).
+ */
+export type UnrankedReason = 'paused' | 'pause_budget' | 'too_slow' | 'disconnected';
 export type LivePlayer = { name: string | null; guest: boolean };
 
 export type ServerMessage =

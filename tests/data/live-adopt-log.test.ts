@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayEvent } from '@/lib/engine';
+import { PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { getDb } from '@/lib/server/db';
 import { adoptLiveGame } from '@/lib/server/live/adopt';
 import { PACING } from '@/lib/server/live/pacing';
@@ -93,9 +94,10 @@ describe('a live game taken up from its ticket checks the resent log against wha
 
 describe('a live game taken up after a crash keeps its pause count and lost rank', () => {
   it('counts on from the pauses of the last checkpoint, with the rank lost to them', async () => {
-    const g = await lostAt(600, { pauses: PACING.maxPauses + 1 });
+    // A Sprint allows no pause (lib/live/pauses.ts): one cost its rank.
+    const g = await lostAt(600, { pauses: PAUSE_BUDGETS.sprint.pauses + 1 });
     const host = await adopt(g).host;
-    expect(host?.carried()).toMatchObject({ pauses: PACING.maxPauses + 1, unranked: 'pause_budget' });
+    expect(host?.carried()).toMatchObject({ pauses: PAUSE_BUDGETS.sprint.pauses + 1, unranked: 'paused' });
     host!.close();
   });
 

@@ -10,6 +10,7 @@ import { CLUSTER } from '@/lib/server/live/cluster';
 import { EventLog } from '@/lib/server/live/event-log';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
+import { pauseVerdict, PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { PACING, paceOf } from '@/lib/server/live/pacing';
 import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/resume-token';
 import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
@@ -157,8 +158,12 @@ export class GameHost {
     }
     const away = this.awaySoFar();
     if (away === null) return false;
-    this.excusedMs += away;
-    this.awayMs += away;
+    // A drop inside a pause (one can start or end only while seated): the pause excuses that
+    // time and counts it against its own budget; excusing it again here was slow motion for free.
+    if (this.pausedAt === null) {
+      this.excusedMs += away;
+      this.awayMs += away;
+    }
     this.goneAt = null;
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.goneTimer = null;
@@ -270,7 +275,8 @@ export class GameHost {
     if (this.draining) return DRAINING;
     if (this.pausedAt !== null) return null;
     this.pausedAt = this.now();
-    if (++this.pauses > PACING.maxPauses) this.loseRank('pause_budget');
+    const lost = pauseVerdict(this.o.mode, ++this.pauses);
+    if (lost) this.loseRank(lost);
     this.sendStatus();
     return null;
   }
@@ -279,10 +285,9 @@ export class GameHost {
     if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
     if (this.draining) return DRAINING;
     if (this.pausedAt === null) return null;
-    const ms = this.now() - this.pausedAt;
-    this.excusedMs += ms;
+    this.chargePause();
+    this.excusedMs += this.now() - this.pausedAt;
     this.pausedAt = null;
-    if (ms > PACING.maxPauseMs) this.loseRank('pause_budget');
     this.sendStatus();
     return null;
   }
@@ -309,7 +314,9 @@ export class GameHost {
   handOver(): Carried | null {
     const away = this.awaySoFar();
     if (away === null) return null;
-    this.awayMs += away;
+    // A pause going on never ends here: it is charged as far as it went (and a drop inside it is its time).
+    this.chargePause();
+    if (this.pausedAt === null) this.awayMs += away;
     if (this.goneAt !== null) this.goneAt = this.now();
     return this.carried();
   }
@@ -354,9 +361,10 @@ export class GameHost {
     // Frozen from here: what is written is what is carried, and a batch refused now stays
     // unacknowledged in the browser, which sends it again once it has reconnected.
     this.draining = true;
-    // A drop still going on counts as far as it went; the host taking the game up goes on from there.
+    // A drop still going on counts as far as it went, a pause too; the host taking the game up goes on from there.
+    this.chargePause();
     if (this.goneAt !== null) {
-      this.awayMs += this.now() - this.goneAt;
+      if (this.pausedAt === null) this.awayMs += this.now() - this.goneAt;
       this.goneAt = this.now();
     }
     // Not while an adopted log is still unchecked: the checkpoint it must continue stays.
@@ -422,6 +430,13 @@ export class GameHost {
     while (this.dealt.length < want) this.dealt.push(this.draw());
   }
 
+  /** The pause going on, as long as it has lasted, against its mode's budget (lib/live/pauses.ts). */
+  private chargePause(): void {
+    if (this.pausedAt === null) return;
+    const lost = pauseVerdict(this.o.mode, this.pauses, this.now() - this.pausedAt);
+    if (lost) this.loseRank(lost);
+  }
+
   private loseRank(reason: UnrankedReason): void {
     if (this.unranked) return;
     this.unranked = reason;
@@ -431,7 +446,7 @@ export class GameHost {
   private sendStatus(): void {
     this.send({
       t: 'status', gameId: this.gameId, ranked: this.unranked === null, ...(this.unranked ? { reason: this.unranked } : {}),
-      pauses: this.pauses, pausesLeft: Math.max(0, PACING.maxPauses - this.pauses), spectators: this.o.bus.subscribers(this.gameId),
+      pauses: this.pauses, pausesLeft: Math.max(0, PAUSE_BUDGETS[this.o.mode].pauses - this.pauses), spectators: this.o.bus.subscribers(this.gameId),
     });
   }
 

@@ -16,9 +16,7 @@ export const PACING = {
   /** Each batch after which the browser was short of pieces (it waits for the next deal, its clock
    *  stopped) adds this much tolerance: one round trip. */
   starveCreditMs: 300,
-  /** Pauses a ranked game may take, and how long each may last; more or longer: unranked (pause_budget). */
-  maxPauses: 3,
-  maxPauseMs: 60_000,
+  // Pauses: a budget per mode, in lib/live/pauses.ts, which the browser reads too.
   /** A dropped connection may come back within this long and carry on (hello.resume). */
   resumeWindowMs: 30_000,
   /** Time away is excused from the pace, so a disconnect stops the clock like a pause: a ranked
@@ -48,7 +46,7 @@ export type PaceClock = {
   tick: number;
   /** Server wall time since the first deal, pauses included. */
   elapsedMs: number;
-  /** Recorded pause and disconnection time. */
+  /** Recorded pause and disconnection time, each moment once. */
   excusedMs: number;
   starves: number;
 };
