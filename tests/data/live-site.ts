@@ -52,7 +52,7 @@ export function liveSite(owner: Owner, carried: Carried | null = null) {
  */
 export function liveConnection(owner: Owner, address = 'test') {
   const sent: ServerMessage[] = [];
-  const open = { readyState: 1, OPEN: 1 } as WebSocket;
+  const open = { readyState: 1, OPEN: 1, ping: () => {} } as unknown as WebSocket;
   const conn = new (class extends Connection {
     override send(m: ServerMessage): void {
       sent.push(m);

@@ -5,6 +5,7 @@ import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/bus';
 import { GameHost, type Seat } from '@/lib/server/live/game-host';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { RoundTrip } from '@/lib/server/live/round-trip';
 import { resetDb } from '@/tests/data/db';
 import { msAt, wire } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';
@@ -153,5 +154,53 @@ describe('a drop inside a pause', () => {
     expect(g.unranked()).toBeUndefined();
     expect(g.host.carried()).toMatchObject({ awayMs: 20_000 });
     g.host.close('hand_over');
+  });
+});
+
+describe('the credit for a wait for pieces', () => {
+  /**
+   * A seat whose connection answers the server's pings `pongAfterMs` later (on the test's clock),
+   * as a real socket's pongs come back: every pong due by the next batch is delivered at its time.
+   */
+  const answering = (pongAfterMs: number) => (sent: ServerMessage[], clock: { now: number }): Seat => {
+    const pings: Array<{ payload: Buffer; at: number }> = [];
+    const roundTrip = new RoundTrip((payload) => pings.push({ payload, at: clock.now }), () => clock.now);
+    const deliver = () => {
+      const now = clock.now;
+      for (let p = pings[0]; p && p.at + pongAfterMs <= now; p = pings[0]) {
+        pings.shift();
+        clock.now = p.at + pongAfterMs;
+        roundTrip.pong(p.payload);
+      }
+      clock.now = now;
+    };
+    return { send: (m: ServerMessage) => (deliver(), void sent.push(m)), roundTrip };
+  };
+
+  /**
+   * A Sprint with a preview of one piece, so the browser is short of pieces after every lock, played
+   * to its end holding each deal `starveLagMs` before its clock goes on, on a connection whose
+   * pongs come back after `pongAfterMs`. Whether it kept its rank.
+   */
+  async function starved(o: { pongAfterMs: number; starveLagMs: number }) {
+    const g = await clocked('sprint', { nextCount: 1, seat: answering(o.pongAfterMs) });
+    g.playTo(10_000, { starveLagMs: o.starveLagMs });
+    expect(g.host.ended).toBe(true);
+    return g.unranked()?.reason ?? 'ranked';
+  }
+
+  it('is the round trip the server measured: a fast connection holding each deal 150 ms falls behind', async () => {
+    // About a hundred waits: 150 ms each was within the old flat 300 ms credit.
+    expect(await starved({ pongAfterMs: 20, starveLagMs: 150 })).toBe('too_slow');
+  });
+
+  it('covers an honest wait: the round trip and about a frame', async () => {
+    expect(await starved({ pongAfterMs: 20, starveLagMs: 50 })).toBe('ranked');
+    expect(await starved({ pongAfterMs: 200, starveLagMs: 230 })).toBe('ranked');
+  });
+
+  it('is capped: a connection that holds its pongs back gets no more than the cap', async () => {
+    expect(await starved({ pongAfterMs: 5_000, starveLagMs: 280 })).toBe('ranked');
+    expect(await starved({ pongAfterMs: 5_000, starveLagMs: 400 })).toBe('too_slow');
   });
 });

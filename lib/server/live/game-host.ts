@@ -11,7 +11,7 @@ import { EventLog } from '@/lib/server/live/event-log';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
 import { pauseVerdict, PAUSE_BUDGETS } from '@/lib/live/pauses';
-import { PACING, paceOf } from '@/lib/server/live/pacing';
+import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
 import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/resume-token';
 import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
 import { finalizeStream, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
@@ -19,8 +19,11 @@ import { finalizeStream, recordStreamEnd, refuseLiveGame, type CheckpointRow } f
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
 
-/** The player's side of a connection, as the host sees it. */
-export type Seat = { send(message: ServerMessage): void };
+/**
+ * The player's side of a connection, as the host sees it; `roundTrip`, its round trip as the
+ * server measures it (round-trip.ts), prices each wait for pieces.
+ */
+export type Seat = { send(message: ServerMessage): void; readonly roundTrip?: { probe(): void; readonly ms: number | null } };
 
 export type HostOptions = {
   gameId: string;
@@ -71,7 +74,7 @@ export class GameHost {
   private lastSeq = 0;
   private excusedMs = 0;
   private awayMs = 0;
-  private starves = 0;
+  private starveCreditMs = 0;
   private pauses = 0;
   private pausedAt: number | null = null;
   private goneAt: number | null = null;
@@ -132,6 +135,7 @@ export class GameHost {
   /** The `started` message: the current piece, the preview and one spare. */
   attach(seat: Seat): void {
     this.seat = seat;
+    seat.roundTrip?.probe();
     seat.send({
       t: 'started', gameId: this.gameId, mode: this.o.mode, rulesVersion: this.o.rulesVersion, handling: this.o.handling,
       nextCount: this.o.nextCount, pieces: this.dealt.slice(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
@@ -168,6 +172,7 @@ export class GameHost {
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.goneTimer = null;
     this.seat = seat;
+    seat.roundTrip?.probe();
     if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected'); // told to the new seat
     return true;
   }
@@ -214,7 +219,7 @@ export class GameHost {
         this.catchUpTo = -1;
       } else catchingUp = true;
     }
-    const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starves: this.starves });
+    const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starveCreditMs: this.starveCreditMs });
     if (pace === 'ahead') {
       this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
       return { code: 'ahead_of_clock', message: 'The game ran ahead of the wall clock, so it was ended and not stored.' };
@@ -243,7 +248,10 @@ export class GameHost {
       }
       if (verdict === 'continues') this.mustContinue = null;
     }
-    if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2)) this.starves++;
+    // Short of pieces after this batch: the browser waits a round trip for the deal, clock stopped.
+    if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2))
+      this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
+    this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
     this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
     const from = this.dealt.length;
