@@ -3,6 +3,7 @@ import type { ReplayEvent } from '@/lib/engine';
 import { PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { getDb } from '@/lib/server/db';
 import { adoptLiveGame } from '@/lib/server/live/adopt';
+import { GameHost } from '@/lib/server/live/game-host';
 import { PACING } from '@/lib/server/live/pacing';
 import type { Carried } from '@/lib/server/live/lease';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
@@ -24,8 +25,8 @@ type Lost = Awaited<ReturnType<typeof lostAt>>;
 
 function adopt(g: Lost, carried: Carried | null = null) {
   const site = liveSite(g.owner, carried);
-  const host = adoptLiveGame(site.hub, site.conn, { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 600 } });
-  return { site, host };
+  const adopting = adoptLiveGame(site.hub, site.conn, { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 600 } });
+  return { site, host: adopting.then((h) => (h instanceof GameHost ? h : null)) };
 }
 
 /** Takes the game up as a restarted server would and feeds it `events` up to tick 600 in one batch. */
