@@ -86,7 +86,7 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
   if (!SOLO_RULES.includes(ticket.rulesVersion) || !(MODE_NAMES as readonly string[]).includes(ticket.mode) || !owns(ticket, conn.owner)) return null;
   // A ticket issued before setups were kept (migration live_setup) goes on under the declared one, as before.
   const recorded = ticket.liveSetup === null ? null : gameSetupSchema.safeParse(ticket.liveSetup);
-  if (recorded && !recorded.success) return null;
+  if (recorded && !recorded.success) return null; // unreadable: not taken up under a guess
   const setup = recorded?.data ?? gameSetupSchema.parse(a.setup);
   if (!sameSetup(setup, a.setup))
     return { code: 'setup_mismatch', message: 'This game was started with other handling or another preview than this resume declares; it goes on only under its own.' };
