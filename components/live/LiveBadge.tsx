@@ -1,12 +1,14 @@
 'use client';
 
-import { unrankedReason, type LiveView } from '@/lib/client/live/session';
+import { pauseNote, unrankedReason, type LiveView } from '@/lib/client/live/session';
 
 /**
  * The live channel on the play page: whether the game is ranked and connected, how many watch it,
- * the pauses left. Loaded with the game (not in the page's first load); quiet while all is well.
+ * the pauses left or that a pause costs the rank. Loaded with the game (not in the page's first
+ * load); quiet while all is well.
  */
 export function LiveBadge({ view }: { view: LiveView }) {
+  const pausing = pauseNote(view);
   const trouble = view.waiting ? 'Waiting for the server…' : view.link === 'open' ? null : view.link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…';
   return (
     <div data-testid="live-status" data-link={view.link} data-ranked={view.ranked} data-spectators={view.spectators} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
@@ -16,7 +18,7 @@ export function LiveBadge({ view }: { view: LiveView }) {
         <span role="status" className="rounded bg-warning-bg px-2 py-0.5 font-semibold text-on-warning-bg">Unranked now: {unrankedReason(view.reason)}</span>
       )}
       <span className="text-muted" data-testid="spectators">{view.spectators === 1 ? '1 watching' : `${view.spectators} watching`}</span>
-      {view.ranked && view.pausesLeft !== null && <span className="text-muted">{view.pausesLeft === 1 ? '1 pause left' : `${view.pausesLeft} pauses left`}</span>}
+      {pausing && <span data-testid="pause-note" className="text-muted">{pausing}</span>}
       {trouble && (
         <span role="status" data-testid="connection" className="rounded bg-warning-bg px-2 py-0.5 font-medium text-on-warning-bg">
           {trouble}

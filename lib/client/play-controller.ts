@@ -137,7 +137,7 @@ export class PlayController {
     const { handling, display } = this.settings;
     this.dealt = null;
     this.livePaused = false;
-    const res = this.live ? await this.startLive() : { ok: true as const, ticket: practiceTicket(this.mode) };
+    const res = this.live ? await this.startLive(gen) : { ok: true as const, ticket: practiceTicket(this.mode) };
     if (gen !== this.generation) return;
     if (!res.ok) {
       this.set({ phase: 'ticketError', message: res.message });
@@ -158,8 +158,14 @@ export class PlayController {
     else this.loop();
   }
 
-  /** A ranked game over the live channel: no seed until it ends, pieces dealt as it goes. */
-  private async startLive(): Promise<{ ok: true; ticket: Ticket } | { ok: false; message: string }> {
+  /**
+   * A ranked game over the live channel: no seed until it ends, pieces dealt as it goes. Asked for
+   * once the tab is seen: dealt in a hidden tab, the game would wait paused, and in Sprint and Ultra
+   * a pause costs the rank (lib/live/pauses.ts).
+   */
+  private async startLive(gen: number): Promise<{ ok: true; ticket: Ticket } | { ok: false; message: string }> {
+    await whenVisible();
+    if (gen !== this.generation) return { ok: false, message: 'Another game was asked for.' };
     const { handling, display } = this.settings;
     const res = await this.live!.start({ mode: this.mode, handling: { ...handling }, nextCount: display.nextCount });
     if (!res.ok) return res;
@@ -374,4 +380,17 @@ export class PlayController {
     this.live?.dispose();
     for (const off of this.unlisten) off();
   }
+}
+
+/** Settles once the page is visible: at once if it is. */
+function whenVisible(): Promise<void> {
+  if (!document.hidden) return Promise.resolve();
+  return new Promise((resolve) => {
+    const seen = () => {
+      if (document.hidden) return;
+      document.removeEventListener('visibilitychange', seen);
+      resolve();
+    };
+    document.addEventListener('visibilitychange', seen);
+  });
 }

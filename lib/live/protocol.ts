@@ -119,6 +119,9 @@ export const handlingSchema = z.object({
 const matchId = gameId;
 export const roomCodeSchema = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
 const nextCount = z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX);
+/** A solo game's handling and preview, as `start` declares them; its live ticket keeps them (liveSetup). */
+export const gameSetupSchema = z.object({ handling: handlingSchema, nextCount });
+export type GameSetup = z.infer<typeof gameSetupSchema>;
 const firstTo = z.number().int().min(1).max(MAX_FIRST_TO);
 
 /** Versus messages from the browser; the server's answers are typed in lib/live/versus.ts. */
@@ -194,14 +197,20 @@ export const LIVE_ERROR_CODES = [
   'bad_message', 'too_large', 'unsupported_version', 'rate_limited', 'too_many_games',
   'out_of_order', 'unknown_game', 'not_your_game', 'game_over', 'bad_inputs', 'ahead_of_clock',
   'desync', 'resume_failed', 'server_error', 'not_live',
+  // a resume that declares another handling or preview than the game was started with
+  'setup_mismatch',
   // versus
   'sign_in_required', 'unknown_room', 'room_full', 'not_room_host', 'unknown_match', 'not_your_match', 'already_playing',
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 
 export type LiveStats = GameStats;
-/** Why a live game left the boards; shown on screen and on the stored game. */
-export type UnrankedReason = 'pause_budget' | 'too_slow' | 'disconnected';
+/**
+ * Why a live game left the boards; shown on screen and on the stored game. `paused`: a pause in a
+ * mode that allows none; `pause_budget`: more pauses, or longer ones, than its mode allows
+ * (lib/live/pauses.ts).
+ */
+export type UnrankedReason = 'paused' | 'pause_budget' | 'too_slow' | 'disconnected';
 export type LivePlayer = { name: string | null; guest: boolean };
 
 export type ServerMessage =

@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayEvent } from '@/lib/engine';
+import { PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { getDb } from '@/lib/server/db';
 import { adoptLiveGame } from '@/lib/server/live/adopt';
+import { GameHost } from '@/lib/server/live/game-host';
 import { PACING } from '@/lib/server/live/pacing';
 import type { Carried } from '@/lib/server/live/lease';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
@@ -23,8 +25,8 @@ type Lost = Awaited<ReturnType<typeof lostAt>>;
 
 function adopt(g: Lost, carried: Carried | null = null) {
   const site = liveSite(g.owner, carried);
-  const host = adoptLiveGame(site.hub, site.conn, { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 600 } });
-  return { site, host };
+  const adopting = adoptLiveGame(site.hub, site.conn, { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 600 } });
+  return { site, host: adopting.then((h) => (h instanceof GameHost ? h : null)) };
 }
 
 /** Takes the game up as a restarted server would and feeds it `events` up to tick 600 in one batch. */
@@ -93,9 +95,10 @@ describe('a live game taken up from its ticket checks the resent log against wha
 
 describe('a live game taken up after a crash keeps its pause count and lost rank', () => {
   it('counts on from the pauses of the last checkpoint, with the rank lost to them', async () => {
-    const g = await lostAt(600, { pauses: PACING.maxPauses + 1 });
+    // A Sprint allows no pause (lib/live/pauses.ts): one cost its rank.
+    const g = await lostAt(600, { pauses: PAUSE_BUDGETS.sprint.pauses + 1 });
     const host = await adopt(g).host;
-    expect(host?.carried()).toMatchObject({ pauses: PACING.maxPauses + 1, unranked: 'pause_budget' });
+    expect(host?.carried()).toMatchObject({ pauses: PAUSE_BUDGETS.sprint.pauses + 1, unranked: 'paused' });
     host!.close();
   });
 

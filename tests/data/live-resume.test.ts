@@ -44,12 +44,12 @@ describe('resuming a live game on a connection', () => {
     const second = site.connection();
     const adoption = { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 300 } };
     const [a, b] = await Promise.all([adoptLiveGame(site.hub, site.conn, adoption), adoptLiveGame(site.hub, second.conn, adoption)]);
-    expect(a).not.toBeNull();
+    expect(a).toBeInstanceOf(GameHost);
     expect(b).toBe(a);
     // The second waited for the first and found its host: the lease was asked for once.
     expect(site.lease.takes).toBe(1);
     expect(site.hub.adoptions.size).toBe(0);
-    a?.close('hand_over');
+    (a as GameHost).close('hand_over');
   });
 
   it('an adoption that throws gives back its address slot and its lease', async () => {

@@ -1,7 +1,7 @@
 // A stand-in for the live hub and its connections, enough for adoptLiveGame and the message
 // dispatch, with one instance's leases (or a handover that carried `carried`); and a live game
 // played at pace by a host that is then lost.
-import type { Replay, ReplayEvent } from '@/lib/engine';
+import { DEFAULT_HANDLING, type Replay, type ReplayEvent } from '@/lib/engine';
 import type { WebSocket } from 'ws';
 import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
@@ -52,7 +52,7 @@ export function liveSite(owner: Owner, carried: Carried | null = null) {
  */
 export function liveConnection(owner: Owner, address = 'test') {
   const sent: ServerMessage[] = [];
-  const open = { readyState: 1, OPEN: 1 } as WebSocket;
+  const open = { readyState: 1, OPEN: 1, ping: () => {} } as unknown as WebSocket;
   const conn = new (class extends Connection {
     override send(m: ServerMessage): void {
       sent.push(m);
@@ -73,11 +73,13 @@ export const wire = (events: readonly ReplayEvent[], from: number, to: number) =
  * `pauses`: how many times the player pauses (and at once unpauses) after the first batch;
  * `awayMs`: how long its connection is then away, in all, before it plays on.
  */
-export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number; awayMs?: number } = {}) {
+export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number; awayMs?: number; recordSetup?: boolean } = {}) {
   const name = 'survivor';
   const owner = o.owner ?? (await player(name));
   const mode = o.mode ?? 'sprint';
-  const ticket = await issueTicket({ live: true, mode, owner, now: new Date(Date.now() - 25_000) });
+  // Recorded on the ticket as a start records it (`recordSetup: false`: a ticket from before that).
+  const setup = o.recordSetup === false ? undefined : { handling: DEFAULT_HANDLING, nextCount: 5 };
+  const ticket = await issueTicket({ live: true, mode, owner, now: new Date(Date.now() - 25_000), setup });
   const replay: Replay = { ...botGame(mode, ticket.seed).replay, nextCount: 5 };
   let now = 0;
   let onClose = () => {};

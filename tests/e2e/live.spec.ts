@@ -75,6 +75,43 @@ test('a ranked game is played live, watched from a second browser, survives a dr
   await expect(page.getByRole('row').filter({ hasText: username })).toBeVisible();
 });
 
+test('a ranked Sprint says from its start that a pause makes it unranked; opened in a hidden tab, it waits to be seen', async ({ page }) => {
+  // The tab starts hidden, as one opened in the background: no game is asked for until it is seen.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hidden: boolean };
+    w.__hidden = true;
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => w.__hidden });
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (w.__hidden ? 'hidden' : 'visible') });
+  });
+  const starts: string[] = [];
+  await page.routeWebSocket('**/api/live', (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      if (String(message).includes('"t":"start"')) starts.push(String(message));
+      server.send(message);
+    });
+  });
+  await page.goto('/play/sprint');
+  const game = page.getByTestId('game');
+  await expect(game).toHaveAttribute('data-phase', 'loading');
+  await page.waitForTimeout(500);
+  expect(starts).toHaveLength(0);
+  await page.evaluate(() => {
+    (window as unknown as { __hidden: boolean }).__hidden = false;
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+  const live = page.getByTestId('live-status');
+  await expect(live).toHaveAttribute('data-ranked', 'true');
+  await expect(page.getByTestId('pause-note')).toHaveText('Pausing makes this game unranked');
+
+  await page.keyboard.press('KeyP');
+  await expect(game).toHaveAttribute('data-phase', 'paused');
+  await expect(live).toHaveAttribute('data-ranked', 'false');
+  await expect(live).toContainText('Unranked now: paused, and this mode allows no pauses');
+  await expect(page.getByTestId('pause-note')).toHaveCount(0);
+});
+
 test('practice plays with no server: started, restarted and finished while the site is unreachable', async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const relay = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(baseURL!).port) });

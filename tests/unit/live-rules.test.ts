@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LIVE_MESSAGE_BYTES, parseClientMessage } from '@/lib/live/protocol';
 import { paceDecision } from '@/lib/server/games/paced';
-import { PACING, paceOf } from '@/lib/server/live/pacing';
+import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
 
 describe('pace of a live game', () => {
-  const at = (tick: number, elapsedMs: number, excusedMs = 0, starves = 0) => paceOf({ tick, elapsedMs, excusedMs, starves });
+  const at = (tick: number, elapsedMs: number, excusedMs = 0, starveCreditMs = 0) => paceOf({ tick, elapsedMs, excusedMs, starveCreditMs });
 
   it('accepts a game a little behind the wall clock', () => {
     expect(at(600, 10_100)).toBe('ok');
@@ -18,7 +18,13 @@ describe('pace of a live game', () => {
     const late = 10_000 + PACING.behindToleranceMs + 500;
     expect(at(600, late)).toBe('behind');
     expect(at(600, late, 500)).toBe('ok');
-    expect(at(600, late, 0, 2)).toBe('ok');
+    expect(at(600, late, 0, 500)).toBe('ok');
+  });
+  it('credits a wait for pieces with the measured round trip and a frame or two, never more than the cap', () => {
+    expect(starveCreditOf(20)).toBe(20 + PACING.starveFrameMs);
+    expect(starveCreditOf(10_000)).toBe(PACING.starveCreditMaxMs);
+    // Nothing measured yet (or a seat without a meter): the cap, what any client could get by holding its pongs.
+    expect(starveCreditOf(null)).toBe(PACING.starveCreditMaxMs);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createDealtGame, type DealtGame, type Handling, type Mode, type PieceType } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
+import { PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import { InputBatches } from '@/lib/client/live/batches';
 import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
@@ -7,6 +8,8 @@ import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/liv
 /** What the play page shows about the live channel while a ranked game is on. */
 export type LiveView = {
   link: LinkState;
+  /** The game's mode once it started: its pause budget (lib/live/pauses.ts). */
+  mode: Mode | null;
   ranked: boolean;
   reason?: UnrankedReason;
   pauses: number;
@@ -40,11 +43,24 @@ const START_TIMEOUT_MS = 10_000;
 const RESEND_AFTER_MS = 1_000;
 
 const REASONS: Record<UnrankedReason, string> = {
+  paused: 'paused, and this mode allows no pauses',
   pause_budget: 'paused too often or too long',
   too_slow: 'the game did not keep pace',
   disconnected: 'the connection was lost for too long',
 };
 export const unrankedReason = (r: UnrankedReason | undefined) => (r ? REASONS[r] : 'the server could not pace it');
+
+/**
+ * What a ranked game's badge says about pausing, from the start: the player learns what a pause
+ * costs before taking one. Null once the game is unranked (the badge says why) or before it starts.
+ */
+export function pauseNote(view: Pick<LiveView, 'mode' | 'ranked' | 'pausesLeft'>): string | null {
+  if (!view.ranked || view.mode === null) return null;
+  const budget = PAUSE_BUDGETS[view.mode];
+  const left = view.pausesLeft ?? budget.pauses;
+  if (left === 0) return 'Pausing makes this game unranked';
+  return `${left === 1 ? '1 pause' : `${left} pauses`} left, up to ${budget.eachMs / 1000} s each`;
+}
 
 /**
  * The player's side of the live channel: one socket for the page, one ranked game at a time. It
@@ -60,7 +76,7 @@ export class LiveSession {
   /** A batch was refused (over the message budget, or after one that was): when the kept ones were last sent again. */
   private resendDue = false;
   private lastResend = -Infinity;
-  private view: LiveView = { link: 'down', ranked: true, pauses: 0, pausesLeft: null, spectators: 0, waiting: false };
+  private view: LiveView = { link: 'down', mode: null, ranked: true, pauses: 0, pausesLeft: null, spectators: 0, waiting: false };
 
   constructor(opts: { url: string; connect?: SocketFactory; onView: (view: LiveView) => void }) {
     this.onView = opts.onView;
@@ -94,7 +110,7 @@ export class LiveSession {
   start(req: { mode: Mode; handling: Handling; nextCount: number }): Promise<StartResult> {
     this.current = null;
     this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
-    this.update({ ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });
+    this.update({ mode: null, ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });
     const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount };
     return new Promise<StartResult>((resolve) => {
       const timer = setTimeout(() => settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' }), START_TIMEOUT_MS);
@@ -124,6 +140,7 @@ export class LiveSession {
     };
     this.lastBatch = 0;
     this.resendDue = false;
+    this.update({ mode: m.mode, pausesLeft: PAUSE_BUDGETS[m.mode].pauses });
     p.settle({ ok: true, gameId: m.gameId, game });
   }
 
@@ -177,7 +194,7 @@ export class LiveSession {
           return;
         }
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
-        else if (c && m.gameId === c.id && m.code === 'resume_failed') this.update({ ranked: false, reason: 'disconnected' });
+        else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch')) this.update({ ranked: false, reason: 'disconnected' });
         return;
       default:
         return;

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { RULES_VERSION, type Mode } from '@/lib/engine';
+import { RULES_VERSION, type Handling, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { cleanupInBackground } from '@/lib/server/games/cleanup';
 import type { Owner } from '@/lib/server/games/owner';
@@ -15,8 +15,13 @@ export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: n
  * One open ticket per player (or guest) and mode: a new one forfeits the previous one, which is
  * marked abandoned (its replay is refused) and counted on the player's profile. Otherwise a
  * player could open tickets until the first pieces looked good and play only those.
+ *
+ * A live ticket keeps the `setup` its game was started with: a host that takes the game up after
+ * the first was lost plays under it (lib/server/live/adopt.ts).
  */
-export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Date; live?: boolean }): Promise<Ticket> {
+export async function issueTicket(options: {
+  mode: Mode; owner: Owner; now?: Date; live?: boolean; setup?: { handling: Handling; nextCount: number };
+}): Promise<Ticket> {
   const { mode, owner } = options;
   // Issued to the live game host (lib/server/live): it keeps the seed until the game is over.
   const live = options.live === true;
@@ -44,8 +49,9 @@ export async function issueTicket(options: { mode: Mode; owner: Owner; now?: Dat
         SELECT "userId", ${mode}, count(*)::int FROM abandoned WHERE "userId" IS NOT NULL GROUP BY "userId"
         ON CONFLICT ("userId", "mode") DO UPDATE SET "count" = "AbandonCount"."count" + EXCLUDED."count"
       )
-      INSERT INTO "GameTicket" ("id", "mode", "seed", "rulesVersion", "userId", "guestId", "issuedAt", "expiresAt", "live")
-      VALUES (${id}, ${mode}, ${seed}, ${RULES_VERSION}, ${owner.userId}, ${owner.userId ? null : owner.guestId}, ${now}, ${expiresAt}, ${live})`,
+      INSERT INTO "GameTicket" ("id", "mode", "seed", "rulesVersion", "userId", "guestId", "issuedAt", "expiresAt", "live", "liveSetup")
+      VALUES (${id}, ${mode}, ${seed}, ${RULES_VERSION}, ${owner.userId}, ${owner.userId ? null : owner.guestId}, ${now}, ${expiresAt}, ${live},
+        ${options.setup ? JSON.stringify(options.setup) : null}::jsonb)`,
   ]);
   cleanupInBackground(now);
   return { gameId: id, seed, mode, rulesVersion: RULES_VERSION, issuedAt: now.toISOString(), expiresAt: expiresAt.toISOString() };

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ServerMessage, UnrankedReason } from '@/lib/live/protocol';
+import { gameSetupSchema, type GameSetup, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import { MODE_NAMES, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS, type Handling, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { owns } from '@/lib/server/games/owner';
@@ -15,6 +15,8 @@ import { resumeTokenMatches } from '@/lib/server/live/resume-token';
 const SOLO_RULES = SUPPORTED_RULES_VERSIONS.filter((v) => !VERSUS_RULES_VERSIONS.includes(v));
 
 export type Adoption = { gameId: string; token: string; setup: { handling: Handling; nextCount: number; tick: number } };
+/** A game that could have been taken up, but not as asked: the resume declared another setup than its ticket's. */
+export type AdoptRefusal = { code: 'setup_mismatch'; message: string };
 
 /**
  * Takes up a live game whose host this process does not hold (the server restarted while it was
@@ -22,24 +24,28 @@ export type Adoption = { gameId: string; token: string; setup: { handling: Handl
  * has the setup and its whole input log, and the token proves the browser is the one the game
  * was dealt to. The pieces dealt are again only the preview ahead of the browser's piece, so
  * nothing is seen earlier than before; the time the server was away is excused, as a
- * reconnect's is. Null when the game cannot be taken up.
+ * reconnect's is. The game is played under the handling and preview its ticket recorded at
+ * `start`; a resume that declares others is refused (AdoptRefusal), since the same log
+ * re-simulated under another setup is another game, chosen with hindsight. Null when the game
+ * cannot be taken up.
  */
-export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | null> {
+export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | AdoptRefusal | null> {
   if (!resumeTokenMatches(a.gameId, a.token)) return null;
   // One adoption of a game at a time in this process: a second hello (a browser retrying, or two
   // tabs) waits for the first and then finds its host, rather than racing it through the lease
   // and the ticket (and releasing a lease the other just built on).
   const before = hub.adoptions.get(a.gameId);
   const run = (before ?? Promise.resolve(null)).catch(() => null).then(() => adoptOnce(hub, conn, a));
-  hub.adoptions.set(a.gameId, run);
+  const hosted = run.then((r) => (r instanceof GameHost ? r : null), () => null);
+  hub.adoptions.set(a.gameId, hosted);
   try {
     return await run;
   } finally {
-    if (hub.adoptions.get(a.gameId) === run) hub.adoptions.delete(a.gameId);
+    if (hub.adoptions.get(a.gameId) === hosted) hub.adoptions.delete(a.gameId);
   }
 }
 
-async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | null> {
+async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | AdoptRefusal | null> {
   const held = hub.hosts.get(a.gameId);
   if (held) return owns(held.owner, conn.owner) && held.resume(conn, a.token) ? held : null;
   // A game taken up here is one more game hosted for this network, as a start would be: its slot
@@ -54,8 +60,9 @@ async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<G
     const lease = await hub.leases.take(a.gameId);
     if (!lease) return null;
     leased = true;
-    host = await adoptHeld(hub, conn, a, lease.carried, slot);
-    return host;
+    const adopted = await adoptHeld(hub, conn, a, lease.carried, slot);
+    if (adopted instanceof GameHost) host = adopted;
+    return adopted;
   } finally {
     // No host came of it (refused, or the database failed): the slot and the lease go back, so
     // another instance need not wait for the lease to expire.
@@ -66,23 +73,29 @@ async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<G
   }
 }
 
-async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: Carried | null, slot: Slot): Promise<GameHost | null> {
+async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: Carried | null, slot: Slot): Promise<GameHost | AdoptRefusal | null> {
   const db = await getDb();
   const ticket = await db.gameTicket.findUnique({
     where: { id: a.gameId },
     select: { seed: true, mode: true, rulesVersion: true, userId: true, guestId: true, live: true, usedAt: true, streamDigest: true, issuedAt: true, expiresAt: true,
-      liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveAwayMs: true, liveUnranked: true },
+      liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveAwayMs: true, liveUnranked: true, liveSetup: true },
   });
   const now = Date.now();
   if (!ticket || !ticket.live || ticket.usedAt || ticket.streamDigest || ticket.liveGivenUpAt || ticket.expiresAt.getTime() <= now) return null;
   // A game dealt before a rules change goes on under its ticket's rules, which the browser that dealt it plays.
   if (!SOLO_RULES.includes(ticket.rulesVersion) || !(MODE_NAMES as readonly string[]).includes(ticket.mode) || !owns(ticket, conn.owner)) return null;
+  // A ticket issued before setups were kept (migration live_setup) goes on under the declared one, as before.
+  const recorded = ticket.liveSetup === null ? null : gameSetupSchema.safeParse(ticket.liveSetup);
+  if (recorded && !recorded.success) return null; // unreadable: not taken up under a guess
+  const setup = recorded?.data ?? gameSetupSchema.parse(a.setup);
+  if (!sameSetup(setup, a.setup))
+    return { code: 'setup_mismatch', message: 'This game was started with other handling or another preview than this resume declares; it goes on only under its own.' };
   // The resent log must begin with what the lost host had acknowledged: its last checkpoint on the
   // ticket, or what a handover carried, whichever is later.
   const saved = ticket.liveAckTick !== null && ticket.liveAckInputs !== null && ticket.liveAckDigest !== null
     ? { tick: ticket.liveAckTick, inputs: ticket.liveAckInputs, digest: ticket.liveAckDigest } : null;
   const host = new GameHost({
-    gameId: a.gameId, seed: ticket.seed, mode: ticket.mode as Mode, rulesVersion: ticket.rulesVersion, handling: a.setup.handling, nextCount: a.setup.nextCount,
+    gameId: a.gameId, seed: ticket.seed, mode: ticket.mode as Mode, rulesVersion: ticket.rulesVersion, handling: setup.handling, nextCount: setup.nextCount,
     owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, slot),
     // Pauses, time away and a lost rank from a handover's carry or the last checkpoint, whichever says more:
     // a carry is kept a minute, and the host it went to may have checkpointed more since.
@@ -97,6 +110,11 @@ async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: C
   hub.addGame(host);
   host.resume(conn, a.token);
   return host;
+}
+
+/** Field by field, in the schema's order (a JSONB column keeps its keys in an order of its own). */
+function sameSetup(a: GameSetup, b: GameSetup): boolean {
+  return JSON.stringify(gameSetupSchema.parse(a)) === JSON.stringify(gameSetupSchema.parse(b));
 }
 
 /**

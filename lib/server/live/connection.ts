@@ -6,6 +6,7 @@ import type { LiveErrorCode, LivePlayer, ServerMessage } from '@/lib/live/protoc
 import type { Owner } from '@/lib/server/games/owner';
 import type { GameHost } from '@/lib/server/live/game-host';
 import type { MatchHost } from '@/lib/server/live/match-host';
+import { RoundTrip } from '@/lib/server/live/round-trip';
 
 /**
  * Whoever the versus lobby deals with: a socket on this instance, or one on another instance whose
@@ -35,6 +36,10 @@ export class Connection implements VersusPeer {
   relayedTo: string | null = null;
   readonly watches = new Map<string, () => void>();
   alive = true;
+  /** Measured with pings of its own while a game is played here (the hub feeds it the pongs). */
+  readonly roundTrip = new RoundTrip((payload) => {
+    if (this.open) this.ws.ping(payload);
+  });
   /** Messages not yet written, in order, each already JSON. */
   private outbox: string[] = [];
   private flushDue: 'now' | NodeJS.Timeout | null = null;

@@ -10,7 +10,8 @@ import { CLUSTER } from '@/lib/server/live/cluster';
 import { EventLog } from '@/lib/server/live/event-log';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { Carried } from '@/lib/server/live/lease';
-import { PACING, paceOf } from '@/lib/server/live/pacing';
+import { pauseVerdict, PAUSE_BUDGETS } from '@/lib/live/pauses';
+import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
 import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/resume-token';
 import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
 import { finalizeStream, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
@@ -18,8 +19,11 @@ import { finalizeStream, recordStreamEnd, refuseLiveGame, type CheckpointRow } f
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
 
-/** The player's side of a connection, as the host sees it. */
-export type Seat = { send(message: ServerMessage): void };
+/**
+ * The player's side of a connection, as the host sees it; `roundTrip`, its round trip as the
+ * server measures it (round-trip.ts), prices each wait for pieces.
+ */
+export type Seat = { send(message: ServerMessage): void; readonly roundTrip?: { probe(): void; readonly ms: number | null } };
 
 export type HostOptions = {
   gameId: string;
@@ -70,7 +74,7 @@ export class GameHost {
   private lastSeq = 0;
   private excusedMs = 0;
   private awayMs = 0;
-  private starves = 0;
+  private starveCreditMs = 0;
   private pauses = 0;
   private pausedAt: number | null = null;
   private goneAt: number | null = null;
@@ -131,6 +135,7 @@ export class GameHost {
   /** The `started` message: the current piece, the preview and one spare. */
   attach(seat: Seat): void {
     this.seat = seat;
+    seat.roundTrip?.probe();
     seat.send({
       t: 'started', gameId: this.gameId, mode: this.o.mode, rulesVersion: this.o.rulesVersion, handling: this.o.handling,
       nextCount: this.o.nextCount, pieces: this.dealt.slice(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
@@ -157,12 +162,17 @@ export class GameHost {
     }
     const away = this.awaySoFar();
     if (away === null) return false;
-    this.excusedMs += away;
-    this.awayMs += away;
+    // A drop inside a pause (one can start or end only while seated): the pause excuses that
+    // time and counts it against its own budget; excusing it again here was slow motion for free.
+    if (this.pausedAt === null) {
+      this.excusedMs += away;
+      this.awayMs += away;
+    }
     this.goneAt = null;
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.goneTimer = null;
     this.seat = seat;
+    seat.roundTrip?.probe();
     if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected'); // told to the new seat
     return true;
   }
@@ -209,7 +219,7 @@ export class GameHost {
         this.catchUpTo = -1;
       } else catchingUp = true;
     }
-    const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starves: this.starves });
+    const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starveCreditMs: this.starveCreditMs });
     if (pace === 'ahead') {
       this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
       return { code: 'ahead_of_clock', message: 'The game ran ahead of the wall clock, so it was ended and not stored.' };
@@ -238,7 +248,10 @@ export class GameHost {
       }
       if (verdict === 'continues') this.mustContinue = null;
     }
-    if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2)) this.starves++;
+    // Short of pieces after this batch: the browser waits a round trip for the deal, clock stopped.
+    if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2))
+      this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
+    this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
     this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
     const from = this.dealt.length;
@@ -270,7 +283,8 @@ export class GameHost {
     if (this.draining) return DRAINING;
     if (this.pausedAt !== null) return null;
     this.pausedAt = this.now();
-    if (++this.pauses > PACING.maxPauses) this.loseRank('pause_budget');
+    const lost = pauseVerdict(this.o.mode, ++this.pauses);
+    if (lost) this.loseRank(lost);
     this.sendStatus();
     return null;
   }
@@ -279,10 +293,9 @@ export class GameHost {
     if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
     if (this.draining) return DRAINING;
     if (this.pausedAt === null) return null;
-    const ms = this.now() - this.pausedAt;
-    this.excusedMs += ms;
+    this.chargePause();
+    this.excusedMs += this.now() - this.pausedAt;
     this.pausedAt = null;
-    if (ms > PACING.maxPauseMs) this.loseRank('pause_budget');
     this.sendStatus();
     return null;
   }
@@ -309,7 +322,9 @@ export class GameHost {
   handOver(): Carried | null {
     const away = this.awaySoFar();
     if (away === null) return null;
-    this.awayMs += away;
+    // A pause going on never ends here: it is charged as far as it went (and a drop inside it is its time).
+    this.chargePause();
+    if (this.pausedAt === null) this.awayMs += away;
     if (this.goneAt !== null) this.goneAt = this.now();
     return this.carried();
   }
@@ -354,9 +369,10 @@ export class GameHost {
     // Frozen from here: what is written is what is carried, and a batch refused now stays
     // unacknowledged in the browser, which sends it again once it has reconnected.
     this.draining = true;
-    // A drop still going on counts as far as it went; the host taking the game up goes on from there.
+    // A drop still going on counts as far as it went, a pause too; the host taking the game up goes on from there.
+    this.chargePause();
     if (this.goneAt !== null) {
-      this.awayMs += this.now() - this.goneAt;
+      if (this.pausedAt === null) this.awayMs += this.now() - this.goneAt;
       this.goneAt = this.now();
     }
     // Not while an adopted log is still unchecked: the checkpoint it must continue stays.
@@ -422,6 +438,13 @@ export class GameHost {
     while (this.dealt.length < want) this.dealt.push(this.draw());
   }
 
+  /** The pause going on, as long as it has lasted, against its mode's budget (lib/live/pauses.ts). */
+  private chargePause(): void {
+    if (this.pausedAt === null) return;
+    const lost = pauseVerdict(this.o.mode, this.pauses, this.now() - this.pausedAt);
+    if (lost) this.loseRank(lost);
+  }
+
   private loseRank(reason: UnrankedReason): void {
     if (this.unranked) return;
     this.unranked = reason;
@@ -431,7 +454,7 @@ export class GameHost {
   private sendStatus(): void {
     this.send({
       t: 'status', gameId: this.gameId, ranked: this.unranked === null, ...(this.unranked ? { reason: this.unranked } : {}),
-      pauses: this.pauses, pausesLeft: Math.max(0, PACING.maxPauses - this.pauses), spectators: this.o.bus.subscribers(this.gameId),
+      pauses: this.pauses, pausesLeft: Math.max(0, PAUSE_BUDGETS[this.o.mode].pauses - this.pauses), spectators: this.o.bus.subscribers(this.gameId),
     });
   }
 

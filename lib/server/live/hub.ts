@@ -121,7 +121,10 @@ export class LiveHub {
       const bundles = new URL(req.url ?? '/', 'http://live').searchParams.get(LIVE_BUNDLES_PARAM) === '1';
       const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user }, bundles);
       (ws as WebSocket & { conn?: Connection }).conn = conn;
-      ws.on('pong', () => (conn.alive = true));
+      ws.on('pong', (data) => {
+        conn.alive = true;
+        conn.roundTrip.pong(data);
+      });
       ws.on('message', (data, isBinary) => this.onMessage(conn, data as Buffer, isBinary));
       ws.on('close', () => this.onClose(conn));
       ws.on('error', () => ws.terminate());

@@ -77,13 +77,15 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
 async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<ClientMessage, { t: 'hello' }>['resume']>): Promise<void> {
   const known = hub.hosts.get(r.gameId);
   const { setup } = r;
-  const host = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: r.gameId, token: r.token, setup }) : null);
+  const adopted = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: r.gameId, token: r.token, setup }) : null);
+  const host = adopted instanceof GameHost ? adopted : null;
   if (!host || !sameOwner(host, conn) || (known && !host.resume(conn, r.token))) {
     // Ended, and its host is not here: the seed, before the welcome, so the page never says the game lost its rank.
     const over = known ? null : await endedGameOver(conn, r.gameId, r.token);
     if (over) conn.send(over);
     conn.send({ t: 'welcome', v: 1, player: conn.player });
     if (over) return;
+    if (adopted && !(adopted instanceof GameHost)) return conn.error(adopted.code, adopted.message, { gameId: r.gameId });
     return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: r.gameId });
   }
   // Closed while the game was taken up from its ticket: its close found no game to leave, so the
@@ -110,7 +112,7 @@ async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, {
     const player = conn.owner.userId ?? conn.owner.guestId!;
     const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
     if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
-    const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true });
+    const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true, setup: { handling: m.handling, nextCount: m.nextCount } });
     // The socket may have closed while the ticket was written (its close found no game to leave),
     // and another start on it may have finished meanwhile: a host seated on either would play on
     // with nobody to give it up, holding its slot and its lease for good. The unused ticket expires.

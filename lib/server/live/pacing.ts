@@ -14,11 +14,19 @@ export const PACING = {
    *  it the game continues unranked (too_slow). Recorded pauses and reconnect gaps are added. */
   behindToleranceMs: 3_000,
   /** Each batch after which the browser was short of pieces (it waits for the next deal, its clock
-   *  stopped) adds this much tolerance: one round trip. */
-  starveCreditMs: 300,
-  /** Pauses a ranked game may take, and how long each may last; more or longer: unranked (pause_budget). */
-  maxPauses: 3,
-  maxPauseMs: 60_000,
+   *  stopped) adds tolerance: the round trip the server measured on the player's connection
+   *  (round-trip.ts), plus starveFrameMs, never more than starveCreditMaxMs (starveCreditOf). */
+  starveCreditMaxMs: 300,
+  /** The browser's clock stops at the tick a piece is missing for, which fell due up to a frame
+   *  before its batch left, and goes on at the first frame after the deal came, up to a frame
+   *  later: on top of the round trip, two frames at 60 Hz at most, and what a phone drawing 30
+   *  frames a second loses on average. */
+  starveFrameMs: 33,
+  /** The round trip is sampled at most this often while a game is played (a ping of a few bytes),
+   *  and is the median of the last few samples. */
+  roundTripProbeEveryMs: 5_000,
+  roundTripSamples: 5,
+  // Pauses: a budget per mode, in lib/live/pauses.ts, which the browser reads too.
   /** A dropped connection may come back within this long and carry on (hello.resume). */
   resumeWindowMs: 30_000,
   /** Time away is excused from the pace, so a disconnect stops the clock like a pause: a ranked
@@ -48,16 +56,22 @@ export type PaceClock = {
   tick: number;
   /** Server wall time since the first deal, pauses included. */
   elapsedMs: number;
-  /** Recorded pause and disconnection time. */
+  /** Recorded pause and disconnection time, each moment once. */
   excusedMs: number;
-  starves: number;
+  /** What the waits for pieces earned so far (starveCreditOf each). */
+  starveCreditMs: number;
 };
+
+/** The tolerance one wait for pieces adds, given the connection's measured round trip (null: none measured yet, or no meter). */
+export function starveCreditOf(roundTripMs: number | null): number {
+  return roundTripMs === null ? PACING.starveCreditMaxMs : Math.min(PACING.starveCreditMaxMs, roundTripMs + PACING.starveFrameMs);
+}
 
 /** 'ahead': the game ran faster than time passed (refused); 'behind': slower than allowed (unranked). */
 export function paceOf(c: PaceClock): 'ok' | 'ahead' | 'behind' {
   const gameMs = (c.tick * 1000) / TICKS_PER_SECOND;
   const wallMs = c.elapsedMs - c.excusedMs;
   if (gameMs > c.elapsedMs + PACING.aheadSlackMs) return 'ahead';
-  if (wallMs - gameMs > PACING.behindToleranceMs + c.starves * PACING.starveCreditMs) return 'behind';
+  if (wallMs - gameMs > PACING.behindToleranceMs + c.starveCreditMs) return 'behind';
   return 'ok';
 }

@@ -1,0 +1,206 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Mode } from '@/lib/engine';
+import type { ServerMessage } from '@/lib/live/protocol';
+import { issueTicket } from '@/lib/server/games/tickets';
+import { createLocalBus } from '@/lib/server/live/bus';
+import { GameHost, type Seat } from '@/lib/server/live/game-host';
+import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { RoundTrip } from '@/lib/server/live/round-trip';
+import { resetDb } from '@/tests/data/db';
+import { msAt, wire } from '@/tests/data/live-site';
+import { player } from '@/tests/data/play';
+import { botGame } from '@/tests/support/replays';
+
+// A ranked live game's thinking time off the clock: pauses, time away, and the credit for waits
+// for pieces (docs/decisions/0010-live-protocol.md), on a clock of the test's.
+beforeEach(resetDb);
+
+/**
+ * A live game of the bot's in `mode`, hosted on the test's clock. `playTo(tick)` feeds it at pace,
+ * a batch every 6 ticks, `lag` ms behind the clock on top of what was excused; `starveLagMs` more
+ * for every deal (the browser waited for those pieces, its clock stopped).
+ */
+let players = 0;
+async function clocked(mode: Mode, o: { nextCount?: number; seat?: (sent: ServerMessage[], clock: { now: number }) => Seat } = {}) {
+  const owner = await player(`thinker${++players}`);
+  const ticket = await issueTicket({ live: true, mode, owner });
+  const { replay } = botGame(mode, ticket.seed);
+  const nextCount = o.nextCount ?? 5;
+  const clock = { now: 0 };
+  const sent: ServerMessage[] = [];
+  const host = new GameHost({
+    gameId: ticket.gameId, seed: ticket.seed, mode, rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount,
+    owner, player: { name: 'thinker', guest: false }, bus: createLocalBus(), now: () => clock.now, finalizeAfterMs: null, onClose: () => {},
+  });
+  const seat = o.seat?.(sent, clock) ?? { send: (m: ServerMessage) => void sent.push(m) };
+  host.attach(seat);
+  let tick = 0;
+  let seq = 1;
+  /** Wall time that is not game time: pauses and drops the host should excuse, and lag it should not. */
+  let offMs = 0;
+  const playTo = (to: number, o2: { lagMs?: number; starveLagMs?: number; beforeBatch?: () => void } = {}) => {
+    for (; tick < to && !host.ended; seq++) {
+      const upTo = Math.min(to, tick + 6);
+      const deals = sent.filter((m) => m.t === 'deal').length;
+      clock.now = msAt(upTo) + offMs + (o2.lagMs ?? 0);
+      o2.beforeBatch?.();
+      const fail = host.inputs(seq, upTo, wire(replay.events, tick, upTo));
+      if (fail) throw new Error(`${fail.code}: ${fail.message}`);
+      offMs += (sent.filter((m) => m.t === 'deal').length - deals) * (o2.starveLagMs ?? 0);
+      tick = upTo;
+    }
+  };
+  /** Wall time passes with no game time (a pause, a drop). */
+  const wait = (ms: number) => {
+    offMs += ms;
+    clock.now += ms;
+  };
+  const unranked = () => sent.find((m) => (m.t === 'status' || m.t === 'over') && !m.ranked) as { reason?: string } | undefined;
+  const token = resumeTokenOf(ticket.gameId);
+  return { host, seat, sent, clock, playTo, wait, unranked, token, replay };
+}
+
+describe('pauses in a ranked live game', () => {
+  it.each(['sprint', 'ultra'] as const)('%s allows none: the first pause makes the game unranked, as "paused"', async (mode) => {
+    const g = await clocked(mode);
+    // Before any pause, the game says it has none left.
+    expect(g.sent.find((m) => m.t === 'started')).toBeDefined();
+    g.playTo(120);
+    expect(g.unranked()).toBeUndefined();
+    g.host.pause();
+    expect(g.sent.at(-1)).toMatchObject({ t: 'status', ranked: false, reason: 'paused', pausesLeft: 0 });
+    g.wait(1_000);
+    g.host.unpause();
+    // The game plays on, unranked; the pause itself is still off the clock.
+    g.playTo(300);
+    expect(g.unranked()).toMatchObject({ reason: 'paused' });
+    g.host.close('hand_over');
+  });
+
+  it('marathon allows two pauses of at most 30 s each: a third, or a longer one, costs the rank', async () => {
+    const twice = await clocked('marathon');
+    for (let i = 0; i < 2; i++) {
+      twice.playTo(120 * (i + 1));
+      twice.host.pause();
+      twice.wait(30_000);
+      twice.host.unpause();
+    }
+    twice.playTo(600);
+    expect(twice.unranked()).toBeUndefined();
+    expect(twice.sent.filter((m) => m.t === 'status').at(-1)).toMatchObject({ ranked: true, pauses: 2, pausesLeft: 0 });
+    twice.host.pause();
+    expect(twice.unranked()).toMatchObject({ reason: 'pause_budget' });
+    twice.host.close('hand_over');
+
+    const long = await clocked('marathon');
+    long.playTo(120);
+    long.host.pause();
+    long.wait(30_001);
+    long.host.unpause();
+    expect(long.unranked()).toMatchObject({ reason: 'pause_budget' });
+    long.host.close('hand_over');
+  });
+
+  it('a pause still going on when the game is handed over is charged as far as it went', async () => {
+    const g = await clocked('marathon');
+    g.playTo(120);
+    g.host.pause();
+    g.wait(45_000);
+    // Another instance asks for the game (its player came back there): the pause never ends here.
+    expect(g.host.handOver()).toMatchObject({ unranked: 'pause_budget' });
+    g.host.close('hand_over');
+  });
+});
+
+describe('a drop inside a pause', () => {
+  /** Marathon: paused at 10 s, the connection drops 2 s later and is back 20 s after that; unpaused at 25 s. */
+  async function pausedAndDropped() {
+    const g = await clocked('marathon');
+    g.playTo(600);
+    g.host.pause();
+    g.wait(2_000);
+    g.host.detach(g.seat);
+    g.wait(20_000);
+    expect(g.host.resume(g.seat, g.token)).toBe(true);
+    g.wait(3_000);
+    g.host.unpause();
+    return g;
+  }
+
+  it('is excused once: the pause covers it, and slow motion after it still loses the rank', async () => {
+    const g = await pausedAndDropped();
+    // 8 s behind the clock beyond the 25 s excused: past the 3 s tolerance. Excusing the 20 s
+    // drop a second time would have hidden it.
+    g.playTo(1_200, { lagMs: 8_000 });
+    expect(g.unranked()).toMatchObject({ reason: 'too_slow' });
+    g.host.close('hand_over');
+  });
+
+  it('excuses the whole pause, and charges none of it to the time away', async () => {
+    const g = await pausedAndDropped();
+    g.playTo(1_200, { lagMs: 1_000 });
+    expect(g.unranked()).toBeUndefined();
+    expect(g.host.carried()).toMatchObject({ awayMs: 0, pauses: 1 });
+    g.host.close('hand_over');
+  });
+
+  it('a drop outside any pause is still excused and counted as time away', async () => {
+    const g = await clocked('marathon');
+    g.playTo(600);
+    g.host.detach(g.seat);
+    g.wait(20_000);
+    expect(g.host.resume(g.seat, g.token)).toBe(true);
+    g.playTo(1_200, { lagMs: 1_000 });
+    expect(g.unranked()).toBeUndefined();
+    expect(g.host.carried()).toMatchObject({ awayMs: 20_000 });
+    g.host.close('hand_over');
+  });
+});
+
+describe('the credit for a wait for pieces', () => {
+  /**
+   * A seat whose connection answers the server's pings `pongAfterMs` later (on the test's clock),
+   * as a real socket's pongs come back: every pong due by the next batch is delivered at its time.
+   */
+  const answering = (pongAfterMs: number) => (sent: ServerMessage[], clock: { now: number }): Seat => {
+    const pings: Array<{ payload: Buffer; at: number }> = [];
+    const roundTrip = new RoundTrip((payload) => pings.push({ payload, at: clock.now }), () => clock.now);
+    const deliver = () => {
+      const now = clock.now;
+      for (let p = pings[0]; p && p.at + pongAfterMs <= now; p = pings[0]) {
+        pings.shift();
+        clock.now = p.at + pongAfterMs;
+        roundTrip.pong(p.payload);
+      }
+      clock.now = now;
+    };
+    return { send: (m: ServerMessage) => (deliver(), void sent.push(m)), roundTrip };
+  };
+
+  /**
+   * A Sprint with a preview of one piece, so the browser is short of pieces after every lock, played
+   * to its end holding each deal `starveLagMs` before its clock goes on, on a connection whose
+   * pongs come back after `pongAfterMs`. Whether it kept its rank.
+   */
+  async function starved(o: { pongAfterMs: number; starveLagMs: number }) {
+    const g = await clocked('sprint', { nextCount: 1, seat: answering(o.pongAfterMs) });
+    g.playTo(10_000, { starveLagMs: o.starveLagMs });
+    expect(g.host.ended).toBe(true);
+    return g.unranked()?.reason ?? 'ranked';
+  }
+
+  it('is the round trip the server measured: a fast connection holding each deal 150 ms falls behind', async () => {
+    // About a hundred waits: 150 ms each was within the old flat 300 ms credit.
+    expect(await starved({ pongAfterMs: 20, starveLagMs: 150 })).toBe('too_slow');
+  });
+
+  it('covers an honest wait: the round trip and about a frame', async () => {
+    expect(await starved({ pongAfterMs: 20, starveLagMs: 50 })).toBe('ranked');
+    expect(await starved({ pongAfterMs: 200, starveLagMs: 230 })).toBe('ranked');
+  });
+
+  it('is capped: a connection that holds its pongs back gets no more than the cap', async () => {
+    expect(await starved({ pongAfterMs: 5_000, starveLagMs: 280 })).toBe('ranked');
+    expect(await starved({ pongAfterMs: 5_000, starveLagMs: 400 })).toBe('too_slow');
+  });
+});
