@@ -5,7 +5,7 @@
  * 3. Pieces per second when every piece is placed at a random column/rotation and hard dropped.
  */
 import { createCore } from '@/lib/engine/setup';
-import { DEFAULT_HANDLING, encodeReplay, simulateReplay } from '@/lib/engine';
+import { decodeReplay, DEFAULT_HANDLING, encodeReplay, simulateReplay } from '@/lib/engine';
 import type { Replay } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
 
@@ -69,6 +69,17 @@ const encoded = encodeReplay(replay);
 const us = timeIt(() => simulateReplay(replay), 25, 20);
 console.log(`3-minute replay: ${check.ticks} ticks, ${replay.events.length} events, ${check.pieces} pieces, ${check.lines} lines`);
 console.log(`  encoded: ${encoded.length} base64url chars (${Math.floor((encoded.length * 3) / 4)} bytes)`);
+// Decoding and simulating, alternated pair by pair: what the server does with every submission.
+{
+  const decodeUs: number[] = [];
+  const simUs: number[] = [];
+  for (let pair = 0; pair < 15; pair++) {
+    decodeUs.push(timeIt(() => decodeReplay(encoded), 3, 40));
+    simUs.push(timeIt(() => simulateReplay(replay), 3, 40));
+  }
+  const ratios = decodeUs.map((d, i) => d / simUs[i]!);
+  console.log(`  decode: ${median(decodeUs).toFixed(1)} µs median, simulate ${median(simUs).toFixed(1)} µs: decode ÷ simulate ${median(ratios).toFixed(2)} (15 alternating pairs; target ≤ 0.33)`);
+}
 console.log(`  re-simulate: ${us.toFixed(1)} µs median  (target ≤ 200 µs)`);
 console.log(`  ticks/s: ${Math.round((check.ticks / us) * 1e6).toLocaleString('en-US')} (quiet ticks between inputs fast-forwarded)`);
 const usEvented = timeIt(() => simulateReplay(replay, { evented: true }), 15, 10);

@@ -83,9 +83,24 @@ export class BitReader {
   }
 
   bits(count: number, what: string): number {
+    // Up to 24 bits that are all there: one look at the next 32 instead of a call per bit.
+    if (count <= 24 && this.pos + count <= this.size) {
+      const v = count === 0 ? 0 : this.peek32() >>> (32 - count);
+      this.pos += count;
+      return v;
+    }
     let v = 0;
     for (let i = 0; i < count; i++) v = v * 2 + this.bit(what);
     return v;
+  }
+
+  /** The next 32 bits from `pos`, zero past the end of the data (callers check the end themselves). */
+  private peek32(): number {
+    const d = this.data;
+    const i = this.pos >> 3;
+    const w = ((d[i] ?? 0) << 24) | ((d[i + 1] ?? 0) << 16) | ((d[i + 2] ?? 0) << 8) | (d[i + 3] ?? 0);
+    const shift = this.pos & 7;
+    return shift === 0 ? w >>> 0 : ((w << shift) | ((d[i + 4] ?? 0) >>> (8 - shift))) >>> 0;
   }
 
   byte(what: string): number {
@@ -109,6 +124,15 @@ export class BitReader {
   }
 
   expGolomb(k: number, what: string): number {
+    // A whole code within the next 32 bits (every tick gap of a live game): its leading zeros, then
+    // the value after them, read at once. Anything longer, or running past the end, goes bit by bit.
+    const w = this.peek32();
+    const lead = Math.clz32(w);
+    const len = 2 * lead + k + 1;
+    if (lead < 32 && len <= 32 && this.pos + len <= this.size) {
+      this.pos += len;
+      return (len === 32 ? w : w >>> (32 - len)) - (1 << k);
+    }
     let zeros = 0;
     while (this.bit(what) === 0) {
       if (++zeros > 32) throw new ReplayDecodeError('invalid_field', `${what} is too large`);

@@ -3,6 +3,8 @@ import { decodeReplay, encodeReplay, MAX_REPLAY_ENCODED_LENGTH, ReplayDecodeErro
 import type { Replay, ReplayDecodeErrorCode } from '@/lib/engine';
 import { toBase64Url, fromBase64Url } from '@/lib/engine/base64url';
 import { BitWriter } from '@/lib/engine/bits';
+import { bestOrder } from '@/lib/engine/codec';
+import fc from 'fast-check';
 import { playGame } from '@/tests/support/bot';
 
 const sample: Replay = {
@@ -205,6 +207,28 @@ describe('replay codec', () => {
   it('refuses to encode an invalid replay', () => {
     expect(() => encodeReplay({ ...sample, seed: '' })).toThrow(/seed/);
     expect(() => encodeReplay({ ...sample, events: [{ tick: 5, key: 'left', down: true }, { tick: 4, key: 'left', down: false }] })).toThrow(/tick/);
+  });
+});
+
+describe('the canonical event order', () => {
+  it('is the order whose codes are shortest, the smallest on a tie: counted per delta, as the definition reads', () => {
+    const byDefinition = (deltas: number[]) => {
+      let best = 0;
+      let bestBits = Infinity;
+      for (let k = 0; k <= 16; k++) {
+        let bits = 0;
+        for (const d of deltas) bits += 2 * (32 - Math.clz32(d + 2 ** k)) - 1 - k;
+        if (bits < bestBits) [best, bestBits] = [k, bits];
+      }
+      return best;
+    };
+    const delta = fc.oneof(fc.nat({ max: 10 }), fc.nat({ max: 1000 }), fc.nat({ max: 2 ** 31 - 1 }), fc.constantFrom(0, 1, 2, 3, 7, 8, 15, 255, 256, 65535, 2 ** 31 - 1));
+    fc.assert(
+      fc.property(fc.array(delta, { maxLength: 300 }), (deltas) => {
+        expect(bestOrder(deltas)).toBe(byDefinition(deltas));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
 
