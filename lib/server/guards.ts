@@ -5,7 +5,7 @@ import { reauthenticate } from '@/lib/server/account/password';
 import { getSessionUser, type SessionUser } from '@/lib/server/auth';
 import { apiError, readJson, validationError } from '@/lib/server/http';
 import { enforce } from '@/lib/server/limits/http';
-import { canModerate } from '@/lib/server/moderation/roles';
+import { canModerate, isAdmin } from '@/lib/server/moderation/roles';
 
 type Guarded = { ok: true; user: SessionUser } | { ok: false; response: NextResponse };
 
@@ -21,6 +21,14 @@ export async function requireModerator(): Promise<Guarded> {
   const guarded = await requirePlayer();
   if (!guarded.ok) return guarded;
   if (!canModerate(guarded.user.role)) return { ok: false, response: apiError(403, 'forbidden', 'Only moderators can do this.') };
+  return guarded;
+}
+
+/** An admin, checked against the database on every call; anyone else gets 403. */
+export async function requireAdmin(): Promise<Guarded> {
+  const guarded = await requirePlayer();
+  if (!guarded.ok) return guarded;
+  if (!isAdmin(guarded.user.role)) return { ok: false, response: apiError(403, 'forbidden', 'Only admins can do this.') };
   return guarded;
 }
 

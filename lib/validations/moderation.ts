@@ -36,3 +36,14 @@ export const moderationActionSchema = z
   })
   .refine((a) => a.action === 'approve' || a.reason.length > 0, { message: 'Say why: the reason is logged, and a ban shows it to the player', path: ['reason'] });
 export type ModerationActionInput = z.infer<typeof moderationActionSchema>;
+
+/** Roles in order of power: moderators work the queue; admins also give and take roles (lib/server/moderation/roles.ts). */
+export const ROLES = ['player', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** An admin's role change on /moderation; the audit log records it as grant or revoke. */
+export const roleChangeSchema = z.object({
+  username: z.string().trim().min(1, 'Say which player').max(20, 'No such player'),
+  role: z.enum(ROLES, { error: 'Choose a role' }),
+});
+export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
