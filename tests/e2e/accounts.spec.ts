@@ -178,6 +178,13 @@ test('a player reports a game; a non-moderator reaches no moderation route; a mo
   const refused = await cheatApi.post('/api/games', { data: { mode: 'marathon' } });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('scripted inputs');
+  // Deleting the banned account does not free its name: the ban outlives it.
+  expect((await cheatApi.delete('/api/account', { data: { password: 'api-password-123', confirm: 'delete my account' } })).status()).toBe(200);
+  const again = await newClient(BASE);
+  const comeback = await again.post('/api/account', { data: { username: cheat.toUpperCase(), password: 'api-password-123' } });
+  expect(comeback.status()).toBe(409);
+  expect(((await comeback.json()) as { error: { code: string } }).error.code).toBe('username_banned');
+  await again.dispose();
 
   // The admin makes the witness a moderator on the site; the audit log says so, and the witness
   // now reaches the moderation page. The last admin cannot step down.

@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDb } from '@/lib/server/db';
 import { forgetSessionState } from '@/lib/server/account/sessions';
+import { buryIfBanned } from '@/lib/server/account/tombstones';
 
 /**
  * Deletes the account and everything personal about it, in one transaction (docs/decisions/0013):
@@ -9,6 +10,7 @@ import { forgetSessionState } from '@/lib/server/account/sessions';
  * about the player. Rows that name the player without a foreign key are handled here: refused
  * submissions go, rate-limit counters keyed by the player go, and the moderation log keeps its
  * entries (what was done, by whom, to whom, when, why) with only the player's id blanked.
+ * A banned account leaves tombstones of its name and e-mail (tombstones.ts): the ban outlives it.
  * Re-authentication is the caller's job (the route checks the password first).
  */
 export async function deleteAccount(options: { userId: string }): Promise<{ ok: boolean }> {
@@ -16,6 +18,7 @@ export async function deleteAccount(options: { userId: string }): Promise<{ ok: 
   const deleted = await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({ where: { id: options.userId }, select: { usernameKey: true } });
     if (!user) return false;
+    await buryIfBanned(tx, { userId: options.userId, now: new Date() });
     // The audit log is the site's record of who moderated whom: its names stay, as they were
     // written (snapshots); only the ids, which would name no account any more, go.
     await tx.moderationAction.updateMany({ where: { targetId: options.userId }, data: { targetId: null } });

@@ -7,7 +7,7 @@ import { requirePlayer } from '@/lib/server/guards';
 import { apiError, readJson, validationError } from '@/lib/server/http';
 import { route } from '@/lib/server/route';
 
-const STATUS = { username_taken: 409, rename_too_soon: 429, not_found: 404 } as const;
+const STATUS = { username_taken: 409, username_banned: 409, rename_too_soon: 429, not_found: 404 } as const;
 
 /** Rename (sign-up's rules, once per 30 days); the old name redirects to the profile for 90 days. */
 export const POST = route(async (request: Request) => {
