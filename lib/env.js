@@ -4,9 +4,10 @@
 // place the app reads process.env (next.config.js hands it to parseEnv at build and start;
 // scripts that run before the app, such as serve.mjs and the test runners, read their own).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from './db/private-dir.js';
 import { resolveDbTarget } from './db/target.js';
 
 const optionalText = z
@@ -99,8 +100,9 @@ export const LOCAL_SECRET_FILE = path.resolve('data/auth-secret');
  * own machine: a deployment sets AUTH_SECRET (and production refuses to start without it).
  */
 export function ensureLocalSecret() {
+  // data/ is checked first: a secret in a directory others can enter is a secret they can read.
+  ensurePrivateDir(path.dirname(LOCAL_SECRET_FILE));
   if (existsSync(LOCAL_SECRET_FILE)) return readFileSync(LOCAL_SECRET_FILE, 'utf8').trim();
-  mkdirSync(path.dirname(LOCAL_SECRET_FILE), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(LOCAL_SECRET_FILE, `${secret}\n`, { mode: 0o600 });
   return secret;
