@@ -1,7 +1,7 @@
 import 'server-only';
-import type { NextResponse } from 'next/server';
+import { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { reauthenticate } from '@/lib/server/account/password';
+import { reauthenticate, type ReauthOutcome } from '@/lib/server/account/password';
 import { getSessionUser, type SessionUser } from '@/lib/server/auth';
 import { apiError, readJson, validationError } from '@/lib/server/http';
 import { enforce } from '@/lib/server/limits/http';
@@ -35,6 +35,8 @@ export async function requireAdmin(): Promise<Guarded> {
 /**
  * The signed-in player who has just typed their password again (`schema` has a `password`), for
  * the account's gravest writes; rate-limited per player, so the password cannot be guessed here.
+ * An account without a password must have signed in with its provider recently instead
+ * (403 `reauth_required`, naming the providers to sign in again with).
  */
 export async function requireReauthenticated<S extends z.ZodType<{ password: string }>>(
   request: Request,
@@ -48,8 +50,13 @@ export async function requireReauthenticated<S extends z.ZodType<{ password: str
   if (!body.ok) return body;
   const parsed = schema.safeParse(body.value);
   if (!parsed.success) return { ok: false, response: validationError(parsed.error) };
-  if (!(await reauthenticate({ userId: guarded.user.id, password: parsed.data.password }))) {
-    return { ok: false, response: apiError(400, 'wrong_password', 'Your password is not right.', 'password') };
-  }
+  const proof = await reauthenticate({ userId: guarded.user.id, password: parsed.data.password, signedInAt: guarded.user.signedInAt });
+  if (!proof.ok) return { ok: false, response: reauthRefusal(proof) };
   return { ok: true, user: guarded.user, data: parsed.data };
+}
+
+/** The answer to a refused re-authentication: a wrong password, or a sign-in with the provider needed. */
+export function reauthRefusal(refusal: Exclude<ReauthOutcome, { ok: true }>): NextResponse {
+  if (refusal.code === 'wrong_password') return apiError(400, 'wrong_password', refusal.message, 'password');
+  return NextResponse.json({ error: { code: refusal.code, message: refusal.message }, providers: refusal.providers }, { status: 403 });
 }

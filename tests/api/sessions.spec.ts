@@ -147,3 +147,17 @@ test('a device cookie of a deleted account is no use to whoever signs up with it
   expect((await credentialsSignIn(own, username, PASSWORD)).status()).toBe(200);
   for (const c of [first, second, attacker, stale, own]) await c.dispose();
 });
+
+test('a session says when it signed in; a reissued cookie keeps that time, never a fresh one', async ({ baseURL }) => {
+  const owner = await newClient(baseURL!);
+  const started = Math.floor(Date.now() / 1000);
+  await signUpAndIn(owner);
+  const { at } = (await decode({ token: await sessionCookieOf(owner), secret: E2E_AUTH_SECRET }))!;
+  expect(at).toBeGreaterThanOrEqual(started - 1);
+  expect(at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+  // "Sign out everywhere else" reissues this browser's cookie: no new proof of who is there.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  expect((await owner.delete('/api/account/sessions')).status()).toBe(200);
+  expect((await decode({ token: await sessionCookieOf(owner), secret: E2E_AUTH_SECRET }))?.at).toBe(at);
+  await owner.dispose();
+});

@@ -46,9 +46,9 @@ describe('every identity change is told to the listeners (the live hub closes th
     await bumpSessionVersion(db, id);
     expect(told()).toEqual([id]);
 
-    expect(await changePassword({ userId: id, current: 'wrong-password', next: 'a-new-secret-9' })).toMatchObject({ ok: false });
+    expect(await changePassword({ userId: id, current: 'wrong-password', next: 'a-new-secret-9', signedInAt: null })).toMatchObject({ ok: false });
     expect(told()).toEqual([]);
-    expect(await changePassword({ userId: id, current: 'password-123', next: 'a-new-secret-9' })).toMatchObject({ ok: true });
+    expect(await changePassword({ userId: id, current: 'password-123', next: 'a-new-secret-9', signedInAt: null })).toMatchObject({ ok: true });
     expect(told()).toEqual([id]);
 
     await db.user.update({ where: { id }, data: { email: 'watched@example.org', emailVerifiedAt: T0 } });

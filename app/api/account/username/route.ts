@@ -21,6 +21,6 @@ export const POST = route(async (request: Request) => {
   if (!outcome.ok) return apiError(STATUS[outcome.code], outcome.code, outcome.message, 'username');
   const response = NextResponse.json({ username: outcome.username });
   const state = await sessionState({ userId: guarded.user.id, fresh: true });
-  if (state) await reissueSession(response, { id: guarded.user.id, name: outcome.username, sessionVersion: state.version });
+  if (state) await reissueSession(response, { id: guarded.user.id, name: outcome.username, sessionVersion: state.version, signedInAt: guarded.user.signedInAt });
   return response;
 });
