@@ -6,6 +6,7 @@ import { RoleForm } from '@/components/moderation/RoleForm';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
 import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 import { formatDate } from '@/lib/ui/format';
+import { matchHref } from '@/lib/ui/links';
 import { REPORT_REASONS, type ReportReason } from '@/lib/validations/moderation';
 import { getSessionUser } from '@/lib/server/auth';
 import { getReplay } from '@/lib/server/games/replays';
@@ -67,7 +68,7 @@ export default async function ModerationPage({ searchParams }: Props) {
       <section aria-labelledby="log-h" className="space-y-3">
         <h2 id="log-h" className="text-xl font-semibold">Audit log</h2>
         <table className="w-full text-left text-sm" data-testid="audit-log">
-          <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Player</th><th scope="col">Game</th><th scope="col">Why</th></tr></thead>
+          <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Player</th><th scope="col">Game or match</th><th scope="col">Why</th></tr></thead>
           <tbody>
             {queue.log.map((a) => (
               <tr key={a.id} className="border-t border-line">
@@ -75,7 +76,9 @@ export default async function ModerationPage({ searchParams }: Props) {
                 <td>{a.moderatorName ?? '(deleted account)'}</td>
                 <td>{a.action}</td>
                 <td>{a.targetName ?? '—'}</td>
-                <td>{a.gameId ? <Link className="link" href={`/moderation?game=${a.gameId}`}>{a.gameId.slice(0, 8)}</Link> : '—'}</td>
+                <td>
+                  {a.gameId ? <Link className="link" href={`/moderation?game=${a.gameId}`}>{a.gameId.slice(0, 8)}</Link> : a.matchId ? <Link className="link" href={matchHref(a.matchId)}>match {a.matchId.slice(0, 8)}</Link> : '—'}
+                </td>
                 <td>{a.reason}</td>
               </tr>
             ))}

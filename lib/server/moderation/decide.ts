@@ -5,6 +5,7 @@ import { approveGame, rejectGame } from '@/lib/server/games/review';
 import { logAction, type Actor } from '@/lib/server/moderation/audit';
 import { banPlayer, unbanPlayer } from '@/lib/server/moderation/bans';
 import { closeReports } from '@/lib/server/moderation/reports';
+import { voidMatch } from '@/lib/server/versus/void';
 
 export type DecideOutcome = { ok: true; action: string } | { ok: false; status: number; code: string; message: string };
 
@@ -53,6 +54,11 @@ export async function decide(options: { actor: Actor; input: ModerationActionInp
       });
       if (closed === 'own') return OWN_REPORT;
       return closed === 'closed' ? { ok: true, action: 'dismiss' } : { ok: false, status: 404, code: 'report_not_found', message: 'No open report with that id.' };
+    }
+    case 'void': {
+      if (!input.matchId) return needs('match');
+      const outcome = await voidMatch({ matchId: input.matchId, reason: input.reason, actor });
+      return outcome.ok ? { ok: true, action: 'void' } : outcome;
     }
     default:
       return input.action satisfies never;
