@@ -56,6 +56,13 @@ const schema = z
     BACKUP_KEEP: optionalText
       .refine((v) => v === undefined || /^[1-9]\d{0,3}$/.test(v), 'BACKUP_KEEP must be a whole number of backups to keep, 1 to 9999')
       .transform((v) => (v === undefined ? 7 : Number(v))),
+    // How old an account must be to play ranked versus without RANKED_RULES' finished solo games
+    // (lib/server/versus/pairing.ts), e.g. 24h (the default) or 0m: a test server's fresh
+    // accounts, or a small private site whose players all know each other.
+    RANKED_ACCOUNT_AGE: optionalText
+      .refine((v) => v === undefined || BACKUP_INTERVAL.test(v), 'RANKED_ACCOUNT_AGE must be a duration like 0m, 12h or 1d (minutes, hours or days)')
+      .transform((v) => durationMs(v ?? '24h'))
+      .refine((ms) => ms <= 30 * 86_400_000, 'RANKED_ACCOUNT_AGE must be at most 30d'),
     // Reverse proxies in front of the site (scripts/serve.mjs reads it too): behind one, the
     // scheme the browser used comes from X-Forwarded-Proto, which decides Secure cookies.
     TRUST_PROXY_HOPS: optionalText

@@ -204,3 +204,14 @@ test('a player reports a game; a non-moderator reaches no moderation route; a mo
   await cheatApi.dispose();
   await modApi.dispose();
 });
+
+test('ranked versus is closed to a brand-new account, and the versus page says why', async ({ page }) => {
+  // This server keeps the default RANKED_ACCOUNT_AGE (24h); the shared test servers open ranked to every account.
+  await signUp(page, uniqueUsername('new'), 'brand-new-pw-1');
+  await page.goto('/versus');
+  const quick = page.getByRole('region', { name: 'Quick match' });
+  await expect(quick.getByLabel(/Ranked/)).toBeChecked();
+  await quick.getByRole('button', { name: 'Find a match' }).click();
+  await expect(page.getByTestId('versus-error')).toContainText('Ranked versus opens to new accounts after 3 finished solo games (you have 0)');
+  await expect(quick.getByRole('button', { name: 'Find a match' })).toBeVisible();
+});
