@@ -2,6 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { VersusMatch } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { cleanupExpired } from '@/lib/server/games/cleanup';
+import { CONSOLE } from '@/lib/server/moderation/audit';
+import { banPlayer } from '@/lib/server/moderation/bans';
 import { RANKED_RULES, rankedEligibility, rankedEntry } from '@/lib/server/versus/pairing';
 import { storeMatch } from '@/lib/server/versus/store';
 import { recordOf } from '@/lib/server/versus/verify';
@@ -30,6 +32,9 @@ describe('ranked eligibility', () => {
     for (let i = 0; i < 3; i++) await playAndSubmit({ owner: player2, issuedAt: new Date(Date.now() + i * 600_000), after: 5 });
     expect(await rankedEligibility({ userId: player2.userId! })).toEqual({ ok: true });
     expect(await rankedEntry({ userId: fresh.userId!, address: '10.1.1.1' })).toMatchObject({ ok: false, code: 'not_eligible' });
+    // A ban closes ranked whatever the account's age.
+    await banPlayer({ username: 'grinder', reason: 'win trading', actor: CONSOLE });
+    expect(await rankedEligibility({ userId: player2.userId!, now: later(48 * HOUR) })).toEqual({ ok: false, code: 'not_eligible', message: expect.stringContaining('banned this account from ranked play: win trading') });
   });
 });
 

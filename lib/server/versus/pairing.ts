@@ -22,12 +22,13 @@ export const RANKED_RULES = {
 
 export type Eligibility = { ok: true } | { ok: false; code: 'not_eligible'; message: string };
 
-/** Whether the player may queue for ranked: an account old enough, or a few finished solo games. */
+/** Whether the player may queue for ranked: not banned, and an account old enough or a few finished solo games. */
 export async function rankedEligibility(options: { userId: string; now?: Date }): Promise<Eligibility> {
   const now = options.now ?? new Date();
   const db = await getDb();
-  const user = await db.user.findUnique({ where: { id: options.userId }, select: { createdAt: true } });
+  const user = await db.user.findUnique({ where: { id: options.userId }, select: { createdAt: true, bannedAt: true, banReason: true } });
   if (!user) return notEligible('Sign in again: this account no longer exists.');
+  if (user.bannedAt) return notEligible(`A moderator banned this account from ranked play: ${user.banReason || 'no reason given'}.`);
   if (now.getTime() - user.createdAt.getTime() >= RANKED_RULES.minAccountAgeMs) return { ok: true };
   const finished = await db.game.count({ where: { userId: options.userId, finished: true, ...boardable } });
   if (finished >= RANKED_RULES.minFinishedSoloGames) return { ok: true };
