@@ -10,7 +10,7 @@ import { signInSchema, type SignInErrorCode } from '@/lib/validations/auth';
 import { env } from '@/lib/server/env';
 import { claimGuestGames } from '@/lib/server/games/claim';
 import { clearGuestCookie, readGuestId } from '@/lib/server/guest';
-import { findOrCreateOAuthUser, verifyCredentials } from '@/lib/server/users';
+import { findOrCreateOAuthUser, oauthIdentityBanned, verifyCredentials } from '@/lib/server/users';
 import { sessionState, type SessionState } from '@/lib/server/account/sessions';
 
 // next-auth v4 builds callback URLs from NEXTAUTH_URL, or from the request's host when
@@ -67,6 +67,13 @@ export const authOptions: NextAuthOptions = {
     ...oauthProviders(),
   ],
   callbacks: {
+    async signIn({ account }) {
+      // A banned account's login, deleted since, does not come back as a fresh account.
+      if (account?.type === 'oauth' && (await oauthIdentityBanned({ provider: account.provider, providerAccountId: account.providerAccountId }))) {
+        return '/signin?error=Banned';
+      }
+      return true;
+    },
     async jwt({ token, user, account, profile }) {
       if (account && account.type === 'oauth') {
         const suggested = (profile as { login?: string; username?: string } | undefined)?.login ?? user?.name ?? 'player';

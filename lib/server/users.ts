@@ -3,7 +3,7 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { usernameKey, type SignUpInput } from '@/lib/validations/auth';
 import { getDb } from '@/lib/server/db';
 import { checkPassword, hashPassword } from '@/lib/server/password';
-import { isBuried, nameTombstone } from '@/lib/server/account/tombstones';
+import { isBuried, nameTombstone, oauthTombstone } from '@/lib/server/account/tombstones';
 
 /** What the rest of the app may know about a player. */
 export type PublicUser = { id: string; username: string };
@@ -53,6 +53,11 @@ export async function verifyCredentials(input: { username: string; password: str
 export async function getUserById(options: { id: string }): Promise<PublicUser | null> {
   const db = await getDb();
   return db.user.findUnique({ where: { id: options.id }, select: publicFields });
+}
+
+/** Whether this OAuth login belonged to a banned account that was deleted: it makes no new account. */
+export async function oauthIdentityBanned(options: { provider: string; providerAccountId: string }): Promise<boolean> {
+  return isBuried([oauthTombstone(options.provider, options.providerAccountId)]);
 }
 
 /** Turns an OAuth profile name into one that passes our username rules. */

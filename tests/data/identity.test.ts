@@ -10,7 +10,7 @@ import { changeUsername } from '@/lib/server/account/username';
 import { CONSOLE } from '@/lib/server/moderation/audit';
 import { banPlayer, unbanPlayer } from '@/lib/server/moderation/bans';
 import { setRole } from '@/lib/server/moderation/roles';
-import { createUser, findOrCreateOAuthUser } from '@/lib/server/users';
+import { createUser, findOrCreateOAuthUser, oauthIdentityBanned } from '@/lib/server/users';
 import { getRatingBoard, getWeeklyWinsBoard } from '@/lib/server/versus/boards';
 import { resetDb } from '@/tests/data/db';
 import { minutes, player, T0 } from '@/tests/data/play';
@@ -87,7 +87,7 @@ describe('every identity change is told to the listeners (the live hub closes th
 });
 
 describe('a ban outlives the account’s deletion', () => {
-  it('the name, its old names and its confirmed e-mail cannot come back; a player in good standing leaves nothing', async () => {
+  it('the name, its old names, its confirmed e-mail and its OAuth logins cannot come back; a player in good standing leaves nothing', async () => {
     const { userId } = await player('cheater');
     const db = await getDb();
     await verifyEmail({ token: await createEmailToken({ userId: userId!, email: 'Cheater@Example.org', now: T0 }), now: T0 });
@@ -108,6 +108,14 @@ describe('a ban outlives the account’s deletion', () => {
     expect(await verifyEmail({ token, now: T0 })).toMatchObject({ ok: false, code: 'email_banned' });
     // An OAuth sign-up whose profile suggests the name gets another one.
     expect((await findOrCreateOAuthUser({ provider: 'github', providerAccountId: '1', suggestedName: 'cheater2' })).username).toBe('cheater2-2');
+
+    // A banned OAuth account's login, once the account is deleted, makes no new one.
+    const octo = await findOrCreateOAuthUser({ provider: 'github', providerAccountId: '4242', suggestedName: 'octo' });
+    expect(await banPlayer({ username: octo.username, reason: 'bot', actor: CONSOLE })).toMatchObject({ ok: true });
+    expect(await oauthIdentityBanned({ provider: 'github', providerAccountId: '4242' })).toBe(false);
+    expect(await deleteAccount({ userId: octo.id })).toEqual({ ok: true });
+    expect(await oauthIdentityBanned({ provider: 'github', providerAccountId: '4242' })).toBe(true);
+    expect(await oauthIdentityBanned({ provider: 'discord', providerAccountId: '4242' })).toBe(false);
 
     // Deleting an account in good standing frees its name as before.
     const fine = await player('fine');
