@@ -4,9 +4,10 @@
 // place the app reads process.env (next.config.js hands it to parseEnv at build and start;
 // scripts that run before the app, such as serve.mjs and the test runners, read their own).
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { ensurePrivateDir } from './db/private-dir.js';
 import { resolveDbTarget } from './db/target.js';
 
 const optionalText = z
@@ -55,6 +56,13 @@ const schema = z
     BACKUP_KEEP: optionalText
       .refine((v) => v === undefined || /^[1-9]\d{0,3}$/.test(v), 'BACKUP_KEEP must be a whole number of backups to keep, 1 to 9999')
       .transform((v) => (v === undefined ? 7 : Number(v))),
+    // How old an account must be to play ranked versus without RANKED_RULES' finished solo games
+    // (lib/server/versus/pairing.ts), e.g. 24h (the default) or 0m: a test server's fresh
+    // accounts, or a small private site whose players all know each other.
+    RANKED_ACCOUNT_AGE: optionalText
+      .refine((v) => v === undefined || BACKUP_INTERVAL.test(v), 'RANKED_ACCOUNT_AGE must be a duration like 0m, 12h or 1d (minutes, hours or days)')
+      .transform((v) => durationMs(v ?? '24h'))
+      .refine((ms) => ms <= 30 * 86_400_000, 'RANKED_ACCOUNT_AGE must be at most 30d'),
     // Reverse proxies in front of the site (scripts/serve.mjs reads it too): behind one, the
     // scheme the browser used comes from X-Forwarded-Proto, which decides Secure cookies.
     TRUST_PROXY_HOPS: optionalText
@@ -99,8 +107,9 @@ export const LOCAL_SECRET_FILE = path.resolve('data/auth-secret');
  * own machine: a deployment sets AUTH_SECRET (and production refuses to start without it).
  */
 export function ensureLocalSecret() {
+  // data/ is checked first: a secret in a directory others can enter is a secret they can read.
+  ensurePrivateDir(path.dirname(LOCAL_SECRET_FILE));
   if (existsSync(LOCAL_SECRET_FILE)) return readFileSync(LOCAL_SECRET_FILE, 'utf8').trim();
-  mkdirSync(path.dirname(LOCAL_SECRET_FILE), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(LOCAL_SECRET_FILE, `${secret}\n`, { mode: 0o600 });
   return secret;

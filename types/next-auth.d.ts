@@ -16,5 +16,7 @@ declare module 'next-auth/jwt' {
     uid?: string;
     /** The account's session version at sign-in: a newer one in the database signs this session out. */
     sv?: number;
+    /** When the player last proved who they are (a password or a provider's sign-in), in seconds: grave steps of an account without a password need it recent. */
+    at?: number;
   }
 }

@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AccountForms } from '@/components/account/AccountForms';
 import { accountOverview } from '@/lib/server/account/overview';
-import { getSessionUser } from '@/lib/server/auth';
+import { RECENT_SIGN_IN_MS } from '@/lib/server/account/password';
+import { enabledOAuthProviders, getSessionUser } from '@/lib/server/auth';
 import { mailConfigured } from '@/lib/server/mail';
 
 export const metadata: Metadata = { title: 'Account' };
@@ -12,7 +13,8 @@ export default async function AccountPage() {
   if (!user) redirect('/signin?callbackUrl=/account');
   const overview = await accountOverview({ userId: user.id });
   if (!overview) redirect('/signin?callbackUrl=/account');
-  const { banReason, ...account } = overview;
+  const { banReason, linkedProviders, ...account } = overview;
+  const providers = enabledOAuthProviders().filter((p) => linkedProviders.includes(p.id));
   return (
     <div className="mx-auto max-w-2xl space-y-6">
       <h1 className="text-3xl font-bold">Account</h1>
@@ -21,7 +23,7 @@ export default async function AccountPage() {
           A moderator banned this account from ranked play: {banReason || 'no reason given'}. Your games are off the leaderboards. You can still download your data or delete the account.
         </p>
       ) : null}
-      <AccountForms account={{ ...account, mail: mailConfigured() }} />
+      <AccountForms account={{ ...account, providers, recentSignInMinutes: RECENT_SIGN_IN_MS / 60_000, mail: mailConfigured() }} />
     </div>
   );
 }

@@ -2,15 +2,17 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ActionForm } from '@/components/moderation/ActionForm';
+import { RoleForm } from '@/components/moderation/RoleForm';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
 import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 import { formatDate } from '@/lib/ui/format';
+import { matchHref } from '@/lib/ui/links';
 import { REPORT_REASONS, type ReportReason } from '@/lib/validations/moderation';
 import { getSessionUser } from '@/lib/server/auth';
 import { getReplay } from '@/lib/server/games/replays';
 import { inspectTiming } from '@/lib/server/moderation/inspect';
 import { moderationQueue, type PlayerHistory } from '@/lib/server/moderation/queue';
-import { canModerate } from '@/lib/server/moderation/roles';
+import { canModerate, isAdmin, listStaff, type StaffMember } from '@/lib/server/moderation/roles';
 import { idSchema } from '@/lib/validations/games';
 
 export const metadata: Metadata = { title: 'Moderation', robots: { index: false } };
@@ -23,7 +25,7 @@ export default async function ModerationPage({ searchParams }: Props) {
   if (!user || !canModerate(user.role)) notFound();
   const { game } = await searchParams;
   const selected = typeof game === 'string' && idSchema.safeParse(game).success ? await getReplay({ gameId: game }) : null;
-  const queue = await moderationQueue({ limit: 100 });
+  const [queue, staff] = await Promise.all([moderationQueue({ limit: 100 }), isAdmin(user.role) ? listStaff() : null]);
   return (
     <div className="space-y-8">
       <h1 className="text-3xl font-bold">Moderation</h1>
@@ -62,10 +64,11 @@ export default async function ModerationPage({ searchParams }: Props) {
           ))}
         </ul>
       </section>
+      {staff ? <Roles staff={staff} /> : null}
       <section aria-labelledby="log-h" className="space-y-3">
         <h2 id="log-h" className="text-xl font-semibold">Audit log</h2>
         <table className="w-full text-left text-sm" data-testid="audit-log">
-          <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Player</th><th scope="col">Game</th><th scope="col">Why</th></tr></thead>
+          <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Player</th><th scope="col">Game or match</th><th scope="col">Why</th></tr></thead>
           <tbody>
             {queue.log.map((a) => (
               <tr key={a.id} className="border-t border-line">
@@ -73,7 +76,9 @@ export default async function ModerationPage({ searchParams }: Props) {
                 <td>{a.moderatorName ?? '(deleted account)'}</td>
                 <td>{a.action}</td>
                 <td>{a.targetName ?? '—'}</td>
-                <td>{a.gameId ? <Link className="link" href={`/moderation?game=${a.gameId}`}>{a.gameId.slice(0, 8)}</Link> : '—'}</td>
+                <td>
+                  {a.gameId ? <Link className="link" href={`/moderation?game=${a.gameId}`}>{a.gameId.slice(0, 8)}</Link> : a.matchId ? <Link className="link" href={matchHref(a.matchId)}>match {a.matchId.slice(0, 8)}</Link> : '—'}
+                </td>
                 <td>{a.reason}</td>
               </tr>
             ))}
@@ -81,6 +86,19 @@ export default async function ModerationPage({ searchParams }: Props) {
         </table>
       </section>
     </div>
+  );
+}
+
+/** Admins only: who holds a role, and the form to change one. */
+function Roles({ staff }: { staff: StaffMember[] }) {
+  return (
+    <section aria-labelledby="roles-h" className="space-y-3">
+      <h2 id="roles-h" className="text-xl font-semibold">Roles</h2>
+      <ul className="text-sm" data-testid="staff">
+        {staff.map((s) => <li key={s.username}><strong>{s.username}</strong> · {s.role}</li>)}
+      </ul>
+      <RoleForm />
+    </section>
   );
 }
 

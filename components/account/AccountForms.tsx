@@ -1,6 +1,6 @@
 'use client';
 
-import { signOut } from 'next-auth/react';
+import { signIn, signOut } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { changePasswordSchema, changeUsernameSchema, DELETE_CONFIRMATION, deleteAccountSchema, emailSchema, reauthSchema } from '@/lib/validations/account';
@@ -14,6 +14,10 @@ import { useJsonForm } from '@/components/account/useForm';
 export type AccountView = {
   username: string;
   hasPassword: boolean;
+  /** Enabled providers the account signs in with (for an account without a password, its proof). */
+  providers: { id: string; name: string }[];
+  /** How recent that sign-in must be (the server's RECENT_SIGN_IN_MS). */
+  recentSignInMinutes: number;
   email: string | null;
   mail: boolean;
   recoveryCodesLeft: number;
@@ -76,7 +80,7 @@ function PasswordForm({ account }: { account: AccountView }) {
     <Section title="Password">
       <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Change password">
         <FormError message={state.errors.form} />
-        {account.hasPassword ? <Field label="Current password" name="current" type="password" autoComplete="current-password" error={state.errors.current} /> : null}
+        {account.hasPassword ? <Field label="Current password" name="current" type="password" autoComplete="current-password" error={state.errors.current} /> : <ReauthNote account={account} />}
         <Field label="New password" name="next" type="password" autoComplete="new-password" hint="8–128 characters" error={state.errors.next} />
         <SubmitButton pending={state.pending}>Change password</SubmitButton>
         <Done message={state.done} />
@@ -143,7 +147,7 @@ function RecoveryForm({ account }: { account: AccountView }) {
       </p>
       <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Recovery codes">
         <FormError message={state.errors.form} />
-        {account.hasPassword ? <Field label="Password" name="password" type="password" autoComplete="current-password" error={state.errors.password} /> : null}
+        {account.hasPassword ? <Field label="Password" name="password" type="password" autoComplete="current-password" error={state.errors.password} /> : <ReauthNote account={account} />}
         <SubmitButton pending={state.pending}>New recovery codes</SubmitButton>
       </form>
       {codes ? <RecoveryCodeList codes={codes} /> : null}
@@ -169,7 +173,7 @@ function DeleteForm({ account }: { account: AccountView }) {
       </p>
       <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Delete account">
         <FormError message={state.errors.form} />
-        {account.hasPassword ? <Field label="Password" name="password" type="password" autoComplete="current-password" error={state.errors.password} /> : null}
+        {account.hasPassword ? <Field label="Password" name="password" type="password" autoComplete="current-password" error={state.errors.password} /> : <ReauthNote account={account} />}
         <Field label={`Type “${DELETE_CONFIRMATION}”`} name="confirm" autoComplete="off" error={state.errors.confirm} />
         <button type="submit" disabled={state.pending} className="w-full rounded-lg border border-danger px-4 py-2 font-semibold text-danger hover:bg-danger-bg disabled:opacity-60">
           {state.pending ? 'Please wait…' : 'Delete my account'}
@@ -177,5 +181,23 @@ function DeleteForm({ account }: { account: AccountView }) {
         <Done message={state.done} />
       </form>
     </Section>
+  );
+}
+
+/**
+ * An account without a password proves itself by a recent sign-in with its provider (the server
+ * answers `reauth_required` otherwise): the way back here through that provider.
+ */
+function ReauthNote({ account }: { account: AccountView }) {
+  return (
+    <p className="text-sm text-muted">
+      Your account has no password: this needs a sign-in with {account.providers.map((p) => p.name).join(' or ') || 'your provider'} in the last{' '}
+      {account.recentSignInMinutes} minutes.{' '}
+      {account.providers.map((p) => (
+        <button key={p.id} type="button" className="link" onClick={() => signIn(p.id, { callbackUrl: '/account' })}>
+          Sign in again with {p.name}
+        </button>
+      ))}
+    </p>
   );
 }

@@ -2,14 +2,14 @@
 
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { moderationActionSchema } from '@/lib/validations/moderation';
+import { moderationActionSchema, type MODERATION_ACTIONS } from '@/lib/validations/moderation';
 import { sendJson } from '@/lib/client/send';
 
-type Action = 'approve' | 'reject' | 'ban' | 'unban' | 'dismiss';
-const LABELS: Record<Action, string> = { approve: 'Approve', reject: 'Reject game', ban: 'Ban player', unban: 'Lift ban', dismiss: 'Dismiss report' };
+type Action = (typeof MODERATION_ACTIONS)[number];
+const LABELS: Record<Action, string> = { approve: 'Approve', reject: 'Reject game', ban: 'Ban player', unban: 'Lift ban', dismiss: 'Dismiss report', void: 'Void match' };
 
 /** The buttons under one queue entry; every decision carries a reason, which the audit log keeps (and a ban shows the player). */
-export function ActionForm({ actions, gameId, username, reportId, label }: { actions: Action[]; gameId?: string; username?: string; reportId?: string; label: string }) {
+export function ActionForm({ actions, gameId, matchId, username, reportId, label }: { actions: Action[]; gameId?: string; matchId?: string; username?: string; reportId?: string; label: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -17,7 +17,7 @@ export function ActionForm({ actions, gameId, username, reportId, label }: { act
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-    const parsed = moderationActionSchema.safeParse({ action: submitter?.value, gameId, username, reportId, reason });
+    const parsed = moderationActionSchema.safeParse({ action: submitter?.value, gameId, matchId, username, reportId, reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid');
     setPending(true);
     setError(null);
@@ -38,7 +38,7 @@ export function ActionForm({ actions, gameId, username, reportId, label }: { act
           type="submit"
           value={action}
           disabled={pending}
-          className={`rounded-lg border px-3 py-1 text-sm font-medium ${action === 'ban' || action === 'reject' ? 'border-danger text-danger hover:bg-danger-bg' : 'border-line-strong hover:bg-surface-2'}`}
+          className={`rounded-lg border px-3 py-1 text-sm font-medium ${action === 'ban' || action === 'reject' || action === 'void' ? 'border-danger text-danger hover:bg-danger-bg' : 'border-line-strong hover:bg-surface-2'}`}
         >
           {LABELS[action]}
         </button>

@@ -32,6 +32,7 @@ export function MatchHistory({ entries }: { entries: HistoryEntry[] }) {
               <td className="px-4 py-2 font-medium">{e.opponent ? <PlayerLink username={e.opponent.username} /> : 'Guest'}</td>
               <td className="px-4 py-2">
                 <span className={e.won ? 'font-semibold' : ''}>{e.won ? 'Won' : 'Lost'}</span> <span className="font-mono">{formatSetScore(e.score)}</span>
+                {e.voided ? <span className="ml-2 text-xs text-muted" data-testid="match-void">void</span> : e.noContest ? <span className="ml-2 text-xs text-muted">no contest</span> : null}
               </td>
               <td className="px-4 py-2 text-right font-mono" data-testid="rating-change">
                 {e.ratingBefore !== null && e.ratingAfter !== null ? (

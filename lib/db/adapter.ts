@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '@/lib/generated/prisma/client';
 import { applyMigrations } from '@/lib/db/migrate.js';
+import { closeTree, preparePgliteDir } from '@/lib/db/private-dir.js';
 import type { DbTarget } from '@/lib/db/target.js';
 
 export type Db = PrismaClient;
@@ -21,8 +22,10 @@ export async function openPrisma(target: DbTarget): Promise<DbHandle> {
     const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 }) });
     return { db, broken: () => false, close: () => db.$disconnect(), pglite: null };
   }
+  if (target.dataDir) preparePgliteDir(target.dataDir);
   const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
   await pglite.waitReady;
+  if (target.dataDir) closeTree(target.dataDir);
   if (!target.dataDir) {
     await applyMigrations({
       exec: (sql) => pglite.exec(sql),

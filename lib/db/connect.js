@@ -1,7 +1,6 @@
 // Raw SQL connections for the migrator and the test harness (the app itself talks
 // through Prisma: lib/server/db.ts).
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
+import { closeTree, preparePgliteDir } from './private-dir.js';
 
 /**
  * @typedef {import('./migrate.js').SqlRunner & { close(): Promise<void> }} SqlConnection
@@ -14,9 +13,10 @@ import path from 'node:path';
 export async function openSql(target) {
   if (target.kind === 'pglite') {
     const { PGlite } = await import('@electric-sql/pglite');
-    if (target.dataDir) await mkdir(path.dirname(target.dataDir), { recursive: true });
+    if (target.dataDir) preparePgliteDir(target.dataDir);
     const db = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
     await db.waitReady;
+    if (target.dataDir) closeTree(target.dataDir);
     return {
       exec: (sql) => db.exec(sql),
       query: async (sql, params) => ({ rows: (await db.query(sql, params)).rows }),

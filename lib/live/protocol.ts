@@ -201,6 +201,8 @@ export const LIVE_ERROR_CODES = [
   'setup_mismatch',
   // versus
   'sign_in_required', 'unknown_room', 'room_full', 'not_room_host', 'unknown_match', 'not_your_match', 'already_playing',
+  // ranked quick match refused: an account too new with too few finished solo games (lib/server/versus/pairing.ts)
+  'not_eligible',
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 

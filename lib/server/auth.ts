@@ -10,7 +10,7 @@ import { signInSchema, type SignInErrorCode } from '@/lib/validations/auth';
 import { env } from '@/lib/server/env';
 import { claimGuestGames } from '@/lib/server/games/claim';
 import { clearGuestCookie, readGuestId } from '@/lib/server/guest';
-import { findOrCreateOAuthUser, verifyCredentials } from '@/lib/server/users';
+import { findOrCreateOAuthUser, oauthIdentityBanned, verifyCredentials } from '@/lib/server/users';
 import { sessionState, type SessionState } from '@/lib/server/account/sessions';
 
 // next-auth v4 builds callback URLs from NEXTAUTH_URL, or from the request's host when
@@ -67,6 +67,13 @@ export const authOptions: NextAuthOptions = {
     ...oauthProviders(),
   ],
   callbacks: {
+    async signIn({ account }) {
+      // A banned account's login, deleted since, does not come back as a fresh account.
+      if (account?.type === 'oauth' && (await oauthIdentityBanned({ provider: account.provider, providerAccountId: account.providerAccountId }))) {
+        return '/signin?error=Banned';
+      }
+      return true;
+    },
     async jwt({ token, user, account, profile }) {
       if (account && account.type === 'oauth') {
         const suggested = (profile as { login?: string; username?: string } | undefined)?.login ?? user?.name ?? 'player';
@@ -83,6 +90,8 @@ export const authOptions: NextAuthOptions = {
         token.name = user.name;
         token.sv = user.sv ?? 0;
       }
+      // A sign-in (password or provider) is the proof of identity grave steps may ask to be recent.
+      if (user) token.at = Math.floor(Date.now() / 1000);
       // Signing in (or up) claims what this browser played as a guest.
       if (user && token.uid) await claimGuestGamesOnSignIn(token.uid);
       return token;
@@ -96,8 +105,11 @@ export const authOptions: NextAuthOptions = {
   },
 };
 
-/** The signed-in player as the database has them now: the name after a rename, the role, a ban's reason. */
-export type SessionUser = { id: string; name: string; role: string; banReason: string | null };
+/**
+ * The signed-in player as the database has them now: the name after a rename, the role, a ban's
+ * reason; and when this session last signed in (ms; null when its token does not say).
+ */
+export type SessionUser = { id: string; name: string; role: string; banReason: string | null; signedInAt: number | null };
 
 // next-auth's session cookie: `__Secure-` prefixed when the site is served over https.
 const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const;
@@ -142,24 +154,26 @@ async function tokenOf(raw: string): Promise<JWT | null> {
  * the database; `fresh` reads it now, for writes. A token from before versions existed is 0.
  * Only a mismatch is re-read: a signed-out token costs a read per request, a current one none.
  */
-async function currentUser(token: Pick<JWT, 'uid' | 'sv'>, options: { fresh?: boolean; versionChecked?: boolean } = {}): Promise<SessionUser | null> {
+async function currentUser(token: Pick<JWT, 'uid' | 'sv' | 'at'>, options: { fresh?: boolean; versionChecked?: boolean } = {}): Promise<SessionUser | null> {
   if (!token.uid) return null;
   const current = (state: SessionState | null) => state !== null && (options.versionChecked || (token.sv ?? 0) === state.version);
   let state = await sessionState({ userId: token.uid, fresh: options.fresh });
   // A mismatch may be this cache (or another process) being behind: read the row once more.
   if (!current(state) && !options.fresh) state = await sessionState({ userId: token.uid, fresh: true });
   if (!state || !current(state)) return null;
-  return { id: token.uid, name: state.username, role: state.role, banReason: state.banReason };
+  return { id: token.uid, name: state.username, role: state.role, banReason: state.banReason, signedInAt: typeof token.at === 'number' ? token.at * 1000 : null };
 }
 
 /**
  * A new session cookie for the current browser after its session version changed (its own
- * password change) or its name did: the other devices stay signed out, this one stays in.
+ * password change) or its name did: the other devices stay signed out, this one stays in, with
+ * the sign-in time it had (a reissue is no new proof of who is there).
  */
-export async function reissueSession(response: Response, user: { id: string; name: string; sessionVersion: number }): Promise<void> {
+export async function reissueSession(response: Response, user: { id: string; name: string; sessionVersion: number; signedInAt: number | null }): Promise<void> {
   const jar = await cookies();
   const name = SESSION_COOKIES.find((n) => jar.has(n)) ?? SESSION_COOKIES[1];
-  const token = await encode({ token: { uid: user.id, name: user.name, sv: user.sessionVersion, sub: user.id }, secret: authOptions.secret ?? '', maxAge: SESSION_MAX_AGE_SECONDS });
+  const at = user.signedInAt === null ? {} : { at: Math.floor(user.signedInAt / 1000) };
+  const token = await encode({ token: { uid: user.id, name: user.name, sv: user.sessionVersion, sub: user.id, ...at }, secret: authOptions.secret ?? '', maxAge: SESSION_MAX_AGE_SECONDS });
   const secure = name.startsWith('__Secure-') ? '; Secure' : '';
   response.headers.append('set-cookie', `${name}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${SESSION_MAX_AGE_SECONDS}${secure}`);
 }

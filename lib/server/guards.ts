@@ -1,11 +1,11 @@
 import 'server-only';
-import type { NextResponse } from 'next/server';
+import { NextResponse } from 'next/server';
 import type { z } from 'zod';
-import { reauthenticate } from '@/lib/server/account/password';
+import { reauthenticate, type ReauthOutcome } from '@/lib/server/account/password';
 import { getSessionUser, type SessionUser } from '@/lib/server/auth';
 import { apiError, readJson, validationError } from '@/lib/server/http';
 import { enforce } from '@/lib/server/limits/http';
-import { canModerate } from '@/lib/server/moderation/roles';
+import { canModerate, isAdmin } from '@/lib/server/moderation/roles';
 
 type Guarded = { ok: true; user: SessionUser } | { ok: false; response: NextResponse };
 
@@ -24,9 +24,19 @@ export async function requireModerator(): Promise<Guarded> {
   return guarded;
 }
 
+/** An admin, checked against the database on every call; anyone else gets 403. */
+export async function requireAdmin(): Promise<Guarded> {
+  const guarded = await requirePlayer();
+  if (!guarded.ok) return guarded;
+  if (!isAdmin(guarded.user.role)) return { ok: false, response: apiError(403, 'forbidden', 'Only admins can do this.') };
+  return guarded;
+}
+
 /**
  * The signed-in player who has just typed their password again (`schema` has a `password`), for
  * the account's gravest writes; rate-limited per player, so the password cannot be guessed here.
+ * An account without a password must have signed in with its provider recently instead
+ * (403 `reauth_required`, naming the providers to sign in again with).
  */
 export async function requireReauthenticated<S extends z.ZodType<{ password: string }>>(
   request: Request,
@@ -40,8 +50,13 @@ export async function requireReauthenticated<S extends z.ZodType<{ password: str
   if (!body.ok) return body;
   const parsed = schema.safeParse(body.value);
   if (!parsed.success) return { ok: false, response: validationError(parsed.error) };
-  if (!(await reauthenticate({ userId: guarded.user.id, password: parsed.data.password }))) {
-    return { ok: false, response: apiError(400, 'wrong_password', 'Your password is not right.', 'password') };
-  }
+  const proof = await reauthenticate({ userId: guarded.user.id, password: parsed.data.password, signedInAt: guarded.user.signedInAt });
+  if (!proof.ok) return { ok: false, response: reauthRefusal(proof) };
   return { ok: true, user: guarded.user, data: parsed.data };
+}
+
+/** The answer to a refused re-authentication: a wrong password, or a sign-in with the provider needed. */
+export function reauthRefusal(refusal: Exclude<ReauthOutcome, { ok: true }>): NextResponse {
+  if (refusal.code === 'wrong_password') return apiError(400, 'wrong_password', refusal.message, 'password');
+  return NextResponse.json({ error: { code: refusal.code, message: refusal.message }, providers: refusal.providers }, { status: 403 });
 }

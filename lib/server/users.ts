@@ -3,12 +3,13 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { usernameKey, type SignUpInput } from '@/lib/validations/auth';
 import { getDb } from '@/lib/server/db';
 import { checkPassword, hashPassword } from '@/lib/server/password';
+import { isBuried, nameTombstone, oauthTombstone } from '@/lib/server/account/tombstones';
 
 /** What the rest of the app may know about a player. */
 export type PublicUser = { id: string; username: string };
 const publicFields = { id: true, username: true } as const;
 
-export type CreateUserResult = { ok: true; user: PublicUser } | { ok: false; error: 'UsernameTaken' };
+export type CreateUserResult = { ok: true; user: PublicUser } | { ok: false; error: 'UsernameTaken' | 'UsernameBanned' };
 
 /** Input must already have passed signUpSchema. */
 export async function createUser(input: SignUpInput): Promise<CreateUserResult> {
@@ -16,6 +17,7 @@ export async function createUser(input: SignUpInput): Promise<CreateUserResult> 
   // A name a renamed player left behind leads to them for a while (account/username.ts).
   const held = await db.usernameRedirect.findFirst({ where: { oldKey: usernameKey(input.username), expiresAt: { gt: new Date() } }, select: { oldKey: true } });
   if (held) return { ok: false, error: 'UsernameTaken' };
+  if (await isBuried([nameTombstone(input.username)])) return { ok: false, error: 'UsernameBanned' };
   const passwordHash = await hashPassword(input.password);
   try {
     const user = await db.user.create({
@@ -53,6 +55,11 @@ export async function getUserById(options: { id: string }): Promise<PublicUser |
   return db.user.findUnique({ where: { id: options.id }, select: publicFields });
 }
 
+/** Whether this OAuth login belonged to a banned account that was deleted: it makes no new account. */
+export async function oauthIdentityBanned(options: { provider: string; providerAccountId: string }): Promise<boolean> {
+  return isBuried([oauthTombstone(options.provider, options.providerAccountId)]);
+}
+
 /** Turns an OAuth profile name into one that passes our username rules. */
 function oauthUsernameBase(suggested: string): string {
   const cleaned = suggested.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 16);
@@ -78,6 +85,7 @@ export async function findOrCreateOAuthUser(options: {
   const base = oauthUsernameBase(options.suggestedName);
   for (let attempt = 0; attempt < 20; attempt++) {
     const username = attempt === 0 ? base : `${base.slice(0, 15)}-${attempt + 1}`;
+    if (await isBuried([nameTombstone(username)])) continue;
     try {
       return await db.user.create({
         data: { username, usernameKey: usernameKey(username), accounts: { create: { provider, providerAccountId } } },

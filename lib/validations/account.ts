@@ -15,6 +15,9 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal(DELETE_CONFIRMATION, { error: `Type “${DELETE_CONFIRMATION}” to confirm` }),
 });
 
+/** The form an address is stored and compared in. */
+export const emailKey = (email: string) => email.trim().toLowerCase();
+
 export const emailSchema = z.object({ email: z.email('Enter an email address').max(254, 'That address is too long') });
 export const tokenSchema = z.object({ token: z.string().min(20, 'This link is incomplete').max(100, 'This link is not valid') });
 export const resetPasswordSchema = z.object({ token: tokenSchema.shape.token, password: passwordSchema });

@@ -38,5 +38,7 @@ export const SIGN_IN_ERRORS = {
   Invalid: 'Enter your username and password.',
   RateLimited: 'Too many sign-in attempts. Wait a few minutes, then try again.',
   Unavailable: 'Signing in is unavailable for a moment. Please try again shortly.',
+  // An OAuth login of a banned account that was deleted (lib/server/account/tombstones.ts).
+  Banned: 'This login belonged to a banned account: it cannot make a new one.',
 } as const;
 export type SignInErrorCode = keyof typeof SIGN_IN_ERRORS;

@@ -23,7 +23,7 @@ export const reportSchema = z
 /** What the data layer takes: the parsed payload (absent fields may be left out). */
 export type ReportInput = { gameId?: string; username?: string; reason: ReportReason; note?: string };
 
-export const MODERATION_ACTIONS = ['approve', 'reject', 'ban', 'unban', 'dismiss'] as const;
+export const MODERATION_ACTIONS = ['approve', 'reject', 'ban', 'unban', 'dismiss', 'void'] as const;
 
 /** A moderator's decision; a reason is required for everything but an approval. */
 export const moderationActionSchema = z
@@ -32,7 +32,20 @@ export const moderationActionSchema = z
     gameId: optional(40),
     username: optional(20),
     reportId: optional(40),
+    /** A versus match (void). */
+    matchId: optional(40),
     reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
   })
   .refine((a) => a.action === 'approve' || a.reason.length > 0, { message: 'Say why: the reason is logged, and a ban shows it to the player', path: ['reason'] });
 export type ModerationActionInput = z.infer<typeof moderationActionSchema>;
+
+/** Roles in order of power: moderators work the queue; admins also give and take roles (lib/server/moderation/roles.ts). */
+export const ROLES = ['player', 'moderator', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** An admin's role change on /moderation; the audit log records it as grant or revoke. */
+export const roleChangeSchema = z.object({
+  username: z.string().trim().min(1, 'Say which player').max(20, 'No such player'),
+  role: z.enum(ROLES, { error: 'Choose a role' }),
+});
+export type RoleChangeInput = z.infer<typeof roleChangeSchema>;

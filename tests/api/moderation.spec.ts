@@ -16,6 +16,8 @@ test('a player reaches no moderation route or page; reports are one open per rep
   const routes = [
     (api: typeof player) => api.get('/api/moderation/queue'),
     (api: typeof player) => api.post('/api/moderation/actions', { data: { action: 'reject', gameId: game.gameId, reason: 'mine now' } }),
+    // Roles are an admin's: a player cannot make themselves one.
+    (api: typeof player) => api.post('/api/moderation/roles', { data: { username: 'anyone', role: 'admin' } }),
   ];
   for (const call of routes) {
     expect(await errorCode(await call(player))).toMatchObject({ status: 403, code: 'forbidden' });

@@ -100,11 +100,11 @@ test('device cookies: only the account’s own, genuine one lets a browser past 
   for (let i = 0; i < RULES.signInAccountAddress.limit; i++) await credentialsSignIn(attacker, username, `guess-${i}-wrong`);
   expect((await credentialsSignIn(attacker, username, PASSWORD)).status()).toBe(429);
 
-  const [name, expires] = ownDevice.split('.');
+  const [user, device, expires, signature] = ownDevice.split('.');
   const cases: [string, string, number][] = [
     ['another account’s device cookie', otherDevice, 429],
-    ['a forged signature', `${name}.${expires}.${'A'.repeat(43)}`, 429],
-    ['a later expiry on a real signature', `${name}.${Number(expires) + 1}.${ownDevice.split('.')[2]}`, 429],
+    ['a forged signature', `${user}.${device}.${expires}.${'A'.repeat(43)}`, 429],
+    ['a later expiry on a real signature', `${user}.${device}.${Number(expires) + 1}.${signature}`, 429],
     ['garbage', 'not-a-device-cookie', 429],
     ['its own genuine cookie', ownDevice, 200],
   ];
@@ -118,4 +118,46 @@ test('device cookies: only the account’s own, genuine one lets a browser past 
     await context.dispose();
   }
   for (const c of [owner, other, attacker]) await c.dispose();
+});
+
+test('a device cookie of a deleted account is no use to whoever signs up with its name next', async ({ baseURL }) => {
+  const first = await newClient(baseURL!);
+  const username = await signUpAndIn(first);
+  const oldDevice = (await first.storageState()).cookies.find((c) => c.name === 'lf_device')!.value;
+  expect((await first.delete('/api/account', { data: { password: PASSWORD, confirm: 'delete my account' } })).status()).toBe(200);
+  const second = await newClient(baseURL!);
+  await signUpAndIn(second, username);
+
+  // A guesser locks the new account out for one address; the old account's cookie does not get past.
+  const nat = uniqueAddress();
+  const attacker = await newClient(baseURL!, { address: nat });
+  for (let i = 0; i < RULES.signInAccountAddress.limit; i++) await credentialsSignIn(attacker, username, `guess-${i}-wrong`);
+  const url = new URL(baseURL!);
+  const stale = await newClient(baseURL!, {
+    address: nat,
+    cookiesOf: { cookies: [{ name: 'lf_device', value: oldDevice, domain: url.hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] },
+  });
+  expect((await credentialsSignIn(stale, username, PASSWORD)).status()).toBe(429);
+  // The new owner's own device cookie still does.
+  const ownDevice = (await second.storageState()).cookies.find((c) => c.name === 'lf_device')!.value;
+  const own = await newClient(baseURL!, {
+    address: nat,
+    cookiesOf: { cookies: [{ name: 'lf_device', value: ownDevice, domain: url.hostname, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' }], origins: [] },
+  });
+  expect((await credentialsSignIn(own, username, PASSWORD)).status()).toBe(200);
+  for (const c of [first, second, attacker, stale, own]) await c.dispose();
+});
+
+test('a session says when it signed in; a reissued cookie keeps that time, never a fresh one', async ({ baseURL }) => {
+  const owner = await newClient(baseURL!);
+  const started = Math.floor(Date.now() / 1000);
+  await signUpAndIn(owner);
+  const { at } = (await decode({ token: await sessionCookieOf(owner), secret: E2E_AUTH_SECRET }))!;
+  expect(at).toBeGreaterThanOrEqual(started - 1);
+  expect(at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 1);
+  // "Sign out everywhere else" reissues this browser's cookie: no new proof of who is there.
+  await new Promise((resolve) => setTimeout(resolve, 1_100));
+  expect((await owner.delete('/api/account/sessions')).status()).toBe(200);
+  expect((await decode({ token: await sessionCookieOf(owner), secret: E2E_AUTH_SECRET }))?.at).toBe(at);
+  await owner.dispose();
 });

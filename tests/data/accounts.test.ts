@@ -19,15 +19,15 @@ beforeEach(resetDb);
 describe('changing the password', () => {
   it('needs the current password, goes through the policy, and signs out every other session', async () => {
     const { userId } = await player('changer');
-    expect(await changePassword({ userId: userId!, current: 'wrong-password', next: 'a-new-secret-9' })).toMatchObject({ ok: false, code: 'wrong_password' });
-    expect(await changePassword({ userId: userId!, current: 'password-123', next: 'short' })).toMatchObject({ ok: false, code: 'weak_password' });
-    expect(await changePassword({ userId: userId!, current: 'password-123', next: 'changer-is-me' })).toMatchObject({ ok: false, code: 'weak_password' });
+    expect(await changePassword({ userId: userId!, current: 'wrong-password', next: 'a-new-secret-9', signedInAt: null })).toMatchObject({ ok: false, code: 'wrong_password' });
+    expect(await changePassword({ userId: userId!, current: 'password-123', next: 'short', signedInAt: null })).toMatchObject({ ok: false, code: 'weak_password' });
+    expect(await changePassword({ userId: userId!, current: 'password-123', next: 'changer-is-me', signedInAt: null })).toMatchObject({ ok: false, code: 'weak_password' });
     expect(await versionOf(userId!)).toBe(0);
-    expect(await changePassword({ userId: userId!, current: 'password-123', next: 'a-new-secret-9' })).toEqual({ ok: true, sessionVersion: 1 });
+    expect(await changePassword({ userId: userId!, current: 'password-123', next: 'a-new-secret-9', signedInAt: null })).toEqual({ ok: true, sessionVersion: 1 });
     expect(await versionOf(userId!)).toBe(1);
     expect(await signsIn('changer', 'password-123')).toBe(false);
     expect(await signsIn('changer', 'a-new-secret-9')).toBe(true);
-    expect(await reauthenticate({ userId: userId!, password: 'a-new-secret-9' })).toBe(true);
+    expect(await reauthenticate({ userId: userId!, password: 'a-new-secret-9', signedInAt: null })).toEqual({ ok: true });
   });
 
   it('"sign out everywhere" moves the session version on', async () => {

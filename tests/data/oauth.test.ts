@@ -7,6 +7,7 @@ import { getReplay } from '@/lib/server/games/replays';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { findOrCreateOAuthUser, verifyCredentials } from '@/lib/server/users';
+import { changePassword, reauthenticate, RECENT_SIGN_IN_MS } from '@/lib/server/account/password';
 import { botGame, claimOf } from '@/tests/support/replays';
 import { resetDb } from '@/tests/data/db';
 import { minutes, playAndSubmit, T0 } from '@/tests/data/play';
@@ -62,5 +63,26 @@ describe('a password sign-in to an OAuth-only account', () => {
     for (const password of ['password-123', '', 'null', 'undefined', '$argon2id$v=19$m=19456,t=2,p=1$']) {
       expect(await verifyCredentials({ username: account.username, password }), password).toMatchObject({ ok: false });
     }
+  });
+});
+
+describe('grave steps of an OAuth-only account', () => {
+  const NOW = T0.getTime();
+
+  it('need a sign-in with the provider within the last minutes, not just any session', async () => {
+    const account = await github('314', 'noPassword');
+    const proof = (signedInAt: number | null) => reauthenticate({ userId: account.id, password: '', signedInAt, now: NOW });
+    expect(await proof(NOW - 60_000)).toEqual({ ok: true });
+    expect(await proof(NOW - RECENT_SIGN_IN_MS)).toEqual({ ok: true });
+    // A session signed in long ago (a stolen cookie, a shared computer), or one that does not say.
+    for (const stale of [NOW - RECENT_SIGN_IN_MS - 1, NOW - 30 * 86_400_000, null, NOW + 60_000]) {
+      expect(await proof(stale), String(stale)).toMatchObject({ ok: false, code: 'reauth_required', providers: ['github'], message: expect.stringContaining('sign in again with Github') });
+    }
+    // Setting a first password is such a step too: a stolen session could otherwise make one up.
+    expect(await changePassword({ userId: account.id, current: '', next: 'a-fresh-secret-5', signedInAt: NOW - 3_600_000, now: NOW })).toMatchObject({ ok: false, code: 'reauth_required' });
+    expect(await changePassword({ userId: account.id, current: '', next: 'a-fresh-secret-5', signedInAt: NOW - 60_000, now: NOW })).toMatchObject({ ok: true });
+    // With a password, the password is the proof, however old the session.
+    expect(await reauthenticate({ userId: account.id, password: 'a-fresh-secret-5', signedInAt: null, now: NOW })).toEqual({ ok: true });
+    expect(await reauthenticate({ userId: account.id, password: 'wrong-secret', signedInAt: NOW, now: NOW })).toMatchObject({ ok: false, code: 'wrong_password' });
   });
 });

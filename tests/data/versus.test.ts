@@ -45,7 +45,7 @@ describe('storing a versus match', () => {
     const history = await getMatchHistory({ userId: loser, limit: 10 });
     expect(history.nextCursor).toBeNull();
     expect(history.entries).toEqual([
-      { matchId: 'm1', mode: 'battle', ranked: true, playedAt: T0.toISOString(), won: false, score: [match.seats[1 - w]!.gamesWon, 2], opponent: { id: winner, username: w === 0 ? 'alice' : 'bob' }, ratingBefore: 1500, ratingAfter: expected.loser.rating },
+      { matchId: 'm1', mode: 'battle', ranked: true, playedAt: T0.toISOString(), won: false, score: [match.seats[1 - w]!.gamesWon, 2], opponent: { id: winner, username: w === 0 ? 'alice' : 'bob' }, ratingBefore: 1500, ratingAfter: expected.loser.rating, noContest: false, voided: false },
     ]);
   });
 

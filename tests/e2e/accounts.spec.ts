@@ -149,7 +149,7 @@ test('a player reports a game; a non-moderator reaches no moderation route; a mo
   const modApi = await newClient(BASE);
   await signUpAndIn(modApi, moderator);
   await server.stop();
-  await run('npx', ['tsx', '--conditions=react-server', 'scripts/admin.ts', 'grant', moderator, 'moderator'], {
+  await run('npx', ['tsx', '--conditions=react-server', 'scripts/admin.ts', 'grant', moderator, 'admin'], {
     env: { ...process.env, DATABASE_URL: `pglite:${path.join(dir, 'pglite')}`, NODE_ENV: 'production', AUTH_SECRET: 'resilience-secret-resilience-secret-00' },
   });
   await server.start();
@@ -178,7 +178,40 @@ test('a player reports a game; a non-moderator reaches no moderation route; a mo
   const refused = await cheatApi.post('/api/games', { data: { mode: 'marathon' } });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { error: { message: string } }).error.message).toContain('scripted inputs');
+  // Deleting the banned account does not free its name: the ban outlives it.
+  expect((await cheatApi.delete('/api/account', { data: { password: 'api-password-123', confirm: 'delete my account' } })).status()).toBe(200);
+  const again = await newClient(BASE);
+  const comeback = await again.post('/api/account', { data: { username: cheat.toUpperCase(), password: 'api-password-123' } });
+  expect(comeback.status()).toBe(409);
+  expect(((await comeback.json()) as { error: { code: string } }).error.code).toBe('username_banned');
+  await again.dispose();
+
+  // The admin makes the witness a moderator on the site; the audit log says so, and the witness
+  // now reaches the moderation page. The last admin cannot step down.
+  const roles = mod.getByRole('form', { name: 'Change a player’s role' });
+  await roles.getByLabel('Username').fill(witness);
+  await roles.getByLabel('Role').selectOption('moderator');
+  await roles.getByRole('button', { name: 'Set role' }).click();
+  await expect(roles.getByRole('status')).toHaveText(`${witness} is now a moderator.`);
+  await expect(mod.getByTestId('staff')).toContainText(`${witness} · moderator`);
+  await expect(mod.getByTestId('audit-log')).toContainText(`${moderator}grant${witness}`);
+  expect((await page.goto('/moderation'))?.status()).toBe(200);
+  await roles.getByLabel('Username').fill(moderator);
+  await roles.getByLabel('Role').selectOption('player');
+  await roles.getByRole('button', { name: 'Set role' }).click();
+  await expect(roles.getByRole('alert')).toContainText('last admin');
   await mod.close();
   await cheatApi.dispose();
   await modApi.dispose();
+});
+
+test('ranked versus is closed to a brand-new account, and the versus page says why', async ({ page }) => {
+  // This server keeps the default RANKED_ACCOUNT_AGE (24h); the shared test servers open ranked to every account.
+  await signUp(page, uniqueUsername('new'), 'brand-new-pw-1');
+  await page.goto('/versus');
+  const quick = page.getByRole('region', { name: 'Quick match' });
+  await expect(quick.getByLabel(/Ranked/)).toBeChecked();
+  await quick.getByRole('button', { name: 'Find a match' }).click();
+  await expect(page.getByTestId('versus-error')).toContainText('Ranked versus opens to new accounts after 3 finished solo games (you have 0)');
+  await expect(quick.getByRole('button', { name: 'Find a match' })).toBeVisible();
 });

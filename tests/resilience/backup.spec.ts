@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { newClient, playRanked, signUpAndIn } from '@/tests/api/client';
+import { adminSocketDir, adminSocketPath } from '@/lib/db/backup/admin.js';
 import { createAppServer } from '@/tests/support/app-server';
 import { throwawayDatabase } from '@/tests/support/postgres';
 
@@ -41,6 +42,10 @@ test('scheduled backups, a backup of the running embedded site, and a move to Po
   let moved: Awaited<ReturnType<typeof createAppServer>> | null = null;
   try {
     await embedded.start();
+    // The database's files and the admin socket's directory are the site's account's alone.
+    expect(statSync(path.join(dir, 'pglite')).mode & 0o077).toBe(0);
+    expect(statSync(adminSocketDir(path.join(dir, 'pglite'))).mode & 0o777).toBe(0o700);
+    expect(existsSync(adminSocketPath(path.join(dir, 'pglite')))).toBe(true);
     // The first scheduled backup is taken at start (the directory had none) and reported.
     await expect.poll(async () => (await (await fetch(`${embedded.url}/api/health`)).json()).backup.last?.bytes ?? 0, { timeout: 60_000 }).toBeGreaterThan(0);
     const health = (await (await fetch(`${embedded.url}/api/health`)).json()).backup;
@@ -70,7 +75,7 @@ test('scheduled backups, a backup of the running embedded site, and a move to Po
     expect(move.out).toContain(`DATABASE_URL=${postgres.url}`);
     expect(move.out).toContain('the source still matches the copy');
     expect(move.code).toBe(0);
-    expect(existsSync(`${path.join(dir, 'pglite')}.admin.sock`)).toBe(false);
+    expect(existsSync(adminSocketPath(path.join(dir, 'pglite')))).toBe(false);
 
     moved = await createAppServer(postgres.url);
     await moved.start();

@@ -3,6 +3,7 @@ import { signUpSchema } from '@/lib/validations/auth';
 import { deleteAccountSchema } from '@/lib/validations/account';
 import { deleteAccount } from '@/lib/server/account/delete';
 import { regenerateRecoveryCodes } from '@/lib/server/account/recovery';
+import { NAME_BANNED_MESSAGE } from '@/lib/server/account/tombstones';
 import { endSession } from '@/lib/server/auth';
 import { requireReauthenticated } from '@/lib/server/guards';
 import { createUser } from '@/lib/server/users';
@@ -27,7 +28,11 @@ export const POST = route(async (request: Request) => {
   const problem = passwordProblem(parsed.data.password, parsed.data.username);
   if (problem) return apiError(400, 'weak_password', problem, 'password');
   const result = await createUser(parsed.data);
-  if (!result.ok) return apiError(409, 'username_taken', 'That username is taken.', 'username');
+  if (!result.ok) {
+    return result.error === 'UsernameBanned'
+      ? apiError(409, 'username_banned', NAME_BANNED_MESSAGE, 'username')
+      : apiError(409, 'username_taken', 'That username is taken.', 'username');
+  }
   const recoveryCodes = mailConfigured() ? null : await regenerateRecoveryCodes({ userId: result.user.id });
   return NextResponse.json({ user: result.user, recoveryCodes }, { status: 201, headers: { 'cache-control': 'no-store' } });
 });

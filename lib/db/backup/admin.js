@@ -1,10 +1,19 @@
 // The channel between `npm run db:backup` and a running site on the embedded database: a Unix
-// socket beside the data directory, readable only by the account that runs the site. Nothing
-// on the network can reach it, so it needs no secret of its own (docs/decisions/0009-backups.md).
+// socket in a directory beside the data directory that only the account running the site may
+// enter. Nothing on the network can reach it, so it needs no secret of its own
+// (docs/decisions/0009-backups.md).
 import http from 'node:http';
+import path from 'node:path';
+
+/**
+ * The socket's own directory: made 0700 before the socket is, so there is no moment when the
+ * socket exists and others may connect (a socket's own mode is set only after it listens).
+ * @param {string} dataDir
+ */
+export const adminSocketDir = (dataDir) => `${dataDir}.admin`;
 
 /** @param {string} dataDir */
-export const adminSocketPath = (dataDir) => `${dataDir}.admin.sock`;
+export const adminSocketPath = (dataDir) => path.join(adminSocketDir(dataDir), 'backup.sock');
 
 /**
  * Asks the site holding `dataDir` for a backup and streams it into `output`.

@@ -1,16 +1,19 @@
 // Started once per server process by instrumentation.ts: the admin socket that
 // `npm run db:backup` talks to (embedded database only) and the backup schedule.
-import { chmodSync, existsSync, unlinkSync } from 'node:fs';
+import { existsSync, unlinkSync } from 'node:fs';
 import http from 'node:http';
 import { parseEnv } from '@/lib/env.js';
 import { resolveDbTarget } from '@/lib/db/target.js';
-import { adminSocketPath, serverHolds } from '@/lib/db/backup/admin.js';
+import { adminSocketDir, adminSocketPath, serverHolds } from '@/lib/db/backup/admin.js';
+import { ownPrivateDir } from '@/lib/db/private-dir.js';
 import { backupLive } from '@/lib/db/backup/live';
 import { startBackupSchedule } from '@/lib/db/backup/schedule';
 
 const holder = globalThis as typeof globalThis & { __linefallBackupService?: boolean };
 
-async function serveAdminSocket(databaseUrl: string | undefined, dataDir: string) {
+/** Listens on the data directory's admin socket, inside a directory only this account may enter. */
+export async function serveAdminSocket(databaseUrl: string | undefined, dataDir: string): Promise<http.Server> {
+  ownPrivateDir(adminSocketDir(dataDir));
   const socket = adminSocketPath(dataDir);
   if (existsSync(socket)) {
     // Another live site on the same directory would be a bug of its own; a dead one leaves its socket.
@@ -33,13 +36,13 @@ async function serveAdminSocket(databaseUrl: string | undefined, dataDir: string
     );
   });
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(socket, resolve));
-  chmodSync(socket, 0o600);
   server.unref();
   process.on('exit', () => {
     try {
       unlinkSync(socket);
     } catch {}
   });
+  return server;
 }
 
 export async function startBackupService() {

@@ -3,6 +3,7 @@
 // running site is dumped by that site (admin.js), and one that nobody holds is opened here.
 import { createWriteStream, existsSync } from 'node:fs';
 import { rename, rm, stat } from 'node:fs/promises';
+import { closeTree, preparePgliteDir } from '../private-dir.js';
 import { backupFromServer } from './admin.js';
 import { writeBackup } from './dump.js';
 import { inspectBackup } from './inspect.js';
@@ -29,11 +30,13 @@ export async function backupToFile(target, file) {
       via = 'site';
     } else {
       const { PGlite } = await import('@electric-sql/pglite');
+      preparePgliteDir(target.dataDir);
       const pglite = new PGlite(target.dataDir);
       try {
         await withPgliteSnapshot(pglite, (sql) => writeBackup(sql, createWriteStream(partial, { mode: 0o600 })));
       } finally {
         await pglite.close();
+        closeTree(target.dataDir);
       }
     }
     const { tables } = await inspectBackup(partial);

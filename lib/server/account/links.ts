@@ -2,14 +2,17 @@ import 'server-only';
 import { getDb } from '@/lib/server/db';
 import { newLinkToken, digestSecret } from '@/lib/server/account/tokens';
 import { setPassword } from '@/lib/server/account/password';
+import { forgetSessionState } from '@/lib/server/account/sessions';
 import { Rollback, type RecoverOutcome } from '@/lib/server/account/recovery';
 import { isUniqueViolation } from '@/lib/db/errors';
+import { emailKey } from '@/lib/validations/account';
+import { EMAIL_BANNED_MESSAGE, emailTombstone, isBuried } from '@/lib/server/account/tombstones';
 
 /** A reset link works for 30 minutes, once; a verification link for a day. */
 export const RESET_TTL_MS = 30 * 60_000;
 export const VERIFY_TTL_MS = 24 * 60 * 60_000;
 
-export const emailKey = (email: string) => email.trim().toLowerCase();
+export { emailKey };
 
 /**
  * A reset token for the account whose verified email this is, or null when there is none. The
@@ -38,7 +41,7 @@ export async function resetPassword(options: { token: string; password: string; 
   const db = await getDb();
   const refused = { ok: false, code: 'recovery_failed', message: 'This reset link has expired or was already used. Ask for a new one.' } as const;
   try {
-    return await db.$transaction(async (tx) => {
+    const outcome = await db.$transaction(async (tx) => {
       const spent = await tx.accountToken.updateManyAndReturn({
         where: { tokenHash: digestSecret(options.token), purpose: 'reset', usedAt: null, expiresAt: { gt: now } },
         data: { usedAt: now },
@@ -48,8 +51,12 @@ export async function resetPassword(options: { token: string; password: string; 
       if (!user) return refused;
       const outcome = await setPassword(tx, { userId: user.id, username: user.username, password: options.password });
       if (!outcome.ok) throw new Rollback(outcome);
-      return outcome;
+      return { ...outcome, userId: user.id };
     });
+    if (!outcome.ok) return outcome;
+    // Again after the commit: a socket checked while the transaction was open read the old version.
+    forgetSessionState(outcome.userId);
+    return { ok: true, sessionVersion: outcome.sessionVersion };
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;
     throw error;
@@ -70,7 +77,7 @@ export async function createEmailToken(options: { userId: string; email: string;
   return token;
 }
 
-export type VerifyEmailOutcome = { ok: true; email: string } | { ok: false; code: 'link_invalid' | 'email_taken'; message: string };
+export type VerifyEmailOutcome = { ok: true; email: string } | { ok: false; code: 'link_invalid' | 'email_taken' | 'email_banned'; message: string };
 
 /** Follows a verification link: the account's email becomes the confirmed address. */
 export async function verifyEmail(options: { token: string; now?: Date }): Promise<VerifyEmailOutcome> {
@@ -84,6 +91,7 @@ export async function verifyEmail(options: { token: string; now?: Date }): Promi
         select: { userId: true, email: true },
       });
       if (!spent?.email) return { ok: false, code: 'link_invalid', message: 'This link has expired or was already used.' } as const;
+      if (await isBuried([emailTombstone(spent.email)], tx)) return { ok: false, code: 'email_banned', message: EMAIL_BANNED_MESSAGE } as const;
       await tx.user.update({ where: { id: spent.userId }, data: { email: spent.email, emailVerifiedAt: now } });
       return { ok: true, email: spent.email } as const;
     });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createEmailToken, createResetToken, RESET_TTL_MS } from '@/lib/server/account/links';
+import { EMAIL_BANNED_MESSAGE, emailTombstone, isBuried } from '@/lib/server/account/tombstones';
 import { mailConfigured, sendMail, siteLink } from '@/lib/server/mail';
 
 /**
@@ -23,12 +24,17 @@ export async function mailResetLink(options: { email: string }): Promise<void> {
   }
 }
 
-/** Mails a link confirming `email` for the player; the address is stored once the link is followed. */
-export async function mailVerificationLink(options: { userId: string; username: string; email: string }): Promise<void> {
+/**
+ * Mails a link confirming `email` for the player; the address is stored once the link is followed.
+ * An address a banned account left behind is refused at once (and again when the link is followed).
+ */
+export async function mailVerificationLink(options: { userId: string; username: string; email: string }): Promise<{ ok: true } | { ok: false; code: 'email_banned'; message: string }> {
+  if (await isBuried([emailTombstone(options.email)])) return { ok: false, code: 'email_banned', message: EMAIL_BANNED_MESSAGE };
   const token = await createEmailToken({ userId: options.userId, email: options.email });
   await sendMail({
     to: options.email,
     subject: 'Confirm your email for Linefall',
     text: `Confirm this address for ${options.username} on Linefall, so you can reset your password by mail:\n${siteLink(`/account/email?token=${token}`)}\n\nThe link works for a day. If you did not ask for this, ignore this mail.\n`,
   });
+  return { ok: true };
 }

@@ -3,6 +3,7 @@ import { usernameKey } from '@/lib/validations/auth';
 import { getDb } from '@/lib/server/db';
 import { digestSecret, newRecoveryCode, normalRecoveryCode } from '@/lib/server/account/tokens';
 import { setPassword, type PasswordOutcome } from '@/lib/server/account/password';
+import { forgetSessionState } from '@/lib/server/account/sessions';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -38,13 +39,17 @@ export async function recoverWithCode(options: { username: string; code: string;
   if (!user) return refused;
   const codeHash = digestSecret(normalRecoveryCode(options.code));
   try {
-    return await db.$transaction(async (tx) => {
+    const outcome = await db.$transaction(async (tx) => {
       const { count } = await tx.recoveryCode.updateMany({ where: { userId: user.id, codeHash, usedAt: null }, data: { usedAt: now } });
       if (count !== 1) return refused;
       const outcome = await setPassword(tx, { userId: user.id, username: user.username, password: options.password });
       if (!outcome.ok) throw new Rollback(outcome);
-      return outcome;
+      return { ...outcome, userId: user.id };
     });
+    if (!outcome.ok) return outcome;
+    // Again after the commit: a socket checked while the transaction was open read the old version.
+    forgetSessionState(outcome.userId);
+    return { ok: true, sessionVersion: outcome.sessionVersion };
   } catch (error) {
     if (error instanceof Rollback) return error.outcome;
     throw error;

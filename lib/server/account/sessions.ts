@@ -15,8 +15,12 @@ export const SESSION_STATE_TTL_MS = 10_000;
 
 // On globalThis: Next bundles route handlers and pages apart, and each bundle would otherwise get
 // its own map, so a route that forgot an entry would leave a page's stale one in place.
-const holder = globalThis as typeof globalThis & { __linefallSessionStates?: Map<string, { state: SessionState | null; at: number }> };
+const holder = globalThis as typeof globalThis & {
+  __linefallSessionStates?: Map<string, { state: SessionState | null; at: number }>;
+  __linefallSessionForgotten?: Set<(userId: string) => void>;
+};
 const cache = (holder.__linefallSessionStates ??= new Map());
+const listeners = (holder.__linefallSessionForgotten ??= new Set());
 
 /** The player's session state (null: the account is gone). `fresh` skips the cache: for writes. */
 export async function sessionState(options: { userId: string; fresh?: boolean }): Promise<SessionState | null> {
@@ -33,11 +37,36 @@ export async function sessionState(options: { userId: string; fresh?: boolean })
   return state;
 }
 
+/**
+ * Every change to who a player is goes through here: a ban or unban, a new session version (sign
+ * out everywhere, a password changed or reset), a role change, a rename, the account's deletion.
+ * Callers call it once the change is committed. It drops this process's cached state and tells the
+ * listeners (the live hub closes the player's sockets, on every instance), so nothing keeps acting
+ * on what the player was.
+ */
 export function forgetSessionState(userId: string): void {
   cache.delete(userId);
+  for (const listener of listeners) {
+    try {
+      listener(userId);
+    } catch (error) {
+      // A listener's failure must not undo, or hide, the change that was just committed.
+      console.error('[sessions] a listener for a changed identity failed', error);
+    }
+  }
 }
 
-/** Signs out every session of the player issued so far; returns the new version for the caller's own new session. */
+/** Calls `fn` with the player's id on every identity change (forgetSessionState); returns the way to stop. */
+export function onSessionStateForgotten(fn: (userId: string) => void): () => void {
+  listeners.add(fn);
+  return () => void listeners.delete(fn);
+}
+
+/**
+ * Signs out every session of the player issued so far; returns the new version for the caller's
+ * own new session. Forgets the state at once; a caller inside a longer transaction forgets it again
+ * after its commit (a socket checked in between would still have read the old version).
+ */
 export async function bumpSessionVersion(tx: Tx, userId: string): Promise<number> {
   const { sessionVersion } = await tx.user.update({ where: { id: userId }, data: { sessionVersion: { increment: 1 } }, select: { sessionVersion: true } });
   forgetSessionState(userId);

@@ -3,6 +3,7 @@ import { isUniqueViolation } from '@/lib/db/errors';
 import { usernameKey } from '@/lib/validations/auth';
 import { getDb } from '@/lib/server/db';
 import { forgetSessionState } from '@/lib/server/account/sessions';
+import { isBuried, NAME_BANNED_MESSAGE, nameTombstone } from '@/lib/server/account/tombstones';
 
 /** One rename per 30 days: names on boards and in replays stay recognisable. */
 export const RENAME_INTERVAL_MS = 30 * 86_400_000;
@@ -11,7 +12,7 @@ export const REDIRECT_TTL_MS = 90 * 86_400_000;
 
 export type RenameOutcome =
   | { ok: true; username: string }
-  | { ok: false; code: 'username_taken' | 'rename_too_soon' | 'not_found'; message: string; retryAt?: Date };
+  | { ok: false; code: 'username_taken' | 'username_banned' | 'rename_too_soon' | 'not_found'; message: string; retryAt?: Date };
 
 /** Input must already have passed usernameSchema. */
 export async function changeUsername(options: { userId: string; username: string; now?: Date }): Promise<RenameOutcome> {
@@ -29,6 +30,7 @@ export async function changeUsername(options: { userId: string; username: string
   // A name another player's redirect still holds is taken, unless it is the player's own old name.
   const held = await db.usernameRedirect.findFirst({ where: { oldKey: newKey, expiresAt: { gt: now }, userId: { not: options.userId } }, select: { oldKey: true } });
   if (held) return { ok: false, code: 'username_taken', message: 'That username is taken.' };
+  if (!caseOnly && (await isBuried([nameTombstone(newKey)]))) return { ok: false, code: 'username_banned', message: NAME_BANNED_MESSAGE };
   try {
     await db.$transaction(async (tx) => {
       await tx.usernameRedirect.deleteMany({ where: { OR: [{ oldKey: newKey }, { expiresAt: { lte: now } }] } });

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/server/db';
 import { pruneLimits } from '@/lib/server/limits/limiter';
 import { pruneRefusalCounts } from '@/lib/server/games/refusals';
 import { storeUnstoredStreams } from '@/lib/server/live/store';
+import { deleteOldSightings } from '@/lib/server/versus/pairing';
 
 /** A throttled cleanup runs at most this often per process. */
 export const CLEANUP_THROTTLE_MS = 10 * 60 * 1000;
@@ -13,7 +14,7 @@ let lastRun = 0;
 /**
  * Stores finished live games nobody stored (live/store.ts), then deletes tickets that expired
  * without a game, guest games nobody claimed in time,
- * refusals older than 30 days and spent rate-limit counters. Runs at most
+ * refusals older than 30 days, spent rate-limit counters and ranked sightings past their window. Runs at most
  * every 10 minutes per process when throttled (it is triggered by ticket issue, and by the live
  * hub's timer on a quiet site), so no cron is needed; errors are logged, never surfaced to the
  * player whose request triggered it.
@@ -45,7 +46,8 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
       DELETE FROM "GameTicket" t USING "Game" g
       WHERE g."ticketId" = t."id" AND g."guestId" IS NOT NULL AND g."userId" IS NULL AND g."guestExpiresAt" < ${now}`;
     const limits = await pruneLimits(now);
-    return { streams, tickets, guestGames, limits };
+    const sightings = await deleteOldSightings({ now });
+    return { streams, tickets, guestGames, limits, sightings };
   } catch (error) {
     if (!options.throttle) throw error;
     console.error('[cleanup] failed', error);

@@ -39,7 +39,9 @@ export const TIMING_LIMITS = {
   maxPressesPerSecond: 30,
 } as const;
 
-export type FlagReason = 'robotic_rhythm' | 'uniform_holds' | 'sustained_pps' | 'sustained_presses';
+/** Why a game's timing was held. Only these holds may be approved by a reviewer (review.ts). */
+export const FLAG_REASONS = ['robotic_rhythm', 'uniform_holds', 'sustained_pps', 'sustained_presses'] as const;
+export type FlagReason = (typeof FLAG_REASONS)[number];
 export type TimingFlag = { reason: FlagReason; message: string };
 
 const ms = (ticks: number) => `${Math.round((ticks * 1000) / TICKS_PER_SECOND)} ms`;

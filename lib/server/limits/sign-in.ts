@@ -5,7 +5,7 @@ import { sessionSetBy } from '@/lib/server/auth';
 import { cookieAttributes } from '@/lib/server/cookies';
 import { apiError, readCapped } from '@/lib/server/http';
 import { databaseUnavailable } from '@/lib/server/route';
-import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS, deviceToken, trustedDevice } from '@/lib/server/limits/device';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_SECONDS, deviceCookieFor, trustedDevice } from '@/lib/server/limits/device';
 import { clientAddressKey, tooManyRequests } from '@/lib/server/limits/http';
 import { hit, refund, type Verdict } from '@/lib/server/limits/limiter';
 import { countSignInAttempt } from '@/lib/server/limits/sign-in-count';
@@ -53,9 +53,9 @@ export async function signInWithLimits(request: Request, signIn: (request: NextR
     return response;
   }
   await refund(accountChecks);
-  // The device cookie names the account the session was issued for, never the submitted text.
+  // The device cookie names the account the session was issued for (its id), never the submitted text.
   const withDevice = new NextResponse(response.body, response);
-  withDevice.cookies.set(DEVICE_COOKIE, deviceToken(usernameKey(session.name)), cookieAttributes(request, DEVICE_MAX_AGE_SECONDS));
+  withDevice.cookies.set(DEVICE_COOKIE, await deviceCookieFor(session.id), cookieAttributes(request, DEVICE_MAX_AGE_SECONDS));
   return withDevice;
 }
 

@@ -7,6 +7,7 @@ import type { LiveBus } from '@/lib/server/live/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import { MatchHost, type MatchHostOptions, type MatchSeatInfo, type Timers } from '@/lib/server/live/match-host';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
+import type { RankedEntry } from '@/lib/server/versus/pairing';
 
 type Entry = Waiting & { conn: VersusPeer; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
 type Room = { code: string; mode: VersusMode; firstTo: number; seats: [VersusPeer, VersusPeer | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
@@ -27,6 +28,8 @@ export type LobbyOptions = {
   ratingOf?: (userId: string, mode: VersusMode) => Promise<number>;
   /** Where a finished match goes (MatchHost's `store`); the database's by default. */
   store?: MatchHostOptions['store'];
+  /** Ranked only: whether the player may queue and whom they must not meet (versus/pairing.ts); tests pass their own. */
+  rankedEntry?: (who: { userId: string; address: string }) => Promise<RankedEntry>;
 };
 
 /**
@@ -136,10 +139,14 @@ export class VersusLobby {
   private async enqueue(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'queue' }>): Promise<void> {
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
-    const rating = m.ranked && conn.owner.userId ? await this.ratingOf(conn.owner.userId, m.mode) : 1500;
+    const userId = m.ranked ? conn.owner.userId : null;
+    const [rating, entry] = userId ? await Promise.all([this.ratingOf(userId, m.mode), this.rankedEntry({ userId, address: conn.address })]) : [1500, null];
+    if (entry && !entry.ok) return conn.error(entry.code, entry.message);
     if (!conn.open || this.busy(conn)) return;
     const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
-    this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount });
+    // Ranked: never two entries from one address, nor players the pairing rules keep apart.
+    const apart = entry ? { apart: [`address:${conn.address}`], avoid: entry.avoid } : {};
+    this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount, ...apart });
     conn.send({ t: 'queued', mode: m.mode, ranked: m.ranked, waiting: this.waiting(m.mode, m.ranked) });
     return this.pair();
   }
@@ -247,6 +254,11 @@ export class VersusLobby {
     if (host && !([0, 1] as const).some((s) => sameOwner(host.owner(s), conn)))
       return conn.error('not_your_match', 'This match is played by others.', { gameId: matchId });
     conn.error('unknown_match', 'No live match with this id on this connection.', { gameId: matchId });
+  }
+
+  private async rankedEntry(who: { userId: string; address: string }): Promise<RankedEntry> {
+    if (this.o.rankedEntry) return this.o.rankedEntry(who);
+    return (await import('@/lib/server/versus/pairing')).rankedEntry(who);
   }
 
   private async ratingOf(userId: string, mode: VersusMode): Promise<number> {

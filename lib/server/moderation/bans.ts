@@ -7,7 +7,9 @@ import { logAction, type Actor } from '@/lib/server/moderation/audit';
 import { closeReports } from '@/lib/server/moderation/reports';
 import { rebuildBests } from '@/lib/server/moderation/rebuild';
 
-export type BanOutcome = { ok: true; userId: string } | { ok: false; code: 'not_found' | 'not_allowed' | 'not_banned'; status: number; message: string };
+export type BanOutcome = { ok: true; userId: string } | { ok: false; code: 'not_found' | 'not_allowed' | 'not_banned' | 'own_account'; status: number; message: string };
+
+const OWN_ACCOUNT: BanOutcome = { ok: false, code: 'own_account', status: 403, message: 'Nobody bans or unbans themselves.' };
 
 /**
  * Bans a player: every best goes (so every board), held games are rejected, open tickets are
@@ -19,6 +21,7 @@ export async function banPlayer(options: { username: string; reason: string; act
   const db = await getDb();
   const user = await db.user.findUnique({ where: { usernameKey: usernameKey(options.username) }, select: { id: true, role: true } });
   if (!user) return { ok: false, code: 'not_found', status: 404, message: `No player ${options.username}.` };
+  if (user.id === options.actor.id) return OWN_ACCOUNT;
   if (user.role !== 'player') return { ok: false, code: 'not_allowed', status: 409, message: 'Moderators and admins cannot be banned.' };
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { bannedAt: now, banReason: options.reason } });
@@ -38,6 +41,7 @@ export async function unbanPlayer(options: { username: string; reason: string; a
   const db = await getDb();
   const user = await db.user.findUnique({ where: { usernameKey: usernameKey(options.username) }, select: { id: true, bannedAt: true } });
   if (!user) return { ok: false, code: 'not_found', status: 404, message: `No player ${options.username}.` };
+  if (user.id === options.actor.id) return OWN_ACCOUNT;
   if (!user.bannedAt) return { ok: false, code: 'not_banned', status: 409, message: `${options.username} is not banned.` };
   await db.$transaction(async (tx) => {
     await tx.user.update({ where: { id: user.id }, data: { bannedAt: null, banReason: null } });

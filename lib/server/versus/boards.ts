@@ -18,8 +18,8 @@ type RawRating = { userId: string; username: string; rating: number; rd: number;
 type RawWins = { userId: string; username: string; wins: number; lastWinAt: Date; rank?: bigint };
 
 /**
- * The rating board of a versus mode: established players (deviation at most PROVISIONAL_RD),
- * highest rating first, ties by player id. Keyset pages and the viewer's row pinned, as the solo
+ * The rating board of a versus mode: established players (deviation at most PROVISIONAL_RD) who
+ * are not banned, highest rating first, ties by player id. Keyset pages and the viewer's row pinned, as the solo
  * boards (lib/server/games/boards.ts); the cursor's sort key is the rating itself.
  */
 export async function getRatingBoard(options: { mode: VersusMode; cursor?: string; limit: number; viewerId?: string | null }): Promise<Omit<VersusBoard<RatingRow>, 'me'> & { me: MyRatingRow | null }> {
@@ -47,12 +47,13 @@ export async function getRatingBoard(options: { mode: VersusMode; cursor?: strin
 
 function ratingRows(where: Prisma.Sql, limit: number, withRank = false) {
   const rank = withRank
-    ? Prisma.sql`, (SELECT count(*) + 1 FROM "VersusRating" ahead WHERE ahead."mode" = r."mode" AND ahead."rd" <= ${PROVISIONAL_RD}
+    ? Prisma.sql`, (SELECT count(*) + 1 FROM "VersusRating" ahead JOIN "User" au ON au."id" = ahead."userId" AND au."bannedAt" IS NULL
+         WHERE ahead."mode" = r."mode" AND ahead."rd" <= ${PROVISIONAL_RD}
          AND (-ahead."rating", ahead."userId") < (-r."rating", r."userId")) AS "rank"`
     : Prisma.empty;
   return Prisma.sql`
     SELECT r."userId", u."username", r."rating", r."rd", r."matches", r."wins", r."updatedAt" ${rank}
-    FROM "VersusRating" r JOIN "User" u ON u."id" = r."userId"
+    FROM "VersusRating" r JOIN "User" u ON u."id" = r."userId" AND u."bannedAt" IS NULL
     WHERE ${where}
     ORDER BY -r."rating", r."userId"
     LIMIT ${limit}`;
@@ -62,7 +63,7 @@ function ratingRow(r: RawRating, rank: number): RatingRow {
   return { rank, player: { id: r.userId, username: r.username }, rating: r.rating, rd: r.rd, matches: r.matches, wins: r.wins };
 }
 
-/** Most ranked wins in one UTC ISO week (this week by default), ties to whoever got there first. */
+/** Most ranked wins in one UTC ISO week (this week by default) of players not banned, ties to whoever got there first. */
 export async function getWeeklyWinsBoard(options: {
   mode: VersusMode;
   week?: string;
@@ -93,12 +94,13 @@ export async function getWeeklyWinsBoard(options: {
 
 function winsRows(where: Prisma.Sql, limit: number, withRank = false) {
   const rank = withRank
-    ? Prisma.sql`, (SELECT count(*) + 1 FROM "VersusWeeklyWins" ahead WHERE ahead."mode" = w."mode" AND ahead."week" = w."week"
+    ? Prisma.sql`, (SELECT count(*) + 1 FROM "VersusWeeklyWins" ahead JOIN "User" au ON au."id" = ahead."userId" AND au."bannedAt" IS NULL
+         WHERE ahead."mode" = w."mode" AND ahead."week" = w."week"
          AND (-ahead."wins", ahead."lastWinAt", ahead."userId") < (-w."wins", w."lastWinAt", w."userId")) AS "rank"`
     : Prisma.empty;
   return Prisma.sql`
     SELECT w."userId", u."username", w."wins", w."lastWinAt" ${rank}
-    FROM "VersusWeeklyWins" w JOIN "User" u ON u."id" = w."userId"
+    FROM "VersusWeeklyWins" w JOIN "User" u ON u."id" = w."userId" AND u."bannedAt" IS NULL
     WHERE ${where}
     ORDER BY -w."wins", w."lastWinAt", w."userId"
     LIMIT ${limit}`;

@@ -15,6 +15,10 @@ export type HistoryEntry = {
   /** Ranked only: the player's rating before and after (the profile's rating chart). */
   ratingBefore: number | null;
   ratingAfter: number | null;
+  /** The leaver played too few pieces: no rating or win for the winner. */
+  noContest: boolean;
+  /** Voided by a moderator: its rating change was taken back. */
+  voided: boolean;
 };
 
 export type HistoryPage = { entries: HistoryEntry[]; nextCursor: string | null };
@@ -38,7 +42,7 @@ export async function getMatchHistory(options: { userId: string; limit: number; 
       seat: true, won: true, gamesWon: true, ratingBefore: true, ratingAfter: true, createdAt: true,
       match: {
         select: {
-          id: true, mode: true, ranked: true,
+          id: true, mode: true, ranked: true, noContest: true, voidedAt: true,
           seats: { select: { seat: true, gamesWon: true, user: { select: { id: true, username: true } } } },
         },
       },
@@ -56,6 +60,8 @@ export async function getMatchHistory(options: { userId: string; limit: number; 
       opponent: them?.user ?? null,
       ratingBefore: s.ratingBefore,
       ratingAfter: s.ratingAfter,
+      noContest: s.match.noContest,
+      voided: s.match.voidedAt !== null,
     };
   });
   const last = entries.at(-1);
@@ -64,11 +70,12 @@ export async function getMatchHistory(options: { userId: string; limit: number; 
 
 export type RatingPoint = { matchId: string; at: string; before: number; after: number };
 
-/** The points of a player's rating chart in a mode: their last `limit` ranked matches, oldest first. */
+/** The points of a player's rating chart in a mode: their last `limit` ranked matches not voided, oldest first. */
 export async function getRatingHistory(options: { userId: string; mode: VersusMode; limit: number }): Promise<RatingPoint[]> {
   const db = await getDb();
   const seats = await db.versusSeat.findMany({
-    where: { userId: options.userId, ratingBefore: { not: null }, ratingAfter: { not: null }, match: { mode: options.mode, ranked: true } },
+    // A voided match's change was taken back: it is no point of the chart.
+    where: { userId: options.userId, ratingBefore: { not: null }, ratingAfter: { not: null }, match: { mode: options.mode, ranked: true, voidedAt: null } },
     orderBy: [{ createdAt: 'desc' }, { matchId: 'desc' }],
     take: options.limit,
     select: { matchId: true, createdAt: true, ratingBefore: true, ratingAfter: true },

@@ -28,7 +28,12 @@ export type StoredMatch = {
   ranked: boolean;
   firstTo: number;
   winnerSeat: 0 | 1;
+  /** games, forfeit or unstorable (a seat's replay could not be stored: it lost, and no game was kept). */
   endReason: string;
+  /** The leaver played too few pieces: the winner gained no rating and no weekly win (rating.ts NO_CONTEST). */
+  noContest: boolean;
+  /** Voided by a moderator: its rating changes and weekly win were taken back (void.ts). */
+  voided: { at: string; reason: string } | null;
   playedAt: string;
   seats: [StoredSeat, StoredSeat];
   games: StoredGame[];
@@ -42,7 +47,7 @@ export async function getStoredMatch(options: { matchId: string }): Promise<Stor
   const m = await db.versusMatch.findUnique({
     where: { id: options.matchId },
     select: {
-      id: true, mode: true, ranked: true, firstTo: true, winnerSeat: true, endReason: true, createdAt: true,
+      id: true, mode: true, ranked: true, firstTo: true, winnerSeat: true, endReason: true, noContest: true, voidedAt: true, voidReason: true, createdAt: true,
       seats: {
         orderBy: { seat: 'asc' },
         select: { seat: true, gamesWon: true, won: true, ratingBefore: true, ratingAfter: true, rdBefore: true, rdAfter: true, user: { select: { id: true, username: true } } },
@@ -70,6 +75,8 @@ export async function getStoredMatch(options: { matchId: string }): Promise<Stor
     firstTo: m.firstTo,
     winnerSeat: seatNo(m.winnerSeat),
     endReason: m.endReason,
+    noContest: m.noContest,
+    voided: m.voidedAt ? { at: m.voidedAt.toISOString(), reason: m.voidReason ?? '' } : null,
     playedAt: m.createdAt.toISOString(),
     seats,
     games: m.games.map((g) => ({

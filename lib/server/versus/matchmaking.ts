@@ -8,6 +8,9 @@
  *   window, which starts at ±`windowStart` and widens by `widenPerSecond` while it waits, up to
  *   `windowMax`; after `anyoneAfterMs` anyone will do. Ties go to whoever came first.
  * - Never two entries of the same player (two tabs), never one entry twice.
+ * - Ranked: never two entries that share an `apart` key (the same address or device now), nor a
+ *   player and someone on its `avoid` list (seen on its address or device lately, or met too
+ *   often today: lib/server/versus/pairing.ts), whichever of the two holds the list.
  */
 export const MATCHMAKING = {
   crowd: 4,
@@ -25,7 +28,18 @@ export type Waiting = {
   rating: number;
   /** When it joined the queue, on the same clock as `now`. */
   since: number;
+  /** Never paired with an entry sharing one of these (ranked: its address key, its device id). */
+  apart?: readonly string[];
+  /** Players (`who`) it must not be paired with. */
+  avoid?: readonly string[];
 };
+
+/** Whether two entries may meet at all, whatever their ratings. */
+export function compatible(a: Waiting, b: Waiting): boolean {
+  if (a === b || a.who === b.who) return false;
+  if (a.avoid?.includes(b.who) || b.avoid?.includes(a.who)) return false;
+  return !a.apart?.some((key) => b.apart?.includes(key));
+}
 
 /** The rating difference a player who joined at `since` accepts at `now`. */
 export function windowOf(since: number, now: number, rules: typeof MATCHMAKING = MATCHMAKING): number {
@@ -45,7 +59,7 @@ export function pairUp(waiting: readonly Waiting[], now: number, rules: typeof M
     const window = crowded ? windowOf(a.since, now, rules) : Infinity;
     let pick: Waiting | null = null;
     for (const b of queue) {
-      if (b === a || taken.has(b.id) || b.who === a.who) continue;
+      if (taken.has(b.id) || !compatible(a, b)) continue;
       const gap = Math.abs(a.rating - b.rating);
       if (gap > window) continue;
       if (!crowded) {

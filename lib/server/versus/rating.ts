@@ -15,6 +15,18 @@ export const RATING_SETTINGS = {
   vol: 0.06,
 } as const;
 
+/**
+ * A match whose leaver (the seat that forfeited, or whose replay could not be stored) played
+ * fewer pieces than this in the whole set, as its verified replays show, is no contest: the
+ * winner gains no rating and no weekly win (two accounts cannot farm a win by one leaving in the
+ * countdown); the leaver's loss still counts (leaving never insures against losing).
+ */
+export const NO_CONTEST = { minLeaverPieces: 5 } as const satisfies Record<string, number>;
+
+export function isNoContest(leaverPieces: number | null): boolean {
+  return leaverPieces !== null && leaverPieces < NO_CONTEST.minLeaverPieces;
+}
+
 /** A rating is provisional (shown with a "?", kept off the rating board) while its deviation is above this. */
 export const PROVISIONAL_RD = 110;
 

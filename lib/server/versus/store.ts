@@ -1,9 +1,10 @@
 import 'server-only';
+import { decodeReplay, ReplayDecodeError } from '@/lib/engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
-import { NEW_PLAYER_RATING, rateMatch, storedRating, type Rating } from '@/lib/server/versus/rating';
+import { isNoContest, NEW_PLAYER_RATING, rateMatch, storedRating, type Rating } from '@/lib/server/versus/rating';
 import { verifyMatch, type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
 
 export type SeatRatings = { before: Rating; after: Rating };
@@ -11,8 +12,26 @@ export type StoreMatchResult =
   | { ok: true; matchId: string; repeated: boolean; ratings: [SeatRatings, SeatRatings] | null }
   | { ok: false; code: VersusRefusal | 'ranked_needs_accounts' | 'seat_without_owner'; message: string };
 
+/** How a stored set ended: the record's own end, or `unstorable` (a seat's replay could not be stored; it lost). */
+export type StoredEndReason = VersusMatchRecord['endReason'] | 'unstorable';
+
 type Tx = Prisma.TransactionClient;
 type RatingRow = Rating & { userId: string };
+type Seat = 0 | 1;
+const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
+
+/** What is written: the result, who left (if anyone) and how many pieces they played, and the games kept. */
+type Outcome = {
+  winnerSeat: Seat;
+  endReason: StoredEndReason;
+  rulesVersion: number;
+  gamesWon: [number, number];
+  /** The seat that forfeited, or whose replay could not be stored; null when the games decided. */
+  leaver: Seat | null;
+  /** Pieces the leaver played in the set's verified games (0 when none could be verified). */
+  leaverPieces: number | null;
+  games: Array<{ index: number; winnerSeat: number | null; reason: string; endTick: number; replays: [string, string]; hashes: [string, string] }>;
+};
 
 /**
  * Stores a finished match once it is proven (verify.ts): the match, both seats, every game's two
@@ -20,6 +39,11 @@ type RatingRow = Rating & { userId: string };
  * (nothing is stored unless all of it is). The match host calls it with the seats' owners as its
  * sessions established them; `matchId` is the host's id for the match, so a retry after a lost
  * answer stores nothing twice.
+ *
+ * A store that cannot be written never means nobody lost: when one seat's own replay cannot be
+ * stored (not encodable or decodable: over the replay limits), that seat forfeits, the match is
+ * stored without its games (`unstorable`), and its loss is rated. A match whose leaver played
+ * fewer than NO_CONTEST.minLeaverPieces is no contest for the winner (rating.ts).
  */
 export async function storeMatch(options: {
   matchId: string;
@@ -33,29 +57,30 @@ export async function storeMatch(options: {
   if (seats.some((s) => !s.userId && !s.guestId)) return { ok: false, code: 'seat_without_owner', message: 'Every seat needs a player or a guest.' };
   if (ranked && (!seats[0].userId || !seats[1].userId || seats[0].userId === seats[1].userId))
     return { ok: false, code: 'ranked_needs_accounts', message: 'A ranked match needs two different signed-in players.' };
-  const verdict = verifyMatch(record);
-  if (!verdict.ok) return verdict;
+  const outcome = outcomeOf(record);
+  if (!outcome.ok) return outcome;
+  const o = outcome.outcome;
+  const noContest = isNoContest(o.leaverPieces);
   const db = await getDb();
-  const w = record.winnerSeat;
   const week = isoWeek(now);
-  const outcome = await db.$transaction(async (tx) => {
+  const written = await db.$transaction(async (tx) => {
     // The match row first: a concurrent retry of the same match waits here on the key, then
     // finds it taken and stores nothing.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
-      INSERT INTO "VersusMatch" ("id", "mode", "ranked", "firstTo", "seed", "rulesVersion", "winnerSeat", "endReason", "week", "createdAt")
-      VALUES (${matchId}, ${verdict.mode}, ${ranked}, ${record.firstTo}, ${record.seed}, ${verdict.games[0]!.rulesVersion}, ${w},
-              ${record.endReason}, ${week}, ${now})
+      INSERT INTO "VersusMatch" ("id", "mode", "ranked", "firstTo", "seed", "rulesVersion", "winnerSeat", "endReason", "noContest", "week", "createdAt")
+      VALUES (${matchId}, ${record.mode}, ${ranked}, ${record.firstTo}, ${record.seed}, ${o.rulesVersion}, ${o.winnerSeat},
+              ${o.endReason}, ${noContest}, ${week}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return null;
-    const rated = ranked ? await rateSeats(tx, record.mode, [seats[0].userId!, seats[1].userId!], w, now) : null;
+    const rated = ranked ? await rateSeats(tx, { mode: record.mode, users: [seats[0].userId!, seats[1].userId!], winnerSeat: o.winnerSeat, noContest, now }) : null;
     await tx.versusSeat.createMany({
       data: ([0, 1] as const).map((s) => ({
         matchId,
         seat: s,
         userId: seats[s].userId,
         guestId: seats[s].userId ? null : seats[s].guestId,
-        gamesWon: verdict.score[s],
-        won: s === w,
+        gamesWon: o.gamesWon[s],
+        won: s === o.winnerSeat,
         ratingBefore: rated?.[s].before.rating ?? null,
         rdBefore: rated?.[s].before.rd ?? null,
         ratingAfter: rated?.[s].after.rating ?? null,
@@ -64,20 +89,13 @@ export async function storeMatch(options: {
       })),
     });
     await tx.versusGame.createMany({
-      data: record.games.map((g, i) => ({
-        matchId,
-        index: i,
-        winnerSeat: g.winnerSeat,
-        reason: g.reason,
-        endTick: g.endTick,
-        replay0: g.replays[0],
-        replay1: g.replays[1],
-        hash0: verdict.games[i]!.results[0].hash,
-        hash1: verdict.games[i]!.results[1].hash,
+      data: o.games.map((g) => ({
+        matchId, index: g.index, winnerSeat: g.winnerSeat, reason: g.reason, endTick: g.endTick,
+        replay0: g.replays[0], replay1: g.replays[1], hash0: g.hashes[0], hash1: g.hashes[1],
       })),
     });
-    if (rated) {
-      const winner = seats[w].userId!;
+    if (rated && !noContest) {
+      const winner = seats[o.winnerSeat].userId!;
       await tx.$executeRaw`
         INSERT INTO "VersusWeeklyWins" ("userId", "mode", "week", "wins", "lastWinAt")
         VALUES (${winner}, ${record.mode}, ${week}, 1, ${now})
@@ -85,14 +103,75 @@ export async function storeMatch(options: {
     }
     return { rated };
   });
-  return outcome ? { ok: true, matchId, repeated: false, ratings: outcome.rated } : { ok: true, matchId, repeated: true, ratings: null };
+  return written ? { ok: true, matchId, repeated: false, ratings: written.rated } : { ok: true, matchId, repeated: true, ratings: null };
+}
+
+/**
+ * What the record proves: its games, when verification accepts them; otherwise, when one seat's
+ * own replay cannot be read (the first game with such a replay names it), that seat's forfeit
+ * with no game kept. Any other refusal (a forged garbage message, an outcome or score that does
+ * not follow) stores nothing.
+ */
+function outcomeOf(record: VersusMatchRecord): { ok: true; outcome: Outcome } | Extract<StoreMatchResult, { ok: false }> {
+  const verdict = verifyMatch(record);
+  if (verdict.ok) {
+    const leaver = record.endReason === 'forfeit' ? other(record.winnerSeat) : null;
+    return {
+      ok: true,
+      outcome: {
+        winnerSeat: record.winnerSeat, endReason: record.endReason, rulesVersion: verdict.games[0]!.rulesVersion, gamesWon: verdict.score, leaver,
+        leaverPieces: leaver === null ? null : verdict.games.reduce((n, g) => n + g.results[leaver].pieces, 0),
+        games: record.games.map((g, i) => ({
+          index: i, winnerSeat: g.winnerSeat, reason: g.reason, endTick: g.endTick, replays: g.replays,
+          hashes: [verdict.games[i]!.results[0].hash, verdict.games[i]!.results[1].hash],
+        })),
+      },
+    };
+  }
+  const faulty = unreadableSeat(record);
+  if (faulty === null) return verdict;
+  const won = (s: Seat) => record.games.filter((g) => g.winnerSeat === s).length;
+  return {
+    ok: true,
+    outcome: {
+      winnerSeat: other(faulty.seat), endReason: 'unstorable', rulesVersion: faulty.rulesVersion, gamesWon: [won(0), won(1)],
+      leaver: faulty.seat, leaverPieces: 0, games: [],
+    },
+  };
+}
+
+/**
+ * The one seat whose replay of the earliest game with an unreadable replay cannot be decoded (too
+ * large, or not a replay at all: recordOf leaves a replay it could not encode empty), with the
+ * rules version the other seat's replay names; null when no replay is unreadable, or both seats'
+ * are (nobody to hold to it).
+ */
+function unreadableSeat(record: VersusMatchRecord): { seat: Seat; rulesVersion: number } | null {
+  for (const game of record.games) {
+    const read = game.replays.map((text) => {
+      try {
+        return decodeReplay(text);
+      } catch (error) {
+        if (error instanceof ReplayDecodeError) return null;
+        throw error;
+      }
+    });
+    const [r0, r1] = read;
+    if (r0 && r1) continue;
+    if (!r0 && !r1) return null;
+    return r0 ? { seat: 1, rulesVersion: r0.rulesVersion } : { seat: 0, rulesVersion: r1!.rulesVersion };
+  }
+  return null;
 }
 
 /**
  * Reads both ratings under a row lock (creating new players' rows first), so two matches of the
  * same player finishing at once update the rating one after the other, and writes the new ones.
+ * In a no-contest match only the leaver's loss is rated: the winner's rating, match count and
+ * wins stay as they were.
  */
-async function rateSeats(tx: Tx, mode: string, users: [string, string], winnerSeat: 0 | 1, now: Date): Promise<[SeatRatings, SeatRatings]> {
+async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; winnerSeat: Seat; noContest: boolean; now: Date }): Promise<[SeatRatings, SeatRatings]> {
+  const { mode, users, winnerSeat, now } = o;
   const fresh = NEW_PLAYER_RATING;
   await tx.$executeRaw`
     INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt")
@@ -104,19 +183,22 @@ async function rateSeats(tx: Tx, mode: string, users: [string, string], winnerSe
     SELECT "userId", "rating", "rd", "vol" FROM "VersusRating"
     WHERE "mode" = ${mode} AND "userId" IN (${users[0]}, ${users[1]})
     ORDER BY "userId" FOR UPDATE`;
-  const before = users.map((u) => rows.find((r) => r.userId === u)!) as [RatingRow, RatingRow];
-  const loserSeat = winnerSeat === 0 ? 1 : 0;
+  const strip = (r: RatingRow): Rating => ({ rating: r.rating, rd: r.rd, vol: r.vol });
+  const before = users.map((u) => strip(rows.find((r) => r.userId === u)!)) as [Rating, Rating];
+  const loserSeat = other(winnerSeat);
   const rated = rateMatch(before[winnerSeat], before[loserSeat]);
-  const after: [Rating, Rating] = (winnerSeat === 0 ? [rated.winner, rated.loser] : [rated.loser, rated.winner]).map(storedRating) as [Rating, Rating];
+  const after: [Rating, Rating] = [before[0], before[1]];
+  after[loserSeat] = storedRating(rated.loser);
+  if (!o.noContest) after[winnerSeat] = storedRating(rated.winner);
   for (const s of [0, 1] as const) {
+    if (s === winnerSeat && o.noContest) continue;
     await tx.versusRating.update({
       where: { userId_mode: { userId: users[s], mode } },
       data: { ...after[s], matches: { increment: 1 }, wins: { increment: s === winnerSeat ? 1 : 0 }, updatedAt: now },
     });
   }
-  const strip = (r: RatingRow): Rating => ({ rating: r.rating, rd: r.rd, vol: r.vol });
   return [
-    { before: strip(before[0]), after: after[0] },
-    { before: strip(before[1]), after: after[1] },
+    { before: before[0], after: after[0] },
+    { before: before[1], after: after[1] },
   ];
 }

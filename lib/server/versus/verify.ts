@@ -160,7 +160,20 @@ export function recordOf(match: VersusMatch, seed: string, mode: VersusMode): Ve
     games: match.games.map((g) => {
       const o = g.outcome;
       if (!o) throw new Error('a game of the set is not decided');
-      return { winnerSeat: o.winner, reason: o.reason, endTick: o.tick, replays: [encodeReplay(g.replay(0)), encodeReplay(g.replay(1))] };
+      return { winnerSeat: o.winner, reason: o.reason, endTick: o.tick, replays: [encodedOrEmpty(g.replay(0)), encodedOrEmpty(g.replay(1))] };
     }),
   };
+}
+
+/**
+ * A seat's replay that cannot be encoded (over the replay limits) is left empty rather than
+ * throwing, which would lose the whole match: the store then holds that seat to it (store.ts).
+ */
+function encodedOrEmpty(replay: Replay): string {
+  try {
+    return encodeReplay(replay);
+  } catch (error) {
+    if (error instanceof ReplayError) return '';
+    throw error;
+  }
 }

@@ -6,10 +6,11 @@ import type { VersusPeer } from '@/lib/server/live/connection';
 import { VersusLobby } from '@/lib/server/live/versus-lobby';
 
 /** A player as the lobby sees it (a socket here or one relayed from another instance): an owner, a send, errors collected. */
-function conn(owner: { userId: string | null; guestId: string | null }) {
+let addresses = 0;
+function conn(owner: { userId: string | null; guestId: string | null }, address = `10.0.0.${++addresses}`) {
   const got: ServerMessage[] = [];
   const c: VersusPeer = {
-    owner, player: { name: owner.userId, guest: !owner.userId }, address: '10.0.0.1', open: true, watches: new Map(), match: null,
+    owner, player: { name: owner.userId, guest: !owner.userId }, address, open: true, watches: new Map(), match: null,
     send: (m) => void got.push(m),
     error: (code, message) => void got.push({ t: 'error', code, message }),
   };
@@ -19,10 +20,41 @@ function conn(owner: { userId: string | null; guestId: string | null }) {
 const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
 let lobby: VersusLobby;
 afterEach(() => lobby?.close());
-const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500 }));
+const anyone = async () => ({ ok: true as const, avoid: [] });
+const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone }));
 const send = (x: { c: VersusPeer }, m: VersusClientMessage) => lobby.handle(x.c, m);
 
 describe('the versus lobby', () => {
+  it('ranked: refuses a player the pairing rules do not admit, with their message; keeps one address and avoided players apart', async () => {
+    const avoid: Record<string, string[]> = { u3: ['u4'] };
+    lobby = new VersusLobby({
+      bus: createLocalBus(), ratingOf: async () => 1500,
+      rankedEntry: async ({ userId }) => (userId === 'new' ? { ok: false, code: 'not_eligible', message: 'Ranked opens after 3 finished solo games.' } : { ok: true, avoid: avoid[userId] ?? [] }),
+    });
+    const fresh = conn({ userId: 'new', guestId: null });
+    await send(fresh, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    expect(fresh.last('error')).toMatchObject({ code: 'not_eligible', message: 'Ranked opens after 3 finished solo games.' });
+    expect(fresh.last('queued')).toBeUndefined();
+    // Unranked is open to them.
+    await send(fresh, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(fresh.last('queued')).toMatchObject({ ranked: false });
+
+    // Two accounts behind one address wait; a third from elsewhere meets the first.
+    const [a, b] = [conn({ userId: 'u1', guestId: null }, '10.9.9.9'), conn({ userId: 'u2', guestId: null }, '10.9.9.9')];
+    await send(a, { t: 'queue', mode: 'race30', ranked: true, ...base });
+    await send(b, { t: 'queue', mode: 'race30', ranked: true, ...base });
+    expect(lobby.matches.size).toBe(0);
+    // u3 must not meet u4 (its list); u4 must not meet u3 either way round.
+    const [c, d] = [conn({ userId: 'u3', guestId: null }), conn({ userId: 'u4', guestId: null })];
+    await send(c, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    await send(d, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    expect(lobby.matches.size).toBe(0);
+    const e = conn({ userId: 'u5', guestId: null });
+    await send(e, { t: 'queue', mode: 'race30', ranked: true, ...base });
+    expect(a.last('match')).toMatchObject({ ranked: true });
+    expect(b.last('match')).toBeUndefined();
+  });
+
   it('refuses ranked quick matches to guests and pairs two waiting guests unranked', async () => {
     make();
     const a = conn({ userId: null, guestId: 'ga' });
@@ -42,7 +74,7 @@ describe('the versus lobby', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let stored = 0;
     lobby = new VersusLobby({
-      bus: createLocalBus(), ratingOf: async () => 1500,
+      bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone,
       store: async () => {
         await held;
         stored++;
@@ -86,7 +118,7 @@ describe('the versus lobby', () => {
   });
 
   it('opens a room again, with both players not ready, when its match is over', async () => {
-    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null }) });
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null }) });
     const host = conn({ userId: 'r1', guestId: null });
     const friend = conn({ userId: 'r2', guestId: null });
     await send(host, { t: 'room_create', mode: 'battle', firstTo: 2, ...base });

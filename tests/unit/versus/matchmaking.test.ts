@@ -15,6 +15,19 @@ describe('quick-match pairing', () => {
     expect(pairUp([w('a1', 1500, 0, 'p'), w('a2', 1500, 1, 'p')], 10)).toEqual([]);
   });
 
+  it('ranked: never pairs entries from the same address or device, nor a player with one it must avoid', () => {
+    const at = (x: Waiting, ...apart: string[]): Waiting => ({ ...x, apart });
+    // Two accounts behind one address, a third elsewhere: the first meets the third.
+    expect(ids(pairUp([at(w('a', 1500, 0), 'addr:1'), at(w('b', 1500, 1), 'addr:1'), at(w('c', 1500, 2), 'addr:2')], 10))).toEqual(['a-c']);
+    expect(pairUp([at(w('a', 1500, 0), 'addr:1', 'dev:x'), at(w('b', 1500, 1), 'addr:2', 'dev:x')], 10)).toEqual([]);
+    // Either side's avoid list is enough.
+    expect(pairUp([{ ...w('a', 1500, 0), avoid: ['b'] }, w('b', 1500, 1)], 10)).toEqual([]);
+    expect(pairUp([w('a', 1500, 0), { ...w('b', 1500, 1), avoid: ['a'] }], 10)).toEqual([]);
+    expect(ids(pairUp([{ ...w('a', 1500, 0), avoid: ['b'] }, w('b', 1500, 1), w('c', 1500, 2)], 10))).toEqual(['a-c']);
+    // Unranked entries carry neither: two guests behind one address still play.
+    expect(ids(pairUp([w('g1', 1500, 0), w('g2', 1500, 1)], 10))).toEqual(['g1-g2']);
+  });
+
   it('once enough are waiting, prefers the nearest rating within the window', () => {
     const q = [w('a', 1500, 0), w('b', 1900, 1), w('c', 1540, 2), w('d', 1880, 3)];
     expect(ids(pairUp(q, 100))).toEqual(['a-c', 'b-d']);

@@ -19,7 +19,8 @@ export const POST = route(async (request: Request) => {
   if (!body.ok) return body.response;
   const parsed = emailSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
-  await mailVerificationLink({ userId: guarded.user.id, username: guarded.user.name, email: parsed.data.email });
+  const mailed = await mailVerificationLink({ userId: guarded.user.id, username: guarded.user.name, email: parsed.data.email });
+  if (!mailed.ok) return apiError(409, mailed.code, mailed.message, 'email');
   return NextResponse.json({ sent: true }, { status: 202 });
 });
 

@@ -11,6 +11,6 @@ export const DELETE = route(async () => {
   if (!guarded.ok) return guarded.response;
   const sessionVersion = await bumpSessionVersion(await getDb(), guarded.user.id);
   const response = NextResponse.json({ ok: true });
-  await reissueSession(response, { id: guarded.user.id, name: guarded.user.name, sessionVersion });
+  await reissueSession(response, { id: guarded.user.id, name: guarded.user.name, sessionVersion, signedInAt: guarded.user.signedInAt });
   return response;
 });

@@ -3,7 +3,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { PlayerLink } from '@/components/boards/PlayerLink';
+import { ActionForm } from '@/components/moderation/ActionForm';
 import { MatchViewer } from '@/components/versus/MatchViewer';
+import { getSessionUser } from '@/lib/server/auth';
+import { canModerate } from '@/lib/server/moderation/roles';
 import { getStoredMatch, type StoredMatch, type StoredSeat } from '@/lib/server/versus/matches';
 import { isProvisional } from '@/lib/server/versus/rating';
 import { formatDate, formatTime } from '@/lib/ui/format';
@@ -29,8 +32,9 @@ export default async function MatchPage({ params, searchParams }: Props) {
   const match = await findMatch((await params).matchId);
   if (!match) notFound();
   const asked = gameParamSchema.safeParse(gameParam);
-  const index = asked.success ? Math.min(asked.data, match.games.length) - 1 : 0;
-  const game = match.games[index]!;
+  const index = asked.success ? Math.max(0, Math.min(asked.data, match.games.length) - 1) : 0;
+  const game = match.games[index];
+  const viewer = await getSessionUser();
   const names = [nameOf(match.seats[0]), nameOf(match.seats[1])] as const;
   const path = matchHref(match.id, { game: index + 1 });
   return (
@@ -42,11 +46,35 @@ export default async function MatchPage({ params, searchParams }: Props) {
         <p className="text-sm text-muted">
           {VERSUS_MODE_INFO[match.mode].label} · first to {match.firstTo} · {match.ranked ? 'ranked' : 'unranked'} · {formatDate(match.playedAt)} ·{' '}
           <span data-testid="match-result">
-            {names[match.winnerSeat]} won{match.endReason === 'forfeit' ? ' by forfeit' : ''}
+            {names[match.winnerSeat]} won{match.endReason === 'games' ? '' : ' by forfeit'}
+            {match.noContest ? ' · no contest (the leaver played too few pieces: no rating or win for the winner)' : ''}
           </span>
         </p>
+        {match.voided ? (
+          <p role="note" className="rounded-lg bg-surface-2 px-3 py-2 text-sm" data-testid="match-void">
+            Voided by a moderator on {formatDate(match.voided.at)}: {match.voided.reason}. Its rating changes and weekly win were taken back.
+          </p>
+        ) : null}
         {match.ranked ? <Ratings match={match} /> : null}
+        {viewer && canModerate(viewer.role) && !match.voided ? (
+          <ActionForm label="Void this match" matchId={match.id} actions={['void']} />
+        ) : null}
       </header>
+      {game ? <Games match={match} index={index} names={names} path={path} game={game} t={t} /> : (
+        <p className="text-muted" data-testid="no-games">
+          {names[match.winnerSeat === 0 ? 1 : 0]}’s replay of this match could not be stored (over the replay limits), so they lost it and no game was kept.
+        </p>
+      )}
+      <Link href={versusBoardHref({ mode: match.mode })} className="link text-sm">
+        ← {VERSUS_MODE_INFO[match.mode].label} leaderboard
+      </Link>
+    </div>
+  );
+}
+
+function Games({ match, index, names, path, game, t }: { match: StoredMatch; index: number; names: readonly [string, string]; path: string; game: StoredMatch['games'][number]; t: string | string[] | undefined }) {
+  return (
+    <>
       <nav aria-label="Games of the set" className="flex flex-wrap gap-2 text-sm" data-testid="game-selector">
         {match.games.map((g) => (
           <Link
@@ -68,10 +96,7 @@ export default async function MatchPage({ params, searchParams }: Props) {
         path={path}
         startAt={ticksFromParam(typeof t === 'string' ? t : undefined)}
       />
-      <Link href={versusBoardHref({ mode: match.mode })} className="link text-sm">
-        ← {VERSUS_MODE_INFO[match.mode].label} leaderboard
-      </Link>
-    </div>
+    </>
   );
 }
 

@@ -11,6 +11,6 @@ export const POST = route(async (request: Request) => {
   const parsed = tokenSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
   const outcome = await verifyEmail({ token: parsed.data.token });
-  if (!outcome.ok) return apiError(outcome.code === 'email_taken' ? 409 : 410, outcome.code, outcome.message);
+  if (!outcome.ok) return apiError(outcome.code === 'link_invalid' ? 410 : 409, outcome.code, outcome.message);
   return NextResponse.json({ email: outcome.email });
 });
