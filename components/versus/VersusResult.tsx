@@ -27,6 +27,11 @@ export function VersusResult({ match, names, onRoom }: { match: MatchView; names
           Rating {formatRating(rating.before)} → <span className="font-bold">{formatRating(rating.after)}</span> ({formatRatingChange(rating.before, rating.after)})
         </p>
       )}
+      {over.ranked && over.noContest && (
+        <p data-testid="no-contest" className="text-sm text-field-muted">
+          {won ? 'No contest: your opponent left before the match got going, so your rating and weekly wins stay as they were.' : 'You left before the match got going: it counts as a loss for you only.'}
+        </p>
+      )}
       {!over.ranked && <p className="text-sm text-field-muted">Unranked: ratings did not change.</p>}
       <div className="flex flex-wrap justify-center gap-2">
         {over.stored && (

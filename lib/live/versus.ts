@@ -125,6 +125,8 @@ export type VersusServerMessage =
       /** Set once the match is stored (then /versus/matches/{matchId} plays it). */
       stored: boolean;
       ratings?: [RatingChange, RatingChange];
+      /** The leaver played too few pieces to count: the winner gains no rating and no weekly win. */
+      noContest?: boolean;
     }
   | { t: 'vaway'; matchId: string; seat: Seat; back: boolean; windowMs: number }
   /** After vresume: where this seat's game stands, to rebuild it and resend unacknowledged batches. */

@@ -139,6 +139,7 @@ test('a ranked quick match: the player who leaves at once loses rating; the winn
   // match is no contest for Ben: no rating and no weekly win from it (two accounts cannot farm).
   await expect(ann.getByTestId('rating-change')).toContainText(/1500 → 1\d{3} \(−\d+\)/);
   await expect(ben.getByTestId('rating-change')).toContainText('1500 → 1500 (±0)');
+  await expect(ben.getByTestId('no-contest')).toContainText('No contest');
 });
 
 test('a player whose network drops mid-match comes back within the window, and the match plays on to its end', async ({ browser }) => {

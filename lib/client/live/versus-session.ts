@@ -27,7 +27,7 @@ export type MatchView = Pick<MatchMessage, 'matchId' | 'seat' | 'players' | 'mod
   away: { seat: Seat; until: number } | null;
   /** Rows waiting in the opponent's meter (from their frames). */
   opponentMeter: number;
-  over: { winner: Seat; score: [number, number]; reason: 'games' | 'forfeit'; ranked: boolean; stored: boolean; ratings?: [RatingChange, RatingChange] } | null;
+  over: { winner: Seat; score: [number, number]; reason: 'games' | 'forfeit'; ranked: boolean; stored: boolean; ratings?: [RatingChange, RatingChange]; noContest?: boolean } | null;
 };
 
 export type VersusView = {
@@ -227,7 +227,7 @@ export class VersusSession {
       case 'vover':
         if (match?.matchId !== m.matchId) return;
         this.seat.receive(m);
-        this.patchMatch({ score: m.score, state: 'over', away: null, over: { winner: m.winner, score: m.score, reason: m.reason, ranked: m.ranked, stored: m.stored, ratings: m.ratings } });
+        this.patchMatch({ score: m.score, state: 'over', away: null, over: { winner: m.winner, score: m.score, reason: m.reason, ranked: m.ranked, stored: m.stored, ratings: m.ratings, noContest: m.noContest } });
         return;
       case 'vaway':
         if (match?.matchId === m.matchId) this.patchMatch({ away: m.back ? null : { seat: m.seat, until: this.now() + m.windowMs } });

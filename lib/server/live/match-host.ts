@@ -435,6 +435,7 @@ export class MatchHost {
         const message: ServerMessage = {
           ...base, stored: result.ok,
           ...(ratings ? { ratings: ratings.map((r) => ({ before: r.before.rating, after: r.after.rating, rdAfter: r.after.rd })) as never } : {}),
+          ...(result.ok && result.noContest ? { noContest: true } : {}),
         };
         this.sendBoth(message);
         this.o.bus.publish(this.matchId, message);

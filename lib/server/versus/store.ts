@@ -9,7 +9,7 @@ import { verifyMatch, type VersusMatchRecord, type VersusRefusal } from '@/lib/s
 
 export type SeatRatings = { before: Rating; after: Rating };
 export type StoreMatchResult =
-  | { ok: true; matchId: string; repeated: boolean; ratings: [SeatRatings, SeatRatings] | null }
+  | { ok: true; matchId: string; repeated: boolean; ratings: [SeatRatings, SeatRatings] | null; noContest: boolean }
   | { ok: false; code: VersusRefusal | 'ranked_needs_accounts' | 'seat_without_owner'; message: string };
 
 /** How a stored set ended: the record's own end, or `unstorable` (a seat's replay could not be stored; it lost). */
@@ -103,7 +103,7 @@ export async function storeMatch(options: {
     }
     return { rated };
   });
-  return written ? { ok: true, matchId, repeated: false, ratings: written.rated } : { ok: true, matchId, repeated: true, ratings: null };
+  return written ? { ok: true, matchId, repeated: false, ratings: written.rated, noContest } : { ok: true, matchId, repeated: true, ratings: null, noContest };
 }
 
 /**

@@ -78,7 +78,7 @@ describe('the versus lobby', () => {
       store: async () => {
         await held;
         stored++;
-        return { ok: true, matchId: 'm', repeated: false, ratings: null };
+        return { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false };
       },
     });
     const a = conn({ userId: null, guestId: 'sa' });
@@ -118,7 +118,7 @@ describe('the versus lobby', () => {
   });
 
   it('opens a room again, with both players not ready, when its match is over', async () => {
-    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null }) });
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false }) });
     const host = conn({ userId: 'r1', guestId: null });
     const friend = conn({ userId: 'r2', guestId: null });
     await send(host, { t: 'room_create', mode: 'battle', firstTo: 2, ...base });

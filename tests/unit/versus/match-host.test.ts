@@ -30,7 +30,7 @@ function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCoun
   const store = async (o: { record: VersusMatchRecord }): Promise<StoreMatchResult> => {
     stored.push(o.record);
     const v = verifyMatch(o.record);
-    return v.ok ? { ok: true, matchId: 'm', repeated: false, ratings: null } : v;
+    return v.ok ? { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false } : v;
   };
   const now = () => clock.t;
   const seats = [new VersusSeat(bots[0], now), new VersusSeat(bots[1], now)] as const;
