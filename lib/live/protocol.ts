@@ -12,7 +12,7 @@
  *   pause / unpause {gameId, tick}                    ack      {gameId, seq, tick}
  *   watch / unwatch {gameId}                          status   {gameId, ranked, reason?, pauses, spectators}
  *   ping    {n}                                       over     {gameId, seed, result?, ranked, reason?}
- *                                                     watching {gameId, ..., pieces, events, tick}
+ *                                                     watching {gameId, ..., state, pieces, events, tick}
  *                                                     frame    {gameId, events, pieces, tick, stats}
  *                                                     ended    {gameId, gameId of the stored game?}
  *                                                     error    {code, message, gameId?, seq?}
@@ -39,7 +39,7 @@ import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
 } from '@/lib/engine';
 import { ACK_DEADLINE_TICKS, MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
-import type { EndReason, GameStats, Key, Mode, PieceType } from '@/lib/engine';
+import type { EndReason, GameState, GameStats, Key, Mode, PieceType } from '@/lib/engine';
 import type { VersusServerMessage } from '@/lib/live/versus';
 
 export const LIVE_PROTOCOL_VERSION = 1;
@@ -198,6 +198,8 @@ export const LIVE_ERROR_CODES = [
   'bad_message', 'too_large', 'unsupported_version', 'rate_limited', 'too_many_games',
   'out_of_order', 'unknown_game', 'not_your_game', 'game_over', 'bad_inputs', 'ahead_of_clock',
   'desync', 'resume_failed', 'server_error', 'not_live',
+  // a banned player may watch, not play (start, queue, rooms, resume)
+  'banned',
   // versus
   'sign_in_required', 'unknown_room', 'room_full', 'not_room_host', 'unknown_match', 'not_your_match', 'already_playing',
 ] as const;
@@ -246,7 +248,13 @@ export type ServerMessage =
       mode: Mode;
       handling: z.infer<typeof handlingSchema>;
       nextCount: number;
-      /** Every piece the player had when this was sent, and every input so far: draw from tick 0. */
+      /**
+       * The game as it was a moment ago (lib/engine/state.ts: restoreDealtGame), so a catch-up
+       * costs the same however long the game: `pieces` are those dealt since (sequence indexes
+       * from state.taken + state.next.length) and `events` the inputs since its tick, up to `tick`.
+       * Without it (older servers): every piece and input from tick 0.
+       */
+      state?: GameState;
       pieces: PieceType[];
       events: WireEvent[];
       tick: number;

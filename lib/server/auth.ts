@@ -97,7 +97,7 @@ export const authOptions: NextAuthOptions = {
 };
 
 /** The signed-in player as the database has them now: the name after a rename, the role, a ban's reason. */
-export type SessionUser = { id: string; name: string; role: string; banReason: string | null };
+export type SessionUser = { id: string; name: string; role: string; banReason: string | null; /** The session version it was checked against (the one its token carries). */ version: number };
 
 // next-auth's session cookie: `__Secure-` prefixed when the site is served over https.
 const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const;
@@ -149,7 +149,7 @@ async function currentUser(token: Pick<JWT, 'uid' | 'sv'>, options: { fresh?: bo
   // A mismatch may be this cache (or another process) being behind: read the row once more.
   if (!current(state) && !options.fresh) state = await sessionState({ userId: token.uid, fresh: true });
   if (!state || !current(state)) return null;
-  return { id: token.uid, name: state.username, role: state.role, banReason: state.banReason };
+  return { id: token.uid, name: state.username, role: state.role, banReason: state.banReason, version: state.version };
 }
 
 /**

@@ -15,8 +15,12 @@ export const SESSION_STATE_TTL_MS = 10_000;
 
 // On globalThis: Next bundles route handlers and pages apart, and each bundle would otherwise get
 // its own map, so a route that forgot an entry would leave a page's stale one in place.
-const holder = globalThis as typeof globalThis & { __linefallSessionStates?: Map<string, { state: SessionState | null; at: number }> };
+const holder = globalThis as typeof globalThis & {
+  __linefallSessionStates?: Map<string, { state: SessionState | null; at: number }>;
+  __linefallSessionListeners?: Set<(userId: string) => void>;
+};
 const cache = (holder.__linefallSessionStates ??= new Map());
+const listeners = (holder.__linefallSessionListeners ??= new Set());
 
 /** The player's session state (null: the account is gone). `fresh` skips the cache: for writes. */
 export async function sessionState(options: { userId: string; fresh?: boolean }): Promise<SessionState | null> {
@@ -33,8 +37,26 @@ export async function sessionState(options: { userId: string; fresh?: boolean })
   return state;
 }
 
+/**
+ * Every change to what a session check reads (version, role, ban, the account itself) ends here:
+ * the cache entry goes, and whoever listens hears of it (the live hub closes the sockets whose
+ * session no longer holds, on every instance). Listeners must not throw into the caller's request.
+ */
 export function forgetSessionState(userId: string): void {
   cache.delete(userId);
+  for (const listener of listeners) {
+    try {
+      listener(userId);
+    } catch (error) {
+      console.error('[sessions] a listener failed:', error);
+    }
+  }
+}
+
+/** Called with the player's id whenever forgetSessionState is; returns the function that stops it. */
+export function onSessionStateForgotten(fn: (userId: string) => void): () => void {
+  listeners.add(fn);
+  return () => void listeners.delete(fn);
 }
 
 /** Signs out every session of the player issued so far; returns the new version for the caller's own new session. */
