@@ -9,11 +9,12 @@
  * - 16 lobby spammers create rooms, change them, ready and unready, queue and unqueue;
  * - 15 senders of oversized frames (past the 16 KB message bound, now and then past ws's 64 KB).
  *
- * Every socket the server closes dials again at once, as an attacker would. It prints ATTACKING
+ * Every socket the server closes dials again at once, as an attacker would; frames the attacker
+ * would pay for (the oversized ones) are built once and written raw. It prints ATTACKING
  * once the padded game is long (`--warmup` seconds), and on SIGTERM one JSON line of what it saw.
  */
 import WebSocket from 'ws';
-import type { Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import { DEFAULT_HANDLING, KEYS } from '@/lib/engine';
 import { LIVE_PATH, messagesOfFrame, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
@@ -170,18 +171,55 @@ async function lobby(): Promise<void> {
   }
 }
 
+/**
+ * A client frame as an attacker writes it: built once, masked with the key 0 (legal, and the
+ * payload is then its own masked form), so sending costs the attacker nothing but the write.
+ */
+function rawFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const n = payload.length;
+  const head = n < 126 ? Buffer.from([0x81, 0x80 | n]) : n < 65_536 ? Buffer.from([0x81, 0x80 | 126, n >> 8, n & 255]) : Buffer.from([0x81, 0x80 | 127, 0, 0, 0, 0, n >>> 24, (n >> 16) & 255, (n >> 8) & 255, n & 255]);
+  return Buffer.concat([head, Buffer.alloc(4), payload]);
+}
+
+/** An upgraded socket written raw (what it is sent is read and dropped); null if refused. */
+async function rawDial(): Promise<Socket | null> {
+  const { host, port } = new URL(url);
+  const sock = connect(Number(port), host.replace(/:.*$/, ''));
+  sock.on('error', () => {});
+  sock.write(`GET ${LIVE_PATH} HTTP/1.1\r\nHost: ${host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nx-forwarded-for: ${ADDRESS}\r\n\r\n`);
+  const answer = await new Promise<string>((resolve) => {
+    sock.once('data', (d) => resolve(String(d)));
+    sock.once('close', () => resolve(''));
+  });
+  if (!answer.startsWith('HTTP/1.1 101')) {
+    sock.destroy();
+    return null;
+  }
+  sock.on('data', (d: Buffer) => (seen.receivedBytes += d.length));
+  return sock;
+}
+
 /** 20 KB frames (past the 16 KB bound) 60 times a second; every 20th past ws's 64 KB payload cap. */
 async function oversized(): Promise<void> {
-  const big = JSON.stringify({ t: 'ping', n: 1, pad: 'x'.repeat(20_000) });
-  const huge = JSON.stringify({ t: 'ping', n: 1, pad: 'x'.repeat(70_000) });
+  const big = rawFrame(JSON.stringify({ t: 'ping', n: 1, pad: 'x'.repeat(20_000) }));
+  const huge = rawFrame(JSON.stringify({ t: 'ping', n: 1, pad: 'x'.repeat(70_000) }));
   while (!stopping) {
-    const ws = await dial('oversized');
-    listen(ws);
-    for (let n = 1; !stopping && ws.readyState === WebSocket.OPEN; n++) {
-      send(ws, n % 20 === 0 ? huge : big);
+    const sock = await rawDial();
+    if (!sock) {
+      seen.refused++;
+      await sleep(200);
+      continue;
+    }
+    count(seen.dials, 'oversized');
+    let open = true;
+    sock.once('close', () => ((open = false), count(seen.closes, 'oversized')));
+    for (let n = 1; !stopping && open; n++) {
+      seen.sent++;
+      sock.write(n % 20 === 0 ? huge : big);
       await sleep(16);
     }
-    await closed(ws);
+    sock.destroy();
   }
 }
 

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { liveLevel, type Level } from '@/bench/support/live-level';
-import { rssMb, untilQuiet } from '@/bench/support/proc';
+import { cpuMs, rssMb, untilQuiet } from '@/bench/support/proc';
 import { PACING } from '@/lib/server/live/pacing';
 import { createAppServer } from '@/tests/support/app-server';
 
@@ -25,7 +25,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'linefall-hostile-bench-'));
 const server = await createAppServer(`pglite:${path.join(dir, 'pglite')}`, { LINEFALL_FAULT_INJECTION: '0' });
 await server.start();
 const row = (what: string, l: Level, rss: number, peak: number) =>
-  console.log([what.padEnd(16), l.ackP50, l.ackP99, l.dealP99, l.errors, l.serverCpuPct.toFixed(0), rss.toFixed(0), peak.toFixed(0)].map((v) => String(v).padStart(8)).join(' '));
+  console.log([what.padEnd(16), l.ackP50, l.ackP99, l.dealP99, l.errors, l.serverCpuPct.toFixed(0), rss.toFixed(0), peak.toFixed(0), l.genCpuPct, l.genLagP99].map((v) => String(v).padStart(8)).join(' '));
 try {
   const pid = server.pid()!;
   await new Promise((r) => setTimeout(r, 2000));
@@ -37,7 +37,8 @@ try {
   const alonePeak = peak;
   await untilQuiet(pid, PACING.resumeWindowMs + 2_000);
 
-  const attack = spawn('npx', ['tsx', 'bench/hostile/attack.ts', `--url=${server.url}`, `--warmup=${WARMUP}`], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Node itself with tsx's loader (not npx): the SIGTERM that ends the attack must reach it.
+  const attack = spawn(process.execPath, ['--import', 'tsx', 'bench/hostile/attack.ts', `--url=${server.url}`, `--warmup=${WARMUP}`], { stdio: ['ignore', 'pipe', 'inherit'] });
   let said = '';
   attack.stdout.on('data', (d: Buffer) => (said += d));
   while (!said.includes('ATTACKING')) {
@@ -46,7 +47,9 @@ try {
   }
   const before = rssMb(pid);
   peak = before;
+  const [attackCpu0, t0] = [cpuMs(attack.pid!), performance.now()];
   const beside = await liveLevel(server.url, pid, GAMES, SECONDS);
+  const attackCpuPct = ((cpuMs(attack.pid!) - attackCpu0) / (performance.now() - t0)) * 100;
   const besidePeak = peak;
   clearInterval(sampler);
   const exited = new Promise((r) => attack.once('exit', r));
@@ -54,11 +57,11 @@ try {
   await exited;
   const seen = said.split('\n').find((l) => l.startsWith('{')) ?? '{}';
 
-  console.log('phase             ackP50   ackP99  dealP99   errors  srvCPU%   RSS MB  peak MB');
+  console.log('phase             ackP50   ackP99  dealP99   errors  srvCPU%   RSS MB  peak MB  genCPU% genLag99');
   row('honest alone', alone, alone.rssMb, alonePeak);
   row('beside hostile', beside, beside.rssMb, besidePeak);
   console.log(`ack p99 difference: ${(beside.ackP99 - alone.ackP99).toFixed(1)} ms (goal: within 25 ms); RSS growth: ${(beside.rssMb - alone.rssMb).toFixed(0)} MB at the end, ${(besidePeak - alonePeak).toFixed(0)} MB at the peak (goal: under 50 MB)`);
-  console.log(`RSS when the attack had warmed up: ${before.toFixed(0)} MB`);
+  console.log(`RSS when the attack had warmed up: ${before.toFixed(0)} MB; the attacker's own CPU meanwhile: ${attackCpuPct.toFixed(0)} % of a core (the same 2 cores)`);
   console.log(`what the hostile sockets met: ${seen}`);
 } finally {
   await server.stop();

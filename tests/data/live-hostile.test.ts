@@ -311,6 +311,21 @@ describe('who a socket plays as, in live play', () => {
     expect(await (await getDb()).gameTicket.count()).toBe(0);
   });
 
+  it('a change made where nothing tells the hub (another process: npm run admin, a lost message) closes the socket at the next sweep', async () => {
+    const { hub, dial } = await liveServer();
+    const { userId } = await player('Demoted');
+    const db = await getDb();
+    await db.user.update({ where: { id: userId! }, data: { role: 'moderator' } });
+    const ws = await dial({ cookie: await sessionCookie(userId!, 'Demoted') });
+    const bystander = await dial({ cookie: await sessionCookie((await player('Bystander')).userId!, 'Bystander') });
+    const closed = once(ws, 'close');
+    // As another process would: the row changes, and this process hears nothing of it.
+    await db.user.update({ where: { id: userId! }, data: { role: 'player' } });
+    await hub.players.sweep();
+    expect(((await closed) as [number])[0]).toBe(1008);
+    expect(bystander.readyState).toBe(WebSocket.OPEN);
+  });
+
   it('a socket whose session still holds stays open when the player\'s account changes otherwise', async () => {
     const { dial } = await liveServer();
     const { userId } = await player('Renamed');

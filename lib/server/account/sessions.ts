@@ -22,19 +22,34 @@ const holder = globalThis as typeof globalThis & {
 const cache = (holder.__linefallSessionStates ??= new Map());
 const listeners = (holder.__linefallSessionListeners ??= new Set());
 
+const STATE_FIELDS = { username: true, sessionVersion: true, role: true, banReason: true, bannedAt: true } as const;
+type StateRow = { username: string; sessionVersion: number; role: string; banReason: string | null; bannedAt: Date | null };
+const stateOf = (user: StateRow): SessionState => ({ username: user.username, version: user.sessionVersion, role: user.role, banReason: user.bannedAt ? (user.banReason ?? '') : null });
+
+function remember(userId: string, state: SessionState | null): void {
+  if (cache.size > 50_000) cache.clear();
+  cache.set(userId, { state, at: Date.now() });
+}
+
 /** The player's session state (null: the account is gone). `fresh` skips the cache: for writes. */
 export async function sessionState(options: { userId: string; fresh?: boolean }): Promise<SessionState | null> {
   const hit = cache.get(options.userId);
   if (!options.fresh && hit && Date.now() - hit.at < SESSION_STATE_TTL_MS) return hit.state;
   const db = await getDb();
-  const user = await db.user.findUnique({
-    where: { id: options.userId },
-    select: { username: true, sessionVersion: true, role: true, banReason: true, bannedAt: true },
-  });
-  const state = user && { username: user.username, version: user.sessionVersion, role: user.role, banReason: user.bannedAt ? (user.banReason ?? '') : null };
-  if (cache.size > 50_000) cache.clear();
-  cache.set(options.userId, { state, at: Date.now() });
+  const user = await db.user.findUnique({ where: { id: options.userId }, select: STATE_FIELDS });
+  const state = user && stateOf(user);
+  remember(options.userId, state);
   return state;
+}
+
+/** Several players' states in one read, fresh (null: the account is gone): the live hub's periodic look at its sockets. */
+export async function sessionStates(userIds: readonly string[]): Promise<Map<string, SessionState | null>> {
+  const db = await getDb();
+  const rows = await db.user.findMany({ where: { id: { in: [...userIds] } }, select: { id: true, ...STATE_FIELDS } });
+  const out = new Map<string, SessionState | null>(userIds.map((id) => [id, null]));
+  for (const row of rows) out.set(row.id, stateOf(row));
+  for (const [id, state] of out) remember(id, state);
+  return out;
 }
 
 /**

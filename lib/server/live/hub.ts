@@ -28,7 +28,7 @@ import { createSharedState, type SharedState } from '@/lib/server/live/shared-st
 const DRAIN_WAIT_MS = 5_000;
 /** How long a socket closed by drain() may take to answer the close before it is cut. */
 const CLOSE_WAIT_MS = 1_000;
-/** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
+/** Heartbeat: a socket that answers no ping within one interval is dead and closed; every player's session is looked at again. */
 const HEARTBEAT_MS = 15_000;
 
 /**
@@ -110,6 +110,7 @@ export class LiveHub {
           ws.ping();
         }
       }
+      void this.players.sweep();
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }

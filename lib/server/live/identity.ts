@@ -1,5 +1,5 @@
 import 'server-only';
-import { sessionState, type SessionState } from '@/lib/server/account/sessions';
+import { sessionState, sessionStates, type SessionState } from '@/lib/server/account/sessions';
 import type { Connection, SocketSession } from '@/lib/server/live/connection';
 
 /**
@@ -14,10 +14,16 @@ export function sessionHolds(session: SocketSession, state: SessionState | null)
   return state !== null && state.version === session.version && state.role === session.role;
 }
 
+/** At most this many players in one read of the periodic sweep. */
+const SWEEP_CHUNK = 1_000;
+
 /**
  * The signed-in players' sockets on this instance, by player. When a player's session state
  * changes (account/sessions.ts forgetSessionState, on this instance or, over the bus, another),
- * each of their sockets is checked against a fresh read (applyState).
+ * each of their sockets is checked against a fresh read (applyState). A sweep does the same for
+ * every player at once, one read per thousand players: what nothing announced (a change made by
+ * another process without Redis, `npm run admin`, a bus message lost while Redis was away) is
+ * caught at the hub's next heartbeat.
  */
 export class PlayerSockets {
   private readonly byUser = new Map<string, Set<Connection>>();
@@ -44,6 +50,23 @@ export class PlayerSockets {
     void this.check(userId);
     clearTimeout(this.again.get(userId));
     this.again.set(userId, setTimeout(() => (this.again.delete(userId), void this.check(userId)), CHECK_AGAIN_MS).unref());
+  }
+
+  private sweeping = false;
+
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    this.sweeping = true;
+    try {
+      const ids = [...this.byUser.keys()];
+      for (let i = 0; i < ids.length; i += SWEEP_CHUNK) {
+        const states = await sessionStates(ids.slice(i, i + SWEEP_CHUNK)).catch(() => null);
+        // The database is away: the next sweep looks again.
+        for (const [userId, state] of states ?? []) for (const conn of this.byUser.get(userId) ?? []) applyState(conn, state);
+      }
+    } finally {
+      this.sweeping = false;
+    }
   }
 
   close(): void {
