@@ -206,15 +206,16 @@ describe('catch-ups', () => {
     expect(feed.snapshot()).toEqual(player.snapshot());
   });
 
-  it(`are counted per connection, watches and unwatches alike: past LIVE_LIMITS.catchUpsPerMinute, rate_limited`, async () => {
+  it(`are counted per connection, watches and unwatches alike: past LIVE_LIMITS.catchUpsPerMinute, rate_limited once, then nothing`, async () => {
     const hub = newHub();
     const game = await hostedGame(hub);
     game.playTo(60);
     const { conn, sent } = liveConnection({ userId: null, guestId: 'guest-who-churns' });
     for (let i = 0; i < LIVE_LIMITS.catchUpsPerMinute + 4; i++) await dispatch(hub, conn, { t: i % 2 === 0 ? 'watch' : 'unwatch', gameId: game.gameId });
     expect(sent.filter((m) => m.t === 'watching')).toHaveLength(LIVE_LIMITS.catchUpsPerMinute / 2);
-    // The watches past it are refused; the unwatches between them are done, unanswered as ever.
-    expect(sent.filter((m) => m.t === 'error' && m.code === 'rate_limited')).toHaveLength(2);
+    // The watches past it are refused, told once; the unwatches between them are done, unanswered as ever.
+    expect(sent.filter((m) => m.t === 'error' && m.code === 'rate_limited')).toHaveLength(1);
+    expect(sent.filter((m) => m.t === 'watching' || m.t === 'error')).toHaveLength(LIVE_LIMITS.catchUpsPerMinute / 2 + 1);
   });
 
   it('are counted per game too: past LIVE_LIMITS.catchUpsPerGamePerSecond from all connections, rate_limited', async () => {
@@ -233,13 +234,14 @@ describe('catch-ups', () => {
 });
 
 describe('lobby messages', () => {
-  it('are limited per connection: past LIVE_LIMITS.lobbyMessagesPerMinute, rate_limited', async () => {
+  it('are limited per connection: past LIVE_LIMITS.lobbyMessagesPerMinute, rate_limited once, then nothing', async () => {
     const hub = newHub();
     const { conn, sent } = liveConnection({ userId: null, guestId: 'guest-who-spams' });
     const room: ClientMessage = { t: 'unqueue' };
     for (let i = 0; i < LIVE_LIMITS.lobbyMessagesPerMinute + 2; i++) await dispatch(hub, conn, room);
     expect(sent.filter((m) => m.t === 'unqueued')).toHaveLength(LIVE_LIMITS.lobbyMessagesPerMinute);
-    expect(sent.filter((m) => m.t === 'error' && m.code === 'rate_limited')).toHaveLength(2);
+    expect(sent.filter((m) => m.t === 'error' && m.code === 'rate_limited')).toHaveLength(1);
+    expect(sent).toHaveLength(LIVE_LIMITS.lobbyMessagesPerMinute + 1);
   });
 
   it('read the player\'s rating once per connection, not once per queue', async () => {

@@ -8,21 +8,31 @@ import 'server-only';
 export class WindowBudget {
   private start = -Infinity;
   private used = 0;
+  private refused = false;
 
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
   ) {}
 
-  /** Spends one if any is left in the current window. */
-  take(now: number): boolean {
+  /**
+   * Spends one if any is left in the current window: 'ok'. Past the limit, 'refuse' the first time
+   * in the window (the client is told) and 'quiet' after: a client told once that keeps asking is
+   * answered nothing, or its refusals would be work and output of their own.
+   */
+  take(now: number): 'ok' | 'refuse' | 'quiet' {
     if (now - this.start >= this.windowMs) {
       this.start = now;
       this.used = 0;
+      this.refused = false;
     }
-    if (this.used >= this.limit) return false;
-    this.used++;
-    return true;
+    if (this.used < this.limit) {
+      this.used++;
+      return 'ok';
+    }
+    if (this.refused) return 'quiet';
+    this.refused = true;
+    return 'refuse';
   }
 }
 

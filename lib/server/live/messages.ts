@@ -37,7 +37,7 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
       if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });
       // A resume sends the game so far again: a catch-up. One socket asking over and over is
       // closed (the browser dials again, a little later); a browser resumes once per connection.
-      if (!catchUp(hub, conn, m.resume.gameId)) return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
+      if (catchUp(hub, conn, m.resume.gameId) !== 'ok') return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
       return resume(hub, conn, m.resume);
     case 'start':
       return start(hub, conn, m);
@@ -60,7 +60,8 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
       if (conn.watches.has(m.gameId)) return;
       if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
         return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: m.gameId });
-      if (!catchUp(hub, conn, m.gameId)) return conn.error('rate_limited', CATCH_UPS, { gameId: m.gameId });
+      const spent = catchUp(hub, conn, m.gameId);
+      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', CATCH_UPS, { gameId: m.gameId }) : undefined;
       const host = hub.hosts.get(m.gameId);
       if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);
       // Subscribed first, then the catch-up: nothing published in between is lost, and frames
@@ -83,10 +84,16 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
 
 const CATCH_UPS = `At most ${LIVE_LIMITS.catchUpsPerMinute} catch-ups a minute per connection, and ${LIVE_LIMITS.catchUpsPerGamePerSecond} a second per game.`;
 
-/** Spends a catch-up of game (or match) `id` from the connection's budget and the game's (LIVE_LIMITS); false if either is spent. */
-function catchUp(hub: LiveHub, conn: Connection, id: string): boolean {
+/**
+ * Spends a catch-up of game (or match) `id` from the connection's budget and the game's
+ * (LIVE_LIMITS). A refusal for the game's sake (a crowd arriving) is always told: the spectator
+ * page asks again a little later. One for the connection's is told once a window (WindowBudget).
+ */
+function catchUp(hub: LiveHub, conn: Connection, id: string): 'ok' | 'refuse' | 'quiet' {
   const now = performance.now();
-  return conn.catchUps.take(now) && hub.catchUpsByGame.take(id, now);
+  const mine = conn.catchUps.take(now);
+  if (mine !== 'ok') return mine;
+  return hub.catchUpsByGame.take(id, now) ? 'ok' : 'refuse';
 }
 
 const BANNED = 'This account is banned: it may watch games, not play them.';
@@ -106,19 +113,24 @@ function versus(hub: LiveHub, conn: Connection, m: VersusClientMessage): Promise
     case 'room_join':
     case 'room_set':
     case 'ready':
-      if (!conn.lobby.take(now)) return conn.error('rate_limited', `At most ${LIVE_LIMITS.lobbyMessagesPerMinute} queue and room messages a minute.`);
+      const spent = conn.lobby.take(now);
+      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', `At most ${LIVE_LIMITS.lobbyMessagesPerMinute} queue and room messages a minute.`) : undefined;
       if (conn.session?.banned && (m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join')) return conn.error('banned', BANNED);
       break;
-    case 'vwatch':
-      if (!catchUp(hub, conn, m.matchId)) return conn.error('rate_limited', CATCH_UPS, { gameId: m.matchId });
+    case 'vwatch': {
+      const spent = catchUp(hub, conn, m.matchId);
+      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', CATCH_UPS, { gameId: m.matchId }) : undefined;
       break;
+    }
     case 'vunwatch':
       conn.catchUps.take(now);
       break;
-    case 'vresume':
-      if (!conn.catchUps.take(now)) return conn.error('rate_limited', CATCH_UPS, { gameId: m.matchId });
+    case 'vresume': {
+      const spent = conn.catchUps.take(now);
+      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', CATCH_UPS, { gameId: m.matchId }) : undefined;
       if (conn.session?.banned) return conn.error('banned', BANNED, { gameId: m.matchId });
       break;
+    }
     case 'vinputs':
     case 'vleave':
       break;
