@@ -60,8 +60,7 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
       if (conn.watches.has(m.gameId)) return;
       if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
         return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: m.gameId });
-      const spent = catchUp(hub, conn, m.gameId);
-      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', CATCH_UPS, { gameId: m.gameId }) : undefined;
+      if (!allowed(conn, catchUp(hub, conn, m.gameId), CATCH_UPS, m.gameId)) return;
       const host = hub.hosts.get(m.gameId);
       if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);
       // Subscribed first, then the catch-up: nothing published in between is lost, and frames
@@ -96,6 +95,13 @@ function catchUp(hub: LiveHub, conn: Connection, id: string): 'ok' | 'refuse' | 
   return hub.catchUpsByGame.take(id, now) ? 'ok' : 'refuse';
 }
 
+/** Whether a budget lets a request through; a refusal is told to the client, a quiet one is not. */
+function allowed(conn: Connection, spent: 'ok' | 'refuse' | 'quiet', message: string, gameId?: string): boolean {
+  if (spent === 'refuse') conn.error('rate_limited', message, gameId === undefined ? {} : { gameId });
+  return spent === 'ok';
+}
+
+const LOBBY = `At most ${LIVE_LIMITS.lobbyMessagesPerMinute} queue and room messages a minute.`;
 const BANNED = 'This account is banned: it may watch games, not play them.';
 
 /**
@@ -113,24 +119,19 @@ function versus(hub: LiveHub, conn: Connection, m: VersusClientMessage): Promise
     case 'room_join':
     case 'room_set':
     case 'ready':
-      const spent = conn.lobby.take(now);
-      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', `At most ${LIVE_LIMITS.lobbyMessagesPerMinute} queue and room messages a minute.`) : undefined;
+      if (!allowed(conn, conn.lobby.take(now), LOBBY)) return;
       if (conn.session?.banned && (m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join')) return conn.error('banned', BANNED);
       break;
-    case 'vwatch': {
-      const spent = catchUp(hub, conn, m.matchId);
-      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', CATCH_UPS, { gameId: m.matchId }) : undefined;
+    case 'vwatch':
+      if (!allowed(conn, catchUp(hub, conn, m.matchId), CATCH_UPS, m.matchId)) return;
       break;
-    }
     case 'vunwatch':
       conn.catchUps.take(now);
       break;
-    case 'vresume': {
-      const spent = conn.catchUps.take(now);
-      if (spent !== 'ok') return spent === 'refuse' ? conn.error('rate_limited', CATCH_UPS, { gameId: m.matchId }) : undefined;
+    case 'vresume':
+      if (!allowed(conn, conn.catchUps.take(now), CATCH_UPS, m.matchId)) return;
       if (conn.session?.banned) return conn.error('banned', BANNED, { gameId: m.matchId });
       break;
-    }
     case 'vinputs':
     case 'vleave':
       break;
