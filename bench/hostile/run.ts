@@ -6,6 +6,7 @@
  * readers, lobby spam, oversized frames). Compares the honest players' ack p99 and the server's
  * RSS (goal: p99 within 25 ms, RSS growth under 50 MB).
  * Options: --games=1000 --seconds=20 --warmup=30 (s of attack before the second measure)
+ *          --ramp=25 (s over which the honest games start: a ticket each, written to PGlite)
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,6 +21,7 @@ const opt = (name: string, fallback: string) => process.argv.find((a) => a.start
 const GAMES = Number(opt('games', '1000'));
 const SECONDS = Number(opt('seconds', '20'));
 const WARMUP = Number(opt('warmup', '30'));
+const RAMP = Number(opt('ramp', '25'));
 
 const dir = mkdtempSync(path.join(tmpdir(), 'linefall-hostile-bench-'));
 const server = await createAppServer(`pglite:${path.join(dir, 'pglite')}`, { LINEFALL_FAULT_INJECTION: '0' });
@@ -33,7 +35,7 @@ try {
 
   let peak = 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 250);
-  const alone = await liveLevel(server.url, pid, GAMES, SECONDS);
+  const alone = await liveLevel(server.url, pid, GAMES, SECONDS, RAMP);
   const alonePeak = peak;
   await untilQuiet(pid, PACING.resumeWindowMs + 2_000);
 
@@ -48,7 +50,7 @@ try {
   const before = rssMb(pid);
   peak = before;
   const [attackCpu0, t0] = [cpuMs(attack.pid!), performance.now()];
-  const beside = await liveLevel(server.url, pid, GAMES, SECONDS);
+  const beside = await liveLevel(server.url, pid, GAMES, SECONDS, RAMP);
   const attackCpuPct = ((cpuMs(attack.pid!) - attackCpu0) / (performance.now() - t0)) * 100;
   const besidePeak = peak;
   clearInterval(sampler);
@@ -61,6 +63,7 @@ try {
   row('honest alone', alone, alone.rssMb, alonePeak);
   row('beside hostile', beside, beside.rssMb, besidePeak);
   console.log(`ack p99 difference: ${(beside.ackP99 - alone.ackP99).toFixed(1)} ms (goal: within 25 ms); RSS growth: ${(beside.rssMb - alone.rssMb).toFixed(0)} MB at the end, ${(besidePeak - alonePeak).toFixed(0)} MB at the peak (goal: under 50 MB)`);
+  console.log(`honest errors by code: alone ${JSON.stringify(alone.errorCodes ?? {})}, beside hostile ${JSON.stringify(beside.errorCodes ?? {})}`);
   console.log(`RSS when the attack had warmed up: ${before.toFixed(0)} MB; the attacker's own CPU meanwhile: ${attackCpuPct.toFixed(0)} % of a core (the same 2 cores)`);
   console.log(`what the hostile sockets met: ${seen}`);
 } finally {

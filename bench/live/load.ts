@@ -19,6 +19,8 @@ let measuring = false;
 const acks: number[] = [];
 const deals: number[] = [];
 let errors = 0;
+/** Errors by code while measuring: what went wrong, when something did. */
+const errorCodes: Record<string, number> = {};
 let games = 0;
 let stopped = false;
 const SETTLE_MS = 5_000;
@@ -31,7 +33,10 @@ async function bot(i: number): Promise<void> {
   const address = `10.77.${Math.floor(i / PER_ADDRESS) >> 8}.${Math.floor(i / PER_ADDRESS) & 255}`;
   const client = await LiveClient.connect(url, { address });
   client.onMessage = (m) => {
-    if (m.t === 'error' && measuring) errors++;
+    if (m.t === 'error' && measuring) {
+      errors++;
+      errorCodes[m.code] = (errorCodes[m.code] ?? 0) + 1;
+    }
   };
   let first = true;
   for (let seed = i * 1000; !stopped; seed++) {
@@ -74,7 +79,7 @@ const used = process.cpuUsage(cpu0);
 const genCpuPct = ((used.user + used.system) / 1000 / (performance.now() - t0)) * 100;
 measuring = false;
 console.log('MEASURE_END');
-console.log(JSON.stringify({ games: GAMES, seconds: SECONDS, batches: acks.length, deals: deals.length, gamesEnded: games, errors,
+console.log(JSON.stringify({ games: GAMES, seconds: SECONDS, batches: acks.length, deals: deals.length, gamesEnded: games, errors, errorCodes,
   ackP50: pct(acks, 50), ackP99: pct(acks, 99), dealP50: pct(deals, 50), dealP99: pct(deals, 99),
   genCpuPct: Number(genCpuPct.toFixed(0)), genLagP99: Number((lag.percentile(99) / 1e6).toFixed(1)) }));
 stopped = true;

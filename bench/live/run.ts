@@ -43,7 +43,7 @@ try {
       if (ran++ > 0) await untilQuiet(pid, PACING.resumeWindowMs + 2_000);
       runs.push(await liveLevel(server.url, pid, games, SECONDS));
     }
-    const m = (k: keyof Load | 'serverCpuPct' | 'cpuUsPerGameSecond' | 'rssMb') => median(runs.map((x) => x[k]));
+    const m = (k: Exclude<keyof Load, 'errorCodes'> | 'serverCpuPct' | 'cpuUsPerGameSecond' | 'rssMb') => median(runs.map((x) => x[k]));
     const perGame = (m('rssMb') - idle) / games;
     console.log(
       [games, m('ackP50'), m('ackP99'), m('dealP50'), m('dealP99'), (m('batches') / SECONDS).toFixed(0), m('errors'), m('serverCpuPct').toFixed(0),

@@ -7,12 +7,13 @@ import { spawn } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
 import { cpuMs, rssMb } from '@/bench/support/proc';
 
-export type Load = { batches: number; deals: number; errors: number; ackP50: number; ackP99: number; dealP50: number; dealP99: number; genCpuPct: number; genLagP99: number };
+export type Load = { batches: number; deals: number; errors: number; errorCodes?: Record<string, number>; ackP50: number; ackP99: number; dealP50: number; dealP99: number; genCpuPct: number; genLagP99: number };
 export type Level = Load & { serverCpuPct: number; cpuUsPerGameSecond: number; rssMb: number };
 
-export async function liveLevel(url: string, pid: number, games: number, seconds: number): Promise<Level> {
+/** `rampS`: the seconds over which the games start (default: 100 a second, at least 5 s). */
+export async function liveLevel(url: string, pid: number, games: number, seconds: number, rampS = Math.max(5, games / 100)): Promise<Level> {
   // The bots run with the server's young-generation size: with Node's default their own collector's pauses were part of the p99.
-  const proc = spawn('npx', ['tsx', ...SERVER_NODE_FLAGS, ...(process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean), 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${seconds}`, `--ramp=${Math.max(5, games / 100)}`], {
+  const proc = spawn('npx', ['tsx', ...SERVER_NODE_FLAGS, ...(process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean), 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${seconds}`, `--ramp=${rampS}`], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let cpu0 = 0;
