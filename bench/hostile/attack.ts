@@ -231,14 +231,17 @@ async function refreshHonest(): Promise<void> {
   }
 }
 
+/** `--only=churner` (etc.) runs one kind, beside the padder: to see what each costs the server. */
+const ONLY = process.argv.find((a) => a.startsWith('--only='))?.split('=')[1] ?? 'all';
+const runs = (role: Role) => ONLY === 'all' || ONLY === role;
 void refreshHonest();
 void padder();
 // The rest start once the padded game exists.
 while (!paddedGame) await sleep(100);
-for (let i = 0; i < 16; i++) void churner(i);
-for (let i = 0; i < 16; i++) void slowReader(i);
-for (let i = 0; i < 16; i++) void lobby();
-for (let i = 0; i < 15; i++) void oversized();
+for (let i = 0; i < 16 && runs('churner'); i++) void churner(i);
+for (let i = 0; i < 16 && runs('slow'); i++) void slowReader(i);
+for (let i = 0; i < 16 && runs('lobby'); i++) void lobby();
+for (let i = 0; i < 15 && runs('oversized'); i++) void oversized();
 await sleep(WARMUP_S * 1000);
 console.log('ATTACKING');
 process.on('SIGTERM', () => {

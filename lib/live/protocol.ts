@@ -61,7 +61,7 @@ export function messagesOfFrame(text: string): unknown[] {
   }
   return Array.isArray(value) ? value : [value];
 }
-/** The largest text frame either side sends; the server closes the socket on a bigger one (1009). */
+/** The largest text frame either side sends; the server closes the socket on a bigger one (1009), unread. */
 export const MAX_LIVE_MESSAGE_BYTES = 16_384;
 /** At most this many input events in one batch (a batch covers ~100–250 ms of play). */
 export const MAX_BATCH_EVENTS = 256;

@@ -6,7 +6,7 @@ import { encode } from 'next-auth/jwt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDealtGame, DEFAULT_HANDLING, type PieceType, type VersusMode } from '@/lib/engine';
-import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+import { MAX_LIVE_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 import { bumpSessionVersion } from '@/lib/server/account/sessions';
 import { authOptions } from '@/lib/server/auth';
@@ -160,6 +160,38 @@ describe('a connection over its message budget', () => {
     expect(code).toBe(1008);
     expect(got.filter((m) => m.t === 'pong').length).toBeLessThanOrEqual(LIVE_LIMITS.messagesPerSecond);
     expect(got.filter((m) => m.t === 'error')).toHaveLength(1);
+  });
+});
+
+describe('a frame past the message bound', () => {
+  it('closes the socket (1009) at its header: nothing of it is read, nothing answered', async () => {
+    const { dial } = await liveServer();
+    const ws = await dial();
+    const got = inbox(ws);
+    const closed = once(ws, 'close');
+    ws.send(JSON.stringify({ t: 'ping', n: 1, pad: 'x'.repeat(MAX_LIVE_MESSAGE_BYTES) }));
+    const [code] = (await closed) as [number];
+    expect(code).toBe(1009);
+    expect(got).toEqual([]);
+  });
+});
+
+describe('upgrades from one address', () => {
+  it(`are refused with 429 past LIVE_LIMITS.upgradesPerAddress (a burst, then so many a second), however quickly each socket closes`, async () => {
+    const { port, dial } = await liveServer();
+    const statuses: number[] = [];
+    for (let i = 0; i < LIVE_LIMITS.upgradesPerAddress.burst + 60; i++) {
+      const status = await new Promise<number>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/api/live`, { headers: { 'x-address': A } });
+        ws.once('open', () => (ws.terminate(), resolve(101)));
+        ws.once('unexpected-response', (req, res) => (req.destroy(), resolve(res.statusCode ?? 0)));
+        ws.once('error', () => resolve(0));
+      });
+      statuses.push(status);
+    }
+    expect(statuses.slice(0, LIVE_LIMITS.upgradesPerAddress.burst).every((s) => s === 101)).toBe(true);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect((await dial({ 'x-address': '198.51.100.9' })).readyState).toBe(WebSocket.OPEN);
   });
 });
 

@@ -85,4 +85,10 @@ export const LIVE_LIMITS = {
   catchUpStateEveryInputs: 256,
   /** Versus lobby messages (`queue`, `unqueue`, `room_create`, `room_join`, `room_set`, `ready`) per connection per minute. */
   lobbyMessagesPerMinute: 60,
+  /**
+   * WebSocket upgrades per address: `burst` at once (every socket of a household coming back after
+   * a restart), then `perSecond`. A socket closed for what it sent must not dial again for free:
+   * each upgrade is a handshake, a session lookup and a guest cookie.
+   */
+  upgradesPerAddress: { burst: 64, perSecond: 10 },
 } as const;

@@ -64,3 +64,31 @@ export class BudgetsById {
     for (const [id, b] of this.byId) if (now - b.start >= this.windowMs) this.byId.delete(id);
   }
 }
+
+/**
+ * A token bucket per key: `burst` at once, refilled at `perSecond`. Keys whose bucket is full again
+ * are forgotten once there are many: a full bucket is what a new key gets anyway.
+ */
+export class Buckets {
+  private readonly byKey = new Map<string, { tokens: number; at: number }>();
+
+  constructor(
+    private readonly burst: number,
+    private readonly perSecond: number,
+  ) {}
+
+  take(key: string, now: number): boolean {
+    const b = this.byKey.get(key) ?? { tokens: this.burst, at: now };
+    b.tokens = Math.min(this.burst, b.tokens + ((now - b.at) * this.perSecond) / 1000);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens--;
+    if (!this.byKey.has(key) && this.byKey.size >= 4_096) this.forgetFull(now);
+    this.byKey.set(key, b);
+    return true;
+  }
+
+  private forgetFull(now: number): void {
+    for (const [key, b] of this.byKey) if (b.tokens + ((now - b.at) * this.perSecond) / 1000 >= this.burst) this.byKey.delete(key);
+  }
+}

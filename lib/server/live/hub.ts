@@ -13,7 +13,7 @@ import { CLEANUP_THROTTLE_MS, cleanupInBackground } from '@/lib/server/games/cle
 import { addressKeyOf } from '@/lib/server/limits/http';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { AddressSlots, type Slot } from '@/lib/server/live/address-slots';
-import { BudgetsById } from '@/lib/server/live/budgets';
+import { Buckets, BudgetsById } from '@/lib/server/live/budgets';
 import type { LiveBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
 import { PlayerSockets } from '@/lib/server/live/identity';
@@ -57,7 +57,12 @@ export class LiveHub {
   /** Signed-in players' sockets here, checked again whenever their session changes (identity.ts). */
   readonly players = new PlayerSockets();
   private readonly socketsByAddress = new AddressSlots(LIVE_LIMITS.socketsPerAddress);
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
+  private readonly upgradesByAddress = new Buckets(LIVE_LIMITS.upgradesPerAddress.burst, LIVE_LIMITS.upgradesPerAddress.perSecond);
+  /**
+   * A frame longer than any message is closed with 1009 at its header (ws's maxPayload), before
+   * its payload is buffered or unmasked: no honest client sends one.
+   */
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES, perMessageDeflate: false });
   /**
    * A new guest's cookie, by the upgrade request it answers: ws's one 'headers' listener (below)
    * adds it to that request's handshake only. A listener per upgrade, removed once the upgrade
@@ -125,7 +130,7 @@ export class LiveHub {
     // again to give a slot back.
     if (socket.destroyed) return;
     const key = addressKeyOf(address);
-    const slot = this.socketsByAddress.take(key);
+    const slot = this.upgradesByAddress.take(key, performance.now()) ? this.socketsByAddress.take(key) : null;
     if (!slot) {
       socket.end('HTTP/1.1 429 Too Many Requests\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
@@ -210,7 +215,6 @@ export class LiveHub {
     if (spent === 'notice') return conn.error('rate_limited', `At most ${LIVE_LIMITS.messagesPerSecond} messages a second.`);
     if (spent === 'drop') return;
     if (isBinary) return conn.error('bad_message', 'Messages are JSON text frames.');
-    if (data.length > MAX_LIVE_MESSAGE_BYTES) return conn.error('too_large', `Messages are at most ${MAX_LIVE_MESSAGE_BYTES} bytes.`);
     const parsed = parseClientMessage(data.toString('utf8'));
     if (!parsed.ok) return conn.error(parsed.code, parsed.message);
     this.run(conn, parsed.message);
