@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, securityHeaders } from '@/lib/security/csp';
-import { crossSiteReason } from '@/lib/security/csrf';
+import { crossSiteReason, siteOrigin } from '@/lib/security/csrf';
 import { appEnv } from '@/lib/env.js';
 
 
@@ -13,9 +13,6 @@ export function proxy(request: NextRequest) {
   const env = appEnv();
   const dev = env.NODE_ENV !== 'production';
   const publicUrl = env.NEXTAUTH_URL ? new URL(env.NEXTAUTH_URL) : null;
-  // Behind a reverse proxy (TRUST_PROXY_HOPS > 0) the browser's host is the one the proxy forwards.
-  const forwardedHost = env.TRUST_PROXY_HOPS > 0 ? request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
-  const host = publicUrl?.host ?? forwardedHost ?? request.headers.get('host') ?? request.nextUrl.host;
   // The scheme the browser used: the public URL's, or the one a trusted proxy forwards (only
   // behind a declared proxy; a client could send the header itself).
   const forwardedProto = Number(process.env.TRUST_PROXY_HOPS ?? 0) > 0 ? request.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() : null;
@@ -29,7 +26,8 @@ export function proxy(request: NextRequest) {
     return refuse(400, 'invalid_path', 'The address is not valid percent-encoding.', headers);
   }
 
-  const crossSite = crossSiteReason(request, `${https ? 'https' : 'http'}://${host}`);
+  const origin = siteOrigin({ https, publicUrl: env.NEXTAUTH_URL, trustProxyHops: env.TRUST_PROXY_HOPS, headers: request.headers, host: request.nextUrl.host });
+  const crossSite = crossSiteReason(request, origin);
   if (crossSite) return refuse(403, 'cross_site_request', `Refused ${crossSite}: changes can only be made from Linefall's own pages.`, headers);
 
   const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64');

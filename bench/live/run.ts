@@ -9,12 +9,11 @@
  * Each level after the first starts once the server is quiet again, past the last level's resume window.
  * LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the generator (APP_NODE_ARGS the server).
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';
-import { cpuMs, rssMb, untilQuiet } from '@/bench/support/proc';
+import { liveLevel, type Load } from '@/bench/support/live-level';
+import { rssMb, untilQuiet } from '@/bench/support/proc';
 import { PACING } from '@/lib/server/live/pacing';
 import { createAppServer } from '@/tests/support/app-server';
 
@@ -24,35 +23,6 @@ const SECONDS = Number(opt('seconds', '20'));
 const RUNS = Number(opt('runs', '1'));
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-type Load = { batches: number; deals: number; errors: number; ackP50: number; ackP99: number; dealP50: number; dealP99: number; genCpuPct: number; genLagP99: number };
-
-async function level(url: string, pid: number, games: number) {
-  // The bots run with the server's young-generation size: with Node's default their own collector's pauses were part of the p99.
-  const proc = spawn('npx', ['tsx', ...SERVER_NODE_FLAGS, ...(process.env.LOAD_NODE_ARGS ?? '').split(' ').filter(Boolean), 'bench/live/load.ts', `--url=${url}`, `--games=${games}`, `--seconds=${SECONDS}`, `--ramp=${Math.max(5, games / 100)}`], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let cpu0 = 0;
-  let t0 = 0;
-  let cpu = 0;
-  let rss = 0;
-  let result: Load | null = null;
-  let buffer = '';
-  proc.stdout.on('data', (d: Buffer) => {
-    buffer += d;
-    for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      if (line === 'MEASURE_START') [cpu0, t0] = [cpuMs(pid), performance.now()];
-      else if (line === 'MEASURE_END') [cpu, rss] = [(cpuMs(pid) - cpu0) / ((performance.now() - t0) / 1000), rssMb(pid)];
-      else if (line.startsWith('{')) result = JSON.parse(line) as Load;
-    }
-  });
-  await new Promise((r) => proc.once('exit', r));
-  if (!result) throw new Error(`load generator for ${games} games gave no result`);
-  // CPU ms per wall second → µs of server CPU per second of play per game.
-  return { ...(result as Load), serverCpuPct: cpu / 10, cpuUsPerGameSecond: (cpu * 1000) / games, rssMb: rss };
-}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'linefall-live-bench-'));
 const server = await createAppServer(`pglite:${path.join(dir, 'pglite')}`, { LINEFALL_FAULT_INJECTION: '0' });
@@ -67,13 +37,13 @@ try {
   let ran = 0;
   let top = { games: 0, perGame: 0 }; // the highest level's MB/game: the most games to spread the server's fixed costs over
   for (const games of LEVELS) {
-    const runs: Array<Awaited<ReturnType<typeof level>>> = [];
+    const runs: Array<Awaited<ReturnType<typeof liveLevel>>> = [];
     for (let r = 0; r < RUNS; r++) {
       // The last level's games are given up once their resume window has passed: not in this one.
       if (ran++ > 0) await untilQuiet(pid, PACING.resumeWindowMs + 2_000);
-      runs.push(await level(server.url, pid, games));
+      runs.push(await liveLevel(server.url, pid, games, SECONDS));
     }
-    const m = (k: keyof Load | 'serverCpuPct' | 'cpuUsPerGameSecond' | 'rssMb') => median(runs.map((x) => x[k]));
+    const m = (k: Exclude<keyof Load, 'errorCodes'> | 'serverCpuPct' | 'cpuUsPerGameSecond' | 'rssMb') => median(runs.map((x) => x[k]));
     const perGame = (m('rssMb') - idle) / games;
     console.log(
       [games, m('ackP50'), m('ackP99'), m('dealP50'), m('dealP99'), (m('batches') / SECONDS).toFixed(0), m('errors'), m('serverCpuPct').toFixed(0),

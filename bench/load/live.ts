@@ -70,7 +70,7 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
   }
   const listed = (await (await fetch(`${o.other}/api/live`, { headers: { 'x-forwarded-for': '10.250.0.3' } })).json()) as { games: Array<{ gameId: string }> };
   const seen = {
-    watching: watching.events.length > 0, frames, playerSawSpectator: statuses.some((m) => m.t === 'status' && m.spectators >= 1),
+    watching: watching.state !== undefined || watching.events.length > 0, frames, playerSawSpectator: statuses.some((m) => m.t === 'status' && m.spectators >= 1),
     listedElsewhere: listed.games.some((g) => g.gameId === run.gameId),
   };
 

@@ -267,6 +267,11 @@ export function createDealtGame(config: DealtGameConfig, first: readonly PieceTy
   return new DealtGameImpl(core, nextCount, config);
 }
 
+/** A dealt game around a state built elsewhere (state.ts restores a spectator's game). */
+export function dealtGameOf(core: Core, nextCount: number, config: DealtGameConfig): DealtGame {
+  return new DealtGameImpl(core, nextCount, config);
+}
+
 /** The seed's piece sequence under a rules version, one piece at a time: what the server deals. */
 export function pieceSequence(seed: string, rulesVersion: number): () => PieceType {
   const q = seededQueue(seed, rulesVersion);

@@ -23,6 +23,7 @@ export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
 export { simulateReplay, keyId, type SimulateOptions } from './simulate';
 export { createDealtGame, pieceSequence, type DealtGame, type DealtGameConfig } from './deal';
 export { createStreamSim, type StreamSim } from './stream';
+export { restoreDealtGame, type GameState } from './state';
 export { encodeReplay, decodeReplay, decodeSoloReplay, ReplaySizeBound, REPLAY_FORMAT_VERSION, VERSUS_REPLAY_FORMAT_VERSION, type SoloReplay } from './codec';
 export { ReplayDecodeError, ReplayError, GameConfigError, type ReplayDecodeErrorCode, type ReplayErrorCode } from './errors';
 export type {

@@ -11,7 +11,8 @@ import { playHashCore } from './hash';
 import { createCore } from './setup';
 import { keyId, resultOf } from './simulate';
 import { statsCore } from './snapshot';
-import type { GameConfig, GameStats, ReplayEvent, ReplayResult } from './types';
+import { stateOfCore, type GameState } from './state';
+import type { GameConfig, GameStats, PieceType, ReplayEvent, ReplayResult } from './types';
 import { keyNotInRules } from './validate';
 
 export interface StreamSim {
@@ -31,6 +32,8 @@ export interface StreamSim {
   stats(): GameStats;
   playHash(): string;
   result(): ReplayResult;
+  /** The game now as a spectator's starting point (state.ts), `next` being the pieces dealt past the current one. */
+  state(next: readonly PieceType[]): GameState;
 }
 
 const MAX_TICKS: number = MAX_REPLAY_TICKS;
@@ -91,6 +94,10 @@ class StreamSimImpl implements StreamSim {
 
   result(): ReplayResult {
     return resultOf(this.c, this.unused);
+  }
+
+  state(next: readonly PieceType[]): GameState {
+    return stateOfCore(this.c, next);
   }
 }
 

@@ -12,7 +12,7 @@
  *   pause / unpause {gameId, tick}                    ack      {gameId, seq, tick}
  *   watch / unwatch {gameId}                          status   {gameId, ranked, reason?, pauses, spectators}
  *   ping    {n}                                       over     {gameId, seed, result?, ranked, reason?}
- *                                                     watching {gameId, ..., pieces, events, tick}
+ *                                                     watching {gameId, ..., state, pieces, events, tick}
  *                                                     frame    {gameId, events, pieces, tick, stats}
  *                                                     ended    {gameId, gameId of the stored game?}
  *                                                     error    {code, message, gameId?, seq?}
@@ -39,7 +39,7 @@ import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
 } from '@/lib/engine';
 import { MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
-import type { EndReason, GameStats, Key, Mode, PieceType } from '@/lib/engine';
+import type { EndReason, GameState, GameStats, Key, Mode, PieceType } from '@/lib/engine';
 import type { VersusServerMessage } from '@/lib/live/versus';
 
 export const LIVE_PROTOCOL_VERSION = 1;
@@ -61,7 +61,7 @@ export function messagesOfFrame(text: string): unknown[] {
   }
   return Array.isArray(value) ? value : [value];
 }
-/** The largest text frame either side sends; the server closes the socket on a bigger one (1009). */
+/** The largest text frame either side sends; the server closes the socket on a bigger one (1009), unread. */
 export const MAX_LIVE_MESSAGE_BYTES = 16_384;
 /** At most this many input events in one batch (a batch covers ~100–250 ms of play). */
 export const MAX_BATCH_EVENTS = 256;
@@ -199,6 +199,8 @@ export const LIVE_ERROR_CODES = [
   'desync', 'resume_failed', 'server_error', 'not_live',
   // a resume that declares another handling or preview than the game was started with
   'setup_mismatch',
+  // a banned player may watch, not play (start, queue, rooms, resume)
+  'banned',
   // versus
   'sign_in_required', 'unknown_room', 'room_full', 'not_room_host', 'unknown_match', 'not_your_match', 'already_playing',
   // ranked quick match refused: an account too new with too few finished solo games (lib/server/versus/pairing.ts)
@@ -253,7 +255,13 @@ export type ServerMessage =
       mode: Mode;
       handling: z.infer<typeof handlingSchema>;
       nextCount: number;
-      /** Every piece the player had when this was sent, and every input so far: draw from tick 0. */
+      /**
+       * The game as it was a moment ago (lib/engine/state.ts: restoreDealtGame), so a catch-up
+       * costs the same however long the game: `pieces` are those dealt since (sequence indexes
+       * from state.taken + state.next.length) and `events` the inputs since its tick, up to `tick`.
+       * Without it (older servers): every piece and input from tick 0.
+       */
+      state?: GameState;
       pieces: PieceType[];
       events: WireEvent[];
       tick: number;

@@ -11,9 +11,18 @@
  */
 export function crossSiteReason(request: { method: string; headers: Headers }, origin: string): string | null {
   if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return null;
-  const site = request.headers.get('sec-fetch-site');
+  return foreignPageReason(request.headers, origin);
+}
+
+/**
+ * The same rule without the method: for the live channel's WebSocket upgrade, a GET whose socket
+ * then carries the player's writes (browsers send Origin on every WebSocket handshake, and no
+ * SameSite rule keeps the cookies off one from another site's page).
+ */
+export function foreignPageReason(headers: Headers, origin: string): string | null {
+  const site = headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') return `a ${site} request`;
-  const sent = request.headers.get('origin');
+  const sent = headers.get('origin');
   if (sent === null) return null;
   let sentOrigin: string;
   try {
@@ -29,4 +38,15 @@ export function crossSiteReason(request: { method: string; headers: Headers }, o
     // A Host header that makes no URL cannot be ours.
   }
   return sentOrigin === ours ? null : `a request from ${sentOrigin}`;
+}
+
+/**
+ * The site's own origin as the browser sees it: the public URL's host when set, else the host a
+ * declared reverse proxy forwards (only behind one: a client could send the header itself), else
+ * the request's Host.
+ */
+export function siteOrigin(o: { https: boolean; publicUrl: string | undefined; trustProxyHops: number; headers: Headers; host: string }): string {
+  const forwardedHost = o.trustProxyHops > 0 ? o.headers.get('x-forwarded-host')?.split(',')[0]?.trim() : null;
+  const host = (o.publicUrl ? new URL(o.publicUrl).host : null) ?? forwardedHost ?? o.headers.get('host') ?? o.host;
+  return `${o.https ? 'https' : 'http'}://${host}`;
 }

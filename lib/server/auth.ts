@@ -107,9 +107,10 @@ export const authOptions: NextAuthOptions = {
 
 /**
  * The signed-in player as the database has them now: the name after a rename, the role, a ban's
- * reason; and when this session last signed in (ms; null when its token does not say).
+ * reason; when this session last signed in (ms; null when its token does not say); and the session
+ * version it was checked against (the one its token carries).
  */
-export type SessionUser = { id: string; name: string; role: string; banReason: string | null; signedInAt: number | null };
+export type SessionUser = { id: string; name: string; role: string; banReason: string | null; signedInAt: number | null; version: number };
 
 // next-auth's session cookie: `__Secure-` prefixed when the site is served over https.
 const SESSION_COOKIES = ['__Secure-next-auth.session-token', 'next-auth.session-token'] as const;
@@ -161,7 +162,7 @@ async function currentUser(token: Pick<JWT, 'uid' | 'sv' | 'at'>, options: { fre
   // A mismatch may be this cache (or another process) being behind: read the row once more.
   if (!current(state) && !options.fresh) state = await sessionState({ userId: token.uid, fresh: true });
   if (!state || !current(state)) return null;
-  return { id: token.uid, name: state.username, role: state.role, banReason: state.banReason, signedInAt: typeof token.at === 'number' ? token.at * 1000 : null };
+  return { id: token.uid, name: state.username, role: state.role, banReason: state.banReason, signedInAt: typeof token.at === 'number' ? token.at * 1000 : null, version: state.version };
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Owner } from '@/lib/server/games/owner';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { AddressSlots, type Slot } from '@/lib/server/live/address-slots';
+import { BudgetsById } from '@/lib/server/live/budgets';
 import { createLocalBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
@@ -29,6 +30,7 @@ export function liveSite(owner: Owner, carried: Carried | null = null) {
     adoptions: new Map(),
     bus: createLocalBus(),
     gamesByAddress: new AddressSlots(LIVE_LIMITS.gamesPerAddress),
+    catchUpsByGame: new BudgetsById(LIVE_LIMITS.catchUpsPerGamePerSecond, 1_000),
     leases: { ...localLeases, take: async () => (lease.takes++, { carried }) },
     addGame: (host: GameHost) => hosts.set(host.gameId, host),
     removeGame: (host: GameHost, slot: Slot) => {

@@ -125,11 +125,20 @@ describe("a live connection's budgets, on a clock of the test's", () => {
     const conn = budget();
     const other = budget();
     const t0 = 50_000;
-    for (let i = 0; i < LIVE_LIMITS.messagesPerSecond; i++) expect(conn.spend(t0 + i)).toBe(true);
-    expect(conn.spend(t0 + 999)).toBe(false);
-    expect(other.spend(t0 + 999)).toBe(true);
-    for (let i = 0; i < LIVE_LIMITS.messagesPerSecond; i++) expect(conn.spend(t0 + 1_000 + i)).toBe(true);
-    expect(conn.spend(t0 + 1_999)).toBe(false);
+    for (let i = 0; i < LIVE_LIMITS.messagesPerSecond; i++) expect(conn.spend(t0 + i)).toBe('ok');
+    expect(conn.spend(t0 + 999)).toBe('notice');
+    expect(conn.spend(t0 + 999)).toBe('drop');
+    expect(other.spend(t0 + 999)).toBe('ok');
+    for (let i = 0; i < LIVE_LIMITS.messagesPerSecond; i++) expect(conn.spend(t0 + 1_000 + i)).toBe('ok');
+    expect(conn.spend(t0 + 1_999)).toBe('notice');
+  });
+
+  it('says to close a connection that reaches LIVE_LIMITS.closeAtMessagesPerSecond in one second', () => {
+    const conn = budget();
+    const said = Array.from({ length: LIVE_LIMITS.closeAtMessagesPerSecond }, () => conn.spend(50_000));
+    expect(said.filter((s) => s === 'ok')).toHaveLength(LIVE_LIMITS.messagesPerSecond);
+    expect(said.filter((s) => s === 'notice')).toHaveLength(1);
+    expect(said.at(-1)).toBe('close');
   });
 
   it('starts LIVE_LIMITS.startsPerMinute games in a minute, and one more once the first is a minute old', () => {

@@ -194,7 +194,7 @@ export class LiveSession {
           return;
         }
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
-        else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch')) this.update({ ranked: false, reason: 'disconnected' });
+        else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) this.update({ ranked: false, reason: 'disconnected' });
         return;
       default:
         return;

@@ -1,4 +1,4 @@
-import { createDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
+import { createDealtGame, restoreDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
 import { fromWireEvent, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
 import type { WireGarbage } from '@/lib/live/versus';
 import { TICK_MS } from '@/lib/client/clock';
@@ -6,7 +6,7 @@ import { TICK_MS } from '@/lib/client/clock';
 type Watching = Extract<ServerMessage, { t: 'watching' }>;
 type Frame = Extract<ServerMessage, { t: 'frame' }>;
 /** Where a feed starts: a solo game's `watching`, or one seat of a versus game (with its garbage). */
-export type FeedStart = Pick<Watching, 'handling' | 'nextCount' | 'pieces' | 'events' | 'tick' | 'paused'> & {
+export type FeedStart = Pick<Watching, 'handling' | 'nextCount' | 'pieces' | 'events' | 'tick' | 'paused' | 'state'> & {
   mode: AnyMode;
   /** The game's rules when the stream says (a versus match does); the mode's current ones otherwise. */
   rulesVersion?: number;
@@ -39,8 +39,17 @@ export class SpectatorFeed {
   private clock: { at: number; tick: number } | null = null;
 
   constructor(w: FeedStart) {
-    this.pieces = [...w.pieces];
-    this.game = createDealtGame({ mode: w.mode, handling: w.handling, nextCount: w.nextCount, ...(w.rulesVersion ? { rulesVersion: w.rulesVersion } : {}) }, w.pieces.slice(0, 1));
+    const config = { mode: w.mode, handling: w.handling, nextCount: w.nextCount, ...(w.rulesVersion ? { rulesVersion: w.rulesVersion } : {}) };
+    if (w.state) {
+      // The game a moment ago, then what was dealt and played since: `pieces` go on from the state's (by sequence index).
+      this.game = restoreDealtGame(config, w.state);
+      this.pieces = [];
+      const next = [...w.state.next, ...w.pieces];
+      for (let i = 0; i < next.length; i++) this.pieces[w.state.taken + i] = next[i]!;
+    } else {
+      this.pieces = [...w.pieces];
+      this.game = createDealtGame(config, w.pieces.slice(0, 1));
+    }
     this.latest = w.tick;
     this.paused = w.paused;
     this.addEvents(w.events);

@@ -15,17 +15,21 @@ export interface WatchHost {
   onView(view: WatchView): void;
 }
 
+/** A watch the server refused for now (a crowd arriving at one game: LIVE_LIMITS) is asked again after this long, and up to as long again. */
+const RETRY_WATCH_MS = 2_000;
+
 /**
  * The spectator page's life: connects, asks to watch one game, re-runs it from the stream
  * (SpectatorFeed) every animation frame, and reports when it ends and where its replay is.
- * A dropped connection dials again and asks to watch again; the server then sends the whole
- * game so far, so nothing is missed.
+ * A dropped connection dials again and asks to watch again; the server then sends the game as
+ * it is now (a state and the inputs since), so the field carries on from there.
  */
 export class WatchController {
   private readonly socket: LiveSocket;
   private feed: SpectatorFeed | null = null;
   private view: WatchView = { phase: 'connecting', link: 'down' };
   private raf = 0;
+  private retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly gameId: string,
@@ -73,6 +77,12 @@ export class WatchController {
       case 'error':
         if (v.phase === 'ended' || (m.gameId && m.gameId !== this.gameId)) return;
         if (m.code === 'unknown_game' || m.code === 'not_live' || m.code === 'game_over') this.set({ phase: 'missing', link: v.link, message: m.message });
+        else if (m.code === 'rate_limited' && m.gameId === this.gameId && !this.retry) {
+          this.retry = setTimeout(() => {
+            this.retry = null;
+            if (this.view.phase !== 'ended') this.socket.send({ t: 'watch', gameId: this.gameId });
+          }, RETRY_WATCH_MS * (1 + Math.random()));
+        }
         return;
       default:
         return;
@@ -98,6 +108,7 @@ export class WatchController {
   }
 
   dispose(): void {
+    if (this.retry) clearTimeout(this.retry);
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
     this.socket.close();

@@ -60,4 +60,35 @@ export const LIVE_LIMITS = {
   watchesPerConnection: 8,
   /** New live games per connection per minute (restarting Sprint all session long). */
   startsPerMinute: 120,
+  /**
+   * Past messagesPerSecond a connection gets one `rate_limited` a second (the browser resends its
+   * batches after it) and nothing else; at this many in one second it is closed (1008): an answer
+   * per message was work and output for whoever floods.
+   */
+  closeAtMessagesPerSecond: 80,
+  /**
+   * Bytes written to a socket and not yet taken by the network. Past this the socket is closed
+   * (1013) rather than buffered further: a client that stops reading would otherwise hold the
+   * server's memory. An honest one holds a few KB (acks, deals, a spectator's frames); the kernel's
+   * own buffers come first.
+   */
+  maxBufferedBytes: 256 * 1024,
+  /** Catch-ups asked for per connection per minute: `watch`, `unwatch`, `vwatch`, `vunwatch`, a resume (each counts). */
+  catchUpsPerMinute: 30,
+  /** Catch-ups one game or match gives per second, to all connections of this instance together (a crowd arriving). */
+  catchUpsPerGamePerSecond: 20,
+  /**
+   * A catch-up is a state of the game and the inputs since: the state is taken again once the
+   * game is this many ticks or inputs past it, so what a catch-up carries does not grow with the game.
+   */
+  catchUpStateEveryTicks: 120,
+  catchUpStateEveryInputs: 256,
+  /** Versus lobby messages (`queue`, `unqueue`, `room_create`, `room_join`, `room_set`, `ready`) per connection per minute. */
+  lobbyMessagesPerMinute: 60,
+  /**
+   * WebSocket upgrades per address: `burst` at once (every socket of a household coming back after
+   * a restart), then `perSecond`. A socket closed for what it sent must not dial again for free:
+   * each upgrade is a handshake, a session lookup and a guest cookie.
+   */
+  upgradesPerAddress: { burst: 64, perSecond: 10 },
 } as const;

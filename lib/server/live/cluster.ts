@@ -40,6 +40,8 @@ export const KEYS = {
   versusHome: `${P}:versus:home`,
   /** Pub/sub: requests to one instance (catch-ups, spectator counts, handovers, relayed versus messages). */
   instanceChannel: (instance: string) => `${P}:instance:${instance}`,
+  /** Pub/sub, every instance: a player whose session changed (a ban, a sign-out everywhere…): their sockets are checked. */
+  sessions: `${P}:sessions`,
 } as const;
 
 /**

@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { LiveErrorCode, LivePlayer, ServerMessage } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
+import { WindowBudget } from '@/lib/server/live/budgets';
 import type { GameHost } from '@/lib/server/live/game-host';
 import type { MatchHost } from '@/lib/server/live/match-host';
 import { RoundTrip } from '@/lib/server/live/round-trip';
@@ -26,7 +27,33 @@ export type VersusPeer = {
   error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
 };
 
-/** One open socket: who it is, what it plays and watches, and its message budget. */
+/**
+ * The session a signed-in player's socket was opened with: the socket plays as that player only
+ * while it holds (the same session version and role, the account still there). A socket opened by
+ * a banned player may watch, not play (identity.ts keeps these up to date).
+ */
+export type SocketSession = { version: number; role: string; banned: boolean };
+
+/** After a socket is closed for not reading, how long it has to answer the close before it is cut. */
+const SHED_WAIT_MS = 2_000;
+
+/**
+ * Texts of the messages one object of which goes to many sockets (a catch-up cached per tick, a
+ * spectator's frame): serialized once, whoever sends them. Such messages are never changed once sent.
+ */
+const sharedTexts = new WeakMap<object, string>();
+function textOf(message: ServerMessage): string {
+  const t = message.t;
+  if (t !== 'watching' && t !== 'vwatching' && t !== 'frame' && t !== 'vframe') return JSON.stringify(message);
+  let text = sharedTexts.get(message);
+  if (text === undefined) sharedTexts.set(message, (text = JSON.stringify(message)));
+  return text;
+}
+
+/** What the per-second budget says of one more message (Connection.spend). */
+export type Spent = 'ok' | 'notice' | 'drop' | 'close';
+
+/** One open socket: who it is, what it plays and watches, and its budgets. */
 export class Connection implements VersusPeer {
   /** How another instance names this socket when it answers a relayed versus message. */
   readonly id = randomBytes(8).toString('hex');
@@ -40,6 +67,11 @@ export class Connection implements VersusPeer {
   readonly roundTrip = new RoundTrip((payload) => {
     if (this.open) this.ws.ping(payload);
   });
+  /** Null for a guest. */
+  session: SocketSession | null = null;
+  /** Catch-ups asked for (watch, unwatch, their versus kin, resumes) and versus lobby messages. */
+  readonly catchUps = new WindowBudget(LIVE_LIMITS.catchUpsPerMinute, 60_000);
+  readonly lobby = new WindowBudget(LIVE_LIMITS.lobbyMessagesPerMinute, 60_000);
   /** Messages not yet written, in order, each already JSON. */
   private outbox: string[] = [];
   private flushDue: 'now' | NodeJS.Timeout | null = null;
@@ -70,7 +102,7 @@ export class Connection implements VersusPeer {
    */
   send(message: ServerMessage, waitMs?: number): void {
     if (!this.open) return;
-    this.outbox.push(JSON.stringify(message));
+    this.outbox.push(textOf(message));
     if (this.flushDue === 'now') return;
     if (waitMs === undefined) {
       if (this.flushDue) clearTimeout(this.flushDue);
@@ -79,7 +111,10 @@ export class Connection implements VersusPeer {
     } else if (!this.flushDue) this.flushDue = setTimeout(this.flush, waitMs).unref();
   }
 
-  /** Writes what is queued: one frame (a JSON array of several when the client takes bundles). */
+  /**
+   * Writes what is queued: one frame (a JSON array of several when the client takes bundles).
+   * Not to a socket still holding LIVE_LIMITS.maxBufferedBytes unsent: that one is shed.
+   */
   flush = (): void => {
     if (this.flushDue !== null && this.flushDue !== 'now') clearTimeout(this.flushDue);
     this.flushDue = null;
@@ -87,10 +122,26 @@ export class Connection implements VersusPeer {
     if (out.length === 0) return;
     this.outbox = [];
     if (!this.open) return;
-    if (out.length === 1) this.ws.send(out[0]!);
-    else if (this.bundles) this.ws.send(`[${out.join(',')}]`);
-    else for (const text of out) this.ws.send(text);
+    if (out.length === 1 || this.bundles) this.write(out.length === 1 ? out[0]! : `[${out.join(',')}]`);
+    else for (const text of out) this.write(text);
   };
+
+  private write(text: string): void {
+    if (!this.open) return;
+    if (this.ws.bufferedAmount > LIVE_LIMITS.maxBufferedBytes) return this.shed();
+    this.ws.send(text);
+  }
+
+  /**
+   * The client takes what it is sent more slowly than it is sent (or not at all): closed with
+   * 1013 (try again later; the browser dials again and catches up) rather than buffered further,
+   * and cut if it does not answer the close. What it already holds stays bounded.
+   */
+  private shed(): void {
+    this.outbox = [];
+    this.ws.close(1013, 'Not reading fast enough.');
+    setTimeout(() => this.ws.terminate(), SHED_WAIT_MS).unref();
+  }
 
   /** Closes the socket after what is queued for it. */
   close(code: number, reason: string): void {
@@ -102,13 +153,20 @@ export class Connection implements VersusPeer {
     this.send({ t: 'error', code, message, ...extra });
   }
 
-  /** False when this message is over the per-second budget (it is then dropped with an error). */
-  spend(now: number): boolean {
+  /**
+   * One more message this second: 'ok' within LIVE_LIMITS.messagesPerSecond; past it the first is
+   * answered rate_limited ('notice', which the browser's resend waits for) and the rest nothing
+   * ('drop'); at LIVE_LIMITS.closeAtMessagesPerSecond the connection is closed ('close').
+   */
+  spend(now: number): Spent {
     if (now - this.windowStart >= 1000) {
       this.windowStart = now;
       this.inWindow = 0;
     }
-    return ++this.inWindow <= LIVE_LIMITS.messagesPerSecond;
+    const n = ++this.inWindow;
+    if (n <= LIVE_LIMITS.messagesPerSecond) return 'ok';
+    if (n >= LIVE_LIMITS.closeAtMessagesPerSecond) return 'close';
+    return n === LIVE_LIMITS.messagesPerSecond + 1 ? 'notice' : 'drop';
   }
 
   /** False when this connection started too many games in the last minute. */

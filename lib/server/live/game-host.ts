@@ -1,10 +1,11 @@
 import 'server-only';
 import { createStreamSim, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
-import type { Handling, Mode, PieceType, Replay, StreamSim } from '@/lib/engine';
+import type { GameState, Handling, Mode, PieceType, Replay, StreamSim } from '@/lib/engine';
 import {
   fromWireEvent, MAX_BATCH_TICKS, toWireEvent, type LiveErrorCode, type LivePlayer, type LiveStats, type ServerMessage, type UnrankedReason, type WireEvent,
 } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/ack-digest';
 import { CLUSTER } from '@/lib/server/live/cluster';
 import { EventLog } from '@/lib/server/live/event-log';
@@ -104,6 +105,10 @@ export class GameHost {
   private over: Extract<ServerMessage, { t: 'over' }> | null = null;
   /** Told when `recording` changes, so a POST reaching another instance waits too (lease.ts). */
   onRecordingChange: ((on: boolean) => void) | null = null;
+  /** Where a spectator's catch-up starts: the game's state a moment ago, with how far the log and the deals then were. */
+  private keyframe!: { state: GameState; tick: number; events: number; dealt: number };
+  /** The last catch-up built, and the point of the game it describes. */
+  private caughtUp: { key: string; message: ServerMessage } | null = null;
 
   constructor(private readonly o: HostOptions) {
     this.gameId = o.gameId;
@@ -121,6 +126,7 @@ export class GameHost {
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
     this.draw = pieceSequence(o.seed, o.rulesVersion);
     this.topUp();
+    this.takeKeyframe();
     this.t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
     this.catchUpUntil = this.now() + PACING.catchUpWindowMs;
   }
@@ -260,6 +266,7 @@ export class GameHost {
       this.send({ t: 'deal', gameId: this.gameId, from, pieces: this.dealt.slice(from) });
       this.dealtSinceCheckpoint = true;
     }
+    if (this.sim.tick - this.keyframe.tick >= LIVE_LIMITS.catchUpStateEveryTicks || this.log.length - this.keyframe.events >= LIVE_LIMITS.catchUpStateEveryInputs) this.takeKeyframe();
     // Built only for someone to see it: most games are played unwatched.
     if (this.o.bus.subscribers(this.gameId) > 0)
       this.o.bus.publish(this.gameId, {
@@ -300,13 +307,30 @@ export class GameHost {
     return null;
   }
 
-  /** Everything a spectator needs to draw the game from its first tick. */
+  /**
+   * Everything a spectator needs to draw the game from now on: its state at the last keyframe and
+   * what was dealt and played since (at most LIVE_LIMITS.catchUpStateEveryTicks or …Inputs and one
+   * batch), so it costs the same however long the game. Built once per point of the game: every
+   * spectator arriving meanwhile gets the same message (its JSON too: connection.ts), spectator
+   * count included.
+   */
   watching(): ServerMessage {
-    return {
+    const key = `${this.sim.tick}:${this.log.length}:${this.dealt.length}:${this.pausedAt !== null}`;
+    if (this.caughtUp?.key === key) return this.caughtUp.message;
+    const k = this.keyframe;
+    const message: ServerMessage = {
       t: 'watching', gameId: this.gameId, player: this.o.player, mode: this.o.mode, handling: this.o.handling, nextCount: this.o.nextCount,
-      pieces: this.dealt.slice(), events: this.log.wire(), tick: this.sim.tick, stats: this.stats(),
+      state: k.state, pieces: this.dealt.slice(k.dealt), events: this.log.wire(k.events), tick: this.sim.tick, stats: this.stats(),
       spectators: this.o.bus.subscribers(this.gameId), paused: this.pausedAt !== null,
     };
+    this.caughtUp = { key, message };
+    return message;
+  }
+
+  /** A few microseconds (the board as text and some counters), every ~2 s of play. */
+  private takeKeyframe(): void {
+    const taken = this.sim.taken;
+    this.keyframe = { state: this.sim.state(this.dealt.slice(taken)), tick: this.sim.tick, events: this.log.length, dealt: this.dealt.length };
   }
 
   spectatorsChanged(): void {

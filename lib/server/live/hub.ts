@@ -3,6 +3,8 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { LIVE_BUNDLES_PARAM, LIVE_PROTOCOL_VERSION, MAX_LIVE_MESSAGE_BYTES, parseClientMessage, type ClientMessage, type LiveGameSummary } from '@/lib/live/protocol';
+import { foreignPageReason, siteOrigin } from '@/lib/security/csrf';
+import { onSessionStateForgotten } from '@/lib/server/account/sessions';
 import { sessionUserFromCookies } from '@/lib/server/auth';
 import { requestIsHttps } from '@/lib/server/cookies';
 import { env } from '@/lib/server/env';
@@ -11,8 +13,10 @@ import { CLEANUP_THROTTLE_MS, cleanupInBackground } from '@/lib/server/games/cle
 import { addressKeyOf } from '@/lib/server/limits/http';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { AddressSlots, type Slot } from '@/lib/server/live/address-slots';
+import { Buckets, BudgetsById } from '@/lib/server/live/budgets';
 import type { LiveBus } from '@/lib/server/live/bus';
 import { Connection } from '@/lib/server/live/connection';
+import { PlayerSockets } from '@/lib/server/live/identity';
 import type { GameHost } from '@/lib/server/live/game-host';
 import type { GameLeases } from '@/lib/server/live/lease';
 import { runMessage } from '@/lib/server/live/messages';
@@ -24,7 +28,7 @@ import { createSharedState, type SharedState } from '@/lib/server/live/shared-st
 const DRAIN_WAIT_MS = 5_000;
 /** How long a socket closed by drain() may take to answer the close before it is cut. */
 const CLOSE_WAIT_MS = 1_000;
-/** Heartbeat: a socket that answers no ping within one interval is dead and closed. */
+/** Heartbeat: a socket that answers no ping within one interval is dead and closed; every player's session is looked at again. */
 const HEARTBEAT_MS = 15_000;
 
 /**
@@ -37,29 +41,28 @@ export class LiveHub {
   /** Set by drain(): no new sockets, games or adoptions; the process is about to exit. */
   draining = false;
   /** In memory, or on Redis shared with the other instances (shared-state.ts). */
-  readonly shared: SharedState = createSharedState({
-    snapshot: (gameId) => {
-      const host = this.hosts.get(gameId);
-      return host && !host.ended ? host.watching() : null;
-    },
-    watchersChanged: (gameId) => this.hosts.get(gameId)?.spectatorsChanged(),
-    release: (gameId) => this.handOver(gameId, true),
-    hosted: () => [...this.hosts.keys()],
-    lost: (gameId) => this.handOver(gameId, false),
-    versus: (wire) => (this.door instanceof VersusRelay ? this.door.receive(wire) : undefined),
-  });
-  readonly bus: LiveBus = this.shared.bus;
-  readonly leases: GameLeases = this.shared.leases;
+  readonly shared: SharedState;
+  readonly bus: LiveBus;
+  readonly leases: GameLeases;
   /** Quick match, rooms and the versus matches being played (versus-lobby.ts): used on the versus home. */
-  readonly versus = new VersusLobby({ bus: this.bus });
+  readonly versus: VersusLobby;
   /** Where this instance's versus messages go: its own lobby, or the versus home (versus-relay.ts). */
-  readonly door: VersusDoor = this.shared.remote ? new VersusRelay(this.shared.remote.link, this.shared.remote.bus, this.versus) : localDoor(this.versus);
+  readonly door: VersusDoor;
   /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
   readonly gamesByAddress = new AddressSlots(LIVE_LIMITS.gamesPerAddress);
+  /** Catch-ups given per game or match, from every connection here together. */
+  readonly catchUpsByGame = new BudgetsById(LIVE_LIMITS.catchUpsPerGamePerSecond, 1_000);
   /** Adoptions under way in this process, by game: a second one for the same game waits (adopt.ts). */
   readonly adoptions = new Map<string, Promise<GameHost | null>>();
+  /** Signed-in players' sockets here, checked again whenever their session changes (identity.ts). */
+  readonly players = new PlayerSockets();
   private readonly socketsByAddress = new AddressSlots(LIVE_LIMITS.socketsPerAddress);
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES * 4, perMessageDeflate: false });
+  private readonly upgradesByAddress = new Buckets(LIVE_LIMITS.upgradesPerAddress.burst, LIVE_LIMITS.upgradesPerAddress.perSecond);
+  /**
+   * A frame longer than any message is closed with 1009 at its header (ws's maxPayload), before
+   * its payload is buffered or unmasked: no honest client sends one.
+   */
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_LIVE_MESSAGE_BYTES, perMessageDeflate: false });
   /**
    * A new guest's cookie, by the upgrade request it answers: ws's one 'headers' listener (below)
    * adds it to that request's handshake only. A listener per upgrade, removed once the upgrade
@@ -72,8 +75,33 @@ export class LiveHub {
    * game whose host was lost after its end is stored without waiting for someone to start one.
    */
   private readonly sweeper = setInterval(() => cleanupInBackground(new Date()), CLEANUP_THROTTLE_MS).unref();
+  private readonly stopHearing: () => void;
 
-  constructor() {
+  /** Options are for tests that run several instances in one process. */
+  constructor(o: HubOptions = {}) {
+    this.shared = createSharedState({
+      snapshot: (gameId) => {
+        const host = this.hosts.get(gameId);
+        return host && !host.ended ? host.watching() : null;
+      },
+      watchersChanged: (gameId) => this.hosts.get(gameId)?.spectatorsChanged(),
+      release: (gameId) => this.handOver(gameId, true),
+      hosted: () => [...this.hosts.keys()],
+      lost: (gameId) => this.handOver(gameId, false),
+      versus: (wire) => (this.door instanceof VersusRelay ? this.door.receive(wire) : undefined),
+      sessionChanged: (userId) => this.players.changed(userId),
+    }, o.redisUrl === undefined ? env.REDIS_URL : o.redisUrl);
+    this.bus = this.shared.bus;
+    this.leases = this.shared.leases;
+    this.versus = new VersusLobby({ bus: this.bus });
+    const remote = this.shared.remote;
+    this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, o.versusHomeKey) : localDoor(this.versus);
+    // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of
+    // that player are checked now, and every other instance's through the bus.
+    this.stopHearing = o.localSessionEvents === false ? () => {} : onSessionStateForgotten((userId) => {
+      this.players.changed(userId);
+      remote?.bus.sessionChanged(userId);
+    });
     this.wss.on('headers', (headers, req) => {
       const cookie = this.guestCookies.get(req);
       if (cookie) headers.push(`Set-Cookie: ${cookie}`);
@@ -87,6 +115,7 @@ export class LiveHub {
           ws.ping();
         }
       }
+      void this.players.sweep();
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -101,7 +130,7 @@ export class LiveHub {
     // again to give a slot back.
     if (socket.destroyed) return;
     const key = addressKeyOf(address);
-    const slot = this.socketsByAddress.take(key);
+    const slot = this.upgradesByAddress.take(key, performance.now()) ? this.socketsByAddress.take(key) : null;
     if (!slot) {
       socket.end('HTTP/1.1 429 Too Many Requests\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
@@ -109,17 +138,27 @@ export class LiveHub {
     // Held while the TCP socket is open, whatever comes of the upgrade: the session lookup below
     // waits, a handshake ws refuses is destroyed, and a WebSocket closes its socket when it goes.
     socket.once('close', slot);
-    const cookies = parseCookies(req.headers.cookie);
-    const user = await sessionUserFromCookies(cookies).catch(() => null);
-    const https = requestIsHttps({ url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, headers: toHeaders(req) }, {
+    const headers = toHeaders(req);
+    const https = requestIsHttps({ url: `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, headers }, {
       publicUrl: env.NEXTAUTH_URL, trustProxyHops: env.TRUST_PROXY_HOPS,
     });
+    // Another site's page must not open a socket that carries this browser's cookies (the same
+    // rule as every HTTP write, proxy.ts): refused before the session is looked up.
+    const origin = siteOrigin({ https, publicUrl: env.NEXTAUTH_URL, trustProxyHops: env.TRUST_PROXY_HOPS, headers, host: 'localhost' });
+    if (foreignPageReason(headers, origin)) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
+    const cookies = parseCookies(req.headers.cookie);
+    const user = await sessionUserFromCookies(cookies).catch(() => null);
     const guest = user ? null : guestOfCookies(cookies, https);
     if (guest?.setCookie) this.guestCookies.set(req, guest.setCookie);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const owner = user ? { userId: user.id, guestId: null } : { userId: null, guestId: guest!.id };
       const bundles = new URL(req.url ?? '/', 'http://live').searchParams.get(LIVE_BUNDLES_PARAM) === '1';
       const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user }, bundles);
+      if (user) conn.session = { version: user.version, role: user.role, banned: user.banReason !== null };
+      this.players.add(conn);
       (ws as WebSocket & { conn?: Connection }).conn = conn;
       ws.on('pong', (data) => {
         conn.alive = true;
@@ -171,10 +210,14 @@ export class LiveHub {
   }
 
   private onMessage(conn: Connection, data: Buffer, isBinary: boolean): void {
+    // Closed already (over its budget, not reading, signed out): nothing more it sends is read.
+    if (!conn.open) return;
     conn.alive = true;
-    if (!conn.spend(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.messagesPerSecond} messages a second.`);
+    const spent = conn.spend(performance.now());
+    if (spent === 'close') return conn.close(1008, `More than ${LIVE_LIMITS.closeAtMessagesPerSecond} messages in a second.`);
+    if (spent === 'notice') return conn.error('rate_limited', `At most ${LIVE_LIMITS.messagesPerSecond} messages a second.`);
+    if (spent === 'drop') return;
     if (isBinary) return conn.error('bad_message', 'Messages are JSON text frames.');
-    if (data.length > MAX_LIVE_MESSAGE_BYTES) return conn.error('too_large', `Messages are at most ${MAX_LIVE_MESSAGE_BYTES} bytes.`);
     const parsed = parseClientMessage(data.toString('utf8'));
     if (!parsed.ok) return conn.error(parsed.code, parsed.message);
     this.run(conn, parsed.message);
@@ -190,6 +233,7 @@ export class LiveHub {
   }
 
   private onClose(conn: Connection): void {
+    this.players.remove(conn);
     for (const stop of conn.watches.values()) stop();
     for (const gameId of conn.watches.keys()) this.hosts.get(gameId)?.spectatorsChanged();
     this.door.drop(conn);
@@ -240,12 +284,24 @@ export class LiveHub {
   close(): void {
     clearInterval(this.heartbeat);
     clearInterval(this.sweeper);
+    this.stopHearing();
+    this.players.close();
     this.door.close();
     this.versus.close();
     this.shared.close();
     for (const ws of this.wss.clients) ws.terminate();
   }
 }
+
+/** For tests that run several instances in one process (in production every option is the environment's). */
+export type HubOptions = {
+  /** Default: REDIS_URL; null for none. */
+  redisUrl?: string | null;
+  /** The versus home's lease key (versus-relay.ts), so such a test's hubs keep to themselves. */
+  versusHomeKey?: string;
+  /** False: this hub hears of session changes only through the bus, as another process would. */
+  localSessionEvents?: boolean;
+};
 
 const TIMED_OUT = Symbol('timed out');
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ClientMessage } from '@/lib/live/protocol';
+import type { ClientMessage, VersusClientMessage } from '@/lib/live/protocol';
 import { adoptLiveGame, endedGameOver } from '@/lib/server/live/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
@@ -8,6 +8,7 @@ import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import { guarded } from '@/lib/server/live/guarded';
 import type { LiveHub } from '@/lib/server/live/hub';
+import { identityOf } from '@/lib/server/live/identity';
 import { isVersusMessage } from '@/lib/server/live/versus-lobby';
 import { watchElsewhere } from '@/lib/server/live/watch';
 
@@ -27,13 +28,17 @@ export function runMessage(hub: LiveHub, conn: Connection, m: ClientMessage): vo
  * once and leaves no promise behind.
  */
 export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> | void {
-  if (isVersusMessage(m)) return hub.door.handle(conn, m);
+  if (isVersusMessage(m)) return versus(hub, conn, m);
   // Shutting down (hub.ts drain): a game started or taken up now would not be handed over.
   if (hub.draining && (m.t === 'start' || (m.t === 'hello' && m.resume)))
     return conn.error('server_error', 'The server is restarting; connect again in a moment.');
   switch (m.t) {
     case 'hello':
-      return m.resume ? resume(hub, conn, m.resume) : conn.send({ t: 'welcome', v: 1, player: conn.player });
+      if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });
+      // A resume sends the game so far again: a catch-up. One socket asking over and over is
+      // closed (the browser dials again, a little later); a browser resumes once per connection.
+      if (catchUp(hub, conn, m.resume.gameId) !== 'ok') return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
+      return resume(hub, conn, m.resume);
     case 'start':
       return start(hub, conn, m);
     case 'inputs':
@@ -52,11 +57,12 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
       return;
     }
     case 'watch': {
-      const host = hub.hosts.get(m.gameId);
-      if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);
       if (conn.watches.has(m.gameId)) return;
       if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
         return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: m.gameId });
+      if (!allowed(conn, catchUp(hub, conn, m.gameId), CATCH_UPS, m.gameId)) return;
+      const host = hub.hosts.get(m.gameId);
+      if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);
       // Subscribed first, then the catch-up: nothing published in between is lost, and frames
       // repeat nothing the catch-up had (both are built from the host's state on this one thread).
       conn.watches.set(m.gameId, hub.bus.subscribe(m.gameId, (msg) => conn.send(msg)));
@@ -64,6 +70,8 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
       return host.spectatorsChanged();
     }
     case 'unwatch': {
+      // Counted, so churning watches spends the budget twice as fast, but always done.
+      conn.catchUps.take(performance.now());
       conn.watches.get(m.gameId)?.();
       conn.watches.delete(m.gameId);
       return hub.hosts.get(m.gameId)?.spectatorsChanged();
@@ -73,8 +81,74 @@ export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Prom
   }
 }
 
+const CATCH_UPS = `At most ${LIVE_LIMITS.catchUpsPerMinute} catch-ups a minute per connection, and ${LIVE_LIMITS.catchUpsPerGamePerSecond} a second per game.`;
+
+/**
+ * Spends a catch-up of game (or match) `id` from the connection's budget and the game's
+ * (LIVE_LIMITS). A refusal for the game's sake (a crowd arriving) is always told: the spectator
+ * page asks again a little later. One for the connection's is told once a window (WindowBudget).
+ */
+function catchUp(hub: LiveHub, conn: Connection, id: string): 'ok' | 'refuse' | 'quiet' {
+  const now = performance.now();
+  const mine = conn.catchUps.take(now);
+  if (mine !== 'ok') return mine;
+  return hub.catchUpsByGame.take(id, now) ? 'ok' : 'refuse';
+}
+
+/** Whether a budget lets a request through; a refusal is told to the client, a quiet one is not. */
+function allowed(conn: Connection, spent: 'ok' | 'refuse' | 'quiet', message: string, gameId?: string): boolean {
+  if (spent === 'refuse') conn.error('rate_limited', message, gameId === undefined ? {} : { gameId });
+  return spent === 'ok';
+}
+
+const LOBBY = `At most ${LIVE_LIMITS.lobbyMessagesPerMinute} queue and room messages a minute.`;
+const BANNED = 'This account is banned: it may watch games, not play them.';
+
+/**
+ * Versus messages go to the lobby (here, or on the versus home: versus-relay.ts) once this
+ * socket's own limits allow them: the lobby's per connection, catch-ups as for solo games, and a
+ * banned player plays no match (the flag the socket keeps up to date, identity.ts: this stays
+ * in step with the socket's order of messages, which the relay keeps).
+ */
+function versus(hub: LiveHub, conn: Connection, m: VersusClientMessage): Promise<void> | void {
+  const now = performance.now();
+  switch (m.t) {
+    case 'queue':
+    case 'unqueue':
+    case 'room_create':
+    case 'room_join':
+    case 'room_set':
+    case 'ready':
+      if (!allowed(conn, conn.lobby.take(now), LOBBY)) return;
+      if (conn.session?.banned && (m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join')) return conn.error('banned', BANNED);
+      break;
+    case 'vwatch':
+      if (!allowed(conn, catchUp(hub, conn, m.matchId), CATCH_UPS, m.matchId)) return;
+      break;
+    case 'vunwatch':
+      conn.catchUps.take(now);
+      break;
+    case 'vresume':
+      if (!allowed(conn, conn.catchUps.take(now), CATCH_UPS, m.matchId)) return;
+      if (conn.session?.banned) return conn.error('banned', BANNED, { gameId: m.matchId });
+      break;
+    case 'vinputs':
+    case 'vleave':
+      break;
+    default:
+      m satisfies never;
+  }
+  return hub.door.handle(conn, m);
+}
+
 /** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */
 async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<ClientMessage, { t: 'hello' }>['resume']>): Promise<void> {
+  const who = await identityOf(conn);
+  if (who === 'gone') return;
+  if (who === 'banned') {
+    conn.send({ t: 'welcome', v: 1, player: conn.player });
+    return conn.error('banned', BANNED, { gameId: r.gameId });
+  }
   const known = hub.hosts.get(r.gameId);
   const { setup } = r;
   const adopted = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: r.gameId, token: r.token, setup }) : null);
@@ -109,6 +183,9 @@ async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, {
   let hosted = false;
   try {
     if (!conn.mayStart(performance.now())) return conn.error('rate_limited', `At most ${LIVE_LIMITS.startsPerMinute} new games a minute.`);
+    const who = await identityOf(conn);
+    if (who === 'gone') return;
+    if (who === 'banned') return conn.error('banned', BANNED);
     const player = conn.owner.userId ?? conn.owner.guestId!;
     const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
     if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);

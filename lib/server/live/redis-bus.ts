@@ -10,6 +10,7 @@ import type { VersusWire } from '@/lib/server/live/versus-relay';
 /** What instances say to each other: on a game's channel, and on one instance's own. */
 type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: string; m: ServerMessage | null };
 type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string } | VersusWire;
+type SessionWire = { from: string; userId: string };
 
 /** What the bus asks of the hub on the hosting instance. Any host kind (a game, a match) can answer. */
 export type BusHooks = {
@@ -21,6 +22,8 @@ export type BusHooks = {
   release(gameId: string): void;
   /** A relayed versus message, to or from the versus home (versus-relay.ts). */
   versus?(wire: VersusWire): void;
+  /** A player's session changed on another instance (KEYS.sessions): their sockets here are checked. */
+  sessionChanged?(userId: string): void;
 };
 
 type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void };
@@ -45,10 +48,11 @@ export class RedisBus implements LiveBus {
 
   constructor(private readonly link: RedisLink) {
     const mine = KEYS.instanceChannel(link.instance);
-    void link.sub.subscribe(mine).catch((error: Error) => console.error('[live] redis subscribe:', error.message));
+    void link.sub.subscribe(mine, KEYS.sessions).catch((error: Error) => console.error('[live] redis subscribe:', error.message));
     link.sub.on('message', (channel: string, text: string) => {
       try {
         if (channel === mine) this.onInstance(JSON.parse(text) as InstanceWire);
+        else if (channel === KEYS.sessions) this.onSession(JSON.parse(text) as SessionWire);
         else this.onGame(channel.slice(KEYS.gameChannel('').length), JSON.parse(text) as GameWire);
       } catch (error) {
         console.error('[live] a relayed message failed:', error);
@@ -154,6 +158,11 @@ export class RedisBus implements LiveBus {
     return this.link.cmd.publish(KEYS.instanceChannel(instance), JSON.stringify(wire)).catch(() => null);
   }
 
+  /** Tells every other instance that a player's session changed (account/sessions.ts forgetSessionState). */
+  sessionChanged(userId: string): void {
+    this.send(KEYS.sessions, { from: this.link.instance, userId } satisfies SessionWire);
+  }
+
   close(): void {
     clearInterval(this.lister);
   }
@@ -177,6 +186,10 @@ export class RedisBus implements LiveBus {
     this.hooks?.watchersChanged(w.gameId);
   }
 
+  private onSession(w: SessionWire): void {
+    if (w.from !== this.link.instance && typeof w.userId === 'string') this.hooks?.sessionChanged?.(w.userId);
+  }
+
   private onGame(gameId: string, w: GameWire): void {
     for (const watcher of this.watchers.get(gameId) ?? []) {
       if (w.k === 'm' && watcher.ready) watcher.listener(w.m);
@@ -188,7 +201,7 @@ export class RedisBus implements LiveBus {
     }
   }
 
-  private send(channel: string, wire: GameWire | InstanceWire): void {
+  private send(channel: string, wire: GameWire | InstanceWire | SessionWire): void {
     this.link.cmd.publish(channel, JSON.stringify(wire)).catch(() => {}); // Redis away: spectators elsewhere miss frames, the game goes on
   }
 

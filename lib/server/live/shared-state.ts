@@ -17,9 +17,9 @@ export type SharedState = {
 };
 
 /** In memory with one instance (the default: nothing to run besides the site); on Redis when REDIS_URL is set. */
-export function createSharedState(hooks: HubHooks): SharedState {
-  if (!env.REDIS_URL) return { bus: createLocalBus(), leases: localLeases, remote: null, close: () => {} };
-  const link = connectRedis(env.REDIS_URL);
+export function createSharedState(hooks: HubHooks, redisUrl: string | null | undefined = env.REDIS_URL): SharedState {
+  if (!redisUrl) return { bus: createLocalBus(), leases: localLeases, remote: null, close: () => {} };
+  const link = connectRedis(redisUrl);
   const bus = new RedisBus(link);
   bus.setHooks(hooks);
   const leases = new RedisLeases(link, hooks.hosted, hooks.lost, (holder, gameId) => bus.askRelease(holder, gameId));

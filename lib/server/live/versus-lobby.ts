@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes, randomInt } from 'node:crypto';
 import { MODES, type Handling, type VersusMode } from '@/lib/engine';
-import { VERSUS_CLIENT_TYPES, type ClientMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import { VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { RoomView, Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
@@ -43,6 +43,10 @@ export class VersusLobby {
   private readonly rooms = new Map<string, Room>();
   private readonly now: () => number;
   private readonly pairTimer: NodeJS.Timeout;
+  /** A peer's ratings by mode, read at its first ranked queue and kept until a match of its ends (a read per queue was 40 a second per socket). */
+  private readonly ratings = new WeakMap<VersusPeer, Map<VersusMode, Promise<number>>>();
+  /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
+  private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
@@ -126,7 +130,7 @@ export class VersusLobby {
         // The same budget as solo games; subscribed first, then the catch-up (see messages.ts).
         if (conn.watches.size >= 8) return conn.error('rate_limited', 'At most 8 games watched at once.', { gameId: m.matchId });
         conn.watches.set(m.matchId, this.o.bus.subscribe(m.matchId, (msg) => conn.send(msg)));
-        conn.send(host.watching());
+        conn.send(this.catchUp(host));
         return host.spectatorsChanged();
       }
       case 'vunwatch':
@@ -140,7 +144,7 @@ export class VersusLobby {
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
     const userId = m.ranked ? conn.owner.userId : null;
-    const [rating, entry] = userId ? await Promise.all([this.ratingOf(userId, m.mode), this.rankedEntry({ userId, address: conn.address })]) : [1500, null];
+    const [rating, entry] = userId ? await Promise.all([this.ratingFor(conn, userId, m.mode), this.rankedEntry({ userId, address: conn.address })]) : [1500, null];
     if (entry && !entry.ok) return conn.error(entry.code, entry.message);
     if (!conn.open || this.busy(conn)) return;
     const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
@@ -204,6 +208,7 @@ export class VersusLobby {
       ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}), ...(this.o.store ? { store: this.o.store } : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
+        for (const c of o.conns) this.ratings.delete(c); // a ranked match moved them
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null);
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
         if (o.room) this.reopen(o.room, links);
@@ -259,6 +264,29 @@ export class VersusLobby {
   private async rankedEntry(who: { userId: string; address: string }): Promise<RankedEntry> {
     if (this.o.rankedEntry) return this.o.rankedEntry(who);
     return (await import('@/lib/server/versus/pairing')).rankedEntry(who);
+  }
+
+  private ratingFor(peer: VersusPeer, userId: string, mode: VersusMode): Promise<number> {
+    const known = this.ratings.get(peer) ?? new Map<VersusMode, Promise<number>>();
+    this.ratings.set(peer, known);
+    let rating = known.get(mode);
+    if (!rating) {
+      rating = this.ratingOf(userId, mode);
+      known.set(mode, rating);
+      rating.catch(() => known.delete(mode)); // read again next time
+    }
+    return rating;
+  }
+
+  /** Keyed by what a catch-up shows: the game, the set's score, and how far each seat has played, been dealt and received. */
+  private catchUp(host: MatchHost): ServerMessage {
+    const [a, b] = host.seats;
+    const key = `${host.gameIndex}:${host.score.join()}:${a.t0}:${b.t0}:${a.lastSeq}:${b.lastSeq}:${a.dealt.length}:${b.dealt.length}:${a.garbage.length}:${b.garbage.length}`;
+    const cached = this.caughtUp.get(host);
+    if (cached?.key === key) return cached.message;
+    const message = host.watching();
+    this.caughtUp.set(host, { key, message });
+    return message;
   }
 
   private async ratingOf(userId: string, mode: VersusMode): Promise<number> {
