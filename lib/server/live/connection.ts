@@ -17,6 +17,8 @@ export type VersusPeer = {
   readonly owner: Owner;
   readonly player: LivePlayer;
   readonly address: string;
+  /** The browser's device id (its sign-in device cookie), or null: ranked pairing keeps one device's accounts apart. */
+  readonly device: string | null;
   /** Still connected: a closed one is never put in a room again. */
   readonly open: boolean;
   /** The versus match this peer plays a seat of (lib/server/live/versus-lobby.ts). */
@@ -86,6 +88,7 @@ export class Connection implements VersusPeer {
     readonly owner: Owner,
     readonly player: LivePlayer,
     private readonly bundles = false,
+    readonly device: string | null = null,
   ) {}
 
   get open(): boolean {

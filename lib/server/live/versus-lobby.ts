@@ -29,7 +29,7 @@ export type LobbyOptions = {
   /** Where a finished match goes (MatchHost's `store`); the database's by default. */
   store?: MatchHostOptions['store'];
   /** Ranked only: whether the player may queue and whom they must not meet (versus/pairing.ts); tests pass their own. */
-  rankedEntry?: (who: { userId: string; address: string }) => Promise<RankedEntry>;
+  rankedEntry?: (who: { userId: string; address: string; device: string | null }) => Promise<RankedEntry>;
 };
 
 /**
@@ -144,7 +144,7 @@ export class VersusLobby {
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
     const userId = m.ranked ? conn.owner.userId : null;
-    const [rating, entry] = userId ? await Promise.all([this.ratingFor(conn, userId, m.mode), this.rankedEntry({ userId, address: conn.address })]) : [1500, null];
+    const [rating, entry] = userId ? await Promise.all([this.ratingFor(conn, userId, m.mode), this.rankedEntry({ userId, address: conn.address, device: conn.device })]) : [1500, null];
     if (entry && !entry.ok) return conn.error(entry.code, entry.message);
     if (!conn.open || this.busy(conn)) return;
     const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
@@ -261,7 +261,7 @@ export class VersusLobby {
     conn.error('unknown_match', 'No live match with this id on this connection.', { gameId: matchId });
   }
 
-  private async rankedEntry(who: { userId: string; address: string }): Promise<RankedEntry> {
+  private async rankedEntry(who: { userId: string; address: string; device: string | null }): Promise<RankedEntry> {
     if (this.o.rankedEntry) return this.o.rankedEntry(who);
     return (await import('@/lib/server/versus/pairing')).rankedEntry(who);
   }

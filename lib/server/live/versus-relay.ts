@@ -15,7 +15,7 @@ import type { VersusLobby } from '@/lib/server/live/versus-lobby';
  * identity is the one its own instance read from its cookies; instances trust each other's Redis.
  */
 export type VersusWire =
-  | { k: 'vin'; from: string; peer: string; who: { owner: Owner; player: LivePlayer; address: string }; m: VersusClientMessage }
+  | { k: 'vin'; from: string; peer: string; who: { owner: Owner; player: LivePlayer; address: string; device: string | null }; m: VersusClientMessage }
   | { k: 'vclose'; from: string; peer: string }
   | { k: 'vout'; from: string; peer: string; m: ServerMessage };
 
@@ -70,7 +70,7 @@ export class VersusRelay implements VersusDoor {
     conn.relayedTo = home;
     this.relayed.set(conn.id, conn);
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
-    const heard = await this.bus.tell(home, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address }, m });
+    const heard = await this.bus.tell(home, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
     if (heard !== 0) return;
     // The home is gone (its lease has not expired yet): look again from the next message on.
     if (this.home === home) this.home = null;
@@ -97,7 +97,7 @@ export class VersusRelay implements VersusDoor {
     if (w.k === 'vclose') return this.dropPeer(key);
     let peer = this.peers.get(key);
     if (!peer) {
-      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }));
+      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, w.who.device ?? null, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }));
       this.peers.set(key, peer);
     }
     guarded(() => this.lobby.handle(peer, w.m), (error) => {
@@ -166,6 +166,7 @@ class RelayedPeer implements VersusPeer {
     readonly owner: Owner,
     readonly player: LivePlayer,
     readonly address: string,
+    readonly device: string | null,
     private readonly relay: (m: ServerMessage) => void,
   ) {}
 

@@ -7,10 +7,10 @@ import { VersusLobby } from '@/lib/server/live/versus-lobby';
 
 /** A player as the lobby sees it (a socket here or one relayed from another instance): an owner, a send, errors collected. */
 let addresses = 0;
-function conn(owner: { userId: string | null; guestId: string | null }, address = `10.0.0.${++addresses}`) {
+function conn(owner: { userId: string | null; guestId: string | null }, address = `10.0.0.${++addresses}`, device: string | null = null) {
   const got: ServerMessage[] = [];
   const c: VersusPeer = {
-    owner, player: { name: owner.userId, guest: !owner.userId }, address, open: true, watches: new Map(), match: null,
+    owner, player: { name: owner.userId, guest: !owner.userId }, address, device, open: true, watches: new Map(), match: null,
     send: (m) => void got.push(m),
     error: (code, message) => void got.push({ t: 'error', code, message }),
   };
@@ -25,6 +25,13 @@ const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: a
 const send = (x: { c: VersusPeer }, m: VersusClientMessage) => lobby.handle(x.c, m);
 
 describe('the versus lobby', () => {
+  it('ranked: gives the pairing rules the connection’s device as well as its address', async () => {
+    const seen: Array<{ address: string; device: string | null }> = [];
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: async ({ address, device }) => (seen.push({ address, device }), { ok: true, avoid: [] }) });
+    await send(conn({ userId: 'd1', guestId: null }, '10.9.9.9', 'device-a'), { t: 'queue', mode: 'battle', ranked: true, ...base });
+    expect(seen).toEqual([{ address: '10.9.9.9', device: 'device-a' }]);
+  });
+
   it('ranked: refuses a player the pairing rules do not admit, with their message; keeps one address and avoided players apart', async () => {
     const avoid: Record<string, string[]> = { u3: ['u4'] };
     lobby = new VersusLobby({
