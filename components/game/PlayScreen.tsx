@@ -109,7 +109,7 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
         </div>
       </div>
       <LiveRegion message={announcement(state, rankBy, periods)} testId="announcer" />
-      <p className="text-center text-xs text-muted">
+      <p className="keys-hint text-center text-xs text-muted">
         P / Esc pause · R restart · keys and handling in <Link className="underline" href="/settings">Settings</Link>
       </p>
       {panelOpen && (

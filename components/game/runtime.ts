@@ -28,7 +28,7 @@ export function mountGame(opts: {
   const effects = new Effects();
   // Told the settings by the controller from its constructor on, so they must exist before it.
   let controller: PlayController | null = null;
-  const touch = touchControls(opts.root, opts.canvas, () => controller);
+  const touch = touchControls(opts.root, opts.canvas, () => controller, true);
   const sound = new GameSound();
   let lastCount = -1;
   controller = new PlayController(opts.mode, opts.settings, {

@@ -11,9 +11,10 @@ export function wantsTouch(settings: Settings, coarse: boolean): boolean {
 
 /**
  * Loads the touch controls only where they are wanted (the pad's code is not part of the game's
- * download on a desktop) and keeps them in step with the settings.
+ * download on a desktop) and keeps them in step with the settings. `fit`: the page is a play view
+ * whose field box is sized around the pad (components/touch/fit.ts).
  */
-export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, controller: () => Pressable | null) {
+export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, controller: () => Pressable | null, fit = false) {
   let mounted: Mounted | null = null;
   let loading = false;
   let latest: Settings | null = null;
@@ -26,7 +27,7 @@ export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, cont
       void import('@/components/touch/mount').then(({ mountTouch }) => {
         loading = false;
         if (disposed) return;
-        mounted = mountTouch(root, canvas, (action, finger, down, t) => controller()?.press(action, finger, down, t));
+        mounted = mountTouch(root, canvas, (action, finger, down, t) => controller()?.press(action, finger, down, t), fit);
         apply();
       });
     } else if (!want && mounted) {

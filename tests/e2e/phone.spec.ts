@@ -99,11 +99,16 @@ test.describe('on a phone', () => {
     const cdp = await page.context().newCDPSession(page);
     const fingers = new Fingers(cdp);
 
-    // The pad leaves the field alone, every button is a fingertip or more, and nothing runs off the screen.
+    // The pad leaves the field alone, every button is a fingertip or more, and nothing runs off the
+    // screen: the field and every button lie inside the viewport (a button below it cannot be touched).
     const field = (await page.getByTestId('field').boundingBox())!;
+    const { height } = PIXEL_7.viewport;
+    expect(field.y, 'the field starts on screen').toBeGreaterThanOrEqual(0);
+    expect(field.y + field.height, 'the field ends on screen').toBeLessThanOrEqual(height);
     for (const b of await pad.getByRole('button').all()) {
       const box = (await b.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(48);
+      expect(box.y >= 0 && box.y + box.height <= height, `${await b.getAttribute('aria-label')} on screen`).toBe(true);
       const overlaps = box.x < field.x + field.width && field.x < box.x + box.width && box.y < field.y + field.height && field.y < box.y + box.height;
       expect(overlaps, `${await b.getAttribute('aria-label')} covers the field`).toBe(false);
     }
