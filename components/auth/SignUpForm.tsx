@@ -52,8 +52,9 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
         return;
       }
       if (created?.recoveryCodes?.length) {
+        // No refresh until the player goes on: refreshed, /signup redirects a signed-in player and
+        // the codes, the only password reset without mail, vanished before anyone could read them.
         setCodes(created.recoveryCodes);
-        router.refresh();
         return;
       }
       router.push(safeCallback(callbackUrl));
@@ -70,7 +71,15 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
       <div className="space-y-4">
         <p>Your account is ready.</p>
         <RecoveryCodeList codes={codes} />
-        <button type="button" onClick={() => router.push(safeCallback(callbackUrl))} className="w-full rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover">
+        <button
+          type="button"
+          // Focus lands here as the form gives way to the codes, so a keyboard is not left nowhere.
+          autoFocus
+          onClick={() => {
+            router.push(safeCallback(callbackUrl));
+            router.refresh();
+          }}
+          className="w-full rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover">
           I saved them: continue
         </button>
       </div>

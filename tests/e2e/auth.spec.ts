@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signOut, signUp, uniqueUsername } from '@/tests/e2e/fixtures';
+import { signIn, signOut, signUp, uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
 
 const PASSWORD = 'falling-blocks-42';
 
@@ -11,6 +11,27 @@ test('a newcomer signs up, signs out and signs back in', async ({ page }) => {
   await expect(page.getByTestId('nav-profile')).toHaveText(username);
   await page.getByTestId('nav-profile').click();
   await expect(page.getByTestId('profile-username')).toHaveText(username);
+});
+
+test('the recovery codes shown at sign-up stay on screen until the player says they saved them', async ({ page }) => {
+  const username = uniqueUsername('codes');
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueAddress() });
+  await page.goto('/signup');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const codes = page.getByTestId('recovery-codes');
+  await expect(codes).toBeVisible();
+  // Watching, not waiting for something: a refresh after sign-up redirected the signed-in player
+  // away ~0.2 s after the codes appeared, and with them went the only password reset without mail.
+  await page.waitForTimeout(3_000);
+  await expect(codes).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+  const next = page.getByRole('button', { name: 'I saved them: continue' });
+  await expect(next, 'the keyboard is left on the way on').toBeFocused();
+  await next.click();
+  await expect(page.getByTestId('nav-profile')).toHaveText(username);
+  await expect(codes).toBeHidden();
 });
 
 test('a wrong password gets the same message as an unknown name', async ({ page }) => {

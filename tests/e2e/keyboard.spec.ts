@@ -29,6 +29,10 @@ test('keyboard only: sign up, a Sprint paused and resumed, the boards, a replay 
   await expect(page.getByLabel('Password')).toBeFocused();
   await page.keyboard.type('only-the-keyboard-5');
   await page.keyboard.press('Enter');
+  // The recovery codes: focus waits on the way on.
+  await expect(page.getByTestId('recovery-codes')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'I saved them: continue' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByTestId('nav-profile')).toHaveText(username);
 
   // A Sprint: start, pause, resume with the overlay's button.
