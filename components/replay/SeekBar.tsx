@@ -6,7 +6,9 @@ export function SeekBar({ tick, end, pieceTicks, onSeek }: { tick: number; end: 
   // One path for every marker: hundreds of pieces cost one DOM node.
   const path = pieceTicks.map((t) => `M${((t / span) * 1000).toFixed(1)} 0V10`).join('');
   return (
-    <div className="flex-1">
+    // Its own line when the row is narrow (a phone): sharing it with the transport's seven
+    // buttons left the slider 4 px wide at 360 px.
+    <div className="min-w-48 flex-1 basis-48">
       <input
         type="range"
         min={0}
