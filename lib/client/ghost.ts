@@ -63,16 +63,17 @@ export function standingText(mode: Mode, diff: number): string {
 }
 
 /**
- * The split at the end against the best: Sprint in seconds (negative is faster, so better), Ultra
- * in points. Null when the game has no result to compare (a Sprint that topped out).
+ * The split at the end against the best: Sprint in seconds, Ultra in points, said in words (a sign
+ * as well read "−0.02 s faster", which a player takes for slower). Null when the game has no
+ * result to compare (a Sprint that topped out).
  */
 export function finalSplit(mode: Mode, result: { tick: number; score: number; finished: boolean }, best: { ticks: number; score: number }): string | null {
   if (mode === 'sprint') {
     if (!result.finished) return null;
     const diff = result.tick - best.ticks;
     const seconds = (Math.abs(diff) / TICKS_PER_SECOND).toFixed(2);
-    return diff === 0 ? '±0.00 s: equal to your best' : `${diff < 0 ? '−' : '+'}${seconds} s ${diff < 0 ? 'faster than' : 'slower than'} your best`;
+    return diff === 0 ? 'Equal to your best' : `${seconds} s ${diff < 0 ? 'faster than' : 'slower than'} your best`;
   }
   const diff = result.score - best.score;
-  return diff === 0 ? 'Equal to your best' : `${diff > 0 ? '+' : '−'}${Math.abs(diff).toLocaleString('en-US')} points ${diff > 0 ? 'over' : 'under'} your best`;
+  return diff === 0 ? 'Equal to your best' : `${Math.abs(diff).toLocaleString('en-US')} points ${diff > 0 ? 'over' : 'under'} your best`;
 }

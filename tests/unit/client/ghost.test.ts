@@ -27,9 +27,9 @@ describe('standing and split', () => {
   });
 
   it('gives the split at the end, and none for a Sprint that topped out', () => {
-    expect(finalSplit('sprint', { tick: 1200, score: 0, finished: true }, { ticks: 1290, score: 0 })).toBe('−1.50 s faster than your best');
-    expect(finalSplit('sprint', { tick: 1300, score: 0, finished: true }, { ticks: 1290, score: 0 })).toBe('+0.17 s slower than your best');
+    expect(finalSplit('sprint', { tick: 1200, score: 0, finished: true }, { ticks: 1290, score: 0 })).toBe('1.50 s faster than your best');
+    expect(finalSplit('sprint', { tick: 1300, score: 0, finished: true }, { ticks: 1290, score: 0 })).toBe('0.17 s slower than your best');
     expect(finalSplit('sprint', { tick: 900, score: 0, finished: false }, { ticks: 1290, score: 0 })).toBeNull();
-    expect(finalSplit('ultra', { tick: 7200, score: 5000, finished: true }, { ticks: 7200, score: 5600 })).toBe('−600 points under your best');
+    expect(finalSplit('ultra', { tick: 7200, score: 5000, finished: true }, { ticks: 7200, score: 5600 })).toBe('600 points under your best');
   });
 });
