@@ -1,6 +1,6 @@
 import { COLS, MODES, placedCells, VISIBLE_ROWS as ROWS, type AnyMode, type PieceType, type Snapshot } from '@/lib/engine';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from '@/components/game/effects';
-import { formatPps, formatTime } from '@/lib/ui/format';
+import { formatLines, formatPps, formatTime } from '@/lib/ui/format';
 import type { DisplaySettings } from '@/lib/validations/settings';
 import { reduceMotion } from '@/lib/client/motion';
 import { PALETTES, PATTERNED, THEME, type Palette } from '@/components/game/palette';
@@ -245,7 +245,7 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   const rules = MODES[o.mode];
   const stats: Array<[string, string | null]> = [
     ['SCORE', snap.score.toLocaleString('en-US')],
-    ['LINES', rules.lineGoal > 0 ? `${snap.lines}/${rules.lineGoal}` : String(snap.lines)],
+    ['LINES', formatLines(snap.lines, rules.lineGoal)],
     ['LEVEL', String(snap.level)],
     // Drawn every frame by drawLive.
     ['TIME', null],

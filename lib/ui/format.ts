@@ -23,6 +23,11 @@ export function formatDate(iso: string): string {
   return iso.slice(0, 10);
 }
 
+/** Lines against a goal (0: none). A goal is met, not passed: the last clear of a Sprint may reach 41 or 43, which "41/40" made read as a bug. */
+export function formatLines(lines: number, goal: number): string {
+  return goal > 0 ? `${Math.min(lines, goal)}/${goal}` : String(lines);
+}
+
 export function formatPoints(points: number): string {
   return points.toLocaleString('en-US');
 }
