@@ -17,7 +17,7 @@ export function NavMenu({ children }: { children: ReactNode }) {
   return (
     <details
       ref={ref}
-      className="group relative ml-auto md:hidden"
+      className="group relative ml-auto lg:hidden"
       data-testid="nav-menu"
       onKeyDown={(e) => {
         if (e.key !== 'Escape' || !ref.current?.open) return;

@@ -13,8 +13,10 @@ const NAV = [
 ] as const;
 
 /**
- * The site's header; the layout reads the session (components never import server code). On a
- * narrow screen the links fold into a menu (NavMenu: a <details>, so it opens with no script).
+ * The site's header; the layout reads the session (components never import server code). Below
+ * 1024 px the links fold into a menu (NavMenu: a <details>, so it opens with no script): seven
+ * links, Account and a long name ran past the screen's edge at 839 px (a phone on its side), and
+ * a phone browser then zooms the whole page out.
  */
 export function SiteHeader({ user }: { user: { name: string; moderator?: boolean } | null }) {
   // Tests find the wide header's copy by its test id; the menu's copy has none.
@@ -37,14 +39,14 @@ export function SiteHeader({ user }: { user: { name: string; moderator?: boolean
         <Link href="/" className="text-lg font-bold tracking-tight">
           <span className="text-brand">Line</span>fall
         </Link>
-        <ul className="hidden flex-1 items-center gap-1 md:flex">
+        <ul className="hidden flex-1 items-center gap-1 lg:flex">
           {NAV.map((item) => (
             <li key={item.href}>
               <NavLink href={item.href}>{item.label}</NavLink>
             </li>
           ))}
         </ul>
-        <div className="hidden items-center gap-1 md:flex">
+        <div className="hidden items-center gap-1 lg:flex">
           {extra.map((item) => (
             <NavLink key={item.href} href={item.href}>
               {item.label}
