@@ -7,6 +7,7 @@ import { drawOptions } from '@/components/game/draw';
 import { Effects } from '@/components/game/effects';
 import { keepRetrying, pendingFlusher } from '@/components/game/usePendingGames';
 import { touchControls } from '@/components/touch/attach';
+import { fitField } from '@/components/game/fit';
 import { GameSound } from '@/components/game/sound';
 
 /**
@@ -24,11 +25,13 @@ export function mountGame(opts: {
   onState: (s: PlayState) => void;
   onLive: (view: LiveView) => void;
 }): { controller: PlayController; dispose: () => void } {
+  // Before the canvas view measures its box, so its first drawing is at the fitted size.
+  const unfit = opts.canvas.parentElement ? fitField(opts.root, opts.canvas.parentElement) : () => {};
   const view = new CanvasView(opts.canvas);
   const effects = new Effects();
   // Told the settings by the controller from its constructor on, so they must exist before it.
   let controller: PlayController | null = null;
-  const touch = touchControls(opts.root, opts.canvas, () => controller, true);
+  const touch = touchControls(opts.root, opts.canvas, () => controller);
   const sound = new GameSound();
   let lastCount = -1;
   controller = new PlayController(opts.mode, opts.settings, {
@@ -65,6 +68,7 @@ export function mountGame(opts: {
       touch.dispose();
       sound.dispose();
       view.dispose();
+      unfit();
     },
   };
 }

@@ -42,7 +42,7 @@ function PadButton({ action, place, haptics, press }: { action: TouchAction; pla
       aria-label={label.name}
       data-action={action}
       className="touch-button"
-      style={{ left: `${place.x}%`, top: `${place.y}%`, width: place.size, height: place.size }}
+      style={{ left: within(place.x, place.size), top: within(place.y, place.size), width: place.size, height: place.size }}
       onPointerDown={(e) => {
         e.preventDefault();
         e.currentTarget.setPointerCapture(e.pointerId);
@@ -57,4 +57,13 @@ function PadButton({ action, place, haptics, press }: { action: TouchAction; pla
       <span aria-hidden="true">{label.glyph}</span>
     </button>
   );
+}
+
+/**
+ * A button's centre at `percent` of the pad, moved in just enough that the whole button stays on
+ * it: a layout drawn upright squeezed to the screen's sides on a phone on its side put pause's
+ * centre at 98 %, half off the screen.
+ */
+function within(percent: number, size: number): string {
+  return `clamp(${size / 2}px, ${percent}%, calc(100% - ${size / 2}px))`;
 }

@@ -11,10 +11,9 @@ export function wantsTouch(settings: Settings, coarse: boolean): boolean {
 
 /**
  * Loads the touch controls only where they are wanted (the pad's code is not part of the game's
- * download on a desktop) and keeps them in step with the settings. `fit`: the page is a play view
- * whose field box is sized around the pad (components/touch/fit.ts).
+ * download on a desktop) and keeps them in step with the settings.
  */
-export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, controller: () => Pressable | null, fit = false) {
+export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, controller: () => Pressable | null) {
   let mounted: Mounted | null = null;
   let loading = false;
   let latest: Settings | null = null;
@@ -27,7 +26,7 @@ export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, cont
       void import('@/components/touch/mount').then(({ mountTouch }) => {
         loading = false;
         if (disposed) return;
-        mounted = mountTouch(root, canvas, (action, finger, down, t) => controller()?.press(action, finger, down, t), fit);
+        mounted = mountTouch(root, canvas, (action, finger, down, t) => controller()?.press(action, finger, down, t));
         apply();
       });
     } else if (!want && mounted) {

@@ -60,6 +60,21 @@ async function expectFits(page: Page, width: number, what: string): Promise<void
   expect(scroll, what).toBeLessThanOrEqual(Math.min(inner, width));
 }
 
+/** What of the field and the pad lies partly off a screen of this size, and which buttons cover the field (empty: none). */
+async function onScreen(page: Page, size: { width: number; height: number }): Promise<string[]> {
+  const problems: string[] = [];
+  const field = (await page.getByTestId('field').boundingBox())!;
+  const things: Array<[string, Locator]> = [['field', page.getByTestId('field')]];
+  for (const b of await page.getByTestId('touch-pad').getByRole('button').all()) things.push([(await b.getAttribute('aria-label')) ?? '?', b]);
+  for (const [name, thing] of things) {
+    const r = (await thing.boundingBox())!;
+    if (r.x < 0 || r.y < 0 || r.x + r.width > size.width || r.y + r.height > size.height) problems.push(`${name} off the screen`);
+    const covers = r.x < field.x + field.width && field.x < r.x + r.width && r.y < field.y + field.height && field.y < r.y + r.height;
+    if (name !== 'field' && covers) problems.push(`${name} covers the field`);
+  }
+  return problems;
+}
+
 test.describe('on a phone', () => {
   test.use({ ...PIXEL_7 });
 
@@ -101,17 +116,8 @@ test.describe('on a phone', () => {
 
     // The pad leaves the field alone, every button is a fingertip or more, and nothing runs off the
     // screen: the field and every button lie inside the viewport (a button below it cannot be touched).
-    const field = (await page.getByTestId('field').boundingBox())!;
-    const { height } = PIXEL_7.viewport;
-    expect(field.y, 'the field starts on screen').toBeGreaterThanOrEqual(0);
-    expect(field.y + field.height, 'the field ends on screen').toBeLessThanOrEqual(height);
-    for (const b of await pad.getByRole('button').all()) {
-      const box = (await b.boundingBox())!;
-      expect(box.width).toBeGreaterThanOrEqual(48);
-      expect(box.y >= 0 && box.y + box.height <= height, `${await b.getAttribute('aria-label')} on screen`).toBe(true);
-      const overlaps = box.x < field.x + field.width && field.x < box.x + box.width && box.y < field.y + field.height && field.y < box.y + box.height;
-      expect(overlaps, `${await b.getAttribute('aria-label')} covers the field`).toBe(false);
-    }
+    await expect.poll(() => onScreen(page, PIXEL_7.viewport)).toEqual([]);
+    for (const b of await pad.getByRole('button').all()) expect((await b.boundingBox())!.width).toBeGreaterThanOrEqual(48);
     await expectFits(page, PIXEL_7.viewport.width, 'the play page');
     const left = (await button(page, 'left').boundingBox())!;
     expect(left.x, 'mirrored: "left" under the right thumb').toBeGreaterThan(PIXEL_7.viewport.width / 2);
@@ -138,6 +144,14 @@ test.describe('on a phone', () => {
     await expect.poll(() => activeX(game), { timeout: 5_000 }).toBeLessThanOrEqual(Math.min(startX - 2, 1));
     await fingers.lift(1);
     await frames(page, 2);
+
+    // Turned on its side mid-game, and back: the game plays on, the field and every button on screen.
+    for (const turned of [{ width: PIXEL_7.viewport.height, height: PIXEL_7.viewport.width }, PIXEL_7.viewport]) {
+      await page.setViewportSize(turned);
+      await expect.poll(() => onScreen(page, turned), `${turned.width}×${turned.height}`).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`game-screen-pixel7-${turned.width}x${turned.height}.png`) });
+      await expect(game).toHaveAttribute('data-phase', 'playing');
+    }
 
     // Pause and resume by touch.
     await fingers.tap(page, button(page, 'pause'));
@@ -192,14 +206,14 @@ test.describe('on a phone', () => {
       '/practice', '/settings', '/profile', `/u/${username}`, '/live', '/versus', '/account', '/account/email', '/moderation',
       '/signin', '/signup', '/forgot-password', '/no-such-page',
     ];
-    for (const size of [{ width: 360, height: 640 }, { width: 412, height: 915 }]) {
+    for (const size of [{ width: 360, height: 640 }, { width: 412, height: 915 }, { width: 839, height: 412 }]) {
       await page.setViewportSize(size);
       for (const path of pages) {
         await page.goto(path);
         await page.waitForLoadState('load');
         await expectFits(page, size.width, `${path} at ${size.width}×${size.height}`);
-        // A slider a thumb can work: it once shared its row with seven buttons and was 4 px wide.
-        if (path === `/replays/${gameId}`) expect((await page.getByTestId('seek-bar').boundingBox())!.width).toBeGreaterThanOrEqual(size.width / 2);
+        // A slider a thumb can work (12 rem at least): it once shared its row with seven buttons and was 4 px wide.
+        if (path === `/replays/${gameId}`) expect((await page.getByTestId('seek-bar').boundingBox())!.width).toBeGreaterThanOrEqual(180);
       }
     }
     // The header's menu opens and leads somewhere.

@@ -9,9 +9,11 @@ describe('touch layout', () => {
     const place = { x: 10, y: 55, size: 60 };
     expect(placeFor(place, false, false)).toEqual(place);
     expect(placeFor(place, true, false)).toEqual({ ...place, x: 90 });
-    expect(placeFor(place, false, true).x).toBe(5);
-    expect(placeFor({ ...place, x: 90 }, false, true).x).toBe(95);
-    expect(placeFor(place, true, true).x).toBe(95);
+    expect(placeFor(place, false, true).x).toBeCloseTo(4.4);
+    expect(placeFor({ ...place, x: 90 }, false, true).x).toBeCloseTo(95.6);
+    expect(placeFor(place, true, true).x).toBeCloseTo(95.6);
+    // The middle of the layout lands at the inner edge of each side's 22 %, clear of the field.
+    expect(placeFor({ ...place, x: 50 }, false, true).x).toBeCloseTo(78);
   });
 
   it('both presets place every action, each button a fingertip or larger', () => {
