@@ -62,13 +62,28 @@ export function bitLength(v: number): number {
   return n;
 }
 
+/** Zero bytes a reader needs after the data: peek32 looks at five bytes from the current one. */
+export const READ_AHEAD = 5;
+
 /** Every read is bounds-checked and fails with ReplayDecodeError('truncated', …). */
 export class BitReader {
   private pos = 0;
   private readonly size: number;
+  private readonly data: Uint8Array;
+  /** The plain bits read after the last expGolombThen's code. */
+  after = 0;
 
-  constructor(private readonly data: Uint8Array) {
-    this.size = data.length * 8;
+  /**
+   * Reads the first `length` bytes of `data`. Given READ_AHEAD zero bytes after them (as
+   * fromBase64Url's `spare` leaves), it reads in place; otherwise it reads a padded copy.
+   */
+  constructor(data: Uint8Array, length = data.length) {
+    this.size = length * 8;
+    if (data.length >= length + READ_AHEAD) this.data = data;
+    else {
+      this.data = new Uint8Array(length + READ_AHEAD);
+      this.data.set(data.subarray(0, length));
+    }
   }
 
   get remainingBits(): number {
@@ -98,9 +113,10 @@ export class BitReader {
   private peek32(): number {
     const d = this.data;
     const i = this.pos >> 3;
-    const w = ((d[i] ?? 0) << 24) | ((d[i + 1] ?? 0) << 16) | ((d[i + 2] ?? 0) << 8) | (d[i + 3] ?? 0);
+    // Past the end the padding reads zero: no bounds to check here.
+    const w = (d[i]! << 24) | (d[i + 1]! << 16) | (d[i + 2]! << 8) | d[i + 3]!;
     const shift = this.pos & 7;
-    return shift === 0 ? w >>> 0 : ((w << shift) | ((d[i + 4] ?? 0) >>> (8 - shift))) >>> 0;
+    return shift === 0 ? w >>> 0 : ((w << shift) | (d[i + 4]! >>> (8 - shift))) >>> 0;
   }
 
   byte(what: string): number {
@@ -142,12 +158,31 @@ export class BitReader {
     return 2 ** n + this.bits(n, what) - 2 ** k;
   }
 
+  /**
+   * An Exp-Golomb code of order k, then `count` plain bits (≤ 8), left in `after`: a replay event's
+   * tick gap and its key. Both within the next 32 bits (every event of a live game) is one look at
+   * the data; anything longer goes field by field.
+   */
+  expGolombThen(k: number, count: number, what: string, afterWhat: string): number {
+    const w = this.peek32();
+    const len = 2 * Math.clz32(w) + k + 1;
+    const total = len + count;
+    if (total <= 32 && this.pos + total <= this.size) {
+      this.pos += total;
+      this.after = (w >>> (32 - total)) & ((1 << count) - 1);
+      return (w >>> (32 - len)) - (1 << k);
+    }
+    const v = this.expGolomb(k, what);
+    this.after = this.bits(count, afterWhat);
+    return v;
+  }
+
   /** The writer pads with zero bits to a whole byte; anything else after the last field is garbage. */
   end(): void {
     while ((this.pos & 7) !== 0) {
       if (this.bit('padding') !== 0) throw new ReplayDecodeError('trailing_data', 'non-zero padding after the last event');
     }
-    if (this.pos !== this.data.length * 8)
-      throw new ReplayDecodeError('trailing_data', `${this.data.length - (this.pos >> 3)} unexpected bytes after the last event`);
+    if (this.pos !== this.size)
+      throw new ReplayDecodeError('trailing_data', `${(this.size - this.pos) >> 3} unexpected bytes after the last event`);
   }
 }

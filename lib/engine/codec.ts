@@ -1,5 +1,5 @@
 import { fromBase64Url, toBase64Url } from './base64url';
-import { BitReader, BitWriter } from './bits';
+import { BitReader, BitWriter, READ_AHEAD } from './bits';
 import {
   ALL_MODE_NAMES, ARR_MAX, DAS_MAX, DAS_MIN, isKeyed, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
   MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, SDF_MAX,
@@ -157,37 +157,47 @@ export class ReplaySizeBound {
 /**
  * The order k that codes the tick deltas in the fewest bits (the smallest such k on a tie). The
  * encoder always writes it, so the decoder accepts no other: one replay, one string.
- *
- * An order-k code of d takes 2·bitLength(d + 2^k) − 1 − k bits. With L = bitLength(d):
- * bitLength(d + 2^k) is k + 1 when k ≥ L, and L, or L + 1 when bits k…L−1 of d are all ones (the
- * add carries out), when k < L. So each delta's cost at every k follows from L and its highest
- * zero bit below L: the deltas are counted once by those two numbers, and every k is priced from
- * the counts (a decoder checks this on every replay it reads, so a pass per k was a third of it).
  */
 export function bestOrder(deltas: ArrayLike<number>): number {
-  const counts = new Int32Array(33 * 33);
-  const used: number[] = [];
-  for (let i = 0; i < deltas.length; i++) {
-    const d = deltas[i]!;
+  const orders = new OrderCounts();
+  for (let i = 0; i < deltas.length; i++) orders.add(deltas[i]!);
+  return orders.best();
+}
+
+/**
+ * Tick deltas counted so that every order's cost follows from the counts: the decoder counts as it
+ * reads, with no second pass. An order-k code of d takes 2·bitLength(d + 2^k) − 1 − k bits. With
+ * L = bitLength(d): bitLength(d + 2^k) is k + 1 when k ≥ L, and L, or L + 1 when bits k…L−1 of d
+ * are all ones (the add carries out), when k < L. So a delta's cost at every k follows from L and
+ * its highest zero bit below L, and the deltas are counted by those two numbers.
+ */
+class OrderCounts {
+  private readonly counts = new Int32Array(33 * 33);
+  private readonly used: number[] = [];
+
+  add(d: number): void {
     const L = 32 - Math.clz32(d);
     const zeros = ~d & (L === 32 ? -1 : (1 << L) - 1);
     const slot = L * 33 + (zeros === 0 ? 0 : 32 - Math.clz32(zeros)); // highest zero bit + 1
-    if (counts[slot] === 0) used.push(slot);
-    counts[slot]!++;
+    if (this.counts[slot] === 0) this.used.push(slot);
+    this.counts[slot]!++;
   }
-  let best = 0;
-  let bestBits = Infinity;
-  for (let k = 0; k <= MAX_K; k++) {
-    let bits = 0;
-    for (const slot of used) {
-      const L = (slot / 33) | 0;
-      const carryFrom = slot % 33; // k ≥ carryFrom (and k < L) carries
-      const len = k >= L ? k + 1 : k >= carryFrom ? L + 1 : L;
-      bits += counts[slot]! * (2 * len - 1 - k);
+
+  best(): number {
+    let best = 0;
+    let bestBits = Infinity;
+    for (let k = 0; k <= MAX_K; k++) {
+      let bits = 0;
+      for (const slot of this.used) {
+        const L = (slot / 33) | 0;
+        const carryFrom = slot % 33; // k ≥ carryFrom (and k < L) carries
+        const len = k >= L ? k + 1 : k >= carryFrom ? L + 1 : L;
+        bits += this.counts[slot]! * (2 * len - 1 - k);
+      }
+      if (bits < bestBits) [best, bestBits] = [k, bits];
     }
-    if (bits < bestBits) [best, bestBits] = [k, bits];
+    return best;
   }
-  return best;
 }
 
 const invalid = (msg: string): ReplayDecodeError => new ReplayDecodeError('invalid_field', msg);
@@ -206,9 +216,9 @@ function decode(data: string): Replay {
   if (typeof data !== 'string') throw new ReplayDecodeError('bad_encoding', 'replay data must be a string');
   if (data.length > MAX_REPLAY_ENCODED_LENGTH)
     throw new ReplayDecodeError('too_large', `replay is longer than ${MAX_REPLAY_BYTES} bytes`);
-  const bytes = fromBase64Url(data);
+  const bytes = fromBase64Url(data, READ_AHEAD);
   if (!bytes) throw new ReplayDecodeError('bad_encoding', 'replay is not unpadded base64url');
-  const r = new BitReader(bytes);
+  const r = new BitReader(bytes, bytes.length - READ_AHEAD);
   for (const m of REPLAY_MAGIC) if (r.byte('magic') !== m) throw new ReplayDecodeError('bad_magic', 'not a Linefall replay');
   const format = r.byte('format version');
   const layout = Object.hasOwn(FORMATS, format) ? FORMATS[format]! : null;
@@ -242,18 +252,18 @@ function decode(data: string): Replay {
   // Each event needs at least keyBits + 2 bits: refuse before allocating for a count the data cannot hold.
   if (count * (keyBits + 2) > r.remainingBits) throw new ReplayDecodeError('truncated', `data too short for ${count} events`);
   const events: ReplayEvent[] = [];
-  const deltas = new Uint32Array(count);
+  const orders = new OrderCounts();
   let tick = 0;
   let i = 0;
   try {
     // Fixed labels: building one string per field per event was most of the decoding time.
     for (; i < count; i++) {
-      const delta = r.expGolomb(k, 'tick');
+      // The tick gap, then the key id and the down bit: one look at the data for all three.
+      const delta = r.expGolombThen(k, keyBits + 1, 'tick', 'key');
       tick += delta;
       if (tick > MAX_EVENT_TICK) throw invalid(`tick exceeds ${MAX_EVENT_TICK}`);
-      deltas[i] = delta;
-      // The key id and the down bit together: one read.
-      const keyAndDown = r.bits(keyBits + 1, 'key');
+      orders.add(delta);
+      const keyAndDown = r.after;
       const id = keyAndDown >> 1;
       if (id >= keyCount) throw invalid(`key ${id} is not a key of rules version ${rulesVersion}`);
       events.push({ tick, key: KEYS[id]!, down: (keyAndDown & 1) === 1 });
@@ -266,7 +276,7 @@ function decode(data: string): Replay {
   r.end();
   // Any order decodes, but only the encoder's choice is canonical: a second spelling of the same
   // replay would get a different digest and slip past the server's repeat detection.
-  const canonical = bestOrder(deltas);
+  const canonical = orders.best();
   if (k !== canonical) throw invalid(`event order ${k} is not the canonical ${canonical}`);
   return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events, ...(garbage ? { garbage } : {}), ...(seat === null ? {} : { seat }) };
 }

@@ -80,6 +80,28 @@ describe('replay codec', () => {
     expect(fromBase64Url('TE+/')).toBeNull();
   });
 
+  it('base64url decodes as Node does every canonical string, refuses every other, and leaves its spare bytes zero', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_+/=é ';
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 40 }), fc.nat(8), (bytes, spare) => {
+        const out = fromBase64Url(toBase64Url(bytes), spare)!;
+        expect(Buffer.from(out.subarray(0, bytes.length)).equals(Buffer.from(bytes))).toBe(true);
+        expect([...out.subarray(bytes.length)]).toEqual(new Array(spare).fill(0));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...alphabet), { maxLength: 24 }), (chars) => {
+        const s = chars.join('');
+        const node = Buffer.from(s, 'base64url');
+        const canonical = s.length % 4 !== 1 && node.toString('base64url') === s;
+        const out = fromBase64Url(s);
+        expect(out !== null, s).toBe(canonical);
+        if (out) expect(Buffer.from(out).equals(node)).toBe(true);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it.each<[string, string, ReplayDecodeErrorCode]>([
     ['not base64url', 'TEY*', 'bad_encoding'],
     ['padding', 'TEYB=', 'bad_encoding'],
