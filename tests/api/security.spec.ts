@@ -22,6 +22,26 @@ test('sign-up: refused past the per-address limit with 429, Retry-After and a cl
   expect((await elsewhere.post('/api/account', { data: { username, password: PASSWORD } })).status()).toBe(201);
 });
 
+test('sign-up: only accounts made count against the per-address limit; every attempt counts against a looser one', async ({ baseURL }) => {
+  const api = await newClient(baseURL!);
+  const taken = uniqueUsername('lan');
+  expect((await api.post('/api/account', { data: { username: taken, password: PASSWORD } })).status()).toBe(201);
+  // A LAN party's mistakes: a name already taken, a password too common. Neither made an account.
+  for (let i = 0; i < RULES.signUpAddress.limit; i++) {
+    expect((await api.post('/api/account', { data: { username: taken, password: PASSWORD } })).status()).toBe(409);
+    expect((await api.post('/api/account', { data: { username: uniqueUsername('lan'), password: 'password1' } })).status()).toBe(400);
+  }
+  // The rest of the hour's accounts are still there to make.
+  for (let i = 1; i < RULES.signUpAddress.limit; i++) {
+    expect((await api.post('/api/account', { data: { username: uniqueUsername('lan'), password: PASSWORD } })).status()).toBe(201);
+  }
+  expect(await errorCode(await api.post('/api/account', { data: { username: uniqueUsername('lan'), password: PASSWORD } }))).toMatchObject({ status: 429, message: expect.stringMatching(/new accounts/) });
+  // Attempts themselves are bounded: what a script trying taken names (a password hash each) meets.
+  const script = await newClient(baseURL!);
+  for (let i = 0; i < RULES.signUpAttemptAddress.limit; i++) expect((await script.post('/api/account', { data: { username: taken, password: PASSWORD } })).status()).toBe(409);
+  expect(await errorCode(await script.post('/api/account', { data: { username: taken, password: PASSWORD } }))).toMatchObject({ status: 429, message: expect.stringMatching(/sign-up attempts/) });
+});
+
 test('sign-up: common passwords and passwords built from the username are refused on the password field', async ({ baseURL }) => {
   const api = await newClient(baseURL!);
   for (const password of ['password1', 'iloveyou', 'qwertyuiop']) {

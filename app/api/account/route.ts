@@ -9,6 +9,7 @@ import { requireReauthenticated } from '@/lib/server/guards';
 import { createUser } from '@/lib/server/users';
 import { apiError, readJson, validationError } from '@/lib/server/http';
 import { clientAddressKey, enforce } from '@/lib/server/limits/http';
+import { refund } from '@/lib/server/limits/limiter';
 import { mailConfigured } from '@/lib/server/mail';
 import { passwordProblem } from '@/lib/server/password-policy';
 import { route } from '@/lib/server/route';
@@ -18,9 +19,18 @@ import { route } from '@/lib/server/route';
  * there is no reset link, so the answer carries recovery codes, shown once.
  */
 export const POST = route(async (request: Request) => {
-  // Counted before anything else, and long before a password is hashed.
-  const limited = await enforce([{ rule: 'signUpAddress', subject: await clientAddressKey() }]);
+  // Counted before anything else, and long before a password is hashed; the new-account count is
+  // given back below when no account is made.
+  const subject = await clientAddressKey();
+  const accounts = [{ rule: 'signUpAddress' as const, subject }];
+  const limited = await enforce([{ rule: 'signUpAttemptAddress', subject }, ...accounts]);
   if (limited) return limited;
+  const response = await signUp(request);
+  if (response.status !== 201) await refund(accounts);
+  return response;
+});
+
+async function signUp(request: Request): Promise<Response> {
   const body = await readJson(request);
   if (!body.ok) return body.response;
   const parsed = signUpSchema.safeParse(body.value);
@@ -35,7 +45,7 @@ export const POST = route(async (request: Request) => {
   }
   const recoveryCodes = mailConfigured() ? null : await regenerateRecoveryCodes({ userId: result.user.id });
   return NextResponse.json({ user: result.user, recoveryCodes }, { status: 201, headers: { 'cache-control': 'no-store' } });
-});
+}
 
 /** Delete the signed-in account: password (when it has one) and the typed confirmation first. */
 export const DELETE = route(async (request: Request) => {

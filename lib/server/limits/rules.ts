@@ -15,8 +15,12 @@ export const RULES = {
    *  addresses). A browser the owner signed in with before carries a device cookie and skips both
    *  account rules, so the owner still gets in during an attack. */
   signInAccount: { limit: 100, windowMs: 60 * 60_000, what: 'wrong passwords for this account' },
-  /** New accounts from one address. */
+  /** New accounts from one address: only accounts made count (app/api/account/route.ts gives back
+   *  the others), so a school or LAN party's mistyped and taken names use none of it. */
   signUpAddress: { limit: 10, windowMs: 60 * 60_000, what: 'new accounts from your network' },
+  /** Sign-up attempts from one address, made or not: what bounds the password hashing a script
+   *  can make the server do with names that are taken. */
+  signUpAttemptAddress: { limit: 60, windowMs: 60 * 60_000, what: 'sign-up attempts from your network' },
   /** New games per player. Sprint players restart within a second of a bad start, all session
    *  long: 120 a minute still leaves room. */
   ticketPlayer: { limit: 120, windowMs: 60_000, what: 'new games' },
