@@ -26,7 +26,10 @@ export function SiteHeader({ user }: { user: { name: string; moderator?: boolean
         {user.name}
       </NavLink>
     ) : (
-      <NavLink href="/signin">Sign in</NavLink>
+      <>
+        <NavLink href="/signin">Sign in</NavLink>
+        <NavLink href="/signup">Sign up</NavLink>
+      </>
     );
   // Signed-in only links (moderation for moderators), shown in the wide header and the menu.
   const extra = [

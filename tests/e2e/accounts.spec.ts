@@ -107,6 +107,7 @@ test('a player changes the password, resets a forgotten one by mail, then delete
   await remove.getByLabel('Type “delete my account”').fill('delete my account');
   await remove.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Your account is deleted' })).toBeVisible();
   await board(page);
   await expect(page.getByTestId('leaderboard').or(page.getByText(/No games/i)).first()).toBeVisible();
   await expect(page.getByRole('main')).not.toContainText(username);

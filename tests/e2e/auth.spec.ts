@@ -16,7 +16,10 @@ test('a newcomer signs up, signs out and signs back in', async ({ page }) => {
 test('the recovery codes shown at sign-up stay on screen until the player says they saved them', async ({ page }) => {
   const username = uniqueUsername('codes');
   await page.setExtraHTTPHeaders({ 'x-forwarded-for': uniqueAddress() });
-  await page.goto('/signup');
+  // A newcomer finds the way in from the header.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create account' }).click();
