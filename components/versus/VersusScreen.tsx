@@ -78,11 +78,7 @@ export function VersusScreen({ signedIn, room }: { signedIn: boolean; room: stri
         </h1>
         <div className="flex items-center gap-3 text-sm">
           {view.link !== 'open' && <span role="status" className="rounded bg-warning-bg px-2 py-0.5 text-on-warning-bg">{view.link === 'connecting' ? 'Connecting…' : 'Reconnecting…'}</span>}
-          {m && m.state !== 'over' && (
-            <button type="button" className="rounded-md px-3 py-1.5 hover:bg-surface-2" onClick={() => controller?.session.leave()}>
-              Leave match (counts as a loss)
-            </button>
-          )}
+          {m && m.state !== 'over' && <LeaveButton ranked={m.ranked} onLeave={() => controller?.session.leave()} />}
           <Link href="/leaderboards/versus" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Boards</Link>
         </div>
       </div>
@@ -166,4 +162,27 @@ function announce(view: VersusView, countdown: number | null, opponent: string):
   if (m.state === 'between' && m.decided) return m.decided.winner === m.seat ? 'You won this game.' : 'You lost this game.';
   if (m.state === 'countdown' && countdown === 3) return `Game ${m.game + 1} against ${opponent} starts in 3 seconds.`;
   return '';
+}
+
+/**
+ * Leaving loses the match. A ranked one costs rating too, so it asks once more: a stray click (or a
+ * tap meant for the field) ended ranked matches.
+ */
+function LeaveButton({ ranked, onLeave }: { ranked: boolean; onLeave: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const plain = 'rounded-md px-3 py-1.5 hover:bg-surface-2';
+  if (!asking) {
+    return (
+      <button type="button" className={plain} onClick={() => (ranked ? setAsking(true) : onLeave())}>
+        Leave match (counts as a loss)
+      </button>
+    );
+  }
+  return (
+    <span role="group" aria-label="Leave the ranked match?" className="flex items-center gap-2">
+      <span>Leave? It is a loss and costs rating.</span>
+      <button type="button" autoFocus className={plain} onClick={() => setAsking(false)}>Stay</button>
+      <button type="button" className="rounded-md border border-danger px-3 py-1.5 font-semibold text-danger hover:bg-danger-bg" onClick={onLeave}>Yes, leave</button>
+    </span>
+  );
 }

@@ -130,7 +130,13 @@ test('a ranked quick match: the player who leaves at once loses rating; the winn
   }
   await expect(ann.getByTestId('versus')).toHaveAttribute('data-match', /^[a-z0-9]{8,40}$/, { timeout: 20_000 });
   await expect(ben.getByTestId('versus')).toHaveAttribute('data-phase', /countdown|playing/);
+  // Ranked: asked once more, and "Stay" stays.
   await ann.getByRole('button', { name: /Leave match/ }).click();
+  const asked = ann.getByRole('group', { name: 'Leave the ranked match?' });
+  await asked.getByRole('button', { name: 'Stay' }).click();
+  await expect(ann.getByTestId('versus-result')).toBeHidden();
+  await ann.getByRole('button', { name: /Leave match/ }).click();
+  await asked.getByRole('button', { name: 'Yes, leave' }).click();
 
   await expect(ann.getByTestId('versus-result')).toHaveAttribute('data-won', 'false', { timeout: 20_000 });
   await expect(ann.getByTestId('versus-result')).toContainText('You left the match');
