@@ -130,7 +130,7 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
                 </span>
               </h2>
               <div className="flex h-[min(60vh,520px)] gap-2">
-                <GarbageMeter rows={s.garbageQueued} testId={`garbage-meter-${i}`} />
+                <GarbageMeter rows={s.garbageQueued} ready={s.garbageReady} testId={`garbage-meter-${i}`} />
                 <div className="min-w-0 flex-1">
                   <canvas ref={i === 0 ? canvas0 : canvas1} aria-label={`${names[i]}'s field`} role="img" className="mx-auto block" data-testid={`field-${i}`} />
                 </div>

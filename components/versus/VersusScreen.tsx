@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { VersusController } from '@/lib/client/versus-controller';
+import type { Meter, VersusController } from '@/lib/client/versus-controller';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import { formatSetScore } from '@/lib/ui/versus';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
@@ -27,7 +27,7 @@ export function VersusScreen({ signedIn, room }: { signedIn: boolean; room: stri
   const [controller, setController] = useState<VersusController | null>(null);
   const [view, setView] = useState<VersusView>({ link: 'down', lobby: room ? { kind: 'joining', code: room } : { kind: 'idle' }, match: null, error: null });
   const [countdown, setCountdown] = useState<number | null>(null);
-  const [meter, setMeter] = useState(0);
+  const [meter, setMeter] = useState<Meter>({ rows: 0, ready: 0 });
   const [loadError, setLoadError] = useState<string | null>(null);
   const ready = settings !== null;
   const startingSettings = useEffectEvent(() => settings!);
@@ -99,7 +99,7 @@ export function VersusScreen({ signedIn, room }: { signedIn: boolean; room: stri
         {m?.away && <AwayNotice mine={m.away.seat === you} opponent={name(them)} until={m.away.until} />}
         <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
           <section aria-label="Your field" className="relative flex h-[min(72dvh,800px)] min-h-80 gap-2 rounded-xl bg-field p-2">
-            <GarbageMeter rows={meter} testId="garbage-meter-you" />
+            <GarbageMeter rows={meter.rows} ready={meter.ready} testId="garbage-meter-you" />
             <div className="min-w-0 flex-1">
               <canvas ref={ownRef} data-testid="field" className="mx-auto block" role="img" aria-label="Your field" />
             </div>

@@ -1,4 +1,4 @@
-import { VersusController } from '@/lib/client/versus-controller';
+import { VersusController, type Meter } from '@/lib/client/versus-controller';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import type { Settings } from '@/lib/validations/settings';
 import { CanvasView } from '@/components/game/canvas-view';
@@ -18,7 +18,7 @@ export function mountVersus(opts: {
   settings: Settings;
   onView: (v: VersusView) => void;
   onCountdown: (n: number | null) => void;
-  onMeter: (rows: number) => void;
+  onMeter: (meter: Meter) => void;
 }): { controller: VersusController; dispose: () => void } {
   const views = [new CanvasView(opts.own), new CanvasView(opts.opponent)] as const;
   const effects = [new Effects(), new Effects()] as const;

@@ -8,14 +8,17 @@ import { GameRunner } from '@/lib/client/runner';
 import { liveUrl, type SocketFactory } from '@/lib/client/live/socket';
 import { VersusSession, type VersusView } from '@/lib/client/live/versus-session';
 
+
+/** A garbage meter: rows waiting to rise, and how many of them have landed (may rise at the next lock). */
+export type Meter = { rows: number; ready: number };
 export interface VersusHost {
   /** Every animation frame while a game of the set is on screen: this seat's field and the opponent's. */
   draw(own: Snapshot, ownEvents: readonly GameEvent[], opponent: Snapshot | null, opponentEvents: readonly GameEvent[], now: number, display: DisplaySettings): void;
   onView(view: VersusView): void;
   /** Seconds left in the current game's countdown (3, 2, 1), 0 at the start, null when none runs. */
   onCountdown(count: number | null): void;
-  /** Rows waiting in this seat's garbage meter, when it changes. */
-  onMeter(rows: number): void;
+  /** This seat's garbage meter, when it changes: rows waiting, and of those the rows no longer in flight. */
+  onMeter(meter: Meter): void;
   /** Where the page exposes the seat's game as data attributes (tests read them). */
   root: HTMLElement;
   onSettings?(settings: Settings): void;
@@ -190,7 +193,7 @@ export class VersusController {
   /** The seat's game as data, once per change of piece or position (tests plan moves from it). */
   private expose(snap: Snapshot): void {
     const a = snap.active;
-    const key = `${snap.pieces}|${a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : ''}|${snap.garbageQueued}|${snap.over}`;
+    const key = `${snap.pieces}|${a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : ''}|${snap.garbageQueued}:${snap.garbageReady}|${snap.over}`;
     if (key === this.lastExposed) return;
     this.lastExposed = key;
     const d = this.host.root.dataset;
@@ -199,8 +202,9 @@ export class VersusController {
     d.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
     d.dealt = this.session.seat.sequence.join('');
     d.stack = snap.board.join('/');
-    if (d.queued !== String(snap.garbageQueued)) this.host.onMeter(snap.garbageQueued);
+    if (d.queued !== String(snap.garbageQueued) || d.ready !== String(snap.garbageReady)) this.host.onMeter({ rows: snap.garbageQueued, ready: snap.garbageReady });
     d.queued = String(snap.garbageQueued);
+    d.ready = String(snap.garbageReady);
     d.toppedOut = String(snap.toppedOut);
   }
 

@@ -1,7 +1,7 @@
 import { COLS, dropDistance, VISIBLE_ROWS } from './board';
 import type { Core } from './core';
 import { END_NAMES } from './ends';
-import { queuedRows } from './garbage';
+import { queuedRows, readyRows } from './garbage';
 import { KEYS, PIECES, ROTATIONS } from './constants';
 import { CELL_CHARS } from './setup';
 import type { GameStats, Key, PiecePlacement, Snapshot } from './types';
@@ -53,6 +53,7 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
     toppedOut: c.toppedOut,
     reason: END_NAMES[c.reason] ?? null,
     garbageQueued: meterCore(c),
+    garbageReady: c.mode.garbage ? readyRows(c) : 0,
   };
 }
 

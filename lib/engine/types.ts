@@ -152,6 +152,12 @@ export interface Snapshot extends GameStats {
   reason: EndReason | null;
   /** Incoming garbage rows waiting to rise (the meter beside the field); 0 in solo modes. */
   garbageQueued: number;
+  /**
+   * Of those, the rows no longer in flight: what the next lock that clears nothing raises (up to the
+   * rise cap). All of them under rules without a garbage delay; under rules 6 the rest land within
+   * GARBAGE_DELAY ticks, the same for everyone (the meter shows both).
+   */
+  garbageReady: number;
 }
 
 export interface ReplayResult {

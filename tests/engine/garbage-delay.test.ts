@@ -22,6 +22,22 @@ describe('rules 6: garbage in flight', () => {
     expect([DELAY, garbageDelayOf(4), garbageDelayOf(2)]).toEqual([30, null, null]);
   });
 
+  it('shows in the meter at once, in flight until the delay, the same for everyone', () => {
+    const g = battle();
+    g.receiveGarbage(2);
+    g.tick();
+    g.receiveGarbage(3);
+    expect([g.snapshot().garbageQueued, g.snapshot().garbageReady]).toEqual([5, 0]);
+    idle(g, DELAY - 1);
+    expect([g.snapshot().garbageQueued, g.snapshot().garbageReady]).toEqual([5, 2]);
+    g.tick();
+    expect([g.snapshot().garbageQueued, g.snapshot().garbageReady]).toEqual([5, 5]);
+    // Rules 4 has no delay: every queued row is ready.
+    const old = createGame({ mode: 'battle', seed: 'delay', handling: HANDLING, rulesVersion: 4 });
+    old.receiveGarbage(2);
+    expect([old.snapshot().garbageQueued, old.snapshot().garbageReady]).toEqual([2, 2]);
+  });
+
   it('shows in the meter at once, but a lock that clears nothing raises it only from the delay on', () => {
     const g = battle();
     g.receiveGarbage(2);
