@@ -23,10 +23,13 @@ export const POST = route(async (request: Request) => {
   // given back below when no account is made.
   const subject = await clientAddressKey();
   const accounts = [{ rule: 'signUpAddress' as const, subject }];
-  const limited = await enforce([{ rule: 'signUpAttemptAddress', subject }, ...accounts]);
+  // One moment for the count and its refund: a slow request must give back the window it was
+  // counted in, not take one off the next window's accounts.
+  const at = new Date();
+  const limited = await enforce([{ rule: 'signUpAttemptAddress', subject }, ...accounts], at);
   if (limited) return limited;
   const response = await signUp(request);
-  if (response.status !== 201) await refund(accounts);
+  if (response.status !== 201) await refund(accounts, at);
   return response;
 });
 

@@ -50,8 +50,11 @@ export function tooManyRequests(verdict: Extract<Verdict, { ok: false }>, extra:
   );
 }
 
-/** Counts the request against the checks; a response to send instead when one is over its limit. */
-export async function enforce(checks: Check[]): Promise<NextResponse | null> {
-  const verdict = await hit(checks);
+/**
+ * Counts the request against the checks; a response to send instead when one is over its limit.
+ * `now`: the moment counted, for a caller that may give the count back (refund it at the same moment).
+ */
+export async function enforce(checks: Check[], now = new Date()): Promise<NextResponse | null> {
+  const verdict = await hit(checks, now);
   return verdict.ok ? null : tooManyRequests(verdict);
 }
