@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { WeeklyTop } from '@/components/boards/WeeklyTop';
+import { DeletedNotice } from '@/components/account/DeletedNotice';
 import { LiveNow } from '@/components/live/LiveNow';
 import { PersonalBests } from '@/components/profile/PersonalBests';
 import { getSessionUser } from '@/lib/server/auth';
@@ -7,18 +8,13 @@ import { getWeeklyTop } from '@/lib/server/games/highlights';
 import { getPlayerBests } from '@/lib/server/games/replays';
 import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 
-export default async function HomePage({ searchParams }: { searchParams: Promise<{ deleted?: string }> }) {
-  const { deleted } = await searchParams;
+export default async function HomePage() {
   const user = await getSessionUser();
   const [weekly, bests] = await Promise.all([getWeeklyTop({ limit: 3 }), user ? getPlayerBests({ userId: user.id }) : null]);
   return (
     <div className="space-y-12">
       {/* Where account deletion lands (components/account/AccountForms.tsx), signed out. */}
-      {deleted === '1' && !user && (
-        <p role="status" className="rounded-lg border border-line-strong bg-surface-2 px-4 py-3">
-          Your account is deleted, with its settings and every game you played. Thanks for playing.
-        </p>
-      )}
+      {!user && <DeletedNotice />}
       <section className="space-y-4 pt-6">
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Stack. Clear. Prove it.</h1>
         <p className="max-w-2xl text-lg text-muted">

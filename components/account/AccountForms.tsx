@@ -8,6 +8,7 @@ import { USERNAME_RULES } from '@/lib/validations/auth';
 import { sendJson } from '@/lib/client/send';
 import { Field, FormError, SubmitButton } from '@/components/auth/Field';
 import { RecoveryCodeList } from '@/components/account/RecoveryCodes';
+import { markAccountDeleted } from '@/components/account/DeletedNotice';
 import { Done, Section } from '@/components/account/Section';
 import { useJsonForm } from '@/components/account/useForm';
 
@@ -162,7 +163,8 @@ function DeleteForm({ account }: { account: AccountView }) {
     method: 'DELETE',
     fields: ['password', 'confirm'],
     onDone: async () => {
-      await signOut({ callbackUrl: '/?deleted=1' });
+      markAccountDeleted();
+      await signOut({ callbackUrl: '/' });
       return 'Your account is deleted.';
     },
   });
