@@ -68,13 +68,13 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
 
   if (codes) {
     return (
-      <div className="space-y-4">
+      // Focus moves to the codes as the form gives way to them (a keyboard is not left nowhere), and
+      // not to the button after them: an Enter still held from submitting would press it.
+      <div ref={(el) => el?.focus()} tabIndex={-1} role="region" aria-label="Your recovery codes" className="space-y-4 focus:outline-none">
         <p>Your account is ready.</p>
         <RecoveryCodeList codes={codes} />
         <button
           type="button"
-          // Focus lands here as the form gives way to the codes, so a keyboard is not left nowhere.
-          autoFocus
           onClick={() => {
             router.push(safeCallback(callbackUrl));
             router.refresh();
