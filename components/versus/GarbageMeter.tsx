@@ -21,8 +21,9 @@ export function GarbageMeter({ rows, ready = rows, testId }: { rows: number; rea
           style={{ bottom: `${(landed / FULL) * 100}%`, height: `${(flying / FULL) * 100}%` }}
         />
       </div>
-      <span className="font-mono text-xs tabular-nums" aria-label={`Incoming garbage: ${rows} ${rows === 1 ? 'row' : 'rows'}${flyingNote}`}>
+      <span className="font-mono text-xs tabular-nums">
         {rows}
+        <span className="sr-only"> incoming garbage {rows === 1 ? 'row' : 'rows'}{flyingNote}</span>
       </span>
     </div>
   );

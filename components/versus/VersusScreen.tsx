@@ -164,12 +164,22 @@ function announce(view: VersusView, countdown: number | null, opponent: string):
   return '';
 }
 
+/** How long "Yes, leave" ignores clicks once it appears: the second click of a double-click lands sooner. */
+const ARM_MS = 600;
+
 /**
  * Leaving loses the match. A ranked one costs rating too, so it asks once more: a stray click (or a
- * tap meant for the field) ended ranked matches.
+ * tap meant for the field) ended ranked matches. The question shows where the button was, so its
+ * "Yes" stays disabled for a moment.
  */
 function LeaveButton({ ranked, onLeave }: { ranked: boolean; onLeave: () => void }) {
   const [asking, setAsking] = useState(false);
+  const [armed, setArmed] = useState(false);
+  useEffect(() => {
+    if (!asking) return;
+    const timer = setTimeout(() => setArmed(true), ARM_MS);
+    return () => clearTimeout(timer);
+  }, [asking]);
   const plain = 'rounded-md px-3 py-1.5 hover:bg-surface-2';
   if (!asking) {
     return (
@@ -178,11 +188,17 @@ function LeaveButton({ ranked, onLeave }: { ranked: boolean; onLeave: () => void
       </button>
     );
   }
+  const stay = () => {
+    setAsking(false);
+    setArmed(false);
+  };
   return (
     <span role="group" aria-label="Leave the ranked match?" className="flex items-center gap-2">
       <span>Leave? It is a loss and costs rating.</span>
-      <button type="button" autoFocus className={plain} onClick={() => setAsking(false)}>Stay</button>
-      <button type="button" className="rounded-md border border-danger px-3 py-1.5 font-semibold text-danger hover:bg-danger-bg" onClick={onLeave}>Yes, leave</button>
+      <button type="button" autoFocus className={plain} onClick={stay}>Stay</button>
+      <button type="button" disabled={!armed} className="rounded-md border border-danger px-3 py-1.5 font-semibold text-danger hover:bg-danger-bg disabled:opacity-50" onClick={onLeave}>
+        Yes, leave
+      </button>
     </span>
   );
 }
