@@ -16,10 +16,22 @@ export type DbHandle = { db: Db; broken: () => boolean; close: () => Promise<voi
  * is migrated here; persistent databases are migrated by `npm run db:migrate` (run by
  * `npm start`) so that a web request never waits on a schema change.
  */
+/** Connections per instance to PostgreSQL. */
+export const POOL_SIZE = 10;
+/**
+ * How long a query waits for a free connection before the API answers 503: a transaction waits as
+ * long (Prisma's own default is 2 s), so a burst that holds every connection for a moment slows
+ * sign-ups down instead of failing them.
+ */
+const POOL_WAIT_MS = 5_000;
+
 export async function openPrisma(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
     // A PostgreSQL pool heals itself: broken connections are dropped and new ones opened.
-    const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: target.url, max: 10, connectionTimeoutMillis: 5_000 }) });
+    const db = new PrismaClient({
+      adapter: new PrismaPg({ connectionString: target.url, max: POOL_SIZE, connectionTimeoutMillis: POOL_WAIT_MS }),
+      transactionOptions: { maxWait: POOL_WAIT_MS },
+    });
     return { db, broken: () => false, close: () => db.$disconnect(), pglite: null };
   }
   if (target.dataDir) preparePgliteDir(target.dataDir);

@@ -26,6 +26,8 @@ const UNREACHABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024'])
 // Adapter error kinds for the same, and SQLSTATE classes 08 (connection) and 57P (server shutting down).
 const UNREACHABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
 const UNREACHABLE_SQLSTATE = /^(08|57P0[1-3]|53300)/;
+// P2028 is every "Transaction API error"; only this one means no connection came free in time.
+const NO_CONNECTION_FOR_TRANSACTION = /unable to start a transaction in the given time/i;
 const UNREACHABLE_TEXT = /can't reach database|connection terminated|connection (was )?closed|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|server (has )?closed the connection|timeout exceeded when trying to connect|PGlite is closed|terminating connection/i;
 
 /**
@@ -37,6 +39,7 @@ export function isDbUnavailable(error: unknown): boolean {
     if (e instanceof DbUnavailableError || e instanceof Prisma.PrismaClientInitializationError) return true;
     if (e instanceof Prisma.PrismaClientKnownRequestError) {
       if (UNREACHABLE_CODES.has(e.code)) return true;
+      if (e.code === 'P2028' && NO_CONNECTION_FOR_TRANSACTION.test(e.message)) return true;
       const meta = e.meta as { code?: string; message?: string } | undefined;
       if (e.code === 'P2010' && (UNREACHABLE_SQLSTATE.test(meta?.code ?? '') || UNREACHABLE_TEXT.test(meta?.message ?? e.message))) return true;
     }
