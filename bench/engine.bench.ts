@@ -3,9 +3,10 @@
  * 1. Re-simulating a 3-minute, ~100-piece bot replay (~10,800 ticks, ~850 input events).
  * 2. Raw tick throughput on that replay.
  * 3. Pieces per second when every piece is placed at a random column/rotation and hard dropped.
+ * 4. Live play: the same game fed tick by tick through Game and DealtGame.
  */
 import { createCore } from '@/lib/engine/setup';
-import { decodeReplay, DEFAULT_HANDLING, encodeReplay, simulateReplay } from '@/lib/engine';
+import { createDealtGame, createGame, decodeReplay, DEFAULT_HANDLING, encodeReplay, pieceSequence, simulateReplay } from '@/lib/engine';
 import type { Replay } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
 
@@ -122,4 +123,32 @@ console.log(`random placements: ${Math.round((1000 / perRun) * 1e6).toLocaleStri
   console.log(`generator A/B, a 3-minute Sprint (${simulateReplay(old).ticks} and ${simulateReplay(keyed).ticks} ticks):`);
   console.log(`  rules 3 (mulberry32): ${median(times[0]).toFixed(1)} µs; rules 5 (ChaCha20): ${median(times[1]).toFixed(1)} µs; ratio ${median(ratios).toFixed(3)} (median of 15 alternating pairs; target ≤ 1.10)`);
   console.log(`  game setup alone: rules 3 ${setup(3).toFixed(2)} µs, rules 5 ${setup(5).toFixed(2)} µs (SHA-256 of the seed, the first ChaCha20 block)`);
+}
+
+// Live play: the same 3-minute game fed tick by tick through the browser's and the hosts' path,
+// Game.tick (seeded) and DealtGame.tick (dealt pieces, all dealt up front), which share one input
+// path (game.ts). Per game, and per tick.
+{
+  const replay = benchReplay();
+  const byTick = new Map<number, Array<{ key: Replay['events'][number]['key']; down: boolean }>>();
+  for (const e of replay.events) byTick.set(e.tick, [...(byTick.get(e.tick) ?? []), { key: e.key, down: e.down }]);
+  const ticks = simulateReplay(replay).ticks;
+  const config = { mode: replay.mode, handling: replay.handling, rulesVersion: replay.rulesVersion };
+  const pieces = (() => {
+    const next = pieceSequence(replay.seed, replay.rulesVersion);
+    return Array.from({ length: 400 }, next);
+  })();
+  const feed = (game: ReturnType<typeof createGame>) => {
+    for (let t = 0; t < ticks && !game.over; t++) game.tick(byTick.get(t));
+  };
+  // Dealt as the server deals: topped up to the queue's cap whenever fewer than 8 are ahead.
+  const feedDealt = (game: ReturnType<typeof createDealtGame>) => {
+    for (let t = 0; t < ticks && !game.over; t++) {
+      if (game.dealt - game.taken < 8) game.deal(game.dealt, pieces.slice(game.dealt, game.taken + 14));
+      game.tick(byTick.get(t));
+    }
+  };
+  const seeded = timeIt(() => feed(createGame({ ...config, seed: replay.seed })), 15, 5);
+  const dealt = timeIt(() => feedDealt(createDealtGame(config, pieces.slice(0, 8))), 15, 5);
+  console.log(`live play, the 3-minute game tick by tick (${ticks} ticks): Game ${(seeded / 1000).toFixed(2)} ms (${((seeded / ticks) * 1000).toFixed(0)} ns a tick), DealtGame ${(dealt / 1000).toFixed(2)} ms (${((dealt / ticks) * 1000).toFixed(0)} ns a tick)`);
 }

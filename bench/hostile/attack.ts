@@ -15,7 +15,7 @@
  */
 import WebSocket from 'ws';
 import { connect, type Socket } from 'node:net';
-import { DEFAULT_HANDLING, KEYS } from '@/lib/engine';
+import { DEFAULT_HANDLING, keyId } from '@/lib/engine';
 import { LIVE_PATH, messagesOfFrame, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
 const url = process.argv.find((a) => a.startsWith('--url='))!.split('=')[1]!;
@@ -83,7 +83,7 @@ const closed = (ws: WebSocket) => new Promise<void>((resolve) => (ws.readyState 
 
 /** Plays Marathon at the wall clock's pace, every batch full of inputs, until the log holds PAD_TO. */
 async function padder(): Promise<void> {
-  const ROT = KEYS.indexOf('rotateCW');
+  const ROT = keyId('rotateCW');
   while (!stopping) {
     const ws = await dial('padder');
     let over = false;

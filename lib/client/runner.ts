@@ -1,4 +1,4 @@
-import { createGame, KEYS, keysOf, type Game, type GameEvent, type Handling, type Key, type Mode } from '@/lib/engine';
+import { createGame, keyId, keysOf, type Game, type GameEvent, type Handling, type Key, type Mode } from '@/lib/engine';
 import { TickClock } from '@/lib/client/clock';
 import { HeldKeys, InputQueue } from '@/lib/client/input';
 
@@ -68,7 +68,7 @@ export class GameRunner<G extends Pick<Game, 'tick' | 'over'> & { readonly ready
     if (!this.running || this.game.over) return false;
     // A game under older rules (a live server that announced them) lacks newer keys: the press does nothing.
     const rules = this.game.rulesVersion;
-    if (rules !== undefined && KEYS.indexOf(key) >= keysOf(rules)) return false;
+    if (rules !== undefined && keyId(key) >= keysOf(rules)) return false;
     const changed = down ? this.held.press(key, code) : this.held.release(key, code);
     // While waiting the clock stands still: an edge made then applies on the first tick after.
     if (changed) this.queue.push(this.starved ? this.clock.done : this.clock.tickAt(t), key, down);

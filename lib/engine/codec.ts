@@ -6,6 +6,7 @@ import {
   SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS,
 } from './constants';
 import { ReplayDecodeError, ReplayError } from './errors';
+import { keyId } from './keys';
 import { isVersusMode, MODES } from './modes';
 import type { GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
 import { utf8Decode, utf8Encode } from './utf8';
@@ -76,7 +77,7 @@ export function encodeReplay(replay: Replay): string {
   w.byte(k);
   replay.events.forEach((e, i) => {
     w.expGolomb(deltas[i]!, k);
-    w.bits(KEYS.indexOf(e.key), keyBits);
+    w.bits(keyId(e.key), keyBits);
     w.bit(e.down ? 1 : 0);
   });
   if (versus) writeGarbage(w, replay.garbage ?? []);
@@ -284,7 +285,7 @@ function decode(data: string): Replay {
 /** A known key the rules version does not play cannot be written: the format may have no id for it. */
 function checkKeys(replay: Replay): string | null {
   const count = keysOf(replay.rulesVersion);
-  const i = replay.events.findIndex((e) => KEYS.indexOf(e.key) >= count);
+  const i = replay.events.findIndex((e) => keyId(e.key) >= count);
   return i < 0 ? null : `events[${i}]: ${keyNotInRules(replay.events[i]!.key, replay.rulesVersion)}`;
 }
 

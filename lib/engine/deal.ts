@@ -19,20 +19,18 @@
  * The server side: `pieceSequence(seed)` gives the pieces to deal, `playHash` compares states.
  */
 import { COLS } from './board';
-import { isKeyed, KEYS, PIECES } from './constants';
+import { isKeyed, PIECES } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
-import { checkGarbageSize, NO_EVENTS, NONE, seatOf, type Game } from './game';
+import { GameImpl, NO_EVENTS, NONE, type Game } from './game';
 import { hashCore, playHashCore } from './hash';
 import { K_HARD, K_HOLD } from './keys';
-import { isVersusMode } from './modes';
 import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
 import { DealtQueue, foldPiece, PieceQueue, seededQueue } from './queue';
 import { createCore } from './setup';
-import { meterCore, snapshotCore, statsCore } from './snapshot';
-import type { GameConfig, GameEvent, GameStats, GarbageEvent, InputEvent, PieceType, Replay, ReplayEvent, Snapshot } from './types';
-import { keyNotInRules } from './validate';
+import { InputLog } from './input-log';
+import type { GameConfig, GameEvent, GarbageEvent, InputEvent, PieceType } from './types';
 
 export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'> & {
   /**
@@ -68,41 +66,36 @@ export interface DealtGame extends Game {
   readonly seed: string | null;
 }
 
-const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
 const PIECE_ID: ReadonlyMap<unknown, number> = new Map(PIECES.map((p, i) => [p, i]));
 /** Any placeholder passes createCore's checks; the dealt queue replaces the seeded one before the first spawn. */
 const NO_SEED = 'dealt';
 
-class DealtGameImpl implements DealtGame {
+/**
+ * Game's own tick, log and garbage (game.ts), plus what dealt pieces need: the deal, waiting, inputs
+ * carried to a later tick, and the reveal.
+ */
+class DealtGameImpl extends GameImpl implements DealtGame {
   constructor(
-    private readonly core: Core,
-    private readonly nextCount: number,
+    core: Core,
+    nextCount: number,
     private readonly config: DealtGameConfig,
-    private readonly log: ReplayEvent[] = [],
+    log?: InputLog,
     private carry: readonly InputEvent[] = NONE,
     public seed: string | null = null,
-    private readonly garbageLog: GarbageEvent[] = [],
+    garbageLog?: GarbageEvent[],
     /** Each message's hole column as given, for reveal() to check against the seed. */
     private readonly columns: number[] = [],
-  ) {}
-
-  get over(): boolean {
-    return this.core.ended;
+  ) {
+    super(core, nextCount, config, log, garbageLog);
   }
 
-  get tickNo(): number {
-    return this.core.tickNo;
-  }
-
-  receiveGarbage(size: number, column?: number): number {
+  override receiveGarbage(size: number, column?: number): number {
     const c = this.core;
     if (c.ended || !c.mode.garbage) return -1;
-    checkGarbageSize(size);
     const keyed = isKeyed(c.rulesVersion);
     if (keyed !== (column !== undefined)) throw new GameConfigError(keyed ? 'a dealt game under keyed rules must be told each hole column' : 'this game draws its own hole columns');
     if (column !== undefined && !(Number.isInteger(column) && column >= 0 && column < COLS)) throw new GameConfigError(`a hole column is an integer 0–${COLS - 1}`);
-    this.garbageLog.push({ tick: c.tickNo, size });
-    const col = c.receive(size, column);
+    const col = this.takeGarbage(size, column);
     this.columns.push(col);
     return col;
   }
@@ -114,14 +107,6 @@ class DealtGameImpl implements DealtGame {
   get ready(): boolean {
     // Two at least, so a tick's own lock always finds its next piece (see the header).
     return this.core.ended || this.ahead() >= Math.max(this.nextCount, 2);
-  }
-
-  get taken(): number {
-    return this.core.queue.taken;
-  }
-
-  get rulesVersion(): number {
-    return this.core.rulesVersion;
   }
 
   get dealt(): number {
@@ -145,7 +130,7 @@ class DealtGameImpl implements DealtGame {
     }
   }
 
-  tick(inputs?: readonly InputEvent[]): readonly GameEvent[] {
+  override tick(inputs?: readonly InputEvent[]): readonly GameEvent[] {
     const c = this.core;
     if (c.ended) return NO_EVENTS;
     // Every tick of every bot and browser passes here: a quiet one allocates nothing.
@@ -158,36 +143,18 @@ class DealtGameImpl implements DealtGame {
     const most = this.config.maxInputsPerTick ?? Infinity;
     for (let i = 0; i < all.length; i++) {
       const { key, down } = all[i]!;
-      const id = KEY_ID.get(key);
-      if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
-      if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
+      const id = this.keyOf(key);
       if (c.ended) break;
       if (i >= most || (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2)) {
         this.carry = all.slice(i);
         break;
       }
-      this.log.push({ tick: c.tickNo, key, down });
-      c.input(id, down);
+      this.press(id, down);
     }
-    c.step();
-    const out = c.out;
-    c.out = null;
-    return out ?? NO_EVENTS;
+    return this.step();
   }
 
-  snapshot(): Snapshot {
-    return snapshotCore(this.core, this.nextCount);
-  }
-
-  stats(): GameStats {
-    return statsCore(this.core);
-  }
-
-  get garbageQueued(): number {
-    return meterCore(this.core);
-  }
-
-  hash(): string {
+  override hash(): string {
     return this.core.queue instanceof PieceQueue ? hashCore(this.core) : playHashCore(this.core);
   }
 
@@ -224,28 +191,13 @@ class DealtGameImpl implements DealtGame {
     return stream;
   }
 
-  clone(): DealtGame {
-    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.slice(), this.carry.slice(), this.seed, this.garbageLog.slice(), this.columns.slice());
+  override clone(): DealtGame {
+    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.copy(), this.carry.slice(), this.seed, this.garbageLog.slice(), this.columns.slice());
   }
 
-  get inputs(): readonly Readonly<ReplayEvent>[] {
-    return this.log;
-  }
-
-  /** The inputs so far; its seed is empty until reveal(). */
-  replay(): Replay {
-    const { mode, handling, nextCount } = this.config;
-    const versus = isVersusMode(mode);
-    return {
-      rulesVersion: this.core.rulesVersion,
-      mode,
-      seed: this.seed ?? '',
-      handling: { ...handling },
-      ...(nextCount === undefined ? {} : { nextCount }),
-      events: this.log.map((e) => ({ ...e })),
-      ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
-      ...seatOf(this.core, this.config.seat),
-    };
+  /** Empty until reveal(). */
+  protected override replaySeed(): string {
+    return this.seed ?? '';
   }
 }
 

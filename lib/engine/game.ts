@@ -1,9 +1,10 @@
-import { isKeyed, KEYS, MAX_GARBAGE_SIZE } from './constants';
+import { isKeyed, MAX_GARBAGE_SIZE } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
 import { hashCore } from './hash';
 import { InputLog } from './input-log';
+import { keyId } from './keys';
 import { isVersusMode } from './modes';
 import { createCore } from './setup';
 import { keyNotInRules } from './validate';
@@ -56,15 +57,21 @@ export interface Game {
   readonly rulesVersion: number;
 }
 
-const KEY_ID: ReadonlyMap<unknown, number> = new Map(KEYS.map((k, i) => [k, i]));
+/** What a game's replay repeats of its setup; the seed is asked for (a dealt game learns it at the end). */
+export type ReplaySetup = Pick<GameConfig, 'mode' | 'handling' | 'nextCount' | 'seat'>;
 
-class GameImpl implements Game {
+/**
+ * A game on its core. The one path by which inputs reach the engine (`keyOf`, `press`, `step`), the
+ * garbage a game receives, its log and its replay: a dealt game (deal.ts) extends this class and
+ * adds only what waiting for pieces needs, so a rule fixed here holds for both.
+ */
+export class GameImpl implements Game {
   constructor(
-    private readonly core: Core,
-    private readonly nextCount: number,
-    private readonly config: GameConfig,
-    private readonly log = new InputLog(),
-    private readonly garbageLog: GarbageEvent[] = [],
+    protected readonly core: Core,
+    protected readonly nextCount: number,
+    protected readonly setup: ReplaySetup & { seed?: string },
+    protected readonly log = new InputLog(),
+    protected readonly garbageLog: GarbageEvent[] = [],
   ) {}
 
   get over(): boolean {
@@ -92,14 +99,31 @@ class GameImpl implements Game {
     if (c.ended) return NO_EVENTS;
     if (inputs) {
       for (const { key, down } of inputs) {
-        const id = KEY_ID.get(key);
-        if (id === undefined) throw new GameConfigError(`unknown key '${String(key)}'`);
-        if (id >= c.keyCount) throw new GameConfigError(keyNotInRules(key, c.rulesVersion));
+        const id = this.keyOf(key);
         if (c.ended) break;
-        this.log.push(c.tickNo, id, down);
-        c.input(id, down);
+        this.press(id, down);
       }
     }
+    return this.step();
+  }
+
+  /** A key's id, once it is known to be a key this game's rules version plays. */
+  protected keyOf(key: unknown): number {
+    const id = keyId(key);
+    if (id < 0) throw new GameConfigError(`unknown key '${String(key)}'`);
+    if (id >= this.core.keyCount) throw new GameConfigError(keyNotInRules(String(key), this.core.rulesVersion));
+    return id;
+  }
+
+  /** Applies one input at the start of the current tick and logs it there. */
+  protected press(id: number, down: boolean): void {
+    this.log.push(this.core.tickNo, id, down);
+    this.core.input(id, down);
+  }
+
+  /** Plays the tick and hands over what it emitted. */
+  protected step(): readonly GameEvent[] {
+    const c = this.core;
     c.step();
     const out = c.out;
     c.out = null;
@@ -107,11 +131,16 @@ class GameImpl implements Game {
   }
 
   receiveGarbage(size: number): number {
+    return this.takeGarbage(size);
+  }
+
+  /** A message joins the queue before the next tick and is logged at it; -1 once over or in a solo mode. */
+  protected takeGarbage(size: number, column?: number): number {
     const c = this.core;
     if (c.ended || !c.mode.garbage) return -1;
     checkGarbageSize(size);
     this.garbageLog.push({ tick: c.tickNo, size });
-    return c.receive(size);
+    return c.receive(size, column);
   }
 
   snapshot(): Snapshot {
@@ -127,7 +156,7 @@ class GameImpl implements Game {
   }
 
   clone(): Game {
-    return new GameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.copy(), this.garbageLog.slice());
+    return new GameImpl(cloneCore(this.core), this.nextCount, this.setup, this.log.copy(), this.garbageLog.slice());
   }
 
   /** The log as objects, made for those who ask (the browser) and kept: a server's hosts never ask during play. */
@@ -138,18 +167,22 @@ class GameImpl implements Game {
     return this.view;
   }
 
+  /** The seed a replay names: the game's own (a dealt game's is empty until revealed). */
+  protected replaySeed(): string {
+    return this.setup.seed ?? '';
+  }
+
   replay(): Replay {
-    const { mode, seed, handling, nextCount } = this.config;
-    const versus = isVersusMode(mode);
+    const { mode, handling, nextCount } = this.setup;
     return {
       rulesVersion: this.core.rulesVersion,
       mode,
-      seed,
+      seed: this.replaySeed(),
       handling: { ...handling },
       ...(nextCount === undefined ? {} : { nextCount }),
       events: this.log.events(),
-      ...(versus ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
-      ...seatOf(this.core, this.config.seat),
+      ...(isVersusMode(mode) ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
+      ...seatOf(this.core, this.setup.seat),
     };
   }
 }

@@ -20,7 +20,8 @@ export {
 } from './match';
 export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
-export { simulateReplay, keyId, type SimulateOptions } from './simulate';
+export { simulateReplay, type SimulateOptions } from './simulate';
+export { keyId } from './keys';
 export { createDealtGame, pieceSequence, type DealtGame, type DealtGameConfig } from './deal';
 export { createStreamSim, type StreamSim } from './stream';
 export { restoreDealtGame, type GameState } from './state';

@@ -1,9 +1,10 @@
-import { KEYS, MAX_EVENT_TICK, MAX_REPLAY_EVENTS, MAX_REPLAY_TICKS, TICKS_PER_SECOND } from './constants';
+import { MAX_EVENT_TICK, MAX_REPLAY_EVENTS, MAX_REPLAY_TICKS, TICKS_PER_SECOND } from './constants';
 import { queuedRows } from './garbage';
 import type { Core } from './core';
 import { END_NAMES } from './ends';
 import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
+import { keyId } from './keys';
 import { createCore } from './setup';
 import type { Replay, ReplayEvent, ReplayResult } from './types';
 import { checkGarbage, checkMode, checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
@@ -22,35 +23,6 @@ export interface SimulateOptions {
   sends?: Array<{ tick: number; size: number }>;
 }
 
-const KEY_NAMES: readonly string[] = KEYS;
-
-/** KEYS.indexOf for the hot conversion loop: dispatch on length and one letter, then confirm. */
-export function keyId(k: unknown): number {
-  if (typeof k !== 'string') return -1;
-  let id: number;
-  switch (k.length) {
-    case 4:
-      id = k.charCodeAt(0) === 108 ? 0 : 7; // left | hold
-      break;
-    case 5:
-      id = 1; // right
-      break;
-    case 7:
-      id = 8; // rowDown
-      break;
-    case 8: {
-      const c = k.charCodeAt(0);
-      id = c === 115 ? 2 : c === 104 ? 3 : 4; // softDrop | hardDrop | rotateCW
-      break;
-    }
-    case 9:
-      id = k.charCodeAt(6) === 67 ? 5 : 6; // rotateCCW | rotate180
-      break;
-    default:
-      return -1;
-  }
-  return KEY_NAMES[id] === k ? id : -1;
-}
 const MAX_EVENTS: number = MAX_REPLAY_EVENTS;
 const MAX_TICK: number = MAX_EVENT_TICK;
 

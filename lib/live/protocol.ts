@@ -38,7 +38,7 @@ import { z } from 'zod';
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
 } from '@/lib/engine';
-import { MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { keyId, MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, GameStats, Key, Mode, PieceType } from '@/lib/engine';
 import type { VersusServerMessage } from '@/lib/live/versus';
 
@@ -289,7 +289,7 @@ export type LiveGameSummary = {
   startedAt: string;
 };
 
-export const toWireEvent = (e: { tick: number; key: Key; down: boolean }): WireEvent => [e.tick, KEYS.indexOf(e.key), e.down ? 1 : 0];
+export const toWireEvent = (e: { tick: number; key: Key; down: boolean }): WireEvent => [e.tick, keyId(e.key), e.down ? 1 : 0];
 export const fromWireEvent = (w: WireEvent): { tick: number; key: Key; down: boolean } => ({ tick: w[0], key: KEYS[w[1]]!, down: w[2] === 1 });
 export const isPiece = (p: unknown): p is PieceType => PIECES.includes(p as PieceType);
 

@@ -10,7 +10,7 @@
 import { collides } from '@/lib/engine/board';
 import { createCore } from '@/lib/engine/setup';
 import type { Core } from '@/lib/engine/core';
-import { DEFAULT_HANDLING, KEYS, simulateReplay } from '@/lib/engine';
+import { DEFAULT_HANDLING, keyId, simulateReplay } from '@/lib/engine';
 import type { Handling, Key, Mode, PiecePlacement, PieceType, Replay, ReplayEvent, ReplayResult } from '@/lib/engine';
 import { PIECES, ROTATIONS, RULES_VERSION } from '@/lib/engine/constants';
 import { best, candidates, type Candidate, type SearchOptions, type Shift } from '@/tests/support/bot-eval';
@@ -65,7 +65,6 @@ export interface PlayResult {
   plan: PiecePlan[];
 }
 
-const KEY_ID = new Map<Key, number>(KEYS.map((k, i) => [k, i]));
 const TURN_KEYS = [null, 'rotateCW', 'rotate180', 'rotateCCW'] as const;
 
 class Driver {
@@ -80,7 +79,7 @@ class Driver {
     if (this.core.ended) return;
     for (const [key, down] of edges) {
       this.events.push({ tick: this.core.tickNo, key, down });
-      this.core.input(KEY_ID.get(key)!, down);
+      this.core.input(keyId(key), down);
     }
     this.core.step();
   }
