@@ -7,6 +7,7 @@ import { getSessionUser } from '@/lib/server/auth';
 import { getWeeklyTop } from '@/lib/server/games/highlights';
 import { getPlayerBests } from '@/lib/server/games/replays';
 import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { buttonClass } from '@/components/ui/button-class';
 
 export default async function HomePage() {
   const user = await getSessionUser();
@@ -16,6 +17,7 @@ export default async function HomePage() {
       {/* Where account deletion lands (components/account/AccountForms.tsx), signed out. */}
       {!user && <DeletedNotice />}
       <section className="space-y-4 pt-6">
+        {/* The landing page's hero, larger than a PageHeading on purpose: it is the site's first words, not a page's title. */}
         <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Stack. Clear. Prove it.</h1>
         <p className="max-w-2xl text-lg text-muted">
           Linefall is the modern falling-block puzzle game in your browser: seven tetrominoes, SRS rotation, hold, a
@@ -23,13 +25,10 @@ export default async function HomePage() {
           server replays your inputs through the same deterministic engine before it is stored.
         </p>
         <div className="flex gap-3">
-          <Link href="/play" className="rounded-lg bg-primary px-5 py-2.5 font-semibold text-on-primary hover:bg-primary-hover">
+          <Link href="/play" className={buttonClass({ variant: 'primary', size: 'lg' })}>
             Play now
           </Link>
-          <Link
-            href="/leaderboards"
-            className="rounded-lg border border-line-strong px-5 py-2.5 font-semibold hover:bg-surface-2"
-          >
+          <Link href="/leaderboards" className={buttonClass({ size: 'lg' })}>
             Leaderboards
           </Link>
         </div>

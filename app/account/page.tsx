@@ -5,6 +5,7 @@ import { accountOverview } from '@/lib/server/account/overview';
 import { RECENT_SIGN_IN_MS } from '@/lib/server/account/password';
 import { enabledOAuthProviders, getSessionUser } from '@/lib/server/auth';
 import { mailConfigured } from '@/lib/server/mail';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 export const metadata: Metadata = { title: 'Account' };
 
@@ -17,7 +18,7 @@ export default async function AccountPage() {
   const providers = enabledOAuthProviders().filter((p) => linkedProviders.includes(p.id));
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <h1 className="text-3xl font-bold">Account</h1>
+      <PageHeading>Account</PageHeading>
       {banReason !== null ? (
         <p role="alert" className="rounded-lg bg-danger-bg px-4 py-3 text-on-danger-bg">
           A moderator banned this account from ranked play: {banReason || 'no reason given'}. Your games are off the leaderboards. You can still download your data or delete the account.

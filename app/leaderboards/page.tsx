@@ -12,6 +12,7 @@ import { boardHref } from '@/lib/ui/links';
 import { formatCountdown } from '@/lib/ui/format';
 import { formatResult, isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { boardQuerySchema, type BoardQuery } from '@/lib/validations/games';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 export const metadata: Metadata = { title: 'Leaderboards' };
 
@@ -46,7 +47,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Leaderboards</h1>
+          <PageHeading>Leaderboards</PageHeading>
           <p className="text-sm text-muted">Every result here was re-simulated by the server from its replay.</p>
         </div>
         <BoardKindTabs active="solo" />
@@ -93,7 +94,7 @@ export default async function LeaderboardsPage({ searchParams }: { searchParams:
 function Problem({ message, mode }: { message: string; mode?: string | string[] }) {
   return (
     <div className="space-y-3">
-      <h1 className="text-3xl font-bold">Leaderboards</h1>
+      <PageHeading>Leaderboards</PageHeading>
       <p role="alert" className="text-danger">{message}</p>
       <Link href={boardHref({ mode: typeof mode === 'string' && isMode(mode) ? mode : MODE_ORDER[0]! })} className="link">Back to the board</Link>
     </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { LiveNow } from '@/components/live/LiveNow';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 export const metadata: Metadata = { title: 'Live now' };
 
@@ -7,7 +8,7 @@ export default function LivePage() {
   return (
     <div className="space-y-4">
       <div>
-        <h1 className="text-3xl font-bold">Live now</h1>
+        <PageHeading>Live now</PageHeading>
         <p className="text-muted">Every ranked game is played live: pick one to watch it as it happens, a moment behind the player.</p>
       </div>
       <LiveNow />

@@ -14,6 +14,8 @@ import { inspectTiming } from '@/lib/server/moderation/inspect';
 import { moderationQueue, type PlayerHistory } from '@/lib/server/moderation/queue';
 import { canModerate, isAdmin, listStaff, type StaffMember } from '@/lib/server/moderation/roles';
 import { idSchema } from '@/lib/validations/games';
+import { Card } from '@/components/ui/Card';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 export const metadata: Metadata = { title: 'Moderation', robots: { index: false } };
 
@@ -28,14 +30,14 @@ export default async function ModerationPage({ searchParams }: Props) {
   const [queue, staff] = await Promise.all([moderationQueue({ limit: 100 }), isAdmin(user.role) ? listStaff() : null]);
   return (
     <div className="space-y-8">
-      <h1 className="text-3xl font-bold">Moderation</h1>
+      <PageHeading>Moderation</PageHeading>
       {selected ? <Inspect record={selected} /> : null}
       <section aria-labelledby="held-h" className="space-y-3">
         <h2 id="held-h" className="text-xl font-semibold">Held for timing review ({queue.held.length})</h2>
         {queue.held.length === 0 ? <p className="text-muted">Nothing held.</p> : null}
         <ul className="space-y-3">
           {queue.held.map((g) => (
-            <li key={g.id} data-testid="held-game" className="space-y-2 rounded-xl border border-line bg-surface p-4">
+            <Card as="li" key={g.id} data-testid="held-game" className="space-y-2">
               <p>
                 <strong>{g.player ?? 'Guest'}</strong> · {MODE_INFO[g.mode as keyof typeof MODE_INFO]?.label ?? g.mode} · {formatDate(g.createdAt.toISOString())} ·{' '}
                 <Link className="link" href={`/moderation?game=${g.id}`}>Watch here</Link>
@@ -43,7 +45,7 @@ export default async function ModerationPage({ searchParams }: Props) {
               <p className="text-sm"><span className="font-medium">{g.reviewReason}</span>: {g.reviewMessage}</p>
               <History player={g.userId ? queue.players[g.userId] : undefined} />
               <ActionForm label={`Decide on ${g.player ?? 'guest'}’s game`} gameId={g.id} username={g.player ?? undefined} actions={g.player ? ['approve', 'reject', 'ban'] : ['approve', 'reject']} />
-            </li>
+            </Card>
           ))}
         </ul>
       </section>
@@ -52,7 +54,7 @@ export default async function ModerationPage({ searchParams }: Props) {
         {queue.reports.length === 0 ? <p className="text-muted">No open reports.</p> : null}
         <ul className="space-y-3">
           {queue.reports.map((r) => (
-            <li key={r.id} data-testid="report" className="space-y-2 rounded-xl border border-line bg-surface p-4">
+            <Card as="li" key={r.id} data-testid="report" className="space-y-2">
               <p>
                 <strong>{r.reporter}</strong> reported {r.gameId ? <>a game by <strong>{r.target.username}</strong> · <Link className="link" href={`/moderation?game=${r.gameId}`}>Watch here</Link></> : <>the player <strong>{r.target.username}</strong></>}{' '}
                 · {formatDate(r.createdAt.toISOString())}
@@ -60,7 +62,7 @@ export default async function ModerationPage({ searchParams }: Props) {
               <p className="text-sm">{REPORT_REASONS[r.reason as ReportReason] ?? r.reason}{r.note ? `: “${r.note}”` : ''}</p>
               <History player={queue.players[r.target.id]} />
               <ActionForm label={`Decide on the report about ${r.target.username}`} gameId={r.gameId ?? undefined} username={r.target.username} reportId={r.id} actions={r.gameId ? ['reject', 'ban', 'dismiss'] : ['ban', 'dismiss']} />
-            </li>
+            </Card>
           ))}
         </ul>
       </section>
@@ -116,6 +118,7 @@ function Inspect({ record }: { record: NonNullable<Awaited<ReturnType<typeof get
   const timing = inspectTiming(record.replay);
   const { game } = record;
   return (
+    // Not a Card: the stronger outline sets the game under inspection apart from the queue below it.
     <section aria-labelledby="inspect-h" className="space-y-3 rounded-xl border border-line-strong p-4">
       <h2 id="inspect-h" className="text-xl font-semibold">
         {game.player?.username ?? 'Guest'} · {MODE_INFO[game.mode].label} · {formatResult(game.mode, game)} · {record.status}

@@ -2,6 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PendingNotice } from '@/components/game/PendingNotice';
 import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { buttonClass } from '@/components/ui/button-class';
 
 export const metadata: Metadata = { title: 'Play' };
 
@@ -10,10 +12,10 @@ export default function PlayPage() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
-          <h1 className="text-3xl font-bold">Play</h1>
+          <PageHeading>Play</PageHeading>
           <p className="text-muted">Pick a mode. Every finished game is verified by the server before it reaches a board.</p>
         </div>
-        <Link href="/settings" className="rounded-md px-3 py-1.5 text-sm font-medium hover:bg-surface-2">
+        <Link href="/settings" className={buttonClass({ variant: 'quiet' })}>
           Settings
         </Link>
       </div>

@@ -5,6 +5,7 @@ import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { Tabs } from '@/components/boards/Tabs';
 import { listRecentGames } from '@/lib/server/games/replays';
 import { modeSchema } from '@/lib/validations/games';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 export const metadata: Metadata = { title: 'Replays' };
 
@@ -16,7 +17,7 @@ export default async function ReplaysPage({ searchParams }: { searchParams: Prom
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Replays</h1>
+          <PageHeading>Replays</PageHeading>
           <p className="text-sm text-muted">The latest verified games. Best games are on the <Link className="link" href="/leaderboards">leaderboards</Link>.</p>
         </div>
         <Tabs

@@ -11,6 +11,8 @@ import { RecoveryCodeList } from '@/components/account/RecoveryCodes';
 import { markAccountDeleted } from '@/components/account/DeletedNotice';
 import { Done, Section } from '@/components/account/Section';
 import { useJsonForm } from '@/components/account/useForm';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 
 export type AccountView = {
   username: string;
@@ -35,7 +37,7 @@ export function AccountForms({ account }: { account: AccountView }) {
       <RecoveryForm account={account} />
       <Section title="Your data">
         <p className="text-sm text-muted">Everything Linefall stores about you (profile, settings, every game with its replay, your reports) as one JSON file.</p>
-        <a href="/api/account/export" download className="inline-block rounded-lg border border-line-strong px-4 py-2 text-sm font-medium hover:bg-surface-2">
+        <a href="/api/account/export" download className={buttonClass({ size: 'md' })}>
           Download my data
         </a>
       </Section>
@@ -101,9 +103,9 @@ function SessionsForm() {
     <Section title="Devices">
       <p className="text-sm text-muted">Signed in on a shared or lost device? Sign out of every device but this one.</p>
       <FormError message={state.error} />
-      <button type="button" disabled={state.pending} onClick={signOutEverywhere} className="rounded-lg border border-line-strong px-4 py-2 text-sm font-medium hover:bg-surface-2">
+      <Button size="md" disabled={state.pending} onClick={signOutEverywhere}>
         Sign out everywhere else
-      </button>
+      </Button>
       <Done message={state.message} />
     </Section>
   );
@@ -177,9 +179,9 @@ function DeleteForm({ account }: { account: AccountView }) {
         <FormError message={state.errors.form} />
         {account.hasPassword ? <Field label="Password" name="password" type="password" autoComplete="current-password" error={state.errors.password} /> : <ReauthNote account={account} />}
         <Field label={`Type “${DELETE_CONFIRMATION}”`} name="confirm" autoComplete="off" error={state.errors.confirm} />
-        <button type="submit" disabled={state.pending} className="w-full rounded-lg border border-danger px-4 py-2 font-semibold text-danger hover:bg-danger-bg disabled:opacity-60">
+        <Button type="submit" variant="danger" size="md" block disabled={state.pending}>
           {state.pending ? 'Please wait…' : 'Delete my account'}
-        </button>
+        </Button>
         <Done message={state.done} />
       </form>
     </Section>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCopy } from '@/components/site/useCopy';
+import { Button } from '@/components/ui/Button';
 
 /** Recovery codes, shown once: the player copies, prints or writes them down now. */
 export function RecoveryCodeList({ codes }: { codes: string[] }) {
@@ -13,9 +14,10 @@ export function RecoveryCodeList({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ol>
-      <button type="button" onClick={() => copy(codes.join('\n'))} className="rounded-lg border border-line-strong px-3 py-1 text-sm hover:bg-surface">
+      {/* Filled with the surface colour: its hover tint is this box's own colour. */}
+      <Button onClick={() => copy(codes.join('\n'))} className="bg-surface">
         {copied ? 'Copied' : 'Copy codes'}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/Card';
 
 export function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
-    <section aria-labelledby={`${id ?? title}-h`} className="space-y-3 rounded-xl border border-line bg-surface p-5">
+    <Card as="section" padding="lg" aria-labelledby={`${id ?? title}-h`} className="space-y-3">
       <h2 id={`${id ?? title}-h`} className="text-lg font-semibold">{title}</h2>
       {children}
-    </section>
+    </Card>
   );
 }
 

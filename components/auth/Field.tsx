@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { Button } from '@/components/ui/Button';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & { label: string; name: string; error?: string; hint?: string };
 
@@ -38,12 +39,8 @@ export function FormError({ message }: { message?: string }) {
 
 export function SubmitButton({ pending, children }: { pending: boolean; children: string }) {
   return (
-    <button
-      type="submit"
-      disabled={pending}
-      className="w-full rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover disabled:opacity-60"
-    >
+    <Button type="submit" variant="primary" size="md" block disabled={pending}>
       {pending ? 'Please wait…' : children}
-    </button>
+    </Button>
   );
 }

@@ -1,15 +1,12 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
+import { Button } from '@/components/ui/Button';
 
 export function SignOutButton() {
   return (
-    <button
-      type="button"
-      onClick={() => signOut({ callbackUrl: '/' })}
-      className="rounded-lg border border-line-strong px-4 py-2 text-sm font-medium hover:bg-surface-2"
-    >
+    <Button size="md" onClick={() => signOut({ callbackUrl: '/' })}>
       Sign out
-    </button>
+    </Button>
   );
 }

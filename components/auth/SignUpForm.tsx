@@ -9,6 +9,7 @@ import { USERNAME_RULES, signUpSchema } from '@/lib/validations/auth';
 import { Field, FormError, SubmitButton } from '@/components/auth/Field';
 import { safeCallback } from '@/components/auth/safe-callback';
 import { RecoveryCodeList } from '@/components/account/RecoveryCodes';
+import { Button } from '@/components/ui/Button';
 
 type Errors = { username?: string; password?: string; form?: string };
 
@@ -73,15 +74,17 @@ export function SignUpForm({ callbackUrl }: { callbackUrl?: string }) {
       <div ref={(el) => el?.focus()} tabIndex={-1} role="region" aria-label="Your recovery codes" className="space-y-4 focus:outline-none">
         <p>Your account is ready.</p>
         <RecoveryCodeList codes={codes} />
-        <button
-          type="button"
+        <Button
+          variant="primary"
+          size="md"
+          block
           onClick={() => {
             router.push(safeCallback(callbackUrl));
             router.refresh();
           }}
-          className="w-full rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary hover:bg-primary-hover">
+        >
           I saved them: continue
-        </button>
+        </Button>
       </div>
     );
   }

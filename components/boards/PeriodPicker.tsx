@@ -2,6 +2,7 @@
 
 import type { Mode } from '@/lib/engine';
 import type { PeriodId } from '@/lib/periods';
+import { Button } from '@/components/ui/Button';
 
 /**
  * Picks a past board of a period (a week, a day). A plain GET form (works without JS: pick, then
@@ -28,9 +29,9 @@ export function PeriodPicker(props: { mode: Mode; period: PeriodId; label: strin
           ))}
         </select>
       </label>
-      <button type="submit" className="rounded border border-line-strong px-2 py-0.5 hover:bg-surface-2">
+      <Button type="submit">
         Show
-      </button>
+      </Button>
     </form>
   );
 }

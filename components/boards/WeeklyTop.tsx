@@ -4,13 +4,14 @@ import type { BoardRow } from '@/lib/server/games/boards';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { MODE_INFO, formatResult } from '@/lib/ui/modes';
 import { boardHref } from '@/lib/ui/links';
+import { Card } from '@/components/ui/Card';
 
 /** One card per mode: the week's leaders with a link to watch each game. */
 export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string; rows: BoardRow[] }> }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3" data-testid="weekly-top">
       {boards.map(({ mode, rows }) => (
-        <div key={mode} className="rounded-xl border border-line p-4" data-testid={`weekly-top-${mode}`}>
+        <Card key={mode} data-testid={`weekly-top-${mode}`}>
           <h3 className="font-semibold">
             <Link href={boardHref({ mode, period: 'week' })} className="hover:underline">
               {MODE_INFO[mode].label}
@@ -37,7 +38,7 @@ export function WeeklyTop({ boards }: { boards: Array<{ mode: Mode; week: string
               ))}
             </ol>
           )}
-        </div>
+        </Card>
       ))}
     </div>
   );

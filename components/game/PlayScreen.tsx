@@ -8,6 +8,9 @@ import type { Mode, RankBy } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
 import { announcement, type PeriodTabs } from '@/components/game/announce';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
@@ -21,10 +24,6 @@ const ResultPanel = lazy(() => loadResultPanel().then((m) => ({ default: m.Resul
 // Only a ranked (live) game has one, and only once the game has loaded.
 const LiveBadge = lazy(() => import('@/components/live/LiveBadge').then((m) => ({ default: m.LiveBadge })));
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
-
-const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
-const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
-const secondary = `${button} border border-field-line text-field-fg hover:bg-field`;
 
 /** The game page: a canvas driven by PlayController, with overlays for each phase. */
 export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, practice }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean; periods: PeriodTabs; practice: boolean }) {
@@ -81,13 +80,13 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
   return (
     <div ref={rootRef} data-testid="game" data-mode={mode} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">{title}{practice && ' · Practice'}</h1>
-        <div className="flex gap-2 text-sm">
-          <Link href={other} className="rounded-md px-3 py-1.5 hover:bg-surface-2">{practice ? 'Ranked' : 'Practice'}</Link>
-          <button type="button" className="rounded-md px-3 py-1.5 hover:bg-surface-2" onClick={() => openPanel(true)}>
+        <PageHeading size="compact">{title}{practice && ' · Practice'}</PageHeading>
+        <div className="flex gap-2">
+          <Link href={other} className={buttonClass({ variant: 'quiet' })}>{practice ? 'Ranked' : 'Practice'}</Link>
+          <Button variant="quiet" onClick={() => openPanel(true)}>
             Settings
-          </button>
-          <Link href="/play" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Modes</Link>
+          </Button>
+          <Link href="/play" className={buttonClass({ variant: 'quiet' })}>Modes</Link>
         </div>
       </div>
       {live && (
@@ -118,7 +117,7 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
             <div className="mb-4 flex items-center justify-between">
               <h2 className="text-xl font-bold">Settings</h2>
               {/* Focus moves into the dialog when it opens, so keyboard users start inside it. */}
-              <button type="button" autoFocus className={`${button} border border-line-strong hover:bg-surface-2`} onClick={() => openPanel(false)}>Close</button>
+              <Button size="md" autoFocus onClick={() => openPanel(false)}>Close</Button>
             </div>
             <p className="mb-4 text-sm text-muted">Display and keys apply at once; handling from the next game.</p>
             {settings && (
@@ -145,8 +144,8 @@ function Overlay(props: {
       return (
         <div className="space-y-3 rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
           <p>Could not start a game: {state.message}</p>
-          <button type="button" className={primary} onClick={props.onRestart}>Retry</button>{' '}
-          <Link className={secondary} href={props.practiceHref}>Practice offline</Link>
+          <Button variant="primary" size="md" onClick={props.onRestart}>Retry</Button>{' '}
+          <Link className={buttonClass({ variant: 'field', size: 'md' })} href={props.practiceHref}>Practice offline</Link>
         </div>
       );
     case 'countdown':
@@ -158,9 +157,9 @@ function Overlay(props: {
         <div data-testid="paused" className="space-y-3 rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
           <p className="text-2xl font-bold">Paused</p>
           <div className="flex gap-2">
-            <button type="button" className={primary} onClick={props.onResume}>Resume (P)</button>
-            <button type="button" className={secondary} onClick={props.onRestart}>Restart (R)</button>
-            <button type="button" className={secondary} onClick={props.onSettings}>Settings</button>
+            <Button variant="primary" size="md" onClick={props.onResume}>Resume (P)</Button>
+            <Button variant="field" size="md" onClick={props.onRestart}>Restart (R)</Button>
+            <Button variant="field" size="md" onClick={props.onSettings}>Settings</Button>
           </div>
         </div>
       );
@@ -170,5 +169,7 @@ function Overlay(props: {
           <ResultPanel state={state} mode={props.mode} onRetry={props.onRetry} onRestart={props.onRestart} returnTo={props.returnTo} />
         </Suspense>
       );
+    default:
+      return state satisfies never;
   }
 }

@@ -7,13 +7,10 @@ import { formatPoints, formatPps, formatTime } from '@/lib/ui/format';
 import { formatResult } from '@/lib/ui/modes';
 import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { boardHref } from '@/lib/ui/links';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
-
-const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
-// On the game field, which is dark in both themes.
-const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
-const secondary = `${button} border border-field-line text-field-fg hover:bg-field`;
 
 export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void; returnTo: string }) {
   const r = state.result;
@@ -67,14 +64,14 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
                 ? 'Saved on this device — it will be submitted automatically when the server is reachable.'
                 : 'Not saved on this device: its storage is full or turned off. Press Retry before you leave this page.'}
             </p>
-            <button type="button" className={secondary} onClick={onRetry}>Retry</button>
+            <Button variant="field" size="md" onClick={onRetry}>Retry</Button>
           </>
         )}
         {s.status === 'failed' && <p className="text-field-danger">The server did not accept this game: {s.message}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={primary} onClick={onRestart}>Play again (R)</button>
-        <Link className={secondary} href={boardHref({ mode })}>Leaderboard</Link>
+        <Button variant="primary" size="md" onClick={onRestart}>Play again (R)</Button>
+        <Link className={buttonClass({ variant: 'field', size: 'md' })} href={boardHref({ mode })}>Leaderboard</Link>
       </div>
     </div>
   );

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PlayState } from '@/lib/client/play-controller';
 import { finalSplit, GhostRace, standing, standingText } from '@/lib/client/ghost';
 import { TICKS_PER_SECOND, type Mode } from '@/lib/engine';
+import { Check } from '@/components/ui/Check';
 
 const STORE_KEY = 'linefall:ghost';
 const SPRINT_LINES = 40;
@@ -84,10 +85,7 @@ export function GhostBar({ mode, state, root }: { mode: Mode; state: PlayState; 
   const racing = phase === 'playing' || phase === 'paused' || phase === 'ended' ? race : null;
   return (
     <div data-testid="ghost" data-ahead={racing?.diff ?? ''} className="flex flex-wrap items-center gap-3 text-sm">
-      <label className="flex items-center gap-1.5">
-        <input type="checkbox" checked={load.status !== 'off'} onChange={(e) => toggle(e.target.checked)} />
-        Race my best
-      </label>
+      <Check label="Race my best" checked={load.status !== 'off'} onChange={toggle} />
       {load.status === 'loading' && <span className="text-muted">Loading your best…</span>}
       {load.status === 'none' && <span className="text-muted">{load.message}</span>}
       {best && (

@@ -6,6 +6,7 @@ import type { LiveGameSummary } from '@/lib/live/protocol';
 import type { LiveMatchSummary } from '@/lib/live/versus';
 import { MODE_INFO, VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatPoints, formatTime } from '@/lib/ui/format';
+import { buttonClass } from '@/components/ui/button-class';
 
 /** How often the list is asked for again: stats move on while it is open. */
 const REFRESH_MS = 4_000;
@@ -57,7 +58,7 @@ export function LiveNow({ limit }: { limit?: number }) {
   );
 }
 
-const WATCH = 'rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-hover';
+const WATCH = buttonClass({ variant: 'primary' });
 
 /** Versus matches being played: both players, the mode and the set score so far. */
 function MatchList({ matches }: { matches: LiveMatchSummary[] }) {

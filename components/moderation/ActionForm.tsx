@@ -4,9 +4,13 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { moderationActionSchema, type MODERATION_ACTIONS } from '@/lib/validations/moderation';
 import { sendJson } from '@/lib/client/send';
+import { Button } from '@/components/ui/Button';
+import type { ButtonVariant } from '@/components/ui/button-class';
 
 type Action = (typeof MODERATION_ACTIONS)[number];
 const LABELS: Record<Action, string> = { approve: 'Approve', reject: 'Reject game', ban: 'Ban player', unban: 'Lift ban', dismiss: 'Dismiss report', void: 'Void match' };
+// What takes something away from a player is drawn as a danger.
+const VARIANTS: Record<Action, ButtonVariant> = { approve: 'secondary', reject: 'danger', ban: 'danger', unban: 'secondary', dismiss: 'secondary', void: 'danger' };
 
 /** The buttons under one queue entry; every decision carries a reason, which the audit log keeps (and a ban shows the player). */
 export function ActionForm({ actions, gameId, matchId, username, reportId, label }: { actions: Action[]; gameId?: string; matchId?: string; username?: string; reportId?: string; label: string }) {
@@ -33,15 +37,9 @@ export function ActionForm({ actions, gameId, matchId, username, reportId, label
         <input name="reason" maxLength={500} className="w-full rounded-lg border border-line-strong bg-surface px-2 py-1 text-sm" />
       </label>
       {actions.map((action) => (
-        <button
-          key={action}
-          type="submit"
-          value={action}
-          disabled={pending}
-          className={`rounded-lg border px-3 py-1 text-sm font-medium ${action === 'ban' || action === 'reject' || action === 'void' ? 'border-danger text-danger hover:bg-danger-bg' : 'border-line-strong hover:bg-surface-2'}`}
-        >
+        <Button key={action} type="submit" value={action} disabled={pending} variant={VARIANTS[action]}>
           {LABELS[action]}
-        </button>
+        </Button>
       ))}
       {error ? <p role="alert" className="w-full text-sm text-danger">{error}</p> : null}
     </form>

@@ -5,6 +5,8 @@ import { REPORT_REASONS, reportSchema } from '@/lib/validations/moderation';
 import { FormError } from '@/components/auth/Field';
 import { useJsonForm } from '@/components/account/useForm';
 import { Done } from '@/components/account/Section';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
 
 /** "Report" on a replay (a game) or a profile (a player): a reason, an optional note, to the moderators. */
 export function ReportButton({ gameId, username }: { gameId?: string; username?: string }) {
@@ -17,13 +19,13 @@ export function ReportButton({ gameId, username }: { gameId?: string; username?:
   });
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="rounded-lg border border-line-strong px-3 py-1 text-sm hover:bg-surface-2">
+      <Button onClick={() => setOpen(true)}>
         Report
-      </button>
+      </Button>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={gameId ? 'Report this game' : 'Report this player'} className="w-full max-w-md space-y-3 rounded-lg border border-line bg-surface p-4">
+    <Card as="form" onSubmit={onSubmit} noValidate aria-label={gameId ? 'Report this game' : 'Report this player'} className="w-full max-w-md space-y-3">
       {gameId ? <input type="hidden" name="gameId" value={gameId} /> : null}
       {username ? <input type="hidden" name="username" value={username} /> : null}
       <FormError message={state.errors.form ?? state.errors.gameId} />
@@ -44,12 +46,12 @@ export function ReportButton({ gameId, username }: { gameId?: string; username?:
         <Done message={state.done} />
       ) : (
         <div className="flex gap-2">
-          <button type="submit" disabled={state.pending} className="rounded-lg bg-primary px-4 py-1 text-sm font-semibold text-on-primary hover:bg-primary-hover">
+          <Button type="submit" variant="primary" disabled={state.pending}>
             Send report
-          </button>
-          <button type="button" onClick={() => setOpen(false)} className="rounded-lg border border-line-strong px-4 py-1 text-sm">Cancel</button>
+          </Button>
+          <Button onClick={() => setOpen(false)}>Cancel</Button>
         </div>
       )}
-    </form>
+    </Card>
   );
 }

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { ROLES, roleChangeSchema } from '@/lib/validations/moderation';
 import { sendJson } from '@/lib/client/send';
+import { Button } from '@/components/ui/Button';
 
 /** An admin's form to give a player a role or take it back; the change is logged (grant / revoke). */
 export function RoleForm() {
@@ -34,7 +35,7 @@ export function RoleForm() {
           {ROLES.map((role) => <option key={role} value={role}>{role}</option>)}
         </select>
       </label>
-      <button type="submit" disabled={pending} className="rounded-lg border border-line-strong px-3 py-1 text-sm font-medium hover:bg-surface-2">Set role</button>
+      <Button type="submit" disabled={pending}>Set role</Button>
       {message ? <p role={message.error ? 'alert' : 'status'} className={`w-full text-sm ${message.error ? 'text-danger' : ''}`}>{message.text}</p> : null}
     </form>
   );

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { formatResult, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { formatDate } from '@/lib/ui/format';
 import type { Mode } from '@/lib/engine';
+import { Card } from '@/components/ui/Card';
 
 type Best = { id: string; mode: Mode; score: number; ticks: number; createdAt: string };
 
@@ -12,7 +13,7 @@ export function PersonalBests({ bests, own }: { bests: Best[]; own: boolean }) {
       {MODE_ORDER.map((mode) => {
         const best = bests.find((b) => b.mode === mode);
         return (
-          <div key={mode} className="rounded-xl border border-line p-4">
+          <Card key={mode}>
             <p className="text-sm text-muted">{MODE_INFO[mode].label}</p>
             {best ? (
               <>
@@ -28,7 +29,7 @@ export function PersonalBests({ bests, own }: { bests: Best[]; own: boolean }) {
             ) : (
               <p className="text-muted">No games yet</p>
             )}
-          </div>
+          </Card>
         );
       })}
     </div>

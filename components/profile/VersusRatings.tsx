@@ -4,6 +4,7 @@ import { RatingChart } from '@/components/profile/RatingChart';
 import { PROVISIONAL_TEXT } from '@/components/versus/provisional';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatRating } from '@/lib/ui/versus';
+import { Card } from '@/components/ui/Card';
 
 export type ModeRating = { mode: VersusMode; rating: number; rd: number; matches: number; wins: number; provisional: boolean; points: RatingPoint[] };
 
@@ -14,7 +15,7 @@ export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
     <div className="space-y-2">
       <div className="grid gap-6 lg:grid-cols-2">
         {ratings.map((r) => (
-          <div key={r.mode} className="space-y-2 rounded-xl border border-line p-4" data-testid={`versus-rating-${r.mode}`}>
+          <Card key={r.mode} className="space-y-2" data-testid={`versus-rating-${r.mode}`}>
             <h3 className="flex flex-wrap items-baseline justify-between gap-2">
               <span className="font-semibold">{VERSUS_MODE_INFO[r.mode].label}</span>
               <span className="text-sm text-muted">
@@ -28,7 +29,7 @@ export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
               {r.matches} ranked {r.matches === 1 ? 'match' : 'matches'}, {r.wins} won
             </p>
             <RatingChart mode={r.mode} points={r.points} />
-          </div>
+          </Card>
         ))}
       </div>
       {anyProvisional ? <p className="text-xs text-muted">{PROVISIONAL_TEXT}</p> : null}

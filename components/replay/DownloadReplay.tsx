@@ -1,6 +1,7 @@
 'use client';
 
 import { replayFileName, replayFileText } from '@/lib/client/replay-file';
+import { Button } from '@/components/ui/Button';
 
 /** Saves this replay as a small file that the viewer opens again from disk (/replays/open). */
 export function DownloadReplay(props: { encoded: string; gameId: string; mode: string; player: string | null; createdAt: string }) {
@@ -15,8 +16,8 @@ export function DownloadReplay(props: { encoded: string; gameId: string; mode: s
     window.setTimeout(() => URL.revokeObjectURL(url), 0);
   };
   return (
-    <button type="button" data-testid="download-replay" onClick={download} className="rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2">
+    <Button data-testid="download-replay" onClick={download}>
       Download this game
-    </button>
+    </Button>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReplayAction } from '@/lib/client/replay-keys';
+import { Button } from '@/components/ui/Button';
 
 /** Transport buttons (glyphs every system font has); names match the shortcut list so each control is findable by its label. */
 const BUTTONS: ReadonlyArray<{ action: ReplayAction; glyph: string; label: string }> = [
@@ -11,25 +12,19 @@ const BUTTONS: ReadonlyArray<{ action: ReplayAction; glyph: string; label: strin
   { action: 'end', glyph: '⇥', label: 'Jump to end' },
 ];
 
-const base = 'min-w-8 rounded-lg border border-line-strong px-2 py-1.5 text-base leading-none hover:bg-surface-2';
-
 export function ReplayControls({ playing, done, onAction }: { playing: boolean; done: boolean; onAction: (a: ReplayAction) => void }) {
   return (
     <div className="flex items-center gap-1" role="group" aria-label="Playback">
       {BUTTONS.map((b) =>
         b.action === 'toggle' ? (
-          <button
-            key={b.action}
-            type="button"
-            onClick={() => onAction('toggle')}
-            className="w-24 rounded-lg bg-primary px-3 py-1.5 font-semibold text-on-primary hover:bg-primary-hover"
-          >
+          // As wide as its longest word, so the row does not shift as it changes.
+          <Button key={b.action} variant="primary" className="w-24" onClick={() => onAction('toggle')}>
             {done ? 'Replay' : playing ? 'Pause' : 'Play'}
-          </button>
+          </Button>
         ) : (
-          <button key={b.action} type="button" onClick={() => onAction(b.action)} aria-label={b.label} title={b.label} className={base}>
+          <Button key={b.action} size="icon" onClick={() => onAction(b.action)} aria-label={b.label} title={b.label}>
             {b.glyph}
-          </button>
+          </Button>
         ),
       )}
     </div>

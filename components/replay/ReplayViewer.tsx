@@ -86,6 +86,9 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
       data-end={player.endTick}
       data-playing={playing ? 'true' : 'false'}
       data-speed={speed}
+      // True once the playback runs and its shortcuts listen: the server-rendered viewer shows its
+      // first frame before that, and a key pressed then would do nothing.
+      data-ready={playback ? 'true' : 'false'}
     >
       <div className="flex flex-col gap-4 lg:flex-row">
         <div className="h-[min(70vh,640px)] w-full lg:flex-1">

@@ -2,6 +2,7 @@
 
 import { useCopy } from '@/components/site/useCopy';
 import { secondsParam } from '@/lib/ui/links';
+import { Button } from '@/components/ui/Button';
 
 /** Copies a link that opens this replay at the moment shown; the link itself stays visible as a fallback. */
 export function ShareButton({ path, tick }: { path: string; tick: number }) {
@@ -10,9 +11,9 @@ export function ShareButton({ path, tick }: { path: string; tick: number }) {
   const copy = () => copyText(new URL(href, window.location.origin).toString());
   return (
     <span className="flex items-center gap-2 text-sm">
-      <button type="button" onClick={copy} className="rounded-lg border border-line-strong px-3 py-1.5 hover:bg-surface-2">
+      <Button onClick={copy}>
         {copied ? 'Copied' : 'Copy link to this moment'}
-      </button>
+      </Button>
       <a href={href} className="link" data-testid="share-link">
         at {secondsParam(tick)} s
       </a>

@@ -6,9 +6,9 @@ import { BRUSHES, paintCell, parseQueue, type Brush } from '@/lib/client/board-e
 import { PIECES, type PieceType } from '@/lib/engine';
 import { emptyBoard, FUMEN_ROWS, positionToFumen, type Position } from '@/lib/fumen';
 import { ExportPanel } from '@/components/sandbox/ExportPanel';
+import { Button } from '@/components/ui/Button';
 
 const VISIBLE = 20;
-const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2';
 const colours: Record<string, string> = { ...PALETTES.standard };
 const BRUSH_LABEL: Record<Brush, string> = { X: 'Garbage', '.': 'Erase', I: 'I', O: 'O', T: 'T', S: 'S', Z: 'Z', J: 'J', L: 'L' };
 
@@ -95,11 +95,11 @@ export function BoardEditor({ initial, onPlay, onCancel }: { initial: Position; 
       </div>
       {'error' in parsed && <p role="alert" className="text-sm text-danger">{parsed.error}</p>}
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={`${button} bg-primary font-semibold text-on-primary hover:bg-primary-hover`} disabled={!position()} onClick={() => { const p = position(); if (p) onPlay(p); }}>
+        <Button variant="primary" disabled={!position()} onClick={() => { const p = position(); if (p) onPlay(p); }}>
           Play this board
-        </button>
-        <button type="button" className={button} onClick={() => setBoard(emptyBoard())}>Clear board</button>
-        <button type="button" className={button} onClick={onCancel}>Cancel</button>
+        </Button>
+        <Button onClick={() => setBoard(emptyBoard())}>Clear board</Button>
+        <Button onClick={onCancel}>Cancel</Button>
       </div>
       <ExportPanel pages={false} exportFumen={() => { const p = position(); return p ? positionToFumen(p) : null; }} />
     </div>

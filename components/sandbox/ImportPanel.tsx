@@ -2,16 +2,18 @@
 
 import { useState } from 'react';
 import type { SandboxSource } from '@/lib/client/sandbox-source';
-
-const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
 
 /** Paste a fumen (or a fumen link) and play it; page is 1-based as in fumen editors. */
 export function ImportPanel({ onOpen, onFocus }: { onOpen: (source: SandboxSource) => void; onFocus: (typing: boolean) => void }) {
   const [text, setText] = useState('');
   const [page, setPage] = useState(1);
   return (
-    <form
-      className="space-y-2 rounded-lg border border-line p-3"
+    <Card
+      as="form"
+      padding="sm"
+      className="space-y-2"
       onSubmit={(e) => {
         e.preventDefault();
         onOpen(text.trim() ? { kind: 'fumen', text: text.trim(), page: page - 1 } : { kind: 'empty' });
@@ -33,8 +35,8 @@ export function ImportPanel({ onOpen, onFocus }: { onOpen: (source: SandboxSourc
           Page
           <input type="number" min={1} value={page} onChange={(e) => setPage(Math.max(1, Number(e.target.value) || 1))} onFocus={() => onFocus(true)} onBlur={() => onFocus(false)} className="w-16 rounded border border-line-strong bg-transparent px-1" />
         </label>
-        <button type="submit" className={button}>Play</button>
+        <Button type="submit">Play</Button>
       </div>
-    </form>
+    </Card>
   );
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button-class';
 
 /** Opens the practice sandbox at exactly this tick of a stored replay. */
 export function PlayFromHere({ gameId, tick }: { gameId: string; tick: number }) {
@@ -6,7 +7,7 @@ export function PlayFromHere({ gameId, tick }: { gameId: string; tick: number })
     <Link
       href={`/practice?replay=${encodeURIComponent(gameId)}&tick=${tick}`}
       data-testid="play-from-here"
-      className="rounded-lg bg-primary px-3 py-1.5 text-sm font-semibold text-on-primary hover:bg-primary-hover"
+      className={buttonClass({ variant: 'primary' })}
     >
       Play from here
     </Link>

@@ -9,12 +9,12 @@ import { useSettings } from '@/components/settings/useSettings';
 import type { MountedSandbox } from '@/components/sandbox/runtime';
 import { ExportPanel } from '@/components/sandbox/ExportPanel';
 import { ImportPanel } from '@/components/sandbox/ImportPanel';
+import { Button } from '@/components/ui/Button';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 // The engine, fumen codec, loop and renderer arrive with the first sandbox, not with the page.
 const loadRuntime = () => import('@/components/sandbox/runtime');
 const BoardEditor = lazy(() => import('@/components/sandbox/BoardEditor').then((m) => ({ default: m.BoardEditor })));
-
-const button = 'rounded-lg border border-line-strong px-3 py-1.5 text-sm hover:bg-surface-2 disabled:opacity-40';
 
 /** The practice page: a sandbox on a canvas, with undo, reset, fumen import/export and the editor. */
 export function PracticeScreen(props: {
@@ -84,7 +84,7 @@ export function PracticeScreen(props: {
   return (
     <div ref={rootRef} data-testid="sandbox" className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">Practice</h1>
+        <PageHeading size="compact">Practice</PageHeading>
         <p className="text-sm text-muted">
           Unranked.{' '}
           {props.from && source === props.initial ? (
@@ -121,18 +121,18 @@ export function PracticeScreen(props: {
         </div>
         <aside className="space-y-4 lg:w-80">
           <div className="flex flex-wrap gap-2">
-            <button type="button" className={button} data-testid="undo" disabled={!view?.canUndo} onClick={() => c()?.undo()}>
+            <Button data-testid="undo" disabled={!view?.canUndo} onClick={() => c()?.undo()}>
               Undo piece (Backspace)
-            </button>
-            <button type="button" className={button} data-testid="reset" onClick={() => c()?.reset()}>
+            </Button>
+            <Button data-testid="reset" onClick={() => c()?.reset()}>
               Reset to start (R)
-            </button>
-            <button type="button" className={button} onClick={() => c()?.setPaused(!view?.paused)}>
+            </Button>
+            <Button onClick={() => c()?.setPaused(!view?.paused)}>
               {view?.paused ? 'Resume' : 'Pause'} (Esc)
-            </button>
-            <button type="button" className={button} data-testid="edit" disabled={!view || editing !== null} onClick={() => edit(true)}>
+            </Button>
+            <Button data-testid="edit" disabled={!view || editing !== null} onClick={() => edit(true)}>
               Edit board
-            </button>
+            </Button>
           </div>
           <p className="text-xs text-muted">
             {view ? `${view.pieces} piece${view.pieces === 1 ? '' : 's'} placed` : 'Loading…'}

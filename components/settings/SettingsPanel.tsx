@@ -11,10 +11,12 @@ import {
 import { THEMES, type Theme } from '@/lib/page-prefs';
 import type { SaveStatus } from '@/components/settings/useSettings';
 import { TouchSoundSettings } from '@/components/settings/TouchSoundSettings';
+import { Button } from '@/components/ui/Button';
+import { Card } from '@/components/ui/Card';
+import { Check } from '@/components/ui/Check';
+import { Slider } from '@/components/ui/Slider';
 
 const ms = (ticks: number) => `${Math.round(ticks * TICK_MS)} ms`;
-const section = 'space-y-3 rounded-xl border border-line p-4';
-const small = 'rounded-md border border-line-strong px-2.5 py-1 text-sm hover:bg-surface-2';
 const select = 'rounded-md border border-line-strong bg-transparent px-2 py-1';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'Same as this device', light: 'Light', dark: 'Dark' };
@@ -29,12 +31,13 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
 
   return (
     <div className="space-y-6" data-testid="settings-panel">
-      <section className={section} aria-labelledby="handling-h">
+      <Card as="section" className="space-y-3" aria-labelledby="handling-h">
         <h2 id="handling-h" className="font-semibold">Handling</h2>
-        <Slider label="DAS (delay before auto-shift)" min={DAS_MIN} max={DAS_MAX} value={h.das} shown={ms(h.das)} onChange={(das) => setHandling({ das })} />
-        <Slider label="ARR (auto-repeat rate)" min={ARR_MIN} max={ARR_MAX} value={h.arr} shown={h.arr === 0 ? '0 ms (instant)' : ms(h.arr)} onChange={(arr) => setHandling({ arr })} />
+        <Slider className="min-w-64 flex-1" label="DAS (delay before auto-shift)" min={DAS_MIN} max={DAS_MAX} value={h.das} shown={ms(h.das)} onChange={(das) => setHandling({ das })} />
+        <Slider className="min-w-64 flex-1" label="ARR (auto-repeat rate)" min={ARR_MIN} max={ARR_MAX} value={h.arr} shown={h.arr === 0 ? '0 ms (instant)' : ms(h.arr)} onChange={(arr) => setHandling({ arr })} />
         <div className="flex flex-wrap items-center gap-4">
           <Slider
+            className="min-w-64 flex-1"
             label="SDF (soft drop speed)"
             min={SDF_MIN}
             max={SDF_MAX}
@@ -46,11 +49,11 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
           <Check label="Instant soft drop" checked={h.sdf === 'instant'} onChange={(on) => setHandling({ sdf: on ? 'instant' : 20 })} />
         </div>
         <Check label="DAS cut (new pieces forget the charge)" checked={h.dasCut} onChange={(dasCut) => setHandling({ dasCut })} />
-      </section>
+      </Card>
 
       <Bindings settings={settings} onChange={onChange} />
 
-      <section className={section} aria-labelledby="display-h">
+      <Card as="section" className="space-y-3" aria-labelledby="display-h">
         <h2 id="display-h" className="font-semibold">Display</h2>
         <div className="grid gap-2 sm:grid-cols-2">
           <Check label="Ghost piece" checked={d.ghost} onChange={(ghost) => setDisplay({ ghost })} />
@@ -82,7 +85,7 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
             </select>
           </label>
         </div>
-      </section>
+      </Card>
       <TouchSoundSettings settings={settings} onChange={onChange} />
       <p role="status" data-testid="settings-status" className="text-sm text-muted">
         {status.state === 'saving' && 'Saving…'}
@@ -90,27 +93,6 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
         {status.state === 'error' && <span className="text-danger">Saved on this device, but not to your account: {status.message}</span>}
       </p>
     </div>
-  );
-}
-
-function Slider(props: { label: string; min: number; max: number; value: number; shown: string; disabled?: boolean; onChange: (v: number) => void }) {
-  return (
-    <label className="block min-w-64 flex-1 space-y-1 text-sm">
-      <span className="flex justify-between gap-4">
-        <span>{props.label}</span>
-        <span className="font-mono tabular-nums">{props.shown}</span>
-      </span>
-      <input type="range" className="w-full accent-link" min={props.min} max={props.max} step={1} value={props.value} disabled={props.disabled} aria-valuetext={props.shown} onChange={(e) => props.onChange(Number(e.target.value))} />
-    </label>
-  );
-}
-
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" className="size-4 accent-link" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
   );
 }
 
@@ -140,14 +122,14 @@ function Bindings({ settings, onChange }: { settings: Settings; onChange: (s: Se
     onChange({ ...settings, bindings: { ...bindings, [action]: bindings[action].filter((_, i) => i !== slot) } });
 
   return (
-    <section className={section} aria-labelledby="keys-h">
+    <Card as="section" className="space-y-3" aria-labelledby="keys-h">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="keys-h" className="font-semibold">Keys</h2>
         <div className="flex flex-wrap gap-2" role="group" aria-label="Presets">
           {(Object.keys(PRESETS) as PresetId[]).map((id) => (
-            <button key={id} type="button" className={small} onClick={() => onChange({ ...settings, bindings: presetBindings(id) })}>
+            <Button key={id} size="sm" onClick={() => onChange({ ...settings, bindings: presetBindings(id) })}>
               {PRESETS[id].label}
-            </button>
+            </Button>
           ))}
         </div>
       </div>
@@ -199,6 +181,6 @@ function Bindings({ settings, onChange }: { settings: Settings; onChange: (s: Se
           </tbody>
         </table>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -6,8 +6,9 @@ import {
   type ButtonPlace, type TouchAction, type TouchPresetId, type TouchSettings,
 } from '@/lib/validations/touch-sound';
 import { placeFor } from '@/components/touch/layout';
+import { Button } from '@/components/ui/Button';
+import { Slider } from '@/components/ui/Slider';
 
-const small = 'rounded-md border border-line-strong px-2.5 py-1 text-sm hover:bg-surface-2';
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
@@ -47,9 +48,9 @@ export function TouchLayoutEditor({ touch, onChange }: { touch: TouchSettings; o
       <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Touch layouts">
         <span className="text-sm">Layout:</span>
         {(Object.keys(TOUCH_PRESETS) as TouchPresetId[]).map((id) => (
-          <button key={id} type="button" className={small} onClick={() => onChange({ ...touch, buttons: presetButtons(id) })}>
+          <Button key={id} size="sm" onClick={() => onChange({ ...touch, buttons: presetButtons(id) })}>
             {TOUCH_PRESETS[id].label}
-          </button>
+          </Button>
         ))}
       </div>
       <p className="text-sm text-muted">Drag a button to move it, or pick it and use the arrow keys. The field sits above this area.</p>
@@ -83,13 +84,7 @@ export function TouchLayoutEditor({ touch, onChange }: { touch: TouchSettings; o
           );
         })}
       </div>
-      <label className="block space-y-1 text-sm">
-        <span className="flex justify-between gap-4">
-          <span>Size of “{TOUCH_LABELS[selected].name}”</span>
-          <span className="font-mono tabular-nums">{place.size} px</span>
-        </span>
-        <input type="range" className="w-full accent-link" min={BUTTON_SIZE_MIN} max={BUTTON_SIZE_MAX} step={2} value={place.size} onChange={(e) => move(selected, { size: Number(e.target.value) })} />
-      </label>
+      <Slider label={`Size of “${TOUCH_LABELS[selected].name}”`} min={BUTTON_SIZE_MIN} max={BUTTON_SIZE_MAX} step={2} value={place.size} shown={`${place.size} px`} onChange={(size) => move(selected, { size })} />
     </div>
   );
 }

@@ -3,8 +3,10 @@
 import { SOUND_EFFECTS, SOUND_LABELS, type SoundSettings, type TouchSettings } from '@/lib/validations/touch-sound';
 import type { Settings } from '@/lib/validations/settings';
 import { TouchLayoutEditor } from '@/components/settings/TouchLayoutEditor';
+import { Card } from '@/components/ui/Card';
+import { Check } from '@/components/ui/Check';
+import { Slider } from '@/components/ui/Slider';
 
-const section = 'space-y-3 rounded-xl border border-line p-4';
 const select = 'rounded-md border border-line-strong bg-transparent px-2 py-1';
 
 const SHOW_LABELS: Record<TouchSettings['show'], string> = { auto: 'On touch screens', on: 'Always', off: 'Never' };
@@ -17,7 +19,7 @@ export function TouchSoundSettings({ settings, onChange }: { settings: Settings;
   const setSound = (patch: Partial<SoundSettings>) => onChange({ ...settings, sound: { ...s, ...patch } });
   return (
     <>
-      <section className={section} aria-labelledby="touch-h">
+      <Card as="section" className="space-y-3" aria-labelledby="touch-h">
         <h2 id="touch-h" className="font-semibold">Touch controls</h2>
         <div className="flex flex-wrap items-center gap-4">
           <label className="flex items-center gap-2 text-sm">
@@ -31,16 +33,16 @@ export function TouchSoundSettings({ settings, onChange }: { settings: Settings;
           <Check label="Left-handed (mirror the layout)" checked={t.mirror} onChange={(mirror) => setTouch({ mirror })} />
           <Check label="Vibrate on press" checked={t.haptics} onChange={(haptics) => setTouch({ haptics })} />
         </div>
-        <Range label="Button opacity" min={20} max={100} step={5} value={t.opacity} shown={`${t.opacity}%`} onChange={(opacity) => setTouch({ opacity })} />
+        <Slider className="min-w-56 flex-1" label="Button opacity" min={20} max={100} step={5} value={t.opacity} shown={`${t.opacity}%`} onChange={(opacity) => setTouch({ opacity })} />
         <TouchLayoutEditor touch={t} onChange={(touch) => onChange({ ...settings, touch })} />
         <Check label="Gestures on the field (tap rotates, drag moves, drag down soft-drops, flick down drops, flick up holds)" checked={t.gestures} onChange={(gestures) => setTouch({ gestures })} />
-        <Range label="Gesture sensitivity" min={1} max={10} step={1} value={t.sensitivity} shown={`${t.sensitivity} of 10`} disabled={!t.gestures} onChange={(sensitivity) => setTouch({ sensitivity })} />
-      </section>
+        <Slider className="min-w-56 flex-1" label="Gesture sensitivity" min={1} max={10} value={t.sensitivity} shown={`${t.sensitivity} of 10`} disabled={!t.gestures} onChange={(sensitivity) => setTouch({ sensitivity })} />
+      </Card>
 
-      <section className={section} aria-labelledby="sound-h">
+      <Card as="section" className="space-y-3" aria-labelledby="sound-h">
         <h2 id="sound-h" className="font-semibold">Sound</h2>
         <div className="flex flex-wrap items-center gap-4">
-          <Range label="Volume" min={0} max={100} step={5} value={s.volume} shown={`${s.volume}%`} disabled={s.muted} onChange={(volume) => setSound({ volume })} />
+          <Slider className="min-w-56 flex-1" label="Volume" min={0} max={100} step={5} value={s.volume} shown={`${s.volume}%`} disabled={s.muted} onChange={(volume) => setSound({ volume })} />
           <Check label="Mute" checked={s.muted} onChange={(muted) => setSound({ muted })} />
         </div>
         <fieldset className="grid gap-2 sm:grid-cols-3">
@@ -54,28 +56,7 @@ export function TouchSoundSettings({ settings, onChange }: { settings: Settings;
             />
           ))}
         </fieldset>
-      </section>
+      </Card>
     </>
-  );
-}
-
-function Range(props: { label: string; min: number; max: number; step: number; value: number; shown: string; disabled?: boolean; onChange: (v: number) => void }) {
-  return (
-    <label className="block min-w-56 flex-1 space-y-1 text-sm">
-      <span className="flex justify-between gap-4">
-        <span>{props.label}</span>
-        <span className="font-mono tabular-nums">{props.shown}</span>
-      </span>
-      <input type="range" className="w-full accent-link" min={props.min} max={props.max} step={props.step} value={props.value} disabled={props.disabled} aria-valuetext={props.shown} onChange={(e) => props.onChange(Number(e.target.value))} />
-    </label>
-  );
-}
-
-function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" className="size-4 accent-link" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
   );
 }

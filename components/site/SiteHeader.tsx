@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { NavLink } from '@/components/site/NavLink';
 import { NavMenu } from '@/components/site/NavMenu';
+import { buttonClass } from '@/components/ui/button-class';
 
 const NAV = [
   { href: '/play', label: 'Play' },
@@ -58,7 +59,7 @@ export function SiteHeader({ user }: { user: { name: string; moderator?: boolean
           {account('nav-profile')}
         </div>
         <NavMenu>
-          <summary className="cursor-pointer list-none rounded-md border border-line-strong px-3 py-1.5 text-sm font-medium [&::-webkit-details-marker]:hidden">
+          <summary className={buttonClass({ className: 'cursor-pointer list-none [&::-webkit-details-marker]:hidden' })}>
             Menu <span aria-hidden="true">☰</span>
           </summary>
           <ul className="absolute right-0 z-40 mt-2 flex w-52 flex-col gap-1 rounded-xl border border-line bg-surface p-2 shadow-lg">

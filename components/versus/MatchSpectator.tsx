@@ -10,6 +10,7 @@ import { loadLocalSettings } from '@/lib/client/settings-store';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatSetScore } from '@/lib/ui/versus';
 import { GarbageMeter } from '@/components/versus/GarbageMeter';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 /** A versus match being played, both fields side by side from the streams; its replay once stored. */
 export function MatchSpectator({ matchId }: { matchId: string }) {
@@ -50,10 +51,10 @@ export function MatchSpectator({ matchId }: { matchId: string }) {
   return (
     <div ref={rootRef} data-testid="match-spectator" data-phase={view?.phase ?? 'connecting'} data-score={view ? view.score.join('-') : ''} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">
+        <PageHeading size="compact">
           {names[0]} vs {names[1]}
           {view?.mode && <span className="font-normal text-muted"> · {VERSUS_MODE_INFO[view.mode].label} · live</span>}
-        </h1>
+        </PageHeading>
         {view && view.phase !== 'missing' && (
           <span className="font-mono text-lg tabular-nums">{formatSetScore(view.score)} <span className="text-sm text-muted">first to {view.firstTo}</span></span>
         )}

@@ -7,11 +7,10 @@ import type { VersusController } from '@/lib/client/versus-controller';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { useCopy } from '@/components/site/useCopy';
-
-const button = 'rounded-lg px-4 py-2 text-sm font-semibold disabled:opacity-60';
-const primary = `${button} bg-primary text-on-primary hover:bg-primary-hover`;
-const secondary = `${button} border border-line-strong hover:bg-surface-2`;
-const card = 'space-y-3 rounded-xl border border-line p-4';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
+import { Card } from '@/components/ui/Card';
+import { Check } from '@/components/ui/Check';
 
 /** Before a match: quick match and private rooms, or the queue or room the player is in. */
 export function VersusLobby({ view, signedIn, controller }: { view: VersusView; signedIn: boolean; controller: VersusController }) {
@@ -21,10 +20,10 @@ export function VersusLobby({ view, signedIn, controller }: { view: VersusView; 
   if (lobby.kind === 'joining') return <p role="status" className="text-muted">Joining room {lobby.code}…</p>;
   if (lobby.kind === 'closed')
     return (
-      <div className={card} data-testid="room-closed">
+      <Card className="space-y-3" data-testid="room-closed">
         <p>{lobby.message}</p>
-        <a className={primary} href="/versus">Back to versus</a>
-      </div>
+        <a className={buttonClass({ variant: 'primary', size: 'md' })} href="/versus">Back to versus</a>
+      </Card>
     );
   if (lobby.kind === 'room') return <Room view={view} controller={controller} />;
   return <Choices signedIn={signedIn} controller={controller} />;
@@ -71,28 +70,25 @@ function Choices({ signedIn, controller }: { signedIn: boolean; controller: Vers
   const [firstTo, setFirstTo] = useState<number>(MODES.battle.firstTo);
   return (
     <div className="grid gap-4 md:grid-cols-2">
-      <section className={card} aria-labelledby="quick-match">
+      <Card as="section" className="space-y-3" aria-labelledby="quick-match">
         <h2 id="quick-match" className="text-lg font-bold">Quick match</h2>
         <p className="text-sm text-muted">Paired with the next player waiting; with more waiting, the nearest rating.</p>
         <ModePicker name="quick-mode" mode={mode} onChange={setMode} withSet />
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={ranked} disabled={!signedIn} onChange={(e) => setRanked(e.target.checked)} />
-          Ranked (changes your rating)
-        </label>
+        <Check label="Ranked (changes your rating)" checked={ranked} disabled={!signedIn} onChange={setRanked} />
         {!signedIn && (
           <p className="text-sm text-muted">
             Guests play unranked. <Link className="link" href="/signin?callbackUrl=%2Fversus">Sign in</Link> to play ranked.
           </p>
         )}
-        <button type="button" className={primary} onClick={() => controller.session.queue(mode, ranked && signedIn, controller.setup)}>Find a match</button>
-      </section>
-      <section className={card} aria-labelledby="private-room">
+        <Button variant="primary" size="md" onClick={() => controller.session.queue(mode, ranked && signedIn, controller.setup)}>Find a match</Button>
+      </Card>
+      <Card as="section" className="space-y-3" aria-labelledby="private-room">
         <h2 id="private-room" className="text-lg font-bold">Private room</h2>
         <p className="text-sm text-muted">Make a room and send its link to a friend. Rooms are never ranked.</p>
         <ModePicker name="room-mode" mode={roomMode} onChange={setRoomMode} />
         <FirstToPicker value={firstTo} onChange={setFirstTo} />
-        <button type="button" className={primary} onClick={() => controller.session.createRoom(roomMode, firstTo, controller.setup)}>Create room</button>
-      </section>
+        <Button variant="primary" size="md" onClick={() => controller.session.createRoom(roomMode, firstTo, controller.setup)}>Create room</Button>
+      </Card>
     </div>
   );
 }
@@ -105,13 +101,13 @@ function Queued({ since, waiting, mode, ranked, onCancel }: { since: number; wai
   }, []);
   const seconds = Math.max(0, Math.floor((now - since) / 1000));
   return (
-    <div className={card} data-testid="queued">
+    <Card className="space-y-3" data-testid="queued">
       <p role="status" className="text-lg font-semibold">Looking for an opponent… <span className="font-mono tabular-nums" data-testid="queue-time">{Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')}</span></p>
       <p className="text-sm text-muted">
         {VERSUS_MODE_INFO[mode].label} · {ranked ? 'ranked' : 'unranked'} · {waiting} waiting in this queue
       </p>
-      <button type="button" className={secondary} onClick={onCancel}>Cancel</button>
-    </div>
+      <Button size="md" onClick={onCancel}>Cancel</Button>
+    </Card>
   );
 }
 
@@ -124,11 +120,11 @@ function Room({ view, controller }: { view: VersusView; controller: VersusContro
   const session = controller.session;
   const mine = room.ready[room.you];
   return (
-    <section className={card} aria-labelledby="room-title" data-testid="room" data-code={room.code}>
+    <Card as="section" className="space-y-3" aria-labelledby="room-title" data-testid="room" data-code={room.code}>
       <h2 id="room-title" className="text-lg font-bold">Room {room.code}</h2>
       <div className="flex flex-wrap items-center gap-2">
         <input readOnly value={link} aria-label="Share link" className="min-w-0 flex-1 rounded-md border border-line-strong bg-surface px-2 py-1 font-mono text-sm" onFocus={(e) => e.currentTarget.select()} />
-        <button type="button" className={secondary} onClick={() => void copy(link)}>{copied ? 'Copied' : 'Copy link'}</button>
+        <Button size="md" onClick={() => void copy(link)}>{copied ? 'Copied' : 'Copy link'}</Button>
       </div>
       <ul className="divide-y divide-line rounded-lg border border-line" data-testid="room-seats">
         {room.seats.map((p, i) => (
@@ -142,9 +138,9 @@ function Room({ view, controller }: { view: VersusView; controller: VersusContro
       <FirstToPicker value={room.firstTo} disabled={!host} onChange={(n) => session.setRoom(room.mode, n)} />
       {!host && <p className="text-sm text-muted">The player who made the room picks the mode and the set.</p>}
       <div className="flex gap-2">
-        <button type="button" className={primary} disabled={!room.seats[1]} onClick={() => session.ready(!mine)}>{mine ? 'Not ready' : 'Ready'}</button>
-        <a className={secondary} href="/versus">Leave room</a>
+        <Button variant="primary" size="md" disabled={!room.seats[1]} onClick={() => session.ready(!mine)}>{mine ? 'Not ready' : 'Ready'}</Button>
+        <a className={buttonClass({ size: 'md' })} href="/versus">Leave room</a>
       </div>
-    </section>
+    </Card>
   );
 }

@@ -3,8 +3,8 @@
 import Link from 'next/link';
 import type { MatchView } from '@/lib/client/live/versus-session';
 import { formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
-
-const button = 'rounded-lg px-4 py-2 text-sm font-semibold';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
 
 /**
  * The end of a match: who won, the set, the rating change (ranked) and the way to its replay;
@@ -35,14 +35,14 @@ export function VersusResult({ match, names, onRoom }: { match: MatchView; names
       {!over.ranked && <p className="text-sm text-field-muted">Unranked: ratings did not change.</p>}
       <div className="flex flex-wrap justify-center gap-2">
         {over.stored && (
-          <Link className={`${button} bg-primary text-on-primary hover:bg-primary-hover`} href={`/versus/matches/${match.matchId}`}>
+          <Link className={buttonClass({ variant: 'primary', size: 'md' })} href={`/versus/matches/${match.matchId}`}>
             Watch the replay
           </Link>
         )}
         {onRoom ? (
-          <button type="button" className={`${button} border border-field-line hover:bg-field`} onClick={onRoom}>Back to the room</button>
+          <Button variant="field" size="md" onClick={onRoom}>Back to the room</Button>
         ) : (
-          <a className={`${button} border border-field-line hover:bg-field`} href="/versus">Play again</a>
+          <a className={buttonClass({ variant: 'field', size: 'md' })} href="/versus">Play again</a>
         )}
       </div>
     </div>

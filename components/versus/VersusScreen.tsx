@@ -11,6 +11,9 @@ import { LiveRegion } from '@/components/site/LiveRegion';
 import { GarbageMeter } from '@/components/versus/GarbageMeter';
 import { VersusLobby } from '@/components/versus/VersusLobby';
 import { VersusResult } from '@/components/versus/VersusResult';
+import { Button } from '@/components/ui/Button';
+import { buttonClass } from '@/components/ui/button-class';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 const loadRuntime = () => import('@/components/versus/runtime');
 
@@ -73,13 +76,13 @@ export function VersusScreen({ signedIn, room }: { signedIn: boolean; room: stri
   return (
     <div ref={rootRef} data-testid="versus" data-link={view.link} data-match={m?.matchId ?? ''} data-score={m ? m.score.join('-') : ''} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h1 className="text-2xl font-bold">
+        <PageHeading size="compact">
           Versus{m && <span className="font-normal text-muted"> · {VERSUS_MODE_INFO[m.mode].label}{m.ranked ? ' · ranked' : ''}</span>}
-        </h1>
+        </PageHeading>
         <div className="flex items-center gap-3 text-sm">
           {view.link !== 'open' && <span role="status" className="rounded bg-warning-bg px-2 py-0.5 text-on-warning-bg">{view.link === 'connecting' ? 'Connecting…' : 'Reconnecting…'}</span>}
           {m && m.state !== 'over' && <LeaveButton ranked={m.ranked} onLeave={() => controller?.session.leave()} />}
-          <Link href="/leaderboards/versus" className="rounded-md px-3 py-1.5 hover:bg-surface-2">Boards</Link>
+          <Link href="/leaderboards/versus" className={buttonClass({ variant: 'quiet' })}>Boards</Link>
         </div>
       </div>
       {loadError && <p role="alert" className="text-danger">{loadError}</p>}
@@ -180,12 +183,11 @@ function LeaveButton({ ranked, onLeave }: { ranked: boolean; onLeave: () => void
     const timer = setTimeout(() => setArmed(true), ARM_MS);
     return () => clearTimeout(timer);
   }, [asking]);
-  const plain = 'rounded-md px-3 py-1.5 hover:bg-surface-2';
   if (!asking) {
     return (
-      <button type="button" className={plain} onClick={() => (ranked ? setAsking(true) : onLeave())}>
+      <Button variant="quiet" onClick={() => (ranked ? setAsking(true) : onLeave())}>
         Leave match (counts as a loss)
-      </button>
+      </Button>
     );
   }
   const stay = () => {
@@ -195,10 +197,10 @@ function LeaveButton({ ranked, onLeave }: { ranked: boolean; onLeave: () => void
   return (
     <span role="group" aria-label="Leave the ranked match?" className="flex items-center gap-2">
       <span>Leave? It is a loss and costs rating.</span>
-      <button type="button" autoFocus className={plain} onClick={stay}>Stay</button>
-      <button type="button" disabled={!armed} className="rounded-md border border-danger px-3 py-1.5 font-semibold text-danger hover:bg-danger-bg disabled:opacity-50" onClick={onLeave}>
+      <Button variant="quiet" autoFocus onClick={stay}>Stay</Button>
+      <Button variant="danger" disabled={!armed} onClick={onLeave}>
         Yes, leave
-      </button>
+      </Button>
     </span>
   );
 }

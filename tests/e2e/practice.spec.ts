@@ -33,6 +33,7 @@ test('play on from a replay moment, undo, export the fumen and open it again', a
   // Seek in the viewer: open at 0.1 s, one tick forward, then play from that exact moment.
   await page.goto(`/replays/${ticket.gameId}?t=0.1`);
   await expect(viewer).toHaveAttribute('data-tick', '6');
+  await expect(viewer).toHaveAttribute('data-ready', 'true');
   await page.keyboard.press('.');
   await expect(viewer).toHaveAttribute('data-tick', '7');
   await page.getByTestId('play-from-here').click();

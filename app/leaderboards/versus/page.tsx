@@ -13,6 +13,7 @@ import { versusBoardHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatRating } from '@/lib/ui/versus';
 import { versusBoardQuerySchema, type VersusBoardQuery } from '@/lib/validations/versus';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 export const metadata: Metadata = { title: 'Versus leaderboards' };
 
@@ -43,7 +44,7 @@ export default async function VersusBoardsPage({ searchParams }: { searchParams:
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold">Leaderboards</h1>
+          <PageHeading>Leaderboards</PageHeading>
           <p className="text-sm text-muted">Ranked versus matches, each proven by re-simulating both players’ replays.</p>
         </div>
         <BoardKindTabs active="versus" />
@@ -90,7 +91,7 @@ function MyStanding({ board }: { board: AnyVersusBoard }) {
 function Problem({ message }: { message: string }) {
   return (
     <div className="space-y-3">
-      <h1 className="text-3xl font-bold">Leaderboards</h1>
+      <PageHeading>Leaderboards</PageHeading>
       <p role="alert" className="text-danger">{message}</p>
       <Link href={versusBoardHref({ mode: VERSUS_MODE_NAMES[0] })} className="link">Back to the board</Link>
     </div>

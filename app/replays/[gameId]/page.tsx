@@ -13,6 +13,7 @@ import { ReportButton } from '@/components/moderation/ReportButton';
 import { getSessionUser } from '@/lib/server/auth';
 import { getReplay } from '@/lib/server/games/replays';
 import { idSchema } from '@/lib/validations/games';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 type Props = { params: Promise<{ gameId: string }>; searchParams: Promise<{ t?: string | string[] }> };
 
@@ -34,9 +35,9 @@ export default async function ReplayPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">
+        <PageHeading size="compact">
           {game.player ? <PlayerLink username={game.player.username} /> : 'Guest'} · {MODE_INFO[game.mode].label} · <span className="font-mono">{formatResult(game.mode, game)}</span>
-        </h1>
+        </PageHeading>
         <p className="text-sm text-muted">
           {game.lines} lines · {game.pieces} pieces · {formatRate(game.pps)} PPS · {formatRate(game.kpp)} KPP · {formatDate(game.createdAt)} ·{' '}
           <ReplayStatusNote status={record.status} />

@@ -24,6 +24,8 @@ import { clientAddressKey } from '@/lib/server/limits/http';
 import { hit } from '@/lib/server/limits/limiter';
 import { getUserByUsername } from '@/lib/server/users';
 import { usernameSchema } from '@/lib/validations/auth';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { buttonClass } from '@/components/ui/button-class';
 
 type Props = { params: Promise<{ username: string }>; searchParams?: Promise<{ matches?: string | string[] }> };
 
@@ -85,9 +87,9 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     <div className="space-y-8">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <h1 className="text-3xl font-bold break-all" data-testid="profile-username">
+          <PageHeading data-testid="profile-username">
             {profile.username}
-          </h1>
+          </PageHeading>
           <p className="text-sm text-muted">Playing since {formatDate(profile.createdAt.toISOString())}</p>
           {abandons.length > 0 ? (
             // Starting a new game forfeits the open one in that mode (no shopping for good seeds).
@@ -98,7 +100,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
         </div>
         {own ? (
           <div className="flex gap-2">
-            <Link href="/account" className="rounded-lg border border-line-strong px-4 py-2 text-sm font-medium hover:bg-surface-2">Account</Link>
+            <Link href="/account" className={buttonClass({ size: 'md' })}>Account</Link>
             <SignOutButton />
           </div>
         ) : viewer ? (

@@ -14,6 +14,7 @@ import { matchHref, ticksFromParam, versusBoardHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatRating, formatRatingChange, GAME_END_TEXT } from '@/lib/ui/versus';
 import { gameParamSchema, matchIdSchema } from '@/lib/validations/versus';
+import { PageHeading } from '@/components/ui/PageHeading';
 
 type Props = { params: Promise<{ matchId: string }>; searchParams: Promise<{ t?: string | string[]; game?: string | string[] }> };
 
@@ -40,9 +41,9 @@ export default async function MatchPage({ params, searchParams }: Props) {
   return (
     <div className="space-y-4">
       <header className="space-y-2">
-        <h1 className="text-2xl font-bold" data-testid="match-title">
+        <PageHeading size="compact" data-testid="match-title">
           <Seat seat={match.seats[0]} /> <span className="font-mono">{match.seats[0].gamesWon}–{match.seats[1].gamesWon}</span> <Seat seat={match.seats[1]} />
-        </h1>
+        </PageHeading>
         <p className="text-sm text-muted">
           {VERSUS_MODE_INFO[match.mode].label} · first to {match.firstTo} · {match.ranked ? 'ranked' : 'unranked'} · {formatDate(match.playedAt)} ·{' '}
           <span data-testid="match-result">
