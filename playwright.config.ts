@@ -44,7 +44,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
-    trace: 'retain-on-failure',
+    // No trace: recording one for every test (to keep the failures') cost 1.6x the suite's CPU, its
+    // screencast most of it (docs/capacity.md). A failure still leaves a screenshot and the page's
+    // accessibility tree (error-context.md); `npx playwright test --trace=on <spec>` records one.
+    trace: 'off',
+    screenshot: 'only-on-failure',
     // The site's service worker would answer requests that tests route or take offline;
     // tests/e2e/phone.spec.ts allows it where it is what is tested.
     serviceWorkers: 'block',

@@ -15,11 +15,15 @@ const results = [];
  * browsers, nginx), once it has run for `minutes`: a step that hangs fails with its own output and
  * leaves the rest of CI's time, instead of using all of it.
  */
-function run(name, command, args, minutes) {
-  console.log(`\n━━ ${name}: ${command} ${args.join(' ')}`);
+function run(name, command, args, minutes, extra = {}) {
+  const { BUFFER, ...stepEnv } = extra;
+  const header = `\n━━ ${name}: ${command} ${args.join(' ')}`;
+  if (!BUFFER) console.log(header);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', env, detached: true });
+    const child = spawn(command, args, { stdio: BUFFER ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...env, ...stepEnv }, detached: true });
+    const output = [];
+    if (BUFFER) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
     running.add(child);
     let timedOut = false;
     const limit = setTimeout(() => {
@@ -27,11 +31,16 @@ function run(name, command, args, minutes) {
       console.error(`\n!! ${name}: still running after ${minutes} min, so it is stopped and counted as failed.`);
       killGroup(child);
     }, minutes * 60_000);
-    child.once('exit', (status) => {
+    child.once('exit', async (status) => {
       clearTimeout(limit);
       killGroup(child); // what the step left running
       running.delete(child);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (BUFFER) {
+        // The pipes close once everything the step started has gone; what they held comes first.
+        await new Promise((done) => (child.stdout.closed && child.stderr.closed ? done() : (child.once('close', done), setTimeout(done, 5_000))));
+        process.stdout.write(`${header}\n${Buffer.concat(output).toString()}━━ ${name}: ended after ${seconds} s\n`);
+      }
       resolve({ name: timedOut ? `${name} (stopped after ${minutes} min)` : name, status: status === 0 && !timedOut ? 'passed' : 'FAILED', seconds });
     });
   });
@@ -50,6 +59,20 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     for (const child of running) killGroup(child);
     process.exit(1);
   });
+}
+
+/**
+ * Steps one after another, each with its own extra environment; a failure ends the lane (the other
+ * lane runs on to its end, so the summary says what passed). `BUFFER` in a step's environment keeps
+ * its output until it ends, so two lanes' output does not interleave line by line.
+ */
+async function lane(steps) {
+  for (const [name, command, args, minutes = 20, extra = {}] of steps) {
+    const result = await run(name, command, args, minutes, extra);
+    results.push(result);
+    if (result.status !== 'passed') return false;
+  }
+  return true;
 }
 
 async function step(name, command, args, minutes = 20) {
@@ -129,33 +152,41 @@ if (pgStatus === true) {
   results.push({ name: 'data layer + API on PostgreSQL', status: 'SKIPPED' });
   env.E2E_POSTGRES = '0';
 }
+// tsc has just checked every file the build compiles (next.config.js skips its own check then).
+env.LINEFALL_TYPES_CHECKED = '1';
 await step('production build', ...npx('next', 'build'));
-// The browser journeys alone, so nothing else competes with a game played in real time; then the
-// API tests on both databases and the resilience tests, two projects at a time (each project one
-// test at a time, on its own server: playwright.config.ts).
-await step('e2e in Chromium', ...npx('playwright', 'test', '--project=browser'), 30);
+
+// Two lanes side by side, since neither keeps both cores busy alone: the browser journeys (one test
+// at a time on their own server) beside the API and resilience tests, the load test and the
+// cluster test, which wait on sockets, restarts and timers much of the time. The second lane's
+// servers are on other ports (E2E_PORT), and its output is shown a step at a time as each ends.
+const browserLane = lane([['e2e in Chromium', ...npx('playwright', 'test', '--project=browser'), 30, { E2E_POSTGRES: '0' }]]);
 const apiProjects = ['api-pglite', ...(env.E2E_POSTGRES === '0' ? [] : ['api-postgres']), 'resilience'].map((p) => `--project=${p}`);
-await step('API on PGlite and PostgreSQL, and resilience', ...npx('playwright', 'test', ...apiProjects, '--workers=2'), 30);
-// Not a benchmark here: it fails unless every accepted game is stored once, every refusal is
-// recorded, and a backup taken by `db:backup` a third of the way through restores with every game
-// accepted before it began. One run per database covers what three did (a 1,000-player burst on
-// PostgreSQL, a smaller one on PGlite, a 100-player one with a backup): the bursts were cut down
-// while their connection resets were not understood (a listen queue too short for them, see
-// scripts/serve.mjs and docs/decisions/0009-backups.md).
-await step('load test: 1,000 players at once with a backup taken during it, then integrity, restore and compare', ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`, '--players=1000', '--backup'));
+const serverSteps = [
+  ['API on PGlite and PostgreSQL, and resilience', ...npx('playwright', 'test', ...apiProjects, '--workers=2'), 30, { E2E_PORT: '3200', BUFFER: '1' }],
+  // Not a benchmark here: it fails unless every accepted game is stored once, every refusal is
+  // recorded, and a backup taken by `db:backup` a third of the way through restores with every game
+  // accepted before it began. One run per database covers what three did (a 1,000-player burst on
+  // PostgreSQL, a smaller one on PGlite, a 100-player one with a backup): the bursts were cut down
+  // while their connection resets were not understood (a listen queue too short for them, see
+  // scripts/serve.mjs and docs/decisions/0009-backups.md).
+  ['load test: 1,000 players at once with a backup taken during it, then integrity, restore and compare',
+    ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`, '--players=1000', '--backup'), 20, { BUFFER: '1' }],
+];
 // Several instances (docs/decisions/0018): the same burst through nginx to two instances on one
 // PostgreSQL and Redis, a live game watched from the other instance, and its host killed in the
 // middle of both. Needs PostgreSQL, Redis and nginx (`bash .ci/run` provides them); CI never skips it.
 const clusterProblem = env.E2E_POSTGRES === '0' ? 'no PostgreSQL' : await clusterMissing();
 if (clusterProblem === null) {
-  await step('cluster: 1,000 players through nginx to 2 instances on PostgreSQL + Redis, a live game watched across instances, one instance killed mid-load',
-    ...npx('tsx', 'bench/load/run.ts', '--cluster=2', '--kill', '--players=1000'), 10);
+  serverSteps.push(['cluster: 1,000 players through nginx to 2 instances on PostgreSQL + Redis, a live game watched across instances, one instance killed mid-load',
+    ...npx('tsx', 'bench/load/run.ts', '--cluster=2', '--kill', '--players=1000'), 10, { BUFFER: '1' }]);
 } else if (CI) {
   console.error(`\nThe cluster test cannot run in CI: ${clusterProblem}.`);
   results.push({ name: 'cluster test (cannot run)', status: 'FAILED' });
-  finish(1);
 } else {
   console.warn(`\n!! SKIPPED: cluster test — ${clusterProblem}. CI never skips this.`);
   results.push({ name: 'cluster test', status: 'SKIPPED' });
 }
-finish(0);
+const [browserOk, serverOk] = await Promise.all([browserLane, lane(serverSteps)]);
+finish(browserOk && serverOk && !results.some((r) => r.status === 'FAILED') ? 0 : 1);
+

@@ -10,7 +10,7 @@ declare module 'vitest' {
 }
 
 /**
- * data-pglite: every file opens its own in-memory PGlite (migrated on open).
+ * data-pglite: one in-memory PGlite for the run, opened (and migrated) by the first file that asks.
  * data-postgres: one fresh database per run on the real server, migrated here, dropped after.
  */
 export default async function setup(project: TestProject) {
