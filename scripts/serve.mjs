@@ -60,6 +60,12 @@ const server = createServer((req, res) => {
 // default is 300 s). The clock runs while a request is being received, not while it waits for its
 // answer, so a slow database under a burst never trips it (the load test's bursts hold).
 server.requestTimeout = 60_000;
+// An idle kept-alive connection stays open longer than any client keeps one to reuse: nginx keeps
+// its upstream connections up to 60 s (keepalive_timeout), browsers and fetch a few seconds. Node's
+// 5 s closed them under clients that sent on them as it did: the request was reset, unlogged.
+// (A request's own headers and body still have requestTimeout above; an idle socket costs a file
+// descriptor and a few kilobytes.)
+server.keepAliveTimeout = 65_000;
 // WebSockets: /api/live goes to the live hub (lib/server/live/hub.ts), which instrumentation.ts
 // starts inside Next's server code and publishes on globalThis; in development, every other
 // upgrade is the hot reload's. The hub normally exists before the first upgrade; a short wait
