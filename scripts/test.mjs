@@ -177,16 +177,19 @@ const serverSteps = [
 // PostgreSQL and Redis, a live game watched from the other instance, and its host killed in the
 // middle of both. Needs PostgreSQL, Redis and nginx (`bash .ci/run` provides them); CI never skips it.
 const clusterProblem = env.E2E_POSTGRES === '0' ? 'no PostgreSQL' : await clusterMissing();
-if (clusterProblem === null) {
-  serverSteps.push(['cluster: 1,000 players through nginx to 2 instances on PostgreSQL + Redis, a live game watched across instances, one instance killed mid-load',
-    ...npx('tsx', 'bench/load/run.ts', '--cluster=2', '--kill', '--players=1000'), 10, { BUFFER: '1' }]);
-} else if (CI) {
+const [browserOk, serverOk] = await Promise.all([browserLane, lane(serverSteps)]);
+// Alone, after both lanes: its live game is paced in real time across instances, and beside the
+// browser journeys it fell behind and was held as too slow.
+const clusterOk = clusterProblem !== null || (browserOk && serverOk && (await lane([
+  ['cluster: 1,000 players through nginx to 2 instances on PostgreSQL + Redis, a live game watched across instances, one instance killed mid-load',
+    ...npx('tsx', 'bench/load/run.ts', '--cluster=2', '--kill', '--players=1000'), 10],
+])));
+if (clusterProblem !== null && CI) {
   console.error(`\nThe cluster test cannot run in CI: ${clusterProblem}.`);
   results.push({ name: 'cluster test (cannot run)', status: 'FAILED' });
-} else {
+} else if (clusterProblem !== null) {
   console.warn(`\n!! SKIPPED: cluster test — ${clusterProblem}. CI never skips this.`);
   results.push({ name: 'cluster test', status: 'SKIPPED' });
 }
-const [browserOk, serverOk] = await Promise.all([browserLane, lane(serverSteps)]);
-finish(browserOk && serverOk && !results.some((r) => r.status === 'FAILED') ? 0 : 1);
+finish(browserOk && serverOk && clusterOk && !results.some((r) => r.status === 'FAILED') ? 0 : 1);
 

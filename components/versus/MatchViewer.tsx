@@ -107,7 +107,7 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
   const totals = attackTotals(attacks, tick);
 
   return (
-    <div className="space-y-3" data-testid="match-viewer" data-tick={tick} data-end={player.endTick} data-playing={playing ? 'true' : 'false'} data-speed={speed}>
+    <div className="space-y-3" data-testid="match-viewer" data-tick={tick} data-end={player.endTick} data-playing={playing ? 'true' : 'false'} data-speed={speed} data-ready={playback ? 'true' : 'false'}>
       <div className="grid gap-4 md:grid-cols-2">
         {([0, 1] as const).map((i) => {
           const s = snaps[i]!;

@@ -108,8 +108,10 @@ test('two browsers play a private room by its link; a third watches; the replay 
   // The stored match, at its end, shows each field as it ended.
   await ann.getByRole('link', { name: 'Watch the replay' }).click();
   await expect(ann).toHaveURL(new RegExp(`/versus/matches/${matchId}`));
-  await ann.keyboard.press('End');
   const viewer = ann.getByTestId('match-viewer');
+  // Server-rendered at its first frame: a key pressed before its shortcuts listen would be lost.
+  await expect(viewer).toHaveAttribute('data-ready', 'true');
+  await ann.keyboard.press('End');
   await expect(viewer).toHaveAttribute('data-tick', await attr(viewer, 'data-end'));
   for (const i of [0, 1] as const) {
     await expect(ann.getByTestId(`versus-field-${i}`)).toHaveAttribute('data-pieces', ends[i]!.pieces);
@@ -191,7 +193,7 @@ test('a player whose network drops mid-match comes back within the window, and t
   await ann.getByRole('link', { name: 'Watch the replay' }).click();
   await expect(ann).toHaveURL(new RegExp(`/versus/matches/${matchId}`));
   const viewer = ann.getByTestId('match-viewer');
-  await expect(viewer).toBeVisible();
+  await expect(viewer).toHaveAttribute('data-ready', 'true');
   await ann.keyboard.press('End');
   await expect(viewer).toHaveAttribute('data-tick', await attr(viewer, 'data-end'));
   await expect(ann.getByTestId('versus-field-1')).toHaveAttribute('data-pieces', await attr(b, 'data-pieces'));
