@@ -10,9 +10,9 @@ import { matchHref } from '@/lib/ui/links';
 import { REPORT_REASONS, type ReportReason } from '@/lib/validations/moderation';
 import { getSessionUser } from '@/lib/server/auth';
 import { getReplay } from '@/lib/server/games/replays';
-import { inspectTiming } from '@/lib/server/moderation/inspect';
 import { moderationQueue, type PlayerHistory } from '@/lib/server/moderation/queue';
 import { canModerate, isAdmin, listStaff, type StaffMember } from '@/lib/server/moderation/roles';
+import { verifyOwn } from '@/lib/server/verify-pool';
 import { idSchema } from '@/lib/validations/games';
 import { Card } from '@/components/ui/Card';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -114,8 +114,8 @@ function History({ player }: { player?: PlayerHistory }) {
   );
 }
 
-function Inspect({ record }: { record: NonNullable<Awaited<ReturnType<typeof getReplay>>> }) {
-  const timing = inspectTiming(record.replay);
+async function Inspect({ record }: { record: NonNullable<Awaited<ReturnType<typeof getReplay>>> }) {
+  const timing = await verifyOwn('timing', record.replay);
   const { game } = record;
   return (
     // Not a Card: the stronger outline sets the game under inspection apart from the queue below it.

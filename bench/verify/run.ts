@@ -70,6 +70,7 @@ const store = await database();
 const server = await createAppServer(store.url, { RATE_LIMIT_SCALE: '1000', LINEFALL_FAULT_INJECTION: '0' });
 await server.start();
 const rows: string[] = [];
+const summary: string[] = [];
 try {
   const runId = Date.now().toString(36);
   const players = Array.from({ length: REPLAYS }, (_, i) => new Player(server.url, `10.1.0.${i + 1}`));
@@ -90,14 +91,25 @@ try {
   await server.start();
 
   await readBoards(server.url, new Promise((r) => setTimeout(r, 1000))); // warm-up
-  rows.push(line(`board reads alone (${READERS} readers, ${SECONDS} s)`, await readBoards(server.url, new Promise((r) => setTimeout(r, SECONDS * 1000)))));
+  // The health check reports the server's event-loop delay since its previous read.
+  const health = new Player(server.url, '192.0.2.200');
+  const loopDelay = async () => (await health.request('/api/health')).body as { eventLoop: { p99Ms: number; maxMs: number } | null };
+  await loopDelay();
+  const alone = await readBoards(server.url, new Promise((r) => setTimeout(r, SECONDS * 1000)));
+  const loopAlone = (await loopDelay()).eventLoop;
+  rows.push(line(`board reads alone (${READERS} readers, ${SECONDS} s)`, alone));
   const submissions = Promise.all(players.map((p, i) => p.request(`/api/games/${tickets[i]!.gameId}/replay`, { json: { replay: bodies[i]!.replay, claimed: bodies[i]!.claimed } })));
   const [reads, sent] = await Promise.all([readBoards(server.url, submissions), submissions]);
+  const loopBurst = (await loopDelay()).eventLoop;
   rows.push(line(`${REPLAYS} worst-case submissions at once`, sent));
   rows.push(line(`board reads meanwhile (${READERS} readers)`, reads));
+  const p99 = (r: Timed[]) => percentile(r.map((x) => x.ms).sort((a, b) => a - b), 99);
+  summary.push(`board-read p99 during the submissions ÷ alone: ${(p99(reads) / p99(alone)).toFixed(2)} (goal ≤ 1.2)`);
+  summary.push(`server event-loop delay p99 / max: alone ${loopAlone?.p99Ms} / ${loopAlone?.maxMs} ms, during the submissions ${loopBurst?.p99Ms} / ${loopBurst?.maxMs} ms (goal p99 ≤ 10 ms)`);
 } finally {
   await server.stop();
   await store.drop();
 }
 console.log('\n| database | requests | n | p50 ms | p99 ms | max ms | statuses |\n|---|---|---:|---:|---:|---:|---|');
 for (const row of rows) console.log(row);
+for (const l of summary) console.log(l);

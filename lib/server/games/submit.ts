@@ -12,7 +12,7 @@ import { GUEST_GAME_TTL_MS } from '@/lib/server/games/policy';
 import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
 import { awaitStreamRecord } from '@/lib/server/live/registry';
 import { countRefusal } from '@/lib/server/games/refusals';
-import { verifySubmission } from '@/lib/server/games/verify';
+import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
 
 /**
  * 201: stored and on the boards. 202: stored, but its timing looked inhuman, so it has no rank
@@ -50,6 +50,8 @@ export async function submitReplay(options: {
   owner: Owner;
   submission: Submission;
   now?: Date;
+  /** The server's own store of a live stream: it waits for a worker instead of being refused as busy. */
+  own?: boolean;
 }): Promise<SubmitOutcome> {
   const { gameId, owner, submission } = options;
   const now = options.now ?? new Date();
@@ -93,7 +95,14 @@ export async function submitReplay(options: {
   if (!abandoned && ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
   if (ticket.expiresAt <= now) return reject(410, 'ticket_expired', 'This game expired before its replay arrived. Start a new game.');
 
-  const verdict = verifySubmission(ticket, submission, abandoned ?? now);
+  // Off the event loop (a long Marathon re-simulates for tens of milliseconds); a full queue
+  // throws PoolBusyError before anything is written, and route() answers 503 busy.
+  const job = {
+    ticket: { seed: ticket.seed, mode: ticket.mode, rulesVersion: ticket.rulesVersion, issuedAt: ticket.issuedAt },
+    submission,
+    now: abandoned ?? now,
+  };
+  const verdict = options.own ? await verifyOwn('solo', job) : await verifyPool().run('solo', job);
   if (!verdict.ok && abandoned && verdict.code === 'longer_than_elapsed') {
     return reject(409, 'ticket_abandoned', 'A newer game was started in this mode before this one ended, so this one was forfeited.');
   }
@@ -105,7 +114,7 @@ export async function submitReplay(options: {
   if (facts === 'recording') return { ok: false, status: 503, code: 'stream_pending', message: 'The server is still recording the end of this live game; try again in a few seconds.' };
   const pace = paceDecision(facts, digest);
   if (!pace.ok) return reject(422, pace.code, pace.message);
-  const { result, replay } = verdict;
+  const { result } = verdict;
   const flag = pace.hold ?? verdict.flag;
   const status = pace.hold ? 'unpaced' : 'pending';
   // A guest who signed in before submitting keeps the game under the new account.
@@ -114,7 +123,7 @@ export async function submitReplay(options: {
   const game = {
     id: ticket.id,
     userId,
-    mode: replay.mode,
+    mode: verdict.mode,
     score: result.score,
     lines: result.lines,
     level: result.level,
@@ -153,7 +162,7 @@ export async function submitReplay(options: {
              ${userId ? null : new Date(now.getTime() + GUEST_GAME_TTL_MS)}::timestamp(3),
              ${game.mode}, ${game.score}, ${game.lines}, ${game.level}, ${game.ticks}, ${game.pieces}, ${game.keys},
              ${game.pps}, ${game.kpp}, ${game.finished}, ${game.toppedOut}, ${submission.replay}, ${digest}, ${result.hash},
-             ${replay.rulesVersion}, ${week}, ${now}, ${game.reviewStatus}, ${game.reviewReason}, ${game.reviewMessage}
+             ${verdict.rulesVersion}, ${week}, ${now}, ${game.reviewStatus}, ${game.reviewReason}, ${game.reviewMessage}
       FROM spent
       RETURNING "id", "userId"
     ), bests AS (

@@ -24,7 +24,7 @@ export type VerifyFailure = {
 /** `flag`: the result is proven, but its timing looks inhuman, so it waits for review (plausibility.ts). */
 export type VerifySuccess = { ok: true; replay: SoloReplay; result: ReplayResult; flag: TimingFlag | null };
 
-type TicketFacts = { seed: string; mode: string; rulesVersion: number; issuedAt: Date };
+export type TicketFacts = { seed: string; mode: string; rulesVersion: number; issuedAt: Date };
 
 const fail = (code: string, message: string, burn: boolean): VerifyFailure => ({ ok: false, code, message, burn });
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { decodeReplay, encodeReplay, GameConfigError, ReplayDecodeError, ReplayError, simulateReplay, type Replay, type ReplayResult } from '@/lib/engine';
+import { encodeReplay, type Replay, type ReplayResult } from '@/lib/engine';
 import { createHash } from 'node:crypto';
 import type { UnrankedReason } from '@/lib/live/protocol';
 import type { AckCheckpoint } from '@/lib/server/live/ack-digest';
@@ -8,6 +8,7 @@ import { getDb, type Db } from '@/lib/server/db';
 import { PACING } from '@/lib/server/live/pacing';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay, type SubmitOutcome } from '@/lib/server/games/submit';
+import { verifyOwn } from '@/lib/server/verify-pool';
 
 /** What a live game's ticket row learns when its stream ends: the streamed game's digest. */
 export async function recordStreamEnd(options: { gameId: string; replay: Replay; unranked: UnrankedReason | null; now?: Date }): Promise<string> {
@@ -47,18 +48,18 @@ export async function storeUnstoredStreams(now = new Date()): Promise<number> {
   let stored = 0;
   for (const row of rows) {
     const owner = { userId: row.userId, guestId: row.guestId };
-    try {
-      const result = simulateReplay(decodeReplay(row.streamReplay));
-      const outcome = await finalizeStream({ gameId: row.id, owner, encoded: row.streamReplay, result, now: row.streamEndedAt });
+    // Re-simulated in a worker; only the replay's own faults drop it. The database's (thrown by
+    // finalizeStream) are tried again at the next run.
+    const replayed = await verifyOwn('stream', row.streamReplay);
+    if (replayed.ok) {
+      const outcome = await finalizeStream({ gameId: row.id, owner, encoded: row.streamReplay, result: replayed.result, now: row.streamEndedAt });
       if (outcome.ok) {
         if (outcome.status !== 200) stored++; // 200: another instance's cleanup, or a POST, stored it first
         continue;
       }
       console.error(`[live] the recorded stream of game ${row.id} was refused when stored: ${outcome.code}: ${outcome.message}`);
-    } catch (error) {
-      // Only the replay's own faults drop it; the database's are tried again at the next run.
-      if (!(error instanceof ReplayError || error instanceof ReplayDecodeError || error instanceof GameConfigError)) throw error;
-      console.error(`[live] the recorded stream of game ${row.id} cannot be replayed:`, error);
+    } else {
+      console.error(`[live] the recorded stream of game ${row.id} cannot be replayed: ${replayed.message}`);
     }
     await db.gameTicket.updateMany({ where: { id: row.id }, data: { streamReplay: null } });
   }
@@ -143,5 +144,5 @@ export async function refuseLiveGame(options: { gameId: string; owner: Owner; co
  */
 export async function finalizeStream(options: { gameId: string; owner: Owner; encoded: string; result: ReplayResult; now?: Date }): Promise<SubmitOutcome> {
   const { score, lines, ticks } = options.result;
-  return submitReplay({ gameId: options.gameId, owner: options.owner, submission: { replay: options.encoded, claimed: { score, lines, ticks } }, now: options.now });
+  return submitReplay({ gameId: options.gameId, owner: options.owner, submission: { replay: options.encoded, claimed: { score, lines, ticks } }, now: options.now, own: true });
 }

@@ -5,7 +5,8 @@ import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
 import { isNoContest, NEW_PLAYER_RATING, rateMatch, storedRating, type Rating } from '@/lib/server/versus/rating';
-import { verifyMatch, type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
+import { type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
+import { verifyOwn } from '@/lib/server/verify-pool';
 
 export type SeatRatings = { before: Rating; after: Rating };
 export type StoreMatchResult =
@@ -57,7 +58,7 @@ export async function storeMatch(options: {
   if (seats.some((s) => !s.userId && !s.guestId)) return { ok: false, code: 'seat_without_owner', message: 'Every seat needs a player or a guest.' };
   if (ranked && (!seats[0].userId || !seats[1].userId || seats[0].userId === seats[1].userId))
     return { ok: false, code: 'ranked_needs_accounts', message: 'A ranked match needs two different signed-in players.' };
-  const outcome = outcomeOf(record);
+  const outcome = await outcomeOf(record);
   if (!outcome.ok) return outcome;
   const o = outcome.outcome;
   const noContest = isNoContest(o.leaverPieces);
@@ -112,8 +113,9 @@ export async function storeMatch(options: {
  * with no game kept. Any other refusal (a forged garbage message, an outcome or score that does
  * not follow) stores nothing.
  */
-function outcomeOf(record: VersusMatchRecord): { ok: true; outcome: Outcome } | Extract<StoreMatchResult, { ok: false }> {
-  const verdict = verifyMatch(record);
+async function outcomeOf(record: VersusMatchRecord): Promise<{ ok: true; outcome: Outcome } | Extract<StoreMatchResult, { ok: false }>> {
+  // In a worker: every game of the set is re-simulated, seconds of ticks each.
+  const verdict = await verifyOwn('match', record);
   if (verdict.ok) {
     const leaver = record.endReason === 'forfeit' ? other(record.winnerSeat) : null;
     return {

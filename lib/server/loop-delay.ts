@@ -1,0 +1,28 @@
+import 'server-only';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
+
+// On globalThis: one histogram per process, however many bundles load this module.
+const holder = globalThis as unknown as { __linefallLoopDelay?: { histogram: IntervalHistogram; since: number } };
+
+/**
+ * How long this process's event loop was held since the previous call (the health check's reader):
+ * what every request and live game on the instance waited on top of its own work. Sampled every
+ * 10 ms; the first call only starts the measuring.
+ */
+export function takeLoopDelay(): { p99Ms: number; maxMs: number; overMs: number } | null {
+  const now = Date.now();
+  const held = holder.__linefallLoopDelay;
+  if (!held) {
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    holder.__linefallLoopDelay = { histogram, since: now };
+    return null;
+  }
+  const { histogram, since } = held;
+  const taken = histogram.count === 0 ? null : { p99Ms: round(histogram.percentile(99) / 1e6), maxMs: round(histogram.max / 1e6), overMs: now - since };
+  histogram.reset();
+  held.since = now;
+  return taken;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;

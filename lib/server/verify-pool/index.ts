@@ -1,0 +1,52 @@
+import 'server-only';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Jobs } from '@/lib/server/verify-pool/jobs';
+import { poolFailure, WorkerPool } from '@/lib/server/verify-pool/pool';
+
+export { poolFailure };
+
+/**
+ * The instance's verification pool (decision 0021). One worker per core but one, so the event loop
+ * keeps a core; at least one. A burst beyond the workers waits in a queue; past it, 503 busy.
+ */
+export const VERIFY_POOL = {
+  size: Math.max(1, availableParallelism() - 1),
+  /** At 40–85 ms for the longest replay, a full queue is cleared in a few seconds on one worker. */
+  maxQueue: 64,
+  /** What a busy answer asks the client to wait. */
+  retryAfterSeconds: 2,
+};
+
+/**
+ * The worker's modules, from the checkout the server runs in (as scripts/serve.mjs loads lib/*.js):
+ * bundled server code has no file of its own to resolve them from.
+ */
+export function verifyPoolFiles(root = process.cwd()): { boot: URL; entry: URL } {
+  const dir = join(root, 'lib', 'server', 'verify-pool');
+  return { boot: pathToFileURL(join(dir, 'boot.mjs')), entry: pathToFileURL(join(dir, 'worker.ts')) };
+}
+
+// On globalThis: Next may load this module once per bundle (routes, instrumentation), and one
+// process must have one pool.
+const holder = globalThis as unknown as { __linefallVerifyPool?: WorkerPool<Jobs> };
+
+export function verifyPool(): WorkerPool<Jobs> {
+  holder.__linefallVerifyPool ??= new WorkerPool<Jobs>({ ...verifyPoolFiles(), size: VERIFY_POOL.size, maxQueue: VERIFY_POOL.maxQueue });
+  return holder.__linefallVerifyPool;
+}
+
+/**
+ * A job of the server's own (a match to store, a stream nobody stored, a moderator's look): it
+ * waits for a worker however long the queue, and a worker lost under it is tried once more on a
+ * fresh one, so a finished match is not lost to a crash elsewhere.
+ */
+export async function verifyOwn<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0]): Promise<ReturnType<Jobs[K]>> {
+  try {
+    return await verifyPool().run(name, input, { wait: true });
+  } catch (error) {
+    if (poolFailure(error) !== 'crashed') throw error;
+    return verifyPool().run(name, input, { wait: true });
+  }
+}

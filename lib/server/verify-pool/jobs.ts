@@ -1,0 +1,40 @@
+import 'server-only';
+import { decodeReplay, GameConfigError, ReplayDecodeError, ReplayError, simulateReplay, type Mode, type ReplayResult } from '@/lib/engine';
+import type { Submission } from '@/lib/validations/games';
+import { verifySubmission, type TicketFacts, type VerifyFailure } from '@/lib/server/games/verify';
+import type { TimingFlag } from '@/lib/server/games/plausibility';
+import { inspectTiming } from '@/lib/server/moderation/inspect';
+import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
+import type { JobTable } from '@/lib/server/verify-pool/pool';
+
+/** What a verified solo submission proves, without the decoded replay (only its mode and rules cross back). */
+export type SoloVerdict = VerifyFailure | { ok: true; mode: Mode; rulesVersion: number; result: ReplayResult; flag: TimingFlag | null };
+
+/** A recorded live stream re-simulated, or why it cannot be (the replay's own fault). */
+export type StreamVerdict = { ok: true; result: ReplayResult } | { ok: false; message: string };
+
+/**
+ * Every simulation longer than a live batch, as a job the verification workers run: the same pure
+ * decisions as before, off the event loop that serves requests and live games. The database work
+ * stays with the caller, around the job.
+ */
+export const JOBS = {
+  solo: (input: { ticket: TicketFacts; submission: Submission; now: Date }): SoloVerdict => {
+    const verdict = verifySubmission(input.ticket, input.submission, input.now);
+    if (!verdict.ok) return verdict;
+    return { ok: true, mode: verdict.replay.mode, rulesVersion: verdict.replay.rulesVersion, result: verdict.result, flag: verdict.flag };
+  },
+  match: (record: VersusMatchRecord) => verifyMatch(record),
+  timing: (encoded: string) => inspectTiming(encoded),
+  stream: (encoded: string): StreamVerdict => {
+    try {
+      return { ok: true, result: simulateReplay(decodeReplay(encoded)) };
+    } catch (error) {
+      if (error instanceof ReplayError || error instanceof ReplayDecodeError || error instanceof GameConfigError) return { ok: false, message: `${error.name}: ${error.message}` };
+      throw error;
+    }
+  },
+} satisfies JobTable;
+
+export type Jobs = typeof JOBS;
+export type JobName = keyof Jobs;
