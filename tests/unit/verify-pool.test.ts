@@ -73,6 +73,8 @@ describe('the verification pool', () => {
 
   it('uses as many workers as it has, no more', async () => {
     const pool = testPool(2, 4);
+    pool.warm();
+    expect(pool.load).toEqual({ running: 0, queued: 0, workers: 2 });
     const jobs = [pool.run('hold', 100), pool.run('hold', 100), pool.run('hold', 100)];
     expect(pool.load).toEqual({ running: 2, queued: 1, workers: 2 });
     await Promise.all(jobs);

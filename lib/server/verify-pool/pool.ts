@@ -78,6 +78,11 @@ export class WorkerPool<T extends JobTable> {
     });
   }
 
+  /** Starts every worker now, so the first jobs do not wait for a worker to load its modules. */
+  warm(): void {
+    while (!this.closed && this.slots.length < this.o.size) this.spawn();
+  }
+
   /** Ends every worker; jobs still waiting or running are refused. */
   async close(): Promise<void> {
     this.closed = true;
