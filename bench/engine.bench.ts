@@ -6,7 +6,7 @@
  * 4. Live play: the same game fed tick by tick through Game and DealtGame.
  */
 import { createCore } from '@/lib/engine/setup';
-import { createDealtGame, createGame, decodeReplay, DEFAULT_HANDLING, encodeReplay, pieceSequence, simulateReplay } from '@/lib/engine';
+import { createDealtGame, createGame, decodePackedReplay, decodeReplay, DEFAULT_HANDLING, encodeReplay, pieceSequence, simulatePacked, simulateReplay } from '@/lib/engine';
 import type { Replay } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
 
@@ -70,16 +70,23 @@ const encoded = encodeReplay(replay);
 const us = timeIt(() => simulateReplay(replay), 25, 20);
 console.log(`3-minute replay: ${check.ticks} ticks, ${replay.events.length} events, ${check.pieces} pieces, ${check.lines} lines`);
 console.log(`  encoded: ${encoded.length} base64url chars (${Math.floor((encoded.length * 3) / 4)} bytes)`);
-// Decoding and simulating, alternated pair by pair: what the server does with every submission.
+// Decoding and simulating, alternated pair by pair: what the server does with every submission
+// (packed: typed arrays from the decoder to the tick loop), and the same with an object per input
+// (what the replay viewer decodes, and what verification did before).
 {
-  const decodeUs: number[] = [];
-  const simUs: number[] = [];
-  for (let pair = 0; pair < 15; pair++) {
-    decodeUs.push(timeIt(() => decodeReplay(encoded), 3, 40));
-    simUs.push(timeIt(() => simulateReplay(replay), 3, 40));
-  }
-  const ratios = decodeUs.map((d, i) => d / simUs[i]!);
-  console.log(`  decode: ${median(decodeUs).toFixed(1)} µs median, simulate ${median(simUs).toFixed(1)} µs: decode ÷ simulate ${median(ratios).toFixed(2)} (15 alternating pairs; target ≤ 0.33)`);
+  const packed = decodePackedReplay(encoded);
+  const pairs = (decode: () => unknown, simulate: () => unknown) => {
+    const decodeUs: number[] = [];
+    const simUs: number[] = [];
+    for (let pair = 0; pair < 15; pair++) {
+      decodeUs.push(timeIt(decode, 3, 40));
+      simUs.push(timeIt(simulate, 3, 40));
+    }
+    const ratios = decodeUs.map((d, i) => d / simUs[i]!);
+    return `${median(decodeUs).toFixed(1)} µs median, simulate ${median(simUs).toFixed(1)} µs: decode ÷ simulate ${median(ratios).toFixed(2)}`;
+  };
+  console.log(`  decode, packed (verification): ${pairs(() => decodePackedReplay(encoded), () => simulatePacked(packed))} (15 alternating pairs; target ≤ 0.33)`);
+  console.log(`  decode, an object per input: ${pairs(() => decodeReplay(encoded), () => simulateReplay(replay))} (15 alternating pairs)`);
 }
 console.log(`  re-simulate: ${us.toFixed(1)} µs median  (target ≤ 200 µs)`);
 console.log(`  ticks/s: ${Math.round((check.ticks / us) * 1e6).toLocaleString('en-US')} (quiet ticks between inputs fast-forwarded)`);

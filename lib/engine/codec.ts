@@ -8,7 +8,7 @@ import {
 import { ReplayDecodeError, ReplayError } from './errors';
 import { keyId } from './keys';
 import { isVersusMode, MODES } from './modes';
-import type { GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
+import type { AnyMode, GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
 import { utf8Decode, utf8Encode } from './utf8';
 import { checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
 
@@ -50,6 +50,28 @@ function formatOf(rulesVersion: number): number {
   }));
 }
 const MAX_SEED_BYTES = MAX_SEED_LENGTH * 4;
+
+/** Only the decoder makes a PackedReplay: what it holds was checked as it was read. */
+const PACKED: unique symbol = Symbol('packed replay');
+
+/** Versus garbage, packed: event i lands `sizes[i]` rows at tick `ticks[i]`, in tick order. */
+export type PackedGarbage = { ticks: Int32Array; sizes: Int32Array };
+
+/**
+ * A decoded replay whose inputs are typed arrays, not objects: input i is at tick `ticks[i]`,
+ * `codes[i]` = key id × 2 + down (keys.ts), ticks in order and every key one its rules version
+ * plays. `garbage` is null for a solo replay.
+ */
+export interface PackedReplay extends PackedInputs {
+  readonly [PACKED]: true;
+  rulesVersion: number;
+  mode: AnyMode;
+  seed: string;
+  handling: Handling;
+  nextCount?: number;
+  seat?: 0 | 1;
+  garbage: PackedGarbage | null;
+}
 const MAX_K = 16;
 
 export function encodeReplay(replay: Replay): string {
@@ -92,21 +114,23 @@ function writeGarbage(w: BitWriter, garbage: readonly GarbageEvent[]): void {
   });
 }
 
-function readGarbage(r: BitReader): GarbageEvent[] {
+function readGarbage(r: BitReader): PackedGarbage {
   const count = r.expGolomb(0, 'garbage count');
   if (count > MAX_REPLAY_EVENTS) throw new ReplayDecodeError('too_large', `more than ${MAX_REPLAY_EVENTS} garbage events`);
   // Each garbage event needs at least 2 bits: refuse before allocating for a count the data cannot hold.
   if (count * 2 > r.remainingBits) throw new ReplayDecodeError('truncated', `data too short for ${count} garbage events`);
-  const garbage: GarbageEvent[] = [];
+  const ticks = new Int32Array(count);
+  const sizes = new Int32Array(count);
   let tick = 0;
   for (let i = 0; i < count; i++) {
     tick += r.expGolomb(0, 'garbage tick');
     if (tick > MAX_EVENT_TICK) throw invalid(`garbage ${i}: tick exceeds ${MAX_EVENT_TICK}`);
     const size = r.expGolomb(0, 'garbage size') + 1;
     if (size > MAX_GARBAGE_SIZE) throw invalid(`garbage ${i}: size must be at most ${MAX_GARBAGE_SIZE}`);
-    garbage.push({ tick, size });
+    ticks[i] = tick;
+    sizes[i] = size;
   }
-  return garbage;
+  return { ticks, sizes };
 }
 
 /** Bytes a replay's header can take at most: magic, versions, mode, handling, flags, the longest seed, counts, k. */
@@ -205,6 +229,14 @@ const invalid = (msg: string): ReplayDecodeError => new ReplayDecodeError('inval
 
 /** Throws only ReplayDecodeError; work and memory are bounded by MAX_REPLAY_BYTES / MAX_REPLAY_EVENTS. */
 export function decodeReplay(data: string): Replay {
+  return unpackReplay(decodePackedReplay(data));
+}
+
+/**
+ * decodeReplay without an object per input: what verification simulates (simulatePacked). Throws
+ * only ReplayDecodeError, on exactly the strings decodeReplay refuses.
+ */
+export function decodePackedReplay(data: string): PackedReplay {
   try {
     return decode(data);
   } catch (e) {
@@ -213,7 +245,34 @@ export function decodeReplay(data: string): Replay {
   }
 }
 
-function decode(data: string): Replay {
+/** Inputs in typed arrays: input i at tick `ticks[i]`, `codes[i]` = key id × 2 + down. */
+export type PackedInputs = { ticks: Int32Array; codes: Uint8Array };
+
+/** Replay events packed (events of known keys, as a Replay holds): for code that reads inputs packed. */
+export function packEvents(events: readonly ReplayEvent[]): PackedInputs {
+  const ticks = new Int32Array(events.length);
+  const codes = new Uint8Array(events.length);
+  events.forEach((e, i) => {
+    ticks[i] = e.tick;
+    codes[i] = keyId(e.key) * 2 + (e.down ? 1 : 0);
+  });
+  return { ticks, codes };
+}
+
+/** A packed replay's inputs and garbage as objects: the Replay decodeReplay returns. */
+export function unpackReplay(p: PackedReplay): Replay {
+  const { ticks, codes, garbage } = p;
+  const events: ReplayEvent[] = new Array(ticks.length);
+  for (let i = 0; i < ticks.length; i++) events[i] = { tick: ticks[i]!, key: KEYS[codes[i]! >> 1]!, down: (codes[i]! & 1) === 1 };
+  const { rulesVersion, mode, seed, handling, nextCount, seat } = p;
+  return {
+    rulesVersion, mode, seed, handling, ...(nextCount === undefined ? {} : { nextCount }), events,
+    ...(garbage ? { garbage: Array.from(garbage.ticks, (tick, i) => ({ tick, size: garbage.sizes[i]! })) } : {}),
+    ...(seat === undefined ? {} : { seat }),
+  };
+}
+
+function decode(data: string): PackedReplay {
   if (typeof data !== 'string') throw new ReplayDecodeError('bad_encoding', 'replay data must be a string');
   if (data.length > MAX_REPLAY_ENCODED_LENGTH)
     throw new ReplayDecodeError('too_large', `replay is longer than ${MAX_REPLAY_BYTES} bytes`);
@@ -252,7 +311,8 @@ function decode(data: string): Replay {
   if (k > MAX_K) throw invalid(`event order must be at most ${MAX_K}`);
   // Each event needs at least keyBits + 2 bits: refuse before allocating for a count the data cannot hold.
   if (count * (keyBits + 2) > r.remainingBits) throw new ReplayDecodeError('truncated', `data too short for ${count} events`);
-  const events: ReplayEvent[] = [];
+  const ticks = new Int32Array(count);
+  const codes = new Uint8Array(count);
   const orders = new OrderCounts();
   let tick = 0;
   let i = 0;
@@ -265,9 +325,9 @@ function decode(data: string): Replay {
       if (tick > MAX_EVENT_TICK) throw invalid(`tick exceeds ${MAX_EVENT_TICK}`);
       orders.add(delta);
       const keyAndDown = r.after;
-      const id = keyAndDown >> 1;
-      if (id >= keyCount) throw invalid(`key ${id} is not a key of rules version ${rulesVersion}`);
-      events.push({ tick, key: KEYS[id]!, down: (keyAndDown & 1) === 1 });
+      if (keyAndDown >> 1 >= keyCount) throw invalid(`key ${keyAndDown >> 1} is not a key of rules version ${rulesVersion}`);
+      ticks[i] = tick;
+      codes[i] = keyAndDown;
     }
   } catch (e) {
     if (e instanceof ReplayDecodeError) throw new ReplayDecodeError(e.code, `event ${i}: ${e.message}`);
@@ -279,7 +339,10 @@ function decode(data: string): Replay {
   // replay would get a different digest and slip past the server's repeat detection.
   const canonical = orders.best();
   if (k !== canonical) throw invalid(`event order ${k} is not the canonical ${canonical}`);
-  return { rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), events, ...(garbage ? { garbage } : {}), ...(seat === null ? {} : { seat }) };
+  return {
+    [PACKED]: true, rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), ticks, codes, garbage,
+    ...(seat === null ? {} : { seat }),
+  };
 }
 
 /** A known key the rules version does not play cannot be written: the format may have no id for it. */
@@ -294,9 +357,14 @@ export type SoloReplay = Replay & { mode: Mode };
 
 /** decodeReplay for places that only play solo games: a versus replay is refused as invalid_field. */
 export function decodeSoloReplay(data: string): SoloReplay {
-  const replay = decodeReplay(data);
+  return unpackReplay(decodeSoloPacked(data)) as SoloReplay;
+}
+
+/** decodePackedReplay for places that only play solo games (verification of a ticket's replay). */
+export function decodeSoloPacked(data: string): PackedReplay & { mode: Mode } {
+  const replay = decodePackedReplay(data);
   if (isVersusMode(replay.mode)) throw invalid(`a ${replay.mode} replay is a versus replay, not a solo game`);
-  return replay as SoloReplay;
+  return replay as PackedReplay & { mode: Mode };
 }
 
 function readHandling(r: BitReader): Handling {

@@ -20,12 +20,15 @@ export {
 } from './match';
 export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
-export { simulateReplay, type SimulateOptions } from './simulate';
+export { simulatePacked, simulateReplay, type SimulateOptions } from './simulate';
 export { keyId } from './keys';
 export { createDealtGame, pieceSequence, type DealtGame, type DealtGameConfig } from './deal';
 export { createStreamSim, type StreamSim } from './stream';
 export { restoreDealtGame, type GameState } from './state';
-export { encodeReplay, decodeReplay, decodeSoloReplay, ReplaySizeBound, REPLAY_FORMAT_VERSION, VERSUS_REPLAY_FORMAT_VERSION, type SoloReplay } from './codec';
+export {
+  encodeReplay, decodeReplay, decodeSoloReplay, decodePackedReplay, decodeSoloPacked, packEvents, unpackReplay, ReplaySizeBound, REPLAY_FORMAT_VERSION, VERSUS_REPLAY_FORMAT_VERSION,
+  type PackedInputs, type PackedReplay, type SoloReplay,
+} from './codec';
 export { ReplayDecodeError, ReplayError, GameConfigError, type ReplayDecodeErrorCode, type ReplayErrorCode } from './errors';
 export type {
   Mode, VersusMode, AnyMode, GarbageEvent, Key, PieceType, Rotation, Handling, InputEvent, ReplayEvent, Replay, GameConfig, PiecePlacement,

@@ -6,6 +6,7 @@ import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
 import { keyId } from './keys';
 import { createCore } from './setup';
+import type { PackedReplay } from './codec';
 import type { Replay, ReplayEvent, ReplayResult } from './types';
 import { checkGarbage, checkMode, checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
 
@@ -33,23 +34,7 @@ const MAX_TICK: number = MAX_EVENT_TICK;
  */
 export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): ReplayResult {
   if (typeof replay !== 'object' || replay === null) throw new ReplayError('invalid_replay', 'replay must be an object');
-  const badMode = checkMode(replay.mode);
-  if (badMode) throw new ReplayError('invalid_replay', badMode);
-  const badRules = checkRulesVersion(replay.rulesVersion, replay.mode);
-  if (badRules) throw new ReplayError('unsupported_rules_version', badRules);
-  const badGarbage = checkGarbage(replay.mode, replay.garbage) ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat);
-  if (badGarbage) throw new ReplayError('invalid_replay', badGarbage);
-  const evented = opts.evented === true;
-  let core: Core;
-  try {
-    ({ core } = createCore(
-      { mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion, ...(replay.seat === undefined ? {} : { seat: replay.seat }) },
-      evented,
-    ));
-  } catch (e) {
-    if (e instanceof GameConfigError) throw new ReplayError('invalid_replay', e.message);
-    throw e;
-  }
+  const core = coreOf(replay, opts, () => checkGarbage(replay.mode, replay.garbage));
   const events = replay.events;
   if (!Array.isArray(events)) throw new ReplayError('invalid_replay', 'events must be an array');
   const n = events.length;
@@ -74,11 +59,44 @@ export function simulateReplay(replay: Replay, opts: SimulateOptions = {}): Repl
     last = tick;
   }
   const garbage = replay.garbage ?? [];
-  const gTicks = Int32Array.from(garbage, (g) => g.tick);
-  const gSizes = Int32Array.from(garbage, (g) => g.size);
-  const [used, usedGarbage] = run(core, ticks, codes, gTicks, gSizes, opts.maxTicks ?? MAX_REPLAY_TICKS, !evented, opts.lockTicks ?? null, opts.sends ?? null);
-  const result = resultOf(core, n - used);
-  if (core.mode.garbage) result.versus = { sent: core.sent, received: core.received, queued: queuedRows(core), unusedGarbage: garbage.length - usedGarbage };
+  return runAll(core, ticks, codes, Int32Array.from(garbage, (g) => g.tick), Int32Array.from(garbage, (g) => g.size), opts);
+}
+
+const NONE = new Int32Array(0);
+
+/**
+ * simulateReplay for a replay the decoder packed (decodePackedReplay): its inputs and garbage were
+ * checked as they were read, so they go to the tick loop as they are, with no object per input.
+ */
+export function simulatePacked(replay: PackedReplay, opts: SimulateOptions = {}): ReplayResult {
+  // Its garbage is the decoder's, checked as it was read.
+  const core = coreOf(replay, opts, () => null);
+  return runAll(core, replay.ticks, replay.codes, replay.garbage?.ticks ?? NONE, replay.garbage?.sizes ?? NONE, opts);
+}
+
+/** The game a replay starts from, after the checks its header needs (`garbageCheck`: the caller's check of its garbage, after the mode's). */
+function coreOf(replay: Omit<Replay, 'events' | 'garbage'>, opts: SimulateOptions, garbageCheck: () => string | null): Core {
+  const badMode = checkMode(replay.mode);
+  if (badMode) throw new ReplayError('invalid_replay', badMode);
+  const badRules = checkRulesVersion(replay.rulesVersion, replay.mode);
+  if (badRules) throw new ReplayError('unsupported_rules_version', badRules);
+  const bad = garbageCheck() ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat);
+  if (bad) throw new ReplayError('invalid_replay', bad);
+  try {
+    return createCore(
+      { mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion, ...(replay.seat === undefined ? {} : { seat: replay.seat }) },
+      opts.evented === true,
+    ).core;
+  } catch (e) {
+    if (e instanceof GameConfigError) throw new ReplayError('invalid_replay', e.message);
+    throw e;
+  }
+}
+
+function runAll(core: Core, ticks: Int32Array, codes: Uint8Array, gTicks: Int32Array, gSizes: Int32Array, opts: SimulateOptions): ReplayResult {
+  const [used, usedGarbage] = run(core, ticks, codes, gTicks, gSizes, opts.maxTicks ?? MAX_REPLAY_TICKS, opts.evented !== true, opts.lockTicks ?? null, opts.sends ?? null);
+  const result = resultOf(core, ticks.length - used);
+  if (core.mode.garbage) result.versus = { sent: core.sent, received: core.received, queued: queuedRows(core), unusedGarbage: gTicks.length - usedGarbage };
   return result;
 }
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { createGame, decodeReplay, encodeReplay, simulateReplay } from '@/lib/engine';
+import { createGame, decodePackedReplay, decodeReplay, encodeReplay, packEvents, simulatePacked, simulateReplay } from '@/lib/engine';
 import type { Replay, ReplayResult } from '@/lib/engine';
 
 interface GoldenFixture {
@@ -71,6 +71,10 @@ describe('golden replays', () => {
 
   it.each(goldens.map((g) => [g.name, g] as const))('%s: binary form is stable', (name, g) => {
     expect(decodeReplay(g.encoded), `${name}: decode`).toEqual(g.replay);
+    // The packed path verification takes: the same inputs, the same game.
+    const packed = decodePackedReplay(g.encoded);
+    expect(packed).toMatchObject(packEvents(g.replay.events));
+    expect(simulatePacked(packed)).toEqual(simulateReplay(g.replay));
     expect(encodeReplay(g.replay), `golden replay "${name}" encodes differently; ${BUMP(name)} (or the format version)`).toBe(g.encoded);
   });
 });

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ACK_DEADLINE_TICKS, decodeReplay, encodeReplay, simulateReplay, VersusGame, type GameOutcome, type GarbageMessage, type Replay, type ReplayResult } from '@/lib/engine';
+import { ACK_DEADLINE_TICKS, decodePackedReplay, decodeReplay, encodeReplay, simulatePacked, simulateReplay, VersusGame, type GameOutcome, type GarbageMessage, type Replay, type ReplayResult } from '@/lib/engine';
 
 interface VersusGolden {
   name: string;
@@ -57,6 +57,10 @@ describe('versus golden replays', () => {
       expect(unusedEvents, name).toBe(0);
       expect(simulateReplay(p.replay, { maxTicks: p.maxTicks, evented: true }).hash, `${name}: evented path`).toBe(p.expected.hash);
       expect(decodeReplay(p.encoded), `${name}: decode`).toEqual(p.replay);
+      // The packed path verification takes, garbage included.
+      const packed = decodePackedReplay(p.encoded);
+      expect(simulatePacked(packed, { maxTicks: p.maxTicks })).toEqual(simulateReplay(p.replay, { maxTicks: p.maxTicks }));
+      expect([...packed.garbage!.ticks], name).toEqual(p.replay.garbage!.map((x) => x.tick));
       expect(encodeReplay(p.replay), `${name}: encodes differently; ${BUMP(g.name)} (or the format version)`).toBe(p.encoded);
     },
   );

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KEYS, simulateReplay, type Key, type Mode, type Replay, type ReplayEvent } from '@/lib/engine';
+import { KEYS, packEvents, simulateReplay, type Key, type Mode, type Replay, type ReplayEvent } from '@/lib/engine';
 import { nextState, outputOf, seedState } from '@/lib/engine/rng';
 import { assessTiming, TIMING_LIMITS } from '@/lib/server/games/plausibility';
 import { timingFeatures } from '@/lib/server/games/timing-features';
@@ -13,10 +13,10 @@ type Stream = { events: ReplayEvent[]; lockTicks: number[]; ticks: number };
 function assessReplay(replay: Replay) {
   const lockTicks: number[] = [];
   const result = simulateReplay(replay, { lockTicks });
-  return assessTiming({ events: replay.events, lockTicks, ticks: result.ticks });
+  return assessTiming({ inputs: packEvents(replay.events), lockTicks, ticks: result.ticks });
 }
 
-const judge = (s: Stream) => assessTiming(s).flag;
+const judge = (s: Stream) => assessTiming({ inputs: packEvents(s.events), lockTicks: s.lockTicks, ticks: s.ticks }).flag;
 
 /**
  * Key timing of a fast player, without a game behind it (the features read only ticks): per piece
@@ -93,7 +93,7 @@ describe('timing plausibility: robots are flagged', () => {
       events.push({ tick, key, down: true }, { tick: tick + 1 + draw(3), key, down: false });
     }
     events.sort((a, b) => a.tick - b.tick);
-    const { features, flag } = assessTiming({ events, lockTicks: [], ticks: events.at(-1)!.tick + 1 });
+    const { features, flag } = assessTiming({ inputs: packEvents(events), lockTicks: [], ticks: events.at(-1)!.tick + 1 });
     expect(features.peakPressRate.perSecond).toBeGreaterThan(30);
     expect(flag?.reason).toBe('sustained_presses');
   });
@@ -152,7 +152,7 @@ describe('timing plausibility: short games are never flagged', () => {
 describe('timing features', () => {
   it('measure holds, rhythm runs, peak pieces and presses per second', () => {
     const events = metronome(60, 4, 2);
-    const f = timingFeatures({ events, lockTicks: [0, 4, 8], gameTicks: 240, ppsWindow: 3, pressWindowTicks: 60 });
+    const f = timingFeatures({ inputs: packEvents(events), lockTicks: [0, 4, 8], gameTicks: 240, ppsWindow: 3, pressWindowTicks: 60 });
     expect(f.presses).toBe(60);
     expect(f.sameRhythm).toEqual({ presses: 60, pieces: 3, interval: 4, hold: 2, fromTick: 0 });
     expect(f.taps).toEqual({ count: 60, modalHold: 2, modalShare: 1 });
@@ -167,7 +167,7 @@ describe('timing features', () => {
       { tick: 5, key: 'left', down: false },
       { tick: 9, key: 'hold', down: true },
     ];
-    const f = timingFeatures({ events, lockTicks: [], gameTicks: 10, ppsWindow: 100, pressWindowTicks: 600 });
+    const f = timingFeatures({ inputs: packEvents(events), lockTicks: [], gameTicks: 10, ppsWindow: 100, pressWindowTicks: 600 });
     expect(f.presses).toBe(2);
     expect(f.taps).toEqual({ count: 1, modalHold: 5, modalShare: 1 });
     expect(f.peakPps.pps).toBeNull();

@@ -1,5 +1,5 @@
 import 'server-only';
-import { TICKS_PER_SECOND, type ReplayEvent } from '@/lib/engine';
+import { TICKS_PER_SECOND, type PackedInputs } from '@/lib/engine';
 import { timingFeatures, type TimingFeatures } from '@/lib/server/games/timing-features';
 
 /**
@@ -81,10 +81,10 @@ export function judgeTiming(f: TimingFeatures): TimingFlag | null {
   return null;
 }
 
-/** Features and verdict for a replay that verified, from its events and the ticks its pieces locked. */
-export function assessTiming(replay: { events: readonly ReplayEvent[]; lockTicks: readonly number[]; ticks: number }) {
+/** Features and verdict for a replay that verified, from its inputs and the ticks its pieces locked. */
+export function assessTiming(replay: { inputs: PackedInputs; lockTicks: readonly number[]; ticks: number }) {
   const features = timingFeatures({
-    events: replay.events,
+    inputs: replay.inputs,
     lockTicks: replay.lockTicks,
     gameTicks: replay.ticks,
     ppsWindow: TIMING_LIMITS.ppsWindowPieces,

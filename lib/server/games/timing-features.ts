@@ -1,5 +1,5 @@
 import 'server-only';
-import { TICKS_PER_SECOND, type ReplayEvent } from '@/lib/engine';
+import { KEYS, TICKS_PER_SECOND, type PackedInputs } from '@/lib/engine';
 
 /**
  * Timing features of a verified replay, measured in whole ticks (1/60 s) from its key events and
@@ -25,18 +25,20 @@ export const TAP_MAX_TICKS = 30;
 type Press = { tick: number; hold: number };
 
 /** Each down edge with how long it was held (-1 if never released); repeated downs of a held key are not presses. */
-function pressesOf(events: readonly ReplayEvent[]): Press[] {
+function pressesOf({ ticks, codes }: PackedInputs): Press[] {
   const presses: Press[] = [];
-  const open = new Map<string, Press>();
-  for (const e of events) {
-    const held = open.get(e.key);
-    if (e.down && !held) {
-      const press = { tick: e.tick, hold: -1 };
+  // The press each key id is held in, if any.
+  const open: Array<Press | null> = new Array(KEYS.length).fill(null);
+  for (let i = 0; i < ticks.length; i++) {
+    const key = codes[i]! >> 1;
+    const held = open[key];
+    if ((codes[i]! & 1) === 1 && !held) {
+      const press = { tick: ticks[i]!, hold: -1 };
       presses.push(press);
-      open.set(e.key, press);
-    } else if (!e.down && held) {
-      held.hold = e.tick - held.tick;
-      open.delete(e.key);
+      open[key] = press;
+    } else if ((codes[i]! & 1) === 0 && held) {
+      held.hold = ticks[i]! - held.tick;
+      open[key] = null;
     }
   }
   return presses;
@@ -111,13 +113,13 @@ function peakPressRate(presses: readonly Press[], ticks: number, gameTicks: numb
 }
 
 export function timingFeatures(options: {
-  events: readonly ReplayEvent[];
+  inputs: PackedInputs;
   lockTicks: readonly number[];
   gameTicks: number;
   ppsWindow: number;
   pressWindowTicks: number;
 }): TimingFeatures {
-  const presses = pressesOf(options.events);
+  const presses = pressesOf(options.inputs);
   return {
     presses: presses.length,
     pieces: options.lockTicks.length,

@@ -1,13 +1,14 @@
 import 'server-only';
 import {
-  decodeSoloReplay,
+  decodeSoloPacked,
   ReplayDecodeError,
   ReplayError,
-  simulateReplay,
+  simulatePacked,
   TICKS_PER_SECOND,
-  type Replay,
+  type Mode,
+  type PackedInputs,
+  type PackedReplay,
   type ReplayResult,
-  type SoloReplay,
 } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { assessTiming, type TimingFlag } from '@/lib/server/games/plausibility';
@@ -22,7 +23,7 @@ export type VerifyFailure = {
   burn: boolean;
 };
 /** `flag`: the result is proven, but its timing looks inhuman, so it waits for review (plausibility.ts). */
-export type VerifySuccess = { ok: true; replay: SoloReplay; result: ReplayResult; flag: TimingFlag | null };
+export type VerifySuccess = { ok: true; replay: PackedReplay & { mode: Mode }; result: ReplayResult; flag: TimingFlag | null };
 
 export type TicketFacts = { seed: string; mode: string; rulesVersion: number; issuedAt: Date };
 
@@ -33,10 +34,11 @@ const fail = (code: string, message: string, burn: boolean): VerifyFailure => ({
  * value passed in: the database work happens around it (submit.ts).
  */
 export function verifySubmission(ticket: TicketFacts, submission: Submission, now: Date): VerifySuccess | VerifyFailure {
-  let replay: SoloReplay;
+  let replay: PackedReplay & { mode: Mode };
   try {
     // Tickets are solo games: a versus replay is refused here as undecodable for this route.
-    replay = decodeSoloReplay(submission.replay);
+    // Packed: no object per input from here to the simulation's end.
+    replay = decodeSoloPacked(submission.replay);
   } catch (error) {
     if (error instanceof ReplayDecodeError) {
       return fail('replay_undecodable', `The replay could not be decoded (${error.code}): ${error.message}`, false);
@@ -59,13 +61,13 @@ export function verifySubmission(ticket: TicketFacts, submission: Submission, no
   // later and the simulation stops one tick past it.
   const elapsedMs = now.getTime() - ticket.issuedAt.getTime();
   const allowed = Math.floor(((elapsedMs + ELAPSED_SLACK_MS) * TICKS_PER_SECOND) / 1000);
-  const lastTick = replay.events.at(-1)?.tick ?? 0;
+  const lastTick = replay.ticks.at(-1) ?? 0;
   if (allowed < MAX_GAME_TICKS && lastTick > allowed) return tooLong(lastTick, elapsedMs, 'has inputs until');
 
   let result: ReplayResult;
   const lockTicks: number[] = [];
   try {
-    result = simulateReplay(replay, { maxTicks: Math.min(MAX_GAME_TICKS, allowed + 1), lockTicks });
+    result = simulatePacked(replay, { maxTicks: Math.min(MAX_GAME_TICKS, allowed + 1), lockTicks });
   } catch (error) {
     if (error instanceof ReplayError) return fail('replay_invalid', `The replay is invalid: ${error.message}`, true);
     throw error;
@@ -87,7 +89,7 @@ export function verifySubmission(ticket: TicketFacts, submission: Submission, no
     );
   }
   if (result.ticks > allowed) return tooLong(result.ticks, elapsedMs, 'lasts');
-  const { flag } = assessTiming({ events: replay.events, lockTicks, ticks: result.ticks });
+  const { flag } = assessTiming({ inputs: replay, lockTicks, ticks: result.ticks });
   return { ok: true, replay, result, flag };
 }
 
@@ -101,10 +103,10 @@ function tooLong(ticks: number, elapsedMs: number, what: string): VerifyFailure 
 }
 
 /** Null when a person could have made these inputs; otherwise why not. */
-export function checkInputRate(replay: Replay): string | null {
+export function checkInputRate({ ticks, codes }: PackedInputs): string | null {
   const gate = new HumanInputGate();
-  for (const e of replay.events) {
-    const why = gate.add(e.tick, e.down);
+  for (let i = 0; i < ticks.length; i++) {
+    const why = gate.add(ticks[i]!, (codes[i]! & 1) === 1);
     if (why) return why;
   }
   return null;

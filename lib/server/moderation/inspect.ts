@@ -1,5 +1,5 @@
 import 'server-only';
-import { decodeReplay, simulateReplay } from '@/lib/engine';
+import { decodePackedReplay, simulatePacked } from '@/lib/engine';
 import { MAX_GAME_TICKS } from '@/lib/server/games/policy';
 import { assessTiming } from '@/lib/server/games/plausibility';
 import type { TimingFeatures } from '@/lib/server/games/timing-features';
@@ -10,10 +10,10 @@ import type { TimingFeatures } from '@/lib/server/games/timing-features';
  */
 export function inspectTiming(encoded: string): TimingFeatures | null {
   try {
-    const replay = decodeReplay(encoded);
+    const replay = decodePackedReplay(encoded);
     const lockTicks: number[] = [];
-    const result = simulateReplay(replay, { maxTicks: MAX_GAME_TICKS, lockTicks });
-    return assessTiming({ events: replay.events, lockTicks, ticks: result.ticks }).features;
+    const result = simulatePacked(replay, { maxTicks: MAX_GAME_TICKS, lockTicks });
+    return assessTiming({ inputs: replay, lockTicks, ticks: result.ticks }).features;
   } catch {
     return null;
   }
