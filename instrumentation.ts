@@ -3,6 +3,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { startBackupService } = await import('@/lib/db/backup/service');
   await startBackupService();
+  // The event-loop probe /api/health reports, measuring from the start.
+  const { loopDelay } = await import('@/lib/server/loop-delay');
+  loopDelay();
   // Verification workers load the engine once at start, not under the first submission.
   const { verifyPool } = await import('@/lib/server/verify-pool');
   verifyPool().warm();

@@ -19,8 +19,8 @@ type TestJobs = {
 const { boot } = verifyPoolFiles();
 const entry = pathToFileURL(join(process.cwd(), 'tests', 'support', 'pool-worker.ts'));
 const pools: WorkerPool<never>[] = [];
-function testPool(size: number, maxQueue: number): WorkerPool<TestJobs> {
-  const pool = new WorkerPool<TestJobs>({ boot, entry, size, maxQueue });
+function testPool(size: number, maxQueue: number, more: { perClient?: number; jobTimeoutMs?: number } = {}): WorkerPool<TestJobs> {
+  const pool = new WorkerPool<TestJobs>({ boot, entry, size, maxQueue, perClient: more.perClient ?? 100, jobTimeoutMs: more.jobTimeoutMs ?? 30_000 });
   pools.push(pool as never);
   return pool;
 }
@@ -47,10 +47,37 @@ describe('the verification pool', () => {
     await expect(refused).rejects.toThrow(/already running or waiting/);
     expect(poolFailure(await refused.catch((e: unknown) => e))).toBe('busy');
     expect(pool.load).toEqual({ running: 1, queued: 2, workers: 1 });
-    const own = pool.run('echo', 'own', { wait: true });
+    const own = pool.run('echo', 'own', { own: true });
     expect(await Promise.all([...running, own])).toEqual([200, 1, 1, 'own']);
     // Room again once the queue drained.
     expect(await pool.run('echo', 'later')).toBe('later');
+  });
+
+  it('holds one client to its share, whatever room the queue has', async () => {
+    const pool = testPool(1, 10, { perClient: 2 });
+    const mine = [pool.run('hold', 100, { client: 'player-a' }), pool.run('echo', 1, { client: 'player-a' })];
+    await expect(pool.run('echo', 2, { client: 'player-a' })).rejects.toThrow(/already has 2 games being verified/);
+    // Another player, and the server's own jobs, still get in.
+    const theirs = pool.run('echo', 3, { client: 'player-b' });
+    expect(await Promise.all([...mine, theirs, pool.run('echo', 4, { own: true })])).toEqual([100, 1, 3, 4]);
+    // Finished jobs give the share back.
+    expect(await pool.run('echo', 5, { client: 'player-a' })).toBe(5);
+  });
+
+  it('serves the server\'s own jobs before clients\' that waited longer', async () => {
+    const pool = testPool(1, 10);
+    const done: string[] = [];
+    const running = pool.run('hold', 150);
+    const client = pool.run('echo', 'client').then((v) => done.push(v as string));
+    const own = pool.run('echo', 'own', { own: true }).then((v) => done.push(v as string));
+    await Promise.all([running, client, own]);
+    expect(done).toEqual(['own', 'client']);
+  });
+
+  it('ends a job that outlives its deadline as a lost worker, and goes on with a fresh one', async () => {
+    const pool = testPool(1, 4, { jobTimeoutMs: 300 });
+    await expect(pool.run('hold', 5_000)).rejects.toThrow(/ran longer than 300 ms/);
+    expect(await pool.run('echo', 'next')).toBe('next');
   });
 
   it('answers a crashed worker\'s job with WorkerCrashedError and runs what waited on a fresh worker', async () => {
@@ -104,7 +131,7 @@ describe('a route whose verification cannot run now', () => {
 
 describe('the app\'s verification jobs in a worker', () => {
   it('decide a solo submission as verifySubmission does on this thread, and replay a stream', async () => {
-    const pool = new WorkerPool<Jobs>({ ...verifyPoolFiles(), size: 1, maxQueue: 4 });
+    const pool = new WorkerPool<Jobs>({ ...verifyPoolFiles(), size: 1, maxQueue: 4, perClient: 4, jobTimeoutMs: 30_000 });
     pools.push(pool as never);
     const { replay, result } = playGame({ mode: 'sprint', seed: 'pool-job-seed', pace: 20 });
     const encoded = encodeReplay(replay);

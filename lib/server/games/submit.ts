@@ -102,7 +102,9 @@ export async function submitReplay(options: {
     submission,
     now: abandoned ?? now,
   };
-  const verdict = options.own ? await verifyOwn('solo', job) : await verifyPool().run('solo', job);
+  const verdict = options.own
+    ? await verifyOwn('solo', job)
+    : await verifyPool().run('solo', job, { client: owner.userId ?? owner.guestId ?? undefined });
   if (!verdict.ok && abandoned && verdict.code === 'longer_than_elapsed') {
     return reject(409, 'ticket_abandoned', 'A newer game was started in this mode before this one ended, so this one was forfeited.');
   }

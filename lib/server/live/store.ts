@@ -8,7 +8,8 @@ import { getDb, type Db } from '@/lib/server/db';
 import { PACING } from '@/lib/server/live/pacing';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay, type SubmitOutcome } from '@/lib/server/games/submit';
-import { verifyOwn } from '@/lib/server/verify-pool';
+import { poolFailure, verifyOwn } from '@/lib/server/verify-pool';
+import type { StreamVerdict } from '@/lib/server/verify-pool/jobs';
 
 /** What a live game's ticket row learns when its stream ends: the streamed game's digest. */
 export async function recordStreamEnd(options: { gameId: string; replay: Replay; unranked: UnrankedReason | null; now?: Date }): Promise<string> {
@@ -50,7 +51,15 @@ export async function storeUnstoredStreams(now = new Date()): Promise<number> {
     const owner = { userId: row.userId, guestId: row.guestId };
     // Re-simulated in a worker; only the replay's own faults drop it. The database's (thrown by
     // finalizeStream) are tried again at the next run.
-    const replayed = await verifyOwn('stream', row.streamReplay);
+    let replayed: StreamVerdict;
+    try {
+      replayed = await verifyOwn('stream', row.streamReplay);
+    } catch (error) {
+      // Workers lost twice under this replay: kept for the next run, and the others go on.
+      if (!poolFailure(error)) throw error;
+      console.error(`[live] the recorded stream of game ${row.id} could not be replayed now: ${(error as Error).message}`);
+      continue;
+    }
     if (replayed.ok) {
       const outcome = await finalizeStream({ gameId: row.id, owner, encoded: row.streamReplay, result: replayed.result, now: row.streamEndedAt });
       if (outcome.ok) {

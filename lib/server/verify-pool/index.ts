@@ -15,6 +15,10 @@ export const VERIFY_POOL = {
   size: Math.max(1, availableParallelism() - 1),
   /** At 40–85 ms for the longest replay, a full queue is cleared in a few seconds on one worker. */
   maxQueue: 64,
+  /** A player's games being verified at once: a retry storm or a script fills only its own share. */
+  perClient: 2,
+  /** Far above the longest job (a first-to-7 match of hour-long games is about a second). */
+  jobTimeoutMs: 60_000,
   /** What a busy answer asks the client to wait. */
   retryAfterSeconds: 2,
 };
@@ -33,20 +37,20 @@ export function verifyPoolFiles(root = process.cwd()): { boot: URL; entry: URL }
 const holder = globalThis as unknown as { __linefallVerifyPool?: WorkerPool<Jobs> };
 
 export function verifyPool(): WorkerPool<Jobs> {
-  holder.__linefallVerifyPool ??= new WorkerPool<Jobs>({ ...verifyPoolFiles(), size: VERIFY_POOL.size, maxQueue: VERIFY_POOL.maxQueue });
+  holder.__linefallVerifyPool ??= new WorkerPool<Jobs>({ ...verifyPoolFiles(), ...VERIFY_POOL });
   return holder.__linefallVerifyPool;
 }
 
 /**
- * A job of the server's own (a match to store, a stream nobody stored, a moderator's look): it
- * waits for a worker however long the queue, and a worker lost under it is tried once more on a
- * fresh one, so a finished match is not lost to a crash elsewhere.
+ * A job of the server's own (a match to store, a stream nobody stored, a moderator's look): never
+ * refused, served before clients' jobs, and tried once more when the worker running it is lost, so
+ * a finished match is not lost to a crash elsewhere.
  */
 export async function verifyOwn<K extends keyof Jobs>(name: K, input: Parameters<Jobs[K]>[0]): Promise<ReturnType<Jobs[K]>> {
   try {
-    return await verifyPool().run(name, input, { wait: true });
+    return await verifyPool().run(name, input, { own: true });
   } catch (error) {
     if (poolFailure(error) !== 'crashed') throw error;
-    return verifyPool().run(name, input, { wait: true });
+    return verifyPool().run(name, input, { own: true });
   }
 }

@@ -22,11 +22,17 @@ export function poolFailure(error: unknown): 'busy' | 'crashed' | null {
 /** A job table: each job a function of one structured-cloneable input to one cloneable output. */
 export type JobTable = Record<string, (input: never) => unknown>;
 
+/** A simulation needs a few megabytes; the engine and the loader a few tens. */
+const WORKER_HEAP_MB = 256;
+
 type Reply = { id: number; ok: true; output: unknown } | { id: number; ok: false; message: string };
 
-type Job = { id: number; name: string; input: unknown; resolve: (v: unknown) => void; reject: (e: Error) => void };
+type Job = {
+  id: number; name: string; input: unknown; client: string | null;
+  resolve: (v: unknown) => void; reject: (e: Error) => void;
+};
 
-type Slot = { worker: Worker; job: Job | null };
+type Slot = { worker: Worker; job: Job | null; deadline: NodeJS.Timeout | null };
 
 export type PoolOptions = {
   /** The worker's first module (boot.mjs): plain JavaScript that installs the TypeScript loader. */
@@ -35,46 +41,65 @@ export type PoolOptions = {
   entry: URL;
   /** Workers at most; each takes one job at a time. */
   size: number;
-  /** Jobs waiting for a worker at most; one more is refused with PoolBusyError. */
+  /** Clients' jobs waiting for a worker at most; one more is refused with PoolBusyError. */
   maxQueue: number;
+  /** One client's jobs running and waiting at most: no client fills the queue for the others. */
+  perClient: number;
+  /** A job still running after this long is a stuck worker: it is ended and the job fails as crashed. */
+  jobTimeoutMs: number;
+};
+
+export type RunOptions = {
+  /**
+   * The server's own job (a finished match, a stream to store): never refused as busy, and served
+   * before every client's job. Bounded by the games the server hosts, not by what clients send.
+   */
+  own?: boolean;
+  /** Who sent a client's job (a player, an address): counted against `perClient`. */
+  client?: string;
 };
 
 /**
  * A fixed set of worker threads running jobs from one table, so a long simulation never holds
- * the event loop that serves requests and live games. Workers start on first use and are replaced
- * when one dies; they never keep the process alive on their own.
+ * the event loop that serves requests and live games. Workers start on first use (or `warm`) and
+ * are replaced when one dies; they never keep the process alive on their own.
  */
 export class WorkerPool<T extends JobTable> {
   private readonly slots: Slot[] = [];
+  /** The server's own jobs, served first. */
+  private readonly ownQueue: Job[] = [];
   private readonly queue: Job[] = [];
+  /** Jobs running or waiting per client. */
+  private readonly perClient = new Map<string, number>();
   private nextId = 1;
   private closed = false;
 
   constructor(private readonly o: PoolOptions) {
-    if (!(o.size >= 1) || !(o.maxQueue >= 0)) throw new Error(`a pool needs at least one worker and a queue of zero or more (size ${o.size}, queue ${o.maxQueue})`);
+    if (!(o.size >= 1) || !(o.maxQueue >= 0) || !(o.perClient >= 1))
+      throw new Error(`a pool needs a worker, a queue of zero or more and a job per client at least (size ${o.size}, queue ${o.maxQueue}, per client ${o.perClient})`);
   }
 
-  /** Jobs running and waiting: what a health check or a bench reads. */
+  /** Jobs running and waiting, for tests and logs. */
   get load(): { running: number; queued: number; workers: number } {
-    return { running: this.slots.filter((s) => s.job).length, queued: this.queue.length, workers: this.slots.length };
+    return { running: this.slots.filter((s) => s.job).length, queued: this.queue.length + this.ownQueue.length, workers: this.slots.length };
   }
 
-  /**
-   * Runs a job on the next free worker. `wait`: never refused as busy (the server's own work, which
-   * is bounded by the games it hosts; the queue bound is for what clients send).
-   */
-  run<K extends keyof T & string>(name: K, input: Parameters<T[K]>[0], opts: { wait?: boolean } = {}): Promise<Awaited<ReturnType<T[K]>>> {
+  /** Runs a job on the next free worker; refuses a client's job with PoolBusyError when the queue or its share is full. */
+  run<K extends keyof T & string>(name: K, input: Parameters<T[K]>[0], opts: RunOptions = {}): Promise<Awaited<ReturnType<T[K]>>> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
+    const client = opts.own ? null : (opts.client ?? null);
+    if (client !== null && (this.perClient.get(client) ?? 0) >= this.o.perClient)
+      return Promise.reject(new PoolBusyError(`this player already has ${this.o.perClient} games being verified`));
     const idle = this.slots.find((s) => !s.job);
     const canGrow = this.slots.length < this.o.size;
-    if (!idle && !canGrow && !opts.wait && this.queue.length >= this.o.maxQueue) {
+    if (!idle && !canGrow && !opts.own && this.queue.length >= this.o.maxQueue)
       return Promise.reject(new PoolBusyError(`${this.o.size + this.o.maxQueue} verifications are already running or waiting`));
-    }
     return new Promise((resolve, reject) => {
-      const job: Job = { id: this.nextId++, name, input, resolve: resolve as (v: unknown) => void, reject };
+      const job: Job = { id: this.nextId++, name, input, client, resolve: resolve as (v: unknown) => void, reject };
+      if (client !== null) this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
       if (idle) this.give(idle, job);
       else if (canGrow) this.give(this.spawn(), job);
-      else this.queue.push(job);
+      else (opts.own ? this.ownQueue : this.queue).push(job);
     });
   }
 
@@ -86,37 +111,45 @@ export class WorkerPool<T extends JobTable> {
   /** Ends every worker; jobs still waiting or running are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error('the worker pool closed'));
+    for (const job of [...this.ownQueue.splice(0), ...this.queue.splice(0)]) this.finish(job, new Error('the worker pool closed'));
     await Promise.all(this.slots.splice(0).map((s) => {
-      s.job?.reject(new Error('the worker pool closed'));
+      if (s.job) this.finish(s.job, new Error('the worker pool closed'));
+      this.clear(s);
       return s.worker.terminate();
     }));
   }
 
   private spawn(): Slot {
     // The worker gets the server's own module conditions ('server-only' modules load there as here).
-    const worker = new Worker(this.o.boot, { workerData: { entry: this.o.entry.href }, execArgv: ['--conditions=react-server'] });
+    // A heap cap: a job that balloons kills its worker (a lost worker, answered 503), not the server.
+    const worker = new Worker(this.o.boot, {
+      workerData: { entry: this.o.entry.href },
+      execArgv: ['--conditions=react-server'],
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
     worker.unref();
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, job: null, deadline: null };
     this.slots.push(slot);
     worker.on('message', (reply: Reply) => this.settle(slot, reply));
     // 'error' comes before 'exit' when the worker throws; 'exit' alone when it is killed or exits.
     worker.on('error', (error) => this.lose(slot, `the verification worker crashed: ${error.message}`));
+    worker.on('messageerror', (error) => this.lose(slot, `a verification worker's answer could not be read: ${error.message}`));
     worker.on('exit', (code) => this.lose(slot, `the verification worker exited (code ${code})`));
     return slot;
   }
 
   private give(slot: Slot, job: Job): void {
     slot.job = job;
+    slot.deadline = setTimeout(() => this.lose(slot, `a verification job (${job.name}) ran longer than ${this.o.jobTimeoutMs} ms`), this.o.jobTimeoutMs);
+    slot.deadline.unref();
     slot.worker.postMessage({ id: job.id, name: job.name, input: job.input });
   }
 
   private settle(slot: Slot, reply: Reply): void {
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
-    slot.job = null;
-    if (reply.ok) job.resolve(reply.output);
-    else job.reject(new Error(reply.message));
+    this.clear(slot);
+    this.finish(job, reply.ok ? null : new Error(reply.message), reply.ok ? reply.output : undefined);
     this.next(slot);
   }
 
@@ -124,15 +157,33 @@ export class WorkerPool<T extends JobTable> {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     this.slots.splice(i, 1);
-    slot.job?.reject(new WorkerCrashedError(why));
-    slot.job = null;
+    console.error(`[verify] ${why}`);
+    const job = slot.job;
+    this.clear(slot);
+    if (job) this.finish(job, new WorkerCrashedError(why));
     void slot.worker.terminate();
     // Whatever waits goes to a fresh worker.
-    if (!this.closed && this.queue.length > 0) this.next(this.spawn());
+    if (!this.closed && this.ownQueue.length + this.queue.length > 0) this.next(this.spawn());
+  }
+
+  private clear(slot: Slot): void {
+    if (slot.deadline) clearTimeout(slot.deadline);
+    slot.deadline = null;
+    slot.job = null;
+  }
+
+  private finish(job: Job, error: Error | null, output?: unknown): void {
+    if (job.client !== null) {
+      const left = (this.perClient.get(job.client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(job.client, left);
+      else this.perClient.delete(job.client);
+    }
+    if (error) job.reject(error);
+    else job.resolve(output);
   }
 
   private next(slot: Slot): void {
-    const job = this.queue.shift();
+    const job = this.ownQueue.shift() ?? this.queue.shift();
     if (job) this.give(slot, job);
   }
 }
