@@ -15,8 +15,11 @@ export const VERIFY_POOL = {
   size: Math.max(1, availableParallelism() - 1),
   /** At 40–85 ms for the longest replay, a full queue is cleared in a few seconds on one worker. */
   maxQueue: 64,
-  /** A player's games being verified at once: a retry storm or a script fills only its own share. */
-  perClient: 2,
+  /**
+   * A player's games being verified at once: a retry storm or a script fills only its own share.
+   * A browser sends its queued games one at a time, beside the game just played (and other tabs').
+   */
+  perClient: 4,
   /** Far above the longest job (a first-to-7 match of hour-long games is about a second). */
   jobTimeoutMs: 60_000,
   /** What a busy answer asks the client to wait. */
