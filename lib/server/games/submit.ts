@@ -95,8 +95,9 @@ export async function submitReplay(options: {
   if (!abandoned && ticket.usedAt) return reject(409, 'ticket_used', 'A replay for this game was already submitted and rejected.');
   if (ticket.expiresAt <= now) return reject(410, 'ticket_expired', 'This game expired before its replay arrived. Start a new game.');
 
-  // Off the event loop (a long Marathon re-simulates for tens of milliseconds); a full queue
-  // throws PoolBusyError before anything is written, and route() answers 503 busy.
+  // Off the event loop (a long Marathon re-simulates for tens of milliseconds). A full queue, or
+  // this player's share of it in use, throws PoolBusyError before anything is written, and route()
+  // answers 503 busy.
   const job = {
     ticket: { seed: ticket.seed, mode: ticket.mode, rulesVersion: ticket.rulesVersion, issuedAt: ticket.issuedAt },
     submission,
