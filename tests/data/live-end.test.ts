@@ -9,7 +9,7 @@ import { issueTicket } from '@/lib/server/games/tickets';
 import { dispatch } from '@/lib/server/live/messages';
 import { PACING } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/resume-token';
-import { recordStreamEnd, UNSTORED_STREAM_AFTER_MS } from '@/lib/server/live/store';
+import { recordStreamEnd, STREAM_STORE } from '@/lib/server/games/streams';
 import { liveSite } from '@/tests/data/live-site';
 import { resetDb } from '@/tests/data/db';
 import { minutes, player, streamLive, T0 } from '@/tests/data/play';
@@ -172,7 +172,7 @@ describe('a live game whose host was lost after recording its end, and whose pla
     expect(await cleanupExpired()).toMatchObject({ streams: 0 });
     expect(await db.game.count({ where: { ticketId: ticket.gameId } })).toBe(0);
 
-    const later = new Date(Date.now() + UNSTORED_STREAM_AFTER_MS);
+    const later = new Date(Date.now() + STREAM_STORE.unstoredAfterMs);
     expect(await cleanupExpired({ now: later })).toMatchObject({ streams: 1 });
     const game = await db.game.findUniqueOrThrow({ where: { ticketId: ticket.gameId }, select: { reviewReason: true, replay: true, lines: true } });
     expect(game).toEqual({ reviewReason: null, replay: encodeReplay(played.replay), lines: played.result.lines });

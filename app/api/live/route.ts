@@ -1,7 +1,6 @@
 import { NextResponse } from 'next/server';
 import { clientAddressKey, enforce } from '@/lib/server/limits/http';
-import { liveMatches } from '@/lib/server/live/live-matches';
-import { liveGames } from '@/lib/server/live/registry';
+import { liveGames, liveMatches } from '@/lib/server/live/registry';
 import { route } from '@/lib/server/route';
 
 /**

@@ -2,7 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/server/db';
 import { pruneLimits } from '@/lib/server/limits/limiter';
 import { pruneRefusalCounts } from '@/lib/server/games/refusals';
-import { storeUnstoredStreams } from '@/lib/server/live/store';
+import { storeUnstoredStreams } from '@/lib/server/games/streams';
 import { deleteOldSightings } from '@/lib/server/versus/pairing';
 
 /** A throttled cleanup runs at most this often per process. */

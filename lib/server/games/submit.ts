@@ -10,7 +10,6 @@ import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@
 import { owns, type Owner } from '@/lib/server/games/owner';
 import { GUEST_GAME_TTL_MS } from '@/lib/server/games/policy';
 import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
-import { awaitStreamRecord } from '@/lib/server/live/registry';
 import { countRefusal } from '@/lib/server/games/refusals';
 import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
 
@@ -40,6 +39,9 @@ type TicketRow = {
   liveUnranked: string | null;
 };
 
+/** Waits up to `ms` for a live game's end to be recorded on its ticket: 'recording' if it still is not. */
+export type AwaitStreamRecord = (gameId: string, ms: number) => Promise<'recorded' | 'recording' | 'not_here'>;
+
 /**
  * Verifies a replay for a ticket and stores the game if, and only if, the server's
  * re-simulation proves the claimed result. Every refusal of the caller's own ticket is recorded
@@ -52,6 +54,13 @@ export async function submitReplay(options: {
   now?: Date;
   /** The server's own store of a live stream: it waits for a worker instead of being refused as busy. */
   own?: boolean;
+  /**
+   * A live game whose end is still being recorded (its host retries while the database is away)
+   * is waited for through this, so the POST is matched against the record rather than held as
+   * stream_incomplete. The live hub supplies it (lib/server/live/registry.ts); without it, the
+   * ticket is read as it stands.
+   */
+  awaitRecord?: AwaitStreamRecord;
 }): Promise<SubmitOutcome> {
   const { gameId, owner, submission } = options;
   const now = options.now ?? new Date();
@@ -113,7 +122,7 @@ export async function submitReplay(options: {
 
   // A live game's replay must be the streamed game; refused without spending the ticket, so the
   // host can still store the stream itself (finalize.ts). Any other game is held as unpaced.
-  const facts = await streamFacts(ticket);
+  const facts = await streamFacts(ticket, options.awaitRecord);
   if (facts === 'recording') return { ok: false, status: 503, code: 'stream_pending', message: 'The server is still recording the end of this live game; try again in a few seconds.' };
   const pace = paceDecision(facts, digest);
   if (!pace.ok) return reject(422, pace.code, pace.message);
@@ -205,9 +214,9 @@ async function repeat(gameId: string): Promise<SubmitOutcome> {
 const STREAM_RECORD_WAIT_MS = 5_000;
 
 /** The ticket's live facts, once the stream's end is on it if this process is still recording it. */
-async function streamFacts(ticket: TicketRow): Promise<PaceFacts | 'recording'> {
+async function streamFacts(ticket: TicketRow, awaitRecord: AwaitStreamRecord | undefined): Promise<PaceFacts | 'recording'> {
   if (!ticket.live || ticket.streamDigest !== null) return ticket;
-  const record = await awaitStreamRecord(ticket.id, STREAM_RECORD_WAIT_MS);
+  const record = awaitRecord ? await awaitRecord(ticket.id, STREAM_RECORD_WAIT_MS) : 'not_here';
   if (record === 'recording') return 'recording';
   // Read again even when no host here is recording it: the record may have landed since the
   // ticket was read above (a host elsewhere, or one that finished meanwhile).

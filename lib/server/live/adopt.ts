@@ -7,7 +7,7 @@ import { laterCheckpoint } from '@/lib/server/live/ack-digest';
 import type { Slot } from '@/lib/server/live/address-slots';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
-import type { LiveHub } from '@/lib/server/live/hub';
+import type { LiveHere } from '@/lib/server/live/here';
 import type { Carried } from '@/lib/server/live/lease';
 import { resumeTokenMatches } from '@/lib/server/live/resume-token';
 
@@ -29,7 +29,7 @@ export type AdoptRefusal = { code: 'setup_mismatch'; message: string };
  * re-simulated under another setup is another game, chosen with hindsight. Null when the game
  * cannot be taken up.
  */
-export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | AdoptRefusal | null> {
+export async function adoptLiveGame(hub: LiveHere, conn: Connection, a: Adoption): Promise<GameHost | AdoptRefusal | null> {
   if (!resumeTokenMatches(a.gameId, a.token)) return null;
   // One adoption of a game at a time in this process: a second hello (a browser retrying, or two
   // tabs) waits for the first and then finds its host, rather than racing it through the lease
@@ -45,7 +45,7 @@ export async function adoptLiveGame(hub: LiveHub, conn: Connection, a: Adoption)
   }
 }
 
-async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<GameHost | AdoptRefusal | null> {
+async function adoptOnce(hub: LiveHere, conn: Connection, a: Adoption): Promise<GameHost | AdoptRefusal | null> {
   const held = hub.hosts.get(a.gameId);
   if (held) return owns(held.owner, conn.owner) && held.resume(conn, a.token) ? held : null;
   // A game taken up here is one more game hosted for this network, as a start would be: its slot
@@ -73,7 +73,7 @@ async function adoptOnce(hub: LiveHub, conn: Connection, a: Adoption): Promise<G
   }
 }
 
-async function adoptHeld(hub: LiveHub, conn: Connection, a: Adoption, carried: Carried | null, slot: Slot): Promise<GameHost | AdoptRefusal | null> {
+async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: Carried | null, slot: Slot): Promise<GameHost | AdoptRefusal | null> {
   const db = await getDb();
   const ticket = await db.gameTicket.findUnique({
     where: { id: a.gameId },

@@ -15,7 +15,8 @@ import { pauseVerdict, PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
 import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/resume-token';
 import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
-import { finalizeStream, recordStreamEnd, refuseLiveGame, type CheckpointRow } from '@/lib/server/live/store';
+import { finalizeStream, recordStreamEnd, refuseLiveGame, STREAM_STORE } from '@/lib/server/games/streams';
+import type { CheckpointRow } from '@/lib/server/live/checkpoints';
 
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
@@ -39,7 +40,7 @@ export type HostOptions = {
   bus: LiveBus;
   /** Milliseconds, monotonic; the data-layer tests drive their own to play at exact pace. */
   now?: () => number;
-  /** Store the stream itself this long after its end if no POST did (default PACING.finalizeAfterMs; null: never). */
+  /** Store the stream itself this long after its end if no POST did (default STREAM_STORE.finalizeAfterMs; null: never). */
   finalizeAfterMs?: number | null;
   /**
    * Taken up from the ticket after the host that dealt it was lost (adopt.ts): the clock runs
@@ -99,7 +100,7 @@ export class GameHost {
   private draining = false;
   /** The refusal or the giving up being written, if any: a shutdown waits for it before the process exits. */
   private closing: Promise<void> | null = null;
-  /** Stores the ended stream (once) unless a POST did: after PACING.finalizeAfterMs, or at a shutdown. */
+  /** Stores the ended stream (once) unless a POST did: after STREAM_STORE.finalizeAfterMs, or at a shutdown. */
   private storeFromStream: (() => Promise<void>) | null = null;
   /** The `over` message once sent: a seat that resumes after the end gets it again. */
   private over: Extract<ServerMessage, { t: 'over' }> | null = null;
@@ -526,7 +527,7 @@ export class GameHost {
     const encoded = await recorded;
     this.recording = false;
     this.onRecordingChange?.(false);
-    const after = this.o.finalizeAfterMs === undefined ? PACING.finalizeAfterMs : this.o.finalizeAfterMs;
+    const after = this.o.finalizeAfterMs === undefined ? STREAM_STORE.finalizeAfterMs : this.o.finalizeAfterMs;
     if (encoded === null || after === null) return this.close();
     let stored: Promise<void> | null = null;
     // Once, whether the timer or a shutdown comes first.

@@ -20,6 +20,7 @@ import { Connection } from '@/lib/server/live/connection';
 import { PlayerSockets } from '@/lib/server/live/identity';
 import type { GameHost } from '@/lib/server/live/game-host';
 import type { GameLeases } from '@/lib/server/live/lease';
+import type { LiveHere } from '@/lib/server/live/here';
 import { runMessage } from '@/lib/server/live/messages';
 import { VersusLobby } from '@/lib/server/live/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/versus-relay';
@@ -37,7 +38,7 @@ const HEARTBEAT_MS = 15_000;
  * the socket belongs to (the session cookie, or the guest cookie, minted on the 101 when absent),
  * enforces the per-address and per-connection limits, and routes messages (messages.ts).
  */
-export class LiveHub {
+export class LiveHub implements LiveHere {
   readonly hosts = new Map<string, GameHost>();
   /** Set by drain(): no new sockets, games or adoptions; the process is about to exit. */
   draining = false;

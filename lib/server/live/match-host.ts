@@ -1,11 +1,11 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type Handling, type PieceType, type VersusMode } from '@/lib/engine';
-import { BATCH_INTERVAL_MS, type LivePlayer, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
+import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
+import { BATCH_INTERVAL_MS, type ServerMessage } from '@/lib/live/protocol';
 import { VERSUS_MAX_LAG_MS, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/bus';
-import { MatchSeat, type SeatLink } from '@/lib/server/live/match-seat';
+import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match-seat';
 import { PACING } from '@/lib/server/live/pacing';
 import type { StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
@@ -43,7 +43,6 @@ export const MATCH_TIMING = {
   opponentFrameWaitMs: BATCH_INTERVAL_MS,
 } as const;
 
-export type MatchSeatInfo = { owner: Owner; player: LivePlayer; handling: Handling; nextCount: number };
 export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [Owner, Owner]; ranked: boolean }) => Promise<StoreMatchResult>;
 
@@ -65,7 +64,6 @@ export type MatchHostOptions = {
 };
 
 type Fail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
-export type BatchIn = { game: number; seq: number; tick: number; events: readonly WireEvent[] };
 
 const realTimers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms).unref(),

@@ -1,10 +1,16 @@
 import 'server-only';
-import { ReplaySizeBound, VERSUS_RULES_VERSION, type Game, type GarbageMessage, type InputEvent, type PieceType, type VersusGame } from '@/lib/engine';
+import { ReplaySizeBound, VERSUS_RULES_VERSION, type Game, type Handling, type GarbageMessage, type InputEvent, type PieceType, type VersusGame } from '@/lib/engine';
 import { HumanInputGate } from '@/lib/input-limits';
-import { fromWireEvent, type LiveStats, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
+import { fromWireEvent, type LivePlayer, type LiveStats, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
 import type { Seat, SeatStream, WireGarbage } from '@/lib/live/versus';
 import { EventLog } from '@/lib/server/live/event-log';
-import type { MatchSeatInfo, BatchIn } from '@/lib/server/live/match-host';
+import type { Owner } from '@/lib/server/games/owner';
+
+/** Who sits in a seat, and how they play. */
+export type MatchSeatInfo = { owner: Owner; player: LivePlayer; handling: Handling; nextCount: number };
+
+/** One batch of a seat's inputs, for game `game` of the set. */
+export type BatchIn = { game: number; seq: number; tick: number; events: readonly WireEvent[] };
 
 /** A seat's side of a connection, as the match host sees it (`waitMs`: see Connection.send). */
 export type SeatLink = { send(message: ServerMessage, waitMs?: number): void };

@@ -7,13 +7,13 @@ import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/game-host';
 import { guarded } from '@/lib/server/live/guarded';
-import type { LiveHub } from '@/lib/server/live/hub';
+import type { LiveHere } from '@/lib/server/live/here';
 import { identityOf } from '@/lib/server/live/identity';
 import { isVersusMessage } from '@/lib/server/live/versus-lobby';
 import { watchElsewhere } from '@/lib/server/live/watch';
 
 /** One message; a bug in its handling, thrown at once or later, answers server_error and harms nothing else. */
-export function runMessage(hub: LiveHub, conn: Connection, m: ClientMessage): void {
+export function runMessage(hub: LiveHere, conn: Connection, m: ClientMessage): void {
   guarded(() => dispatch(hub, conn, m), (error) => {
     console.error('[live] a message failed:', error);
     conn.error('server_error', 'The server could not handle this message.');
@@ -27,7 +27,7 @@ export function runMessage(hub: LiveHub, conn: Connection, m: ClientMessage): vo
  * versus home): a batch, the message a server reads ten thousand times a second, is handled at
  * once and leaves no promise behind.
  */
-export function dispatch(hub: LiveHub, conn: Connection, m: ClientMessage): Promise<void> | void {
+export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Promise<void> | void {
   if (isVersusMessage(m)) return versus(hub, conn, m);
   // Shutting down (hub.ts drain): a game started or taken up now would not be handed over.
   if (hub.draining && (m.t === 'start' || (m.t === 'hello' && m.resume)))
@@ -88,7 +88,7 @@ const CATCH_UPS = `At most ${LIVE_LIMITS.catchUpsPerMinute} catch-ups a minute p
  * (LIVE_LIMITS). A refusal for the game's sake (a crowd arriving) is always told: the spectator
  * page asks again a little later. One for the connection's is told once a window (WindowBudget).
  */
-function catchUp(hub: LiveHub, conn: Connection, id: string): 'ok' | 'refuse' | 'quiet' {
+function catchUp(hub: LiveHere, conn: Connection, id: string): 'ok' | 'refuse' | 'quiet' {
   const now = performance.now();
   const mine = conn.catchUps.take(now);
   if (mine !== 'ok') return mine;
@@ -110,7 +110,7 @@ const BANNED = 'This account is banned: it may watch games, not play them.';
  * banned player plays no match (the flag the socket keeps up to date, identity.ts: this stays
  * in step with the socket's order of messages, which the relay keeps).
  */
-function versus(hub: LiveHub, conn: Connection, m: VersusClientMessage): Promise<void> | void {
+function versus(hub: LiveHere, conn: Connection, m: VersusClientMessage): Promise<void> | void {
   const now = performance.now();
   switch (m.t) {
     case 'queue':
@@ -142,7 +142,7 @@ function versus(hub: LiveHub, conn: Connection, m: VersusClientMessage): Promise
 }
 
 /** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */
-async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<ClientMessage, { t: 'hello' }>['resume']>): Promise<void> {
+async function resume(hub: LiveHere, conn: Connection, r: NonNullable<Extract<ClientMessage, { t: 'hello' }>['resume']>): Promise<void> {
   const who = await identityOf(conn);
   if (who === 'gone') return;
   if (who === 'banned') {
@@ -176,7 +176,7 @@ async function resume(hub: LiveHub, conn: Connection, r: NonNullable<Extract<Cli
  * A new live game: limits first, then its ticket, then its host. The network's game slot is taken
  * before anything is awaited (address-slots.ts) and given back unless a host comes of it.
  */
-async function start(hub: LiveHub, conn: Connection, m: Extract<ClientMessage, { t: 'start' }>): Promise<void> {
+async function start(hub: LiveHere, conn: Connection, m: Extract<ClientMessage, { t: 'start' }>): Promise<void> {
   giveUpRunning(conn);
   const slot = hub.gamesByAddress.take(conn.address);
   if (!slot) return conn.error('too_many_games', `At most ${LIVE_LIMITS.gamesPerAddress} live games at once from one network.`);

@@ -32,8 +32,7 @@ export const PACING = {
   /** Time away is excused from the pace, so a disconnect stops the clock like a pause: a ranked
    *  game may be away this long in all; beyond it, unranked (disconnected). */
   maxAwayMs: 60_000,
-  /** After the stream ends, the browser's POST is awaited this long; then the stream is stored itself. */
-  finalizeAfterMs: 10_000,
+  // When a finished stream is stored by the server itself: STREAM_STORE (lib/server/games/streams.ts).
   /** While the database is away at a game's end, recording it is retried (backing off to the
    *  second figure) for this long; the browser's queued POST is then held as stream_incomplete.
    *  Marking a game given up (its host closed before the end) is retried the same way. */

@@ -1,14 +1,24 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { LiveGameSummary, ServerMessage } from '@/lib/live/protocol';
+import type { LiveGameSummary, LivePlayer, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { LiveMatchSummary } from '@/lib/live/versus';
+import type { Owner } from '@/lib/server/games/owner';
 import { byInterest, createLocalBus, type LiveBus } from '@/lib/server/live/bus';
 import { CLUSTER, KEYS } from '@/lib/server/live/cluster';
 import type { RedisLink } from '@/lib/server/live/redis';
-import type { VersusWire } from '@/lib/server/live/versus-relay';
 
 /** What instances say to each other: on a game's channel, and on one instance's own. */
 type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: string; m: ServerMessage | null };
+/**
+ * What instances say about versus, on the receiving instance's channel: a player's message and its
+ * socket closing (to the home), and the home's answers (to the player's instance). The player's
+ * identity is the one its own instance read from its cookies; instances trust each other's Redis.
+ */
+export type VersusWire =
+  | { k: 'vin'; from: string; peer: string; who: { owner: Owner; player: LivePlayer; address: string; device: string | null }; m: VersusClientMessage }
+  | { k: 'vclose'; from: string; peer: string }
+  | { k: 'vout'; from: string; peer: string; m: ServerMessage };
+
 type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string } | VersusWire;
 type SessionWire = { from: string; userId: string };
 

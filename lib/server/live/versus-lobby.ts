@@ -5,7 +5,8 @@ import { VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type Versu
 import type { RoomView, Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
-import { MatchHost, type MatchHostOptions, type MatchSeatInfo, type Timers } from '@/lib/server/live/match-host';
+import { MatchHost, type MatchHostOptions, type Timers } from '@/lib/server/live/match-host';
+import type { MatchSeatInfo } from '@/lib/server/live/match-seat';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
 import type { RankedEntry } from '@/lib/server/versus/pairing';
 

@@ -5,19 +5,9 @@ import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster';
 import { guarded } from '@/lib/server/live/guarded';
 import type { Connection, VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match-host';
-import type { RedisBus } from '@/lib/server/live/redis-bus';
+import type { RedisBus, VersusWire } from '@/lib/server/live/redis-bus';
 import type { RedisLink } from '@/lib/server/live/redis';
 import type { VersusLobby } from '@/lib/server/live/versus-lobby';
-
-/**
- * What instances say about versus, on the receiving instance's channel: a player's message and its
- * socket closing (to the home), and the home's answers (to the player's instance). The player's
- * identity is the one its own instance read from its cookies; instances trust each other's Redis.
- */
-export type VersusWire =
-  | { k: 'vin'; from: string; peer: string; who: { owner: Owner; player: LivePlayer; address: string; device: string | null }; m: VersusClientMessage }
-  | { k: 'vclose'; from: string; peer: string }
-  | { k: 'vout'; from: string; peer: string; m: ServerMessage };
 
 /** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
 export type VersusDoor = {

@@ -1,13 +1,13 @@
 import 'server-only';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { Connection } from '@/lib/server/live/connection';
-import type { LiveHub } from '@/lib/server/live/hub';
+import type { LiveHere } from '@/lib/server/live/here';
 
 /**
  * A `watch` for a game this instance does not host: with several instances, the spectator's
  * socket may have landed on another one than the player's; the bus relays (redis-bus.ts).
  */
-export async function watchElsewhere(hub: LiveHub, conn: Connection, gameId: string): Promise<void> {
+export async function watchElsewhere(hub: LiveHere, conn: Connection, gameId: string): Promise<void> {
   const remote = hub.shared.remote;
   if (conn.watches.has(gameId)) return;
   if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)

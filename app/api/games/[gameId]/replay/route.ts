@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { getSessionUser } from '@/lib/server/auth';
 import { submitReplay } from '@/lib/server/games/submit';
 import { readGuestId } from '@/lib/server/guest';
+import { awaitStreamRecord } from '@/lib/server/live/registry';
 import { apiError, readJson, validationError } from '@/lib/server/http';
 import { clientAddressKey, enforce } from '@/lib/server/limits/http';
 import { route } from '@/lib/server/route';
@@ -26,7 +27,7 @@ export const POST = route(async (request: Request, { params }: { params: Promise
   if (!body.ok) return body.response;
   const parsed = submissionSchema.safeParse(body.value);
   if (!parsed.success) return validationError(parsed.error);
-  const outcome = await submitReplay({ gameId, owner: { userId: user?.id ?? null, guestId }, submission: parsed.data });
+  const outcome = await submitReplay({ gameId, owner: { userId: user?.id ?? null, guestId }, submission: parsed.data, awaitRecord: awaitStreamRecord });
   if (!outcome.ok) return apiError(outcome.status, outcome.code, outcome.message);
   return NextResponse.json(outcome.body, { status: outcome.status });
 });
