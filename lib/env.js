@@ -68,7 +68,7 @@ const schema = z
     TRUST_PROXY_HOPS: optionalText
       .refine((v) => v === undefined || /^\d+$/.test(v), 'TRUST_PROXY_HOPS must be a whole number of proxies in front of the site')
       .transform((v) => (v === undefined ? 0 : Number(v))),
-    // Shared live state for several app instances (lib/server/live/redis-bus.ts, lease.ts), e.g.
+    // Shared live state for several app instances (lib/server/live/cluster/redis-bus.ts, lease.ts), e.g.
     // redis://127.0.0.1:6379. Unset: one instance, everything live in its own memory.
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a URL like redis://127.0.0.1:6379' }).optional()),
     // Resilience tests only (lib/server/db.ts): SIGUSR2 takes the database away and back.

@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { cpuMs, untilQuiet } from '@/bench/support/proc';
-import { MATCH_TIMING } from '@/lib/server/live/match-host';
+import { MATCH_TIMING } from '@/lib/server/live/match/match-host';
 import { createAppServer } from '@/tests/support/app-server';
 import { HANDLING, VersusPlayer } from '@/tests/support/versus-client';
 import { SERVER_NODE_FLAGS } from '@/scripts/node-flags.mjs';

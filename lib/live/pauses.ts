@@ -3,7 +3,7 @@ import type { UnrankedReason } from '@/lib/live/protocol';
 
 /**
  * The pauses a ranked live game may take, per mode, and how long each may last: the one home of
- * these figures, read by the server's host (lib/server/live/game-host.ts) and by the play page,
+ * these figures, read by the server's host (lib/server/live/solo/game-host.ts) and by the play page,
  * which says them before the first pause. A paused game hides its field, but whoever holds the
  * dealt pieces can think through them meanwhile, so the modes that race the clock (Sprint, Ultra)
  * allow none: a pause is never refused, but the game goes on unranked (`paused`). Marathon, long

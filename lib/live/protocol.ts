@@ -242,7 +242,7 @@ export type ServerMessage =
       seed: string;
       /**
        * The host's count of the game. Absent when another process answers a resume after the end
-       * was recorded (lib/server/live/adopt.ts endedGameOver): it has the ticket, not the game.
+       * was recorded (lib/server/live/solo/adopt.ts endedGameOver): it has the ticket, not the game.
        */
       result?: LiveStats & { finished: boolean; toppedOut: boolean; reason: EndReason | null; hash: string };
       ranked: boolean;

@@ -2,11 +2,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ReplayEvent } from '@/lib/engine';
 import { PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { getDb } from '@/lib/server/db';
-import { adoptLiveGame } from '@/lib/server/live/adopt';
-import { GameHost } from '@/lib/server/live/game-host';
+import { adoptLiveGame } from '@/lib/server/live/solo/adopt';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import { PACING } from '@/lib/server/live/pacing';
-import type { Carried } from '@/lib/server/live/lease';
-import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import type { Carried } from '@/lib/server/live/cluster/lease';
+import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { resetDb } from '@/tests/data/db';
 import { liveSite, lostAt, wire } from '@/tests/data/live-site';
 

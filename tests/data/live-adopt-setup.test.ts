@@ -4,7 +4,7 @@ import { LIVE_PROTOCOL_VERSION, type ClientMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import { submitReplay } from '@/lib/server/games/submit';
 import { dispatch } from '@/lib/server/live/messages';
-import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { resetDb } from '@/tests/data/db';
 import { liveSite, lostAt, wire } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/server/db';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
-import { saveAckCheckpoints } from '@/lib/server/live/checkpoints';
+import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/solo/gathered-writes';
+import { saveAckCheckpoints } from '@/lib/server/live/solo/checkpoints';
 import { resetDb } from '@/tests/data/db';
 import { player, T0 } from '@/tests/data/play';
 

@@ -1,9 +1,9 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KEYS } from '@/lib/server/live/cluster';
-import { RedisLeases, type Carried } from '@/lib/server/live/lease';
-import { connectRedis, type RedisLink } from '@/lib/server/live/redis';
+import { KEYS } from '@/lib/server/live/cluster/cluster';
+import { RedisLeases, type Carried } from '@/lib/server/live/cluster/lease';
+import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
 
 // Which instance hosts a live game, on a real Redis (docs/decisions/0018): never two hosts.
 const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');

@@ -4,12 +4,12 @@ import { DEFAULT_HANDLING } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
-import { GameHost } from '@/lib/server/live/game-host';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import { PACING } from '@/lib/server/live/pacing';
 import { player } from '@/tests/data/play';
-import { adoptLiveGame } from '@/lib/server/live/adopt';
+import { adoptLiveGame } from '@/lib/server/live/solo/adopt';
 import { dispatch } from '@/lib/server/live/messages';
-import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { resetDb } from '@/tests/data/db';
 import { liveSite, lostAt, wire } from '@/tests/data/live-site';
 

@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import { issueTicket } from '@/lib/server/games/tickets';
-import { createLocalBus } from '@/lib/server/live/bus';
-import { GameHost } from '@/lib/server/live/game-host';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import { resetDb } from '@/tests/data/db';
 import { player } from '@/tests/data/play';
 

@@ -10,13 +10,13 @@ import { issueTicket } from '@/lib/server/games/tickets';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { AddressSlots, type Slot } from '@/lib/server/live/address-slots';
 import { BudgetsById } from '@/lib/server/live/budgets';
-import { createLocalBus } from '@/lib/server/live/bus';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import { Connection } from '@/lib/server/live/connection';
-import { GameHost } from '@/lib/server/live/game-host';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import type { LiveHub } from '@/lib/server/live/hub';
-import { localLeases, type Carried } from '@/lib/server/live/lease';
+import { localLeases, type Carried } from '@/lib/server/live/cluster/lease';
 import { PACING } from '@/lib/server/live/pacing';
-import { resumeTokenOf } from '@/lib/server/live/resume-token';
+import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
 

@@ -1,8 +1,8 @@
 // Plays real engine games and submits them through the real verification path.
 import { encodeReplay, MODE_NAMES, simulateReplay, type Mode, type Replay } from '@/lib/engine';
 import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
-import { createLocalBus } from '@/lib/server/live/bus';
-import { GameHost } from '@/lib/server/live/game-host';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';

@@ -4,10 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import type { ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
-import { RedisBus } from '@/lib/server/live/redis-bus';
-import { connectRedis, type RedisLink } from '@/lib/server/live/redis';
-import { VersusLobby } from '@/lib/server/live/versus-lobby';
-import { VersusRelay } from '@/lib/server/live/versus-relay';
+import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
+import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 
 // Versus across instances on a real Redis (docs/decisions/0018): one instance, the versus home,
 // runs the lobby; another relays its sockets' messages there and the answers back.

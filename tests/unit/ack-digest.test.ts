@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReplayEvent } from '@/lib/engine';
-import { checkLog, InputDigest, laterCheckpoint, type AckCheckpoint } from '@/lib/server/live/ack-digest';
+import { checkLog, InputDigest, laterCheckpoint, type AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
 
 const log: ReplayEvent[] = [
   { tick: 3, key: 'left', down: true },

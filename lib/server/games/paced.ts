@@ -2,7 +2,7 @@ import 'server-only';
 import type { UnrankedReason } from '@/lib/live/protocol';
 import { PACING } from '@/lib/server/live/pacing';
 
-/** What the live channel recorded on a ticket (lib/server/live/game-host.ts writes it). */
+/** What the live channel recorded on a ticket (lib/server/live/solo/game-host.ts writes it). */
 export type PaceFacts = { live: boolean; streamDigest: string | null; liveUnranked: string | null };
 
 /** Why a verified game is off the boards for pacing; stored as reviewStatus 'unpaced'. */

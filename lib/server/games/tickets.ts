@@ -17,7 +17,7 @@ export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: n
  * player could open tickets until the first pieces looked good and play only those.
  *
  * A live ticket keeps the `setup` its game was started with: a host that takes the game up after
- * the first was lost plays under it (lib/server/live/adopt.ts).
+ * the first was lost plays under it (lib/server/live/solo/adopt.ts).
  */
 export async function issueTicket(options: {
   mode: Mode; owner: Owner; now?: Date; live?: boolean; setup?: { handling: Handling; nextCount: number };

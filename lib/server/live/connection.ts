@@ -5,8 +5,8 @@ import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { LiveErrorCode, LivePlayer, ServerMessage } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
 import { WindowBudget } from '@/lib/server/live/budgets';
-import type { GameHost } from '@/lib/server/live/game-host';
-import type { MatchHost } from '@/lib/server/live/match-host';
+import type { GameHost } from '@/lib/server/live/solo/game-host';
+import type { MatchHost } from '@/lib/server/live/match/match-host';
 import { RoundTrip } from '@/lib/server/live/round-trip';
 
 /**
@@ -21,7 +21,7 @@ export type VersusPeer = {
   readonly device: string | null;
   /** Still connected: a closed one is never put in a room again. */
   readonly open: boolean;
-  /** The versus match this peer plays a seat of (lib/server/live/versus-lobby.ts). */
+  /** The versus match this peer plays a seat of (lib/server/live/match/versus-lobby.ts). */
   match: { host: MatchHost; seat: 0 | 1 } | null;
   readonly watches: Map<string, () => void>;
   /** `waitMs`: the message may wait that long for company (Connection.send). */

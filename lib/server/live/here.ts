@@ -1,11 +1,11 @@
 import 'server-only';
 import type { AddressSlots, Slot } from '@/lib/server/live/address-slots';
 import type { BudgetsById } from '@/lib/server/live/budgets';
-import type { LiveBus } from '@/lib/server/live/bus';
-import type { GameHost } from '@/lib/server/live/game-host';
-import type { GameLeases } from '@/lib/server/live/lease';
-import type { SharedState } from '@/lib/server/live/shared-state';
-import type { VersusDoor } from '@/lib/server/live/versus-relay';
+import type { LiveBus } from '@/lib/server/live/cluster/bus';
+import type { GameHost } from '@/lib/server/live/solo/game-host';
+import type { GameLeases } from '@/lib/server/live/cluster/lease';
+import type { SharedState } from '@/lib/server/live/cluster/shared-state';
+import type { VersusDoor } from '@/lib/server/live/match/versus-relay';
 
 /**
  * What handling a message may use of the hub (hub.ts): the games hosted in this process and how

@@ -15,16 +15,16 @@ import { addressKeyOf } from '@/lib/server/limits/http';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { AddressSlots, type Slot } from '@/lib/server/live/address-slots';
 import { Buckets, BudgetsById } from '@/lib/server/live/budgets';
-import type { LiveBus } from '@/lib/server/live/bus';
+import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import { Connection } from '@/lib/server/live/connection';
 import { PlayerSockets } from '@/lib/server/live/identity';
-import type { GameHost } from '@/lib/server/live/game-host';
-import type { GameLeases } from '@/lib/server/live/lease';
+import type { GameHost } from '@/lib/server/live/solo/game-host';
+import type { GameLeases } from '@/lib/server/live/cluster/lease';
 import type { LiveHere } from '@/lib/server/live/here';
 import { runMessage } from '@/lib/server/live/messages';
-import { VersusLobby } from '@/lib/server/live/versus-lobby';
-import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/versus-relay';
-import { createSharedState, type SharedState } from '@/lib/server/live/shared-state';
+import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/match/versus-relay';
+import { createSharedState, type SharedState } from '@/lib/server/live/cluster/shared-state';
 
 /** How long a shutdown waits for one game's last checkpoint or store (serve.mjs exits after 10 s). */
 const DRAIN_WAIT_MS = 5_000;

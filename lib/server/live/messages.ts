@@ -1,15 +1,15 @@
 import 'server-only';
 import type { ClientMessage, VersusClientMessage } from '@/lib/live/protocol';
-import { adoptLiveGame, endedGameOver } from '@/lib/server/live/adopt';
+import { adoptLiveGame, endedGameOver } from '@/lib/server/live/solo/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { Connection } from '@/lib/server/live/connection';
-import { GameHost } from '@/lib/server/live/game-host';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import { guarded } from '@/lib/server/live/guarded';
 import type { LiveHere } from '@/lib/server/live/here';
 import { identityOf } from '@/lib/server/live/identity';
-import { isVersusMessage } from '@/lib/server/live/versus-lobby';
+import { isVersusMessage } from '@/lib/server/live/match/versus-lobby';
 import { watchElsewhere } from '@/lib/server/live/watch';
 
 /** One message; a bug in its handling, thrown at once or later, answers server_error and harms nothing else. */

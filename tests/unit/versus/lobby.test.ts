@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import type { ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
-import { createLocalBus } from '@/lib/server/live/bus';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
-import { VersusLobby } from '@/lib/server/live/versus-lobby';
+import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 
 /** A player as the lobby sees it (a socket here or one relayed from another instance): an owner, a send, errors collected. */
 let addresses = 0;

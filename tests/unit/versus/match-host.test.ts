@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeReplay, DEFAULT_HANDLING, simulateReplay } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
-import { createLocalBus } from '@/lib/server/live/bus';
-import { MATCH_TIMING, MatchHost, type Timers } from '@/lib/server/live/match-host';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { MATCH_TIMING, MatchHost, type Timers } from '@/lib/server/live/match/match-host';
 import type { StoreMatchResult } from '@/lib/server/versus/store';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import type { VersusBotOptions } from '@/tests/support/versus-bot';

@@ -3,13 +3,13 @@ import { gameSetupSchema, type GameSetup, type ServerMessage, type UnrankedReaso
 import { MODE_NAMES, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS, type Handling, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { owns } from '@/lib/server/games/owner';
-import { laterCheckpoint } from '@/lib/server/live/ack-digest';
+import { laterCheckpoint } from '@/lib/server/live/solo/ack-digest';
 import type { Slot } from '@/lib/server/live/address-slots';
 import type { Connection } from '@/lib/server/live/connection';
-import { GameHost } from '@/lib/server/live/game-host';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import type { LiveHere } from '@/lib/server/live/here';
-import type { Carried } from '@/lib/server/live/lease';
-import { resumeTokenMatches } from '@/lib/server/live/resume-token';
+import type { Carried } from '@/lib/server/live/cluster/lease';
+import { resumeTokenMatches } from '@/lib/server/live/solo/resume-token';
 
 /** Solo rules versions the engine still plays: a ticket of any of them can be taken up. */
 const SOLO_RULES = SUPPORTED_RULES_VERSIONS.filter((v) => !VERSUS_RULES_VERSIONS.includes(v));

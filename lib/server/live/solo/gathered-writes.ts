@@ -1,5 +1,5 @@
 import 'server-only';
-import { giveUpLiveGames, saveAckCheckpoints, type CheckpointRow } from '@/lib/server/live/checkpoints';
+import { giveUpLiveGames, saveAckCheckpoints, type CheckpointRow } from '@/lib/server/live/solo/checkpoints';
 
 /**
  * Writes asked for within `windowMs` of each other, done as one: a burst of live games asking at

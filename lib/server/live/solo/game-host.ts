@@ -6,17 +6,17 @@ import {
 } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
-import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/ack-digest';
-import { CLUSTER } from '@/lib/server/live/cluster';
+import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
+import { CLUSTER } from '@/lib/server/live/cluster/cluster';
 import { EventLog } from '@/lib/server/live/event-log';
-import type { LiveBus } from '@/lib/server/live/bus';
-import type { Carried } from '@/lib/server/live/lease';
+import type { LiveBus } from '@/lib/server/live/cluster/bus';
+import type { Carried } from '@/lib/server/live/cluster/lease';
 import { pauseVerdict, PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
-import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/resume-token';
-import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/gathered-writes';
+import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/solo/resume-token';
+import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/solo/gathered-writes';
 import { finalizeStream, recordStreamEnd, refuseLiveGame, STREAM_STORE } from '@/lib/server/games/streams';
-import type { CheckpointRow } from '@/lib/server/live/checkpoints';
+import type { CheckpointRow } from '@/lib/server/live/solo/checkpoints';
 
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };

@@ -3,10 +3,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { MODES, type Handling, type VersusMode } from '@/lib/engine';
 import { VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { RoomView, Seat } from '@/lib/live/versus';
-import type { LiveBus } from '@/lib/server/live/bus';
+import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
-import { MatchHost, type MatchHostOptions, type Timers } from '@/lib/server/live/match-host';
-import type { MatchSeatInfo } from '@/lib/server/live/match-seat';
+import { MatchHost, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
+import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
 import type { RankedEntry } from '@/lib/server/versus/pairing';
 

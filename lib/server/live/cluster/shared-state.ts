@@ -1,9 +1,9 @@
 import 'server-only';
 import { env } from '@/lib/server/env';
-import { createLocalBus, type LiveBus } from '@/lib/server/live/bus';
-import { localLeases, RedisLeases, type GameLeases } from '@/lib/server/live/lease';
-import { connectRedis, type RedisLink } from '@/lib/server/live/redis';
-import { RedisBus, type BusHooks } from '@/lib/server/live/redis-bus';
+import { createLocalBus, type LiveBus } from '@/lib/server/live/cluster/bus';
+import { localLeases, RedisLeases, type GameLeases } from '@/lib/server/live/cluster/lease';
+import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
+import { RedisBus, type BusHooks } from '@/lib/server/live/cluster/redis-bus';
 
 /** What the hub needs besides the bus hooks: the games it holds, and what to do with one lost. */
 export type HubHooks = BusHooks & { hosted(): string[]; lost(gameId: string): void };

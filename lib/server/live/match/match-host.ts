@@ -4,8 +4,8 @@ import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageM
 import { BATCH_INTERVAL_MS, type ServerMessage } from '@/lib/live/protocol';
 import { VERSUS_MAX_LAG_MS, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
-import type { LiveBus } from '@/lib/server/live/bus';
-import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match-seat';
+import type { LiveBus } from '@/lib/server/live/cluster/bus';
+import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
 import { PACING } from '@/lib/server/live/pacing';
 import type { StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';

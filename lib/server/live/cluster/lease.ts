@@ -1,7 +1,7 @@
 import 'server-only';
-import type { AckCheckpoint } from '@/lib/server/live/ack-digest';
-import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster';
-import type { RedisLink } from '@/lib/server/live/redis';
+import type { AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
+import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
+import type { RedisLink } from '@/lib/server/live/cluster/redis';
 
 /**
  * What a handover carries to the instance that takes a game: facts the ticket does not hold, and

@@ -3,9 +3,9 @@ import { randomBytes } from 'node:crypto';
 import type { LiveGameSummary, LivePlayer, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { LiveMatchSummary } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
-import { byInterest, createLocalBus, type LiveBus } from '@/lib/server/live/bus';
-import { CLUSTER, KEYS } from '@/lib/server/live/cluster';
-import type { RedisLink } from '@/lib/server/live/redis';
+import { byInterest, createLocalBus, type LiveBus } from '@/lib/server/live/cluster/bus';
+import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
+import type { RedisLink } from '@/lib/server/live/cluster/redis';
 
 /** What instances say to each other: on a game's channel, and on one instance's own. */
 type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: string; m: ServerMessage | null };

@@ -1,13 +1,13 @@
 import 'server-only';
 import type { LiveErrorCode, LivePlayer, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { Owner } from '@/lib/server/games/owner';
-import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster';
+import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import { guarded } from '@/lib/server/live/guarded';
 import type { Connection, VersusPeer } from '@/lib/server/live/connection';
-import type { MatchHost } from '@/lib/server/live/match-host';
-import type { RedisBus, VersusWire } from '@/lib/server/live/redis-bus';
-import type { RedisLink } from '@/lib/server/live/redis';
-import type { VersusLobby } from '@/lib/server/live/versus-lobby';
+import type { MatchHost } from '@/lib/server/live/match/match-host';
+import type { RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
+import type { RedisLink } from '@/lib/server/live/cluster/redis';
+import type { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 
 /** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
 export type VersusDoor = {

@@ -2,7 +2,7 @@ import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
 import type { UnrankedReason } from '@/lib/live/protocol';
 import { getDb, type Db } from '@/lib/server/db';
-import type { AckCheckpoint } from '@/lib/server/live/ack-digest';
+import type { AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
 
 /** A statement takes at most 65,535 parameters: checkpoints take 8 a row, and a shutdown writes every game at once. */
 const ROWS_PER_STATEMENT = 2_000;
