@@ -38,7 +38,7 @@ export type WireGarbage = [tick: number, rows: number, column: number];
  * `tick` only: a seat's inputs from the moment it held pieces the other seat has not been dealt
  * wait until it has (they would tell the other what is coming).
  */
-export type SeatStream = {
+export type SeatSoFar = {
   player: LivePlayer;
   pieces: PieceType[];
   events: WireEvent[];
@@ -152,7 +152,7 @@ export type VersusServerMessage =
       nextCount: number;
       handling: [SeatHandling, SeatHandling];
       rulesVersion: number;
-      seats: [SeatStream, SeatStream];
+      seats: [SeatSoFar, SeatSoFar];
     };
 
 type SeatHandling = { das: number; arr: number; sdf: number | 'instant'; dasCut: boolean };

@@ -4,7 +4,7 @@ import { paceDecision } from '@/lib/server/games/paced';
 import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
 
 describe('pace of a live game', () => {
-  const at = (tick: number, elapsedMs: number, excusedMs = 0, starveCreditMs = 0) => paceOf({ tick, elapsedMs, excusedMs, starveCreditMs });
+  const at = (tick: number, elapsedMs: number, excusedMs = 0, starveCreditMs = 0) => paceOf({ tick, elapsedMs, excusedMs }, PACING.behindToleranceMs + starveCreditMs);
 
   it('accepts a game a little behind the wall clock', () => {
     expect(at(600, 10_100)).toBe('ok');

@@ -53,24 +53,29 @@ export const PACING = {
 export type PaceClock = {
   /** Game ticks the browser reports. */
   tick: number;
-  /** Server wall time since the first deal, pauses included. */
+  /** Server wall time since the stream's clock started, pauses included. */
   elapsedMs: number;
   /** Recorded pause and disconnection time, each moment once. */
   excusedMs: number;
-  /** What the waits for pieces earned so far (starveCreditOf each). */
-  starveCreditMs: number;
 };
+
+/** 'ahead': the game ran faster than time passed; 'behind': it trails by more than it may. */
+export type Pace = 'ok' | 'ahead' | 'behind';
 
 /** The tolerance one wait for pieces adds, given the connection's measured round trip (null: none measured yet, or no meter). */
 export function starveCreditOf(roundTripMs: number | null): number {
   return roundTripMs === null ? PACING.starveCreditMaxMs : Math.min(PACING.starveCreditMaxMs, roundTripMs + PACING.starveFrameMs);
 }
 
-/** 'ahead': the game ran faster than time passed (refused); 'behind': slower than allowed (unranked). */
-export function paceOf(c: PaceClock): 'ok' | 'ahead' | 'behind' {
+/**
+ * Where a stream stands against the wall clock: never ahead of it by more than aheadSlackMs, and
+ * behind it by at most `behindToleranceMs` once excused time is taken off (a solo game:
+ * behindToleranceMs plus what its waits for pieces earned; a match: the mode's lag bound).
+ */
+export function paceOf(c: PaceClock, behindToleranceMs: number): Pace {
   const gameMs = (c.tick * 1000) / TICKS_PER_SECOND;
   const wallMs = c.elapsedMs - c.excusedMs;
   if (gameMs > c.elapsedMs + PACING.aheadSlackMs) return 'ahead';
-  if (wallMs - gameMs > PACING.behindToleranceMs + c.starveCreditMs) return 'behind';
+  if (wallMs - gameMs > behindToleranceMs) return 'behind';
   return 'ok';
 }

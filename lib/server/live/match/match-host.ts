@@ -27,8 +27,6 @@ export const MATCH_TIMING = {
    *  without a cap three absences of 22 s were 66 s of thinking the opponent never had. */
   awayPerGameMs: 15_000,
   awayPerMatchMs: 30_000,
-  /** A stream may lead the server's clock by this much (as in solo games); beyond it the seat forfeits. */
-  aheadSlackMs: PACING.aheadSlackMs,
   /** A connected seat whose stream trails the clock by more than this (time away excused) loses the
    *  game: a silent client would otherwise hold the opponent's win, and every second behind is a
    *  second to think. Per mode (lib/live/versus.ts). */
@@ -145,15 +143,12 @@ export class MatchHost {
     const b = Buffer.from(seat.token);
     if (this.ended || a.length !== b.length || !timingSafeEqual(a, b)) return false;
     if (seat.goneTimer !== null) this.timers.clear(seat.goneTimer);
-    if (seat.goneAt !== null) {
-      // Within both budgets: what is beyond them counts against the lag bound.
-      const away = Math.min(Math.max(0, this.now() - seat.goneAt), this.awayLeft(s));
-      seat.excusedMs += away;
-      seat.awayInGameMs += away;
-      seat.awayInMatchMs += away;
-    }
+    // Within both budgets: what is beyond them counts against the lag bound.
+    const away = Math.min(seat.stream.back(this.now()), this.awayLeft(s));
+    seat.stream.excusedMs += away;
+    seat.awayInGameMs += away;
+    seat.awayInMatchMs += away;
     seat.goneTimer = null;
-    seat.goneAt = null;
     seat.link = link;
     this.sendMatch(s);
     // What the seat missed while away at a game boundary: the decided game's end, or the next
@@ -162,7 +157,7 @@ export class MatchHost {
     if ((this.phase === 'countdown' || this.phase === 'playing') && seat.startSent !== this.gameIndex) this.sendStart(s);
     const game = this.match.current;
     link.send({
-      t: 'vresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.lastSeq, tick: game.tickOf(s), pieces: seat.dealt.slice(),
+      t: 'vresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.stream.lastSeq, tick: game.tickOf(s), pieces: seat.stream.dealt.slice(),
       garbage: seat.garbage.map((g) => [g.id, g.tick, g.size, g.column]), score: this.score, playing: this.phase === 'playing' || this.phase === 'countdown',
     });
     link.send(this.watching());
@@ -176,11 +171,11 @@ export class MatchHost {
     if (seat.link !== link) return;
     seat.link = null;
     if (this.ended) return;
-    seat.goneAt = Math.max(this.now(), seat.t0);
+    // Counted from the game clock's start for a drop during the countdown (SeatStream.drop).
+    seat.stream.drop(this.now());
     // The budget's rest, and then as long as the seat may lag: past that it has lost the game anyway.
     const windowMs = Math.min(MATCH_TIMING.resumeWindowMs, this.awayLeft(s) + MATCH_TIMING.maxLagMs[this.o.mode]);
-    // Counted from the game clock's start for a drop during the countdown.
-    seat.goneTimer = this.timers.set(() => this.timeOut(s), seat.goneAt - this.now() + windowMs);
+    seat.goneTimer = this.timers.set(() => this.timeOut(s), seat.stream.goneAt! - this.now() + windowMs);
     this.sendBoth({ t: 'vaway', matchId: this.matchId, seat: s, back: false, windowMs }, s);
   }
 
@@ -206,11 +201,12 @@ export class MatchHost {
       return null;
     }
     if (b.game > this.gameIndex) return { code: 'bad_inputs', message: `Game ${b.game} has not started.` };
-    if (b.seq <= seat.lastSeq) {
+    const order = seat.stream.order(b.seq);
+    if (order === 'again') {
       seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: this.match.current.tickOf(s) });
       return null;
     }
-    if (b.seq !== seat.lastSeq + 1) return { code: 'out_of_order', message: `Batch ${b.seq} arrived, ${seat.lastSeq + 1} was expected.` };
+    if (order !== 'next') return order;
     const game = this.match.current;
     const from = game.tickOf(s);
     const bad = checkBatch(b, from, VERSUS_RULES_VERSION);
@@ -227,18 +223,20 @@ export class MatchHost {
       this.endGame();
       return { code: 'bad_inputs', message: `${unplayable.message} The game is forfeited.` };
     }
-    const elapsedMs = this.now() - seat.t0;
-    // A batch that plays no tick (an empty one during the countdown, say) cannot run ahead.
-    if (b.tick > from && (b.tick * 1000) / 60 > elapsedMs + MATCH_TIMING.aheadSlackMs) {
+    const now = this.now();
+    const elapsedMs = now - seat.stream.t0;
+    // A batch that plays no tick (an empty one during the countdown, say) cannot run ahead; the
+    // lag bound is checked on its own timer (checkLag).
+    if (b.tick > from && seat.stream.pace(b.tick, now, Infinity) === 'ahead') {
       this.leave(s);
       return { code: 'ahead_of_clock', message: `The game reached tick ${b.tick} after only ${Math.max(0, Math.round(elapsedMs))} ms: the match is forfeited.` };
     }
-    seat.lastSeq = b.seq;
+    seat.stream.lastSeq = b.seq;
     if (this.phase === 'countdown') this.phase = 'playing';
     seat.feed(game, s, b, from, (m) => this.route(m));
     // Excused time is credit only while the seat is that far behind: a client that kept playing
     // while away, and sends it all on return, does not keep the credit to think with later.
-    seat.excusedMs = Math.min(seat.excusedMs, Math.max(0, elapsedMs - (game.tickOf(s) * 1000) / 60));
+    seat.stream.excusedMs = Math.min(seat.stream.excusedMs, Math.max(0, elapsedMs - (game.tickOf(s) * 1000) / 60));
     const deal = seat.topUp(game.game(s).taken, game.tickOf(s));
     seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s) });
     if (deal) seat.link?.send({ t: 'vdeal', matchId: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
@@ -259,12 +257,12 @@ export class MatchHost {
     const index = between ? this.gameIndex - 1 : this.gameIndex;
     const game = this.match.games[index]!;
     const visible = between ? Infinity : this.visible();
-    const pieces = between ? this.longer().dealt : this.shared;
+    const pieces = between ? this.longer().stream.dealt : this.shared;
     return {
       t: 'vwatching', matchId: this.matchId, mode: this.o.mode, firstTo: this.match.firstTo, game: index, score: this.score,
       nextCount: Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount),
       handling: [this.o.seats[0].handling, this.o.seats[1].handling], rulesVersion: VERSUS_RULES_VERSION,
-      seats: [0, 1].map((s) => this.seats[s as Seat].stream(game.game(s as Seat), pieces, visible)) as never,
+      seats: [0, 1].map((s) => this.seats[s as Seat].soFar(game.game(s as Seat), pieces, visible)) as never,
     };
   }
 
@@ -288,11 +286,11 @@ export class MatchHost {
 
   /** Pieces of the current game every seat has been dealt: the most anyone may be shown. */
   private visible(): number {
-    return Math.min(this.seats[0].dealt.length, this.seats[1].dealt.length);
+    return Math.min(this.seats[0].stream.dealt.length, this.seats[1].stream.dealt.length);
   }
 
   private longer(): MatchSeat {
-    return this.seats[0].dealt.length >= this.seats[1].dealt.length ? this.seats[0] : this.seats[1];
+    return this.seats[0].stream.dealt.length >= this.seats[1].stream.dealt.length ? this.seats[0] : this.seats[1];
   }
 
   private sendMatch(s: Seat): void {
@@ -307,7 +305,7 @@ export class MatchHost {
   /** Deals the current game's first pieces to both seats; each seat's clock starts after the countdown. */
   private startGame(countdownMs: number): void {
     // A player still away when a game would start has left.
-    const away = ([0, 1] as const).find((s) => this.seats[s].link === null && this.seats[s].goneTimer === null && this.seats[s].goneAt !== null);
+    const away = ([0, 1] as const).find((s) => this.seats[s].link === null && this.seats[s].goneTimer === null && this.seats[s].stream.goneAt !== null);
     if (away !== undefined) return this.leave(away);
     this.phase = 'countdown';
     const seed = this.gameSeed();
@@ -317,13 +315,12 @@ export class MatchHost {
     const ahead = Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount);
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
+      // Time away before the clock starts is not this game's to excuse (newGame).
       seat.newGame(pieceSequence(seed, VERSUS_RULES_VERSION), ahead, t0, this.match.current.game(s).taken, VERSUS_RULES_VERSION);
-      // Time away before the clock starts is not this game's to excuse.
-      if (seat.goneAt !== null) seat.goneAt = Math.max(seat.goneAt, t0);
       this.sendStart(s);
     }
     // The first pieces, dealt to both: a spectator's game starts from them.
-    this.shared = this.seats[0].dealt.slice(0, this.visible());
+    this.shared = this.seats[0].stream.dealt.slice(0, this.visible());
     this.shown = this.shared.length;
     this.o.bus.publish(this.matchId, this.watching());
     this.announce();
@@ -335,7 +332,7 @@ export class MatchHost {
     const seat = this.seats[s];
     if (!seat.link) return;
     seat.startSent = this.gameIndex;
-    seat.link.send({ t: 'vstart', matchId: this.matchId, game: this.gameIndex, pieces: seat.dealt.slice(), startsInMs: seat.t0 - this.now(), score: this.score });
+    seat.link.send({ t: 'vstart', matchId: this.matchId, game: this.gameIndex, pieces: seat.stream.dealt.slice(), startsInMs: seat.stream.t0 - this.now(), score: this.score });
   }
 
   /** Every lagCheckMs while a game runs: a connected seat too far behind the clock loses the game. */
@@ -347,8 +344,7 @@ export class MatchHost {
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
       if (seat.link === null || game.game(s).over) continue;
-      const lag = this.now() - seat.t0 - seat.excusedMs - (game.tickOf(s) * 1000) / 60;
-      if (lag > MATCH_TIMING.maxLagMs[this.o.mode]) {
+      if (seat.stream.pace(game.tickOf(s), this.now(), MATCH_TIMING.maxLagMs[this.o.mode]) === 'behind') {
         game.forfeit(s);
         return this.endGame();
       }
@@ -371,9 +367,9 @@ export class MatchHost {
     for (const x of [s, other(s)]) {
       const frame = this.seats[x].takeFrame(this.match.current.game(x), visible);
       if (!frame) continue;
-      const to = Math.min(visible, this.longer().dealt.length);
+      const to = Math.min(visible, this.longer().stream.dealt.length);
       const from = this.shown;
-      while (this.shared.length < to) this.shared.push(this.longer().dealt[this.shared.length]!);
+      while (this.shared.length < to) this.shared.push(this.longer().stream.dealt[this.shared.length]!);
       this.shown = to;
       const message: ServerMessage = { t: 'vframe', matchId: this.matchId, game: this.gameIndex, seat: x, from, pieces: this.shared.slice(from), ...frame };
       this.seats[other(x)].link?.send(message, MATCH_TIMING.opponentFrameWaitMs);
@@ -394,7 +390,7 @@ export class MatchHost {
     const from = this.shown;
     const more = this.match.advance();
     const message: Extract<ServerMessage, { t: 'vgame' }> = {
-      t: 'vgame', matchId: this.matchId, game: index, winner: outcome.winner, reason: outcome.reason, score: this.score, ticks, from, pieces: longer.dealt.slice(from),
+      t: 'vgame', matchId: this.matchId, game: index, winner: outcome.winner, reason: outcome.reason, score: this.score, ticks, from, pieces: longer.stream.dealt.slice(from),
     };
     this.lastGame = message;
     this.sendBoth(message);

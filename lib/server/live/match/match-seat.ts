@@ -2,8 +2,8 @@ import 'server-only';
 import { ReplaySizeBound, VERSUS_RULES_VERSION, type Game, type Handling, type GarbageMessage, type InputEvent, type PieceType, type VersusGame } from '@/lib/engine';
 import { HumanInputGate } from '@/lib/input-limits';
 import { fromWireEvent, type LivePlayer, type LiveStats, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
-import type { Seat, SeatStream, WireGarbage } from '@/lib/live/versus';
-import { EventLog } from '@/lib/server/live/event-log';
+import type { Seat, SeatSoFar, WireGarbage } from '@/lib/live/versus';
+import { SeatStream } from '@/lib/server/live/seat-stream';
 import type { Owner } from '@/lib/server/games/owner';
 
 /** Who sits in a seat, and how they play. */
@@ -31,22 +31,20 @@ export type Unplayable = { why: 'inhuman' | 'too_long'; message: string };
  */
 export class MatchSeat {
   link: SeatLink | null = null;
-  goneAt: number | null = null;
   goneTimer: unknown = null;
-  lastSeq = 0;
-  /** When this seat's clock started (after the countdown), in the host's milliseconds. */
-  t0 = 0;
+  /**
+   * The current game's stream (seat-stream.ts): batches, deals, inputs, its clock (started after
+   * the countdown) and time away. Its excused time is credit against the lag bound only while the
+   * seat is that far behind (MatchHost.inputs).
+   */
+  stream = new SeatStream(() => 'I', 5, 0);
   /** The game whose `vstart` this seat was sent (-1: none yet); a seat away at the start gets it on its return. */
   startSent = -1;
-  /** Time away excused from the lag bound this game: credit only while the seat is that far behind. */
-  excusedMs = 0;
   /** Time away counted against the budgets (MATCH_TIMING.awayPerGameMs, awayPerMatchMs). */
   awayInGameMs = 0;
   awayInMatchMs = 0;
-  dealt: PieceType[] = [];
   /** Garbage in this seat's game so far, in the order it joined. */
   garbage: Joined[] = [];
-  private log = new EventLog();
   /** [tick, pieces dealt]: from `tick` on the seat could know that many pieces (a deal follows the batch that ends there). */
   private knows: Array<[number, number]> = [];
   /** The first entry of `knows` not yet shown: `visible` only grows within a game. */
@@ -54,24 +52,19 @@ export class MatchSeat {
   private shown = { events: 0, garbage: 0, tick: 0, stats: START_STATS, meter: 0 };
   private gate = new HumanInputGate();
   private size = new ReplaySizeBound(VERSUS_RULES_VERSION);
-  private draw: () => PieceType = () => 'I';
-  private nextCount = 5;
 
   constructor(
     readonly info: MatchSeatInfo,
     readonly token: string,
   ) {}
 
+  /** A new game of the set: a new stream, whose clock starts at `t0`; a seat still away is away from then on. */
   newGame(draw: () => PieceType, nextCount: number, t0: number, taken: number, rulesVersion: number): void {
-    this.draw = draw;
-    this.nextCount = nextCount;
-    this.t0 = t0;
-    this.excusedMs = 0;
+    const goneAt = this.stream.goneAt;
+    this.stream = new SeatStream(draw, nextCount, t0);
+    if (goneAt !== null) this.stream.drop(goneAt);
     this.awayInGameMs = 0;
-    this.lastSeq = 0;
-    this.dealt = [];
     this.garbage = [];
-    this.log = new EventLog();
     this.knows = [];
     this.knownShown = 0;
     this.shown = { events: 0, garbage: 0, tick: 0, stats: START_STATS, meter: 0 };
@@ -80,13 +73,11 @@ export class MatchSeat {
     this.topUp(taken, 0);
   }
 
-  /** Never more than the preview plus one past the current piece, as in a solo live game; `tick` is where the seat's stream stands. */
+  /** The stream's deal (SeatStream.topUp); `tick` is where the seat's stream stands, from which it could know the pieces. */
   topUp(taken: number, tick: number): { from: number; pieces: PieceType[] } | null {
-    const from = this.dealt.length;
-    while (this.dealt.length < taken + this.nextCount + 1) this.dealt.push(this.draw());
-    if (this.dealt.length === from) return null;
-    this.knows.push([tick, this.dealt.length]);
-    return { from, pieces: this.dealt.slice(from) };
+    const deal = this.stream.topUp(taken);
+    if (deal) this.knows.push([tick, this.stream.dealt.length]);
+    return deal;
   }
 
   /**
@@ -120,7 +111,7 @@ export class MatchSeat {
       const start = e;
       while (e < b.events.length && b.events[e]![0] === t) (inputs ??= []).push(fromWireEvent(b.events[e++]!));
       const r = game.tick(s, inputs);
-      this.log.pushWire(b.events, start, e);
+      this.stream.log.pushWire(b.events, start, e);
       for (const m of r.sent) route(m);
     }
     // Ticks after this seat's end are not played; the events in them are not part of the game.
@@ -140,7 +131,7 @@ export class MatchSeat {
     // Counters are the game's now: they can be shown only when nothing is held back.
     if (cut === game.tickNo) this.shown = { ...this.shown, stats: game.stats(), meter: game.garbageQueued };
     const frame: SeatFrame = {
-      events: this.log.wire(this.shown.events, upTo), garbage: this.garbage.slice(this.shown.garbage, gUpTo).map(wire), tick: cut,
+      events: this.stream.log.wire(this.shown.events, upTo), garbage: this.garbage.slice(this.shown.garbage, gUpTo).map(wire), tick: cut,
       stats: this.shown.stats, meter: this.shown.meter,
     };
     this.shown = { ...this.shown, events: upTo, garbage: gUpTo, tick: cut };
@@ -148,11 +139,11 @@ export class MatchSeat {
   }
 
   /** This seat's game from tick 0, as far as `visible` pieces allow, with the pieces everyone may see. */
-  stream(game: Game, pieces: PieceType[], visible: number): SeatStream {
+  soFar(game: Game, pieces: PieceType[], visible: number): SeatSoFar {
     const cut = this.cutAt(game.tickNo, visible);
     const upTo = this.eventsBefore(cut, this.shown.events);
     return {
-      player: this.info.player, pieces: pieces.slice(), events: this.log.wire(0, upTo), garbage: this.garbage.slice(0, this.garbageBefore(cut, this.shown.garbage)).map(wire),
+      player: this.info.player, pieces: pieces.slice(), events: this.stream.log.wire(0, upTo), garbage: this.garbage.slice(0, this.garbageBefore(cut, this.shown.garbage)).map(wire),
       tick: cut, stats: cut === game.tickNo ? game.stats() : this.shown.stats,
     };
   }
@@ -166,7 +157,7 @@ export class MatchSeat {
   /** How many entries are before `tick`, counting on from `from` (all before it already were): only what is new is read. */
   private eventsBefore(tick: number, from: number): number {
     let i = from;
-    while (i < this.log.length && this.log.tickAt(i) < tick) i++;
+    while (i < this.stream.log.length && this.stream.log.tickAt(i) < tick) i++;
     return i;
   }
 

@@ -282,7 +282,8 @@ export class VersusLobby {
   /** Keyed by what a catch-up shows: the game, the set's score, and how far each seat has played, been dealt and received. */
   private catchUp(host: MatchHost): ServerMessage {
     const [a, b] = host.seats;
-    const key = `${host.gameIndex}:${host.score.join()}:${a.t0}:${b.t0}:${a.lastSeq}:${b.lastSeq}:${a.dealt.length}:${b.dealt.length}:${a.garbage.length}:${b.garbage.length}`;
+    const [x, y] = [a.stream, b.stream];
+    const key = `${host.gameIndex}:${host.score.join()}:${x.t0}:${y.t0}:${x.lastSeq}:${y.lastSeq}:${x.dealt.length}:${y.dealt.length}:${a.garbage.length}:${b.garbage.length}`;
     const cached = this.caughtUp.get(host);
     if (cached?.key === key) return cached.message;
     const message = host.watching();

@@ -8,11 +8,11 @@ import type { Owner } from '@/lib/server/games/owner';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
 import { CLUSTER } from '@/lib/server/live/cluster/cluster';
-import { EventLog } from '@/lib/server/live/event-log';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { Carried } from '@/lib/server/live/cluster/lease';
 import { pauseVerdict, PAUSE_BUDGETS } from '@/lib/live/pauses';
-import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
+import { PACING, starveCreditOf } from '@/lib/server/live/pacing';
+import { SeatStream } from '@/lib/server/live/seat-stream';
 import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/solo/gathered-writes';
 import { finalizeStream, recordStreamEnd, refuseLiveGame, STREAM_STORE } from '@/lib/server/games/streams';
@@ -67,19 +67,14 @@ export class GameHost {
   readonly startedAt: Date;
   private announcedAt = -Infinity;
   private readonly sim: StreamSim;
-  private readonly draw: () => PieceType;
-  private readonly dealt: PieceType[] = [];
-  private readonly log = new EventLog();
+  /** Batches, deals, the accepted inputs, the clock and time away (seat-stream.ts). */
+  private readonly stream: SeatStream;
   private readonly inputDigest = new InputDigest();
   private readonly now: () => number;
-  private readonly t0: number;
-  private lastSeq = 0;
-  private excusedMs = 0;
   private awayMs = 0;
   private starveCreditMs = 0;
   private pauses = 0;
   private pausedAt: number | null = null;
-  private goneAt: number | null = null;
   private goneTimer: NodeJS.Timeout | null = null;
   private unranked: UnrankedReason | null = null;
   private state: 'playing' | 'ended' | 'closed' = 'playing';
@@ -125,10 +120,10 @@ export class GameHost {
     this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
     // A key the game's rules lack is a bad batch (stream.ts).
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
-    this.draw = pieceSequence(o.seed, o.rulesVersion);
-    this.topUp();
+    const t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
+    this.stream = new SeatStream(pieceSequence(o.seed, o.rulesVersion), o.nextCount, t0);
+    this.stream.topUp(this.sim.taken);
     this.takeKeyframe();
-    this.t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
     this.catchUpUntil = this.now() + PACING.catchUpWindowMs;
   }
 
@@ -145,7 +140,7 @@ export class GameHost {
     seat.roundTrip?.probe();
     seat.send({
       t: 'started', gameId: this.gameId, mode: this.o.mode, rulesVersion: this.o.rulesVersion, handling: this.o.handling,
-      nextCount: this.o.nextCount, pieces: this.dealt.slice(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
+      nextCount: this.o.nextCount, pieces: this.stream.dealt.slice(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
     });
     this.announce();
   }
@@ -172,10 +167,10 @@ export class GameHost {
     // A drop inside a pause (one can start or end only while seated): the pause excuses that
     // time and counts it against its own budget; excusing it again here was slow motion for free.
     if (this.pausedAt === null) {
-      this.excusedMs += away;
+      this.stream.excusedMs += away;
       this.awayMs += away;
     }
-    this.goneAt = null;
+    this.stream.back(this.now());
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.goneTimer = null;
     this.seat = seat;
@@ -190,7 +185,7 @@ export class GameHost {
   }
 
   resumed(): { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[] } {
-    return { gameId: this.gameId, lastSeq: this.lastSeq, tick: this.sim.tick, from: 0, pieces: this.dealt.slice() };
+    return { gameId: this.gameId, lastSeq: this.stream.lastSeq, tick: this.sim.tick, from: 0, pieces: this.stream.dealt.slice() };
   }
 
   /** The connection dropped: wait the resume window, then give the game up. */
@@ -198,7 +193,7 @@ export class GameHost {
     if (this.seat !== seat) return;
     this.seat = null;
     if (this.state !== 'playing') return;
-    this.goneAt = this.now();
+    this.stream.drop(this.now());
     this.goneTimer = setTimeout(() => this.close(), PACING.resumeWindowMs);
     this.goneTimer.unref();
   }
@@ -206,14 +201,16 @@ export class GameHost {
   inputs(seq: number, tick: number, wire: readonly WireEvent[], hash?: string): Fail | null {
     if (this.state !== 'playing') return { code: 'game_over', message: 'This game is over.' };
     if (this.draining) return DRAINING;
-    if (seq <= this.lastSeq) {
+    const order = this.stream.order(seq);
+    if (order === 'again') {
       this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick }); // a resend after a reconnect
       return null;
     }
-    if (seq !== this.lastSeq + 1) return { code: 'out_of_order', message: `Batch ${seq} arrived, ${this.lastSeq + 1} was expected.` };
+    if (order !== 'next') return order;
     if (this.pausedAt !== null) return { code: 'out_of_order', message: 'The game is paused: send unpause first.' };
     if (tick - this.sim.tick > MAX_BATCH_TICKS) return { code: 'bad_inputs', message: `A batch may run the clock at most ${MAX_BATCH_TICKS} ticks.` };
-    const elapsedMs = this.now() - this.t0;
+    const now = this.now();
+    const elapsedMs = now - this.stream.t0;
     // An adopted game's log up to where the browser was arrives late by however long the server
     // was away. That gap is excused once, at the batch that reaches the declared tick; the batches
     // on the way are checked only for running ahead; a catch-up that takes longer than
@@ -222,33 +219,33 @@ export class GameHost {
     if (this.catchUpTo >= 0) {
       if (this.now() > this.catchUpUntil) this.catchUpTo = -1;
       else if (tick >= this.catchUpTo) {
-        this.excusedMs = Math.max(this.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND);
+        this.stream.excusedMs = Math.max(this.stream.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND);
         this.catchUpTo = -1;
       } else catchingUp = true;
     }
-    const pace = paceOf({ tick, elapsedMs, excusedMs: this.excusedMs, starveCreditMs: this.starveCreditMs });
+    const pace = this.stream.pace(tick, now, PACING.behindToleranceMs + this.starveCreditMs);
     if (pace === 'ahead') {
       this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
       return { code: 'ahead_of_clock', message: 'The game ran ahead of the wall clock, so it was ended and not stored.' };
     }
     const events = wire.map(fromWireEvent);
-    const ahead = this.dealt.length - this.sim.taken;
+    const ahead = this.stream.ahead(this.sim.taken);
     try {
       this.sim.feed(events, tick);
     } catch (error) {
       if (error instanceof ReplayError) return { code: 'bad_inputs', message: error.message };
       throw error;
     }
-    this.lastSeq = seq;
+    this.stream.lastSeq = seq;
     // Events after the game's end are not part of it (the replay's unusedEvents would say so).
-    const used = events.slice(0, this.sim.applied - this.log.length);
-    this.log.pushEvents(used);
+    const used = events.slice(0, this.sim.applied - this.stream.log.length);
+    this.stream.log.pushEvents(used);
     this.inputDigest.add(used);
     // Checked before anything of this batch is acknowledged or dealt: a log replaced after the
     // pieces were seen never gets a piece further.
     if (this.mustContinue) {
       // Up to the first input past the checkpoint: all that checkLog reads.
-      const verdict = checkLog(this.log.events(0, this.mustContinue.inputs + 1), this.sim.tick, this.sim.ended, this.mustContinue);
+      const verdict = checkLog(this.stream.log.events(0, this.mustContinue.inputs + 1), this.sim.tick, this.sim.ended, this.mustContinue);
       if (verdict === 'differs') {
         this.refuse('resume_mismatch', `The resent log is not the one acknowledged up to tick ${this.mustContinue.tick} before the game was taken up.`);
         return { code: 'resume_failed', message: 'The resent inputs differ from the ones the server had acknowledged, so the game was ended and not stored.' };
@@ -256,22 +253,22 @@ export class GameHost {
       if (verdict === 'continues') this.mustContinue = null;
     }
     // Short of pieces after this batch: the browser waits a round trip for the deal, clock stopped.
-    if (ahead - (this.dealt.length - this.sim.taken) > 0 && this.dealt.length - this.sim.taken < Math.max(this.o.nextCount, 2))
+    if (ahead - this.stream.ahead(this.sim.taken) > 0 && this.stream.ahead(this.sim.taken) < Math.max(this.o.nextCount, 2))
       this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
     this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
     this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
-    const from = this.dealt.length;
-    this.topUp();
-    if (this.dealt.length > from) {
-      this.send({ t: 'deal', gameId: this.gameId, from, pieces: this.dealt.slice(from) });
+    const from = this.stream.dealt.length;
+    const deal = this.stream.topUp(this.sim.taken);
+    if (deal) {
+      this.send({ t: 'deal', gameId: this.gameId, from, pieces: deal.pieces });
       this.dealtSinceCheckpoint = true;
     }
-    if (this.sim.tick - this.keyframe.tick >= LIVE_LIMITS.catchUpStateEveryTicks || this.log.length - this.keyframe.events >= LIVE_LIMITS.catchUpStateEveryInputs) this.takeKeyframe();
+    if (this.sim.tick - this.keyframe.tick >= LIVE_LIMITS.catchUpStateEveryTicks || this.stream.log.length - this.keyframe.events >= LIVE_LIMITS.catchUpStateEveryInputs) this.takeKeyframe();
     // Built only for someone to see it: most games are played unwatched.
     if (this.o.bus.subscribers(this.gameId) > 0)
       this.o.bus.publish(this.gameId, {
-        t: 'frame', gameId: this.gameId, from, pieces: this.dealt.slice(from), events: used.map(toWireEvent),
+        t: 'frame', gameId: this.gameId, from, pieces: deal?.pieces ?? [], events: used.map(toWireEvent),
         tick: this.sim.tick, stats: this.stats(), paused: false,
       });
     if (hash !== undefined && hash !== this.sim.playHash() && !this.sim.ended)
@@ -302,7 +299,7 @@ export class GameHost {
     if (this.draining) return DRAINING;
     if (this.pausedAt === null) return null;
     this.chargePause();
-    this.excusedMs += this.now() - this.pausedAt;
+    this.stream.excusedMs += this.now() - this.pausedAt;
     this.pausedAt = null;
     this.sendStatus();
     return null;
@@ -316,12 +313,12 @@ export class GameHost {
    * count included.
    */
   watching(): ServerMessage {
-    const key = `${this.sim.tick}:${this.log.length}:${this.dealt.length}:${this.pausedAt !== null}`;
+    const key = `${this.sim.tick}:${this.stream.log.length}:${this.stream.dealt.length}:${this.pausedAt !== null}`;
     if (this.caughtUp?.key === key) return this.caughtUp.message;
     const k = this.keyframe;
     const message: ServerMessage = {
       t: 'watching', gameId: this.gameId, player: this.o.player, mode: this.o.mode, handling: this.o.handling, nextCount: this.o.nextCount,
-      state: k.state, pieces: this.dealt.slice(k.dealt), events: this.log.wire(k.events), tick: this.sim.tick, stats: this.stats(),
+      state: k.state, pieces: this.stream.dealt.slice(k.dealt), events: this.stream.log.wire(k.events), tick: this.sim.tick, stats: this.stats(),
       spectators: this.o.bus.subscribers(this.gameId), paused: this.pausedAt !== null,
     };
     this.caughtUp = { key, message };
@@ -331,7 +328,7 @@ export class GameHost {
   /** A few microseconds (the board as text and some counters), every ~2 s of play. */
   private takeKeyframe(): void {
     const taken = this.sim.taken;
-    this.keyframe = { state: this.sim.state(this.dealt.slice(taken)), tick: this.sim.tick, events: this.log.length, dealt: this.dealt.length };
+    this.keyframe = { state: this.sim.state(this.stream.dealt.slice(taken)), tick: this.sim.tick, events: this.stream.log.length, dealt: this.stream.dealt.length };
   }
 
   spectatorsChanged(): void {
@@ -350,7 +347,7 @@ export class GameHost {
     // A pause going on never ends here: it is charged as far as it went (and a drop inside it is its time).
     this.chargePause();
     if (this.pausedAt === null) this.awayMs += away;
-    if (this.goneAt !== null) this.goneAt = this.now();
+    if (this.stream.goneAt !== null) this.stream.goneAt = this.now();
     return this.carried();
   }
 
@@ -360,8 +357,8 @@ export class GameHost {
    * not the timer's alone: a timer fires late on a busy event loop.
    */
   private awaySoFar(): number | null {
-    if (this.goneAt === null) return 0;
-    const away = this.now() - this.goneAt;
+    if (this.stream.goneAt === null) return 0;
+    const away = this.stream.awayFor(this.now());
     if (away <= PACING.resumeWindowMs) return away;
     this.close();
     return null;
@@ -396,9 +393,9 @@ export class GameHost {
     this.draining = true;
     // A drop still going on counts as far as it went, a pause too; the host taking the game up goes on from there.
     this.chargePause();
-    if (this.goneAt !== null) {
-      if (this.pausedAt === null) this.awayMs += this.now() - this.goneAt;
-      this.goneAt = this.now();
+    if (this.stream.goneAt !== null) {
+      if (this.pausedAt === null) this.awayMs += this.stream.awayFor(this.now());
+      this.stream.goneAt = this.now();
     }
     // Not while an adopted log is still unchecked: the checkpoint it must continue stays.
     if (!this.mustContinue) {
@@ -457,12 +454,6 @@ export class GameHost {
       .finally(() => (this.checkpointWrite = null));
   }
 
-  /** Never more than the preview plus one past the current piece (the one the server has seen). */
-  private topUp(): void {
-    const want = this.sim.taken + this.o.nextCount + 1;
-    while (this.dealt.length < want) this.dealt.push(this.draw());
-  }
-
   /** The pause going on, as long as it has lasted, against its mode's budget (lib/live/pauses.ts). */
   private chargePause(): void {
     if (this.pausedAt === null) return;
@@ -496,7 +487,7 @@ export class GameHost {
   }
 
   private replay(): Replay {
-    return { rulesVersion: this.o.rulesVersion, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.log.events() };
+    return { rulesVersion: this.o.rulesVersion, mode: this.o.mode, seed: this.o.seed, handling: this.o.handling, nextCount: this.o.nextCount, events: this.stream.log.events() };
   }
 
   /**

@@ -1,0 +1,79 @@
+import 'server-only';
+import type { PieceType } from '@/lib/engine';
+import { EventLog } from '@/lib/server/live/event-log';
+import { paceOf, type Pace } from '@/lib/server/live/pacing';
+
+/** A batch that is not the next one: the browser resends from its last acknowledged batch. */
+export type OutOfOrder = { code: 'out_of_order'; message: string };
+
+/**
+ * One player's stream of play as the server takes it, the part a solo live game (solo/game-host.ts)
+ * and each seat of a match (match/match-seat.ts) share: numbered batches, the pieces dealt (never
+ * more than the preview plus one past the current piece), the accepted inputs, the clock the
+ * stream is paced against, and time away. What the stream is played on (a solo simulation or the
+ * referee) and what follows from falling behind or staying away (a lost rank, a lost game) are
+ * the host's.
+ */
+export class SeatStream {
+  /** The last batch taken; a batch at or below it is a resend after a reconnect. */
+  lastSeq = 0;
+  /** The inputs the game accepted, in order. */
+  readonly log = new EventLog();
+  readonly dealt: PieceType[] = [];
+  /** Time away and paused, excused from the pace (monotonic ms). */
+  excusedMs = 0;
+  /** When the player's connection dropped, in the host's milliseconds; null while seated. */
+  goneAt: number | null = null;
+
+  constructor(
+    private readonly draw: () => PieceType,
+    private readonly nextCount: number,
+    /** When the stream's clock started (its tick 0), in the host's milliseconds. */
+    public t0: number,
+  ) {}
+
+  /** 'again' for a batch already taken (acknowledge it again), 'next' for the one expected. */
+  order(seq: number): 'again' | 'next' | OutOfOrder {
+    if (seq <= this.lastSeq) return 'again';
+    if (seq === this.lastSeq + 1) return 'next';
+    return { code: 'out_of_order', message: `Batch ${seq} arrived, ${this.lastSeq + 1} was expected.` };
+  }
+
+  /**
+   * Deals up to the preview plus one past the current piece (`taken`: pieces the game has taken
+   * from the queue, the current one included): what was dealt now, or null. Never further: a
+   * piece dealt is a piece seen.
+   */
+  topUp(taken: number): { from: number; pieces: PieceType[] } | null {
+    const from = this.dealt.length;
+    while (this.dealt.length < taken + this.nextCount + 1) this.dealt.push(this.draw());
+    return this.dealt.length === from ? null : { from, pieces: this.dealt.slice(from) };
+  }
+
+  /** Pieces dealt that the game has not taken yet. */
+  ahead(taken: number): number {
+    return this.dealt.length - taken;
+  }
+
+  /** The stream at `tick` against the clock at `now`, allowed to trail by `behindToleranceMs` (pacing.ts paceOf). */
+  pace(tick: number, now: number, behindToleranceMs: number): Pace {
+    return paceOf({ tick, elapsedMs: now - this.t0, excusedMs: this.excusedMs }, behindToleranceMs);
+  }
+
+  /** The connection dropped at `at` (never before the clock's start: a countdown is nobody's time away). */
+  drop(at: number): void {
+    this.goneAt = Math.max(at, this.t0);
+  }
+
+  /** Away since the drop, as of `now`: 0 while seated. */
+  awayFor(now: number): number {
+    return this.goneAt === null ? 0 : Math.max(0, now - this.goneAt);
+  }
+
+  /** Seated again: how long the player was away (0 if they were not). */
+  back(now: number): number {
+    const away = this.awayFor(now);
+    this.goneAt = null;
+    return away;
+  }
+}

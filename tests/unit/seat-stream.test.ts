@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { pieceSequence, RULES_VERSION } from '@/lib/engine';
+import { PACING } from '@/lib/server/live/pacing';
+import { SeatStream } from '@/lib/server/live/seat-stream';
+
+const stream = (nextCount = 5, t0 = 1_000) => new SeatStream(pieceSequence('seat-stream', RULES_VERSION), nextCount, t0);
+
+describe('a seat stream (what a solo game and a match seat share)', () => {
+  it('takes batches in order, calls a resend "again", and refuses a gap', () => {
+    const s = stream();
+    expect(s.order(1)).toBe('next');
+    s.lastSeq = 1;
+    expect(s.order(1)).toBe('again');
+    expect(s.order(2)).toBe('next');
+    expect(s.order(4)).toEqual({ code: 'out_of_order', message: 'Batch 4 arrived, 2 was expected.' });
+  });
+
+  it('deals the preview and one spare past the current piece, never further, in the generator\'s order', () => {
+    const s = stream(3);
+    expect(s.topUp(1)).toEqual({ from: 0, pieces: s.dealt.slice(0, 5) });
+    expect(s.dealt).toHaveLength(1 + 3 + 1);
+    // Nothing taken since: nothing more is dealt, however often it is asked.
+    expect(s.topUp(1)).toBeNull();
+    expect(s.ahead(1)).toBe(4);
+    const more = s.topUp(3);
+    expect(more).toEqual({ from: 5, pieces: s.dealt.slice(5) });
+    expect(s.dealt).toHaveLength(3 + 3 + 1);
+    const again = pieceSequence('seat-stream', RULES_VERSION);
+    expect(s.dealt).toEqual(s.dealt.map(() => again()));
+  });
+
+  it('paces the stream against its own clock, with excused time taken off', () => {
+    const s = stream(5, 1_000);
+    // 600 ticks are 10 s of play.
+    expect(s.pace(600, 1_000 + 10_000 - PACING.aheadSlackMs - 1, 3_000)).toBe('ahead');
+    expect(s.pace(600, 1_000 + 10_000, 3_000)).toBe('ok');
+    expect(s.pace(600, 1_000 + 13_001, 3_000)).toBe('behind');
+    s.excusedMs = 2_000;
+    expect(s.pace(600, 1_000 + 13_001, 3_000)).toBe('ok');
+    expect(s.pace(600, 1_000 + 15_001, 3_000)).toBe('behind');
+  });
+
+  it('counts time away from the drop, never from before its clock started', () => {
+    const s = stream(5, 5_000);
+    expect(s.awayFor(9_000)).toBe(0);
+    // Dropped during a countdown: away only from the clock's start.
+    s.drop(3_000);
+    expect(s.goneAt).toBe(5_000);
+    expect(s.awayFor(4_000)).toBe(0);
+    expect(s.awayFor(7_500)).toBe(2_500);
+    expect(s.back(8_000)).toBe(3_000);
+    expect(s.goneAt).toBeNull();
+    expect(s.back(9_000)).toBe(0);
+  });
+});
