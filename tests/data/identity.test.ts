@@ -130,7 +130,7 @@ describe('banned players are off the versus boards', () => {
     const ids: Record<string, string> = {};
     for (const [name, rating] of [['ann', 1900], ['ben', 1800], ['cat', 1700]] as const) {
       ids[name] = (await player(name)).userId!;
-      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd: 60, vol: 0.06, matches: 20, wins: 10, updatedAt: T0 } });
+      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd: 60, vol: 0.06, matches: 20, wins: 10, updatedAt: T0, ratedAt: T0 } });
       await db.versusWeeklyWins.create({ data: { userId: ids[name], mode: 'battle', week: '2026-W47', wins: rating / 100, lastWinAt: T0 } });
     }
     expect(await banPlayer({ username: 'ann', reason: 'win trading', actor: CONSOLE })).toMatchObject({ ok: true });

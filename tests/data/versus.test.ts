@@ -87,7 +87,7 @@ describe('storing a versus match', () => {
     const [alice, bob, carol] = [await player('alice'), await player('bob'), await player('carol')];
     // Established players, so their rows exist and only the row lock keeps the updates apart.
     const db0 = await getDb();
-    for (const p of [alice, bob, carol]) await db0.versusRating.create({ data: { userId: p.userId!, mode: 'battle', rating: 1500, rd: 90, vol: 0.06, matches: 30, wins: 15, updatedAt: T0 } });
+    for (const p of [alice, bob, carol]) await db0.versusRating.create({ data: { userId: p.userId!, mode: 'battle', rating: 1500, rd: 90, vol: 0.06, matches: 30, wins: 15, updatedAt: T0, ratedAt: T0 } });
     await Promise.all([
       storeMatch({ matchId: 'a', record: records[1]!, seats: [alice, bob], ranked: true, now: T0 }),
       storeMatch({ matchId: 'b', record: records[2]!, seats: [alice, carol], ranked: true, now: T0 }),
@@ -108,7 +108,7 @@ describe('versus boards', () => {
     const ids: Record<string, string> = {};
     for (const [name, rating, rd] of list) {
       ids[name] = (await player(name)).userId!;
-      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd, vol: 0.06, matches: 20, wins: 10, updatedAt: T0 } });
+      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd, vol: 0.06, matches: 20, wins: 10, updatedAt: T0, ratedAt: T0 } });
     }
     return ids;
   }

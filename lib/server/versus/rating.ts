@@ -27,6 +27,11 @@ export function isNoContest(leaverPieces: number | null): boolean {
   return leaverPieces !== null && leaverPieces < NO_CONTEST.minLeaverPieces;
 }
 
+/** Whether a ranked match is a rated match for a seat (its count, its idle clock): always, but for a no-contest winner. */
+export function countsAsRated(seat: { won: boolean; noContest: boolean }): boolean {
+  return !(seat.won && seat.noContest);
+}
+
 /** A rating is provisional (shown with a "?", kept off the rating board) while its deviation is above this. */
 export const PROVISIONAL_RD = 110;
 
