@@ -135,10 +135,10 @@ describe('banned players are off the versus boards', () => {
     }
     expect(await banPlayer({ username: 'ann', reason: 'win trading', actor: CONSOLE })).toMatchObject({ ok: true });
 
-    const rating = await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.cat });
+    const rating = await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.cat, now: T0 });
     expect(rating.rows.map((r) => [r.rank, r.player.username])).toEqual([[1, 'ben'], [2, 'cat']]);
     expect(rating.me).toMatchObject({ rank: 2 });
-    expect((await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.ann })).me).toBeNull();
+    expect((await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.ann, now: T0 })).me).toBeNull();
 
     const wins = await getWeeklyWinsBoard({ mode: 'battle', limit: 10, viewerId: ids.cat, now: T0 });
     expect(wins.rows.map((r) => [r.rank, r.player.username])).toEqual([[1, 'ben'], [2, 'cat']]);
@@ -146,6 +146,6 @@ describe('banned players are off the versus boards', () => {
     expect((await getWeeklyWinsBoard({ mode: 'battle', limit: 10, viewerId: ids.ann, now: T0 })).me).toBeNull();
 
     expect(await unbanPlayer({ username: 'ann', reason: 'appeal', actor: CONSOLE })).toMatchObject({ ok: true });
-    expect((await getRatingBoard({ mode: 'battle', limit: 10 })).rows.map((r) => r.player.username)).toEqual(['ann', 'ben', 'cat']);
+    expect((await getRatingBoard({ mode: 'battle', limit: 10, now: T0 })).rows.map((r) => r.player.username)).toEqual(['ann', 'ben', 'cat']);
   });
 });

@@ -4,11 +4,11 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
-import { countsAsRated, isNoContest, NEW_PLAYER_RATING, rateMatch, storedRating, type Rating } from '@/lib/server/versus/rating';
+import { countsAsRated, isNoContest, NEW_PLAYER_RATING, rateMatch, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
 import { type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
 import { verifyOwn } from '@/lib/server/verify-pool';
 
-/** A seat's rating before and after the match, and its rated matches before and after. */
+/** A seat's rating as it stood at the match (grown for time away) and after it, and its rated matches before and after. */
 export type SeatRatings = { before: Rating; after: Rating; matches: { before: number; after: number } };
 export type StoreMatchResult =
   | { ok: true; matchId: string; repeated: boolean; ratings: [SeatRatings, SeatRatings] | null; noContest: boolean }
@@ -18,7 +18,7 @@ export type StoreMatchResult =
 export type StoredEndReason = VersusMatchRecord['endReason'] | 'unstorable';
 
 type Tx = Prisma.TransactionClient;
-type RatingRow = Rating & { userId: string; matches: number };
+type RatingRow = Rating & { userId: string; matches: number; ratedAt: Date };
 type Seat = 0 | 1;
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 
@@ -171,8 +171,10 @@ function unreadableSeat(record: VersusMatchRecord): { seat: Seat; rulesVersion: 
 /**
  * Reads both ratings under a row lock (creating new players' rows first), so two matches of the
  * same player finishing at once update the rating one after the other, and writes the new ones.
- * A rated match sets `ratedAt`, the time the stored rating is as of. In a no-contest match only
- * the leaver's loss is rated: the winner's row (rating, match count, wins, `ratedAt`) stays as it was.
+ * Each starts from the rating as it stands now, its deviation grown for the days since the last
+ * rated match (`ratingAt`, as every read shows it); that is the seat's "before". A rated match
+ * restarts the idle clock. In a no-contest match only the leaver's loss is rated: the winner's
+ * row (rating, match count, wins and idle clock) stays as it was.
  */
 async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; winnerSeat: Seat; noContest: boolean; now: Date }): Promise<[SeatRatings, SeatRatings]> {
   const { mode, users, winnerSeat, now } = o;
@@ -184,12 +186,12 @@ async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; win
     ON CONFLICT ("userId", "mode") DO NOTHING`;
   // Locked in id order, so two transactions never wait on each other's second row.
   const rows = await tx.$queryRaw<RatingRow[]>`
-    SELECT "userId", "rating", "rd", "vol", "matches" FROM "VersusRating"
+    SELECT "userId", "rating", "rd", "vol", "matches", "ratedAt" FROM "VersusRating"
     WHERE "mode" = ${mode} AND "userId" IN (${users[0]}, ${users[1]})
     ORDER BY "userId" FOR UPDATE`;
   const row = (s: Seat) => rows.find((r) => r.userId === users[s])!;
-  const strip = (r: RatingRow): Rating => ({ rating: r.rating, rd: r.rd, vol: r.vol });
-  const before: [Rating, Rating] = [strip(row(0)), strip(row(1))];
+  const asNow = (r: RatingRow): Rating => storedRating(ratingAt({ rating: r.rating, rd: r.rd, vol: r.vol }, r.ratedAt, now));
+  const before: [Rating, Rating] = [asNow(row(0)), asNow(row(1))];
   const loserSeat = other(winnerSeat);
   const rated = rateMatch(before[winnerSeat], before[loserSeat]);
   const after: [Rating, Rating] = [before[0], before[1]];

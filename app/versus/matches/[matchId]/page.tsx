@@ -112,8 +112,8 @@ function Ratings({ match }: { match: StoredMatch }) {
       {match.seats.map((s) =>
         s.rating ? (
           <li key={s.seat}>
-            {nameOf(s)}: <span className="font-mono">{formatRating(s.rating.before, isProvisional({ rd: s.rating.rdBefore }))}</span> →{' '}
-            <span className="font-mono font-semibold">{formatRating(s.rating.after, isProvisional({ rd: s.rating.rdAfter }))}</span>{' '}
+            {nameOf(s)}: <span className="font-mono">{formatRating(s.rating.before, isProvisional({ rd: s.rating.rdBefore, matches: s.rating.matchesBefore }))}</span> →{' '}
+            <span className="font-mono font-semibold">{formatRating(s.rating.after, isProvisional({ rd: s.rating.rdAfter, matches: s.rating.matchesAfter }))}</span>{' '}
             <span className="font-mono text-muted">({formatRatingChange(s.rating.before, s.rating.after)})</span>
           </li>
         ) : null,
