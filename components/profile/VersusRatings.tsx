@@ -1,14 +1,15 @@
 import type { VersusMode } from '@/lib/engine';
+import type { VersusStanding } from '@/lib/server/versus/boards';
 import type { RatingPoint } from '@/lib/server/versus/history';
 import { RatingChart } from '@/components/profile/RatingChart';
 import { PROVISIONAL_TEXT } from '@/components/versus/provisional';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
-import { formatRating } from '@/lib/ui/versus';
+import { formatPlacement, formatRating } from '@/lib/ui/versus';
 import { Card } from '@/components/ui/Card';
 
-export type ModeRating = { mode: VersusMode; rating: number; rd: number; matches: number; wins: number; provisional: boolean; points: RatingPoint[] };
+export type ModeRating = VersusStanding & { mode: VersusMode; points: RatingPoint[] };
 
-/** A card per versus mode: the rating ("?" while provisional), matches and wins, and the rating chart. */
+/** A card per versus mode: the rating ("?" while provisional), the placement or matches and wins, and the rating chart. */
 export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
   const anyProvisional = ratings.some((r) => r.provisional && r.matches > 0);
   return (
@@ -26,6 +27,9 @@ export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
               </span>
             </h3>
             <p className="text-sm text-muted">
+              {r.placement ? (
+                <span className="font-semibold text-fg" data-testid={`versus-placement-${r.mode}`}>{formatPlacement(r.placement)} · </span>
+              ) : null}
               {r.matches} ranked {r.matches === 1 ? 'match' : 'matches'}, {r.wins} won
             </p>
             <RatingChart mode={r.mode} points={r.points} />

@@ -6,6 +6,8 @@ import { MAX_FIRST_TO, MODES, VERSUS_MODE_NAMES, type VersusMode } from '@/lib/e
 import type { VersusController } from '@/lib/client/versus-controller';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { formatPlacement, formatRating } from '@/lib/ui/versus';
+import type { VersusStanding, VersusStandings } from '@/lib/server/versus/boards';
 import { useCopy } from '@/components/site/useCopy';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
@@ -13,7 +15,7 @@ import { Card } from '@/components/ui/Card';
 import { Check } from '@/components/ui/Check';
 
 /** Before a match: quick match and private rooms, or the queue or room the player is in. */
-export function VersusLobby({ view, signedIn, controller }: { view: VersusView; signedIn: boolean; controller: VersusController }) {
+export function VersusLobby({ view, signedIn, controller, standings }: { view: VersusView; signedIn: boolean; controller: VersusController; standings: VersusStandings | null }) {
   const session = controller.session;
   const lobby = view.lobby;
   if (lobby.kind === 'queued') return <Queued since={lobby.since} waiting={lobby.waiting} mode={lobby.mode} ranked={lobby.ranked} onCancel={() => session.unqueue()} />;
@@ -26,7 +28,7 @@ export function VersusLobby({ view, signedIn, controller }: { view: VersusView; 
       </Card>
     );
   if (lobby.kind === 'room') return <Room view={view} controller={controller} />;
-  return <Choices signedIn={signedIn} controller={controller} />;
+  return <Choices signedIn={signedIn} controller={controller} standings={standings} />;
 }
 
 /** `withSet`: say how long a set is (quick match plays each mode's own; a room picks its own). */
@@ -63,7 +65,7 @@ function FirstToPicker({ value, onChange, disabled }: { value: number; onChange:
   );
 }
 
-function Choices({ signedIn, controller }: { signedIn: boolean; controller: VersusController }) {
+function Choices({ signedIn, controller, standings }: { signedIn: boolean; controller: VersusController; standings: VersusStandings | null }) {
   const [mode, setMode] = useState<VersusMode>('battle');
   const [ranked, setRanked] = useState(signedIn);
   const [roomMode, setRoomMode] = useState<VersusMode>('battle');
@@ -75,6 +77,7 @@ function Choices({ signedIn, controller }: { signedIn: boolean; controller: Vers
         <p className="text-sm text-muted">Paired with the next player waiting; with more waiting, the nearest rating.</p>
         <ModePicker name="quick-mode" mode={mode} onChange={setMode} withSet />
         <Check label="Ranked (changes your rating)" checked={ranked} disabled={!signedIn} onChange={setRanked} />
+        {standings && <MyStanding standing={standings[mode]} />}
         {!signedIn && (
           <p className="text-sm text-muted">
             Guests play unranked. <Link className="link" href="/signin?callbackUrl=%2Fversus">Sign in</Link> to play ranked.
@@ -90,6 +93,16 @@ function Choices({ signedIn, controller }: { signedIn: boolean; controller: Vers
         <Button variant="primary" size="md" onClick={() => controller.session.createRoom(roomMode, firstTo, controller.setup)}>Create room</Button>
       </Card>
     </div>
+  );
+}
+
+/** The player's rating in the picked mode as the page was served: "1523? · placement 3/10". */
+function MyStanding({ standing }: { standing: VersusStanding }) {
+  return (
+    <p className="text-sm text-muted" data-testid="lobby-standing">
+      Your rating: <span className="font-mono font-semibold text-fg">{formatRating(standing.rating, standing.provisional)}</span>
+      {standing.placement ? ` · ${formatPlacement(standing.placement)}` : ''}
+    </p>
   );
 }
 

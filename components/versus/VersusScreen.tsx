@@ -4,6 +4,7 @@ import Link from 'next/link';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Meter, VersusController } from '@/lib/client/versus-controller';
 import type { VersusView } from '@/lib/client/live/versus-session';
+import type { VersusStandings } from '@/lib/server/versus/boards';
 import { formatSetScore } from '@/lib/ui/versus';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { useSettings } from '@/components/settings/useSettings';
@@ -21,8 +22,9 @@ const loadRuntime = () => import('@/components/versus/runtime');
  * The versus page: the lobby (quick match, private rooms) until a match starts, then both fields
  * — this player's large with its garbage meter, the opponent's smaller — and the set's score.
  * `room` is set on a room's share link (/versus/room/{code}): the page joins it at once.
+ * `standings`: the signed-in player's rating per mode when the page was served, for the lobby.
  */
-export function VersusScreen({ signedIn, room }: { signedIn: boolean; room: string | null }) {
+export function VersusScreen({ signedIn, room, standings = null }: { signedIn: boolean; room: string | null; standings?: VersusStandings | null }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const ownRef = useRef<HTMLCanvasElement>(null);
   const oppRef = useRef<HTMLCanvasElement>(null);
@@ -87,7 +89,7 @@ export function VersusScreen({ signedIn, room }: { signedIn: boolean; room: stri
       </div>
       {loadError && <p role="alert" className="text-danger">{loadError}</p>}
       {view.error && !m && <p role="alert" data-testid="versus-error" className="text-danger">{view.error.message}</p>}
-      {!m && controller && <VersusLobby view={view} signedIn={signedIn} controller={controller} />}
+      {!m && controller && <VersusLobby view={view} signedIn={signedIn} controller={controller} standings={standings} />}
       {!m && !controller && !loadError && <p className="text-muted">Loading…</p>}
 
       <div hidden={!m} className="space-y-2">

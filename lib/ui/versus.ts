@@ -5,6 +5,11 @@ export function formatRating(rating: number, provisional = false): string {
   return `${Math.round(rating)}${provisional ? '?' : ''}`;
 }
 
+/** How far a player is into their placement matches (the count is the server's rule): "placement 3/10". */
+export function formatPlacement(p: { played: number; of: number }): string {
+  return `placement ${p.played}/${p.of}`;
+}
+
 /** A rating change: "+12", "−8" (a real minus sign), "±0". */
 export function formatRatingChange(before: number, after: number): string {
   const d = Math.round(after) - Math.round(before);

@@ -130,15 +130,15 @@ describe('banned players are off the versus boards', () => {
     const ids: Record<string, string> = {};
     for (const [name, rating] of [['ann', 1900], ['ben', 1800], ['cat', 1700]] as const) {
       ids[name] = (await player(name)).userId!;
-      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd: 60, vol: 0.06, matches: 20, wins: 10, updatedAt: T0 } });
+      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd: 60, vol: 0.06, matches: 20, wins: 10, updatedAt: T0, ratedAt: T0 } });
       await db.versusWeeklyWins.create({ data: { userId: ids[name], mode: 'battle', week: '2026-W47', wins: rating / 100, lastWinAt: T0 } });
     }
     expect(await banPlayer({ username: 'ann', reason: 'win trading', actor: CONSOLE })).toMatchObject({ ok: true });
 
-    const rating = await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.cat });
+    const rating = await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.cat, now: T0 });
     expect(rating.rows.map((r) => [r.rank, r.player.username])).toEqual([[1, 'ben'], [2, 'cat']]);
     expect(rating.me).toMatchObject({ rank: 2 });
-    expect((await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.ann })).me).toBeNull();
+    expect((await getRatingBoard({ mode: 'battle', limit: 10, viewerId: ids.ann, now: T0 })).me).toBeNull();
 
     const wins = await getWeeklyWinsBoard({ mode: 'battle', limit: 10, viewerId: ids.cat, now: T0 });
     expect(wins.rows.map((r) => [r.rank, r.player.username])).toEqual([[1, 'ben'], [2, 'cat']]);
@@ -146,6 +146,6 @@ describe('banned players are off the versus boards', () => {
     expect((await getWeeklyWinsBoard({ mode: 'battle', limit: 10, viewerId: ids.ann, now: T0 })).me).toBeNull();
 
     expect(await unbanPlayer({ username: 'ann', reason: 'appeal', actor: CONSOLE })).toMatchObject({ ok: true });
-    expect((await getRatingBoard({ mode: 'battle', limit: 10 })).rows.map((r) => r.player.username)).toEqual(['ann', 'ben', 'cat']);
+    expect((await getRatingBoard({ mode: 'battle', limit: 10, now: T0 })).rows.map((r) => r.player.username)).toEqual(['ann', 'ben', 'cat']);
   });
 });

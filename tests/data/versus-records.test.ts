@@ -63,7 +63,7 @@ describe('versus records', () => {
     const match = await getStoredMatch({ matchId: 'm1' });
     expect(match).toMatchObject({ id: 'm1', mode: 'battle', ranked: true, firstTo: 2, winnerSeat: rec.winnerSeat, playedAt: T0.toISOString() });
     expect(match!.seats.map((s) => s.player?.username)).toEqual(['alice', 'bob']);
-    expect(match!.seats[0].rating).toEqual({ before: 1500, after: stored.ratings[0].after.rating, rdBefore: 350, rdAfter: stored.ratings[0].after.rd });
+    expect(match!.seats[0].rating).toEqual({ before: 1500, after: stored.ratings[0].after.rating, rdBefore: 350, rdAfter: stored.ratings[0].after.rd, matchesBefore: 0, matchesAfter: 1 });
     expect(match!.games.map((g) => g.replays)).toEqual(rec.games.map((g) => g.replays));
     expect(match!.games.every((g) => g.hashes.every((h) => h.length > 0))).toBe(true);
     expect(await getStoredMatch({ matchId: 'nope' })).toBeNull();

@@ -38,8 +38,10 @@ describe('storing a versus match', () => {
     const loser = [alice, bob][1 - w]!.userId!;
     expect(match.seats[w]).toMatchObject({ won: true, gamesWon: 2, ratingBefore: 1500, ratingAfter: expected.winner.rating, rdAfter: expected.winner.rd });
     expect(match.seats[1 - w]).toMatchObject({ won: false, ratingAfter: expected.loser.rating });
-    expect(await getVersusRating({ userId: winner, mode: 'battle' })).toEqual({ rating: expected.winner.rating, rd: expected.winner.rd, matches: 1, wins: 1, provisional: true });
-    expect(await getVersusRating({ userId: loser, mode: 'battle' })).toMatchObject({ rating: expected.loser.rating, matches: 1, wins: 0 });
+    expect(await getVersusRating({ userId: winner, mode: 'battle', now: T0 })).toEqual({
+      rating: expected.winner.rating, rd: expected.winner.rd, matches: 1, wins: 1, provisional: true, placement: { played: 1, of: 10 },
+    });
+    expect(await getVersusRating({ userId: loser, mode: 'battle', now: T0 })).toMatchObject({ rating: expected.loser.rating, matches: 1, wins: 0 });
     const wins = await getWeeklyWinsBoard({ mode: 'battle', limit: 10, now: minutes(1) });
     expect(wins.rows).toEqual([{ rank: 1, player: { id: winner, username: w === 0 ? 'alice' : 'bob' }, wins: 1, lastWinAt: T0.toISOString() }]);
     const history = await getMatchHistory({ userId: loser, limit: 10 });
@@ -87,12 +89,12 @@ describe('storing a versus match', () => {
     const [alice, bob, carol] = [await player('alice'), await player('bob'), await player('carol')];
     // Established players, so their rows exist and only the row lock keeps the updates apart.
     const db0 = await getDb();
-    for (const p of [alice, bob, carol]) await db0.versusRating.create({ data: { userId: p.userId!, mode: 'battle', rating: 1500, rd: 90, vol: 0.06, matches: 30, wins: 15, updatedAt: T0 } });
+    for (const p of [alice, bob, carol]) await db0.versusRating.create({ data: { userId: p.userId!, mode: 'battle', rating: 1500, rd: 90, vol: 0.06, matches: 30, wins: 15, updatedAt: T0, ratedAt: T0 } });
     await Promise.all([
       storeMatch({ matchId: 'a', record: records[1]!, seats: [alice, bob], ranked: true, now: T0 }),
       storeMatch({ matchId: 'b', record: records[2]!, seats: [alice, carol], ranked: true, now: T0 }),
     ]);
-    const a = await getVersusRating({ userId: alice.userId!, mode: 'battle' });
+    const a = await getVersusRating({ userId: alice.userId!, mode: 'battle', now: T0 });
     expect(a.matches).toBe(32);
     const db = await getDb();
     const seats = await db.versusSeat.findMany({ where: { userId: alice.userId! }, orderBy: { rdAfter: 'desc' } });
@@ -103,28 +105,30 @@ describe('storing a versus match', () => {
 });
 
 describe('versus boards', () => {
-  async function ratings(list: Array<[string, number, number]>) {
+  async function ratings(list: Array<[string, number, number, number?]>) {
     const db = await getDb();
     const ids: Record<string, string> = {};
-    for (const [name, rating, rd] of list) {
+    for (const [name, rating, rd, matches = 20] of list) {
       ids[name] = (await player(name)).userId!;
-      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd, vol: 0.06, matches: 20, wins: 10, updatedAt: T0 } });
+      await db.versusRating.create({ data: { userId: ids[name], mode: 'battle', rating, rd, vol: 0.06, matches, wins: 5, updatedAt: T0, ratedAt: T0 } });
     }
     return ids;
   }
 
   it('rating board: established players only, highest first, keyset pages, the viewer pinned (provisional: no rank)', async () => {
-    const ids = await ratings([['ann', 1700, 60], ['ben', 1800, 60], ['cat', 1650, 90], ['dan', 1900, 200], ['eve', 1650, 100], ['fay', 1500, 80]]);
-    const first = await getRatingBoard({ mode: 'battle', limit: 2, viewerId: ids.fay });
+    // Dan's deviation is not settled; Gus has one placement match to go.
+    const ids = await ratings([['ann', 1700, 60], ['ben', 1800, 60], ['cat', 1650, 90], ['dan', 1900, 200], ['eve', 1650, 100], ['fay', 1500, 80], ['gus', 2000, 60, 9]]);
+    const first = await getRatingBoard({ mode: 'battle', limit: 2, viewerId: ids.fay, now: T0 });
     expect(first.rows.map((r) => [r.rank, r.player.username])).toEqual([[1, 'ben'], [2, 'ann']]);
     expect(first.me).toMatchObject({ rank: 5, provisional: false, player: { username: 'fay' } });
-    const second = await getRatingBoard({ mode: 'battle', limit: 2, cursor: first.nextCursor! });
+    const second = await getRatingBoard({ mode: 'battle', limit: 2, cursor: first.nextCursor!, now: T0 });
     const tie = [ids.cat!, ids.eve!].sort().map((id) => (id === ids.cat ? 'cat' : 'eve'));
     expect(second.rows.map((r) => [r.rank, r.player.username])).toEqual([[3, tie[0]], [4, tie[1]]]);
-    const third = await getRatingBoard({ mode: 'battle', limit: 2, cursor: second.nextCursor! });
+    const third = await getRatingBoard({ mode: 'battle', limit: 2, cursor: second.nextCursor!, now: T0 });
     expect(third.rows.map((r) => [r.rank, r.player.username])).toEqual([[5, 'fay']]);
     expect(third.nextCursor).toBeNull();
-    expect((await getRatingBoard({ mode: 'battle', limit: 2, viewerId: ids.dan })).me).toMatchObject({ rank: null, provisional: true });
+    expect((await getRatingBoard({ mode: 'battle', limit: 2, viewerId: ids.dan, now: T0 })).me).toMatchObject({ rank: null, provisional: true, placement: null });
+    expect((await getRatingBoard({ mode: 'battle', limit: 2, viewerId: ids.gus, now: T0 })).me).toMatchObject({ rank: null, provisional: true, placement: { played: 9, of: 10 } });
     await expect(getRatingBoard({ mode: 'battle', limit: 2, cursor: first.nextCursor!.replace(/.$/, 'x') })).rejects.toThrow(InvalidCursorError);
     await expect(getRatingBoard({ mode: 'race30', limit: 2, cursor: first.nextCursor! })).rejects.toThrow(InvalidCursorError);
   });

@@ -11,7 +11,7 @@ import { getVersusBoard, InvalidCursorError, type AnyVersusBoard } from '@/lib/s
 import { formatCountdown } from '@/lib/ui/format';
 import { versusBoardHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
-import { formatRating } from '@/lib/ui/versus';
+import { formatPlacement, formatRating } from '@/lib/ui/versus';
 import { versusBoardQuerySchema, type VersusBoardQuery } from '@/lib/validations/versus';
 import { PageHeading } from '@/components/ui/PageHeading';
 
@@ -78,7 +78,7 @@ function MyStanding({ board }: { board: AnyVersusBoard }) {
   const text =
     board.board === 'rating'
       ? board.me.rank === null
-        ? `Your rating: ${formatRating(board.me.rating, true)}, provisional`
+        ? `Your rating: ${formatRating(board.me.rating, true)}, provisional${board.me.placement ? ` (${formatPlacement(board.me.placement)})` : ''}`
         : `Your rating: ${formatRating(board.me.rating)}, #${board.me.rank}`
       : `Your wins this week: ${board.me.wins}, #${board.me.rank}`;
   return (

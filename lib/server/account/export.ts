@@ -32,11 +32,11 @@ const SECTIONS = {
       where: { userId },
       orderBy: { createdAt: 'asc' },
       select: {
-        seat: true, gamesWon: true, won: true, ratingBefore: true, rdBefore: true, ratingAfter: true, rdAfter: true, createdAt: true,
+        seat: true, gamesWon: true, won: true, ratingBefore: true, rdBefore: true, ratingAfter: true, rdAfter: true, matchesBefore: true, createdAt: true,
         match: { select: { id: true, mode: true, ranked: true, firstTo: true, winnerSeat: true, endReason: true, games: { select: { index: true, winnerSeat: true, reason: true, endTick: true, replay0: true, replay1: true } } } },
       },
     }),
-  versusRatings: (db, userId) => db.versusRating.findMany({ where: { userId }, select: { mode: true, rating: true, rd: true, vol: true, matches: true, wins: true, updatedAt: true } }),
+  versusRatings: (db, userId) => db.versusRating.findMany({ where: { userId }, select: { mode: true, rating: true, rd: true, vol: true, matches: true, wins: true, updatedAt: true, ratedAt: true } }),
   versusWeeklyWins: (db, userId) => db.versusWeeklyWins.findMany({ where: { userId }, select: { mode: true, week: true, wins: true } }),
   reportsFiled: (db, userId) => db.report.findMany({ where: { reporterId: userId }, select: { gameId: true, reason: true, note: true, status: true, createdAt: true } }),
   usernameRedirects: (db, userId) => db.usernameRedirect.findMany({ where: { userId }, select: { oldKey: true, expiresAt: true } }),

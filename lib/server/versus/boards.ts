@@ -1,66 +1,83 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { VersusMode } from '@/lib/engine';
+import { VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import { decodeCursor, encodeCursor, InvalidCursorError } from '@/lib/server/games/cursor';
-import { isProvisional, NEW_PLAYER_RATING, PROVISIONAL_RD } from '@/lib/server/versus/rating';
+import { isProvisional, NEW_PLAYER_RATING, placementOf, ratingAt, type Placement } from '@/lib/server/versus/rating';
+import { establishedAt } from '@/lib/server/versus/rating-sql';
 
 export { InvalidCursorError };
 
+/** `rd` as it stands now: grown for time away (rating.ts `ratingAt`). */
 export type RatingRow = { rank: number; player: { id: string; username: string }; rating: number; rd: number; matches: number; wins: number };
 export type WinsRow = { rank: number; player: { id: string; username: string }; wins: number; lastWinAt: string };
 export type VersusBoard<Row> = { mode: VersusMode; rows: Row[]; nextCursor: string | null; me: Row | null };
-/** The viewer's own rating row: rank null while provisional (off the board, shown with a "?"). */
-export type MyRatingRow = Omit<RatingRow, 'rank'> & { rank: number | null; provisional: boolean };
+/** The viewer's own rating row: rank null while provisional (off the board, shown with a "?"), and its placement. */
+export type MyRatingRow = Omit<RatingRow, 'rank'> & { rank: number | null; provisional: boolean; placement: Placement | null };
 
-type RawRating = { userId: string; username: string; rating: number; rd: number; matches: number; wins: number; updatedAt: Date; rank?: bigint };
+type RawRating = { userId: string; username: string; rating: number; rd: number; vol: number; matches: number; wins: number; updatedAt: Date; ratedAt: Date; rank?: bigint };
 type RawWins = { userId: string; username: string; wins: number; lastWinAt: Date; rank?: bigint };
 
 /**
- * The rating board of a versus mode: established players (deviation at most PROVISIONAL_RD) who
- * are not banned, highest rating first, ties by player id. Keyset pages and the viewer's row pinned, as the solo
- * boards (lib/server/games/boards.ts); the cursor's sort key is the rating itself.
+ * The rating board of a versus mode: established players (placement played, and a deviation at
+ * most PROVISIONAL_RD as it stands now) who are not banned, highest rating first, ties by player
+ * id. Keyset pages and the viewer's row pinned, as the solo boards (lib/server/games/boards.ts);
+ * the cursor's sort key is the rating itself.
+ *
+ * Time away grows a deviation but never moves a rating, so the order and the cursor hold; what
+ * time does change is who is established. The filter and the rank both ask `establishedAt`, the
+ * idle rule of rating.ts in SQL at this `now`, so a player whose deviation has grown past the
+ * line leaves the board (and the ranks below close up) the day the profile starts showing a "?".
  */
-export async function getRatingBoard(options: { mode: VersusMode; cursor?: string; limit: number; viewerId?: string | null }): Promise<Omit<VersusBoard<RatingRow>, 'me'> & { me: MyRatingRow | null }> {
+export async function getRatingBoard(options: {
+  mode: VersusMode;
+  cursor?: string;
+  limit: number;
+  viewerId?: string | null;
+  now?: Date;
+}): Promise<Omit<VersusBoard<RatingRow>, 'me'> & { me: MyRatingRow | null }> {
   const db = await getDb();
+  const now = options.now ?? new Date();
   const key = { mode: `versus:${options.mode}`, period: 'rating' };
   const cursor = options.cursor ? decodeCursor(key, options.cursor, { float: true }) : null;
-  const base = Prisma.sql`r."mode" = ${options.mode} AND r."rd" <= ${PROVISIONAL_RD}`;
+  const base = Prisma.sql`r."mode" = ${options.mode} AND ${establishedAt('r', now)}`;
   const where = cursor ? Prisma.sql`${base} AND (-r."rating", r."userId") > (${-cursor.metric}, ${cursor.gameId})` : base;
-  const raw = await db.$queryRaw<RawRating[]>(ratingRows(where, options.limit + 1));
+  const raw = await db.$queryRaw<RawRating[]>(ratingRows(where, options.limit + 1, now));
   const first = (cursor?.rank ?? 0) + 1;
-  const rows = raw.slice(0, options.limit).map((r, i) => ratingRow(r, first + i));
+  const rows = raw.slice(0, options.limit).map((r, i) => ratingRow(r, first + i, now));
   const lastRaw = raw[options.limit - 1];
   const nextCursor =
     raw.length > options.limit && lastRaw ? encodeCursor(key, { rank: first + options.limit - 1, metric: lastRaw.rating, achievedAt: lastRaw.updatedAt, gameId: lastRaw.userId }) : null;
   let me: MyRatingRow | null = null;
   if (options.viewerId) {
-    const [mine] = await db.$queryRaw<RawRating[]>(ratingRows(Prisma.sql`r."mode" = ${options.mode} AND r."userId" = ${options.viewerId}`, 1, true));
+    const [mine] = await db.$queryRaw<RawRating[]>(ratingRows(Prisma.sql`r."mode" = ${options.mode} AND r."userId" = ${options.viewerId}`, 1, now, true));
     if (mine) {
-      const provisional = isProvisional(mine);
-      me = { ...ratingRow(mine, 0), rank: provisional ? null : Number(mine.rank), provisional };
+      const row = ratingRow(mine, 0, now);
+      const provisional = isProvisional(row);
+      me = { ...row, rank: provisional ? null : Number(mine.rank), provisional, placement: placementOf(row.matches) };
     }
   }
   return { mode: options.mode, rows, nextCursor, me };
 }
 
-function ratingRows(where: Prisma.Sql, limit: number, withRank = false) {
+function ratingRows(where: Prisma.Sql, limit: number, now: Date, withRank = false) {
   const rank = withRank
     ? Prisma.sql`, (SELECT count(*) + 1 FROM "VersusRating" ahead JOIN "User" au ON au."id" = ahead."userId" AND au."bannedAt" IS NULL
-         WHERE ahead."mode" = r."mode" AND ahead."rd" <= ${PROVISIONAL_RD}
+         WHERE ahead."mode" = r."mode" AND ${establishedAt('ahead', now)}
          AND (-ahead."rating", ahead."userId") < (-r."rating", r."userId")) AS "rank"`
     : Prisma.empty;
   return Prisma.sql`
-    SELECT r."userId", u."username", r."rating", r."rd", r."matches", r."wins", r."updatedAt" ${rank}
+    SELECT r."userId", u."username", r."rating", r."rd", r."vol", r."matches", r."wins", r."updatedAt", r."ratedAt" ${rank}
     FROM "VersusRating" r JOIN "User" u ON u."id" = r."userId" AND u."bannedAt" IS NULL
     WHERE ${where}
     ORDER BY -r."rating", r."userId"
     LIMIT ${limit}`;
 }
 
-function ratingRow(r: RawRating, rank: number): RatingRow {
-  return { rank, player: { id: r.userId, username: r.username }, rating: r.rating, rd: r.rd, matches: r.matches, wins: r.wins };
+function ratingRow(r: RawRating, rank: number, now: Date): RatingRow {
+  const { rd } = ratingAt(r, r.ratedAt, now);
+  return { rank, player: { id: r.userId, username: r.username }, rating: r.rating, rd, matches: r.matches, wins: r.wins };
 }
 
 /** Most ranked wins in one UTC ISO week (this week by default) of players not banned, ties to whoever got there first. */
@@ -110,15 +127,30 @@ function winsRow(r: RawWins, rank: number): WinsRow {
   return { rank, player: { id: r.userId, username: r.username }, wins: r.wins, lastWinAt: r.lastWinAt.toISOString() };
 }
 
-/** A player's rating in a mode for the profile; a new player's provisional starting rating if none yet. */
-export async function getVersusRating(options: { userId: string; mode: VersusMode }) {
+export type VersusStanding = { rating: number; rd: number; matches: number; wins: number; provisional: boolean; placement: Placement | null };
+/** A player's standing in every versus mode (the versus lobby's). */
+export type VersusStandings = Record<VersusMode, VersusStanding>;
+
+/**
+ * A player's rating in a mode as it stands at `now` (its deviation grown for time away), for the
+ * profile and the versus lobby; a new player's provisional starting rating if none yet.
+ */
+export async function getVersusRating(options: { userId: string; mode: VersusMode; now?: Date }): Promise<VersusStanding> {
   const db = await getDb();
   const row = await db.versusRating.findUnique({
     where: { userId_mode: { userId: options.userId, mode: options.mode } },
-    select: { rating: true, rd: true, matches: true, wins: true },
+    select: { rating: true, rd: true, vol: true, matches: true, wins: true, ratedAt: true },
   });
-  const r = row ?? { rating: NEW_PLAYER_RATING.rating, rd: NEW_PLAYER_RATING.rd, matches: 0, wins: 0 };
-  return { ...r, provisional: isProvisional(r) };
+  const now = row ? ratingAt(row, row.ratedAt, options.now ?? new Date()) : NEW_PLAYER_RATING;
+  const standing = { rating: now.rating, rd: now.rd, matches: row?.matches ?? 0, wins: row?.wins ?? 0 };
+  return { ...standing, provisional: isProvisional(standing), placement: placementOf(standing.matches) };
+}
+
+/** A player's standing in every versus mode, as it stands at `now` (the versus lobby's). */
+export async function getVersusStandings(options: { userId: string; now?: Date }): Promise<VersusStandings> {
+  const entries = await Promise.all(VERSUS_MODE_NAMES.map(async (mode) => [mode, await getVersusRating({ ...options, mode })] as const));
+  // One entry per mode of VERSUS_MODE_NAMES: the record is whole.
+  return Object.fromEntries(entries) as VersusStandings;
 }
 
 export type AnyVersusBoard =
@@ -126,7 +158,7 @@ export type AnyVersusBoard =
   | ({ board: 'wins' } & Awaited<ReturnType<typeof getWeeklyWinsBoard>>);
 
 /** One of a versus mode's two boards, as the boards page and its JSON route ask for it. */
-export async function getVersusBoard(options: { mode: VersusMode; board: 'rating' | 'wins'; cursor?: string; limit: number; viewerId?: string | null }): Promise<AnyVersusBoard> {
+export async function getVersusBoard(options: { mode: VersusMode; board: 'rating' | 'wins'; cursor?: string; limit: number; viewerId?: string | null; now?: Date }): Promise<AnyVersusBoard> {
   const { board, ...rest } = options;
   return board === 'rating' ? { board, ...(await getRatingBoard(rest)) } : { board, ...(await getWeeklyWinsBoard(rest)) };
 }

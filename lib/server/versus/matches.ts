@@ -1,14 +1,15 @@
 import 'server-only';
 import { VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
+import { countsAsRated } from '@/lib/server/versus/rating';
 
 export type StoredSeat = {
   seat: 0 | 1;
   player: { id: string; username: string } | null;
   gamesWon: number;
   won: boolean;
-  /** Ranked only. */
-  rating: { before: number; after: number; rdBefore: number; rdAfter: number } | null;
+  /** Ranked only: as it stood at the match (deviation grown for time away) and after, with the rated matches played by then. */
+  rating: { before: number; after: number; rdBefore: number; rdAfter: number; matchesBefore: number; matchesAfter: number } | null;
 };
 
 export type StoredGame = {
@@ -50,7 +51,7 @@ export async function getStoredMatch(options: { matchId: string }): Promise<Stor
       id: true, mode: true, ranked: true, firstTo: true, winnerSeat: true, endReason: true, noContest: true, voidedAt: true, voidReason: true, createdAt: true,
       seats: {
         orderBy: { seat: 'asc' },
-        select: { seat: true, gamesWon: true, won: true, ratingBefore: true, ratingAfter: true, rdBefore: true, rdAfter: true, user: { select: { id: true, username: true } } },
+        select: { seat: true, gamesWon: true, won: true, ratingBefore: true, ratingAfter: true, rdBefore: true, rdAfter: true, matchesBefore: true, user: { select: { id: true, username: true } } },
       },
       games: { orderBy: { index: 'asc' }, select: { index: true, winnerSeat: true, reason: true, endTick: true, replay0: true, replay1: true, hash0: true, hash1: true } },
     },
@@ -63,8 +64,11 @@ export async function getStoredMatch(options: { matchId: string }): Promise<Stor
       gamesWon: s.gamesWon,
       won: s.won,
       rating:
-        s.ratingBefore !== null && s.ratingAfter !== null && s.rdBefore !== null && s.rdAfter !== null
-          ? { before: s.ratingBefore, after: s.ratingAfter, rdBefore: s.rdBefore, rdAfter: s.rdAfter }
+        s.ratingBefore !== null && s.ratingAfter !== null && s.rdBefore !== null && s.rdAfter !== null && s.matchesBefore !== null
+          ? {
+              before: s.ratingBefore, after: s.ratingAfter, rdBefore: s.rdBefore, rdAfter: s.rdAfter,
+              matchesBefore: s.matchesBefore, matchesAfter: s.matchesBefore + (countsAsRated({ won: s.won, noContest: m.noContest }) ? 1 : 0),
+            }
           : null,
     }),
   ) as [StoredSeat, StoredSeat];

@@ -4,11 +4,12 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
-import { isNoContest, NEW_PLAYER_RATING, rateMatch, storedRating, type Rating } from '@/lib/server/versus/rating';
+import { countsAsRated, isNoContest, NEW_PLAYER_RATING, rateMatch, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
 import { type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
 import { verifyOwn } from '@/lib/server/verify-pool';
 
-export type SeatRatings = { before: Rating; after: Rating };
+/** A seat's rating as it stood at the match (grown for time away) and after it, and its rated matches before and after. */
+export type SeatRatings = { before: Rating; after: Rating; matches: { before: number; after: number } };
 export type StoreMatchResult =
   | { ok: true; matchId: string; repeated: boolean; ratings: [SeatRatings, SeatRatings] | null; noContest: boolean }
   | { ok: false; code: VersusRefusal | 'ranked_needs_accounts' | 'seat_without_owner'; message: string };
@@ -17,7 +18,7 @@ export type StoreMatchResult =
 export type StoredEndReason = VersusMatchRecord['endReason'] | 'unstorable';
 
 type Tx = Prisma.TransactionClient;
-type RatingRow = Rating & { userId: string };
+type RatingRow = Rating & { userId: string; matches: number; ratedAt: Date };
 type Seat = 0 | 1;
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 
@@ -86,6 +87,7 @@ export async function storeMatch(options: {
         rdBefore: rated?.[s].before.rd ?? null,
         ratingAfter: rated?.[s].after.rating ?? null,
         rdAfter: rated?.[s].after.rd ?? null,
+        matchesBefore: rated?.[s].matches.before ?? null,
         createdAt: now,
       })),
     });
@@ -169,38 +171,43 @@ function unreadableSeat(record: VersusMatchRecord): { seat: Seat; rulesVersion: 
 /**
  * Reads both ratings under a row lock (creating new players' rows first), so two matches of the
  * same player finishing at once update the rating one after the other, and writes the new ones.
- * In a no-contest match only the leaver's loss is rated: the winner's rating, match count and
- * wins stay as they were.
+ * Each starts from the rating as it stands now, its deviation grown for the days since the last
+ * rated match (`ratingAt`, as every read shows it); that is the seat's "before". A rated match
+ * restarts the idle clock. In a no-contest match only the leaver's loss is rated: the winner's
+ * row (rating, match count, wins and idle clock) stays as it was.
  */
 async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; winnerSeat: Seat; noContest: boolean; now: Date }): Promise<[SeatRatings, SeatRatings]> {
   const { mode, users, winnerSeat, now } = o;
   const fresh = NEW_PLAYER_RATING;
   await tx.$executeRaw`
-    INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt")
-    VALUES (${users[0]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}),
-           (${users[1]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now})
+    INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt")
+    VALUES (${users[0]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}),
+           (${users[1]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now})
     ON CONFLICT ("userId", "mode") DO NOTHING`;
   // Locked in id order, so two transactions never wait on each other's second row.
   const rows = await tx.$queryRaw<RatingRow[]>`
-    SELECT "userId", "rating", "rd", "vol" FROM "VersusRating"
+    SELECT "userId", "rating", "rd", "vol", "matches", "ratedAt" FROM "VersusRating"
     WHERE "mode" = ${mode} AND "userId" IN (${users[0]}, ${users[1]})
     ORDER BY "userId" FOR UPDATE`;
-  const strip = (r: RatingRow): Rating => ({ rating: r.rating, rd: r.rd, vol: r.vol });
-  const before = users.map((u) => strip(rows.find((r) => r.userId === u)!)) as [Rating, Rating];
+  const row = (s: Seat) => rows.find((r) => r.userId === users[s])!;
+  const asNow = (r: RatingRow): Rating => storedRating(ratingAt({ rating: r.rating, rd: r.rd, vol: r.vol }, r.ratedAt, now));
+  const before: [Rating, Rating] = [asNow(row(0)), asNow(row(1))];
   const loserSeat = other(winnerSeat);
   const rated = rateMatch(before[winnerSeat], before[loserSeat]);
   const after: [Rating, Rating] = [before[0], before[1]];
   after[loserSeat] = storedRating(rated.loser);
   if (!o.noContest) after[winnerSeat] = storedRating(rated.winner);
+  const counts = (s: Seat) => countsAsRated({ won: s === winnerSeat, noContest: o.noContest });
   for (const s of [0, 1] as const) {
-    if (s === winnerSeat && o.noContest) continue;
+    if (!counts(s)) continue;
     await tx.versusRating.update({
       where: { userId_mode: { userId: users[s], mode } },
-      data: { ...after[s], matches: { increment: 1 }, wins: { increment: s === winnerSeat ? 1 : 0 }, updatedAt: now },
+      data: { ...after[s], matches: { increment: 1 }, wins: { increment: s === winnerSeat ? 1 : 0 }, updatedAt: now, ratedAt: now },
     });
   }
+  const matches = (s: Seat) => ({ before: row(s).matches, after: row(s).matches + (counts(s) ? 1 : 0) });
   return [
-    { before: before[0], after: after[0] },
-    { before: before[1], after: after[1] },
+    { before: before[0], after: after[0], matches: matches(0) },
+    { before: before[1], after: after[1], matches: matches(1) },
   ];
 }

@@ -11,7 +11,7 @@ describe('versus board tables', () => {
   const page = [row(1), row(2)];
 
   it('pins a provisional viewer below the page with no rank, a "?" on the rating, and a line saying why', () => {
-    const me: MyRatingRow = { ...row(0, 'newbie'), rank: null, provisional: true, rating: 1522.6, rd: 240 };
+    const me: MyRatingRow = { ...row(0, 'newbie'), rank: null, provisional: true, placement: { played: 3, of: 10 }, rating: 1522.6, rd: 240 };
     const html = body(renderToStaticMarkup(createElement(RatingTable, { rows: page, me })));
     const order = ['p1', 'p2', '⋯', 'newbie', 'Provisional'].map((text) => html.indexOf(text));
     expect(order.every((i) => i >= 0)).toBe(true);
@@ -21,7 +21,7 @@ describe('versus board tables', () => {
   });
 
   it('an established viewer on the page is highlighted there, with no note', () => {
-    const html = renderToStaticMarkup(createElement(RatingTable, { rows: page, me: { ...page[1]!, provisional: false } }));
+    const html = renderToStaticMarkup(createElement(RatingTable, { rows: page, me: { ...page[1]!, provisional: false, placement: null } }));
     expect(html).toContain('data-testid="my-row"');
     expect(html).not.toContain('pinned');
     expect(html).toContain('1879');

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ratingChart, type ChartBox } from '@/lib/ui/rating-chart';
-import { formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { VersusRatings } from '@/components/profile/VersusRatings';
+import { formatPlacement, formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
 
 const box: ChartBox = { width: 400, height: 200, pad: { left: 40, right: 10, top: 10, bottom: 10 } };
 const at = '2026-11-18T12:00:00.000Z';
@@ -54,5 +57,22 @@ describe('versus text', () => {
     expect(formatRatingChange(1662.2, 1580.6)).toBe('−81');
     expect(formatRatingChange(1580.4, 1580.2)).toBe('±0');
     expect(formatSetScore([2, 1])).toBe('2–1');
+    expect(formatPlacement({ played: 3, of: 10 })).toBe('placement 3/10');
+  });
+
+  it('the profile shows a player in placement as such, and a settled one without it', () => {
+    const standing = { rd: 240, wins: 1, points: [] };
+    const html = renderToStaticMarkup(
+      createElement(VersusRatings, {
+        ratings: [
+          { ...standing, mode: 'battle', rating: 1522.6, matches: 3, provisional: true, placement: { played: 3, of: 10 } },
+          { ...standing, mode: 'race30', rating: 1610, rd: 80, matches: 12, provisional: false, placement: null },
+        ],
+      }),
+    );
+    expect(html).toContain('1523?');
+    expect(html).toMatch(/data-testid="versus-placement-battle"[^>]*>placement 3\/10/);
+    expect(html).not.toContain('versus-placement-race30');
+    expect(html).toContain('Provisional (the “?”)');
   });
 });

@@ -1,6 +1,6 @@
 import { Glicko2 } from 'glicko2';
 import { describe, expect, it } from 'vitest';
-import { expectedScore, isProvisional, NEW_PLAYER_RATING, rateMatch, RATING_SETTINGS } from '@/lib/server/versus/rating';
+import { expectedScore, isProvisional, NEW_PLAYER_RATING, PLACEMENT_MATCHES, PROVISIONAL_RD, rateMatch, RATING_SETTINGS } from '@/lib/server/versus/rating';
 
 describe('versus rating (Glicko-2 through the glicko2 package)', () => {
   it('the package reproduces the worked example of Glickman’s paper (1500/200 → 1464.06/151.52)', () => {
@@ -29,20 +29,22 @@ describe('versus rating (Glicko-2 through the glicko2 package)', () => {
     expect(got.loser.rating).toBeLessThan(loser.rating);
   });
 
-  it('new players start at 1500 and are provisional until their deviation falls to 110', () => {
+  it('new players start at 1500 and are provisional until both their placement matches are played and their deviation is at most 110', () => {
     expect(NEW_PLAYER_RATING).toEqual({ rating: 1500, rd: 350, vol: 0.06 });
-    expect(isProvisional(NEW_PLAYER_RATING)).toBe(true);
-    expect(isProvisional({ rd: 110 })).toBe(false);
+    expect(isProvisional({ ...NEW_PLAYER_RATING, matches: 0 })).toBe(true);
     let a = { ...NEW_PLAYER_RATING };
     let b = { ...NEW_PLAYER_RATING };
     let matches = 0;
     // Two evenly matched newcomers who win in turn: each result tells the system a lot.
-    for (; isProvisional(a) && matches < 100; matches++) {
+    for (; isProvisional({ rd: a.rd, matches }) && matches < 100; matches++) {
+      // Placement over, the deviation not yet settled: still provisional.
+      if (matches === PLACEMENT_MATCHES) expect(a.rd).toBeGreaterThan(PROVISIONAL_RD);
       const r = rateMatch(a, b);
       [a, b] = [r.loser, r.winner];
     }
-    expect(matches).toBeGreaterThan(3);
-    expect(matches).toBeLessThan(100);
+    expect(matches).toBeGreaterThan(PLACEMENT_MATCHES);
+    expect(matches).toBeLessThan(30);
+    expect(a.rd).toBeLessThanOrEqual(PROVISIONAL_RD);
   });
 
   it('a draw between equals changes neither rating, and the favourite is expected to win', () => {

@@ -8,11 +8,11 @@ import { MatchViewer } from '@/components/versus/MatchViewer';
 import { getSessionUser } from '@/lib/server/auth';
 import { canModerate } from '@/lib/server/moderation/roles';
 import { getStoredMatch, type StoredMatch, type StoredSeat } from '@/lib/server/versus/matches';
-import { isProvisional } from '@/lib/server/versus/rating';
+import { isProvisional, placementOf } from '@/lib/server/versus/rating';
 import { formatDate, formatTime } from '@/lib/ui/format';
 import { matchHref, ticksFromParam, versusBoardHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
-import { formatRating, formatRatingChange, GAME_END_TEXT } from '@/lib/ui/versus';
+import { formatPlacement, formatRating, formatRatingChange, GAME_END_TEXT } from '@/lib/ui/versus';
 import { gameParamSchema, matchIdSchema } from '@/lib/validations/versus';
 import { PageHeading } from '@/components/ui/PageHeading';
 
@@ -105,19 +105,24 @@ function Seat({ seat }: { seat: StoredSeat }) {
   return seat.player ? <PlayerLink username={seat.player.username} /> : <>Guest</>;
 }
 
-/** Each seat's rating before and after the match, "?" while provisional. */
+/** Each seat's rating before and after the match, "?" while provisional, and the placement match it was. */
 function Ratings({ match }: { match: StoredMatch }) {
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" data-testid="match-ratings">
-      {match.seats.map((s) =>
-        s.rating ? (
+      {match.seats.map((s) => {
+        if (!s.rating) return null;
+        const r = s.rating;
+        // A rated match played in placement is that placement match: "placement 4/10".
+        const placement = placementOf(r.matchesBefore);
+        return (
           <li key={s.seat}>
-            {nameOf(s)}: <span className="font-mono">{formatRating(s.rating.before, isProvisional({ rd: s.rating.rdBefore }))}</span> →{' '}
-            <span className="font-mono font-semibold">{formatRating(s.rating.after, isProvisional({ rd: s.rating.rdAfter }))}</span>{' '}
-            <span className="font-mono text-muted">({formatRatingChange(s.rating.before, s.rating.after)})</span>
+            {nameOf(s)}: <span className="font-mono">{formatRating(r.before, isProvisional({ rd: r.rdBefore, matches: r.matchesBefore }))}</span> →{' '}
+            <span className="font-mono font-semibold">{formatRating(r.after, isProvisional({ rd: r.rdAfter, matches: r.matchesAfter }))}</span>{' '}
+            <span className="font-mono text-muted">({formatRatingChange(r.before, r.after)})</span>
+            {placement && r.matchesAfter > r.matchesBefore ? <span className="text-muted"> · {formatPlacement({ played: r.matchesAfter, of: placement.of })}</span> : null}
           </li>
-        ) : null,
-      )}
+        );
+      })}
     </ul>
   );
 }
