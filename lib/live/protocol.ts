@@ -2,8 +2,10 @@
  * The live channel's messages (WebSocket `/api/live`, JSON text frames), spoken by the browser
  * (lib/client) and the server (lib/server/live). Version 1; docs/decisions/0010-live-protocol.md
  * explains the flow, the pacing, the pause budget and the reconnect window. Every message is an
- * object with a type `t`; each side parses what it receives with the schemas here, which bound
- * every size before any work is done. Changes stay additive: a new optional field or a new type.
+ * object with a type `t`; each side parses what it receives with the schemas here and in
+ * versus.ts (the server with clientMessageSchema, the browser with serverMessageSchema), which
+ * bound every size before any work is done. Changes stay additive: a new optional field or a new
+ * type. The lists below are checked against the schemas by a test (live-protocol-list).
  *
  * Client → server                                   Server → client
  *   hello   {v, resume?}                              welcome  {v, player, resumed?}
@@ -14,12 +16,11 @@
  *   ping    {n}                                       over     {gameId, seed, result?, ranked, reason?}
  *                                                     watching {gameId, ..., state, pieces, events, tick}
  *                                                     frame    {gameId, events, pieces, tick, stats}
- *                                                     ended    {gameId, gameId of the stored game?}
+ *                                                     ended    {gameId, replayId?}
  *                                                     error    {code, message, gameId?, seq?}
  *                                                     pong     {n}
  *
- * Versus (additive, still version 1; docs/decisions/0017-versus-live.md). A server without versus
- * answers these with bad_message. Types are in lib/live/versus.ts.
+ * Versus (additive, still version 1; docs/decisions/0017-versus-live.md), server → client in versus.ts:
  *   queue   {mode, ranked, handling, nextCount}       queued   {mode, ranked, waiting}
  *   unqueue                                           unqueued
  *   room_create {mode, firstTo, handling, nextCount}  room     {code, mode, firstTo, seats, ready, you}
@@ -32,15 +33,22 @@
  *   vwatch / vunwatch {matchId}                       vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
  *                                                     vgame    {matchId, game, winner, reason, score}
  *                                                     vover    {matchId, winner, score, reason, ranked, ratings?, stored}
+ *                                                     vaway    {matchId, seat, back, windowMs}
+ *                                                     vresumed {matchId, game, lastSeq, tick, pieces, garbage, score}
  *                                                     vwatching {matchId, ..., both seats so far}
+ *
+ * Errors (`error.code`): bad_message, too_large, unsupported_version, rate_limited, too_many_games,
+ *   out_of_order, unknown_game, not_your_game, game_over, bad_inputs, ahead_of_clock, desync,
+ *   resume_failed, server_error, not_live, setup_mismatch, banned, sign_in_required, unknown_room,
+ *   room_full, not_room_host, unknown_match, not_your_match, already_playing, not_eligible.
  */
 import { z } from 'zod';
+import { KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
+import { versusServerMessages } from '@/lib/live/versus';
 import {
-  ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, SDF_MAX, SDF_MIN,
-} from '@/lib/engine';
-import { keyId, MAX_FIRST_TO, VERSUS_MODE_NAMES } from '@/lib/engine';
-import type { EndReason, GameState, GameStats, Key, Mode, PieceType } from '@/lib/engine';
-import type { VersusServerMessage } from '@/lib/live/versus';
+  countSchema, handlingSchema, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema, type LivePlayer, type LiveStats, type WireEvent,
+} from '@/lib/live/wire';
 
 export const LIVE_PROTOCOL_VERSION = 1;
 export const LIVE_PATH = '/api/live';
@@ -74,47 +82,9 @@ export const MAX_BATCH_TICKS = 3_600;
 /** Send a batch at least this often while playing (ms), and at once after a piece locks. */
 export const BATCH_INTERVAL_MS = 100;
 
-/** The last tick a live game may reach: an hour at 60 ticks a second. */
-const MAX_TICK = 216_000;
-const tick = z.number().int().min(0).max(MAX_TICK);
+const tick = tickSchema;
 const gameId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');
-
-/**
- * At most `max` tuples of integers, each within its [lowest, highest]. Checked in one pass by hand
- * inside zod, which still names the first bad number by its path (`events.3.1`): zod's own tuples
- * left ~0.8 KB of garbage per element, a third of what a live server allocated per batch, and it
- * reads ten thousand batches a second.
- */
-function intTuples<T extends number[]>(bounds: ReadonlyArray<readonly [lowest: number, highest: number]>, max: number) {
-  return z.custom<T[]>((v) => Array.isArray(v), { message: 'expected an array', abort: true }).superRefine((list, ctx) => {
-    if (!Array.isArray(list)) return; // refused above; this only keeps a refine that runs anyway from throwing
-    if (list.length > max) return ctx.addIssue({ code: 'custom', message: `at most ${max} items` });
-    for (let i = 0; i < list.length; i++) {
-      const item: unknown = list[i];
-      if (!Array.isArray(item) || item.length !== bounds.length)
-        return ctx.addIssue({ code: 'custom', path: [i], message: `expected a list of ${bounds.length} numbers` });
-      for (let j = 0; j < bounds.length; j++) {
-        const n: unknown = item[j];
-        const [lowest, highest] = bounds[j]!;
-        if (typeof n !== 'number' || !Number.isInteger(n) || n < lowest || n > highest)
-          return ctx.addIssue({ code: 'custom', path: [i, j], message: `expected an integer from ${lowest} to ${highest}` });
-      }
-    }
-  });
-}
-
-/**
- * One input: [tick, key index in KEYS, 1 down / 0 up]. Three numbers keep a batch small. Any key
- * of KEYS; a game's rules version may play fewer, and its host refuses the rest as bad inputs.
- */
-export type WireEvent = [tick: number, key: number, down: 0 | 1];
-const wireEvents = intTuples<WireEvent>([[0, MAX_TICK], [0, KEYS.length - 1], [0, 1]], MAX_BATCH_EVENTS);
-export const handlingSchema = z.object({
-  das: z.number().int().min(DAS_MIN).max(DAS_MAX),
-  arr: z.number().int().min(ARR_MIN).max(ARR_MAX),
-  sdf: z.union([z.number().int().min(SDF_MIN).max(SDF_MAX), z.literal('instant')]),
-  dasCut: z.boolean(),
-});
+const wireEvents = wireEventsSchema(MAX_BATCH_EVENTS);
 
 const matchId = gameId;
 export const roomCodeSchema = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
@@ -208,76 +178,105 @@ export const LIVE_ERROR_CODES = [
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 
-export type LiveStats = GameStats;
 /**
  * Why a live game left the boards; shown on screen and on the stored game. `paused`: a pause in a
  * mode that allows none; `pause_budget`: more pauses, or longer ones, than its mode allows
  * (lib/live/pauses.ts).
  */
-export type UnrankedReason = 'paused' | 'pause_budget' | 'too_slow' | 'disconnected';
-export type LivePlayer = { name: string | null; guest: boolean };
+export const unrankedReasonSchema = z.enum(['paused', 'pause_budget', 'too_slow', 'disconnected']);
+export type UnrankedReason = z.infer<typeof unrankedReasonSchema>;
 
-export type ServerMessage =
-  | { t: 'welcome'; v: number; player: LivePlayer; resumed?: ResumedGame }
-  | {
-      t: 'started';
-      gameId: string;
-      mode: Mode;
-      rulesVersion: number;
-      handling: z.infer<typeof handlingSchema>;
-      nextCount: number;
-      /** The current piece, the preview and one spare: sequence indexes 0 … nextCount + 1. */
-      pieces: PieceType[];
-      resumeToken: string;
-      /** Reconnects within this many ms take the game up again (hello.resume). */
-      resumeWindowMs: number;
-    }
-  | { t: 'deal'; gameId: string; from: number; pieces: PieceType[] }
-  | { t: 'ack'; gameId: string; seq: number; tick: number }
-  | { t: 'status'; gameId: string; ranked: boolean; reason?: UnrankedReason; pauses: number; pausesLeft: number; spectators: number }
-  | {
-      t: 'over';
-      gameId: string;
-      /** Revealed only now: the browser builds the seeded replay (DealtGame.reveal) and POSTs it. */
-      seed: string;
-      /**
-       * The host's count of the game. Absent when another process answers a resume after the end
-       * was recorded (lib/server/live/solo/adopt.ts endedGameOver): it has the ticket, not the game.
-       */
-      result?: LiveStats & { finished: boolean; toppedOut: boolean; reason: EndReason | null; hash: string };
-      ranked: boolean;
-      reason?: UnrankedReason;
-    }
-  | {
-      t: 'watching';
-      gameId: string;
-      player: LivePlayer;
-      mode: Mode;
-      handling: z.infer<typeof handlingSchema>;
-      nextCount: number;
-      /**
-       * The game as it was a moment ago (lib/engine/state.ts: restoreDealtGame), so a catch-up
-       * costs the same however long the game: `pieces` are those dealt since (sequence indexes
-       * from state.taken + state.next.length) and `events` the inputs since its tick, up to `tick`.
-       * Without it (older servers): every piece and input from tick 0.
-       */
-      state?: GameState;
-      pieces: PieceType[];
-      events: WireEvent[];
-      tick: number;
-      stats: LiveStats;
-      spectators: number;
-      paused: boolean;
-    }
-  | { t: 'frame'; gameId: string; from: number; pieces: PieceType[]; events: WireEvent[]; tick: number; stats: LiveStats; paused: boolean }
-  /** The watched game ended; `replayId` is set once it is stored (then /replays/{id} plays it). */
-  | { t: 'ended'; gameId: string; stats: LiveStats; replayId?: string }
-  | { t: 'error'; code: LiveErrorCode; message: string; gameId?: string; seq?: number }
-  | { t: 'pong'; n: number }
-  | VersusServerMessage;
+/** Every way a game ends (lib/engine), as a record so a reason added there fails to compile here until it is listed. */
+const END_REASONS = { blockOut: 1, lockOut: 1, garbageOut: 1, goal: 1, timeUp: 1 } as const satisfies Record<EndReason, 1>;
+const endReasonSchema = z.enum(Object.keys(END_REASONS) as [EndReason, ...EndReason[]]);
+const anyGameId = z.string().min(1).max(64);
+const mode = z.enum(MODE_NAMES);
+/** A whole game's inputs, as a catch-up carries them. */
+const gameEvents = wireEventsSchema(MAX_TICK);
 
 /** What `welcome.resumed` gives back after a reconnect: enough to carry on where the browser was. */
-export type ResumedGame = { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[] };
+const resumedGameSchema = z.object({ gameId: anyGameId, lastSeq: countSchema, tick: tickSchema, from: countSchema, pieces: piecesSchema });
+export type ResumedGame = z.infer<typeof resumedGameSchema>;
+
+/**
+ * Every message from the server, solo and versus, by its type `t`: the server builds them to these
+ * types, and the browser parses each one it receives (lib/client/live/socket.ts) before any
+ * handler sees it.
+ */
+export const serverMessageSchema = z.discriminatedUnion('t', [
+  ...versusServerMessages,
+  z.object({ t: z.literal('welcome'), v: z.number().int(), player: livePlayerSchema, resumed: resumedGameSchema.optional() }),
+  z.object({
+    t: z.literal('started'),
+    gameId: anyGameId,
+    mode,
+    rulesVersion: z.number().int(),
+    handling: handlingSchema,
+    nextCount: countSchema,
+    /** The current piece, the preview and one spare: sequence indexes 0 … nextCount + 1. */
+    pieces: piecesSchema,
+    resumeToken: z.string(),
+    /** Reconnects within this many ms take the game up again (hello.resume). */
+    resumeWindowMs: countSchema,
+  }),
+  z.object({ t: z.literal('deal'), gameId: anyGameId, from: countSchema, pieces: piecesSchema }),
+  z.object({ t: z.literal('ack'), gameId: anyGameId, seq: countSchema, tick: tickSchema }),
+  z.object({
+    t: z.literal('status'), gameId: anyGameId, ranked: z.boolean(), reason: unrankedReasonSchema.optional(), pauses: countSchema, pausesLeft: countSchema, spectators: countSchema,
+  }),
+  z.object({
+    t: z.literal('over'),
+    gameId: anyGameId,
+    /** Revealed only now: the browser builds the seeded replay (DealtGame.reveal) and POSTs it. */
+    seed: z.string(),
+    /**
+     * The host's count of the game. Absent when another process answers a resume after the end
+     * was recorded (lib/server/live/solo/adopt.ts endedGameOver): it has the ticket, not the game.
+     */
+    result: liveStatsSchema.extend({ finished: z.boolean(), toppedOut: z.boolean(), reason: endReasonSchema.nullable(), hash: z.string() }).optional(),
+    ranked: z.boolean(),
+    reason: unrankedReasonSchema.optional(),
+  }),
+  z.object({
+    t: z.literal('watching'),
+    gameId: anyGameId,
+    player: livePlayerSchema,
+    mode,
+    handling: handlingSchema,
+    nextCount: countSchema,
+    /**
+     * The game as it was a moment ago (lib/engine/state.ts: restoreDealtGame), so a catch-up
+     * costs the same however long the game: `pieces` are those dealt since (sequence indexes
+     * from state.taken + state.next.length) and `events` the inputs since its tick, up to `tick`.
+     * Without it (older servers): every piece and input from tick 0. The engine checks it when
+     * it restores it.
+     */
+    state: z.custom<GameState>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'expected a game state' }).optional(),
+    pieces: piecesSchema,
+    events: gameEvents,
+    tick: tickSchema,
+    stats: liveStatsSchema,
+    spectators: countSchema,
+    paused: z.boolean(),
+  }),
+  z.object({ t: z.literal('frame'), gameId: anyGameId, from: countSchema, pieces: piecesSchema, events: gameEvents, tick: tickSchema, stats: liveStatsSchema, paused: z.boolean() }),
+  /** The watched game ended; `replayId` is set once it is stored (then /replays/{id} plays it). */
+  z.object({ t: z.literal('ended'), gameId: anyGameId, stats: liveStatsSchema, replayId: z.string().optional() }),
+  z.object({ t: z.literal('error'), code: z.enum(LIVE_ERROR_CODES), message: z.string(), gameId: z.string().optional(), seq: z.number().int().optional() }),
+  z.object({ t: z.literal('pong'), n: z.number().int() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+/**
+ * One message from the server, parsed: the message, or why it is not one. An older or newer
+ * server's message the browser cannot read is refused here, not half-handled.
+ */
+export function parseServerMessage(value: unknown): { ok: true; message: ServerMessage } | { ok: false; message: string } {
+  const parsed = serverMessageSchema.safeParse(value);
+  if (parsed.success) return { ok: true, message: parsed.data };
+  const issue = parsed.error.issues[0];
+  return { ok: false, message: issue ? `${issue.path.join('.') || 'message'}: ${issue.message}` : 'invalid message' };
+}
 
 /** GET /api/live: the games being played now, most watched first. */
 export type LiveGameSummary = {

@@ -1,12 +1,14 @@
 /**
- * The versus half of the live channel, server → browser (the browser's messages are validated in
- * protocol.ts with the rest). Types and one number, shared by lib/server/live and lib/client; the flow is
- * in docs/decisions/0017-versus-live.md.
+ * The versus half of the live channel, server → browser (the browser's messages are in
+ * protocol.ts with the rest): zod schemas both sides parse, their types, and one number. The flow
+ * is in docs/decisions/0017-versus-live.md.
  */
-import type { GameEndReason, PieceType, VersusMode } from '@/lib/engine';
-import type { LivePlayer, LiveStats, WireEvent } from '@/lib/live/protocol';
+import { z } from 'zod';
+import { COLS, MAX_FIRST_TO, MAX_GARBAGE_SIZE, VERSUS_MODE_NAMES, type GameEndReason, type VersusMode } from '@/lib/engine';
+import { countSchema, handlingSchema, intTuples, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema } from '@/lib/live/wire';
 
-export type Seat = 0 | 1;
+export const seatSchema = z.union([z.literal(0), z.literal(1)]);
+export type Seat = z.infer<typeof seatSchema>;
 
 /**
  * A connected seat whose stream trails the match clock by more than this loses the game (the
@@ -15,153 +17,169 @@ export type Seat = 0 | 1;
  * this much at once after a stalled tab, since dropping the backlog would leave its game behind.
  */
 export const VERSUS_MAX_LAG_MS: Readonly<Record<VersusMode, number>> = { battle: 3_000, race30: 2_000 };
-export type RatingChange = { before: number; after: number; rdAfter: number };
+
+const versusMode = z.enum(VERSUS_MODE_NAMES);
+const matchId = z.string().min(1).max(64);
+const game = z.number().int().min(0).max(MAX_FIRST_TO * 2 + 8);
+const score = z.tuple([countSchema, countSchema]);
+/** A whole game's inputs: an hour of play at far more than anyone presses. */
+const gameEvents = wireEventsSchema(MAX_TICK);
+/** As a record, so a reason the referee adds fails to compile here until it is listed. */
+const GAME_END_REASONS = { topOut: 1, goal: 1, forfeit: 1 } as const satisfies Record<GameEndReason, 1>;
+const gameEndReason = z.enum(Object.keys(GAME_END_REASONS) as [GameEndReason, ...GameEndReason[]]);
+
+export const ratingChangeSchema = z.object({ before: z.number(), after: z.number(), rdAfter: z.number() });
+export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 /** A room as both its seats see it. `you` is the receiving connection's seat. */
-export type RoomView = {
-  code: string;
-  mode: VersusMode;
-  firstTo: number;
-  seats: [LivePlayer, LivePlayer | null];
-  ready: [boolean, boolean];
-  you: Seat;
-};
+export const roomViewSchema = z.object({
+  code: z.string(),
+  mode: versusMode,
+  firstTo: z.number().int().min(1).max(MAX_FIRST_TO),
+  seats: z.tuple([livePlayerSchema, livePlayerSchema.nullable()]),
+  ready: z.tuple([z.boolean(), z.boolean()]),
+  you: seatSchema,
+});
+export type RoomView = z.infer<typeof roomViewSchema>;
 
 /**
  * Garbage that joined a seat's queue: [tick, rows, hole column]. It may rise from tick + the rules'
  * garbage delay (lib/engine RULES); the column is the server's draw, never the generator's state.
  */
 export type WireGarbage = [tick: number, rows: number, column: number];
+const wireGarbage = intTuples<WireGarbage>([[0, MAX_TICK], [1, MAX_GARBAGE_SIZE], [0, COLS - 1]], MAX_TICK);
 
 /**
  * One seat's game so far: what a spectator or the opponent needs to draw it from tick 0. Up to
  * `tick` only: a seat's inputs from the moment it held pieces the other seat has not been dealt
  * wait until it has (they would tell the other what is coming).
  */
-export type SeatSoFar = {
-  player: LivePlayer;
-  pieces: PieceType[];
-  events: WireEvent[];
-  garbage: WireGarbage[];
-  tick: number;
-  stats: LiveStats;
-};
+export const seatSoFarSchema = z.object({
+  player: livePlayerSchema,
+  pieces: piecesSchema,
+  events: gameEvents,
+  garbage: wireGarbage,
+  tick: tickSchema,
+  stats: liveStatsSchema,
+});
+export type SeatSoFar = z.infer<typeof seatSoFarSchema>;
 
-export type VersusServerMessage =
-  | { t: 'queued'; mode: VersusMode; ranked: boolean; waiting: number }
-  | { t: 'unqueued' }
-  | { t: 'room'; room: RoomView }
-  | { t: 'room_closed'; code: string; reason: 'left' | 'started' | 'expired' }
-  | {
-      t: 'match';
-      matchId: string;
-      seat: Seat;
-      players: [LivePlayer, LivePlayer];
-      mode: VersusMode;
-      firstTo: number;
-      ranked: boolean;
-      rulesVersion: number;
-      /** Both seats' handling (the opponent's field is re-simulated with theirs) and this seat's preview length. */
-      handling: [SeatHandling, SeatHandling];
-      nextCount: number;
-      resumeToken: string;
-      /** A dropped player may come back within this many ms (vresume); after it the game is lost. */
-      resumeWindowMs: number;
-    }
-  | {
-      t: 'vstart';
-      matchId: string;
-      game: number;
-      /** This seat's current piece, preview and one spare. */
-      pieces: PieceType[];
-      /** The game's clock starts this long after this message (the countdown); negative when sent again to a seat that came back after it started. */
-      startsInMs: number;
-      score: [number, number];
-    }
-  | { t: 'vdeal'; matchId: string; game: number; from: number; pieces: PieceType[] }
+/** Every versus message from the server, by its type `t`. */
+export const versusServerMessages = [
+  z.object({ t: z.literal('queued'), mode: versusMode, ranked: z.boolean(), waiting: countSchema }),
+  z.object({ t: z.literal('unqueued') }),
+  z.object({ t: z.literal('room'), room: roomViewSchema }),
+  z.object({ t: z.literal('room_closed'), code: z.string(), reason: z.enum(['left', 'started', 'expired']) }),
+  z.object({
+    t: z.literal('match'),
+    matchId,
+    seat: seatSchema,
+    players: z.tuple([livePlayerSchema, livePlayerSchema]),
+    mode: versusMode,
+    firstTo: z.number().int().min(1).max(MAX_FIRST_TO),
+    ranked: z.boolean(),
+    rulesVersion: z.number().int(),
+    /** Both seats' handling (the opponent's field is re-simulated with theirs) and this seat's preview length. */
+    handling: z.tuple([handlingSchema, handlingSchema]),
+    nextCount: countSchema,
+    resumeToken: z.string(),
+    /** A dropped player may come back within this many ms (vresume); after it the game is lost. */
+    resumeWindowMs: countSchema,
+  }),
+  z.object({
+    t: z.literal('vstart'),
+    matchId,
+    game,
+    /** This seat's current piece, preview and one spare. */
+    pieces: piecesSchema,
+    /** The game's clock starts this long after this message (the countdown); negative when sent again to a seat that came back after it started. */
+    startsInMs: z.number(),
+    score,
+  }),
+  z.object({ t: z.literal('vdeal'), matchId, game, from: countSchema, pieces: piecesSchema }),
   /**
    * Garbage for the receiver: it joined the queue of the receiver's game at `tick` (the server's
    * copy was there when the sender's lock was played), with its hole `column`; it rises from
    * `tick` + the rules' garbage delay. A browser already past `tick` plays its game again from there.
    */
-  | { t: 'garbage'; matchId: string; game: number; id: number; size: number; column: number; tick: number }
+  z.object({ t: z.literal('garbage'), matchId, game, id: countSchema, size: z.number().int().min(1).max(MAX_GARBAGE_SIZE), column: z.number().int().min(0).max(COLS - 1), tick: tickSchema }),
   /** A batch applied: the server's copy of this seat's game is at `tick`. */
-  | { t: 'vack'; matchId: string; game: number; seq: number; tick: number }
+  z.object({ t: z.literal('vack'), matchId, game, seq: countSchema, tick: tickSchema }),
   /** One seat's increment, to the opponent and to spectators. */
-  | {
-      t: 'vframe';
-      matchId: string;
-      game: number;
-      seat: Seat;
-      from: number;
-      pieces: PieceType[];
-      events: WireEvent[];
-      garbage: WireGarbage[];
-      tick: number;
-      stats: LiveStats;
-      /** Rows waiting in this seat's garbage meter. */
-      meter: number;
-    }
-  | {
-      t: 'vgame';
-      matchId: string;
-      game: number;
-      winner: Seat | null;
-      reason: GameEndReason;
-      score: [number, number];
-      /** Each seat's tick when the game was decided: what was played after it does not count, and fields are shown there. */
-      ticks: [number, number];
-      /** The game's pieces not yet in any vframe (from this sequence index): both fields can be drawn to `ticks`. */
-      from: number;
-      pieces: PieceType[];
-    }
-  | {
-      t: 'vover';
-      matchId: string;
-      winner: Seat;
-      score: [number, number];
-      reason: 'games' | 'forfeit';
-      ranked: boolean;
-      /** Set once the match is stored (then /versus/matches/{matchId} plays it). */
-      stored: boolean;
-      ratings?: [RatingChange, RatingChange];
-      /** The leaver played too few pieces to count: the winner gains no rating and no weekly win. */
-      noContest?: boolean;
-    }
-  | { t: 'vaway'; matchId: string; seat: Seat; back: boolean; windowMs: number }
+  z.object({
+    t: z.literal('vframe'),
+    matchId,
+    game,
+    seat: seatSchema,
+    from: countSchema,
+    pieces: piecesSchema,
+    events: gameEvents,
+    garbage: wireGarbage,
+    tick: tickSchema,
+    stats: liveStatsSchema,
+    /** Rows waiting in this seat's garbage meter. */
+    meter: countSchema,
+  }),
+  z.object({
+    t: z.literal('vgame'),
+    matchId,
+    game,
+    winner: seatSchema.nullable(),
+    reason: gameEndReason,
+    score,
+    /** Each seat's tick when the game was decided: what was played after it does not count, and fields are shown there. */
+    ticks: z.tuple([tickSchema, tickSchema]),
+    /** The game's pieces not yet in any vframe (from this sequence index): both fields can be drawn to `ticks`. */
+    from: countSchema,
+    pieces: piecesSchema,
+  }),
+  z.object({
+    t: z.literal('vover'),
+    matchId,
+    winner: seatSchema,
+    score,
+    reason: z.enum(['games', 'forfeit']),
+    ranked: z.boolean(),
+    /** Set once the match is stored (then /versus/matches/{matchId} plays it). */
+    stored: z.boolean(),
+    ratings: z.tuple([ratingChangeSchema, ratingChangeSchema]).optional(),
+    /** The leaver played too few pieces to count: the winner gains no rating and no weekly win. */
+    noContest: z.boolean().optional(),
+  }),
+  z.object({ t: z.literal('vaway'), matchId, seat: seatSchema, back: z.boolean(), windowMs: countSchema }),
   /** After vresume: where this seat's game stands, to rebuild it and resend unacknowledged batches. */
-  | {
-      t: 'vresumed';
-      matchId: string;
-      game: number;
-      lastSeq: number;
-      tick: number;
-      pieces: PieceType[];
-      /** Garbage in this seat's game so far: [id, tick, rows, column]. */
-      garbage: Array<[id: number, tick: number, rows: number, column: number]>;
-      score: [number, number];
-      playing: boolean;
-    }
-  | {
-      t: 'vwatching';
-      matchId: string;
-      mode: VersusMode;
-      firstTo: number;
-      game: number;
-      score: [number, number];
-      nextCount: number;
-      handling: [SeatHandling, SeatHandling];
-      rulesVersion: number;
-      seats: [SeatSoFar, SeatSoFar];
-    };
-
-type SeatHandling = { das: number; arr: number; sdf: number | 'instant'; dasCut: boolean };
+  z.object({
+    t: z.literal('vresumed'),
+    matchId,
+    game,
+    lastSeq: countSchema,
+    tick: tickSchema,
+    pieces: piecesSchema,
+    /** Garbage in this seat's game so far: [id, tick, rows, column]. */
+    garbage: intTuples<[id: number, tick: number, rows: number, column: number]>([[0, 2 ** 31], [0, MAX_TICK], [1, MAX_GARBAGE_SIZE], [0, COLS - 1]], MAX_TICK),
+    score,
+    playing: z.boolean(),
+  }),
+  z.object({
+    t: z.literal('vwatching'),
+    matchId,
+    mode: versusMode,
+    firstTo: z.number().int().min(1).max(MAX_FIRST_TO),
+    game,
+    score,
+    nextCount: countSchema,
+    handling: z.tuple([handlingSchema, handlingSchema]),
+    rulesVersion: z.number().int(),
+    seats: z.tuple([seatSoFarSchema, seatSoFarSchema]),
+  }),
+] as const;
+export type VersusServerMessage = z.infer<(typeof versusServerMessages)[number]>;
 
 /** GET /api/live's `matches`: the versus matches being played now. */
 export type LiveMatchSummary = {
   matchId: string;
   mode: VersusMode;
-  players: [LivePlayer, LivePlayer];
+  players: [z.infer<typeof livePlayerSchema>, z.infer<typeof livePlayerSchema>];
   score: [number, number];
   firstTo: number;
   ranked: boolean;

@@ -3,7 +3,7 @@
 // played at pace by a host that is then lost.
 import { DEFAULT_HANDLING, type Replay, type ReplayEvent } from '@/lib/engine';
 import type { WebSocket } from 'ws';
-import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import { serverMessageSchema, toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
 import { issueTicket } from '@/lib/server/games/tickets';
@@ -57,7 +57,8 @@ export function liveConnection(owner: Owner, address = 'test') {
   const open = { readyState: 1, OPEN: 1, ping: () => {} } as unknown as WebSocket;
   const conn = new (class extends Connection {
     override send(m: ServerMessage): void {
-      sent.push(m);
+      // As the browser reads it: every message the server sends must parse.
+      sent.push(serverMessageSchema.parse(m));
     }
   })(open, address, owner, { name: 'survivor', guest: false });
   return { conn, sent };

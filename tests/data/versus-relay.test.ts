@@ -2,7 +2,7 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import type { ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
@@ -39,7 +39,7 @@ function socket(name: string) {
   const conn = {
     id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: `guest-${name}` }, player: { name: null, guest: true },
     address: `10.9.0.${name.length}`, open: true, watches: new Map(), match: null, host: null,
-    send: (m: ServerMessage) => void got.push(m),
+    send: (m: ServerMessage) => void got.push(serverMessageSchema.parse(m)),
     error: (code: string, message: string) => void got.push({ t: 'error', code, message } as ServerMessage),
   };
   const next = async <T extends ServerMessage['t']>(t: T, pred: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true) => {

@@ -9,7 +9,7 @@
 import WebSocket from 'ws';
 import { createDealtGame, encodeReplay, placedCells, TICKS_PER_SECOND } from '@/lib/engine';
 import type { DealtGame, Handling, InputEvent, Key, Mode, PieceType, Rotation } from '@/lib/engine';
-import { LIVE_BUNDLES_PARAM, LIVE_PATH, messagesOfFrame, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { LIVE_BUNDLES_PARAM, LIVE_PATH, messagesOfFrame, serverMessageSchema, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import { BatchClock } from '@/tests/support/batch-clock';
 
 type Msg = ServerMessage;
@@ -30,7 +30,8 @@ export class LiveClient {
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
       for (const value of messagesOfFrame(String(data))) {
-        const m = value as Msg;
+        // As the browser does (lib/client/live/socket.ts): every message the server sends must parse.
+        const m = serverMessageSchema.parse(value);
         const handled = this.onMessage?.(m) === true;
         const i = this.waiters.findIndex((w) => w.pred(m));
         if (i >= 0) this.waiters.splice(i, 1)[0]!.resolve(m);

@@ -1,6 +1,7 @@
 import { batchCuts } from '@/lib/client/live/batch-cuts';
 import type { ReplayEvent } from '@/lib/engine';
-import { toWireEvent, type ClientMessage, type WireEvent } from '@/lib/live/protocol';
+import { toWireEvent, type ClientMessage } from '@/lib/live/protocol';
+import type { WireEvent } from '@/lib/live/wire';
 
 type InputsMessage = Extract<ClientMessage, { t: 'inputs' }>;
 

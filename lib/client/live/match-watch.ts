@@ -1,5 +1,6 @@
 import type { GameEvent, Snapshot, VersusMode } from '@/lib/engine';
-import type { LivePlayer, ServerMessage } from '@/lib/live/protocol';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { LivePlayer } from '@/lib/live/wire';
 import type { Seat } from '@/lib/live/versus';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 import { watchingSocket, type LinkState, type LiveSocket, type SocketFactory } from '@/lib/client/live/socket';
@@ -85,8 +86,29 @@ export class MatchWatchController {
       case 'error':
         if (m.code === 'unknown_match') this.set({ phase: this.view.phase === 'connecting' ? 'missing' : 'over', message: m.message });
         return;
+      case 'started':
+      case 'deal':
+      case 'ack':
+      case 'status':
+      case 'over':
+      case 'watching':
+      case 'frame':
+      case 'ended':
+      case 'pong':
+      case 'queued':
+      case 'unqueued':
+      case 'room':
+      case 'room_closed':
+      case 'match':
+      case 'vstart':
+      case 'vdeal':
+      case 'garbage':
+      case 'vack':
+      case 'vaway':
+      case 'vresumed':
+        return; // a player's (solo or in the match), the lobby's, or the socket's own
       default:
-        return;
+        m satisfies never;
     }
   }
 

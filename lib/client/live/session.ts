@@ -196,8 +196,28 @@ export class LiveSession {
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
         else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) this.update({ ranked: false, reason: 'disconnected' });
         return;
+      case 'watching':
+      case 'frame':
+      case 'ended':
+      case 'pong':
+      case 'queued':
+      case 'unqueued':
+      case 'room':
+      case 'room_closed':
+      case 'match':
+      case 'vstart':
+      case 'vdeal':
+      case 'garbage':
+      case 'vack':
+      case 'vframe':
+      case 'vgame':
+      case 'vover':
+      case 'vaway':
+      case 'vresumed':
+      case 'vwatching':
+        return; // another session's (a spectator's, a match's), or the socket's own
       default:
-        return;
+        m satisfies never;
     }
   }
 

@@ -1,4 +1,4 @@
-import { LIVE_BUNDLES_PARAM, LIVE_PATH, LIVE_PROTOCOL_VERSION, messagesOfFrame, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { LIVE_BUNDLES_PARAM, LIVE_PATH, LIVE_PROTOCOL_VERSION, messagesOfFrame, parseServerMessage, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
 /** The parts of the browser's WebSocket this uses (Node's `ws` has the same), so tests run it against a real server. */
 export interface SocketLike {
@@ -73,8 +73,14 @@ export class LiveSocket {
       if (this.ws !== ws || typeof ev.data !== 'string') return;
       this.lastHeard = Date.now();
       for (const value of messagesOfFrame(ev.data)) {
-        const message = value as ServerMessage;
-        if (typeof message !== 'object' || message === null || typeof message.t !== 'string') continue;
+        // Parsed with the schemas the server builds its messages to: a handler never sees a shape
+        // it was not written for (a server of another version, a proxy's page), only what it reads.
+        const parsed = parseServerMessage(value);
+        if (!parsed.ok) {
+          console.error(`[live] a message from the server could not be read: ${parsed.message}`);
+          continue;
+        }
+        const message = parsed.message;
         if (message.t === 'welcome') {
           this.failures = 0;
           this.setState('open');

@@ -1,5 +1,6 @@
 import { createDealtGame, restoreDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
-import { fromWireEvent, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
+import { fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import type { WireEvent } from '@/lib/live/wire';
 import type { WireGarbage } from '@/lib/live/versus';
 import { TICK_MS } from '@/lib/client/clock';
 

@@ -13,7 +13,8 @@
 import { createDealtGame, DEFAULT_HANDLING, keyId, VERSUS_RULES_VERSION } from '@/lib/engine';
 import type { DealtGame, GameEvent, Handling, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
-import type { ServerMessage, WireEvent } from '@/lib/live/protocol';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { WireEvent } from '@/lib/live/wire';
 
 type Msg = ServerMessage;
 export type SeatBatch = { game: number; seq: number; tick: number; events: WireEvent[] };
@@ -136,8 +137,27 @@ export class VersusSeatState {
       case 'vover':
         this.over = m;
         return;
+      case 'welcome':
+      case 'started':
+      case 'deal':
+      case 'ack':
+      case 'status':
+      case 'over':
+      case 'watching':
+      case 'frame':
+      case 'ended':
+      case 'error':
+      case 'pong':
+      case 'queued':
+      case 'unqueued':
+      case 'room':
+      case 'room_closed':
+      case 'vframe':
+      case 'vaway':
+      case 'vwatching':
+        return; // the session's (lobby, rooms, away, errors) or a spectator's
       default:
-        return;
+        m satisfies never;
     }
   }
 

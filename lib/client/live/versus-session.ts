@@ -258,8 +258,18 @@ export class VersusSession {
         this.wanted = null;
         this.update({ error: { code: m.code, message: m.message } });
         return;
+      case 'started':
+      case 'deal':
+      case 'ack':
+      case 'status':
+      case 'over':
+      case 'watching':
+      case 'frame':
+      case 'ended':
+      case 'pong':
+        return; // a solo game's, or the socket's own
       default:
-        return;
+        m satisfies never;
     }
   }
 

@@ -1,5 +1,6 @@
 import type { GameEvent, Mode, Snapshot } from '@/lib/engine';
-import type { LivePlayer, LiveStats, ServerMessage } from '@/lib/live/protocol';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { LivePlayer, LiveStats } from '@/lib/live/wire';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 import { watchingSocket, type LinkState, type LiveSocket, type SocketFactory } from '@/lib/client/live/socket';
 
@@ -84,8 +85,29 @@ export class WatchController {
           }, RETRY_WATCH_MS * (1 + Math.random()));
         }
         return;
+      case 'started':
+      case 'deal':
+      case 'ack':
+      case 'over':
+      case 'pong':
+      case 'queued':
+      case 'unqueued':
+      case 'room':
+      case 'room_closed':
+      case 'match':
+      case 'vstart':
+      case 'vdeal':
+      case 'garbage':
+      case 'vack':
+      case 'vframe':
+      case 'vgame':
+      case 'vover':
+      case 'vaway':
+      case 'vresumed':
+      case 'vwatching':
+        return; // the player's, a match's, or the socket's own
       default:
-        return;
+        m satisfies never;
     }
   }
 

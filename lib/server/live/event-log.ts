@@ -1,6 +1,6 @@
 import 'server-only';
 import { InputLog, keyId, type ReplayEvent } from '@/lib/engine';
-import type { WireEvent } from '@/lib/live/protocol';
+import type { WireEvent } from '@/lib/live/wire';
 
 /**
  * A live host's copy of its game's inputs: the engine's packed log (lib/engine/input-log.ts),

@@ -78,6 +78,8 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
     }
     case 'ping':
       return conn.send({ t: 'pong', n: m.n });
+    default:
+      m satisfies never;
   }
 }
 

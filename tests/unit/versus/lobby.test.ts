@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import type { ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
@@ -11,7 +11,7 @@ function conn(owner: { userId: string | null; guestId: string | null }, address 
   const got: ServerMessage[] = [];
   const c: VersusPeer = {
     owner, player: { name: owner.userId, guest: !owner.userId }, address, device, open: true, watches: new Map(), match: null,
-    send: (m) => void got.push(m),
+    send: (m) => void got.push(serverMessageSchema.parse(m)),
     error: (code, message) => void got.push({ t: 'error', code, message }),
   };
   return { c, got, last: (t: string) => got.filter((m) => m.t === t).at(-1) as never };

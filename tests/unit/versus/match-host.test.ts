@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeReplay, DEFAULT_HANDLING, simulateReplay } from '@/lib/engine';
-import type { ServerMessage } from '@/lib/live/protocol';
+import { serverMessageSchema, type ServerMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import { MATCH_TIMING, MatchHost, type Timers } from '@/lib/server/live/match/match-host';
 import type { StoreMatchResult } from '@/lib/server/versus/store';
@@ -35,7 +35,8 @@ function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCoun
   const now = () => clock.t;
   const seats = [new VersusSeat(bots[0], now), new VersusSeat(bots[1], now)] as const;
   const sent: [ServerMessage[], ServerMessage[]] = [[], []];
-  const links = ([0, 1] as const).map((s) => ({ send: (m: ServerMessage) => (sent[s].push(m), seats[s].receive(m)) }));
+  // Parsed as the browser parses it: every message the host sends must fit the protocol's schemas.
+  const links = ([0, 1] as const).map((s) => ({ send: (m: ServerMessage) => (sent[s].push(serverMessageSchema.parse(m)), seats[s].receive(m)) }));
   const owner = (g: string, nextCount: number) => ({ owner: { userId: null, guestId: g }, player: { name: null, guest: true }, handling: DEFAULT_HANDLING, nextCount });
   let closed = false;
   const host = new MatchHost({

@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { LiveGameSummary, LivePlayer, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LiveGameSummary, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LivePlayer } from '@/lib/live/wire';
 import type { LiveMatchSummary } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import { byInterest, createLocalBus, type LiveBus } from '@/lib/server/live/cluster/bus';

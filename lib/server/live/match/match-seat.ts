@@ -1,7 +1,8 @@
 import 'server-only';
 import { ReplaySizeBound, VERSUS_RULES_VERSION, type Game, type Handling, type GarbageMessage, type InputEvent, type PieceType, type VersusGame } from '@/lib/engine';
 import { HumanInputGate } from '@/lib/input-limits';
-import { fromWireEvent, type LivePlayer, type LiveStats, type ServerMessage, type WireEvent } from '@/lib/live/protocol';
+import { fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import type { LivePlayer, LiveStats, WireEvent } from '@/lib/live/wire';
 import type { Seat, SeatSoFar, WireGarbage } from '@/lib/live/versus';
 import { SeatStream } from '@/lib/server/live/seat-stream';
 import type { Owner } from '@/lib/server/games/owner';

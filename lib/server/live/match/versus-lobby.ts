@@ -138,6 +138,8 @@ export class VersusLobby {
         conn.watches.get(m.matchId)?.();
         conn.watches.delete(m.matchId);
         return this.matches.get(m.matchId)?.spectatorsChanged();
+      default:
+        m satisfies never;
     }
   }
 

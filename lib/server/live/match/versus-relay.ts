@@ -1,5 +1,6 @@
 import 'server-only';
-import type { LiveErrorCode, LivePlayer, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LiveErrorCode, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import { guarded } from '@/lib/server/live/guarded';

@@ -1,9 +1,8 @@
 import 'server-only';
 import { createStreamSim, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
 import type { GameState, Handling, Mode, PieceType, Replay, StreamSim } from '@/lib/engine';
-import {
-  fromWireEvent, MAX_BATCH_TICKS, toWireEvent, type LiveErrorCode, type LivePlayer, type LiveStats, type ServerMessage, type UnrankedReason, type WireEvent,
-} from '@/lib/live/protocol';
+import { fromWireEvent, MAX_BATCH_TICKS, toWireEvent, type LiveErrorCode, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
+import type { LivePlayer, LiveStats, WireEvent } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { checkLog, InputDigest, type AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
