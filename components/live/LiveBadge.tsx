@@ -1,6 +1,7 @@
 'use client';
 
 import { pauseNote, unrankedReason, type LiveView } from '@/lib/client/live/session';
+import { linkTrouble } from '@/lib/client/live/socket';
 
 /**
  * The live channel on the play page: whether the game is ranked and connected, how many watch it,
@@ -9,7 +10,7 @@ import { pauseNote, unrankedReason, type LiveView } from '@/lib/client/live/sess
  */
 export function LiveBadge({ view }: { view: LiveView }) {
   const pausing = pauseNote(view);
-  const trouble = view.waiting ? 'Waiting for the server…' : view.link === 'open' ? null : view.link === 'connecting' ? 'Connecting…' : 'Connection lost, reconnecting…';
+  const trouble = view.waiting && view.link !== 'outdated' ? 'Waiting for the server…' : linkTrouble(view.link);
   return (
     <div data-testid="live-status" data-link={view.link} data-ranked={view.ranked} data-spectators={view.spectators} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
       {view.ranked ? (

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { CanvasView } from '@/components/game/canvas-view';
 import { drawOptions } from '@/components/game/draw';
 import { Effects } from '@/components/game/effects';
+import { linkTrouble } from '@/lib/client/live/socket';
 import { WatchController, type WatchView } from '@/lib/client/live/watch';
 import { loadLocalSettings } from '@/lib/client/settings-store';
 import { MODE_INFO } from '@/lib/ui/modes';
@@ -117,7 +118,8 @@ function Notice({ view, gameId }: { view: WatchView; gameId: string }) {
     );
   }
   if (view.phase === 'ended') return <p role="status" data-testid="spectator-ended" className={box}>Game over. Opening the replay…</p>;
-  if (view.link !== 'open') return <p role="status" className={box}>Connection lost, reconnecting…</p>;
+  const trouble = linkTrouble(view.link);
+  if (trouble) return <p role="status" className={box}>{trouble}</p>;
   if (view.paused) return <p role="status" className={box}>The player paused.</p>;
   return null;
 }

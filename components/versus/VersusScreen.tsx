@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Meter, VersusController } from '@/lib/client/versus-controller';
+import { linkTrouble } from '@/lib/client/live/socket';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import type { VersusStandings } from '@/lib/server/versus/boards';
 import { formatSetScore } from '@/lib/ui/versus';
@@ -82,7 +83,7 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
           Versus{m && <span className="font-normal text-muted"> · {VERSUS_MODE_INFO[m.mode].label}{m.ranked ? ' · ranked' : ''}</span>}
         </PageHeading>
         <div className="flex items-center gap-3 text-sm">
-          {view.link !== 'open' && <span role="status" className="rounded bg-warning-bg px-2 py-0.5 text-on-warning-bg">{view.link === 'connecting' ? 'Connecting…' : 'Reconnecting…'}</span>}
+          {linkTrouble(view.link) && <span role="status" className="rounded bg-warning-bg px-2 py-0.5 text-on-warning-bg">{linkTrouble(view.link)}</span>}
           {m && m.state !== 'over' && <LeaveButton ranked={m.ranked} onLeave={() => controller?.session.leave()} />}
           <Link href="/leaderboards/versus" className={buttonClass({ variant: 'quiet' })}>Boards</Link>
         </div>

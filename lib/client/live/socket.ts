@@ -12,7 +12,24 @@ export interface SocketLike {
 }
 export type SocketFactory = (url: string) => SocketLike;
 
-export type LinkState = 'connecting' | 'open' | 'down';
+/** `outdated`: the server speaks another protocol version (a deploy): dialling again cannot help, the page must reload. */
+export type LinkState = 'connecting' | 'open' | 'down' | 'outdated';
+
+/** What a page says about its link, or null while all is well. */
+export function linkTrouble(link: LinkState): string | null {
+  switch (link) {
+    case 'open':
+      return null;
+    case 'connecting':
+      return 'Connecting…';
+    case 'down':
+      return 'Connection lost, reconnecting…';
+    case 'outdated':
+      return 'Linefall was updated: reload the page to play on.';
+    default:
+      return link satisfies never;
+  }
+}
 
 export interface LiveSocketOptions {
   url: string;
@@ -27,6 +44,8 @@ export interface LiveSocketOptions {
   deadAfterMs?: number;
   /** Reconnect delays: the first, doubled per failure up to the last (with jitter). */
   backoffMs?: readonly [number, number];
+  /** The server speaks another protocol version; default: reload the page (at most once a minute). */
+  onOutdated?: () => void;
 }
 
 const OPEN = 1;
@@ -81,6 +100,8 @@ export class LiveSocket {
           continue;
         }
         const message = parsed.message;
+        // Refused at the hello: this page's code is older (or newer) than the server's.
+        if (message.t === 'error' && message.code === 'unsupported_version') return this.outdated();
         if (message.t === 'welcome') {
           this.failures = 0;
           this.setState('open');
@@ -120,6 +141,13 @@ export class LiveSocket {
   private stopHeartbeat(): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
+  }
+
+  /** Stops for good (the server will refuse every hello of this code) and lets the page reload. */
+  private outdated(): void {
+    this.shut();
+    this.setState('outdated');
+    (this.opts.onOutdated ?? reloadOnce)();
   }
 
   /** Forgets the current connection and dials again (unless closed). */
@@ -166,6 +194,11 @@ export class LiveSocket {
 
   /** Closes for good: no more dialling. */
   close(): void {
+    this.shut();
+    this.setState('down');
+  }
+
+  private shut(): void {
     this.closed = true;
     if (this.redial) clearTimeout(this.redial);
     this.redial = null;
@@ -176,8 +209,24 @@ export class LiveSocket {
       ws.onopen = ws.onmessage = ws.onclose = null;
       ws.close(1000);
     }
-    this.setState('down');
   }
+}
+
+const RELOADED_AT = 'linefall:live-reloaded-at';
+
+/**
+ * Reloads the page for the server's new code, once a minute at most: during a deploy an old
+ * instance may still answer, and a page that reloaded into it must not reload again and again.
+ */
+function reloadOnce(): void {
+  try {
+    const last = Number(sessionStorage.getItem(RELOADED_AT) ?? 0);
+    if (Date.now() - last < 60_000) return;
+    sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+  } catch {
+    // No storage (a privacy mode): reload all the same.
+  }
+  location.reload();
 }
 
 /** The live channel's address on this page's origin (ws: on http, wss: on https); this client reads bundled frames. */

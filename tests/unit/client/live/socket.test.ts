@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { LiveSocket, type LinkState, type SocketLike } from '@/lib/client/live/socket';
+import { linkTrouble, LiveSocket, type LinkState, type SocketLike } from '@/lib/client/live/socket';
 import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
 
 const servers: WebSocketServer[] = [];
@@ -8,8 +8,11 @@ afterEach(async () => {
   for (const s of servers.splice(0)) await new Promise((r) => s.close(r));
 });
 
-/** A real WebSocket server that welcomes every hello; `silent` stops it answering anything. */
-async function server(): Promise<{ url: string; hellos: ClientMessage[]; sockets: Set<WebSocket>; silent: { on: boolean } }> {
+/**
+ * A real WebSocket server that welcomes every hello of its protocol `version`, and refuses any
+ * other as the hub does (unsupported_version, then close 4000); `silent` stops it answering anything.
+ */
+async function server(version = 1): Promise<{ url: string; hellos: ClientMessage[]; sockets: Set<WebSocket>; silent: { on: boolean } }> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   servers.push(wss);
   await new Promise((r) => wss.once('listening', r));
@@ -22,7 +25,11 @@ async function server(): Promise<{ url: string; hellos: ClientMessage[]; sockets
     ws.on('message', (data) => {
       if (silent.on) return;
       const m = JSON.parse(String(data)) as ClientMessage;
-      if (m.t === 'hello') {
+      if (m.t === 'hello' && m.v !== version) {
+        hellos.push(m);
+        ws.send(JSON.stringify({ t: 'error', code: 'unsupported_version', message: `This server speaks live protocol version ${version}.` } satisfies ServerMessage));
+        ws.close(4000, 'unsupported version');
+      } else if (m.t === 'hello') {
         hellos.push(m);
         ws.send(JSON.stringify({ t: 'welcome', v: 1, player: { name: null, guest: true } } satisfies ServerMessage));
       } else if (m.t === 'ping') ws.send(JSON.stringify({ t: 'pong', n: m.n }));
@@ -75,5 +82,24 @@ describe('LiveSocket', () => {
     s.silent.on = false;
     await until(() => s.hellos.length === 2 && live.link === 'open');
     live.close();
+  });
+
+  it('stops dialling a server of another protocol version and says the page is out of date, once', async () => {
+    const s = await server(2);
+    const states: LinkState[] = [];
+    let outdated = 0;
+    const live = new LiveSocket({
+      url: s.url, connect, backoffMs: [10, 20],
+      hello: () => ({ t: 'hello', v: 1 }), onMessage: () => {}, onState: (st) => states.push(st), onOutdated: () => outdated++,
+    });
+    live.open();
+    await until(() => outdated === 1);
+    // Dialling again could only be refused again: a page that reloads gets the new code instead.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(s.hellos).toHaveLength(1);
+    expect(outdated).toBe(1);
+    expect(live.link).toBe('outdated');
+    expect(states).toEqual(['connecting', 'outdated']);
+    expect(linkTrouble('outdated')).toMatch(/reload/);
   });
 });
