@@ -5,7 +5,9 @@
  * object with a type `t`; each side parses what it receives with the schemas here and in
  * versus.ts (the server with clientMessageSchema, the browser with serverMessageSchema), which
  * bound every size before any work is done. Changes stay additive: a new optional field or a new
- * type. The lists below are checked against the schemas by a test (live-protocol-list).
+ * type. A new error code or unranked reason reaches an older page as server_error or as no reason
+ * (`.catch` below); a new value of any other enum is a new protocol version. The lists below are
+ * checked against the schemas by a test (live-protocol-list).
  *
  * Client → server                                   Server → client
  *   hello   {v, resume?}                              welcome  {v, player, resumed?}
@@ -190,6 +192,8 @@ export type UnrankedReason = z.infer<typeof unrankedReasonSchema>;
 const END_REASONS = { blockOut: 1, lockOut: 1, garbageOut: 1, goal: 1, timeUp: 1 } as const satisfies Record<EndReason, 1>;
 const endReasonSchema = z.enum(Object.keys(END_REASONS) as [EndReason, ...EndReason[]]);
 const anyGameId = z.string().min(1).max(64);
+/** An unranked reason a newer server added reads as none here: the page still says the game is unranked. */
+const laterReason = unrankedReasonSchema.optional().catch(undefined);
 const mode = z.enum(MODE_NAMES);
 /** A whole game's inputs, as a catch-up carries them. */
 const gameEvents = wireEventsSchema(MAX_TICK);
@@ -222,7 +226,7 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('deal'), gameId: anyGameId, from: countSchema, pieces: piecesSchema }),
   z.object({ t: z.literal('ack'), gameId: anyGameId, seq: countSchema, tick: tickSchema }),
   z.object({
-    t: z.literal('status'), gameId: anyGameId, ranked: z.boolean(), reason: unrankedReasonSchema.optional(), pauses: countSchema, pausesLeft: countSchema, spectators: countSchema,
+    t: z.literal('status'), gameId: anyGameId, ranked: z.boolean(), reason: laterReason, pauses: countSchema, pausesLeft: countSchema, spectators: countSchema,
   }),
   z.object({
     t: z.literal('over'),
@@ -233,9 +237,9 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
      * The host's count of the game. Absent when another process answers a resume after the end
      * was recorded (lib/server/live/solo/adopt.ts endedGameOver): it has the ticket, not the game.
      */
-    result: liveStatsSchema.extend({ finished: z.boolean(), toppedOut: z.boolean(), reason: endReasonSchema.nullable(), hash: z.string() }).optional(),
+    result: liveStatsSchema.extend({ finished: z.boolean(), toppedOut: z.boolean(), reason: endReasonSchema.nullable().catch(null), hash: z.string() }).optional(),
     ranked: z.boolean(),
-    reason: unrankedReasonSchema.optional(),
+    reason: laterReason,
   }),
   z.object({
     t: z.literal('watching'),
@@ -262,7 +266,7 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('frame'), gameId: anyGameId, from: countSchema, pieces: piecesSchema, events: gameEvents, tick: tickSchema, stats: liveStatsSchema, paused: z.boolean() }),
   /** The watched game ended; `replayId` is set once it is stored (then /replays/{id} plays it). */
   z.object({ t: z.literal('ended'), gameId: anyGameId, stats: liveStatsSchema, replayId: z.string().optional() }),
-  z.object({ t: z.literal('error'), code: z.enum(LIVE_ERROR_CODES), message: z.string(), gameId: z.string().optional(), seq: z.number().int().optional() }),
+  z.object({ t: z.literal('error'), code: z.enum(LIVE_ERROR_CODES).catch('server_error'), message: z.string(), gameId: z.string().optional(), seq: z.number().int().optional() }),
   z.object({ t: z.literal('pong'), n: z.number().int() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;

@@ -9,7 +9,7 @@ describe('a seat stream (what a solo game and a match seat share)', () => {
   it('takes batches in order, calls a resend "again", and refuses a gap', () => {
     const s = stream();
     expect(s.order(1)).toBe('next');
-    s.lastSeq = 1;
+    s.accept(1);
     expect(s.order(1)).toBe('again');
     expect(s.order(2)).toBe('next');
     expect(s.order(4)).toEqual({ code: 'out_of_order', message: 'Batch 4 arrived, 2 was expected.' });

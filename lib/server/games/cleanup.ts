@@ -12,7 +12,7 @@ export const REJECTION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
 let lastRun = 0;
 
 /**
- * Stores finished live games nobody stored (live/store.ts), then deletes tickets that expired
+ * Stores finished live games nobody stored (games/streams.ts), then deletes tickets that expired
  * without a game, guest games nobody claimed in time,
  * refusals older than 30 days, spent rate-limit counters and ranked sightings past their window. Runs at most
  * every 10 minutes per process when throttled (it is triggered by ticket issue, and by the live

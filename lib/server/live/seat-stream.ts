@@ -15,28 +15,41 @@ export type OutOfOrder = { code: 'out_of_order'; message: string };
  * the host's.
  */
 export class SeatStream {
-  /** The last batch taken; a batch at or below it is a resend after a reconnect. */
-  lastSeq = 0;
+  private seq = 0;
   /** The inputs the game accepted, in order. */
   readonly log = new EventLog();
   readonly dealt: PieceType[] = [];
   /** Time away and paused, excused from the pace (monotonic ms). */
   excusedMs = 0;
-  /** When the player's connection dropped, in the host's milliseconds; null while seated. */
-  goneAt: number | null = null;
+  private gone: number | null = null;
 
   constructor(
     private readonly draw: () => PieceType,
     private readonly nextCount: number,
     /** When the stream's clock started (its tick 0), in the host's milliseconds. */
-    public t0: number,
+    readonly t0: number,
   ) {}
+
+  /** When the player's connection dropped, in the host's milliseconds; null while seated. */
+  get goneAt(): number | null {
+    return this.gone;
+  }
+
+  /** The last batch taken; a batch at or below it is a resend after a reconnect. */
+  get lastSeq(): number {
+    return this.seq;
+  }
+
+  /** Batch `seq` (the one order() called next) was played. */
+  accept(seq: number): void {
+    this.seq = seq;
+  }
 
   /** 'again' for a batch already taken (acknowledge it again), 'next' for the one expected. */
   order(seq: number): 'again' | 'next' | OutOfOrder {
-    if (seq <= this.lastSeq) return 'again';
-    if (seq === this.lastSeq + 1) return 'next';
-    return { code: 'out_of_order', message: `Batch ${seq} arrived, ${this.lastSeq + 1} was expected.` };
+    if (seq <= this.seq) return 'again';
+    if (seq === this.seq + 1) return 'next';
+    return { code: 'out_of_order', message: `Batch ${seq} arrived, ${this.seq + 1} was expected.` };
   }
 
   /**
@@ -62,18 +75,23 @@ export class SeatStream {
 
   /** The connection dropped at `at` (never before the clock's start: a countdown is nobody's time away). */
   drop(at: number): void {
-    this.goneAt = Math.max(at, this.t0);
+    this.gone = Math.max(at, this.t0);
   }
 
   /** Away since the drop, as of `now`: 0 while seated. */
   awayFor(now: number): number {
-    return this.goneAt === null ? 0 : Math.max(0, now - this.goneAt);
+    return this.gone === null ? 0 : Math.max(0, now - this.gone);
+  }
+
+  /** Time away so far has been charged (a hand-over, a shutdown): a player still away is counted afresh from `now`. */
+  chargedAway(now: number): void {
+    if (this.gone !== null) this.gone = now;
   }
 
   /** Seated again: how long the player was away (0 if they were not). */
   back(now: number): number {
     const away = this.awayFor(now);
-    this.goneAt = null;
+    this.gone = null;
     return away;
   }
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
-import { countsAsRated } from '@/lib/server/versus/rating';
+import { countsAsRated, PLACEMENT_MATCHES } from '@/lib/server/versus/rating';
 
 export type StoredSeat = {
   seat: 0 | 1;
@@ -64,10 +64,13 @@ export async function getStoredMatch(options: { matchId: string }): Promise<Stor
       gamesWon: s.gamesWon,
       won: s.won,
       rating:
-        s.ratingBefore !== null && s.ratingAfter !== null && s.rdBefore !== null && s.rdAfter !== null && s.matchesBefore !== null
+        s.ratingBefore !== null && s.ratingAfter !== null && s.rdBefore !== null && s.rdAfter !== null
           ? {
               before: s.ratingBefore, after: s.ratingAfter, rdBefore: s.rdBefore, rdAfter: s.rdAfter,
-              matchesBefore: s.matchesBefore, matchesAfter: s.matchesBefore + (countsAsRated({ won: s.won, noContest: m.noContest }) ? 1 : 0),
+              // A seat stored without its count (by an instance that predates it, mid-deploy) reads as
+              // placed: its deviation alone then says whether the rating was provisional.
+              matchesBefore: s.matchesBefore ?? PLACEMENT_MATCHES,
+              matchesAfter: (s.matchesBefore ?? PLACEMENT_MATCHES) + (countsAsRated({ won: s.won, noContest: m.noContest }) ? 1 : 0),
             }
           : null,
     }),

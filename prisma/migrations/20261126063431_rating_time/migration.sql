@@ -2,7 +2,9 @@
 ALTER TABLE "VersusSeat" ADD COLUMN     "matchesBefore" INTEGER;
 
 -- AlterTable
-ALTER TABLE "VersusRating" ADD COLUMN     "ratedAt" TIMESTAMP(3);
+-- With a default, so an instance still running the code before this one (a rolling deploy) can
+-- go on creating rating rows; every row is backfilled below.
+ALTER TABLE "VersusRating" ADD COLUMN     "ratedAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP;
 
 -- Backfill: each ranked seat's count of its player's rated matches in the mode before it, as they
 -- stood when it was played: a match counted for a seat unless that seat won it as no contest, and
@@ -21,5 +23,3 @@ WHERE m."id" = s."matchId" AND m."ranked" AND s."userId" IS NOT NULL;
 UPDATE "VersusRating" r SET "ratedAt" = COALESCE((
   SELECT max(s."createdAt") FROM "VersusSeat" s JOIN "VersusMatch" m ON m."id" = s."matchId"
   WHERE s."userId" = r."userId" AND m."mode" = r."mode" AND m."ranked" AND NOT (s."won" AND m."noContest")), r."updatedAt");
-
-ALTER TABLE "VersusRating" ALTER COLUMN "ratedAt" SET NOT NULL;

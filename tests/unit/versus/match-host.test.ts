@@ -277,6 +277,19 @@ describe('a live versus match on the hub', () => {
     expect(games.at(-1)).toMatchObject({ game: 1, winner: 0, reason: 'forfeit' });
   });
 
+  it('tells the opponent a whole number of milliseconds of window, however fractional the host\'s clock', () => {
+    const m = setUp([{ seed: 'fr0', mistakes: 0.3 }, { seed: 'fr1', mistakes: 0.3 }]);
+    m.run(MATCH_TIMING.firstCountdownMs + 2_000);
+    const token = (m.sent[1].find((x) => x.t === 'match') as { resumeToken: string }).resumeToken;
+    m.host.detach(1, m.links[1]!);
+    // performance.now() has fractions: the time away, and so the budget left, carry them.
+    m.clock.t += 1_234.567;
+    expect(m.host.resume(1, m.links[1]!, token)).toBe(true);
+    m.host.detach(1, m.links[1]!);
+    const last = m.sent[0].filter((x): x is Extract<ServerMessage, { t: 'vaway' }> => x.t === 'vaway').at(-1)!;
+    expect(last).toMatchObject({ back: false, windowMs: Math.ceil(MATCH_TIMING.awayPerGameMs - 1_234.567 + MATCH_TIMING.maxLagMs.battle) });
+  });
+
   it('keeps no excused time for a seat that caught up: a client that played on while away cannot bank it', () => {
     const m = setUp([{ seed: 'bk0', mistakes: 0.3, pace: 30 }, { seed: 'bk1', mistakes: 0.3, pace: 30 }]);
     m.run(MATCH_TIMING.firstCountdownMs + 2_000);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
+import { keysOf, pieceSequence, TICKS_PER_SECOND, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
 import { BATCH_INTERVAL_MS, type ServerMessage } from '@/lib/live/protocol';
 import { VERSUS_MAX_LAG_MS, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
@@ -176,7 +176,8 @@ export class MatchHost {
     // The budget's rest, and then as long as the seat may lag: past that it has lost the game anyway.
     const windowMs = Math.min(MATCH_TIMING.resumeWindowMs, this.awayLeft(s) + MATCH_TIMING.maxLagMs[this.o.mode]);
     seat.goneTimer = this.timers.set(() => this.timeOut(s), seat.stream.goneAt! - this.now() + windowMs);
-    this.sendBoth({ t: 'vaway', matchId: this.matchId, seat: s, back: false, windowMs }, s);
+    // Whole milliseconds on the wire: the host's clock has fractions, and time away carries them into the budgets.
+    this.sendBoth({ t: 'vaway', matchId: this.matchId, seat: s, back: false, windowMs: Math.ceil(windowMs) }, s);
   }
 
   /** Time away seat s may still be excused: what is left of this game's budget and of the match's. */
@@ -231,12 +232,12 @@ export class MatchHost {
       this.leave(s);
       return { code: 'ahead_of_clock', message: `The game reached tick ${b.tick} after only ${Math.max(0, Math.round(elapsedMs))} ms: the match is forfeited.` };
     }
-    seat.stream.lastSeq = b.seq;
+    seat.stream.accept(b.seq);
     if (this.phase === 'countdown') this.phase = 'playing';
     seat.feed(game, s, b, from, (m) => this.route(m));
     // Excused time is credit only while the seat is that far behind: a client that kept playing
     // while away, and sends it all on return, does not keep the credit to think with later.
-    seat.stream.excusedMs = Math.min(seat.stream.excusedMs, Math.max(0, elapsedMs - (game.tickOf(s) * 1000) / 60));
+    seat.stream.excusedMs = Math.min(seat.stream.excusedMs, Math.max(0, elapsedMs - (game.tickOf(s) * 1000) / TICKS_PER_SECOND));
     const deal = seat.topUp(game.game(s).taken, game.tickOf(s));
     seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s) });
     if (deal) seat.link?.send({ t: 'vdeal', matchId: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
@@ -262,7 +263,7 @@ export class MatchHost {
       t: 'vwatching', matchId: this.matchId, mode: this.o.mode, firstTo: this.match.firstTo, game: index, score: this.score,
       nextCount: Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount),
       handling: [this.o.seats[0].handling, this.o.seats[1].handling], rulesVersion: VERSUS_RULES_VERSION,
-      seats: [0, 1].map((s) => this.seats[s as Seat].soFar(game.game(s as Seat), pieces, visible)) as never,
+      seats: [this.seats[0].soFar(game.game(0), pieces, visible), this.seats[1].soFar(game.game(1), pieces, visible)],
     };
   }
 

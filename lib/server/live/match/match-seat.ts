@@ -38,7 +38,7 @@ export class MatchSeat {
    * the countdown) and time away. Its excused time is credit against the lag bound only while the
    * seat is that far behind (MatchHost.inputs).
    */
-  stream = new SeatStream(() => 'I', 5, 0);
+  stream = new SeatStream(noGameYet, 5, 0);
   /** The game whose `vstart` this seat was sent (-1: none yet); a seat away at the start gets it on its return. */
   startSent = -1;
   /** Time away counted against the budgets (MATCH_TIMING.awayPerGameMs, awayPerMatchMs). */
@@ -170,4 +170,8 @@ export class MatchSeat {
 }
 
 const wire = (g: Joined): WireGarbage => [g.tick, g.size, g.column];
+/** The stream a seat holds before its first game: it deals nothing (newGame replaces it before any deal). */
+const noGameYet = (): never => {
+  throw new Error('A match seat deals only once its first game has started.');
+};
 const START_STATS: LiveStats = { score: 0, lines: 0, level: 1, pieces: 0, tick: 0 };

@@ -235,7 +235,7 @@ export class GameHost {
       if (error instanceof ReplayError) return { code: 'bad_inputs', message: error.message };
       throw error;
     }
-    this.stream.lastSeq = seq;
+    this.stream.accept(seq);
     // Events after the game's end are not part of it (the replay's unusedEvents would say so).
     const used = events.slice(0, this.sim.applied - this.stream.log.length);
     this.stream.log.pushEvents(used);
@@ -346,7 +346,7 @@ export class GameHost {
     // A pause going on never ends here: it is charged as far as it went (and a drop inside it is its time).
     this.chargePause();
     if (this.pausedAt === null) this.awayMs += away;
-    if (this.stream.goneAt !== null) this.stream.goneAt = this.now();
+    this.stream.chargedAway(this.now());
     return this.carried();
   }
 
@@ -394,7 +394,7 @@ export class GameHost {
     this.chargePause();
     if (this.stream.goneAt !== null) {
       if (this.pausedAt === null) this.awayMs += this.stream.awayFor(this.now());
-      this.stream.goneAt = this.now();
+      this.stream.chargedAway(this.now());
     }
     // Not while an adopted log is still unchecked: the checkpoint it must continue stays.
     if (!this.mustContinue) {
