@@ -3,11 +3,14 @@ import { RankedTable, type Column } from '@/components/boards/RankedTable';
 import { formatDate } from '@/lib/ui/format';
 import { formatRating } from '@/lib/ui/versus';
 import { PROVISIONAL_TEXT } from '@/components/versus/provisional';
+import { BandBadge } from '@/components/versus/BandBadge';
+import type { BandId } from '@/lib/versus/bands';
 
-type RatingLine = Omit<RatingRow, 'rank'> & { rank: number | null; provisional?: boolean };
+type RatingLine = Omit<RatingRow, 'rank' | 'band'> & { rank: number | null; band: BandId | null; provisional?: boolean };
 
 const RATING_COLUMNS: Array<Column<RatingLine>> = [
   { header: 'Rating', align: 'right', cell: (r) => formatRating(r.rating, r.provisional) },
+  { header: <abbr title="Rank band: where the rating stands among the players active in the last weeks">Band</abbr>, cell: (r) => (r.band ? <BandBadge band={r.band} /> : '—') },
   { header: <abbr title="Rating deviation: how sure the rating is">RD</abbr>, align: 'right', cell: (r) => Math.round(r.rd) },
   { header: 'Matches', align: 'right', cell: (r) => r.matches },
   { header: 'Wins', align: 'right', cell: (r) => r.wins },

@@ -5,15 +5,17 @@ import { matchHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { ratingChart } from '@/lib/ui/rating-chart';
 import { formatRating, formatRatingChange } from '@/lib/ui/versus';
+import type { BandId } from '@/lib/versus/bands';
 
 // About the width it is shown at (half the page), so its text stays at its CSS size.
 const BOX = { width: 420, height: 170, pad: { left: 44, right: 12, top: 10, bottom: 22 } };
 
 /**
  * A player's rating over their ranked matches in a mode, one dot per match (a link to its
- * replay). Plain server-rendered SVG, as the personal best chart: no script, no chart library.
+ * replay), and today's band edges within its range as dashed lines. Plain server-rendered SVG, as
+ * the personal best chart: no script, no chart library.
  */
-export function RatingChart({ mode, points }: { mode: VersusMode; points: RatingPoint[] }) {
+export function RatingChart({ mode, points, edges = [] }: { mode: VersusMode; points: RatingPoint[]; edges?: ReadonlyArray<{ band: BandId; rating: number }> }) {
   const testId = `rating-chart-${mode}`;
   const label = VERSUS_MODE_INFO[mode].label;
   if (points.length === 0) {
@@ -23,7 +25,7 @@ export function RatingChart({ mode, points }: { mode: VersusMode; points: Rating
       </p>
     );
   }
-  const shape = ratingChart(points, BOX);
+  const shape = ratingChart(points, BOX, edges);
   const first = points[0]!;
   const last = points.at(-1)!;
   return (
@@ -40,6 +42,14 @@ export function RatingChart({ mode, points }: { mode: VersusMode; points: Rating
             <line x1={BOX.pad.left} x2={BOX.width - BOX.pad.right} y1={g.y} y2={g.y} className="stroke-line" />
             <text x={BOX.pad.left - 6} y={g.y} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
               {g.label}
+            </text>
+          </g>
+        ))}
+        {shape.bands.map((b) => (
+          <g key={b.band} data-band-edge={b.band}>
+            <line x1={BOX.pad.left} x2={BOX.width - BOX.pad.right} y1={b.y} y2={b.y} className="stroke-line-strong" strokeDasharray="4 3" />
+            <text x={BOX.width - BOX.pad.right - 2} y={b.y - 3} textAnchor="end" className="fill-muted text-[10px]">
+              {b.label}
             </text>
           </g>
         ))}

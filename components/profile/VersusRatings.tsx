@@ -6,10 +6,13 @@ import { PROVISIONAL_TEXT } from '@/components/versus/provisional';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatPlacement, formatRating } from '@/lib/ui/versus';
 import { Card } from '@/components/ui/Card';
+import { BandBadge } from '@/components/versus/BandBadge';
+import type { BandId } from '@/lib/versus/bands';
 
-export type ModeRating = VersusStanding & { mode: VersusMode; points: RatingPoint[] };
+/** `edges`: the mode's band edges today, for the chart to mark. */
+export type ModeRating = VersusStanding & { mode: VersusMode; points: RatingPoint[]; edges: ReadonlyArray<{ band: BandId; rating: number }> };
 
-/** A card per versus mode: the rating ("?" while provisional), the placement or matches and wins, and the rating chart. */
+/** A card per versus mode: the rating ("?" while provisional) and band, the placement or matches and wins, and the rating chart. */
 export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
   const anyProvisional = ratings.some((r) => r.provisional && r.matches > 0);
   return (
@@ -24,6 +27,7 @@ export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
                 <strong className="font-mono text-2xl text-fg" data-testid={`versus-rating-value-${r.mode}`} title={r.provisional ? 'Provisional' : undefined}>
                   {formatRating(r.rating, r.provisional)}
                 </strong>
+                {r.band ? <> · <BandBadge band={r.band} testId={`versus-band-${r.mode}`} /></> : null}
               </span>
             </h3>
             <p className="text-sm text-muted">
@@ -32,7 +36,7 @@ export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
               ) : null}
               {r.matches} ranked {r.matches === 1 ? 'match' : 'matches'}, {r.wins} won
             </p>
-            <RatingChart mode={r.mode} points={r.points} />
+            <RatingChart mode={r.mode} points={r.points} edges={r.edges} />
           </Card>
         ))}
       </div>

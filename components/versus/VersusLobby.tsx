@@ -6,13 +6,14 @@ import { MAX_FIRST_TO, MODES, VERSUS_MODE_NAMES, type VersusMode } from '@/lib/e
 import type { VersusController } from '@/lib/client/versus-controller';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
-import { formatPlacement, formatRating } from '@/lib/ui/versus';
+import { formatPlacement, formatRating, RANKED_SET_LENGTHS } from '@/lib/ui/versus';
 import type { VersusStanding, VersusStandings } from '@/lib/server/versus/boards';
 import { useCopy } from '@/components/site/useCopy';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
 import { Card } from '@/components/ui/Card';
 import { Check } from '@/components/ui/Check';
+import { BandBadge } from '@/components/versus/BandBadge';
 
 /** Before a match: quick match and private rooms, or the queue or room the player is in. */
 export function VersusLobby({ view, signedIn, controller, standings }: { view: VersusView; signedIn: boolean; controller: VersusController; standings: VersusStandings | null }) {
@@ -31,7 +32,7 @@ export function VersusLobby({ view, signedIn, controller, standings }: { view: V
   return <Choices signedIn={signedIn} controller={controller} standings={standings} />;
 }
 
-/** `withSet`: say how long a set is (quick match plays each mode's own; a room picks its own). */
+/** `withSet`: say how long a set is (unranked quick match plays each mode's own, ranked the pair's band's; a room picks its own). */
 function ModePicker({ name, mode, onChange, disabled, withSet }: { name: string; mode: VersusMode; onChange: (m: VersusMode) => void; disabled?: boolean; withSet?: boolean }) {
   return (
     <fieldset className="space-y-1" disabled={disabled}>
@@ -43,7 +44,7 @@ function ModePicker({ name, mode, onChange, disabled, withSet }: { name: string;
             <span className="font-semibold">{VERSUS_MODE_INFO[m].label}</span>{' '}
             <span className="text-muted">
               — {VERSUS_MODE_INFO[m].blurb}
-              {withSet && ` First to ${MODES[m].firstTo} games.`}
+              {withSet && ` First to ${MODES[m].firstTo} games unranked; ranked, first to ${RANKED_SET_LENGTHS} by rank band.`}
             </span>
           </span>
         </label>
@@ -74,7 +75,7 @@ function Choices({ signedIn, controller, standings }: { signedIn: boolean; contr
     <div className="grid gap-4 md:grid-cols-2">
       <Card as="section" className="space-y-3" aria-labelledby="quick-match">
         <h2 id="quick-match" className="text-lg font-bold">Quick match</h2>
-        <p className="text-sm text-muted">Paired with the next player waiting; with more waiting, the nearest rating.</p>
+        <p className="text-sm text-muted">Ranked: paired within your rank band first, a band wider at a time while you wait. Unranked: the next player waiting; with more waiting, the nearest rating.</p>
         <ModePicker name="quick-mode" mode={mode} onChange={setMode} withSet />
         <Check label="Ranked (changes your rating)" checked={ranked} disabled={!signedIn} onChange={setRanked} />
         {standings && <MyStanding standing={standings[mode]} />}
@@ -96,12 +97,13 @@ function Choices({ signedIn, controller, standings }: { signedIn: boolean; contr
   );
 }
 
-/** The player's rating in the picked mode as the page was served: "1523? · placement 3/10". */
-function MyStanding({ standing }: { standing: VersusStanding }) {
+/** The player's rating in the picked mode as the page was served: "1523? · placement 3/10", "1684 · Gold". */
+export function MyStanding({ standing }: { standing: VersusStanding }) {
   return (
     <p className="text-sm text-muted" data-testid="lobby-standing">
       Your rating: <span className="font-mono font-semibold text-fg">{formatRating(standing.rating, standing.provisional)}</span>
       {standing.placement ? ` · ${formatPlacement(standing.placement)}` : ''}
+      {standing.band ? <> · <BandBadge band={standing.band} testId="lobby-band" /></> : null}
     </p>
   );
 }

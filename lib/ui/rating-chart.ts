@@ -1,4 +1,5 @@
 // The geometry of the profile's rating chart, apart from its markup so it can be tested as numbers.
+import { BANDS, type BandId } from '@/lib/versus/bands';
 
 export type ChartPoint = { at: string; before: number; after: number };
 export type ChartBox = { width: number; height: number; pad: { left: number; right: number; top: number; bottom: number } };
@@ -10,6 +11,8 @@ export type RatingChartShape = {
   dots: Array<{ x: number; y: number }>;
   /** Horizontal guides at round ratings inside the range, with their labels. */
   guides: Array<{ y: number; label: string }>;
+  /** A line at each band edge inside the range, named by the band it opens. */
+  bands: Array<{ y: number; label: string; band: BandId }>;
   low: number;
   high: number;
 };
@@ -18,8 +21,10 @@ export type RatingChartShape = {
  * Places a player's ratings over their matches. The x axis is the match's number, not its date:
  * a week off should not squash a whole evening of matches into one spot. The y range covers every
  * rating with a margin, at least 100 points, so a single match still reads as a small step.
+ * Band edges (`edges`, as they stand today) are marked where they fall inside that range; they
+ * never widen it, so a chart far from any edge keeps its scale.
  */
-export function ratingChart(points: readonly ChartPoint[], box: ChartBox): RatingChartShape {
+export function ratingChart(points: readonly ChartPoint[], box: ChartBox, edges: ReadonlyArray<{ band: BandId; rating: number }> = []): RatingChartShape {
   const ratings = points.length === 0 ? [] : [points[0]!.before, ...points.map((p) => p.after)];
   const lo = Math.min(...ratings);
   const hi = Math.max(...ratings);
@@ -35,7 +40,8 @@ export function ratingChart(points: readonly ChartPoint[], box: ChartBox): Ratin
   const step = guideStep(high - low);
   const guides: RatingChartShape['guides'] = [];
   for (let r = Math.ceil(low / step) * step; r <= high; r += step) guides.push({ y: y(r), label: String(r) });
-  return { path, dots, guides, low, high };
+  const bands = edges.filter((e) => e.rating > low && e.rating < high).map((e) => ({ y: y(e.rating), label: BANDS[e.band].label, band: e.band }));
+  return { path, dots, guides, bands, low, high };
 }
 
 /** About three to five guides whatever the range: 25, 50, 100, 250… points apart. */

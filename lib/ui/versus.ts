@@ -1,4 +1,5 @@
 // How versus numbers read on every page (boards, profile, match viewer): no React, no server code.
+import { BAND_IDS, BANDS, type BandId } from '@/lib/versus/bands';
 
 /** A rating as players read it: whole points, with "?" while it is provisional. */
 export function formatRating(rating: number, provisional = false): string {
@@ -23,3 +24,13 @@ export function formatSetScore(score: readonly [number, number]): string {
 
 /** Why a game of a set ended, as the viewer's game selector says it. */
 export const GAME_END_TEXT: Readonly<Record<string, string>> = { topOut: 'topped out', goal: 'reached the goal', forfeit: 'forfeit' };
+
+/** A band's name ("Gold"), or how far the band changed: "Gold → Platinum"; null when there is none to show (provisional). */
+export function formatBandChange(before: BandId | null, after: BandId | null): string | null {
+  if (!after) return null;
+  return before && before !== after ? `${BANDS[before].label} → ${BANDS[after].label}` : BANDS[after].label;
+}
+
+const SET_LENGTHS = [...new Set(BAND_IDS.map((b) => BANDS[b].firstTo))].sort((a, b) => a - b);
+/** Every set length a ranked quick match can have, from the band table: "2, 3 or 4". */
+export const RANKED_SET_LENGTHS = `${SET_LENGTHS.slice(0, -1).join(', ')} or ${SET_LENGTHS.at(-1)}`;

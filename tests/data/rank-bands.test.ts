@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getDb } from '@/lib/server/db';
 import { BAND_RULES, readBandEdges } from '@/lib/server/versus/bands';
+import { getRatingBoard, getVersusRating } from '@/lib/server/versus/boards';
 import { RATING_TIME } from '@/lib/server/versus/rating';
 import { BAND_IDS, BANDS, bandOf, type BandEdges, type BandId } from '@/lib/versus/bands';
 import { resetDb } from '@/tests/data/db';
@@ -89,5 +90,20 @@ describe('rank bands by percentile of the active established players', () => {
     const edges = await readBandEdges({ mode: 'battle', now: T0 });
     expect(edges).toEqual(expectedEdges([1600, 1500]));
     expect(bandOf(2400, edges)).toBe('gold');
+  });
+
+  it('the rating board and the profile show each established player’s band, a provisional one none', async () => {
+    const ratings = [2000, 1900, 1900, 1800, 1700, 1700, 1700, 1600, 1500, 1400];
+    await population([...ratings.map((rating) => ({ rating })), { rating: 2500, matches: 4 }]);
+    const board = await getRatingBoard({ mode: 'battle', limit: 4, viewerId: 'p10', now: T0 });
+    expect(board.rows.map((r) => [r.rating, r.band])).toEqual([[2000, 'diamond'], [1900, 'platinum'], [1900, 'platinum'], [1800, 'gold']]);
+    expect(board.me).toMatchObject({ rank: null, provisional: true, band: null, placement: { played: 4, of: 10 } });
+    const next = await getRatingBoard({ mode: 'battle', limit: 10, cursor: board.nextCursor!, viewerId: 'p9', now: T0 });
+    expect(next.rows.map((r) => r.band)).toEqual(['silver', 'silver', 'silver', 'silver', 'bronze', 'bronze']);
+    expect(next.me).toMatchObject({ rank: 10, band: 'bronze' });
+    expect(await getVersusRating({ userId: 'p3', mode: 'battle', now: T0 })).toMatchObject({ rating: 1800, provisional: false, band: 'gold' });
+    expect(await getVersusRating({ userId: 'p10', mode: 'battle', now: T0 })).toMatchObject({ provisional: true, band: null });
+    // No rating yet in a mode: provisional, no band.
+    expect(await getVersusRating({ userId: 'p0', mode: 'race30', now: T0 })).toMatchObject({ matches: 0, band: null });
   });
 });

@@ -39,7 +39,7 @@ describe('storing a versus match', () => {
     expect(match.seats[w]).toMatchObject({ won: true, gamesWon: 2, ratingBefore: 1500, ratingAfter: expected.winner.rating, rdAfter: expected.winner.rd });
     expect(match.seats[1 - w]).toMatchObject({ won: false, ratingAfter: expected.loser.rating });
     expect(await getVersusRating({ userId: winner, mode: 'battle', now: T0 })).toEqual({
-      rating: expected.winner.rating, rd: expected.winner.rd, matches: 1, wins: 1, provisional: true, placement: { played: 1, of: 10 },
+      rating: expected.winner.rating, rd: expected.winner.rd, matches: 1, wins: 1, provisional: true, placement: { played: 1, of: 10 }, band: null,
     });
     expect(await getVersusRating({ userId: loser, mode: 'battle', now: T0 })).toMatchObject({ rating: expected.loser.rating, matches: 1, wins: 0 });
     const wins = await getWeeklyWinsBoard({ mode: 'battle', limit: 10, now: minutes(1) });

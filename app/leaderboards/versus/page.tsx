@@ -4,14 +4,17 @@ import { BoardKindTabs } from '@/components/boards/BoardKindTabs';
 import { ResetCountdown } from '@/components/boards/ResetCountdown';
 import { Tabs } from '@/components/boards/Tabs';
 import { RatingTable, WinsTable } from '@/components/boards/VersusBoardTable';
+import { BandLegend } from '@/components/versus/BandLegend';
 import { VERSUS_MODE_NAMES } from '@/lib/engine';
 import { nextReset } from '@/lib/periods';
 import { getSessionUser } from '@/lib/server/auth';
+import { BAND_RULES } from '@/lib/server/versus/bands';
 import { getVersusBoard, InvalidCursorError, type AnyVersusBoard } from '@/lib/server/versus/boards';
 import { formatCountdown } from '@/lib/ui/format';
 import { versusBoardHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatPlacement, formatRating } from '@/lib/ui/versus';
+import { BANDS } from '@/lib/versus/bands';
 import { versusBoardQuerySchema, type VersusBoardQuery } from '@/lib/validations/versus';
 import { PageHeading } from '@/components/ui/PageHeading';
 
@@ -61,6 +64,7 @@ export default async function VersusBoardsPage({ searchParams }: { searchParams:
       </div>
       <MyStanding board={board} />
       {board.board === 'rating' ? <RatingTable rows={board.rows} me={board.me} /> : <WinsTable rows={board.rows} me={board.me} />}
+      {board.board === 'rating' ? <BandLegend activeDays={BAND_RULES.activeDays} /> : null}
       <div className="flex justify-between text-sm">
         {query.cursor ? <Link className="hover:underline" href={versusBoardHref({ mode, board: query.board })}>← First page</Link> : <span />}
         {board.nextCursor ? (
@@ -79,7 +83,7 @@ function MyStanding({ board }: { board: AnyVersusBoard }) {
     board.board === 'rating'
       ? board.me.rank === null
         ? `Your rating: ${formatRating(board.me.rating, true)}, provisional${board.me.placement ? ` (${formatPlacement(board.me.placement)})` : ''}`
-        : `Your rating: ${formatRating(board.me.rating)}, #${board.me.rank}`
+        : `Your rating: ${formatRating(board.me.rating)}, #${board.me.rank}${board.me.band ? ` · ${BANDS[board.me.band].label}` : ''}`
       : `Your wins this week: ${board.me.wins}, #${board.me.rank}`;
   return (
     <p className="text-sm" data-testid="my-rank">

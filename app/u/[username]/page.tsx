@@ -8,8 +8,10 @@ import { isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { VERSUS_MODE_NAMES } from '@/lib/engine';
 import { MatchHistory } from '@/components/profile/MatchHistory';
 import { VersusRatings } from '@/components/profile/VersusRatings';
+import { bandEdges } from '@/lib/server/versus/bands';
 import { getVersusRating } from '@/lib/server/versus/boards';
 import { getMatchHistory, getRatingHistory } from '@/lib/server/versus/history';
+import { drawnEdges } from '@/lib/versus/bands';
 import { historyCursorSchema } from '@/lib/validations/versus';
 import { formatDate } from '@/lib/ui/format';
 import { BestChart } from '@/components/profile/BestChart';
@@ -78,6 +80,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
         mode,
         ...(await getVersusRating({ userId: profile.id, mode })),
         points: await getRatingHistory({ userId: profile.id, mode, limit: RATING_POINTS }),
+        edges: drawnEdges(await bandEdges({ mode })),
       })),
     ),
     getMatchHistory({ userId: profile.id, limit: HISTORY_PAGE, after }),

@@ -4,17 +4,19 @@ import { VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import { decodeCursor, encodeCursor, InvalidCursorError } from '@/lib/server/games/cursor';
+import { bandEdges, shownBand } from '@/lib/server/versus/bands';
 import { isProvisional, NEW_PLAYER_RATING, placementOf, ratingAt, type Placement } from '@/lib/server/versus/rating';
 import { establishedAt } from '@/lib/server/versus/rating-sql';
+import { bandOf, type BandEdges, type BandId } from '@/lib/versus/bands';
 
 export { InvalidCursorError };
 
-/** `rd` as it stands now: grown for time away (rating.ts `ratingAt`). */
-export type RatingRow = { rank: number; player: { id: string; username: string }; rating: number; rd: number; matches: number; wins: number };
+/** `rd` as it stands now: grown for time away (rating.ts `ratingAt`); every player on the board is established, so has a band. */
+export type RatingRow = { rank: number; player: { id: string; username: string }; rating: number; rd: number; matches: number; wins: number; band: BandId };
 export type WinsRow = { rank: number; player: { id: string; username: string }; wins: number; lastWinAt: string };
 export type VersusBoard<Row> = { mode: VersusMode; rows: Row[]; nextCursor: string | null; me: Row | null };
-/** The viewer's own rating row: rank null while provisional (off the board, shown with a "?"), and its placement. */
-export type MyRatingRow = Omit<RatingRow, 'rank'> & { rank: number | null; provisional: boolean; placement: Placement | null };
+/** The viewer's own rating row: rank and band null while provisional (off the board, shown with a "?"), and its placement. */
+export type MyRatingRow = Omit<RatingRow, 'rank' | 'band'> & { rank: number | null; band: BandId | null; provisional: boolean; placement: Placement | null };
 
 type RawRating = { userId: string; username: string; rating: number; rd: number; vol: number; matches: number; wins: number; updatedAt: Date; ratedAt: Date; rank?: bigint };
 type RawWins = { userId: string; username: string; wins: number; lastWinAt: Date; rank?: bigint };
@@ -29,6 +31,7 @@ type RawWins = { userId: string; username: string; wins: number; lastWinAt: Date
  * time does change is who is established. The filter and the rank both ask `establishedAt`, the
  * idle rule of rating.ts in SQL at this `now`, so a player whose deviation has grown past the
  * line leaves the board (and the ranks below close up) the day the profile starts showing a "?".
+ * Each row's band is read against the mode's edges (bands.ts), read once for the page.
  */
 export async function getRatingBoard(options: {
   mode: VersusMode;
@@ -43,9 +46,9 @@ export async function getRatingBoard(options: {
   const cursor = options.cursor ? decodeCursor(key, options.cursor, { float: true }) : null;
   const base = Prisma.sql`r."mode" = ${options.mode} AND ${establishedAt('r', now)}`;
   const where = cursor ? Prisma.sql`${base} AND (-r."rating", r."userId") > (${-cursor.metric}, ${cursor.gameId})` : base;
-  const raw = await db.$queryRaw<RawRating[]>(ratingRows(where, options.limit + 1, now));
+  const [raw, edges] = await Promise.all([db.$queryRaw<RawRating[]>(ratingRows(where, options.limit + 1, now)), bandEdges({ mode: options.mode, now: options.now })]);
   const first = (cursor?.rank ?? 0) + 1;
-  const rows = raw.slice(0, options.limit).map((r, i) => ratingRow(r, first + i, now));
+  const rows = raw.slice(0, options.limit).map((r, i) => ratingRow(r, first + i, now, edges));
   const lastRaw = raw[options.limit - 1];
   const nextCursor =
     raw.length > options.limit && lastRaw ? encodeCursor(key, { rank: first + options.limit - 1, metric: lastRaw.rating, achievedAt: lastRaw.updatedAt, gameId: lastRaw.userId }) : null;
@@ -53,9 +56,9 @@ export async function getRatingBoard(options: {
   if (options.viewerId) {
     const [mine] = await db.$queryRaw<RawRating[]>(ratingRows(Prisma.sql`r."mode" = ${options.mode} AND r."userId" = ${options.viewerId}`, 1, now, true));
     if (mine) {
-      const row = ratingRow(mine, 0, now);
+      const row = ratingRow(mine, 0, now, edges);
       const provisional = isProvisional(row);
-      me = { ...row, rank: provisional ? null : Number(mine.rank), provisional, placement: placementOf(row.matches) };
+      me = { ...row, rank: provisional ? null : Number(mine.rank), band: provisional ? null : row.band, provisional, placement: placementOf(row.matches) };
     }
   }
   return { mode: options.mode, rows, nextCursor, me };
@@ -75,9 +78,9 @@ function ratingRows(where: Prisma.Sql, limit: number, now: Date, withRank = fals
     LIMIT ${limit}`;
 }
 
-function ratingRow(r: RawRating, rank: number, now: Date): RatingRow {
+function ratingRow(r: RawRating, rank: number, now: Date, edges: BandEdges): RatingRow {
   const { rd } = ratingAt(r, r.ratedAt, now);
-  return { rank, player: { id: r.userId, username: r.username }, rating: r.rating, rd, matches: r.matches, wins: r.wins };
+  return { rank, player: { id: r.userId, username: r.username }, rating: r.rating, rd, matches: r.matches, wins: r.wins, band: bandOf(r.rating, edges) };
 }
 
 /** Most ranked wins in one UTC ISO week (this week by default) of players not banned, ties to whoever got there first. */
@@ -127,7 +130,8 @@ function winsRow(r: RawWins, rank: number): WinsRow {
   return { rank, player: { id: r.userId, username: r.username }, wins: r.wins, lastWinAt: r.lastWinAt.toISOString() };
 }
 
-export type VersusStanding = { rating: number; rd: number; matches: number; wins: number; provisional: boolean; placement: Placement | null };
+/** `band` null while provisional (then `placement` or the "?" says where the player is). */
+export type VersusStanding = { rating: number; rd: number; matches: number; wins: number; provisional: boolean; placement: Placement | null; band: BandId | null };
 /** A player's standing in every versus mode (the versus lobby's). */
 export type VersusStandings = Record<VersusMode, VersusStanding>;
 
@@ -137,13 +141,16 @@ export type VersusStandings = Record<VersusMode, VersusStanding>;
  */
 export async function getVersusRating(options: { userId: string; mode: VersusMode; now?: Date }): Promise<VersusStanding> {
   const db = await getDb();
-  const row = await db.versusRating.findUnique({
-    where: { userId_mode: { userId: options.userId, mode: options.mode } },
-    select: { rating: true, rd: true, vol: true, matches: true, wins: true, ratedAt: true },
-  });
+  const [row, edges] = await Promise.all([
+    db.versusRating.findUnique({
+      where: { userId_mode: { userId: options.userId, mode: options.mode } },
+      select: { rating: true, rd: true, vol: true, matches: true, wins: true, ratedAt: true },
+    }),
+    bandEdges({ mode: options.mode, now: options.now }),
+  ]);
   const now = row ? ratingAt(row, row.ratedAt, options.now ?? new Date()) : NEW_PLAYER_RATING;
   const standing = { rating: now.rating, rd: now.rd, matches: row?.matches ?? 0, wins: row?.wins ?? 0 };
-  return { ...standing, provisional: isProvisional(standing), placement: placementOf(standing.matches) };
+  return { ...standing, provisional: isProvisional(standing), placement: placementOf(standing.matches), band: shownBand(standing, edges) };
 }
 
 /** A player's standing in every versus mode, as it stands at `now` (the versus lobby's). */

@@ -4,20 +4,23 @@ import { describe, expect, it } from 'vitest';
 import { RatingTable, WinsTable } from '@/components/boards/VersusBoardTable';
 import type { MyRatingRow, RatingRow } from '@/lib/server/versus/boards';
 
-const row = (rank: number, name = `p${rank}`): RatingRow => ({ rank, player: { id: `user${rank}`, username: name }, rating: 1900 - rank * 10.4, rd: 80, matches: 30, wins: 15 });
+const row = (rank: number, name = `p${rank}`): RatingRow => ({ rank, player: { id: `user${rank}`, username: name }, rating: 1900 - rank * 10.4, rd: 80, matches: 30, wins: 15, band: rank === 1 ? 'platinum' : 'gold' });
 const body = (html: string) => html.slice(html.indexOf('<tbody>'));
 
 describe('versus board tables', () => {
   const page = [row(1), row(2)];
 
   it('pins a provisional viewer below the page with no rank, a "?" on the rating, and a line saying why', () => {
-    const me: MyRatingRow = { ...row(0, 'newbie'), rank: null, provisional: true, placement: { played: 3, of: 10 }, rating: 1522.6, rd: 240 };
+    const me: MyRatingRow = { ...row(0, 'newbie'), rank: null, band: null, provisional: true, placement: { played: 3, of: 10 }, rating: 1522.6, rd: 240 };
     const html = body(renderToStaticMarkup(createElement(RatingTable, { rows: page, me })));
     const order = ['p1', 'p2', '⋯', 'newbie', 'Provisional'].map((text) => html.indexOf(text));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(html).toContain('1523?');
     expect(html).toContain('data-testid="pinned-row"');
+    // The board's rows show their bands; the provisional viewer has none.
+    expect(html.match(/data-band="(\w+)"/g)).toEqual(['data-band="platinum"', 'data-band="gold"']);
+    expect(html.slice(html.indexOf('newbie'))).not.toContain('data-band');
   });
 
   it('an established viewer on the page is highlighted there, with no note', () => {

@@ -3,7 +3,7 @@ import { ratingChart, type ChartBox } from '@/lib/ui/rating-chart';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { VersusRatings } from '@/components/profile/VersusRatings';
-import { formatPlacement, formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
+import { formatBandChange, formatPlacement, formatRating, formatRatingChange, formatSetScore, RANKED_SET_LENGTHS } from '@/lib/ui/versus';
 
 const box: ChartBox = { width: 400, height: 200, pad: { left: 40, right: 10, top: 10, bottom: 10 } };
 const at = '2026-11-18T12:00:00.000Z';
@@ -44,6 +44,20 @@ describe('ratingChart', () => {
     }
   });
 
+  it('marks the band edges that fall inside its range, named by the band each opens, and is not widened by them', () => {
+    const points = [{ at, before: 1500, after: 1540 }, { at, before: 1540, after: 1610 }];
+    const plain = ratingChart(points, box);
+    const shape = ratingChart(points, box, [{ band: 'silver', rating: 1200 }, { band: 'gold', rating: 1525 }, { band: 'platinum', rating: 1600 }, { band: 'diamond', rating: 1900 }]);
+    expect([shape.low, shape.high]).toEqual([plain.low, plain.high]);
+    expect(shape.bands.map((b) => b.label)).toEqual(['Gold', 'Platinum']);
+    // Higher edges higher up, each between the dots it separates.
+    const [gold, platinum] = shape.bands;
+    expect(platinum!.y).toBeLessThan(gold!.y);
+    expect(shape.dots[0]!.y).toBeLessThan(gold!.y);
+    expect(shape.dots[1]!.y).toBeLessThan(platinum!.y);
+    expect(plain.bands).toEqual([]);
+  });
+
   it('has nothing to draw without matches', () => {
     expect(ratingChart([], box)).toMatchObject({ path: '', dots: [] });
   });
@@ -58,15 +72,20 @@ describe('versus text', () => {
     expect(formatRatingChange(1580.4, 1580.2)).toBe('±0');
     expect(formatSetScore([2, 1])).toBe('2–1');
     expect(formatPlacement({ played: 3, of: 10 })).toBe('placement 3/10');
+    expect(formatBandChange('gold', 'platinum')).toBe('Gold → Platinum');
+    expect(formatBandChange('gold', 'gold')).toBe('Gold');
+    expect(formatBandChange(null, 'silver')).toBe('Silver');
+    expect(formatBandChange('gold', null)).toBeNull();
+    expect(RANKED_SET_LENGTHS).toBe('2, 3 or 4');
   });
 
   it('the profile shows a player in placement as such, and a settled one without it', () => {
-    const standing = { rd: 240, wins: 1, points: [] };
+    const standing = { rd: 240, wins: 1, points: [], edges: [] };
     const html = renderToStaticMarkup(
       createElement(VersusRatings, {
         ratings: [
-          { ...standing, mode: 'battle', rating: 1522.6, matches: 3, provisional: true, placement: { played: 3, of: 10 } },
-          { ...standing, mode: 'race30', rating: 1610, rd: 80, matches: 12, provisional: false, placement: null },
+          { ...standing, mode: 'battle', rating: 1522.6, matches: 3, provisional: true, placement: { played: 3, of: 10 }, band: null },
+          { ...standing, mode: 'race30', rating: 1610, rd: 80, matches: 12, provisional: false, placement: null, band: 'gold' },
         ],
       }),
     );
@@ -74,5 +93,17 @@ describe('versus text', () => {
     expect(html).toMatch(/data-testid="versus-placement-battle"[^>]*>placement 3\/10/);
     expect(html).not.toContain('versus-placement-race30');
     expect(html).toContain('Provisional (the “?”)');
+    expect(html).toMatch(/data-testid="versus-band-race30"[^>]*>Gold</);
+    expect(html).not.toContain('versus-band-battle');
+  });
+
+  it('the profile’s chart marks today’s band edges within its range', () => {
+    const points = [{ matchId: 'm1', at, before: 1500, after: 1540 }, { matchId: 'm2', at, before: 1540, after: 1610 }];
+    const html = renderToStaticMarkup(
+      createElement(VersusRatings, {
+        ratings: [{ mode: 'battle', rating: 1610, rd: 80, wins: 8, matches: 12, provisional: false, placement: null, band: 'platinum', points, edges: [{ band: 'gold', rating: 1525 }, { band: 'platinum', rating: 1600 }, { band: 'diamond', rating: 1900 }] }],
+      }),
+    );
+    expect(html.match(/data-band-edge="(\w+)"/g)).toEqual(['data-band-edge="gold"', 'data-band-edge="platinum"']);
   });
 });
