@@ -2,12 +2,13 @@
 
 import Link from 'next/link';
 import type { MatchView } from '@/lib/client/live/versus-session';
-import { formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
+import { formatBandChange, formatPlacement, formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
 
 /**
- * The end of a match: who won, the set, the rating change (ranked) and the way to its replay;
+ * The end of a match: who won, the set, the rating change (ranked) with the band it moved from and
+ * to, or how far into placement the player is, and the way to its replay;
  * back to the room when the match was a room's (the server opens it again for both players).
  */
 export function VersusResult({ match, names, onRoom }: { match: MatchView; names: [string, string]; onRoom: (() => void) | null }) {
@@ -15,6 +16,7 @@ export function VersusResult({ match, names, onRoom }: { match: MatchView; names
   const you = match.seat;
   const won = over.winner === you;
   const rating = over.ratings?.[you];
+  const standing = rating?.placement ? formatPlacement(rating.placement) : rating?.bands ? formatBandChange(...rating.bands) : null;
   return (
     <div data-testid="versus-result" data-won={String(won)} className="space-y-3 rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
       <p className="text-3xl font-black">{won ? 'You won' : 'You lost'}</p>
@@ -25,6 +27,7 @@ export function VersusResult({ match, names, onRoom }: { match: MatchView; names
       {rating && (
         <p data-testid="rating-change">
           Rating {formatRating(rating.before)} → <span className="font-bold">{formatRating(rating.after)}</span> ({formatRatingChange(rating.before, rating.after)})
+          {standing && <> · <span className="font-semibold" data-testid="band-change">{standing}</span></>}
         </p>
       )}
       {over.ranked && over.noContest && (

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { COLS, MAX_FIRST_TO, MAX_GARBAGE_SIZE, VERSUS_MODE_NAMES, type GameEndReason, type VersusMode } from '@/lib/engine';
 import { countSchema, handlingSchema, intTuples, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema } from '@/lib/live/wire';
+import { BAND_IDS } from '@/lib/versus/bands';
 
 export const seatSchema = z.union([z.literal(0), z.literal(1)]);
 export type Seat = z.infer<typeof seatSchema>;
@@ -28,7 +29,19 @@ const gameEvents = wireEventsSchema(MAX_TICK);
 const GAME_END_REASONS = { topOut: 1, goal: 1, forfeit: 1 } as const satisfies Record<GameEndReason, 1>;
 const gameEndReason = z.enum(Object.keys(GAME_END_REASONS) as [GameEndReason, ...GameEndReason[]]);
 
-export const ratingChangeSchema = z.object({ before: z.number(), after: z.number(), rdAfter: z.number() });
+const band = z.enum(BAND_IDS);
+/**
+ * A seat's rating change in a ranked match; `bands` before and after (null while provisional;
+ * absent when the server could not read the edges), and `placement` after this match while
+ * placement lasts ("placement 4/10").
+ */
+export const ratingChangeSchema = z.object({
+  before: z.number(),
+  after: z.number(),
+  rdAfter: z.number(),
+  bands: z.tuple([band.nullable(), band.nullable()]).optional(),
+  placement: z.object({ played: countSchema, of: countSchema }).optional(),
+});
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
 /** A room as both its seats see it. `you` is the receiving connection's seat. */

@@ -1,11 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { VersusMatch } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { BAND_RULES, readBandEdges } from '@/lib/server/versus/bands';
 import { getRatingBoard, getVersusRating } from '@/lib/server/versus/boards';
 import { RATING_TIME } from '@/lib/server/versus/rating';
+import { storeMatch } from '@/lib/server/versus/store';
+import { recordOf } from '@/lib/server/versus/verify';
 import { BAND_IDS, BANDS, bandOf, type BandEdges, type BandId } from '@/lib/versus/bands';
 import { resetDb } from '@/tests/data/db';
 import { T0 } from '@/tests/data/play';
+import { HANDLING } from '@/tests/engine/helpers';
+import { playMatch, VersusBot } from '@/tests/support/versus-bot';
 
 const days = (n: number) => new Date(T0.getTime() - n * RATING_TIME.dayMs);
 type Row = { rating: number; rd?: number; matches?: number; ratedAt?: Date; banned?: boolean };
@@ -105,5 +110,22 @@ describe('rank bands by percentile of the active established players', () => {
     expect(await getVersusRating({ userId: 'p10', mode: 'battle', now: T0 })).toMatchObject({ provisional: true, band: null });
     // No rating yet in a mode: provisional, no band.
     expect(await getVersusRating({ userId: 'p0', mode: 'race30', now: T0 })).toMatchObject({ matches: 0, band: null });
+  });
+
+  it('a stored ranked match says each seat’s band before and after, none while provisional', async () => {
+    const match = new VersusMatch({ mode: 'battle', seed: 'bands-1', handling: [HANDLING, HANDLING] });
+    playMatch(match, [new VersusBot({ seed: 'bands-1/a', mistakes: 0.1 }), new VersusBot({ seed: 'bands-1/b', mistakes: 0.2, pace: 4 })]);
+    const record = recordOf(match, 'bands-1', 'battle');
+    expect(record.winnerSeat).toBe(0);
+    await population([2000, 1900, 1900, 1800, 1700, 1700, 1700, 1600, 1500, 1400].map((rating) => ({ rating })));
+    // Ann a point below Gold's edge (1800 of 11 active players); Ben in placement.
+    await population([{ rating: 1799 }], 'ann');
+    await population([{ rating: 1500, rd: 250, matches: 3 }], 'ben');
+    const out = await storeMatch({ matchId: 'b1', record, seats: [{ userId: 'ann0', guestId: null }, { userId: 'ben0', guestId: null }], ranked: true, now: T0 });
+    if (!out.ok || !out.ratings) throw new Error('not rated');
+    expect(out.ratings[0].after.rating).toBeGreaterThan(1800);
+    expect(out.ratings[0].bands).toEqual({ before: 'silver', after: 'gold' });
+    expect(out.ratings[1].bands).toEqual({ before: null, after: null });
+    expect(out.ratings[1].matches).toEqual({ before: 3, after: 4 });
   });
 });

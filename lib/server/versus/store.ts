@@ -1,15 +1,21 @@
 import 'server-only';
-import { decodeReplay, ReplayDecodeError } from '@/lib/engine';
+import { decodeReplay, isVersusMode, ReplayDecodeError, type AnyMode } from '@/lib/engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
+import { bandEdges, shownBand } from '@/lib/server/versus/bands';
 import { countsAsRated, isNoContest, NEW_PLAYER_RATING, rateMatch, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
 import { type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
 import { verifyOwn } from '@/lib/server/verify-pool';
+import type { BandId } from '@/lib/versus/bands';
 
-/** A seat's rating as it stood at the match (grown for time away) and after it, and its rated matches before and after. */
-export type SeatRatings = { before: Rating; after: Rating; matches: { before: number; after: number } };
+/**
+ * A seat's rating as it stood at the match (grown for time away) and after it, its rated matches
+ * before and after, and its band before and after against the mode's edges as they stand (null
+ * while provisional; `bands` null when the edges could not be read).
+ */
+export type SeatRatings = { before: Rating; after: Rating; matches: { before: number; after: number }; bands: { before: BandId | null; after: BandId | null } | null };
 export type StoreMatchResult =
   | { ok: true; matchId: string; repeated: boolean; ratings: [SeatRatings, SeatRatings] | null; noContest: boolean }
   | { ok: false; code: VersusRefusal | 'ranked_needs_accounts' | 'seat_without_owner'; message: string };
@@ -106,7 +112,23 @@ export async function storeMatch(options: {
     }
     return { rated };
   });
-  return written ? { ok: true, matchId, repeated: false, ratings: written.rated, noContest } : { ok: true, matchId, repeated: true, ratings: null, noContest };
+  if (!written) return { ok: true, matchId, repeated: true, ratings: null, noContest };
+  return { ok: true, matchId, repeated: false, ratings: written.rated && (await withBands(record.mode, written.rated, options.now)), noContest };
+}
+
+/**
+ * Each seat's band before and after, against the edges as they stand (read after the commit, from
+ * the cache as a rule). The match is stored whatever happens here: edges that cannot be read leave
+ * the bands out.
+ */
+async function withBands(mode: AnyMode, rated: [SeatRatings, SeatRatings], now: Date | undefined): Promise<[SeatRatings, SeatRatings]> {
+  const edges = isVersusMode(mode) ? await bandEdges({ mode, now }).catch(() => null) : null;
+  if (!edges) return rated;
+  const bands = (r: SeatRatings) => ({
+    before: shownBand({ ...r.before, matches: r.matches.before }, edges),
+    after: shownBand({ ...r.after, matches: r.matches.after }, edges),
+  });
+  return [{ ...rated[0], bands: bands(rated[0]) }, { ...rated[1], bands: bands(rated[1]) }];
 }
 
 /**
@@ -207,7 +229,7 @@ async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; win
   }
   const matches = (s: Seat) => ({ before: row(s).matches, after: row(s).matches + (counts(s) ? 1 : 0) });
   return [
-    { before: before[0], after: after[0], matches: matches(0) },
-    { before: before[1], after: after[1], matches: matches(1) },
+    { before: before[0], after: after[0], matches: matches(0), bands: null },
+    { before: before[1], after: after[1], matches: matches(1), bands: null },
   ];
 }

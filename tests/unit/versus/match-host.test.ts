@@ -3,7 +3,7 @@ import { decodeReplay, DEFAULT_HANDLING, simulateReplay } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import { MATCH_TIMING, MatchHost, type Timers } from '@/lib/server/live/match/match-host';
-import type { StoreMatchResult } from '@/lib/server/versus/store';
+import type { SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import type { VersusBotOptions } from '@/tests/support/versus-bot';
 import { VersusSeat, type SeatBatch } from '@/tests/support/versus-seat';
@@ -11,8 +11,8 @@ import { SpectatorFeed } from '@/lib/client/live/spectator';
 
 const SEED = 'unit-match-seed-0123456789';
 
-/** A match host on a fake clock, two bot seats, and a store that only verifies (no database). */
-function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCounts: [number, number] = [5, 5]) {
+/** A match host on a fake clock, two bot seats, and a store that only verifies (no database); given `ratings`, a ranked match the store rates so. */
+function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCounts: [number, number] = [5, 5], ratings: [SeatRatings, SeatRatings] | null = null) {
   const clock = { t: 1_000 };
   const due: Array<{ at: number; fn: () => void }> = [];
   const timers: Timers = {
@@ -30,7 +30,7 @@ function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCoun
   const store = async (o: { record: VersusMatchRecord }): Promise<StoreMatchResult> => {
     stored.push(o.record);
     const v = verifyMatch(o.record);
-    return v.ok ? { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false } : v;
+    return v.ok ? { ok: true, matchId: 'm', repeated: false, ratings, noContest: false } : v;
   };
   const now = () => clock.t;
   const seats = [new VersusSeat(bots[0], now), new VersusSeat(bots[1], now)] as const;
@@ -40,7 +40,7 @@ function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCoun
   const owner = (g: string, nextCount: number) => ({ owner: { userId: null, guestId: g }, player: { name: null, guest: true }, handling: DEFAULT_HANDLING, nextCount });
   let closed = false;
   const host = new MatchHost({
-    matchId: 'unitmatch01', seed: SEED, mode: 'battle', firstTo, ranked: false, seats: [owner('g0', nextCounts[0]), owner('g1', nextCounts[1])], bus: createLocalBus(),
+    matchId: 'unitmatch01', seed: SEED, mode: 'battle', firstTo, ranked: ratings !== null, seats: [owner('g0', nextCounts[0]), owner('g1', nextCounts[1])], bus: createLocalBus(),
     now, timers, store, onClose: () => (closed = true),
   });
   const away = new Set<0 | 1>();
@@ -94,6 +94,23 @@ describe('a live versus match on the hub', () => {
       simulateReplay(decodeReplay(g.replays[0]), { sends });
       expect(decodeReplay(g.replays[1]).garbage!.map((x) => x.size)).toEqual(sends.slice(0, decodeReplay(g.replays[1]).garbage!.length).map((x) => x.size));
     }
+  });
+
+  it('ranked: tells both seats each one’s rating change, the band it moved from and to, and how far into placement it is', async () => {
+    const r = (rating: number, rd: number) => ({ rating, rd, vol: 0.06 });
+    const m = setUp([{ seed: 'e', mistakes: 0.05 }, { seed: 'f', mistakes: 0.05 }], 1, [5, 5], [
+      { before: r(1600, 80), after: r(1612, 79), matches: { before: 30, after: 31 }, bands: { before: 'gold', after: 'platinum' } },
+      // Still in placement; its edges could not be read: no bands said.
+      { before: r(1500, 300), after: r(1460, 280), matches: { before: 3, after: 4 }, bands: null },
+    ]);
+    m.run(120_000);
+    await m.host.finished;
+    const expected = [
+      { before: 1600, after: 1612, rdAfter: 79, bands: ['gold', 'platinum'] },
+      { before: 1500, after: 1460, rdAfter: 280, placement: { played: 4, of: 10 } },
+    ];
+    for (const s of [0, 1] as const) expect(m.sent[s].findLast((x) => x.t === 'vover')).toMatchObject({ ranked: true, stored: true, ratings: expected });
+    expect(m.seats[0].over!.ratings).toEqual(expected);
   });
 
   it('never sends the seed, and deals no seat more than the preview plus one past its piece', () => {

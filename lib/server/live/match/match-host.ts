@@ -2,12 +2,13 @@ import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { keysOf, pieceSequence, TICKS_PER_SECOND, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
 import { BATCH_INTERVAL_MS, type ServerMessage } from '@/lib/live/protocol';
-import { VERSUS_MAX_LAG_MS, type Seat } from '@/lib/live/versus';
+import { VERSUS_MAX_LAG_MS, type RatingChange, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
 import { PACING } from '@/lib/server/live/pacing';
-import type { StoreMatchResult } from '@/lib/server/versus/store';
+import { placementOf } from '@/lib/server/versus/rating';
+import type { SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { oneTurnEach } from '@/lib/server/turns';
 
@@ -429,7 +430,7 @@ export class MatchHost {
         if (!result.ok) console.error(`[live] match ${this.matchId} was not stored: ${result.code} ${result.message}`);
         const message: ServerMessage = {
           ...base, stored: result.ok,
-          ...(ratings ? { ratings: ratings.map((r) => ({ before: r.before.rating, after: r.after.rating, rdAfter: r.after.rd })) as never } : {}),
+          ...(ratings ? { ratings: [ratingChange(ratings[0]), ratingChange(ratings[1])] } : {}),
           ...(result.ok && result.noContest ? { noContest: true } : {}),
         };
         this.sendBoth(message);
@@ -460,6 +461,16 @@ export class MatchHost {
       ranked: o.ranked, spectators: o.bus.subscribers(this.matchId), startedAt: this.startedAt.toISOString(),
     });
   }
+}
+
+/** What vover tells a seat of its stored rating: the change, the band it moved from and to, and how far into placement it is. */
+function ratingChange(r: SeatRatings): RatingChange {
+  const placement = placementOf(r.matches.after);
+  return {
+    before: r.before.rating, after: r.after.rating, rdAfter: r.after.rd,
+    ...(r.bands ? { bands: [r.bands.before, r.bands.after] } : {}),
+    ...(placement ? { placement } : {}),
+  };
 }
 
 /** Events in order within [from, tick), of keys the rules play. */
