@@ -278,7 +278,7 @@ describe('lobby messages', () => {
 
   it('read the player\'s rating once per connection, not once per queue', async () => {
     let reads = 0;
-    const lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => (reads++, 1500) });
+    const lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => (reads++, { rating: 1500, band: null }) });
     const { conn } = liveConnection({ userId: 'a-player', guestId: null });
     const queue: Extract<ClientMessage, { t: 'queue' }> = { t: 'queue', mode: 'battle' satisfies VersusMode, ranked: true, handling: DEFAULT_HANDLING, nextCount: 5 };
     for (let i = 0; i < 5; i++) {

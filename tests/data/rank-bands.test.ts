@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VersusMatch } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
-import { BAND_RULES, readBandEdges } from '@/lib/server/versus/bands';
+import { BAND_RULES, queueStanding, readBandEdges } from '@/lib/server/versus/bands';
 import { getRatingBoard, getVersusRating } from '@/lib/server/versus/boards';
 import { RATING_TIME } from '@/lib/server/versus/rating';
 import { storeMatch } from '@/lib/server/versus/store';
@@ -128,4 +128,14 @@ describe('rank bands by percentile of the active established players', () => {
     expect(out.ratings[1].bands).toEqual({ before: null, after: null });
     expect(out.ratings[1].matches).toEqual({ before: 3, after: 4 });
   });
+
+  it('the queue places every ranked player by the band their rating stands in, provisional ones too', async () => {
+    await population([2000, 1900, 1900, 1800, 1700, 1700, 1700, 1600, 1500, 1400].map((rating) => ({ rating })));
+    await population([{ rating: 1950, matches: 2 }], 'new');
+    expect(await queueStanding({ userId: 'new0', mode: 'battle', now: T0 })).toEqual({ rating: 1950, band: 'platinum' });
+    expect(await queueStanding({ userId: 'p3', mode: 'battle', now: T0 })).toEqual({ rating: 1800, band: 'gold' });
+    // No rating yet in the mode: a new player's, in whatever band that stands.
+    expect(await queueStanding({ userId: 'p3', mode: 'race30', now: T0 })).toEqual({ rating: 1500, band: 'bronze' });
+  });
 });
+

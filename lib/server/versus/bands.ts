@@ -3,7 +3,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { memoize } from '@/lib/server/memo';
-import { RATING_TIME, isProvisional, type Standing } from '@/lib/server/versus/rating';
+import { isProvisional, NEW_PLAYER_RATING, RATING_TIME, type Standing } from '@/lib/server/versus/rating';
 import { establishedAt } from '@/lib/server/versus/rating-sql';
 import { BAND_IDS, BANDS, bandOf, type BandEdges, type BandId } from '@/lib/versus/bands';
 
@@ -60,4 +60,19 @@ export function bandEdges(options: { mode: VersusMode; now?: Date }): Promise<Ba
 /** The band a player is shown: none while provisional (placement instead, or the "?"). */
 export function shownBand(standing: Standing & { rating: number }, edges: BandEdges): BandId | null {
   return isProvisional(standing) ? null : bandOf(standing.rating, edges);
+}
+
+/** A player in the quick-match queue: the rating, and the band it stands in even while provisional (null: the edges could not be read). */
+export type QueueStanding = { rating: number; band: BandId | null };
+
+/** What the lobby pairs a ranked player by; a player with no rating yet starts from a new player's. */
+export async function queueStanding(options: { userId: string; mode: VersusMode; now?: Date }): Promise<QueueStanding> {
+  const { userId, mode, now } = options;
+  const [row, edges] = await Promise.all([
+    (await getDb()).versusRating.findUnique({ where: { userId_mode: { userId, mode } }, select: { rating: true } }),
+    // Pairing without bands (by rating, as unranked) beats no pairing when the edges cannot be read.
+    bandEdges({ mode, now }).catch(() => null),
+  ]);
+  const rating = row?.rating ?? NEW_PLAYER_RATING.rating;
+  return { rating, band: edges ? bandOf(rating, edges) : null };
 }

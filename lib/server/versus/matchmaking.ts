@@ -1,12 +1,22 @@
+import { bandIndex, type BandId } from '@/lib/versus/bands';
+
 /**
  * Quick-match pairing, as a pure decision over who is waiting and the time (ms, any clock): the
  * live lobby calls it whenever someone joins and once a second, so windows widen while people wait.
  *
+ * By band, when every entry of the pool has one (ranked; lib/versus/bands.ts):
+ * - Oldest first, each player takes the opponent in the nearest band, then the nearest rating,
+ *   then whoever came first. It accepts bands `bandWindowAfterMs.length - 1` apart at most, one
+ *   more after each of those waits; after `anyoneAfterMs` any band.
+ * - Never more than `maxBandGap` bands apart while either of the two has someone of a nearer
+ *   band waiting: they are paired with those instead, now or as their own windows widen.
+ * By rating otherwise (unranked, or a band that could not be read):
  * - Fewer than `crowd` waiting: pair in arrival order (nobody waits for a better opponent when
  *   there is hardly anyone to choose from).
  * - Otherwise, oldest first, each player takes the opponent with the nearest rating within its
  *   window, which starts at ±`windowStart` and widens by `widenPerSecond` while it waits, up to
  *   `windowMax`; after `anyoneAfterMs` anyone will do. Ties go to whoever came first.
+ * Always:
  * - Never two entries of the same player (two tabs), never one entry twice.
  * - Ranked: never two entries that share an `apart` key (the same address or device now), nor a
  *   player and someone on its `avoid` list (seen on its address or device lately, or met too
@@ -18,7 +28,10 @@ export const MATCHMAKING = {
   widenPerSecond: 25,
   windowMax: 600,
   anyoneAfterMs: 30_000,
-} as const satisfies Record<string, number>;
+  /** The wait after which a player accepts bands i apart: the same band at once, the next after 5 s, two after 15 s. */
+  bandWindowAfterMs: [0, 5_000, 15_000],
+  maxBandGap: 2,
+} as const satisfies Record<string, number | readonly number[]>;
 
 export type Waiting = {
   /** The queue entry (one per connection). */
@@ -26,6 +39,8 @@ export type Waiting = {
   /** The player (account or guest): never paired with themselves. */
   who: string;
   rating: number;
+  /** The band its rating stands in (even while provisional: pairing needs only where the rating sits), when known. */
+  band?: BandId;
   /** When it joined the queue, on the same clock as `now`. */
   since: number;
   /** Never paired with an entry sharing one of these (ranked: its address key, its device id). */
@@ -48,26 +63,23 @@ export function windowOf(since: number, now: number, rules: typeof MATCHMAKING =
   return Math.min(rules.windowMax, rules.windowStart + (rules.widenPerSecond * waited) / 1000);
 }
 
+/** How many bands apart a player who joined at `since` accepts an opponent at `now`. */
+export function bandWindowOf(since: number, now: number, rules: typeof MATCHMAKING = MATCHMAKING): number {
+  const waited = Math.max(0, now - since);
+  if (waited >= rules.anyoneAfterMs) return Infinity;
+  return rules.bandWindowAfterMs.findLastIndex((after) => waited >= after);
+}
+
 /** The pairs to start now, oldest waiter first in each pair; everyone else keeps waiting. */
 export function pairUp(waiting: readonly Waiting[], now: number, rules: typeof MATCHMAKING = MATCHMAKING): Array<[Waiting, Waiting]> {
   const queue = [...waiting].sort((a, b) => a.since - b.since || (a.id < b.id ? -1 : 1));
   const taken = new Set<string>();
   const pairs: Array<[Waiting, Waiting]> = [];
-  const crowded = queue.length >= rules.crowd;
+  const open = (a: Waiting) => queue.filter((b) => !taken.has(b.id) && compatible(a, b));
+  const pickOf = queue.every((e) => e.band !== undefined) ? byBand : byRating;
   for (const a of queue) {
     if (taken.has(a.id)) continue;
-    const window = crowded ? windowOf(a.since, now, rules) : Infinity;
-    let pick: Waiting | null = null;
-    for (const b of queue) {
-      if (taken.has(b.id) || !compatible(a, b)) continue;
-      const gap = Math.abs(a.rating - b.rating);
-      if (gap > window) continue;
-      if (!crowded) {
-        pick = b; // arrival order: the first one that is not the same player
-        break;
-      }
-      if (!pick || gap < Math.abs(a.rating - pick.rating)) pick = b;
-    }
+    const pick = pickOf(a, open, now, rules, queue.length >= rules.crowd);
     if (!pick) continue;
     taken.add(a.id);
     taken.add(pick.id);
@@ -75,3 +87,31 @@ export function pairUp(waiting: readonly Waiting[], now: number, rules: typeof M
   }
   return pairs;
 }
+
+type Pick = (a: Waiting, open: (x: Waiting) => Waiting[], now: number, rules: typeof MATCHMAKING, crowded: boolean) => Waiting | null;
+
+const byRating: Pick = (a, open, now, rules, crowded) => {
+  const window = crowded ? windowOf(a.since, now, rules) : Infinity;
+  let pick: Waiting | null = null;
+  for (const b of open(a)) {
+    const gap = Math.abs(a.rating - b.rating);
+    if (gap > window) continue;
+    if (!crowded) return b; // arrival order: the first one that is not the same player
+    if (!pick || gap < Math.abs(a.rating - pick.rating)) pick = b;
+  }
+  return pick;
+};
+
+const byBand: Pick = (a, open, now, rules) => {
+  const bands = (x: Waiting, y: Waiting) => Math.abs(bandIndex(x.band!) - bandIndex(y.band!));
+  // Someone other than `except` waiting within maxBandGap bands of x.
+  const nearer = (x: Waiting, except: Waiting) => open(x).some((y) => y !== except && bands(x, y) <= rules.maxBandGap);
+  const window = bandWindowOf(a.since, now, rules);
+  let pick: Waiting | null = null;
+  for (const b of open(a)) {
+    const gap = bands(a, b);
+    if (gap > window || (gap > rules.maxBandGap && (nearer(a, b) || nearer(b, a)))) continue;
+    if (!pick || gap < bands(a, pick) || (gap === bands(a, pick) && Math.abs(a.rating - b.rating) < Math.abs(a.rating - pick.rating))) pick = b;
+  }
+  return pick;
+};

@@ -4,6 +4,8 @@ import { serverMessageSchema, type ServerMessage, type VersusClientMessage } fro
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import type { QueueStanding } from '@/lib/server/versus/bands';
+import { MATCHMAKING } from '@/lib/server/versus/matchmaking';
 
 /** A player as the lobby sees it (a socket here or one relayed from another instance): an owner, a send, errors collected. */
 let addresses = 0;
@@ -21,13 +23,13 @@ const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
 let lobby: VersusLobby;
 afterEach(() => lobby?.close());
 const anyone = async () => ({ ok: true as const, avoid: [] });
-const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone }));
+const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone }));
 const send = (x: { c: VersusPeer }, m: VersusClientMessage) => lobby.handle(x.c, m);
 
 describe('the versus lobby', () => {
   it('ranked: gives the pairing rules the connection’s device as well as its address', async () => {
     const seen: Array<{ address: string; device: string | null }> = [];
-    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: async ({ address, device }) => (seen.push({ address, device }), { ok: true, avoid: [] }) });
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: async ({ address, device }) => (seen.push({ address, device }), { ok: true, avoid: [] }) });
     await send(conn({ userId: 'd1', guestId: null }, '10.9.9.9', 'device-a'), { t: 'queue', mode: 'battle', ranked: true, ...base });
     expect(seen).toEqual([{ address: '10.9.9.9', device: 'device-a' }]);
   });
@@ -35,7 +37,7 @@ describe('the versus lobby', () => {
   it('ranked: refuses a player the pairing rules do not admit, with their message; keeps one address and avoided players apart', async () => {
     const avoid: Record<string, string[]> = { u3: ['u4'] };
     lobby = new VersusLobby({
-      bus: createLocalBus(), ratingOf: async () => 1500,
+      bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }),
       rankedEntry: async ({ userId }) => (userId === 'new' ? { ok: false, code: 'not_eligible', message: 'Ranked opens after 3 finished solo games.' } : { ok: true, avoid: avoid[userId] ?? [] }),
     });
     const fresh = conn({ userId: 'new', guestId: null });
@@ -62,6 +64,33 @@ describe('the versus lobby', () => {
     expect(b.last('match')).toBeUndefined();
   });
 
+  it('ranked: pairs by band on the lobby’s clock, and a set is as long as the lower band of the pair plays', async () => {
+    const clock = { t: 50_000 };
+    const standings: Record<string, QueueStanding> = {
+      g: { rating: 1610, band: 'gold' }, d: { rating: 1905, band: 'diamond' }, m: { rating: 2150, band: 'master' }, x: { rating: 1950, band: 'diamond' },
+    };
+    lobby = new VersusLobby({ bus: createLocalBus(), now: () => clock.t, ratingOf: async (userId) => standings[userId]!, rankedEntry: anyone });
+    const [g, d, m, x] = (['g', 'd', 'm', 'x'] as const).map((id) => conn({ userId: id, guestId: null }));
+    const ranked = { t: 'queue', mode: 'battle', ranked: true, ...base } as const;
+    await send(g!, ranked);
+    await send(d!, ranked);
+    // Gold and Diamond are two bands apart: they wait for the second widening.
+    clock.t += MATCHMAKING.bandWindowAfterMs[2] - 1;
+    lobby.pair();
+    expect(lobby.matches.size).toBe(0);
+    clock.t += 1;
+    lobby.pair();
+    expect(g!.last('match')).toMatchObject({ ranked: true, firstTo: 3 });
+    expect(d!.last('match')).toMatchObject({ firstTo: 3 });
+    // Master and Diamond, a band apart: after the first widening, first to 4.
+    await send(m!, ranked);
+    await send(x!, ranked);
+    expect(lobby.matches.size).toBe(1);
+    clock.t += MATCHMAKING.bandWindowAfterMs[1];
+    lobby.pair();
+    expect(m!.last('match')).toMatchObject({ ranked: true, firstTo: 4 });
+  });
+
   it('refuses ranked quick matches to guests and pairs two waiting guests unranked', async () => {
     make();
     const a = conn({ userId: null, guestId: 'ga' });
@@ -81,7 +110,7 @@ describe('the versus lobby', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let stored = 0;
     lobby = new VersusLobby({
-      bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone,
+      bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone,
       store: async () => {
         await held;
         stored++;
@@ -125,7 +154,7 @@ describe('the versus lobby', () => {
   });
 
   it('opens a room again, with both players not ready, when its match is over', async () => {
-    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => 1500, rankedEntry: anyone, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false }) });
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false }) });
     const host = conn({ userId: 'r1', guestId: null });
     const friend = conn({ userId: 'r2', guestId: null });
     await send(host, { t: 'room_create', mode: 'battle', firstTo: 2, ...base });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MATCHMAKING, pairUp, windowOf, type Waiting } from '@/lib/server/versus/matchmaking';
+import { bandWindowOf, MATCHMAKING, pairUp, windowOf, type Waiting } from '@/lib/server/versus/matchmaking';
+import { BAND_IDS, type BandId } from '@/lib/versus/bands';
 
 const w = (id: string, rating: number, since: number, who = id): Waiting => ({ id, who, rating, since });
 const ids = (pairs: Array<[Waiting, Waiting]>) => pairs.map(([a, b]) => `${a.id}-${b.id}`);
@@ -53,3 +54,50 @@ describe('quick-match pairing', () => {
     expect(ids(pairUp(q, 100))[0]).toBe('a-early');
   });
 });
+
+describe('ranked pairing by band', () => {
+  // A player in a band, rated mid-band unless told (ratings far apart: only bands decide here).
+  const b = (id: string, band: BandId, since: number, rating = 1000 + BAND_IDS.indexOf(band) * 150): Waiting => ({ id, who: id, rating, since, band });
+  const [five, fifteen, anyone] = [MATCHMAKING.bandWindowAfterMs[1], MATCHMAKING.bandWindowAfterMs[2], MATCHMAKING.anyoneAfterMs];
+
+  it('the same band at once, however few are waiting and however far apart the ratings', () => {
+    expect(ids(pairUp([b('a', 'gold', 0, 1400), b('c', 'gold', 0, 1590)], 0))).toEqual(['a-c']);
+  });
+
+  it('widens a band at a time as the oldest waits: one band after 5 s, two after 15 s', () => {
+    const q = [b('g', 'gold', 0), b('d', 'diamond', 2_000)];
+    for (const t of [0, five, fifteen - 1]) expect(pairUp(q, t)).toEqual([]);
+    expect(ids(pairUp(q, fifteen))).toEqual(['g-d']);
+    const p = [b('g', 'gold', 0), b('p', 'platinum', 4_000)];
+    expect(pairUp(p, five - 1)).toEqual([]);
+    expect(ids(pairUp(p, five))).toEqual(['g-p']);
+    expect([0, five - 1, five, fifteen, anyone - 1, anyone].map((t) => bandWindowOf(0, t))).toEqual([0, 0, 1, 2, 2, Infinity]);
+    expect(bandWindowOf(5_000, 0)).toBe(0); // a clock behind the join counts as no wait
+  });
+
+  it('takes the nearest band before the nearest arrival, then the nearest rating', () => {
+    const q = [b('g', 'gold', 0, 1400), b('d', 'diamond', 1), b('s', 'silver', 2, 1300), b('p', 'platinum', 3, 1450)];
+    // At 15 s gold accepts all three; silver and platinum are one band off, platinum the nearer rating.
+    expect(ids(pairUp(q, fifteen))[0]).toBe('g-p');
+  });
+
+  it('past two bands only after the longest wait, and never while either player has someone of a nearer band waiting', () => {
+    const q = [b('bronze', 'bronze', 0), b('diamond', 'diamond', 0)];
+    expect(pairUp(q, anyone - 1)).toEqual([]);
+    expect(ids(pairUp(q, anyone))).toEqual(['bronze-diamond']);
+    // A platinum player joins: the diamond has someone a band away, so bronze waits on.
+    expect(ids(pairUp([...q, b('plat', 'platinum', anyone)], anyone))).toEqual(['diamond-plat']);
+    // A silver one too: bronze meets silver, diamond meets platinum, nobody three bands apart.
+    expect(ids(pairUp([...q, b('plat', 'platinum', anyone), b('silver', 'silver', anyone)], anyone))).toEqual(['bronze-silver', 'diamond-plat']);
+    // Someone nearer who may not meet them (the same address) does not hold them back: platinum
+    // cannot meet diamond, so bronze takes platinum, the nearer of the two.
+    const apart = (x: Waiting): Waiting => ({ ...x, apart: ['addr:1'] });
+    expect(ids(pairUp([q[0]!, apart(q[1]!), apart(b('plat', 'platinum', anyone))], anyone))).toEqual(['bronze-plat']);
+  });
+
+  it('a pool where any band is unknown pairs by rating, as unranked does', () => {
+    const q = [b('a', 'bronze', 0, 900), { ...w('x', 2400, 1) }];
+    expect(ids(pairUp(q, 0))).toEqual(['a-x']); // few waiting: arrival order
+  });
+});
+

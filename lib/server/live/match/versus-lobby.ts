@@ -9,6 +9,8 @@ import { MatchHost, type MatchHostOptions, type Timers } from '@/lib/server/live
 import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
 import type { RankedEntry } from '@/lib/server/versus/pairing';
+import type { QueueStanding } from '@/lib/server/versus/bands';
+import { setLengthOf } from '@/lib/versus/bands';
 
 type Entry = Waiting & { conn: VersusPeer; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
 type Room = { code: string; mode: VersusMode; firstTo: number; seats: [VersusPeer, VersusPeer | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
@@ -25,8 +27,8 @@ export type LobbyOptions = {
   bus: LiveBus;
   now?: () => number;
   timers?: Timers;
-  /** A signed-in player's rating in a mode (the matchmaking key); tests pass their own. */
-  ratingOf?: (userId: string, mode: VersusMode) => Promise<number>;
+  /** A signed-in player's rating in a mode and its band (the matchmaking keys); tests pass their own. */
+  ratingOf?: (userId: string, mode: VersusMode) => Promise<QueueStanding>;
   /** Where a finished match goes (MatchHost's `store`); the database's by default. */
   store?: MatchHostOptions['store'];
   /** Ranked only: whether the player may queue and whom they must not meet (versus/pairing.ts); tests pass their own. */
@@ -45,7 +47,7 @@ export class VersusLobby {
   private readonly now: () => number;
   private readonly pairTimer: NodeJS.Timeout;
   /** A peer's ratings by mode, read at its first ranked queue and kept until a match of its ends (a read per queue was 40 a second per socket). */
-  private readonly ratings = new WeakMap<VersusPeer, Map<VersusMode, Promise<number>>>();
+  private readonly ratings = new WeakMap<VersusPeer, Map<VersusMode, Promise<QueueStanding>>>();
   /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
   private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
 
@@ -147,13 +149,16 @@ export class VersusLobby {
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
     const userId = m.ranked ? conn.owner.userId : null;
-    const [rating, entry] = userId ? await Promise.all([this.ratingFor(conn, userId, m.mode), this.rankedEntry({ userId, address: conn.address, device: conn.device })]) : [1500, null];
+    const [standing, entry] = userId
+      ? await Promise.all([this.ratingFor(conn, userId, m.mode), this.rankedEntry({ userId, address: conn.address, device: conn.device })])
+      : [{ rating: 1500, band: null }, null];
     if (entry && !entry.ok) return conn.error(entry.code, entry.message);
     if (!conn.open || this.busy(conn)) return;
     const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
     // Ranked: never two entries from one address, nor players the pairing rules keep apart.
     const apart = entry ? { apart: [`address:${conn.address}`], avoid: entry.avoid } : {};
-    this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount, ...apart });
+    const band = standing.band ? { band: standing.band } : {};
+    this.queue.set(conn, { id: randomBytes(8).toString('hex'), who, rating: standing.rating, ...band, since: this.now(), conn, mode: m.mode, ranked: m.ranked, handling: m.handling, nextCount: m.nextCount, ...apart });
     conn.send({ t: 'queued', mode: m.mode, ranked: m.ranked, waiting: this.waiting(m.mode, m.ranked) });
     return this.pair();
   }
@@ -186,7 +191,7 @@ export class VersusLobby {
     for (const host of this.matches.values()) host.close();
   }
 
-  /** Runs matchmaking in each pool (mode × ranked) and starts a match per pair. */
+  /** Runs matchmaking in each pool (mode × ranked) and starts a match per pair: a ranked one as long as the lower band's set (lib/versus/bands.ts). */
   pair(): void {
     const pools = new Map<string, Entry[]>();
     for (const e of this.queue.values()) {
@@ -198,7 +203,8 @@ export class VersusLobby {
         const [x, y] = [a as Entry, b as Entry];
         this.queue.delete(x.conn);
         this.queue.delete(y.conn);
-        this.startMatch({ mode: x.mode, firstTo: MODES[x.mode].firstTo, ranked: x.ranked, conns: [x.conn, y.conn], setup: [x, y] });
+        const firstTo = x.ranked && x.band && y.band ? setLengthOf(x.band, y.band) : MODES[x.mode].firstTo;
+        this.startMatch({ mode: x.mode, firstTo, ranked: x.ranked, conns: [x.conn, y.conn], setup: [x, y] });
       }
     }
   }
@@ -269,8 +275,8 @@ export class VersusLobby {
     return (await import('@/lib/server/versus/pairing')).rankedEntry(who);
   }
 
-  private ratingFor(peer: VersusPeer, userId: string, mode: VersusMode): Promise<number> {
-    const known = this.ratings.get(peer) ?? new Map<VersusMode, Promise<number>>();
+  private ratingFor(peer: VersusPeer, userId: string, mode: VersusMode): Promise<QueueStanding> {
+    const known = this.ratings.get(peer) ?? new Map<VersusMode, Promise<QueueStanding>>();
     this.ratings.set(peer, known);
     let rating = known.get(mode);
     if (!rating) {
@@ -293,11 +299,9 @@ export class VersusLobby {
     return message;
   }
 
-  private async ratingOf(userId: string, mode: VersusMode): Promise<number> {
+  private async ratingOf(userId: string, mode: VersusMode): Promise<QueueStanding> {
     if (this.o.ratingOf) return this.o.ratingOf(userId, mode);
-    const { getDb } = await import('@/lib/server/db');
-    const row = await (await getDb()).versusRating.findUnique({ where: { userId_mode: { userId, mode } }, select: { rating: true } });
-    return row?.rating ?? 1500;
+    return (await import('@/lib/server/versus/bands')).queueStanding({ userId, mode });
   }
 }
 
