@@ -33,13 +33,14 @@ const band = z.enum(BAND_IDS);
 /**
  * A seat's rating change in a ranked match; `bands` before and after (null while provisional;
  * absent when the server could not read the edges), and `placement` after this match while
- * placement lasts ("placement 4/10").
+ * placement lasts ("placement 4/10"). A band a newer server added reads as no bands here: the
+ * result still shows, with the rating change alone.
  */
 export const ratingChangeSchema = z.object({
   before: z.number(),
   after: z.number(),
   rdAfter: z.number(),
-  bands: z.tuple([band.nullable(), band.nullable()]).optional(),
+  bands: z.tuple([band.nullable(), band.nullable()]).optional().catch(undefined),
   placement: z.object({ played: countSchema, of: countSchema }).optional(),
 });
 export type RatingChange = z.infer<typeof ratingChangeSchema>;

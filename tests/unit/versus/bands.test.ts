@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FIRST_TO } from '@/lib/engine';
+import { parseServerMessage } from '@/lib/live/protocol';
 import { BAND_IDS, BANDS, bandOf, drawnEdges, setLengthOf, type BandEdges } from '@/lib/versus/bands';
 
 const edges: BandEdges = { bronze: -Infinity, silver: 1300, gold: 1450, platinum: 1600, diamond: 1750, master: 1900, grandmaster: Infinity };
@@ -33,3 +34,21 @@ describe('the band table', () => {
     expect(setLengthOf('diamond', 'master')).toBe(4);
   });
 });
+
+describe('bands on the wire', () => {
+  const vover = (bands: unknown) => ({
+    t: 'vover', matchId: 'm1', winner: 0, score: [2, 0], reason: 'games', ranked: true, stored: true,
+    ratings: [{ before: 1600, after: 1612, rdAfter: 79, bands }, { before: 1500, after: 1490, rdAfter: 90, placement: { played: 4, of: 10 } }],
+  });
+
+  it('a page reads each seat’s bands and placement from vover', () => {
+    expect(parseServerMessage(vover(['gold', 'platinum']))).toMatchObject({ ok: true, message: { ratings: [{ bands: ['gold', 'platinum'] }, { placement: { played: 4, of: 10 } }] } });
+  });
+
+  it('a band a newer server added reads as no bands: the result still shows its rating change', () => {
+    const read = parseServerMessage(vover(['gold', 'champion']));
+    expect(read).toMatchObject({ ok: true, message: { t: 'vover', ratings: [{ before: 1600, after: 1612 }, { before: 1500 }] } });
+    expect(read.ok && read.message.t === 'vover' && read.message.ratings?.[0].bands).toBeUndefined();
+  });
+});
+
