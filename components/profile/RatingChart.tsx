@@ -9,6 +9,8 @@ import type { BandId } from '@/lib/versus/bands';
 
 // About the width it is shown at (half the page), so its text stays at its CSS size.
 const BOX = { width: 420, height: 170, pad: { left: 44, right: 12, top: 10, bottom: 22 } };
+/** With band edges, their names stand in a right margin of their own, clear of the line and its dots. */
+const BANDED_BOX = { ...BOX, pad: { ...BOX.pad, right: 78 } };
 
 /**
  * A player's rating over their ranked matches in a mode, one dot per match (a link to its
@@ -25,36 +27,38 @@ export function RatingChart({ mode, points, edges = [] }: { mode: VersusMode; po
       </p>
     );
   }
-  const shape = ratingChart(points, BOX, edges);
+  const box = edges.length > 0 ? BANDED_BOX : BOX;
+  const shape = ratingChart(points, box, edges);
+  const labelYs = apart(shape.bands.map((b) => b.y), 11);
   const first = points[0]!;
   const last = points.at(-1)!;
   return (
     <figure data-testid={testId} data-points={points.length}>
       {/* A group, not an image: each dot is a link to its match, reachable by keyboard. */}
       <svg
-        viewBox={`0 0 ${BOX.width} ${BOX.height}`}
+        viewBox={`0 0 ${box.width} ${box.height}`}
         className="w-full text-brand"
         role="group"
         aria-label={`${label} rating over ${points.length} ranked matches, from ${formatRating(first.before)} to ${formatRating(last.after)}`}
       >
         {shape.guides.map((g) => (
           <g key={g.label}>
-            <line x1={BOX.pad.left} x2={BOX.width - BOX.pad.right} y1={g.y} y2={g.y} className="stroke-line" />
-            <text x={BOX.pad.left - 6} y={g.y} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
+            <line x1={box.pad.left} x2={box.width - box.pad.right} y1={g.y} y2={g.y} className="stroke-line" />
+            <text x={box.pad.left - 6} y={g.y} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
               {g.label}
             </text>
           </g>
         ))}
-        {shape.bands.map((b) => (
+        {shape.bands.map((b, i) => (
           <g key={b.band} data-band-edge={b.band}>
-            <line x1={BOX.pad.left} x2={BOX.width - BOX.pad.right} y1={b.y} y2={b.y} className="stroke-line-strong" strokeDasharray="4 3" />
-            <text x={BOX.width - BOX.pad.right - 2} y={b.y - 3} textAnchor="end" className="fill-muted text-[10px]">
+            <line x1={box.pad.left} x2={box.width - box.pad.right} y1={b.y} y2={b.y} className="stroke-line-strong" strokeDasharray="4 3" />
+            <text x={box.width - box.pad.right + 4} y={labelYs[i]} dominantBaseline="middle" className="fill-muted text-[10px]">
               {b.label}
             </text>
           </g>
         ))}
-        <text x={BOX.pad.left} y={BOX.height - 5} className="fill-muted text-[11px]">{formatDate(first.at)}</text>
-        <text x={BOX.width - BOX.pad.right} y={BOX.height - 5} textAnchor="end" className="fill-muted text-[11px]">{formatDate(last.at)}</text>
+        <text x={box.pad.left} y={box.height - 5} className="fill-muted text-[11px]">{formatDate(first.at)}</text>
+        <text x={box.width - box.pad.right} y={box.height - 5} textAnchor="end" className="fill-muted text-[11px]">{formatDate(last.at)}</text>
         <path d={shape.path} fill="none" stroke="currentColor" strokeWidth={2} />
         {points.map((p, i) => {
           const text = `${formatRating(p.after)} (${formatRatingChange(p.before, p.after)}) on ${formatDate(p.at)}`;
@@ -69,4 +73,12 @@ export function RatingChart({ mode, points, edges = [] }: { mode: VersusMode; po
       </svg>
     </figure>
   );
+}
+
+/** Positions for labels at `ys`, each as near its own as keeps every two at least `gap` apart (band edges can nearly meet). */
+function apart(ys: readonly number[], gap: number): number[] {
+  const order = ys.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y);
+  const out = ys.slice();
+  for (let k = 1; k < order.length; k++) out[order[k]!.i] = Math.max(order[k]!.y, out[order[k - 1]!.i]! + gap);
+  return out;
 }

@@ -106,4 +106,17 @@ describe('versus text', () => {
     );
     expect(html.match(/data-band-edge="(\w+)"/g)).toEqual(['data-band-edge="gold"', 'data-band-edge="platinum"']);
   });
+
+  it('names band edges that nearly meet apart from each other, in the chart\'s own margin', () => {
+    const points = [{ matchId: 'm1', at, before: 1500, after: 1540 }, { matchId: 'm2', at, before: 1540, after: 1610 }];
+    const html = renderToStaticMarkup(
+      createElement(VersusRatings, {
+        ratings: [{ mode: 'battle', rating: 1610, rd: 80, wins: 8, matches: 12, provisional: false, placement: null, band: 'gold', points, edges: [{ band: 'silver', rating: 1560 }, { band: 'gold', rating: 1561 }] }],
+      }),
+    );
+    const ys = [...html.matchAll(/data-band-edge="\w+"><line[^>]*><\/line><text[^>]* y="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(ys).toHaveLength(2);
+    expect(Math.abs(ys[0]! - ys[1]!)).toBeGreaterThanOrEqual(11);
+  });
 });
+
