@@ -27,9 +27,11 @@ export function RatingChart({ mode, points, edges = [] }: { mode: VersusMode; po
       </p>
     );
   }
-  const box = edges.length > 0 ? BANDED_BOX : BOX;
-  const shape = ratingChart(points, box, edges);
-  const labelYs = apart(shape.bands.map((b) => b.y), 11);
+  // The margin only when an edge falls in the chart's range (the heights do not depend on the width).
+  const plain = ratingChart(points, BOX, edges);
+  const box = plain.bands.length > 0 ? BANDED_BOX : BOX;
+  const shape = box === BOX ? plain : ratingChart(points, box, edges);
+  const labelYs = apart(shape.bands.map((b) => b.y), 11, box.pad.top, box.height - box.pad.bottom);
   const first = points[0]!;
   const last = points.at(-1)!;
   return (
@@ -75,10 +77,17 @@ export function RatingChart({ mode, points, edges = [] }: { mode: VersusMode; po
   );
 }
 
-/** Positions for labels at `ys`, each as near its own as keeps every two at least `gap` apart (band edges can nearly meet). */
-function apart(ys: readonly number[], gap: number): number[] {
+/**
+ * Positions for labels at `ys`, each as near its own as keeps every two at least `gap` apart
+ * (band edges can nearly meet) and all within [top, bottom]: pushed down, then back up from the bottom.
+ */
+function apart(ys: readonly number[], gap: number, top: number, bottom: number): number[] {
   const order = ys.map((y, i) => ({ y, i })).sort((a, b) => a.y - b.y);
   const out = ys.slice();
-  for (let k = 1; k < order.length; k++) out[order[k]!.i] = Math.max(order[k]!.y, out[order[k - 1]!.i]! + gap);
+  order.forEach(({ y, i }, k) => (out[i] = Math.max(y, top, k > 0 ? out[order[k - 1]!.i]! + gap : -Infinity)));
+  for (let k = order.length - 1; k >= 0; k--) {
+    const i = order[k]!.i;
+    out[i] = Math.min(out[i]!, k < order.length - 1 ? out[order[k + 1]!.i]! - gap : bottom);
+  }
   return out;
 }

@@ -75,7 +75,7 @@ function Choices({ signedIn, controller, standings }: { signedIn: boolean; contr
     <div className="grid gap-4 md:grid-cols-2">
       <Card as="section" className="space-y-3" aria-labelledby="quick-match">
         <h2 id="quick-match" className="text-lg font-bold">Quick match</h2>
-        <p className="text-sm text-muted">Ranked: paired within your rank band first, a band wider at a time while you wait. Unranked: the next player waiting; with more waiting, the nearest rating.</p>
+        <p className="text-sm text-muted">Ranked: paired within your rank band first, then a band wider at a time as the longer-waiting player waits. Unranked: the next player waiting; with more waiting, the nearest rating.</p>
         <ModePicker name="quick-mode" mode={mode} onChange={setMode} withSet />
         <Check label="Ranked (changes your rating)" checked={ranked} disabled={!signedIn} onChange={setRanked} />
         {standings && <MyStanding standing={standings[mode]} />}

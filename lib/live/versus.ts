@@ -41,7 +41,7 @@ export const ratingChangeSchema = z.object({
   after: z.number(),
   rdAfter: z.number(),
   bands: z.tuple([band.nullable(), band.nullable()]).optional().catch(undefined),
-  placement: z.object({ played: countSchema, of: countSchema }).optional(),
+  placement: z.object({ played: countSchema, of: countSchema }).optional().catch(undefined),
 });
 export type RatingChange = z.infer<typeof ratingChangeSchema>;
 

@@ -8,8 +8,11 @@ import { bandIndex, type BandId } from '@/lib/versus/bands';
  * - Oldest first, each player takes the opponent in the nearest band, then the nearest rating,
  *   then whoever came first. It accepts bands `bandWindowAfterMs.length - 1` apart at most, one
  *   more after each of those waits; after `anyoneAfterMs` any band.
- * - Never more than `maxBandGap` bands apart while either of the two has someone of a nearer
- *   band waiting: they are paired with those instead, now or as their own windows widen.
+ * - Never more than `maxBandGap` bands apart while the other player has someone within
+ *   `maxBandGap` bands of them waiting (the older one's own nearer players it prefers anyway):
+ *   they are paired with those instead, now or as their windows widen. Not past `farAfterMs` of
+ *   the older one's wait, so players who keep re-queueing cannot hold it off for good.
+ * - The windows are the older player's: whoever waited longest chooses, as in the rating window.
  * By rating otherwise (unranked, or a band that could not be read):
  * - Fewer than `crowd` waiting: pair in arrival order (nobody waits for a better opponent when
  *   there is hardly anyone to choose from).
@@ -31,6 +34,7 @@ export const MATCHMAKING = {
   /** The wait after which a player accepts bands i apart: the same band at once, the next after 5 s, two after 15 s. */
   bandWindowAfterMs: [0, 5_000, 15_000],
   maxBandGap: 2,
+  farAfterMs: 60_000,
 } as const satisfies Record<string, number | readonly number[]>;
 
 export type Waiting = {
@@ -76,10 +80,19 @@ export function pairUp(waiting: readonly Waiting[], now: number, rules: typeof M
   const taken = new Set<string>();
   const pairs: Array<[Waiting, Waiting]> = [];
   const open = (a: Waiting) => queue.filter((b) => !taken.has(b.id) && compatible(a, b));
-  const pickOf = queue.every((e) => e.band !== undefined) ? byBand : byRating;
+  const banded = queue.every((e) => e.band !== undefined);
+  // Whether x has someone within maxBandGap bands waiting, once per entry and pass: asked per
+  // candidate it made a pass cubic in the pool. Read before later pairs of the pass are taken, so
+  // it errs towards waiting; the next pass (a second later, or the next join) reads afresh.
+  const nearby = new Map<string, boolean>();
+  const hasNear = (x: Waiting) => {
+    let near = nearby.get(x.id);
+    if (near === undefined) nearby.set(x.id, (near = open(x).some((y) => bandGap(x, y) <= rules.maxBandGap)));
+    return near;
+  };
   for (const a of queue) {
     if (taken.has(a.id)) continue;
-    const pick = pickOf(a, open, now, rules, queue.length >= rules.crowd);
+    const pick = banded ? byBand(a, open(a), hasNear, now, rules) : byRating(a, open(a), now, rules, queue.length >= rules.crowd);
     if (!pick) continue;
     taken.add(a.id);
     taken.add(pick.id);
@@ -88,30 +101,33 @@ export function pairUp(waiting: readonly Waiting[], now: number, rules: typeof M
   return pairs;
 }
 
-type Pick = (a: Waiting, open: (x: Waiting) => Waiting[], now: number, rules: typeof MATCHMAKING, crowded: boolean) => Waiting | null;
+const bandGap = (x: Waiting, y: Waiting) => Math.abs(bandIndex(x.band!) - bandIndex(y.band!));
 
-const byRating: Pick = (a, open, now, rules, crowded) => {
+function byRating(a: Waiting, open: readonly Waiting[], now: number, rules: typeof MATCHMAKING, crowded: boolean): Waiting | null {
   const window = crowded ? windowOf(a.since, now, rules) : Infinity;
   let pick: Waiting | null = null;
-  for (const b of open(a)) {
+  for (const b of open) {
     const gap = Math.abs(a.rating - b.rating);
     if (gap > window) continue;
     if (!crowded) return b; // arrival order: the first one that is not the same player
     if (!pick || gap < Math.abs(a.rating - pick.rating)) pick = b;
   }
   return pick;
-};
+}
 
-const byBand: Pick = (a, open, now, rules) => {
-  const bands = (x: Waiting, y: Waiting) => Math.abs(bandIndex(x.band!) - bandIndex(y.band!));
-  // Someone other than `except` waiting within maxBandGap bands of x.
-  const nearer = (x: Waiting, except: Waiting) => open(x).some((y) => y !== except && bands(x, y) <= rules.maxBandGap);
+/**
+ * The nearest band first, then the nearest rating. A candidate past maxBandGap is taken only when
+ * it has nobody nearer waiting (a's own nearer candidates win on the band anyway), or once a has
+ * waited farAfterMs.
+ */
+function byBand(a: Waiting, open: readonly Waiting[], hasNear: (x: Waiting) => boolean, now: number, rules: typeof MATCHMAKING): Waiting | null {
   const window = bandWindowOf(a.since, now, rules);
+  const patient = now - a.since >= rules.farAfterMs;
   let pick: Waiting | null = null;
-  for (const b of open(a)) {
-    const gap = bands(a, b);
-    if (gap > window || (gap > rules.maxBandGap && (nearer(a, b) || nearer(b, a)))) continue;
-    if (!pick || gap < bands(a, pick) || (gap === bands(a, pick) && Math.abs(a.rating - b.rating) < Math.abs(a.rating - pick.rating))) pick = b;
+  for (const b of open) {
+    const gap = bandGap(a, b);
+    if (gap > window || (gap > rules.maxBandGap && !patient && hasNear(b))) continue;
+    if (!pick || gap < bandGap(a, pick) || (gap === bandGap(a, pick) && Math.abs(a.rating - b.rating) < Math.abs(a.rating - pick.rating))) pick = b;
   }
   return pick;
-};
+}

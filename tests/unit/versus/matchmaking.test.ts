@@ -95,6 +95,36 @@ describe('ranked pairing by band', () => {
     expect(ids(pairUp([q[0]!, apart(q[1]!), apart(b('plat', 'platinum', anyone))], anyone))).toEqual(['bronze-plat']);
   });
 
+  it('holds nobody back for good: past farAfterMs of waiting, the nearer-band rule gives way', () => {
+    // Grandmaster may not meet silver; bronze and silver keep re-queueing (their waits stay short,
+    // so they never widen to each other), and bronze always has silver near it.
+    const gm: Waiting = { ...b('gm', 'grandmaster', 0), avoid: ['silver'] };
+    const at = (t: number) => [gm, b('bronze', 'bronze', t - 1_000), b('silver', 'silver', t - 1_000)];
+    for (const t of [MATCHMAKING.anyoneAfterMs, MATCHMAKING.farAfterMs - 1]) expect(pairUp(at(t), t)).toEqual([]);
+    expect(ids(pairUp(at(MATCHMAKING.farAfterMs), MATCHMAKING.farAfterMs))).toEqual(['gm-bronze']);
+  });
+
+  it('costs a pass quadratic work in the pool, not cubic, however the pool is made to block', () => {
+    // Long-waiting masters who may not meet each other, and fresh bronze and silver entries of two
+    // accounts (one socket each, many sockets): every master looks at every bronze, and every
+    // bronze has silver near it, so no pair forms and the far-band check runs for each candidate.
+    // Each read of `avoid` is one comparison.
+    let reads = 0;
+    const counted = (e: Waiting): Waiting => Object.defineProperty({ ...e }, 'avoid', { get: () => (reads++, undefined), enumerable: true });
+    const t = MATCHMAKING.anyoneAfterMs + 1_000;
+    const pool = (n: number) =>
+      Array.from({ length: n }, (_, i) =>
+        i % 3 === 0 ? counted({ ...b(`m${i}`, 'master', i), apart: ['addr:masters'] })
+        : counted({ ...b(`x${i}`, i % 3 === 1 ? 'bronze' : 'silver', t - 100), who: i % 3 === 1 ? 'x' : 'y' }));
+    const cost = (n: number) => {
+      reads = 0;
+      expect(pairUp(pool(n), t)).toEqual([]);
+      return reads;
+    };
+    const [small, large] = [cost(90), cost(180)];
+    expect(large / small).toBeLessThan(5); // quadratic: ×4 for twice the pool (cubic was ×8)
+  });
+
   it('a pool where any band is unknown pairs by rating, as unranked does', () => {
     const q = [b('a', 'bronze', 0, 900), { ...w('x', 2400, 1) }];
     expect(ids(pairUp(q, 0))).toEqual(['a-x']); // few waiting: arrival order

@@ -118,5 +118,18 @@ describe('versus text', () => {
     expect(ys).toHaveLength(2);
     expect(Math.abs(ys[0]! - ys[1]!)).toBeGreaterThanOrEqual(11);
   });
+
+  it('keeps the names of edges crowded at the bottom inside the chart', () => {
+    const points = [{ matchId: 'm1', at, before: 1500, after: 1540 }, { matchId: 'm2', at, before: 1540, after: 1610 }];
+    const edges = [{ band: 'silver', rating: 1496 }, { band: 'gold', rating: 1497 }, { band: 'platinum', rating: 1498 }, { band: 'diamond', rating: 1499 }] as const;
+    const html = renderToStaticMarkup(
+      createElement(VersusRatings, { ratings: [{ mode: 'battle', rating: 1610, rd: 80, wins: 8, matches: 12, provisional: false, placement: null, band: 'diamond', points, edges: [...edges] }] }),
+    );
+    const ys = [...html.matchAll(/data-band-edge="\w+"><line[^>]*><\/line><text[^>]* y="([\d.]+)"/g)].map((m) => Number(m[1])).sort((a, b) => a - b);
+    expect(ys).toHaveLength(4);
+    for (let i = 1; i < ys.length; i++) expect(ys[i]! - ys[i - 1]!).toBeGreaterThanOrEqual(11 - 1e-9);
+    const height = Number(/viewBox="0 0 \d+ (\d+)"/.exec(html)![1]);
+    expect(ys.at(-1)!).toBeLessThanOrEqual(height - 22);
+  });
 });
 

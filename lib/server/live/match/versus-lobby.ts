@@ -282,7 +282,9 @@ export class VersusLobby {
     if (!rating) {
       rating = this.ratingOf(userId, mode);
       known.set(mode, rating);
-      rating.catch(() => known.delete(mode)); // read again next time
+      // Read again next time after a failure, or when the band could not be read: one entry
+      // without a band turns its whole pool to pairing by rating.
+      rating.then((standing) => standing.band === null && known.delete(mode), () => known.delete(mode));
     }
     return rating;
   }
