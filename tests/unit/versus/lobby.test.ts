@@ -91,6 +91,22 @@ describe('the versus lobby', () => {
     expect(m!.last('match')).toMatchObject({ ranked: true, firstTo: 4 });
   });
 
+  it('reads a standing without a band again at the next queue, rather than keeping its pool off bands', async () => {
+    let reads = 0;
+    let band: QueueStanding['band'] = null;
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => (reads++, { rating: 1500, band }), rankedEntry: anyone });
+    const a = conn({ userId: 'ua', guestId: null });
+    const ranked = { t: 'queue', mode: 'battle', ranked: true, ...base } as const;
+    await send(a, ranked);
+    await send(a, { t: 'unqueue' });
+    band = 'gold';
+    await send(a, ranked);
+    await send(a, { t: 'unqueue' });
+    await send(a, ranked);
+    // Read at the first queue (no band), again at the second (now gold), then kept.
+    expect(reads).toBe(2);
+  });
+
   it('refuses ranked quick matches to guests and pairs two waiting guests unranked', async () => {
     make();
     const a = conn({ userId: null, guestId: 'ga' });
