@@ -91,19 +91,25 @@ describe('the versus lobby', () => {
     expect(m!.last('match')).toMatchObject({ ranked: true, firstTo: 4 });
   });
 
-  it('reads a standing without a band again at the next queue, rather than keeping its pool off bands', async () => {
+  it('reads a standing without a band again, but no more than once a minute per connection', async () => {
     let reads = 0;
     let band: QueueStanding['band'] = null;
-    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => (reads++, { rating: 1500, band }), rankedEntry: anyone });
+    const clock = { t: 0 };
+    lobby = new VersusLobby({ bus: createLocalBus(), now: () => clock.t, ratingOf: async () => (reads++, { rating: 1500, band }), rankedEntry: anyone });
     const a = conn({ userId: 'ua', guestId: null });
-    const ranked = { t: 'queue', mode: 'battle', ranked: true, ...base } as const;
-    await send(a, ranked);
-    await send(a, { t: 'unqueue' });
+    const again = async () => {
+      await send(a, { t: 'queue', mode: 'battle', ranked: true, ...base });
+      await send(a, { t: 'unqueue' });
+    };
+    await again();
     band = 'gold';
-    await send(a, ranked);
-    await send(a, { t: 'unqueue' });
-    await send(a, ranked);
-    // Read at the first queue (no band), again at the second (now gold), then kept.
+    await again(); // within the minute: kept, no read per message
+    expect(reads).toBe(1);
+    clock.t += 60_000;
+    await again(); // then read again: now with its band
+    await again();
+    clock.t += 600_000;
+    await again(); // a standing with a band is kept until a match of the player's ends
     expect(reads).toBe(2);
   });
 

@@ -19,6 +19,10 @@ type SeatSetup = { handling: Handling; nextCount: number };
 /** The messages the lobby answers (messages.ts hands them over before its own switch). */
 export const isVersusMessage = (m: ClientMessage): m is VersusClientMessage => VERSUS_CLIENT_TYPES.has(m.t);
 
+/** How long a standing read without a band is kept before it is read again: the band edges' cache (BAND_RULES.cacheMs). */
+const UNBANDED_REREAD_MS = 60_000;
+/** A peer's standing in a mode as read (`at`, lobby time), and whether it came without a band. */
+type HeldStanding = { standing: Promise<QueueStanding>; at: number; unbanded?: boolean };
 const ROOM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Pairing runs on every join and this often, so windows widen while people wait. */
 const PAIR_EVERY_MS = 1_000;
@@ -47,7 +51,7 @@ export class VersusLobby {
   private readonly now: () => number;
   private readonly pairTimer: NodeJS.Timeout;
   /** A peer's ratings by mode, read at its first ranked queue and kept until a match of its ends (a read per queue was 40 a second per socket). */
-  private readonly ratings = new WeakMap<VersusPeer, Map<VersusMode, Promise<QueueStanding>>>();
+  private readonly ratings = new WeakMap<VersusPeer, Map<VersusMode, HeldStanding>>();
   /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
   private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
 
@@ -276,17 +280,17 @@ export class VersusLobby {
   }
 
   private ratingFor(peer: VersusPeer, userId: string, mode: VersusMode): Promise<QueueStanding> {
-    const known = this.ratings.get(peer) ?? new Map<VersusMode, Promise<QueueStanding>>();
+    const known = this.ratings.get(peer) ?? new Map<VersusMode, HeldStanding>();
     this.ratings.set(peer, known);
-    let rating = known.get(mode);
-    if (!rating) {
-      rating = this.ratingOf(userId, mode);
-      known.set(mode, rating);
-      // Read again next time after a failure, or when the band could not be read: one entry
-      // without a band turns its whole pool to pairing by rating.
-      rating.then((standing) => standing.band === null && known.delete(mode), () => known.delete(mode));
-    }
-    return rating;
+    const held = known.get(mode);
+    // A standing without a band (the edges could not be read) turns its whole pool to pairing by
+    // rating, so it is read again, but no sooner than the edges' own cache would give new ones:
+    // re-reading it per queue message was a database read per message.
+    if (held && !(held.unbanded && this.now() - held.at >= UNBANDED_REREAD_MS)) return held.standing;
+    const entry: HeldStanding = { standing: this.ratingOf(userId, mode), at: this.now() };
+    known.set(mode, entry);
+    entry.standing.then((standing) => void (entry.unbanded = standing.band === null), () => known.delete(mode)); // a failure: read again next time
+    return entry.standing;
   }
 
   /** Keyed by what a catch-up shows: the game, the set's score, and how far each seat has played, been dealt and received. */
