@@ -24,15 +24,18 @@ export type JobTable = Record<string, (input: never) => unknown>;
 
 /** A simulation needs a few megabytes; the engine and the loader a few tens. */
 const WORKER_HEAP_MB = 256;
+/** A worker loads the engine and its jobs through tsx in well under 2 s, a cold start on a busy machine included; far past that it is stuck. */
+const WORKER_BOOT_MS = 30_000;
 
-type Reply = { id: number; ok: true; output: unknown } | { id: number; ok: false; message: string };
+type Reply = { id: number; ok: true; output: unknown } | { id: number; ok: false; message: string } | { ready: true };
 
 type Job = {
   id: number; name: string; input: unknown; client: string | null;
   resolve: (v: unknown) => void; reject: (e: Error) => void;
 };
 
-type Slot = { worker: Worker; job: Job | null; deadline: NodeJS.Timeout | null };
+/** `ready`: the worker has loaded its jobs (serve.ts says so); a fresh worker's boot is not its first job's time. */
+type Slot = { worker: Worker; job: Job | null; deadline: NodeJS.Timeout | null; ready: boolean };
 
 export type PoolOptions = {
   /** The worker's first module (boot.mjs): plain JavaScript that installs the TypeScript loader. */
@@ -128,8 +131,12 @@ export class WorkerPool<T extends JobTable> {
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
     });
     worker.unref();
-    const slot: Slot = { worker, job: null, deadline: null };
+    const slot: Slot = { worker, job: null, deadline: null, ready: false };
     this.slots.push(slot);
+    // A worker that never finishes loading would hold its job with no deadline: it gets one of its own.
+    const booting = setTimeout(() => !slot.ready && this.lose(slot, `a verification worker did not start within ${WORKER_BOOT_MS} ms`), WORKER_BOOT_MS);
+    booting.unref();
+    worker.once('exit', () => clearTimeout(booting));
     worker.on('message', (reply: Reply) => this.settle(slot, reply));
     // 'error' comes before 'exit' when the worker throws; 'exit' alone when it is killed or exits.
     worker.on('error', (error) => this.lose(slot, `the verification worker crashed: ${error.message}`));
@@ -140,12 +147,21 @@ export class WorkerPool<T extends JobTable> {
 
   private give(slot: Slot, job: Job): void {
     slot.job = job;
-    slot.deadline = setTimeout(() => this.lose(slot, `a verification job (${job.name}) ran longer than ${this.o.jobTimeoutMs} ms`), this.o.jobTimeoutMs);
-    slot.deadline.unref();
+    if (slot.ready) this.startDeadline(slot, job);
     slot.worker.postMessage({ id: job.id, name: job.name, input: job.input });
   }
 
+  private startDeadline(slot: Slot, job: Job): void {
+    slot.deadline = setTimeout(() => this.lose(slot, `a verification job (${job.name}) ran longer than ${this.o.jobTimeoutMs} ms`), this.o.jobTimeoutMs);
+    slot.deadline.unref();
+  }
+
   private settle(slot: Slot, reply: Reply): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+      if (slot.job && !slot.deadline) this.startDeadline(slot, slot.job);
+      return;
+    }
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     this.clear(slot);

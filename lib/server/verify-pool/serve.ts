@@ -19,4 +19,7 @@ export function serveJobs(table: JobTable): void {
       port.postMessage({ id, ok: false, message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
     }
   });
+  // Loaded: a job's deadline runs from here, not from the worker's start (pool.ts). Jobs posted
+  // before now waited in the port.
+  port.postMessage({ ready: true });
 }
