@@ -1,5 +1,6 @@
 // How versus numbers read on every page (boards, profile, match viewer): no React, no server code.
-import { BAND_IDS, BANDS, type BandId } from '@/lib/versus/bands';
+import { BAND_IDS, bandIndex, BANDS, type BandId } from '@/lib/versus/bands';
+import { seasonLabel } from '@/lib/versus/seasons';
 
 /** A rating as players read it: whole points, with "?" while it is provisional. */
 export function formatRating(rating: number, provisional = false): string {
@@ -34,3 +35,13 @@ export function formatBandChange(before: BandId | null, after: BandId | null): s
 const SET_LENGTHS = [...new Set(BAND_IDS.map((b) => BANDS[b].firstTo))].sort((a, b) => a - b);
 /** Every set length a ranked quick match can have, from the band table: "2, 3 or 4". */
 export const RANKED_SET_LENGTHS = `${SET_LENGTHS.slice(0, -1).join(', ')} or ${SET_LENGTHS.at(-1)}`;
+
+/**
+ * A past season's badge: "S1 · Platinum (peak Diamond)". The peak is named only when it was
+ * higher than where the season ended (the end's band is read against the end's edges, so it can
+ * even be the higher of the two).
+ */
+export function formatSeasonBadge(b: { season: number; band: BandId; peakBand: BandId | null }): string {
+  const end = `${seasonLabel(b.season)} · ${BANDS[b.band].label}`;
+  return b.peakBand && bandIndex(b.peakBand) > bandIndex(b.band) ? `${end} (peak ${BANDS[b.peakBand].label})` : end;
+}
