@@ -295,7 +295,7 @@ describe('guests', () => {
     // A refused replay spends its ticket; the ticket goes once expired, the record after 30 days.
     await playAndSubmit({ owner: guest, mode: 'marathon', play: hardDropGame, tamper: (x) => void (x.claimed.score += 1) });
     const cleaned = await cleanupExpired({ now: minutes(25 * 60) });
-    expect(cleaned).toEqual({ streams: 0, tickets: 2, guestGames: 1, limits: 0, sightings: 0 });
+    expect(cleaned).toEqual({ streams: 0, tickets: 2, guestGames: 1, limits: 0, sightings: 0, seasons: [] });
     const db0 = await getDb();
     expect(await db0.rejectedSubmission.count()).toBe(1);
     await cleanupExpired({ now: minutes(31 * 24 * 60) });

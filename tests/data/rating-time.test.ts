@@ -8,6 +8,7 @@ import { isProvisional, rateMatch, ratingAt, RATING_TIME, storedRating, type Rat
 import { storeMatch } from '@/lib/server/versus/store';
 import { recordOf } from '@/lib/server/versus/verify';
 import { voidMatch } from '@/lib/server/versus/void';
+import { seasonAt } from '@/lib/versus/seasons';
 import { resetDb } from '@/tests/data/db';
 import { player, T0 } from '@/tests/data/play';
 import { HANDLING } from '@/tests/engine/helpers';
@@ -24,9 +25,15 @@ function botMatch(seed: string) {
 }
 const record = botMatch('idle-1');
 
+/**
+ * The rows start in the season of these tests' latest match, so no season's end resets them on
+ * the way (that is tests/data/seasons.test.ts): what moves here is time away alone.
+ */
+const SEASON = seasonAt(days(107)).number;
+
 async function rated(name: string, r: Rating & { matches: number; ratedAt: Date }): Promise<string> {
   const userId = (await player(name)).userId!;
-  await (await getDb()).versusRating.create({ data: { userId, mode: 'battle', ...r, wins: Math.floor(r.matches / 2), updatedAt: r.ratedAt } });
+  await (await getDb()).versusRating.create({ data: { userId, mode: 'battle', ...r, wins: Math.floor(r.matches / 2), updatedAt: r.ratedAt, season: SEASON } });
   return userId;
 }
 

@@ -4,6 +4,7 @@ import { pruneLimits } from '@/lib/server/limits/limiter';
 import { pruneRefusalCounts } from '@/lib/server/games/refusals';
 import { storeUnstoredStreams } from '@/lib/server/games/streams';
 import { deleteOldSightings } from '@/lib/server/versus/pairing';
+import { rollOverSeasons } from '@/lib/server/versus/seasons';
 
 /** A throttled cleanup runs at most this often per process. */
 export const CLEANUP_THROTTLE_MS = 10 * 60 * 1000;
@@ -14,7 +15,8 @@ let lastRun = 0;
 /**
  * Stores finished live games nobody stored (games/streams.ts), then deletes tickets that expired
  * without a game, guest games nobody claimed in time,
- * refusals older than 30 days, spent rate-limit counters and ranked sightings past their window. Runs at most
+ * refusals older than 30 days, spent rate-limit counters and ranked sightings past their window, and
+closes a ranked season that has ended (versus/seasons.ts). Runs at most
  * every 10 minutes per process when throttled (it is triggered by ticket issue, and by the live
  * hub's timer on a quiet site), so no cron is needed; errors are logged, never surfaced to the
  * player whose request triggered it.
@@ -47,7 +49,9 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
       WHERE g."ticketId" = t."id" AND g."guestId" IS NOT NULL AND g."userId" IS NULL AND g."guestExpiresAt" < ${now}`;
     const limits = await pruneLimits(now);
     const sightings = await deleteOldSightings({ now });
-    return { streams, tickets, guestGames, limits, sightings };
+    // A quiet site's ended season is closed here; a rated match closes it first if it comes sooner.
+    const seasons = await rollOverSeasons({ now });
+    return { streams, tickets, guestGames, limits, sightings, seasons };
   } catch (error) {
     if (!options.throttle) throw error;
     console.error('[cleanup] failed', error);

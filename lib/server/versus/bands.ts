@@ -24,11 +24,13 @@ export const BAND_RULES = {
  * in rating order, so the window needs no sort) with its player's row for the ban, and returns one
  * row per band. With bandEdges' cache that is one scan per mode per BAND_RULES.cacheMs per process.
  */
-export async function readBandEdges(options: { mode: VersusMode; now: Date }): Promise<BandEdges> {
+export async function readBandEdges(options: { mode: VersusMode; now: Date; db?: Prisma.TransactionClient }): Promise<BandEdges> {
   const { mode, now } = options;
   const since = new Date(now.getTime() - BAND_RULES.activeDays * RATING_TIME.dayMs);
   const cutoffs = Prisma.join(BAND_IDS.slice(1).map((band) => Prisma.sql`(${band}, ${BANDS[band].topPerMille}::int)`));
-  const rows = await (await getDb()).$queryRaw<Array<{ band: string; edge: number | null }>>`
+  // A season's rollover reads them inside its transaction (seasons.ts), under its locks.
+  const db = options.db ?? (await getDb());
+  const rows = await db.$queryRaw<Array<{ band: string; edge: number | null }>>`
     WITH active AS (
       SELECT r."rating" FROM "VersusRating" r JOIN "User" u ON u."id" = r."userId" AND u."bannedAt" IS NULL
       WHERE r."mode" = ${mode} AND r."ratedAt" >= ${since} AND ${establishedAt('r', now)}

@@ -5,10 +5,13 @@ import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
 import { bandEdges, shownBand } from '@/lib/server/versus/bands';
+import { raisePeakBand, recordSeasonMatch } from '@/lib/server/versus/season-standings';
+import { rollOverSeasons, seasonOfMatch } from '@/lib/server/versus/seasons';
 import { countsAsRated, isNoContest, NEW_PLAYER_RATING, rateMatch, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
 import { type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
 import { verifyOwn } from '@/lib/server/verify-pool';
 import type { BandId } from '@/lib/versus/bands';
+import { seasonAt } from '@/lib/versus/seasons';
 
 /**
  * A seat's rating as it stood at the match (grown for time away) and after it, its rated matches
@@ -24,7 +27,7 @@ export type StoreMatchResult =
 export type StoredEndReason = VersusMatchRecord['endReason'] | 'unstorable';
 
 type Tx = Prisma.TransactionClient;
-type RatingRow = Rating & { userId: string; matches: number; ratedAt: Date };
+type RatingRow = Rating & { userId: string; matches: number; ratedAt: Date; season: number };
 type Seat = 0 | 1;
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 
@@ -80,7 +83,8 @@ export async function storeMatch(options: {
               ${o.endReason}, ${noContest}, ${week}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return null;
-    const rated = ranked ? await rateSeats(tx, { mode: record.mode, users: [seats[0].userId!, seats[1].userId!], winnerSeat: o.winnerSeat, noContest, now }) : null;
+    const rating = ranked ? await rateSeats(tx, { mode: record.mode, users: [seats[0].userId!, seats[1].userId!], winnerSeat: o.winnerSeat, noContest, now }) : null;
+    const rated = rating?.seats ?? null;
     await tx.versusSeat.createMany({
       data: ([0, 1] as const).map((s) => ({
         matchId,
@@ -110,10 +114,27 @@ export async function storeMatch(options: {
         VALUES (${winner}, ${record.mode}, ${week}, 1, ${now})
         ON CONFLICT ("userId", "mode", "week") DO UPDATE SET "wins" = "VersusWeeklyWins"."wins" + 1, "lastWinAt" = ${now}`;
     }
-    return { rated };
+    return { rated, season: rating?.season ?? 0 };
   });
   if (!written) return { ok: true, matchId, repeated: true, ratings: null, noContest };
-  return { ok: true, matchId, repeated: false, ratings: written.rated && (await withBands(record.mode, written.rated, options.now)), noContest };
+  const ratings = written.rated && (await withBands(record.mode, written.rated, options.now));
+  if (ratings) await raisePeakBands({ mode: record.mode, season: written.season, users: [seats[0].userId!, seats[1].userId!], ratings });
+  return { ok: true, matchId, repeated: false, ratings, noContest };
+}
+
+/**
+ * Each rated seat's band after the match, as it is shown, raises its season's peak. The match is
+ * stored whatever happens here: a peak that cannot be written is logged and missed.
+ */
+async function raisePeakBands(o: { mode: string; season: number; users: [string, string]; ratings: [SeatRatings, SeatRatings] }): Promise<void> {
+  try {
+    for (const s of [0, 1] as const) {
+      const band = o.ratings[s].bands?.after;
+      if (band && o.ratings[s].matches.after > o.ratings[s].matches.before) await raisePeakBand({ userId: o.users[s], mode: o.mode, season: o.season, band });
+    }
+  } catch (error) {
+    console.error('[versus] a season peak could not be written', error);
+  }
 }
 
 /**
@@ -198,17 +219,20 @@ function unreadableSeat(record: VersusMatchRecord): { seat: Seat; rulesVersion: 
  * restarts the idle clock. In a no-contest match only the leaver's loss is rated: the winner's
  * row (rating, match count, wins and idle clock) stays as it was.
  */
-async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; winnerSeat: Seat; noContest: boolean; now: Date }): Promise<[SeatRatings, SeatRatings]> {
+async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; winnerSeat: Seat; noContest: boolean; now: Date }): Promise<{ seats: [SeatRatings, SeatRatings]; season: number }> {
   const { mode, users, winnerSeat, now } = o;
   const fresh = NEW_PLAYER_RATING;
+  // A season that has ended is closed before anyone is rated in the next (seasons.ts): nobody
+  // starts the new season from an unreset rating, whether or not the cleanup got there first.
+  await rollOverSeasons({ now, tx });
   await tx.$executeRaw`
-    INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt")
-    VALUES (${users[0]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}),
-           (${users[1]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now})
+    INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt", "season")
+    VALUES (${users[0]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${seasonAt(now).number}),
+           (${users[1]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${seasonAt(now).number})
     ON CONFLICT ("userId", "mode") DO NOTHING`;
   // Locked in id order, so two transactions never wait on each other's second row.
   const rows = await tx.$queryRaw<RatingRow[]>`
-    SELECT "userId", "rating", "rd", "vol", "matches", "ratedAt" FROM "VersusRating"
+    SELECT "userId", "rating", "rd", "vol", "matches", "ratedAt", "season" FROM "VersusRating"
     WHERE "mode" = ${mode} AND "userId" IN (${users[0]}, ${users[1]})
     ORDER BY "userId" FOR UPDATE`;
   const row = (s: Seat) => rows.find((r) => r.userId === users[s])!;
@@ -220,16 +244,22 @@ async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; win
   after[loserSeat] = storedRating(rated.loser);
   if (!o.noContest) after[winnerSeat] = storedRating(rated.winner);
   const counts = (s: Seat) => countsAsRated({ won: s === winnerSeat, noContest: o.noContest });
+  // Both rows share a season once rolled over; a row an older instance created may lag (its default).
+  const season = seasonOfMatch(Math.max(row(0).season, row(1).season), now);
   for (const s of [0, 1] as const) {
     if (!counts(s)) continue;
     await tx.versusRating.update({
       where: { userId_mode: { userId: users[s], mode } },
-      data: { ...after[s], matches: { increment: 1 }, wins: { increment: s === winnerSeat ? 1 : 0 }, updatedAt: now, ratedAt: now },
+      data: { ...after[s], matches: { increment: 1 }, wins: { increment: s === winnerSeat ? 1 : 0 }, updatedAt: now, ratedAt: now, season },
     });
+    await recordSeasonMatch(tx, { userId: users[s], mode, season, after: after[s], won: s === winnerSeat });
   }
   const matches = (s: Seat) => ({ before: row(s).matches, after: row(s).matches + (counts(s) ? 1 : 0) });
-  return [
-    { before: before[0], after: after[0], matches: matches(0), bands: null },
-    { before: before[1], after: after[1], matches: matches(1), bands: null },
-  ];
+  return {
+    season,
+    seats: [
+      { before: before[0], after: after[0], matches: matches(0), bands: null },
+      { before: before[1], after: after[1], matches: matches(1), bands: null },
+    ],
+  };
 }
