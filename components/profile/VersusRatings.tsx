@@ -1,10 +1,11 @@
 import type { VersusMode } from '@/lib/engine';
 import type { VersusStanding } from '@/lib/server/versus/boards';
 import type { RatingPoint } from '@/lib/server/versus/history';
+import type { SeasonBadge } from '@/lib/server/versus/season-boards';
 import { RatingChart } from '@/components/profile/RatingChart';
 import { PROVISIONAL_TEXT } from '@/components/versus/provisional';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
-import { formatPlacement, formatRating } from '@/lib/ui/versus';
+import { formatPlacement, formatRating, formatSeasonBadge } from '@/lib/ui/versus';
 import { Card } from '@/components/ui/Card';
 import { BandBadge } from '@/components/versus/BandBadge';
 import type { BandId } from '@/lib/versus/bands';
@@ -12,8 +13,8 @@ import type { BandId } from '@/lib/versus/bands';
 /** `edges`: the mode's band edges today, for the chart to mark. */
 export type ModeRating = VersusStanding & { mode: VersusMode; points: RatingPoint[]; edges: ReadonlyArray<{ band: BandId; rating: number }> };
 
-/** A card per versus mode: the rating ("?" while provisional) and band, the placement or matches and wins, and the rating chart. */
-export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
+/** A card per versus mode: the rating ("?" while provisional) and band, the placement or matches and wins, past seasons' badges, and the rating chart. */
+export function VersusRatings({ ratings, badges = [] }: { ratings: ModeRating[]; badges?: SeasonBadge[] }) {
   const anyProvisional = ratings.some((r) => r.provisional && r.matches > 0);
   return (
     <div className="space-y-2">
@@ -36,11 +37,26 @@ export function VersusRatings({ ratings }: { ratings: ModeRating[] }) {
               ) : null}
               {r.matches} ranked {r.matches === 1 ? 'match' : 'matches'}, {r.wins} won
             </p>
+            <SeasonBadges badges={badges.filter((b) => b.mode === r.mode)} mode={r.mode} />
             <RatingChart mode={r.mode} points={r.points} edges={r.edges} />
           </Card>
         ))}
       </div>
       {anyProvisional ? <p className="text-xs text-muted">{PROVISIONAL_TEXT}</p> : null}
     </div>
+  );
+}
+
+/** Past seasons the player ended with a band, newest first: "S1 · Platinum (peak Diamond)". */
+function SeasonBadges({ badges, mode }: { badges: SeasonBadge[]; mode: VersusMode }) {
+  if (badges.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-2 text-xs" aria-label="Past seasons" data-testid={`versus-seasons-${mode}`}>
+      {badges.map((b) => (
+        <li key={b.season} className="rounded-md border border-line px-2 py-0.5" data-band={b.band}>
+          {formatSeasonBadge(b)}
+        </li>
+      ))}
+    </ul>
   );
 }

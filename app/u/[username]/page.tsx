@@ -11,6 +11,7 @@ import { VersusRatings } from '@/components/profile/VersusRatings';
 import { bandEdges } from '@/lib/server/versus/bands';
 import { getVersusRating } from '@/lib/server/versus/boards';
 import { getMatchHistory, getRatingHistory } from '@/lib/server/versus/history';
+import { getSeasonBadges } from '@/lib/server/versus/season-boards';
 import { drawnEdges } from '@/lib/versus/bands';
 import { historyCursorSchema } from '@/lib/validations/versus';
 import { formatDate } from '@/lib/ui/format';
@@ -68,7 +69,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
   const matchesParam = (await searchParams)?.matches;
   // A bad or stale page link shows the newest matches rather than an error.
   const after = typeof matchesParam === 'string' ? historyCursorSchema.safeParse(matchesParam).data : undefined;
-  const [bests, recent, progression, abandons, ratings, history] = await Promise.all([
+  const [bests, recent, progression, abandons, ratings, history, badges] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
@@ -84,6 +85,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
       })),
     ),
     getMatchHistory({ userId: profile.id, limit: HISTORY_PAGE, after }),
+    getSeasonBadges({ userId: profile.id, modes: VERSUS_MODE_NAMES }),
   ]);
   const profileHref = `/u/${encodeURIComponent(profile.username)}`;
   return (
@@ -131,7 +133,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
       </section>
       <section className="space-y-3" aria-labelledby="versus-heading">
         <h2 id="versus-heading" className="text-lg font-semibold">Versus</h2>
-        <VersusRatings ratings={ratings} />
+        <VersusRatings ratings={ratings} badges={badges} />
       </section>
       <section className="space-y-3" id="matches" aria-labelledby="matches-heading">
         <h2 id="matches-heading" className="text-lg font-semibold">Match history</h2>

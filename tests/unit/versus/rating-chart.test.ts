@@ -87,6 +87,7 @@ describe('versus text', () => {
           { ...standing, mode: 'battle', rating: 1522.6, matches: 3, provisional: true, placement: { played: 3, of: 10 }, band: null },
           { ...standing, mode: 'race30', rating: 1610, rd: 80, matches: 12, provisional: false, placement: null, band: 'gold' },
         ],
+        badges: [],
       }),
     );
     expect(html).toContain('1523?');
@@ -97,11 +98,28 @@ describe('versus text', () => {
     expect(html).not.toContain('versus-band-battle');
   });
 
+  it('the profile shows each mode’s past seasons as badges, final band and peak, newest first', () => {
+    const standing = { rd: 80, wins: 8, matches: 30, provisional: false, placement: null, band: 'gold' as const, points: [], edges: [] };
+    const html = renderToStaticMarkup(
+      createElement(VersusRatings, {
+        ratings: [{ ...standing, mode: 'battle', rating: 1610 }, { ...standing, mode: 'race30', rating: 1580 }],
+        badges: [
+          { season: 2, mode: 'battle', band: 'gold', peakBand: 'gold' },
+          { season: 1, mode: 'battle', band: 'platinum', peakBand: 'diamond' },
+        ],
+      }),
+    );
+    const battle = html.match(/data-testid="versus-seasons-battle".*?<\/ul>/)?.[0] ?? '';
+    expect([...battle.matchAll(/<li[^>]*>([^<]*)<\/li>/g)].map((m) => m[1])).toEqual(['S2 · Gold', 'S1 · Platinum (peak Diamond)']);
+    expect(html).not.toContain('versus-seasons-race30');
+  });
+
   it('the profile’s chart marks today’s band edges within its range', () => {
     const points = [{ matchId: 'm1', at, before: 1500, after: 1540 }, { matchId: 'm2', at, before: 1540, after: 1610 }];
     const html = renderToStaticMarkup(
       createElement(VersusRatings, {
         ratings: [{ mode: 'battle', rating: 1610, rd: 80, wins: 8, matches: 12, provisional: false, placement: null, band: 'platinum', points, edges: [{ band: 'gold', rating: 1525 }, { band: 'platinum', rating: 1600 }, { band: 'diamond', rating: 1900 }] }],
+        badges: [],
       }),
     );
     expect(html.match(/data-band-edge="(\w+)"/g)).toEqual(['data-band-edge="gold"', 'data-band-edge="platinum"']);
@@ -112,6 +130,7 @@ describe('versus text', () => {
     const html = renderToStaticMarkup(
       createElement(VersusRatings, {
         ratings: [{ mode: 'battle', rating: 1610, rd: 80, wins: 8, matches: 12, provisional: false, placement: null, band: 'gold', points, edges: [{ band: 'silver', rating: 1560 }, { band: 'gold', rating: 1561 }] }],
+        badges: [],
       }),
     );
     const ys = [...html.matchAll(/data-band-edge="\w+"><line[^>]*><\/line><text[^>]* y="([\d.]+)"/g)].map((m) => Number(m[1]));
