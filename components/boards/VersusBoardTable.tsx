@@ -1,4 +1,5 @@
 import type { MyRatingRow, RatingRow, WinsRow } from '@/lib/server/versus/boards';
+import type { SeasonRow } from '@/lib/server/versus/season-boards';
 import { RankedTable, type Column } from '@/components/boards/RankedTable';
 import { formatDate } from '@/lib/ui/format';
 import { formatRating } from '@/lib/ui/versus';
@@ -40,4 +41,17 @@ export function RatingTable({ rows, me }: { rows: RatingRow[]; me: MyRatingRow |
 /** This week's most ranked wins in a versus mode. */
 export function WinsTable({ rows, me }: { rows: WinsRow[]; me: WinsRow | null }) {
   return <RankedTable columns={WINS_COLUMNS} rows={rows} me={me} keyOf={byPlayer} empty="No ranked wins this week yet." />;
+}
+
+const SEASON_COLUMNS: Array<Column<SeasonRow>> = [
+  { header: 'Final rating', align: 'right', cell: (r) => formatRating(r.rating) },
+  { header: 'Band', cell: (r) => <BandBadge band={r.band} /> },
+  { header: <abbr title="The best band shown after a match of the season">Peak</abbr>, cell: (r) => (r.peakBand ? <BandBadge band={r.peakBand} /> : '—') },
+  { header: 'Matches', align: 'right', cell: (r) => r.matches },
+  { header: 'Wins', align: 'right', cell: (r) => r.wins },
+];
+
+/** A closed season's rating board: where its established players ended it. */
+export function SeasonTable({ rows }: { rows: SeasonRow[] }) {
+  return <RankedTable columns={SEASON_COLUMNS} rows={rows} me={null} keyOf={byPlayer} empty="Nobody ended this season with a settled rating." />;
 }

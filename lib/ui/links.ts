@@ -14,9 +14,10 @@ export function boardHref(q: { mode: Mode; period?: PeriodId; bucket?: string; c
 }
 
 /** A versus board page: a mode's rating board, or its weekly wins. */
-export function versusBoardHref(q: { mode: VersusMode; board?: 'rating' | 'wins'; cursor?: string }): string {
+export function versusBoardHref(q: { mode: VersusMode; board?: 'rating' | 'wins'; cursor?: string; season?: number }): string {
   const params = new URLSearchParams({ mode: q.mode });
   if (q.board && q.board !== 'rating') params.set('board', q.board);
+  if (q.season !== undefined) params.set('season', String(q.season));
   if (q.cursor) params.set('cursor', q.cursor);
   return `/leaderboards/versus?${params}`;
 }

@@ -38,3 +38,6 @@ export const matchIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'not a ma
 
 /** `?game=2`: the game of a set shown (1-based, as players count). */
 export const gameParamSchema = z.coerce.number().int().min(1).max(32);
+
+/** `?season=N` on the rating board: a season by number (past ones read from the closed standings). */
+export const seasonParamSchema = z.coerce.number({ error: 'season must be a number' }).int('season must be a whole number').min(1, 'seasons start at 1').max(100_000, 'no such season').optional();

@@ -3,19 +3,22 @@ import Link from 'next/link';
 import { BoardKindTabs } from '@/components/boards/BoardKindTabs';
 import { ResetCountdown } from '@/components/boards/ResetCountdown';
 import { Tabs } from '@/components/boards/Tabs';
-import { RatingTable, WinsTable } from '@/components/boards/VersusBoardTable';
+import { SeasonTabs } from '@/components/boards/SeasonTabs';
+import { RatingTable, SeasonTable, WinsTable } from '@/components/boards/VersusBoardTable';
 import { BandLegend } from '@/components/versus/BandLegend';
 import { VERSUS_MODE_NAMES } from '@/lib/engine';
 import { nextReset } from '@/lib/periods';
 import { getSessionUser } from '@/lib/server/auth';
 import { BAND_RULES } from '@/lib/server/versus/bands';
 import { getVersusBoard, InvalidCursorError, type AnyVersusBoard } from '@/lib/server/versus/boards';
+import { getSeasonBoard, type SeasonRow } from '@/lib/server/versus/season-boards';
 import { formatCountdown } from '@/lib/ui/format';
 import { versusBoardHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatPlacement, formatRating } from '@/lib/ui/versus';
 import { BANDS } from '@/lib/versus/bands';
-import { versusBoardQuerySchema, type VersusBoardQuery } from '@/lib/validations/versus';
+import { seasonParamSchema, versusBoardQuerySchema, type VersusBoardQuery } from '@/lib/validations/versus';
+import { seasonAt } from '@/lib/versus/seasons';
 import { PageHeading } from '@/components/ui/PageHeading';
 
 export const metadata: Metadata = { title: 'Versus leaderboards' };
@@ -32,6 +35,15 @@ export default async function VersusBoardsPage({ searchParams }: { searchParams:
   const parsed = versusBoardQuerySchema.safeParse({ ...search, mode: search.mode ?? VERSUS_MODE_NAMES[0], limit: 50 });
   if (!parsed.success) return <Problem message={parsed.error.issues[0]?.message ?? 'Invalid board query'} />;
   const query: VersusBoardQuery = parsed.data;
+  const now = new Date();
+  const current = seasonAt(now).number;
+  const season = seasonParamSchema.safeParse(search.season);
+  if (!season.success) return <Problem message={season.error.issues[0]?.message ?? 'Invalid season'} />;
+  if ((season.data ?? current) > current) return <Problem message="That season has not started yet." />;
+  const shown = season.data ?? current;
+  const { mode } = query;
+  // A closed season's board is its standings as they were closed; the running season's is the live one.
+  const past: SeasonRow[] | null = query.board === 'rating' && shown < current ? await getSeasonBoard({ mode, season: shown, limit: query.limit }) : null;
   const user = await getSessionUser();
   let board: AnyVersusBoard;
   try {
@@ -40,8 +52,6 @@ export default async function VersusBoardsPage({ searchParams }: { searchParams:
     if (error instanceof InvalidCursorError) return <Problem message="That page link is no longer valid." />;
     throw error;
   }
-  const { mode } = query;
-  const now = new Date();
   const reset = nextReset('week', now);
   return (
     <div className="space-y-6">
@@ -61,13 +71,20 @@ export default async function VersusBoardsPage({ searchParams }: { searchParams:
             {reset ? <ResetCountdown until={reset.toISOString()} initial={formatCountdown(reset.getTime() - now.getTime())} /> : null}
           </>
         ) : null}
+        {board.board === 'rating' ? <SeasonTabs mode={mode} current={current} shown={shown} /> : null}
       </div>
-      <MyStanding board={board} />
-      {board.board === 'rating' ? <RatingTable rows={board.rows} me={board.me} /> : <WinsTable rows={board.rows} me={board.me} />}
-      {board.board === 'rating' ? <BandLegend activeDays={BAND_RULES.activeDays} /> : null}
+      {past ? (
+        <SeasonTable rows={past} />
+      ) : (
+        <>
+          <MyStanding board={board} />
+          {board.board === 'rating' ? <RatingTable rows={board.rows} me={board.me} /> : <WinsTable rows={board.rows} me={board.me} />}
+          {board.board === 'rating' ? <BandLegend activeDays={BAND_RULES.activeDays} /> : null}
+        </>
+      )}
       <div className="flex justify-between text-sm">
         {query.cursor ? <Link className="hover:underline" href={versusBoardHref({ mode, board: query.board })}>← First page</Link> : <span />}
-        {board.nextCursor ? (
+        {board.nextCursor && !past ? (
           <Link className="hover:underline" href={versusBoardHref({ mode, board: query.board, cursor: board.nextCursor })}>
             Next page →
           </Link>

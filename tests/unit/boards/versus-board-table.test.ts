@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { RatingTable, WinsTable } from '@/components/boards/VersusBoardTable';
+import { RatingTable, SeasonTable, WinsTable } from '@/components/boards/VersusBoardTable';
 import type { MyRatingRow, RatingRow } from '@/lib/server/versus/boards';
 
 const row = (rank: number, name = `p${rank}`): RatingRow => ({ rank, player: { id: `user${rank}`, username: name }, rating: 1900 - rank * 10.4, rd: 80, matches: 30, wins: 15, band: rank === 1 ? 'platinum' : 'gold' });
@@ -35,5 +35,17 @@ describe('versus board tables', () => {
     const html = body(renderToStaticMarkup(createElement(WinsTable, { rows: [wins(51), wins(52)], me: wins(3) })));
     expect(html.indexOf('w3')).toBeLessThan(html.indexOf('⋯'));
     expect(html.indexOf('⋯')).toBeLessThan(html.indexOf('w51'));
+  });
+
+  it('a closed season’s board shows each row’s final rating and band, and the peak (a dash when none was seen)', () => {
+    const html = body(renderToStaticMarkup(createElement(SeasonTable, {
+      rows: [
+        { rank: 1, player: { id: 'a', username: 'ann' }, rating: 1702.4, band: 'platinum', peakBand: 'diamond', matches: 40, wins: 25 },
+        { rank: 2, player: { id: 'b', username: 'ben' }, rating: 1650, band: 'gold', peakBand: null, matches: 12, wins: 5 },
+      ],
+    })));
+    expect(html.match(/data-band="(\w+)"/g)).toEqual(['data-band="platinum"', 'data-band="diamond"', 'data-band="gold"']);
+    expect(html).toContain('1702');
+    expect(html.slice(html.indexOf('ben'))).toContain('—');
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatSeasonBadge } from '@/lib/ui/versus';
 import { SEASONS, seasonAt, seasonByNumber } from '@/lib/versus/seasons';
+import { versusBoardHref } from '@/lib/ui/links';
+import { seasonParamSchema } from '@/lib/validations/versus';
 
 const at = (iso: string) => seasonAt(new Date(iso));
 
@@ -27,5 +29,15 @@ describe('the season calendar', () => {
     expect(formatSeasonBadge({ season: 1, band: 'platinum', peakBand: 'diamond' })).toBe('S1 · Platinum (peak Diamond)');
     expect(formatSeasonBadge({ season: 2, band: 'gold', peakBand: 'gold' })).toBe('S2 · Gold');
     expect(formatSeasonBadge({ season: 3, band: 'gold', peakBand: null })).toBe('S3 · Gold');
+  });
+});
+
+describe('the board’s season parameter', () => {
+  it('takes a season number or nothing, and refuses anything else', () => {
+    expect(seasonParamSchema.parse(undefined)).toBeUndefined();
+    expect(seasonParamSchema.parse('2')).toBe(2);
+    for (const bad of ['0', '-1', '1.5', 'two', '999999']) expect(seasonParamSchema.safeParse(bad).success).toBe(false);
+    expect(versusBoardHref({ mode: 'battle', season: 1 })).toBe('/leaderboards/versus?mode=battle&season=1');
+    expect(versusBoardHref({ mode: 'battle' })).toBe('/leaderboards/versus?mode=battle');
   });
 });
