@@ -74,6 +74,11 @@ export async function storeMatch(options: {
   const noContest = isNoContest(o.leaverPieces);
   const db = await getDb();
   const week = isoWeek(now);
+  // A season that just ended is closed in a transaction of its own first, with the time a close of
+  // every rating needs: inside the match's own (a few seconds at most) a large close would fail the
+  // store. The match's transaction then finds it closed, or (a failure here) closes it itself.
+  if (ranked)
+    await rollOverSeasons({ now }).catch((error: unknown) => console.error('[versus] closing the ended season before a match failed:', error));
   const written = await db.$transaction(async (tx) => {
     // The match row first: a concurrent retry of the same match waits here on the key, then
     // finds it taken and stores nothing.
