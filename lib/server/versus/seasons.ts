@@ -10,6 +10,9 @@ import { seasonAt, seasonByNumber, type Season } from '@/lib/versus/seasons';
 
 type Tx = Prisma.TransactionClient;
 
+/** A close rewrites every rating row: the time its transaction may take (a match's own has a few seconds). */
+export const SEASON_CLOSE_TIMEOUT_MS = 60_000;
+
 /**
  * What a season's end does to every rating (docs/decisions/0024-seasons.md): half the distance
  * to the mean is kept, so the order stands but the gaps close; the deviation is raised to at least
@@ -42,7 +45,10 @@ async function closeSeason(tx: Tx, season: Season, now: Date): Promise<boolean> 
     INSERT INTO "VersusSeasonRollover" ("season", "rolledAt") VALUES (${season.number}, ${now})
     ON CONFLICT ("season") DO NOTHING RETURNING "season"`;
   if (won.length === 0) return false;
-  await tx.$queryRaw`SELECT count(*)::int AS "n" FROM (SELECT 1 FROM "VersusRating" WHERE "season" <= ${season.number} FOR UPDATE) locked`;
+  // The whole table, not its rows one by one: row locks taken in scan order could meet a match's,
+  // taken in user order, and deadlock at the season's turn. This mode waits for the stores under
+  // way and holds new ones back until the close commits.
+  await tx.$executeRaw`LOCK TABLE "VersusRating" IN SHARE ROW EXCLUSIVE MODE`;
   for (const mode of VERSUS_MODE_NAMES) {
     const edges = await readBandEdges({ mode, now: season.end, db: tx });
     await tx.$executeRaw`
@@ -75,7 +81,7 @@ export async function rollOverSeasons(options: { now?: Date; tx?: Tx } = {}): Pr
     for (let n = (last?.season ?? 0) + 1; n < current; n++) if (await closeSeason(tx, seasonByNumber(n), now)) closed.push(n);
     return closed;
   };
-  return options.tx ? run(options.tx) : (await getDb()).$transaction(run, { timeout: 60_000 });
+  return options.tx ? run(options.tx) : (await getDb()).$transaction(run, { timeout: SEASON_CLOSE_TIMEOUT_MS });
 }
 
 /** A new rating row's season, and the season a rated match at `now` on a row in `rowSeason` counts to. */

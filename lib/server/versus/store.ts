@@ -6,7 +6,7 @@ import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
 import { bandEdges, shownBand } from '@/lib/server/versus/bands';
 import { raisePeakBand, recordSeasonMatch } from '@/lib/server/versus/season-standings';
-import { rollOverSeasons, seasonOfMatch } from '@/lib/server/versus/seasons';
+import { rollOverSeasons, SEASON_CLOSE_TIMEOUT_MS, seasonOfMatch } from '@/lib/server/versus/seasons';
 import { countsAsRated, isNoContest, NEW_PLAYER_RATING, rateMatch, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
 import { type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
 import { verifyOwn } from '@/lib/server/verify-pool';
@@ -77,8 +77,13 @@ export async function storeMatch(options: {
   // A season that just ended is closed in a transaction of its own first, with the time a close of
   // every rating needs: inside the match's own (a few seconds at most) a large close would fail the
   // store. The match's transaction then finds it closed, or (a failure here) closes it itself.
-  if (ranked)
-    await rollOverSeasons({ now }).catch((error: unknown) => console.error('[versus] closing the ended season before a match failed:', error));
+  const closed = ranked
+    ? await rollOverSeasons({ now }).then(
+        () => true,
+        (error: unknown) => (console.error('[versus] closing the ended season before a match failed:', error), false),
+      )
+    : true;
+  // With the close still to do (it failed just now), the match's transaction does it, in the close's time.
   const written = await db.$transaction(async (tx) => {
     // The match row first: a concurrent retry of the same match waits here on the key, then
     // finds it taken and stores nothing.
@@ -120,7 +125,7 @@ export async function storeMatch(options: {
         ON CONFLICT ("userId", "mode", "week") DO UPDATE SET "wins" = "VersusWeeklyWins"."wins" + 1, "lastWinAt" = ${now}`;
     }
     return { rated, season: rating?.season ?? 0 };
-  });
+  }, closed ? undefined : { timeout: SEASON_CLOSE_TIMEOUT_MS });
   if (!written) return { ok: true, matchId, repeated: true, ratings: null, noContest };
   const ratings = written.rated && (await withBands(record.mode, written.rated, options.now));
   if (ratings) await raisePeakBands({ mode: record.mode, season: written.season, users: [seats[0].userId!, seats[1].userId!], ratings });
