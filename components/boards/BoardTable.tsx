@@ -5,13 +5,13 @@ import { RankedTable, type Column } from '@/components/boards/RankedTable';
 import { formatResult, MODE_INFO } from '@/lib/ui/modes';
 import { formatDate, formatRate } from '@/lib/ui/format';
 
-/** One page of a solo board: each player's best, with its replay. */
+/** One page of a solo board: each player's best, with its replay. A phone shows rank, player, result and replay. */
 export function BoardTable({ mode, rows, me }: { mode: Mode; rows: BoardRow[]; me: BoardRow | null }) {
   const columns: Array<Column<BoardRow>> = [
     { header: MODE_INFO[mode].result.label, align: 'right', cell: (row) => formatResult(mode, row) },
-    { header: 'Lines', align: 'right', cell: (row) => row.lines },
-    { header: 'PPS', align: 'right', cell: (row) => formatRate(row.pps) },
-    { header: 'Date', muted: true, cell: (row) => formatDate(row.achievedAt) },
+    { header: 'Lines', align: 'right', wide: true, cell: (row) => row.lines },
+    { header: 'PPS', align: 'right', wide: true, cell: (row) => formatRate(row.pps) },
+    { header: 'Date', muted: true, wide: true, cell: (row) => formatDate(row.achievedAt) },
     {
       header: <span className="sr-only">Replay</span>,
       cell: (row) => (

@@ -4,7 +4,15 @@ import { PlayerLink } from '@/components/boards/PlayerLink';
 /** A board row: its rank (null: off the board, e.g. a provisional rating) and its player. */
 export type RankedRow = { rank: number | null; player: { username: string } };
 
-export type Column<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; align?: 'right'; muted?: boolean };
+/**
+ * A board's own column. `wide`: shown only from the `sm` breakpoint up, for the columns a phone can
+ * do without (at 360 px every column at once made the board scroll sideways).
+ */
+export type Column<Row> = { header: ReactNode; cell: (row: Row) => ReactNode; align?: 'right'; muted?: boolean; wide?: boolean };
+
+/** Narrower cells on a phone, the desk's padding from `sm` up. */
+const CELL = 'px-2 py-2 sm:px-4';
+const cellClass = (c: Pick<Column<unknown>, 'wide' | 'align'>, ...more: string[]) => [CELL, c.wide ? 'hidden sm:table-cell' : '', c.align === 'right' ? 'text-right' : '', ...more].filter(Boolean).join(' ');
 
 /**
  * One page of any board: rank, player, then the board's own columns. The signed-in player's own
@@ -24,13 +32,15 @@ export function RankedTable<Row extends RankedRow>(props: {
   const mine = me ? keyOf(me) : null;
   const pinned = me && !rows.some((r) => keyOf(r) === mine) ? me : null;
   const pinAbove = pinned !== null && pinned.rank !== null && rows.length > 0 && rows[0]!.rank !== null && pinned.rank < rows[0]!.rank;
+  // The gap stands for the rows between the page and the pinned row; with no rows on the page,
+  // there is nothing to stand for (it drew an empty "⋯" row over the board's only row).
   const pin = pinned ? (
     <>
-      {pinAbove ? null : <Gap width={width} />}
+      {pinAbove || rows.length === 0 ? null : <Gap width={width} />}
       <Row columns={columns} row={pinned} mine pinned />
       {props.pinnedNote ? (
         <tr className="bg-highlight" data-testid="pinned-note">
-          <td colSpan={width} className="px-4 pb-2 text-xs">{props.pinnedNote}</td>
+          <td colSpan={width} className="px-2 pb-2 text-xs sm:px-4">{props.pinnedNote}</td>
         </tr>
       ) : null}
       {pinAbove ? <Gap width={width} /> : null}
@@ -43,10 +53,10 @@ export function RankedTable<Row extends RankedRow>(props: {
       <table className="w-full text-left text-sm" data-testid="leaderboard">
         <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
           <tr>
-            <th className="px-4 py-2">#</th>
-            <th className="px-4 py-2">Player</th>
+            <th className={CELL}>#</th>
+            <th className={CELL}>Player</th>
             {columns.map((c, i) => (
-              <th key={i} className={`px-4 py-2 ${c.align === 'right' ? 'text-right' : ''}`}>{c.header}</th>
+              <th key={i} className={cellClass(c)}>{c.header}</th>
             ))}
           </tr>
         </thead>
@@ -55,7 +65,7 @@ export function RankedTable<Row extends RankedRow>(props: {
           {rows.map((row) => (
             <Row key={keyOf(row)} columns={columns} row={row} mine={keyOf(row) === mine} />
           ))}
-          {rows.length === 0 && !pinned ? (
+          {rows.length === 0 ? (
             <tr>
               <td colSpan={width} className="px-4 py-8 text-center text-muted">{props.empty}</td>
             </tr>
@@ -82,13 +92,14 @@ function Row<R extends RankedRow>({ columns, row, mine, pinned = false }: { colu
       data-testid={pinned ? 'pinned-row' : mine ? 'my-row' : undefined}
       aria-current={mine ? 'true' : undefined}
     >
-      <td className="px-4 py-2 font-mono text-muted">{row.rank ?? '–'}</td>
-      <td className="px-4 py-2 font-medium">
+      <td className={`${CELL} font-mono text-muted`}>{row.rank ?? '–'}</td>
+      {/* A long name wraps rather than pushing the result and its replay past a phone's edge. */}
+      <td className={`${CELL} font-medium [overflow-wrap:anywhere]`}>
         <PlayerLink username={row.player.username} />
         {mine ? <span className="ml-2 text-xs font-normal text-brand">(you)</span> : null}
       </td>
       {columns.map((c, i) => (
-        <td key={i} className={`px-4 py-2 ${c.align === 'right' ? 'text-right font-mono' : ''} ${c.muted ? 'text-muted' : ''}`}>{c.cell(row)}</td>
+        <td key={i} className={cellClass(c, c.align === 'right' ? 'font-mono' : '', c.muted ? 'text-muted' : '')}>{c.cell(row)}</td>
       ))}
     </tr>
   );

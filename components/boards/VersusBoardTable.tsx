@@ -12,14 +12,14 @@ type RatingLine = Omit<RatingRow, 'rank' | 'band'> & { rank: number | null; band
 const RATING_COLUMNS: Array<Column<RatingLine>> = [
   { header: 'Rating', align: 'right', cell: (r) => formatRating(r.rating, r.provisional) },
   { header: <abbr title="Rank band: where the rating stands among the players active in the last weeks">Band</abbr>, cell: (r) => (r.band ? <BandBadge band={r.band} /> : '—') },
-  { header: <abbr title="Rating deviation: how sure the rating is">RD</abbr>, align: 'right', cell: (r) => Math.round(r.rd) },
-  { header: 'Matches', align: 'right', cell: (r) => r.matches },
+  { header: <abbr title="Rating deviation: how sure the rating is">RD</abbr>, align: 'right', wide: true, cell: (r) => Math.round(r.rd) },
+  { header: 'Matches', align: 'right', wide: true, cell: (r) => r.matches },
   { header: 'Wins', align: 'right', cell: (r) => r.wins },
 ];
 
 const WINS_COLUMNS: Array<Column<WinsRow>> = [
   { header: 'Wins', align: 'right', cell: (r) => r.wins },
-  { header: 'Last win', muted: true, cell: (r) => formatDate(r.lastWinAt) },
+  { header: 'Last win', muted: true, wide: true, cell: (r) => formatDate(r.lastWinAt) },
 ];
 
 const byPlayer = (r: { player: { id: string } }) => r.player.id;
@@ -47,8 +47,8 @@ const SEASON_COLUMNS: Array<Column<SeasonRow>> = [
   { header: 'Final rating', align: 'right', cell: (r) => formatRating(r.rating) },
   { header: 'Band', cell: (r) => <BandBadge band={r.band} /> },
   { header: <abbr title="The best band shown after a match of the season">Peak</abbr>, cell: (r) => (r.peakBand ? <BandBadge band={r.peakBand} /> : '—') },
-  { header: 'Matches', align: 'right', cell: (r) => r.matches },
-  { header: 'Wins', align: 'right', cell: (r) => r.wins },
+  { header: 'Matches', align: 'right', wide: true, cell: (r) => r.matches },
+  { header: 'Wins', align: 'right', wide: true, cell: (r) => r.wins },
 ];
 
 /** A closed season's rating board: where its established players ended it. */

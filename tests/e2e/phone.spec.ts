@@ -56,8 +56,14 @@ const activeX = async (game: Locator) => Number(((await game.getAttribute('data-
  * wide, which widens innerWidth with it: the screen's own width is the bar as well.
  */
 async function expectFits(page: Page, width: number, what: string): Promise<void> {
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+  const { scroll, inner, boards } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+    // A board scrolls inside its own box, so the page fits while its last columns hide past the edge.
+    boards: [...document.querySelectorAll('[data-testid=leaderboard]')].map((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth),
+  }));
   expect(scroll, what).toBeLessThanOrEqual(Math.min(inner, width));
+  for (const over of boards) expect(over, `a board's columns past its box on ${what}`).toBeLessThanOrEqual(0);
 }
 
 /** What of the field and the pad lies partly off a screen of this size, and which buttons cover the field (empty: none). */
@@ -202,7 +208,7 @@ test.describe('on a phone', () => {
 
     // Every page at the two common phone sizes: no sideways scrolling.
     const pages = [
-      '/', '/play', '/play/sprint', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/replays', `/replays/${gameId}`, '/replays/open',
+      '/', '/play', '/play/sprint', '/leaderboards', '/leaderboards?mode=marathon&period=week', '/leaderboards/versus', '/replays', `/replays/${gameId}`, '/replays/open',
       '/practice', '/settings', '/profile', `/u/${username}`, '/live', '/versus', '/account', '/account/email', '/moderation',
       '/signin', '/signup', '/forgot-password', '/no-such-page',
     ];

@@ -23,6 +23,21 @@ describe('versus board tables', () => {
     expect(html.slice(html.indexOf('newbie'))).not.toContain('data-band');
   });
 
+  it('on an empty board the provisional viewer’s row comes after the board’s message, with no gap row', () => {
+    const me: MyRatingRow = { ...row(0, 'newbie'), rank: null, band: null, provisional: true, placement: { played: 3, of: 10 }, rating: 1522.6, rd: 240 };
+    const html = body(renderToStaticMarkup(createElement(RatingTable, { rows: [], me })));
+    expect(html).not.toContain('⋯');
+    expect(html.indexOf('No established ratings yet')).toBeGreaterThanOrEqual(0);
+    expect(html.indexOf('No established ratings yet')).toBeLessThan(html.indexOf('newbie'));
+  });
+
+  it('RD and matches are desk-only columns: a phone shows rank, player, rating, band and wins', () => {
+    const html = renderToStaticMarkup(createElement(RatingTable, { rows: page, me: null }));
+    const hidden = [...html.matchAll(/<t[hd] class="[^"]*hidden sm:table-cell[^"]*">(.*?)<\/t[hd]>/g)].map((m) => m[1]);
+    expect(hidden.slice(0, 2).map((h) => h!.replace(/<[^>]+>/g, ''))).toEqual(['RD', 'Matches']);
+    expect(hidden).toHaveLength(2 * 3);
+  });
+
   it('an established viewer on the page is highlighted there, with no note', () => {
     const html = renderToStaticMarkup(createElement(RatingTable, { rows: page, me: { ...page[1]!, provisional: false, placement: null } }));
     expect(html).toContain('data-testid="my-row"');
