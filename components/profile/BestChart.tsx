@@ -21,6 +21,16 @@ export function BestChart({ mode, points }: { mode: Mode; points: BestPoint[] })
       </p>
     );
   }
+  if (points.length === 1) {
+    // One dot on an empty plot says less than a sentence: the line starts with the first improvement.
+    const only = points[0]!;
+    return (
+      <p className="text-sm" data-testid={testId} data-points={1}>
+        One {MODE_INFO[mode].label} best so far: <span className="font-mono">{formatResult(mode, only)}</span> on {formatDate(only.at)} (
+        <a className="link" href={`/replays/${only.gameId}`}>watch</a>). The chart starts when you beat it.
+      </p>
+    );
+  }
   const value = (p: BestPoint) => rankValue(mode, p);
   const times = points.map((p) => Date.parse(p.at));
   const values = points.map(value);
@@ -39,14 +49,12 @@ export function BestChart({ mode, points }: { mode: Mode; points: BestPoint[] })
       {/* A group, not an image: each point is a link to its replay, reachable by keyboard. */}
       <svg viewBox={`0 0 ${W} ${H}`} className="w-full text-brand" role="group" aria-label={`${MODE_INFO[mode].label} personal best over time: ${points.length} improvements, from ${formatResult(mode, first)} to ${formatResult(mode, last)}`}>
         <line x1={PAD.left} x2={W - PAD.right} y1={H - PAD.bottom} y2={H - PAD.bottom} className="stroke-line-strong" />
-        <text x={PAD.left - 8} y={y(last === first ? v0 : value(last))} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
+        <text x={PAD.left - 8} y={y(value(last))} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
           {formatResult(mode, last)}
         </text>
-        {points.length > 1 ? (
-          <text x={PAD.left - 8} y={y(value(first))} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
-            {formatResult(mode, first)}
-          </text>
-        ) : null}
+        <text x={PAD.left - 8} y={y(value(first))} textAnchor="end" dominantBaseline="middle" className="fill-muted text-[11px]">
+          {formatResult(mode, first)}
+        </text>
         <text x={PAD.left} y={H - 6} className="fill-muted text-[11px]">{formatDate(first.at)}</text>
         <text x={W - PAD.right} y={H - 6} textAnchor="end" className="fill-muted text-[11px]">{formatDate(last.at)}</text>
         <path d={path} fill="none" stroke="currentColor" strokeWidth={2} />

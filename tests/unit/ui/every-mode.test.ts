@@ -45,6 +45,12 @@ describe.each(MODE_NAMES)('mode %s', (mode) => {
     const chart = renderToStaticMarkup(createElement(BestChart, { mode, points: [{ gameId: 'g1', at: '2026-11-22T12:00:00.000Z', ...game }] }));
     expect(chart).toContain(`data-testid="pb-chart-${mode}"`);
     expect(chart).toContain(result);
+    // One best is a sentence with its replay, not one dot on an empty plot.
+    expect(chart).not.toContain('<svg');
+    expect(chart).toContain('href="/replays/g1"');
+    const two = renderToStaticMarkup(createElement(BestChart, { mode, points: [{ gameId: 'g0', at: '2026-11-20T12:00:00.000Z', ...game }, { gameId: 'g1', at: '2026-11-22T12:00:00.000Z', ...game }] }));
+    expect(two).toContain('<svg');
+    expect(two).toContain('data-points="2"');
     const bests = renderToStaticMarkup(createElement(PersonalBests, { bests: [{ id: 'g1', mode, createdAt: '2026-11-22T12:00:00.000Z', ...game }], own: true }));
     expect(bests).toContain(MODE_INFO[mode].label);
     expect(bests).toContain(result);
