@@ -166,7 +166,7 @@ function Overlay(props: {
     case 'ended':
       return (
         <Suspense fallback={null}>
-          <ResultPanel state={state} mode={props.mode} onRetry={props.onRetry} onRestart={props.onRestart} returnTo={props.returnTo} />
+          <ResultPanel state={state} mode={props.mode} onRetry={props.onRetry} onRestart={props.onRestart} />
         </Suspense>
       );
     default:

@@ -12,13 +12,12 @@ import { buttonClass } from '@/components/ui/button-class';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 
-export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void; returnTo: string }) {
+export function ResultPanel({ state, mode, onRetry, onRestart }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void }) {
   const r = state.result;
   const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
   // A result its mode ranks reads as on the boards; an unranked one (a topped-out Sprint) by its score.
   const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score }) : formatPoints(r.score);
   const s = state.submit;
-  const cb = encodeURIComponent(returnTo);
   return (
     <div data-testid="result" className="w-full max-w-sm space-y-4 rounded-xl bg-field-panel/95 p-6 text-field-fg shadow-xl ring-1 ring-field-line">
       <div>
@@ -45,9 +44,9 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
               </p>
             ) : s.verified.guest ? (
               <p>
-                <Link className="font-semibold text-field-accent underline" href={`/signin?callbackUrl=${cb}`}>Sign in to save this score</Link>
+                <Link className="font-semibold text-field-accent underline" href={`/signin?callbackUrl=${SAVED_SCORE_HOME}`}>Sign in to save this score</Link>
                 {' or '}
-                <Link className="text-field-accent underline" href={`/signup?callbackUrl=${cb}`}>create an account</Link>.
+                <Link className="text-field-accent underline" href={`/signup?callbackUrl=${SAVED_SCORE_HOME}`}>create an account</Link>.
               </p>
             ) : (
               <p className="text-field-muted" data-testid="ranks">
@@ -75,4 +74,10 @@ export function ResultPanel({ state, mode, onRetry, onRestart, returnTo }: { sta
       </div>
     </div>
   );
-}
+}/**
+ * Where a guest who signs in or up to keep a score lands: their profile, where the game now is.
+ * Back on the play page a ranked countdown started at once, before they had seen it saved.
+ */
+const SAVED_SCORE_HOME = encodeURIComponent('/profile');
+
+

@@ -35,9 +35,14 @@ describe.each(MODE_NAMES)('mode %s', (mode) => {
         verified: { game: {} as never, personalBest: true, rank: { all: 3, week: 2, day: 1 }, guest: false, review: null },
       },
     };
-    const html = renderToStaticMarkup(createElement(ResultPanel, { state, mode, onRetry: () => {}, onRestart: () => {}, returnTo: `/play/${mode}` }));
+    const html = renderToStaticMarkup(createElement(ResultPanel, { state, mode, onRetry: () => {}, onRestart: () => {} }));
     expect(html).toContain(result);
     for (const period of PERIOD_IDS) expect(html).toContain(PERIODS[period].tab);
+    // A guest keeping the score lands on their profile, not back in a ranked countdown.
+    const guest: typeof state = { ...state, submit: { status: 'verified', verified: { game: {} as never, personalBest: false, rank: { all: null, week: null, day: null }, guest: true, review: null } } };
+    const saved = renderToStaticMarkup(createElement(ResultPanel, { state: guest, mode, onRetry: () => {}, onRestart: () => {} }));
+    expect(saved).toContain('href="/signup?callbackUrl=%2Fprofile"');
+    expect(saved).toContain('href="/signin?callbackUrl=%2Fprofile"');
     expect(html).toContain(`/leaderboards?mode=${mode}`);
   });
 
