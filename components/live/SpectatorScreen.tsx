@@ -1,7 +1,6 @@
 'use client';
 
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { CanvasView } from '@/components/game/canvas-view';
 import { drawOptions } from '@/components/game/draw';
@@ -13,20 +12,18 @@ import { MODE_INFO } from '@/lib/ui/modes';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 import { PageHeading } from '@/components/ui/PageHeading';
 
-/** How long the finished game stays on screen before the page turns into its replay. */
-const TO_REPLAY_MS = 1_500;
 /** While a finished game is being stored, its replay is looked for this often. */
 const REPLAY_POLL_MS = 1_000;
 
 /**
  * A live game, drawn from the stream by the same renderer as the play page and the replay
- * viewer, a few hundred ms behind the player. When the game ends the page becomes its replay.
+ * viewer, a few hundred ms behind the player. When the game ends its final board and result
+ * stay, with a link to the replay once it is stored.
  */
 export function SpectatorScreen({ gameId }: { gameId: string }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<WatchView>({ phase: 'connecting', link: 'down' });
-  const router = useRouter();
 
   useEffect(() => {
     const canvas = canvasRef.current;
@@ -54,10 +51,12 @@ export function SpectatorScreen({ gameId }: { gameId: string }) {
     };
   }, [gameId]);
 
-  // The game ended: once it is stored (the player's POST, or the server from the stream), its
-  // replay takes the page's place.
+  // The game ended: its final board stays, with the result; once it is stored (the player's POST,
+  // or the server from the stream) the result links to its replay. The page used to turn into the
+  // replay by itself, which opened at 0:00 and took the final board away from the spectator.
   const ended = view.phase === 'ended';
   const replayId = (view.phase === 'ended' && view.replayId) || gameId;
+  const [stored, setStored] = useState(false);
   useEffect(() => {
     if (!ended) return;
     let live = true;
@@ -65,7 +64,9 @@ export function SpectatorScreen({ gameId }: { gameId: string }) {
     const look = () =>
       void fetch(`/api/replays/${replayId}`, { cache: 'no-store' }).then(
         (res) => {
-          if (live) timer = res.ok ? window.setTimeout(() => router.replace(`/replays/${replayId}`), TO_REPLAY_MS) : window.setTimeout(look, REPLAY_POLL_MS);
+          if (!live) return;
+          if (res.ok) setStored(true);
+          else timer = window.setTimeout(look, REPLAY_POLL_MS);
         },
         () => live && (timer = window.setTimeout(look, REPLAY_POLL_MS)),
       );
@@ -74,7 +75,7 @@ export function SpectatorScreen({ gameId }: { gameId: string }) {
       live = false;
       window.clearTimeout(timer);
     };
-  }, [ended, replayId, router]);
+  }, [ended, replayId]);
 
   const head = view.phase === 'watching' || view.phase === 'ended' ? view : null;
   return (
@@ -96,14 +97,14 @@ export function SpectatorScreen({ gameId }: { gameId: string }) {
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="The live game's field" />
         <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <Notice view={view} gameId={gameId} />
+          <Notice view={view} gameId={gameId} replay={stored ? replayId : null} />
         </div>
       </div>
     </div>
   );
 }
 
-function Notice({ view, gameId }: { view: WatchView; gameId: string }) {
+function Notice({ view, gameId, replay }: { view: WatchView; gameId: string; replay: string | null }) {
   const box = 'pointer-events-auto rounded-lg bg-field-panel/95 px-4 py-3 text-center text-field-fg';
   if (view.phase === 'connecting') return <p role="status" className={box}>Connecting to the live game…</p>;
   if (view.phase === 'missing') {
@@ -117,7 +118,24 @@ function Notice({ view, gameId }: { view: WatchView; gameId: string }) {
       </div>
     );
   }
-  if (view.phase === 'ended') return <p role="status" data-testid="spectator-ended" className={box}>Game over. Opening the replay…</p>;
+  if (view.phase === 'ended') {
+    return (
+      <div role="status" data-testid="spectator-ended" className={box}>
+        <p className="text-lg font-semibold">Game over</p>
+        <p className="tabular-nums">
+          {formatPoints(view.stats.score)} · {view.stats.lines} lines · {view.stats.pieces} pieces · {formatTime(view.stats.tick)}
+        </p>
+        <p className="mt-2 text-sm">
+          {replay ? (
+            <Link className="text-field-accent underline" href={`/replays/${replay}`}>Watch the replay</Link>
+          ) : (
+            <span data-testid="replay-pending">Storing the replay…</span>
+          )}{' '}
+          · <Link className="text-field-accent underline" href="/live">Live now</Link>
+        </p>
+      </div>
+    );
+  }
   const trouble = linkTrouble(view.link);
   if (trouble) return <p role="status" className={box}>{trouble}</p>;
   if (view.paused) return <p role="status" className={box}>The player paused.</p>;

@@ -69,7 +69,16 @@ test('a ranked game is played live, watched from a second browser, survives a dr
   // Final by now. On a failure the panel's own words say why it is not ranked (CI once failed this
   // test with no line to go on; a slow machine's dropped frames would show here as too slow).
   expect(await live.getAttribute('data-ranked'), `live status: ${await live.textContent()}`).toBe('true');
-  // The spectator's page turns into the game's replay.
+  // The spectator keeps the final board and the result (it once jumped to the replay at 0:00),
+  // and is offered the replay once it is stored.
+  await expect(spectator).toHaveAttribute('data-phase', 'ended');
+  await expect(spectator).toHaveAttribute('data-pieces', (await game.getAttribute('data-pieces'))!);
+  expect(await spectator.getAttribute('data-stack')).toBe(await game.getAttribute('data-stack'));
+  await expect(watcher.getByTestId('spectator-ended')).toContainText('Game over');
+  const toReplay = watcher.getByRole('link', { name: 'Watch the replay' });
+  await expect(toReplay).toBeVisible({ timeout: 30_000 });
+  await expect(watcher).toHaveURL(new RegExp(`/live/${gameId}$`));
+  await toReplay.click();
   await expect(watcher).toHaveURL(new RegExp(`/replays/${gameId}$`), { timeout: 30_000 });
   await other.close();
 

@@ -68,7 +68,7 @@ export class WatchController {
         return;
       case 'ended':
         if (m.gameId !== this.gameId) return;
-        // The rest of the game is drawn at once: the page turns into its replay next.
+        // The rest of the game is drawn at once: the final board stays on the page.
         if (this.feed) this.draw(this.feed.runTo(Number.MAX_SAFE_INTEGER), performance.now());
         this.set({
           phase: 'ended', link: v.link, stats: m.stats, replayId: m.replayId ?? null,
