@@ -18,7 +18,8 @@ export const TOUCH_LABELS: Record<TouchAction, { glyph: string; name: string }> 
   hardDrop: { glyph: '⤓', name: 'Hard drop' },
   rotateCCW: { glyph: '↺', name: 'Rotate counter-clockwise' },
   rotateCW: { glyph: '↻', name: 'Rotate clockwise' },
-  rotate180: { glyph: '⟲', name: 'Rotate 180°' },
+  // Written out: a third circled arrow beside ↺ and ↻ was read as one of them.
+  rotate180: { glyph: '180', name: 'Rotate 180°' },
   hold: { glyph: 'H', name: 'Hold' },
   pause: { glyph: '❚❚', name: 'Pause' },
 };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { placeFor } from '@/components/touch/layout';
 import { wantsTouch } from '@/components/touch/attach';
 import { defaultSettings } from '@/lib/validations/settings';
-import { TOUCH_ACTIONS, TOUCH_PRESETS, BUTTON_SIZE_MIN, touchSchema } from '@/lib/validations/touch-sound';
+import { TOUCH_ACTIONS, TOUCH_LABELS, TOUCH_PRESETS, BUTTON_SIZE_MIN, touchSchema } from '@/lib/validations/touch-sound';
 
 describe('touch layout', () => {
   it('mirrors left to right for the left-handed, and keeps each half on its side in landscape', () => {
@@ -14,6 +14,13 @@ describe('touch layout', () => {
     expect(placeFor(place, true, true).x).toBeCloseTo(95.6);
     // The middle of the layout lands at the inner edge of each side's 22 %, clear of the field.
     expect(placeFor({ ...place, x: 50 }, false, true).x).toBeCloseTo(78);
+  });
+
+  it('the three rotations are told apart at a glance: two arrows, and 180 written out', () => {
+    const arrows = /[\u2190-\u21ff\u27f0-\u27ff\u2900-\u297f]/u;
+    const rotations = (['rotateCCW', 'rotateCW', 'rotate180'] as const).map((a) => TOUCH_LABELS[a].glyph);
+    expect(rotations.filter((g) => arrows.test(g))).toHaveLength(2);
+    expect(TOUCH_LABELS.rotate180.glyph).toContain('180');
   });
 
   it('both presets place every action, each button a fingertip or larger', () => {
