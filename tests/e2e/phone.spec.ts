@@ -232,6 +232,23 @@ test.describe('on a phone', () => {
   });
 });
 
+test.describe('the touch layout editor on a small phone', () => {
+  test.use({ ...PIXEL_7, viewport: { width: 360, height: 740 }, screen: { width: 360, height: 740 } });
+
+  test('says which buttons of a layout would overlap or cover the field on this screen', async ({ page }) => {
+    await page.goto('/settings');
+    const problems = page.getByTestId('touch-problems');
+    const layouts = page.getByRole('group', { name: 'Touch layouts' });
+    await layouts.getByRole('button', { name: 'Split' }).tap();
+    // Squeezed to the screen's sides on its side, the split pad's neighbours touch at 740 × 360.
+    await expect(problems).toContainText('“Move left” and “Move right” overlap on this screen on its side.');
+    await layouts.getByRole('button', { name: 'Classic pad' }).tap();
+    await expect(problems).toHaveText('');
+    // The preview is as wide as the screen the pad will be on.
+    expect((await page.getByTestId('touch-editor').boundingBox())!.width).toBeLessThanOrEqual(360);
+  });
+});
+
 test.describe('practice on a phone', () => {
   test.use({ ...PIXEL_7 });
 
