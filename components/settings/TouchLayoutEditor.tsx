@@ -5,7 +5,7 @@ import {
   BUTTON_SIZE_MAX, BUTTON_SIZE_MIN, TOUCH_ACTIONS, TOUCH_LABELS, TOUCH_PRESETS, presetButtons,
   type ButtonPlace, type TouchAction, type TouchPresetId, type TouchSettings,
 } from '@/lib/validations/touch-sound';
-import { placeFor } from '@/components/touch/layout';
+import { placeFor, within } from '@/components/touch/layout';
 import { padProblems, type PadProblem } from '@/components/touch/pad-check';
 import { Button } from '@/components/ui/Button';
 import { Slider } from '@/components/ui/Slider';
@@ -70,7 +70,7 @@ export function TouchLayoutEditor({ touch, onChange }: { touch: TouchSettings; o
               aria-pressed={selected === action}
               data-action={action}
               className={`touch-button ${selected === action ? 'ring-2 ring-focus' : ''}`}
-              style={{ left: `${p.x}%`, top: `${p.y}%`, width: p.size, height: p.size, opacity: touch.opacity / 100 }}
+              style={{ left: within(p.x, p.size), top: within(p.y, p.size), width: p.size, height: p.size, opacity: touch.opacity / 100 }}
               onPointerDown={(e) => {
                 e.currentTarget.setPointerCapture(e.pointerId);
                 drag.current = { action, id: e.pointerId };

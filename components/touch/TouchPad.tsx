@@ -2,7 +2,7 @@
 
 import { useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
 import { TOUCH_ACTIONS, TOUCH_LABELS, type ButtonPlace, type TouchAction, type TouchSettings } from '@/lib/validations/touch-sound';
-import { placeFor } from '@/components/touch/layout';
+import { placeFor, within } from '@/components/touch/layout';
 
 export type PressFn = (action: TouchAction, finger: string, down: boolean, t: number) => void;
 
@@ -57,13 +57,4 @@ function PadButton({ action, place, haptics, press }: { action: TouchAction; pla
       <span aria-hidden="true">{label.glyph}</span>
     </button>
   );
-}
-
-/**
- * A button's centre at `percent` of the pad, moved in just enough that the whole button stays on
- * it: a layout drawn upright squeezed to the screen's sides on a phone on its side put pause's
- * centre at 98 %, half off the screen.
- */
-function within(percent: number, size: number): string {
-  return `clamp(${size / 2}px, ${percent}%, calc(100% - ${size / 2}px))`;
 }

@@ -18,3 +18,12 @@ export function placeFor(place: ButtonPlace, mirror: boolean, landscape: boolean
   const squeeze = SIDE / 50;
   return { ...place, x: x < 50 ? x * squeeze : 100 - (100 - x) * squeeze };
 }
+
+/**
+ * A button's centre at `percent` of the pad, moved in just enough that the whole button stays on
+ * it: a layout drawn upright squeezed to the screen's sides on a phone on its side put pause's
+ * centre at 98 %, half off the screen. The pad and the layout editor's preview both place by it.
+ */
+export function within(percent: number, size: number): string {
+  return `clamp(${size / 2}px, ${percent}%, calc(100% - ${size / 2}px))`;
+}
