@@ -1,13 +1,13 @@
 import { fromBase64Url, toBase64Url } from './base64url';
 import { BitReader, BitWriter, READ_AHEAD } from './bits';
 import {
-  ALL_MODE_NAMES, ARR_MAX, DAS_MAX, DAS_MIN, isKeyed, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
+  ARR_MAX, DAS_MAX, DAS_MIN, isKeyed, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
   MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, SDF_MAX,
   SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS,
 } from './constants';
 import { ReplayDecodeError, ReplayError } from './errors';
 import { keyId } from './keys';
-import { isVersusMode, MODES } from './modes';
+import { isVersusMode, modeById, MODES } from './modes';
 import type { AnyMode, GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
 import { utf8Decode, utf8Encode } from './utf8';
 import { checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
@@ -288,7 +288,7 @@ function decode(data: string): PackedReplay {
   if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion) || formatOf(rulesVersion) !== format)
     throw new ReplayDecodeError('unsupported_version', `rules version ${rulesVersion} is not supported in replay format ${format}`);
   const keyCount = keysOf(rulesVersion);
-  const mode = ALL_MODE_NAMES[r.byte('mode')];
+  const mode = modeById(r.byte('mode'));
   if (!mode) throw invalid('mode is not a known mode');
   if (isVersusMode(mode) !== versus) throw invalid(`mode ${mode} is not played in replay format ${format}`);
   const handling = readHandling(r);

@@ -56,12 +56,10 @@ export const KEYS = ['left', 'right', 'softDrop', 'hardDrop', 'rotateCW', 'rotat
 /** Piece ids are their index here; hashes and the queue store the index. */
 export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'] as const;
 export const ROTATIONS = ['0', 'R', '2', 'L'] as const;
-/** Solo modes: the boards, play pages and tickets list these. */
+/** Solo modes: the boards, play pages and tickets list these, in this order. A mode's id is in its `MODES` entry. */
 export const MODE_NAMES = ['marathon', 'sprint', 'ultra'] as const;
 /** Two-player modes (garbage battles): never a solo board or play page. */
 export const VERSUS_MODE_NAMES = ['battle', 'race30'] as const;
-/** Every mode; a mode's id is its index here (binary replay format), so solo ids stay 0–2. */
-export const ALL_MODE_NAMES = [...MODE_NAMES, ...VERSUS_MODE_NAMES] as const;
 
 // Validation bounds, shared with the server's zod schemas and the settings UI.
 export const MIN_SEED_LENGTH = 1;

@@ -1,11 +1,11 @@
 export {
   RULES, keysOf, isKeyed, garbageDelayOf, type RulesVersion, RULES_VERSION, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSION, VERSUS_RULES_VERSIONS, TICKS_PER_SECOND, KEYS, PIECES,
-  ROTATIONS, MODE_NAMES, VERSUS_MODE_NAMES, ALL_MODE_NAMES, MAX_GARBAGE_SIZE,
+  ROTATIONS, MODE_NAMES, VERSUS_MODE_NAMES, MAX_GARBAGE_SIZE,
   MIN_SEED_LENGTH, MAX_SEED_LENGTH, DAS_MIN, DAS_MAX, ARR_MIN, ARR_MAX, SDF_MIN, SDF_MAX,
   NEXT_COUNT_MIN, NEXT_COUNT_MAX, DEFAULT_NEXT_COUNT, MAX_REPLAY_TICKS, MAX_REPLAY_EVENTS,
   MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
 } from './constants';
-export { MODES, rankValue, metricOf, isRankable, isVersusMode, type RankBy } from './modes';
+export { MODES, ALL_MODE_NAMES, modeById, rankValue, metricOf, isRankable, isVersusMode, type RankBy } from './modes';
 export { ATTACK_LINES, B2B_ATTACK, COMBO_ATTACK, PERFECT_CLEAR_ATTACK, MAX_ATTACK, attackFor } from './attack';
 export { GARBAGE_RISE_CAP, holeState } from './garbage';
 export { GRAVITY } from './gravity';

@@ -1,4 +1,4 @@
-import { ALL_MODE_NAMES } from './constants';
+import { MODE_NAMES, VERSUS_MODE_NAMES } from './constants';
 import type { AnyMode, Mode, VersusMode } from './types';
 
 /**
@@ -9,6 +9,9 @@ import type { AnyMode, Mode, VersusMode } from './types';
  * - rankBy / better / needsFinish: how a finished game's result ranks on the boards. Every
  *   ranking fact (the board metric in TypeScript and SQL, chart direction, result format)
  *   is derived from these three, so a new mode is one entry here.
+ * - id: the mode byte of every stored replay, and part of the state hash. This is its only home:
+ *   a new mode of either kind takes the next unused id, and no id is ever changed or reused
+ *   (tests/engine/mode-ids.test.ts pins them), so no stored replay decodes as another mode.
  */
 export const MODES = {
   marathon: { id: 0, kind: 'solo', lineGoal: 150, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 10, maxLevel: 15, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
@@ -19,7 +22,7 @@ export const MODES = {
 } as const satisfies { [M in Mode]: SoloRules } & { [M in VersusMode]: VersusRules };
 
 interface CommonRules {
-  /** The mode's index in ALL_MODE_NAMES (the binary replay format's mode byte). */
+  /** The binary replay format's mode byte (see MODES). */
   id: number;
   lineGoal: number;
   timeLimitTicks: number;
@@ -53,9 +56,24 @@ export function isVersusMode(mode: AnyMode): mode is VersusMode {
   return MODES[mode].kind === 'versus';
 }
 
+/** Every mode, solo then versus, each list in its own order. */
+export const ALL_MODE_NAMES: readonly AnyMode[] = [...MODE_NAMES, ...VERSUS_MODE_NAMES];
+
+/** Modes by id, built from MODES: an id given twice is a mistake no replay may meet. */
+const BY_ID: ReadonlyMap<number, AnyMode> = (() => {
+  const byId = new Map<number, AnyMode>();
+  for (const mode of ALL_MODE_NAMES) {
+    const id = MODES[mode].id;
+    const taken = byId.get(id);
+    if (taken) throw new Error(`modes ${taken} and ${mode} share the replay id ${id}`);
+    byId.set(id, mode);
+  }
+  return byId;
+})();
+
 /** The mode with a given format id, or undefined. */
 export function modeById(id: number): AnyMode | undefined {
-  return ALL_MODE_NAMES[id];
+  return BY_ID.get(id);
 }
 
 export type ModeRules = (typeof MODES)[AnyMode];

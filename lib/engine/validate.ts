@@ -1,9 +1,9 @@
 import {
-  ALL_MODE_NAMES, ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, isKeyed, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_EVENTS,
+  ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, isKeyed, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_EVENTS,
   MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN, SUPPORTED_RULES_VERSIONS,
   VERSUS_RULES_VERSIONS,
 } from './constants';
-import { isVersusMode } from './modes';
+import { ALL_MODE_NAMES, isVersusMode } from './modes';
 import type { AnyMode } from './types';
 import { utf8Encode } from './utf8';
 
