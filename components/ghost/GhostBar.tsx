@@ -2,12 +2,11 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PlayState } from '@/lib/client/play-controller';
-import { finalSplit, GhostRace, standing, standingText } from '@/lib/client/ghost';
-import { TICKS_PER_SECOND, type Mode } from '@/lib/engine';
+import { finalSplit, GhostRace, raceUnit, standing, standingText } from '@/lib/client/ghost';
+import { MODES, TICKS_PER_SECOND, type Mode } from '@/lib/engine';
 import { Check } from '@/components/ui/Check';
 
 const STORE_KEY = 'linefall:ghost';
-const SPRINT_LINES = 40;
 
 type Best = { gameId: string; replay: string; ticks: number; score: number; lines: number };
 type Load = { status: 'off' } | { status: 'loading' } | { status: 'none'; message: string } | { status: 'ready'; best: Best };
@@ -15,9 +14,10 @@ type Race = { diff: number; you: number; ghost: number };
 
 /**
  * "Race your best": the player's best game re-simulated in step with the play clock (ticks =
- * time spent playing × 60, paused with the game), compared at the same moment in lines (Sprint)
- * or points (Ultra), and the split at the end. Reads the player's progress from the play page's
- * data attributes, so the game loop knows nothing of it.
+ * time spent playing × 60, paused with the game), compared at the same moment in what the mode
+ * ranks by (raceUnit: lines to the goal for Sprint, points for Ultra), and the split at the end.
+ * Reads the player's progress from the play page's data attributes, so the game loop knows
+ * nothing of it.
  */
 export function GhostBar({ mode, state, root }: { mode: Mode; state: PlayState; root: RefObject<HTMLElement | null> }) {
   // Rendered in the browser only (the play page loads it without SSR), so storage is readable here.
@@ -61,8 +61,7 @@ export function GhostBar({ mode, state, root }: { mode: Mode; state: PlayState; 
       const d = root.current?.dataset;
       const player = { lines: Number(d?.lines ?? 0), score: Number(d?.score ?? 0) };
       const diff = standing(mode, player, ghost);
-      const you = mode === 'sprint' ? player.lines : player.score;
-      const them = mode === 'sprint' ? ghost.lines : ghost.score;
+      const [you, them] = raceUnit(mode) === 'lines' ? [player.lines, ghost.lines] : [player.score, ghost.score];
       setRace((r) => (r && r.diff === diff && r.you === you && r.ghost === them ? r : { diff, you, ghost: them }));
       raf = requestAnimationFrame(frame);
     };
@@ -79,7 +78,8 @@ export function GhostBar({ mode, state, root }: { mode: Mode; state: PlayState; 
     setRace(null);
   };
 
-  const full = mode === 'sprint' ? SPRINT_LINES : Math.max(best?.score ?? 1, race?.you ?? 0, 1);
+  // The bar's end: the mode's line goal in a race in lines, else the best's score (or the player's, once past it).
+  const full = raceUnit(mode) === 'lines' ? MODES[mode].lineGoal || Math.max(race?.ghost ?? 1, race?.you ?? 0, 1) : Math.max(best?.score ?? 1, race?.you ?? 0, 1);
   const split = best && state.phase === 'ended' ? finalSplit(mode, state.result, best) : null;
   // Before the first tick of a game the last game's standing is stale.
   const racing = phase === 'playing' || phase === 'paused' || phase === 'ended' ? race : null;

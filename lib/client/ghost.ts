@@ -1,4 +1,4 @@
-import { createGame, decodeSoloReplay, replayConfig, TICKS_PER_SECOND, type Game, type InputEvent, type Mode, type SoloReplay } from '@/lib/engine';
+import { createGame, decodeSoloReplay, isRankable, MODES, replayConfig, TICKS_PER_SECOND, type Game, type InputEvent, type Mode, type SoloReplay } from '@/lib/engine';
 
 /** Where the ghost is: what the best game had at the same tick. */
 export interface GhostProgress {
@@ -44,9 +44,12 @@ export class GhostRace {
   }
 }
 
-/** Sprint races in lines, Ultra in points; both compare at the same moment of the clock. */
+/**
+ * What a race against the best counts, at the same moment of the clock: lines when the mode ranks
+ * by time (the race is to its goal, as Sprint's), points when it ranks by score (as Ultra's).
+ */
 export function raceUnit(mode: Mode): 'lines' | 'points' {
-  return mode === 'sprint' ? 'lines' : 'points';
+  return MODES[mode].rankBy === 'time' ? 'lines' : 'points';
 }
 
 /** How far ahead (positive) or behind (negative) the player is at the same moment. */
@@ -63,13 +66,13 @@ export function standingText(mode: Mode, diff: number): string {
 }
 
 /**
- * The split at the end against the best: Sprint in seconds, Ultra in points, said in words (a sign
- * as well read "−0.02 s faster", which a player takes for slower). Null when the game has no
- * result to compare (a Sprint that topped out).
+ * The split at the end against the best, in what the mode ranks by: seconds (Sprint) or points
+ * (Ultra), said in words (a sign as well read "−0.02 s faster", which a player takes for slower).
+ * Null when the game has no result to compare (a Sprint that topped out).
  */
 export function finalSplit(mode: Mode, result: { tick: number; score: number; finished: boolean }, best: { ticks: number; score: number }): string | null {
-  if (mode === 'sprint') {
-    if (!result.finished) return null;
+  if (!isRankable(mode, { finished: result.finished })) return null;
+  if (MODES[mode].rankBy === 'time') {
     const diff = result.tick - best.ticks;
     const seconds = (Math.abs(diff) / TICKS_PER_SECOND).toFixed(2);
     return diff === 0 ? 'Equal to your best' : `${seconds} s ${diff < 0 ? 'faster than' : 'slower than'} your best`;
