@@ -5,7 +5,7 @@ import type { ButtonPlace } from '@/lib/validations/touch-sound';
  * takes the screen's height and so ~43 % of a phone's width in the middle: with a quarter each
  * side, a button at the middle of its half reached 3 px into the field on a Pixel 7.
  */
-const SIDE = 22;
+export const SIDE = 22;
 
 /**
  * Where a button goes on screen. Layouts are drawn for a phone held upright, with the pad under

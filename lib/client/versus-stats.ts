@@ -50,3 +50,32 @@ export function liveStats(t: StatsTally, pieces: number, ticks: number): LiveSta
   const seconds = ticks / TICKS_PER_SECOND;
   return { apm: (t.attack * 60) / seconds, pps: pieces / seconds, vs: ((t.attack + t.garbageCleared) * 100) / seconds };
 }
+
+type Field = { tick: number; pieces: number; board: readonly string[] };
+/** How often the page is told the numbers: a React render per frame would be the loop's cost, not the reader's gain. */
+const SHOW_EVERY_MS = 250;
+
+/**
+ * Both fields' tallies through a match, fed every frame: reset when a new game of the set starts,
+ * and handed out (this seat's, then the opponent's) at most every SHOW_EVERY_MS.
+ */
+export class VersusStatsFeed {
+  private game = -1;
+  private tallies: [StatsTally, StatsTally] = [NO_TALLY, NO_TALLY];
+  private shown = Number.NEGATIVE_INFINITY;
+
+  constructor(private readonly show: (stats: [LiveStats, LiveStats]) => void) {}
+
+  frame(game: number, own: Field, ownEvents: readonly GameEvent[], opponent: Field | null, opponentEvents: readonly GameEvent[], now: number): void {
+    if (game !== this.game) {
+      this.game = game;
+      this.tallies = [NO_TALLY, NO_TALLY];
+      this.shown = Number.NEGATIVE_INFINITY;
+    }
+    this.tallies[0] = tallyFrame(this.tallies[0], ownEvents, own.board);
+    if (opponent) this.tallies[1] = tallyFrame(this.tallies[1], opponentEvents, opponent.board);
+    if (now - this.shown < SHOW_EVERY_MS) return;
+    this.shown = now;
+    this.show([liveStats(this.tallies[0], own.pieces, own.tick), opponent ? liveStats(this.tallies[1], opponent.pieces, opponent.tick) : liveStats(NO_TALLY, 0, 0)]);
+  }
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@/lib/engine';
-import { garbageRowsOf, liveStats, NO_TALLY, tallyFrame } from '@/lib/client/versus-stats';
+import { garbageRowsOf, liveStats, NO_TALLY, tallyFrame, VersusStatsFeed } from '@/lib/client/versus-stats';
 
 /** A lock as the engine reports it, with only what the stats read set. */
 function lock(clearedRows: number[], attack: number): GameEvent {
@@ -55,5 +55,21 @@ describe('live versus stats (APM, PPS, VS as TETR.IO counts them)', () => {
     expect(t.garbageCleared).toBe(3);
     // The next frame starts from the field as drawn.
     expect(t.garbageRows).toEqual([]);
+  });
+});
+
+describe('the stats feed of a versus page', () => {
+  const field = (tick: number, pieces: number) => ({ tick, pieces, board: board(0) });
+
+  it('hands out both fields\' numbers at most every 250 ms, and starts again with each game of the set', () => {
+    const shown: Array<[number, number]> = [];
+    const feed = new VersusStatsFeed((s) => shown.push([s[0].pps, s[1].pps]));
+    feed.frame(0, field(60, 2), [lock([], 2)], field(60, 1), [], 0);
+    feed.frame(0, field(120, 4), [], field(120, 3), [], 100);
+    feed.frame(0, field(180, 6), [], field(180, 3), [], 260);
+    expect(shown).toEqual([[2, 1], [2, 1]]);
+    // The next game: its first frame is shown at once, from zero.
+    feed.frame(1, field(0, 0), [], null, [], 300);
+    expect(shown.at(-1)).toEqual([0, 0]);
   });
 });
