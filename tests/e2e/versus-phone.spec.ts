@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { devices, expect, test, type Locator, type Page } from '@playwright/test';
 import { uniqueAddress } from '@/tests/e2e/fixtures';
 import { setThemeCookie, violations } from '@/tests/e2e/a11y-helpers';
 import { button, Fingers, PIXEL_7 } from '@/tests/e2e/touch-helpers';
@@ -55,7 +55,9 @@ test.describe('versus on a phone', () => {
   test('a match played by taps alone on a phone, upright and on its side, against a player at a desk', async ({ page: ben, browser, baseURL }) => {
     test.setTimeout(180_000);
     await guest(ben);
-    const desk = await browser.newContext({ viewport: DESK });
+    // A context made here takes the describe block's phone options unless told otherwise.
+    const { userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Desktop Chrome'];
+    const desk = await browser.newContext({ viewport: DESK, userAgent, deviceScaleFactor, isMobile, hasTouch });
     // The desk in the dark theme, the phone in the light one: the match screen is checked in both.
     await setThemeCookie(desk, baseURL!, 'dark');
     const ann = await desk.newPage();
@@ -105,7 +107,13 @@ test.describe('versus on a phone', () => {
     }
 
     // Live stats for both fields on both screens: the phone's own pieces per second, and the desk's
-    // view of the phone's field.
+    // view of the phone's field. A field is shown to the other only as far as both were dealt
+    // pieces (decision 0017): the desk places a few too, so the phone's pieces so far are shown.
+    for (let i = 0; i < 4; i++) {
+      const pieces = Number(await a.getAttribute('data-pieces'));
+      await ann.keyboard.press('Space');
+      await expect.poll(async () => Number(await a.getAttribute('data-pieces'))).toBeGreaterThan(pieces);
+    }
     const benStats = ben.getByTestId('live-stats-you');
     await expect.poll(() => stat(benStats, 'pps')).toBeGreaterThan(0);
     await expect(benStats).toContainText(/APM/);
