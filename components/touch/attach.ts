@@ -17,10 +17,11 @@ export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, cont
   let mounted: Mounted | null = null;
   let loading = false;
   let latest: Settings | null = null;
+  let enabled = true;
   let disposed = false;
   const apply = () => {
     if (!latest || disposed) return;
-    const want = wantsTouch(latest, window.matchMedia('(pointer: coarse)').matches);
+    const want = enabled && wantsTouch(latest, window.matchMedia('(pointer: coarse)').matches);
     if (want && !mounted && !loading) {
       loading = true;
       void import('@/components/touch/mount').then(({ mountTouch }) => {
@@ -37,6 +38,12 @@ export function touchControls(root: HTMLElement, canvas: HTMLCanvasElement, cont
   return {
     update(settings: Settings) {
       latest = settings;
+      apply();
+    },
+    /** Whether there is a game to play: versus has none in its lobby, and no pad is drawn there. */
+    enable(on: boolean) {
+      if (on === enabled) return;
+      enabled = on;
       apply();
     },
     dispose() {

@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Meter, VersusController } from '@/lib/client/versus-controller';
+import { liveStats, NO_TALLY, type LiveStats as Stats } from '@/lib/client/versus-stats';
 import { linkTrouble } from '@/lib/client/live/socket';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import type { VersusStandings } from '@/lib/server/versus/boards';
@@ -10,7 +11,9 @@ import { formatSetScore } from '@/lib/ui/versus';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
-import { GarbageMeter } from '@/components/versus/GarbageMeter';
+import { FieldMeter } from '@/components/versus/FieldMeter';
+import { fitVersus } from '@/components/versus/fit-versus';
+import { LiveStats } from '@/components/versus/LiveStats';
 import { VersusLobby } from '@/components/versus/VersusLobby';
 import { VersusResult } from '@/components/versus/VersusResult';
 import { Button } from '@/components/ui/Button';
@@ -29,11 +32,15 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
   const rootRef = useRef<HTMLDivElement>(null);
   const ownRef = useRef<HTMLCanvasElement>(null);
   const oppRef = useRef<HTMLCanvasElement>(null);
+  const rowRef = useRef<HTMLDivElement>(null);
+  const ownBoxRef = useRef<HTMLElement>(null);
+  const oppBoxRef = useRef<HTMLElement>(null);
   const { settings } = useSettings(signedIn);
   const [controller, setController] = useState<VersusController | null>(null);
   const [view, setView] = useState<VersusView>({ link: 'down', lobby: room ? { kind: 'joining', code: room } : { kind: 'idle' }, match: null, error: null });
   const [countdown, setCountdown] = useState<number | null>(null);
   const [meter, setMeter] = useState<Meter>({ rows: 0, ready: 0 });
+  const [stats, setStats] = useState<[Stats, Stats]>(() => [liveStats(NO_TALLY, 0, 0), liveStats(NO_TALLY, 0, 0)]);
   const [loadError, setLoadError] = useState<string | null>(null);
   const ready = settings !== null;
   const startingSettings = useEffectEvent(() => settings!);
@@ -50,7 +57,7 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
     loadRuntime().then(
       ({ mountVersus }) => {
         if (!live) return;
-        handle = mountVersus({ root, own, opponent, settings: startingSettings(), onView: setView, onCountdown: setCountdown, onMeter: setMeter });
+        handle = mountVersus({ root, own, opponent, settings: startingSettings(), onView: setView, onCountdown: setCountdown, onMeter: setMeter, onStats: setStats });
         if (room) handle.controller.session.joinRoom(room, handle.controller.setup);
         setController(handle.controller);
       },
@@ -62,6 +69,14 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
       setController(null);
     };
   }, [ready, room]);
+
+  // While a match is on screen it is a play view: both fields sized to the screen (fit-versus.ts).
+  const playing = view.match !== null;
+  useEffect(() => {
+    const [root, row, own, opponent] = [rootRef.current, rowRef.current, ownBoxRef.current, oppBoxRef.current];
+    if (!playing || !root || !row || !own || !opponent) return;
+    return fitVersus(root, row, own, opponent);
+  }, [playing]);
 
   // A room made here gets its share link as the page's address, without leaving the page (the
   // room lives as long as this connection).
@@ -103,40 +118,42 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
           </p>
         )}
         {m?.away && <AwayNotice mine={m.away.seat === you} opponent={name(them)} until={m.away.until} />}
-        <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-          <section aria-label="Your field" className="relative flex h-[min(72dvh,800px)] min-h-80 gap-2 rounded-xl bg-field p-2">
-            <GarbageMeter rows={meter.rows} ready={meter.ready} testId="garbage-meter-you" />
-            <div className="min-w-0 flex-1">
-              <canvas ref={ownRef} data-testid="field" className="mx-auto block" role="img" aria-label="Your field" />
-            </div>
-            <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-              <div className="pointer-events-auto">
-                {m && countdown !== null && countdown > 0 && m.state === 'countdown' && (
-                  <p data-testid="countdown" className="text-8xl font-black text-field-fg drop-shadow-lg tabular-nums">{countdown}</p>
-                )}
-                {m?.state === 'between' && m.decided && (
-                  <p data-testid="game-result" className="rounded-xl bg-field-panel/95 px-6 py-4 text-2xl font-bold text-field-fg">
-                    {m.decided.winner === you ? 'You won this game' : m.decided.winner === null ? 'A draw' : `${name(them)} won this game`}
-                  </p>
-                )}
-                {m?.state === 'over' && !m.over && (
-                  <p data-testid="versus-result" className="max-w-sm rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
-                    The match ended while you were away.{' '}
-                    <Link className="underline" href={`/versus/matches/${m.matchId}`}>See how it ended</Link> or <a className="underline" href="/versus">play again</a>.
-                  </p>
-                )}
-                {m?.state === 'over' && m.over && (
-                  <VersusResult match={m} names={[name(0), name(1)]} onRoom={view.lobby.kind === 'room' ? () => controller?.session.backToLobby() : null} />
-                )}
-              </div>
-            </div>
+        <div ref={rowRef} data-testid="versus-fields" className="relative flex items-start justify-center gap-2">
+          <section ref={ownBoxRef} aria-label="Your field" className="relative aspect-[21/23] h-[min(60dvh,600px)] shrink-0">
+            <canvas ref={ownRef} data-testid="field" className="block" role="img" aria-label="Your field" />
+            <FieldMeter rows={meter.rows} ready={meter.ready} testId="garbage-meter-you" />
+            {m && countdown !== null && countdown > 0 && m.state === 'countdown' && (
+              <p data-testid="countdown" className="pointer-events-none absolute inset-0 flex items-center justify-center text-6xl font-black text-field-fg drop-shadow-lg tabular-nums sm:text-8xl">{countdown}</p>
+            )}
           </section>
-          <section aria-label={`${name(them)}'s field`} className="flex h-[min(45dvh,480px)] min-h-60 gap-2 rounded-xl bg-field p-2">
-            <GarbageMeter rows={m?.opponentMeter ?? 0} testId="garbage-meter-them" />
-            <div className="min-w-0 flex-1">
-              <canvas ref={oppRef} data-testid="opponent-field" className="mx-auto block" role="img" aria-label={`${name(them)}'s field`} />
+          {/* As wide as the opponent's field: the stats wrap under it rather than widen the row past a phone's screen. */}
+          <div className="flex w-min min-w-0 flex-col gap-2">
+            <section ref={oppBoxRef} aria-label={`${name(them)}'s field`} className="relative aspect-[21/23] h-[min(40dvh,420px)] shrink-0">
+              <canvas ref={oppRef} data-testid="opponent-field" className="block" role="img" aria-label={`${name(them)}'s field`} />
+              <FieldMeter rows={m?.opponentMeter ?? 0} testId="garbage-meter-them" />
+            </section>
+            <LiveStats who="You" stats={stats[0]} testId="live-stats-you" />
+            <LiveStats who={name(them)} stats={stats[1]} testId="live-stats-them" />
+          </div>
+          {/* Over both fields, not the player's alone: on a phone that field is narrower than the result. */}
+          <div className="pointer-events-none absolute inset-0 flex items-center justify-center p-2">
+            <div className="pointer-events-auto max-h-full overflow-y-auto">
+              {m?.state === 'between' && m.decided && (
+                <p data-testid="game-result" className="rounded-xl bg-field-panel/95 px-6 py-4 text-2xl font-bold text-field-fg">
+                  {m.decided.winner === you ? 'You won this game' : m.decided.winner === null ? 'A draw' : `${name(them)} won this game`}
+                </p>
+              )}
+              {m?.state === 'over' && !m.over && (
+                <p data-testid="versus-result" className="max-w-sm rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
+                  The match ended while you were away.{' '}
+                  <Link className="underline" href={`/versus/matches/${m.matchId}`}>See how it ended</Link> or <a className="underline" href="/versus">play again</a>.
+                </p>
+              )}
+              {m?.state === 'over' && m.over && (
+                <VersusResult match={m} names={[name(0), name(1)]} onRoom={view.lobby.kind === 'room' ? () => controller?.session.backToLobby() : null} />
+              )}
             </div>
-          </section>
+          </div>
         </div>
       </div>
       <LiveRegion message={announce(view, countdown, name(them))} testId="announcer" />

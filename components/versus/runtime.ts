@@ -1,4 +1,5 @@
 import { VersusController, type Meter } from '@/lib/client/versus-controller';
+import { VersusStatsFeed, type LiveStats } from '@/lib/client/versus-stats';
 import type { VersusView } from '@/lib/client/live/versus-session';
 import type { Settings } from '@/lib/validations/settings';
 import { CanvasView } from '@/components/game/canvas-view';
@@ -19,15 +20,23 @@ export function mountVersus(opts: {
   onView: (v: VersusView) => void;
   onCountdown: (n: number | null) => void;
   onMeter: (meter: Meter) => void;
+  /** Live APM / PPS / VS: this seat's, then the opponent's. */
+  onStats: (stats: [LiveStats, LiveStats]) => void;
 }): { controller: VersusController; dispose: () => void } {
   const views = [new CanvasView(opts.own), new CanvasView(opts.opponent)] as const;
   const effects = [new Effects(), new Effects()] as const;
   let controller: VersusController | null = null;
   const touch = touchControls(opts.root, opts.own, () => controller);
+  // The pad comes with a match and goes with it: the lobby is buttons and links, not a game.
+  touch.enable(false);
   const sound = new GameSound();
+  const stats = new VersusStatsFeed(opts.onStats);
   controller = new VersusController(opts.settings, {
     root: opts.root,
-    onView: opts.onView,
+    onView(view) {
+      touch.enable(view.match !== null);
+      opts.onView(view);
+    },
     onMeter: opts.onMeter,
     onCountdown(n) {
       if (n !== null) sound.countdown(n);
@@ -43,7 +52,9 @@ export function mountVersus(opts: {
         sound.events(ownEvents);
       }
       if (opponentEvents.length > 0) effects[1].push(opponentEvents, now);
-      const mode = controller?.session.current.match?.mode ?? 'battle';
+      const session = controller?.session;
+      if (session) stats.frame(session.seat.gameIndex, own, ownEvents, opponent, opponentEvents, now);
+      const mode = session?.current.match?.mode ?? 'battle';
       views[0].draw(own, drawOptions(display, mode, { effects: effects[0], now }));
       if (opponent) views[1].draw(opponent, drawOptions(display, mode, { effects: effects[1], now }));
     },

@@ -1,54 +1,14 @@
-import { devices, expect, test, type CDPSession, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { decodeReplay, type Key } from '@/lib/engine';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { frames } from '@/tests/e2e/play-helpers';
+import { button, Fingers, PIXEL_7 } from '@/tests/e2e/touch-helpers';
 
 /**
  * Phones: the whole site at phone sizes, a Marathon played by touch alone on Chromium's Pixel 7
- * profile, and the installed site's offline practice.
+ * profile, and the installed site's offline practice. Versus on a phone: versus-phone.spec.ts.
  */
-const { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch } = devices['Pixel 7'];
-// Without its browser type, which a describe block may not set (Chromium is the project's anyway).
-const PIXEL_7 = { viewport, userAgent, deviceScaleFactor, isMobile, hasTouch };
 
-/** Fingers on the screen through the DevTools protocol: each its own touch point, down and up when we say. */
-class Fingers {
-  private readonly down = new Map<number, { x: number; y: number }>();
-  private presses = 0;
-  constructor(private readonly cdp: CDPSession) {}
-
-  private points() {
-    return [...this.down].map(([id, p]) => ({ id, x: p.x, y: p.y, radiusX: 8, radiusY: 8, force: 1 }));
-  }
-
-  async press(id: number, target: Locator): Promise<void> {
-    const box = (await target.boundingBox())!;
-    this.down.set(id, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
-    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: this.points() });
-  }
-
-  /**
-   * A touchEnd names the points that leave the screen, not the ones that stay (a touchStart names
-   * all that are down): naming the others lifted the finger still held on "left" instead, which
-   * let this test pass only when DAS had already carried the piece to the wall.
-   */
-  async lift(id: number): Promise<void> {
-    const lifted = this.points().filter((p) => p.id === id);
-    this.down.delete(id);
-    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: lifted });
-  }
-
-  /** A tap held 20–69 ms, varied as a person's are (the server holds back games whose every press is identical). */
-  async tap(page: Page, target: Locator): Promise<void> {
-    await this.press(9, target);
-    // How long the finger stays down: an input, not a wait for anything.
-    await page.waitForTimeout(20 + ((this.presses++ * 37) % 50));
-    await this.lift(9);
-    await frames(page, 2);
-  }
-}
-
-const button = (page: Page, action: string) => page.getByTestId('touch-pad').locator(`[data-action="${action}"]`);
 const activeX = async (game: Locator) => Number(((await game.getAttribute('data-active')) ?? '').split(':')[2]);
 
 /**
