@@ -113,8 +113,9 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
       )}
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <div className="pointer-events-auto">
+        {/* A result leaves the hold and stats column readable: it sits right of it (canvas-view.ts measures it). */}
+        <div className="pointer-events-none absolute inset-y-0 right-0 flex items-center justify-center px-2" style={{ left: state.phase === 'ended' ? 'var(--beside-stats, 0px)' : 0 }}>
+          <div className="pointer-events-auto max-w-full">
             {loadError ? <p role="alert" className="rounded-lg bg-field-panel/90 px-4 py-2 text-field-danger">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} practiceHref={other} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
           </div>
         </div>
