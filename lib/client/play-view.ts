@@ -21,9 +21,9 @@ export function playViewOf(phase: PlayPhase, was: PlayView): PlayView {
     case 'countdown':
     case 'playing':
       return { focused: true, awake: true };
-    // Paused, the chrome stays away (no jump of the field on every pause) but the screen may sleep.
+    // Paused, the field is hidden and the player may want to go elsewhere: the header comes back
+    // (a keyboard reaches its links), and the screen may sleep.
     case 'paused':
-      return { focused: true, awake: false };
     case 'ticketError':
     case 'ended':
       return NO_PLAY_VIEW;
