@@ -120,6 +120,18 @@ test('the first game counts down; a restart goes straight to play', async ({ pag
   expect(await page.evaluate(() => (window as unknown as { __phases: string[] }).__phases)).not.toContain('countdown');
 });
 
+test('with the countdown set for every game, a restart counts down too', async ({ page }) => {
+  await page.goto('/settings');
+  await page.getByRole('combobox', { name: /^Countdown/ }).selectOption('every');
+  await expect(page.getByTestId('settings-status')).toHaveText('Saved on this device.');
+  const game = await startGame(page, 'ultra');
+  const first = await game.getAttribute('data-game-id');
+  await page.keyboard.press('KeyR');
+  await expect(page.getByTestId('countdown')).toBeVisible();
+  await expect(game).not.toHaveAttribute('data-game-id', first!);
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+});
+
 test('the result panel leaves the stats column uncovered', async ({ page }) => {
   for (const size of [{ width: 1280, height: 720 }, { width: 412, height: 915 }]) {
     await page.setViewportSize(size);
