@@ -46,7 +46,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
           {children}
         </main>
-        <footer className="border-t border-line py-6 text-center text-sm text-muted">
+        <footer className="site-chrome border-t border-line py-6 text-center text-sm text-muted">
           Linefall — every score on a board is re-simulated from its replay.
         </footer>
         {appEnv().NODE_ENV === 'production' && nonce && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_SW }} />}

@@ -11,6 +11,9 @@ import { announcement, type PeriodTabs } from '@/components/game/announce';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { usePlayView } from '@/components/site/usePlayView';
+import { FullscreenButton } from '@/components/game/FullscreenButton';
+import { NO_PLAY_VIEW, playViewOf } from '@/lib/client/play-view';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
 // renderer) is fetched in parallel with the game ticket, the settings form when its dialog opens.
@@ -36,6 +39,9 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
   const [live, setLive] = useState<LiveView | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  // While a game runs the site's header gives way and the screen stays on.
+  const [view, setView] = useState(NO_PLAY_VIEW);
+  usePlayView(view);
   const ready = settings !== null;
 
   // Settings and the dialog flow one way, into the controller (also when either changed before
@@ -59,7 +65,11 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
     loadRuntime().then(
       ({ mountGame }) => {
         if (!live) return;
-        handle = mountGame({ mode, root, canvas, settings: startingSettings(), practice, onState: setState, onLive: setLive });
+        const onState = (s: PlayState) => {
+          setState(s);
+          setView((v) => playViewOf(s.phase, v));
+        };
+        handle = mountGame({ mode, root, canvas, settings: startingSettings(), practice, onState, onLive: setLive });
         setController(handle.controller);
       },
       () => live && setLoadError('The game could not be loaded. Check your connection and reload the page.'),
@@ -68,6 +78,7 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
       live = false;
       handle?.dispose();
       setController(null);
+      setView(NO_PLAY_VIEW);
     };
   }, [ready, mode, practice]);
 
@@ -81,7 +92,8 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
     <div ref={rootRef} data-testid="game" data-mode={mode} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <PageHeading size="compact">{title}{practice && ' · Practice'}</PageHeading>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          <FullscreenButton />
           <Link href={other} className={buttonClass({ variant: 'quiet' })}>{practice ? 'Ranked' : 'Practice'}</Link>
           <Button variant="quiet" onClick={() => openPanel(true)}>
             Settings
@@ -101,8 +113,9 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
       )}
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
-        <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-          <div className="pointer-events-auto">
+        {/* A result leaves the hold and stats column readable: it sits right of it (canvas-view.ts measures it). */}
+        <div className="pointer-events-none absolute inset-y-0 right-0 flex items-center justify-center px-2" style={{ left: state.phase === 'ended' ? 'var(--beside-stats, 0px)' : 0 }}>
+          <div className="pointer-events-auto max-w-full">
             {loadError ? <p role="alert" className="rounded-lg bg-field-panel/90 px-4 py-2 text-field-danger">{loadError}</p> : <Overlay state={state} mode={mode} returnTo={returnTo} practiceHref={other} onResume={() => c()?.resume()} onRestart={() => void c()?.newGame()} onRetry={() => void c()?.retry()} onSettings={() => openPanel(true)} />}
           </div>
         </div>

@@ -1,5 +1,5 @@
 import type { Snapshot } from '@/lib/engine';
-import { createRenderCache, drawGame, layoutFor, UNITS_H, UNITS_W, type DrawOptions, type Layout } from '@/components/game/draw';
+import { createRenderCache, drawGame, layoutFor, statsColumn, UNITS_H, UNITS_W, type DrawOptions, type Layout } from '@/components/game/draw';
 
 /**
  * A canvas that fills its parent, keeps a backing store of CSS size × devicePixelRatio (sharp on
@@ -37,6 +37,11 @@ export class CanvasView {
     this.canvas.width = Math.round(cssW * dpr);
     this.canvas.height = Math.round(cssH * dpr);
     this.layout = layoutFor(this.canvas.width, this.canvas.height);
+    // Where the hold and stats column ends, from the parent's left edge (the canvas is centred in
+    // it): an overlay that must leave the stats readable, the result, starts there.
+    const col = statsColumn(this.layout);
+    const right = (box.width - cssW) / 2 + ((col.x + col.width) * cssW) / this.canvas.width;
+    parent.style.setProperty('--beside-stats', `${Math.ceil(right)}px`);
     if (this.last) this.draw(this.last.snap, this.last.opts);
   }
 

@@ -103,6 +103,12 @@ export function layoutFor(width: number, height: number): Layout {
   return { cell, width, height, ox: Math.floor((width - cell * UNITS_W) / 2), oy: Math.floor((height - cell * UNITS_H) / 2) };
 }
 
+/** The hold and stats column left of the field, in the layout's pixels: what an overlay must leave uncovered. */
+export function statsColumn(layout: Layout): { x: number; y: number; width: number; height: number } {
+  const { cell, ox, oy } = layout;
+  return { x: ox + Math.round(SIDE_X * cell), y: oy, width: Math.round(4.5 * cell), height: UNITS_H * cell };
+}
+
 /** The piece letter to mark blocks with, when the palette draws patterns. */
 function markOf(o: DrawOptions, type: string): string | undefined {
   return PATTERNED.has(o.palette) ? type : undefined;
@@ -229,7 +235,7 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   ctx.textBaseline = 'top';
   const sideX = ox + Math.round(SIDE_X * cell);
   const nextX = ox + Math.round(NEXT_X * cell);
-  const boxW = Math.round(4.5 * cell);
+  const boxW = statsColumn(layout).width;
 
   ctx.textAlign = 'left';
   text(ctx, 'HOLD', sideX, top, label, THEME.label);

@@ -1,3 +1,5 @@
+import { isPlayView, onPlayViewChange } from '@/lib/client/play-view';
+
 /** Room kept between the game and the screen's edge. */
 const MARGIN = 8;
 /** The smallest field box worth playing on, with the pad under it (globals.css gives the same floor). */
@@ -5,6 +7,8 @@ const MIN_WITH_PAD = 208;
 /** The smallest field box at a desk (the box's own min-h-80), and the tallest one worth drawing. */
 const MIN_AT_DESK = 320;
 const MAX_AT_DESK = 880;
+/** At a desk, outside a game, the field takes at most this share of the screen's height. */
+const SHARE_AT_DESK = 0.78;
 
 type Layout = 'desk' | 'upright' | 'side';
 
@@ -16,7 +20,8 @@ type Layout = 'desk' | 'upright' | 'side';
  * game, the site's header above it: upright, the box leaves room for everything from the game's
  * top down to the pad; on its side, the pad floats at the sides and the field takes the screen's
  * height. At a desk the page does not move; the box ends above the screen's bottom, at most
- * 78% of it and 880 px, as before.
+ * 78% of it and 880 px, as before; while a game runs (the play view: the header has given way)
+ * it takes all the room it has, up to 880 px.
  */
 export function fitField(root: HTMLElement, box: HTMLElement): () => void {
   const landscape = window.matchMedia('(orientation: landscape)');
@@ -31,7 +36,8 @@ export function fitField(root: HTMLElement, box: HTMLElement): () => void {
       case 'desk': {
         const top = boxRect.top + window.scrollY;
         const below = rootRect.bottom - boxRect.bottom;
-        height = Math.max(MIN_AT_DESK, Math.min(screen - top - below - MARGIN, 0.78 * screen, MAX_AT_DESK));
+        const share = isPlayView() ? 1 : SHARE_AT_DESK;
+        height = Math.max(MIN_AT_DESK, Math.min(screen - top - below - MARGIN, share * screen, MAX_AT_DESK));
         break;
       }
       case 'upright':
@@ -55,9 +61,12 @@ export function fitField(root: HTMLElement, box: HTMLElement): () => void {
   observer.observe(root);
   window.addEventListener('resize', fit);
   landscape.addEventListener('change', fit);
+  // The header giving way moves the game up without resizing it: the observer would not see it.
+  const unwatch = onPlayViewChange(fit);
   fit();
   return () => {
     observer.disconnect();
+    unwatch();
     window.removeEventListener('resize', fit);
     landscape.removeEventListener('change', fit);
     box.style.removeProperty('height');

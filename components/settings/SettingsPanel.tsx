@@ -5,8 +5,8 @@ import { keyLabel } from '@/lib/client/keymap';
 import { TICK_MS } from '@/lib/client/clock';
 import { ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN } from '@/lib/engine';
 import {
-  ACTION_LABELS, ACTIONS, bindingConflicts, KEYS_PER_ACTION, PALETTES, PRESETS, presetBindings,
-  type Action, type PaletteId, type PresetId, type Settings,
+  ACTION_LABELS, ACTIONS, bindingConflicts, COUNTDOWNS, KEYS_PER_ACTION, PALETTES, PRESETS, presetBindings,
+  type Action, type Countdown, type PaletteId, type PresetId, type Settings,
 } from '@/lib/validations/settings';
 import { THEMES, type Theme } from '@/lib/page-prefs';
 import type { SaveStatus } from '@/components/settings/useSettings';
@@ -21,6 +21,7 @@ const select = 'rounded-md border border-line-strong bg-transparent px-2 py-1';
 
 const THEME_LABELS: Record<Theme, string> = { system: 'Same as this device', light: 'Light', dark: 'Dark' };
 const PALETTE_LABELS: Record<PaletteId, string> = { standard: 'Standard', colorblind: 'Colour-blind safe', highContrast: 'High contrast with patterns' };
+const COUNTDOWN_LABELS: Record<Countdown, string> = { first: 'First game only', every: 'Every game' };
 
 /** The whole settings form, used by /settings and the in-game dialog. Every change saves at once. */
 export function SettingsPanel({ settings, onChange, status }: { settings: Settings; onChange: (s: Settings) => void; status: SaveStatus }) {
@@ -81,6 +82,15 @@ export function SettingsPanel({ settings, onChange, status }: { settings: Settin
             <select className={select} value={d.palette} onChange={(e) => setDisplay({ palette: e.target.value as PaletteId })}>
               {PALETTES.map((p) => (
                 <option key={p} value={p}>{PALETTE_LABELS[p]}</option>
+              ))}
+            </select>
+          </label>
+          {/* A restart plays at once unless the player wants the 3-2-1 every time. */}
+          <label className="flex items-center gap-2 text-sm">
+            Countdown
+            <select className={select} value={d.countdown} onChange={(e) => setDisplay({ countdown: COUNTDOWNS.find((c) => c === e.target.value) ?? 'first' })}>
+              {COUNTDOWNS.map((c) => (
+                <option key={c} value={c}>{COUNTDOWN_LABELS[c]}</option>
               ))}
             </select>
           </label>

@@ -17,7 +17,8 @@ const NAV = [
  * The site's header; the layout reads the session (components never import server code). Below
  * 1024 px the links fold into a menu (NavMenu: a <details>, so it opens with no script): seven
  * links, Account and a long name ran past the screen's edge at 839 px (a phone on its side), and
- * a phone browser then zooms the whole page out.
+ * a phone browser then zooms the whole page out. While a game runs it gives way to the field
+ * (`site-chrome`, hidden under <html data-playing>: components/site/usePlayView.ts).
  */
 export function SiteHeader({ user }: { user: { name: string; moderator?: boolean } | null }) {
   // Tests find the wide header's copy by its test id; the menu's copy has none.
@@ -38,7 +39,7 @@ export function SiteHeader({ user }: { user: { name: string; moderator?: boolean
     ...(user ? [{ href: '/account', label: 'Account' }] : []),
   ];
   return (
-    <header className="border-b border-line bg-surface/80 backdrop-blur">
+    <header className="site-chrome border-b border-line bg-surface/80 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex max-w-6xl items-center gap-6 px-4 py-3">
         <Link href="/" className="text-lg font-bold tracking-tight">
           <span className="text-brand">Line</span>fall

@@ -81,7 +81,9 @@ export function decideAction(action: Action, repeat: boolean, down: boolean, pha
   }
   if (action === 'restart') return { kind: down && phase !== 'loading' ? 'restart' : 'ignore', preventDefault };
   if (!isEngineKey(action)) return { kind: 'ignore', preventDefault };
-  if (phase === 'countdown' && PRELOADABLE.has(action)) return { kind: 'preload', key: action, preventDefault };
+  // Held through a countdown, or through a restart's brief load (it has no countdown), a movement
+  // key is down from the game's first tick.
+  if ((phase === 'countdown' || phase === 'loading') && PRELOADABLE.has(action)) return { kind: 'preload', key: action, preventDefault };
   if (phase !== 'playing') return { kind: 'ignore', preventDefault };
   return { kind: 'engine', key: action, preventDefault };
 }

@@ -9,6 +9,7 @@ import { GameRunner } from '@/lib/client/runner';
 import { practiceTicket } from '@/lib/client/practice';
 import { LiveSession, type LiveView } from '@/lib/client/live/session';
 import { liveUrl } from '@/lib/client/live/socket';
+import { countsDown } from '@/lib/client/countdown';
 
 export const COUNTDOWN_STEPS = 3;
 export const COUNTDOWN_STEP_MS = 600;
@@ -54,8 +55,8 @@ function outcomeState(o: Outcome, saved: boolean): SubmitState {
 }
 
 /**
- * One play page's life: ticket → countdown → game at 60 ticks/s → submission, with pause,
- * restart and tab-leave handling. Owns the rAF loop and the keyboard listeners; React only shows
+ * One play page's life: ticket → countdown (the page's first game) → game at 60 ticks/s →
+ * submission, with pause, restart and tab-leave handling. Owns the rAF loop and the keyboard listeners; React only shows
  * `PlayState` and hosts the canvas.
  */
 export class PlayController {
@@ -67,7 +68,9 @@ export class PlayController {
   private snapshot: Snapshot | null = null;
   private keymap: Map<string, Action>;
   private generation = 0;
-  /** Movement keys held during the countdown, pressed in the engine on the first tick. */
+  /** Games this page has started: only the first counts down, unless the settings say every one. */
+  private gamesStarted = 0;
+  /** Movement keys held during the countdown or a restart's load, pressed in the engine on the first tick. */
   private readonly preheld = new Map<string, Key>();
   private suspended = false;
   private readonly unlisten: Array<() => void> = [];
@@ -133,6 +136,7 @@ export class PlayController {
     this.runner = null;
     this.snapshot = null;
     this.started = false;
+    this.preheld.clear();
     this.set({ phase: 'loading' });
     const { handling, display } = this.settings;
     this.dealt = null;
@@ -151,10 +155,13 @@ export class PlayController {
     this.host.root.dataset.seed = ticket.seed;
     this.host.root.dataset.gameId = ticket.gameId;
     this.host.root.dataset.handling = JSON.stringify(handling);
-    this.startCountdown(ticket);
     // Ready while the settings dialog is open, or in a background tab (the countdown would run
-    // out unseen): wait paused for the player instead.
-    if (this.suspended || document.hidden) this.pause();
+    // out unseen): wait paused for the player instead, and count down when they come back.
+    const waits = this.suspended || document.hidden;
+    if (waits || countsDown(this.settings.display.countdown, this.gamesStarted)) this.startCountdown(ticket);
+    else this.startNow(ticket, this.runner);
+    this.gamesStarted++;
+    if (waits) this.pause();
     else this.loop();
   }
 
@@ -180,6 +187,20 @@ export class PlayController {
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     this.countdownEnd = performance.now() + COUNTDOWN_STEPS * COUNTDOWN_STEP_MS;
     this.set({ phase: 'countdown', count: COUNTDOWN_STEPS, ticket });
+  }
+
+  /**
+   * A restart plays at once: its pieces are drawn from the frame they arrived in, which is when
+   * the browser's clock starts, as the server's did when it dealt them (0010).
+   */
+  private startNow(ticket: Ticket, runner: GameRunner): void {
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    const now = performance.now();
+    runner.start(now);
+    this.started = true;
+    for (const [code, key] of this.preheld) runner.key(key, code, true, now);
+    this.preheld.clear();
+    this.set({ phase: 'playing', ticket });
   }
 
   pause(): void {

@@ -150,6 +150,10 @@ export const handlingSchema = object({
 export const PALETTES = ['standard', 'colorblind', 'highContrast'] as const;
 export type PaletteId = (typeof PALETTES)[number];
 
+/** When a game counts down 3-2-1 before it starts: the page's first game only (a restart plays at once), or every game. */
+export const COUNTDOWNS = ['first', 'every'] as const;
+export type Countdown = (typeof COUNTDOWNS)[number];
+
 export const displaySchema = object({
   ghost: _default(bool('Ghost'), true),
   nextCount: _default(intIn(NEXT_COUNT_MIN, NEXT_COUNT_MAX, 'Next count'), DEFAULT_NEXT_COUNT),
@@ -161,6 +165,8 @@ export const displaySchema = object({
   theme: _default(zEnum(THEMES, { error: `Theme must be one of ${THEMES.join(', ')}` }), 'system'),
   /** Draw the field upside down so blocks rise from the bottom. */
   rising: _default(bool('Rising'), false),
+  /** Resumes after a pause always count down (0011): this is about starting a game. */
+  countdown: _default(zEnum(COUNTDOWNS, { error: `Countdown must be one of ${COUNTDOWNS.join(', ')}` }), 'first'),
 });
 
 export const settingsSchema = object(

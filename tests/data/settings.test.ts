@@ -20,7 +20,7 @@ describe('settings in the account', () => {
     const settings = settingsSchema.parse({
       handling: { das: 7, arr: 0, sdf: 'instant', dasCut: true },
       bindings: presetBindings('wasd'),
-      display: { ghost: false, nextCount: 3, grid: false, palette: 'colorblind', reducedMotion: true, rising: true },
+      display: { ghost: false, nextCount: 3, grid: false, palette: 'colorblind', reducedMotion: true, rising: true, countdown: 'every' },
     });
     expect(await saveSettings({ userId: id, settings })).toBe(true);
     expect(await getSettings({ userId: id })).toEqual(settings);

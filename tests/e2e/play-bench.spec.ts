@@ -78,3 +78,56 @@ test('first-load JS of /play/[mode] stays within 150 kB gzipped', async ({ page,
   expect(initial.length).toBeGreaterThan(0);
   expect(first).toBeLessThanOrEqual(150_000);
 });
+
+/**
+ * Restart to first move (a figure for the record, not a pass/fail bar): from the R key's own
+ * timestamp to the frame that shows the first move of the new game, the same player restarting a
+ * ranked Sprint several times. Printed per run and as the median.
+ */
+test('restart to first move', async ({ page }) => {
+  test.setTimeout(120_000);
+  const game = await startGame(page, 'sprint');
+  const RUNS = 7;
+  type Marks = { r: number; playing: number; moved: number };
+  const runs: Marks[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const before = await game.getAttribute('data-game-id');
+    // Stamped in the page: R's event time, when the new game plays, and the first change of its active piece.
+    await game.evaluate((el, was) => {
+      const w = window as unknown as { __restart: Marks & { stop?: () => void } };
+      w.__restart?.stop?.();
+      const m: Marks & { stop?: () => void } = { r: 0, playing: 0, moved: 0 };
+      w.__restart = m;
+      addEventListener('keydown', (e) => e.code === 'KeyR' && (m.r = e.timeStamp), { once: true, capture: true });
+      let start = '';
+      const seen = () => {
+        if (el.getAttribute('data-game-id') === was || el.getAttribute('data-phase') !== 'playing') return;
+        const active = el.getAttribute('data-active') ?? '';
+        if (!m.playing) m.playing = performance.now();
+        if (!start) start = active;
+        else if (active !== start && !m.moved) m.moved = performance.now();
+      };
+      const observer = new MutationObserver(seen);
+      observer.observe(el, { attributeFilter: ['data-game-id', 'data-phase', 'data-active'] });
+      m.stop = () => observer.disconnect();
+    }, before);
+    await page.keyboard.press('KeyR');
+    await expect(game).not.toHaveAttribute('data-game-id', before!, { timeout: 10_000 });
+    await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+    // The first move: left as soon as the game plays (a piece spawns mid-field, so it moves).
+    await page.keyboard.down('ArrowLeft');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __restart: Marks }).__restart.moved)).toBeGreaterThan(0);
+    await page.keyboard.up('ArrowLeft');
+    runs.push(await page.evaluate(() => {
+      const { r, playing, moved } = (window as unknown as { __restart: Marks }).__restart;
+      return { r, playing, moved };
+    }));
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const toPlay = runs.map((m) => m.playing - m.r);
+  const toMove = runs.map((m) => m.moved - m.r);
+  console.log(
+    `[restart-bench] ${RUNS} restarts of a ranked Sprint: R → playing ${toPlay.map((t) => t.toFixed(0)).join(', ')} ms (median ${median(toPlay).toFixed(0)}); ` +
+      `R → first move ${toMove.map((t) => t.toFixed(0)).join(', ')} ms (median ${median(toMove).toFixed(0)})`,
+  );
+});

@@ -74,6 +74,11 @@ describe('decideKey', () => {
     expect(decideKey(ev('KeyX'), true, map, 'countdown').kind).toBe('ignore');
   });
 
+  it('lets movement keys be held while a restart loads: a restart has no countdown to hold them through', () => {
+    expect(decideKey(ev('ArrowRight'), true, map, 'loading')).toEqual({ kind: 'preload', key: 'right', preventDefault: false });
+    expect(decideKey(ev('Space'), true, map, 'loading').kind).toBe('ignore');
+  });
+
   it('drops OS key repeat but not the release that follows it', () => {
     expect(decideKey(ev('ArrowRight', true), true, map, 'playing').kind).toBe('ignore');
     expect(decideKey(ev('ArrowRight', true), false, map, 'playing').kind).toBe('engine');

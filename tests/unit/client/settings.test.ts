@@ -12,7 +12,7 @@ describe('settings schema', () => {
     const s = defaultSettings();
     expect(s.version).toBe(1);
     expect(s.handling).toEqual({ das: 10, arr: 2, sdf: 20, dasCut: false });
-    expect(s.display).toEqual({ ghost: true, nextCount: 5, grid: true, palette: 'standard', reducedMotion: false, theme: 'system', rising: false });
+    expect(s.display).toEqual({ ghost: true, nextCount: 5, grid: true, palette: 'standard', reducedMotion: false, theme: 'system', rising: false, countdown: 'first' });
   });
 
   it('refuses out-of-range handling with a message naming it', () => {
@@ -22,6 +22,8 @@ describe('settings schema', () => {
     expect(settingsSchema.safeParse({ handling: { sdf: 'fast' } }).success).toBe(false);
     expect(settingsSchema.safeParse({ handling: { sdf: 'instant' } }).success).toBe(true);
     expect(settingsSchema.safeParse({ display: { nextCount: 7 } }).error?.issues[0]?.message).toBe('Next count must be at most 6');
+    expect(settingsSchema.safeParse({ display: { countdown: 'never' } }).error?.issues[0]?.message).toBe('Countdown must be one of first, every');
+    expect(settingsSchema.parse({ display: { countdown: 'every' } }).display.countdown).toBe('every');
   });
 
   it('refuses more than two keys per action, a key twice, or a made-up code', () => {
