@@ -1,14 +1,14 @@
 import { isPlayView, onPlayViewChange } from '@/lib/client/play-view';
 
-/** Room kept between the game and the screen's edge. */
-const MARGIN = 8;
+/** Room kept between the game and the screen's edge. The versus fit (fit-versus.ts) shares these. */
+export const MARGIN = 8;
 /** The smallest field box worth playing on, with the pad under it (globals.css gives the same floor). */
 const MIN_WITH_PAD = 208;
 /** The smallest field box at a desk (the box's own min-h-80), and the tallest one worth drawing. */
-const MIN_AT_DESK = 320;
-const MAX_AT_DESK = 880;
+export const MIN_AT_DESK = 320;
+export const MAX_AT_DESK = 880;
 /** At a desk, outside a game, the field takes at most this share of the screen's height. */
-const SHARE_AT_DESK = 0.78;
+export const SHARE_AT_DESK = 0.78;
 
 type Layout = 'desk' | 'upright' | 'side';
 

@@ -1,12 +1,13 @@
 import { TOUCH_ACTIONS, type ButtonPlace, type TouchAction, type TouchSettings } from '@/lib/validations/touch-sound';
 import { placeFor } from '@/components/touch/layout';
 import { UNITS_H, UNITS_W } from '@/components/game/draw';
+import { MARGIN } from '@/components/game/fit';
 
 /** The pad's height upright (globals.css `.touch-pad`: 13rem) and its share of the height on its side (70dvh). */
 const UPRIGHT_PAD_PX = 13 * 16;
 const SIDE_PAD_SHARE = 0.7;
 /** On its side the field's box is the screen's height less a margin above and below (fit.ts), drawn at the renderer's aspect. */
-const SIDE_FIELD_MARGIN_PX = 2 * 8;
+const SIDE_FIELD_MARGIN_PX = 2 * MARGIN;
 
 export type Orientation = 'upright' | 'side';
 

@@ -11,6 +11,7 @@ import { formatSetScore } from '@/lib/ui/versus';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
+import { usePlayView } from '@/components/site/usePlayView';
 import { FieldMeter } from '@/components/versus/FieldMeter';
 import { fitVersus } from '@/components/versus/fit-versus';
 import { LiveStats } from '@/components/versus/LiveStats';
@@ -77,6 +78,11 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
     if (!playing || !root || !row || !own || !opponent) return;
     return fitVersus(root, row, own, opponent);
   }, [playing]);
+
+  // While a game of the set runs the site's header gives way and the screen stays awake; between
+  // games and at the end the header is back (the lobby, the boards and the rest of the site).
+  const state = view.match?.state ?? null;
+  usePlayView({ focused: state === 'countdown' || state === 'playing', awake: state !== null && state !== 'over' });
 
   // A room made here gets its share link as the page's address, without leaving the page (the
   // room lives as long as this connection).

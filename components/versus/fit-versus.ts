@@ -1,16 +1,13 @@
 import { UNITS_H, UNITS_W } from '@/components/game/draw';
+import { MARGIN, MAX_AT_DESK, MIN_AT_DESK, SHARE_AT_DESK } from '@/components/game/fit';
 import { SIDE } from '@/components/touch/layout';
+import { isPlayView, onPlayViewChange } from '@/lib/client/play-view';
 
 export type VersusLayout = 'desk' | 'upright' | 'side';
 export type Box = { width: number; height: number };
 
-/** Room kept between the game and the screen's edge, as on the play page (components/game/fit.ts). */
-const MARGIN = 8;
 /** Between the player's field and the column beside it (the opponent's field and the stats). */
 export const GAP = 8;
-/** At a desk, as the play page: at least the old box's 320 px, at most 78% of the screen and 880 px. */
-const MIN_AT_DESK = 320;
-const MAX_AT_DESK = 880;
 /**
  * The opponent's picture against the player's. At a desk both fit with room to spare, so theirs is
  * large enough to read a stack from; a phone's width is shared by both, and the player's own
@@ -61,7 +58,9 @@ export function fitVersus(root: HTMLElement, row: HTMLElement, own: HTMLElement,
       case 'desk': {
         const top = rowRect.top + window.scrollY;
         const below = rootRect.bottom - rowRect.bottom;
-        space = { width: row.clientWidth, height: Math.max(MIN_AT_DESK, Math.min(screen - top - below - MARGIN, 0.78 * screen, MAX_AT_DESK)) };
+        // As the play page's fit: with the header given way (a game running) the row may take the screen.
+        const share = isPlayView() ? 1 : SHARE_AT_DESK;
+        space = { width: row.clientWidth, height: Math.max(MIN_AT_DESK, Math.min(screen - top - below - MARGIN, share * screen, MAX_AT_DESK)) };
         break;
       }
       case 'upright':
@@ -87,8 +86,11 @@ export function fitVersus(root: HTMLElement, row: HTMLElement, own: HTMLElement,
   observer.observe(root);
   window.addEventListener('resize', fit);
   landscape.addEventListener('change', fit);
+  // The header giving way (or coming back) moves the row without resizing the page's root.
+  const unwatch = onPlayViewChange(fit);
   fit();
   return () => {
+    unwatch();
     observer.disconnect();
     window.removeEventListener('resize', fit);
     landscape.removeEventListener('change', fit);

@@ -71,6 +71,9 @@ test('two browsers play a private room by its link; a third watches; the replay 
   // top him out), then hard-drops: the garbage rises under his stack and he tops out.
   await expect(a).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
   await expect(b).toHaveAttribute('data-phase', 'playing');
+  // A play view while the game runs: the site's header gives way (it comes back at the end, below).
+  await expect(ann.locator('html')).toHaveAttribute('data-playing', '');
+  await expect(ann.getByRole('banner')).toBeHidden();
   await ben.keyboard.down('ArrowLeft');
   // Until Ben's meter shows garbage coming (read before each of Ann's pieces, so a lock of Ben's
   // that raises it into his field between two looks only means another look).
@@ -89,6 +92,8 @@ test('two browsers play a private room by its link; a third watches; the replay 
   await expect(ben.getByTestId('versus-result')).toHaveAttribute('data-won', 'false');
   await expect(ann.getByTestId('versus-result')).toContainText('Unranked');
   await expect(ann.getByTestId('versus')).toHaveAttribute('data-score', '1-0');
+  await expect(ann.getByRole('banner')).toBeVisible();
+  await expect(ann.locator('html')).not.toHaveAttribute('data-playing');
   expect(await violations(ben, 'a lost match')).toEqual([]);
   const ends = await Promise.all([a, b].map(async (g) => ({ pieces: await attr(g, 'data-pieces'), lines: await attr(g, 'data-lines'), stack: await attr(g, 'data-stack') })));
   // Garbage rows (X) rose into Ben's field before it filled.
