@@ -2,12 +2,14 @@
 
 import Link from 'next/link';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { FumenDrill } from '@/lib/client/fumen-drill';
 import type { SandboxView } from '@/lib/client/sandbox-controller';
-import type { SandboxSource } from '@/lib/client/sandbox-source';
+import { practiceUrl, type SandboxSource } from '@/lib/client/sandbox-source';
 import type { Position } from '@/lib/fumen';
 import { useSettings } from '@/components/settings/useSettings';
 import type { MountedSandbox } from '@/components/sandbox/runtime';
 import { ExportPanel } from '@/components/sandbox/ExportPanel';
+import { FumenPager } from '@/components/sandbox/FumenPager';
 import { ImportPanel } from '@/components/sandbox/ImportPanel';
 import { Button } from '@/components/ui/Button';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -34,6 +36,7 @@ export function PracticeScreen(props: {
   const [view, setView] = useState<SandboxView | null>(null);
   const [error, setError] = useState<string | null>(props.problem);
   const [editing, setEditing] = useState<Position | null>(null);
+  const [drill, setDrill] = useState<FumenDrill | null>(null);
   const ready = settings !== null;
 
   useEffect(() => {
@@ -50,13 +53,28 @@ export function PracticeScreen(props: {
       ({ mountSandbox, SandboxSourceError }) => {
         if (!live) return;
         try {
-          mounted.current = mountSandbox({ source, canvas, root, touchRoot: fieldRef.current ?? root, settings: () => settingsRef.current!, onView: setView });
+          mounted.current = mountSandbox({
+            source,
+            canvas,
+            root,
+            touchRoot: fieldRef.current ?? root,
+            settings: () => settingsRef.current!,
+            onView: setView,
+            // Page keys reach here only while the sandbox has the keys (never with the editor open).
+            onPage: (page) => {
+              if (page === null || source.kind !== 'fumen') return;
+              setError(null);
+              setSource({ ...source, page });
+            },
+          });
+          setDrill(mounted.current.drill);
           root.dataset.ready = 'true';
         } catch (e) {
           if (!(e instanceof SandboxSourceError)) throw e;
           setError(e.message);
-          // The message says what was wrong; the player still gets a board to practise on.
-          if (source.kind !== 'empty') setSource({ kind: 'empty' });
+          setDrill(null);
+          // The message says what was wrong; the player still gets a board (or the fumen's first page).
+          if (source.kind !== 'empty') setSource(e.fallback);
         }
       },
       () => live && setError('The sandbox could not be loaded. Check your connection and reload the page.'),
@@ -68,6 +86,12 @@ export function PracticeScreen(props: {
       mounted.current = null;
     };
   }, [ready, source]);
+
+  // The address follows the sandbox (a fumen's page as it steps), so a reload or a copied link opens the same.
+  useEffect(() => {
+    const url = practiceUrl(source, props.initial);
+    if (url && url !== window.location.pathname + window.location.search) window.history.replaceState(null, '', url);
+  }, [source, props.initial]);
 
   const c = () => mounted.current?.controller;
   const open = (next: SandboxSource) => {
@@ -134,6 +158,9 @@ export function PracticeScreen(props: {
               Edit board
             </Button>
           </div>
+          {drill && source.kind === 'fumen' && (
+            <FumenPager drill={drill} taken={view?.taken ?? null} onPage={(page) => open({ ...source, page })} />
+          )}
           <p className="text-xs text-muted">
             {view ? `${view.pieces} piece${view.pieces === 1 ? '' : 's'} placed` : 'Loading…'}
             {view?.over ? ' · game over: undo or reset to go on' : ''} · your keys from <Link className="underline" href="/settings">Settings</Link>

@@ -64,7 +64,7 @@ function openFumen(source: { kind: 'fumen'; text: string; page: number }, handli
     drill = fumenDrill(pages, source.page);
   } catch (error) {
     // The fumen is fine, the link's page is not: its first page is the useful thing to show.
-    throw new SandboxSourceError(`${messageOf(error).replace(/\.$/, '')}: here is page 1.`, { ...source, page: 0 });
+    throw new SandboxSourceError(`${messageOf(error).replace(/\.$/, '')}: here is page 1.`, source.page === 0 ? undefined : { ...source, page: 0 });
   }
   try {
     const game = gameFromPosition(drill.position, handling, practiceSeed(), 'hardDrop');
@@ -98,4 +98,15 @@ export function exportFumen(sandbox: Sandbox, allPages: boolean): string {
  */
 export function practiceLink(fumen: string, page?: number): string {
   return `/practice?fumen=${encodeURIComponent(fumen)}${page === undefined ? '' : `&page=${page + 1}`}`;
+}
+
+/**
+ * The address for what the sandbox shows, so a reload or a shared link opens it again: a fumen at
+ * its page; the address the page was opened with while its source is shown (a replay's moment);
+ * plain `/practice` for anything opened since (a board from the editor is not in the address).
+ * Null: leave the address as it is.
+ */
+export function practiceUrl(source: SandboxSource, opened: SandboxSource): string | null {
+  if (source.kind === 'fumen') return practiceLink(source.text, source.page);
+  return source === opened ? null : '/practice';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openSandbox, practiceLink, SandboxSourceError } from '@/lib/client/sandbox-source';
+import { openSandbox, practiceLink, practiceUrl, SandboxSourceError, type SandboxSource } from '@/lib/client/sandbox-source';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { COMMUNITY_FUMENS } from '@/tests/unit/fumen/setups';
 
@@ -57,5 +57,17 @@ describe('practiceLink', () => {
   it('encodes the fumen and keeps the page, 1-based', () => {
     expect(practiceLink('v115@a+b/c')).toBe('/practice?fumen=v115%40a%2Bb%2Fc');
     expect(practiceLink('v115@a+b/c', 2)).toBe('/practice?fumen=v115%40a%2Bb%2Fc&page=3');
+  });
+});
+
+describe('practiceUrl', () => {
+  const opened: SandboxSource = { kind: 'replay', encoded: 'x', tick: 7 };
+  it('keeps a fumen and its page in the address as the player steps', () => {
+    expect(practiceUrl({ kind: 'fumen', text: TSD, page: 4 }, opened)).toBe(`${practiceLink(TSD)}&page=5`);
+  });
+
+  it('leaves the address the page was opened with, and drops it once the player opens something else', () => {
+    expect(practiceUrl(opened, opened)).toBeNull();
+    expect(practiceUrl({ kind: 'empty' }, opened)).toBe('/practice');
   });
 });
