@@ -32,7 +32,7 @@ export function ImportPanel({ onOpen, onFocus }: { onOpen: (source: SandboxSourc
       />
       <div className="flex items-center gap-3 text-sm">
         <label className="flex items-center gap-1">
-          Page
+          Start at page
           <input type="number" min={1} value={page} onChange={(e) => setPage(Math.max(1, Number(e.target.value) || 1))} onFocus={() => onFocus(true)} onBlur={() => onFocus(false)} className="w-16 rounded border border-line-strong bg-transparent px-1" />
         </label>
         <Button type="submit">Play</Button>

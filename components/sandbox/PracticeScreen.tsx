@@ -1,19 +1,17 @@
 'use client';
 
 import Link from 'next/link';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import type { SandboxView } from '@/lib/client/sandbox-controller';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { SandboxSource } from '@/lib/client/sandbox-source';
 import type { Position } from '@/lib/fumen';
 import { useSettings } from '@/components/settings/useSettings';
-import type { MountedSandbox } from '@/components/sandbox/runtime';
+import { usePracticeUrl, useSandbox } from '@/components/sandbox/useSandbox';
 import { ExportPanel } from '@/components/sandbox/ExportPanel';
+import { FumenPager } from '@/components/sandbox/FumenPager';
 import { ImportPanel } from '@/components/sandbox/ImportPanel';
 import { Button } from '@/components/ui/Button';
 import { PageHeading } from '@/components/ui/PageHeading';
 
-// The engine, fumen codec, loop and renderer arrive with the first sandbox, not with the page.
-const loadRuntime = () => import('@/components/sandbox/runtime');
 const BoardEditor = lazy(() => import('@/components/sandbox/BoardEditor').then((m) => ({ default: m.BoardEditor })));
 
 /** The practice page: a sandbox on a canvas, with undo, reset, fumen import/export and the editor. */
@@ -25,49 +23,13 @@ export function PracticeScreen(props: {
 }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
-  // The touch pad goes right under the field (on a phone the panels beside it come below).
   const fieldRef = useRef<HTMLDivElement>(null);
-  const mounted = useRef<MountedSandbox | null>(null);
   const { settings } = useSettings(props.signedIn);
-  const settingsRef = useRef(settings);
   const [source, setSource] = useState<SandboxSource>(props.initial);
-  const [view, setView] = useState<SandboxView | null>(null);
   const [error, setError] = useState<string | null>(props.problem);
   const [editing, setEditing] = useState<Position | null>(null);
-  const ready = settings !== null;
-
-  useEffect(() => {
-    settingsRef.current = settings;
-    if (settings) mounted.current?.setSettings(settings);
-  }, [settings]);
-
-  useEffect(() => {
-    if (!ready || !rootRef.current || !canvasRef.current) return;
-    const root = rootRef.current;
-    const canvas = canvasRef.current;
-    let live = true;
-    loadRuntime().then(
-      ({ mountSandbox, SandboxSourceError }) => {
-        if (!live) return;
-        try {
-          mounted.current = mountSandbox({ source, canvas, root, touchRoot: fieldRef.current ?? root, settings: () => settingsRef.current!, onView: setView });
-          root.dataset.ready = 'true';
-        } catch (e) {
-          if (!(e instanceof SandboxSourceError)) throw e;
-          setError(e.message);
-          // The message says what was wrong; the player still gets a board to practise on.
-          if (source.kind !== 'empty') setSource({ kind: 'empty' });
-        }
-      },
-      () => live && setError('The sandbox could not be loaded. Check your connection and reload the page.'),
-    );
-    return () => {
-      live = false;
-      delete root.dataset.ready;
-      mounted.current?.dispose();
-      mounted.current = null;
-    };
-  }, [ready, source]);
+  const { mounted, view, drill } = useSandbox({ source, setSource, setError, settings, rootRef, canvasRef, fieldRef });
+  usePracticeUrl(source, props.initial);
 
   const c = () => mounted.current?.controller;
   const open = (next: SandboxSource) => {
@@ -134,6 +96,9 @@ export function PracticeScreen(props: {
               Edit board
             </Button>
           </div>
+          {drill && source.kind === 'fumen' && (
+            <FumenPager drill={drill} taken={view?.taken ?? null} onPage={(page) => open({ ...source, page })} />
+          )}
           <p className="text-xs text-muted">
             {view ? `${view.pieces} piece${view.pieces === 1 ? '' : 's'} placed` : 'Loading…'}
             {view?.over ? ' · game over: undo or reset to go on' : ''} · your keys from <Link className="underline" href="/settings">Settings</Link>

@@ -3,6 +3,7 @@ import { Effects } from '@/components/game/effects';
 import { PALETTES } from '@/components/game/palette';
 import { touchControls } from '@/components/touch/attach';
 import { editablePosition } from '@/lib/client/board-editor';
+import { pageStep, type FumenDrill } from '@/lib/client/fumen-drill';
 import { SandboxController, type SandboxView } from '@/lib/client/sandbox-controller';
 import { exportFumen, openSandbox, type SandboxSource } from '@/lib/client/sandbox-source';
 import type { Sandbox } from '@/lib/client/sandbox';
@@ -16,6 +17,8 @@ export interface MountedSandbox {
   controller: SandboxController;
   sandbox: Sandbox;
   mode: Mode;
+  /** The fumen page being drilled; null for any other source. */
+  drill: FumenDrill | null;
   exportFumen(allPages: boolean): string;
   /** The position now, for the board editor (the piece in play goes first in the queue). */
   editable(): Position;
@@ -36,13 +39,16 @@ export function mountSandbox(opts: {
   touchRoot: HTMLElement;
   settings: () => Settings;
   onView: (view: SandboxView) => void;
+  /** A page key pressed while a fumen is drilled, with the page it asks for (null past either end). */
+  onPage: (page: number | null) => void;
 }): MountedSandbox {
-  const { sandbox, mode } = openSandbox(opts.source, { ...opts.settings().handling });
+  const { sandbox, mode, drill } = openSandbox(opts.source, { ...opts.settings().handling });
   const view = new CanvasView(opts.canvas);
   const effects = new Effects();
   const controller = new SandboxController(sandbox, opts.settings(), {
     root: opts.root,
     onView: opts.onView,
+    ...(drill ? { onPage: (step: -1 | 1) => opts.onPage(pageStep(drill, step)) } : {}),
     draw(snapshot, events, now) {
       if (events.length > 0) effects.push(events, now);
       const d = opts.settings().display;
@@ -66,6 +72,7 @@ export function mountSandbox(opts: {
     controller,
     sandbox,
     mode,
+    drill,
     setSettings(settings) {
       controller.setSettings(settings);
       touch.update(settings);

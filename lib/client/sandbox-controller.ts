@@ -11,6 +11,8 @@ export interface SandboxView {
   paused: boolean;
   over: boolean;
   pieces: number;
+  /** Pieces dealt so far, the one in play included (a fumen drill counts its pieces by it). */
+  taken: number;
 }
 
 export interface SandboxHost {
@@ -18,6 +20,8 @@ export interface SandboxHost {
   onView(view: SandboxView): void;
   /** Where the board is exposed as data attributes (the e2e test compares them). */
   root: HTMLElement;
+  /** A fumen's page keys; without it they are not the sandbox's. */
+  onPage?: (step: -1 | 1) => void;
 }
 
 /**
@@ -118,16 +122,28 @@ export class SandboxController {
     if (this.suspended) return;
     const target = e.target as HTMLElement | null;
     if (target?.closest('input, textarea, select, [contenteditable="true"]')) return;
-    const d = decideSandboxKey(e, down, this.keymap, this.paused);
-    if (d.kind === 'ignore') return;
-    if (d.preventDefault) e.preventDefault();
-    if (d.kind === 'undo') this.undo();
-    else if (d.kind === 'reset') this.reset();
-    else if (d.kind === 'pause') this.setPaused(!this.paused);
-    else if (d.kind === 'engine') {
-      // A focused button would take Space as a click as well.
-      if (down && document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
-      this.runner.key(d.key, e.code, down, eventTime(e));
+    const d = decideSandboxKey(e, down, this.keymap, this.paused, this.host.onPage !== undefined);
+    if (d.kind !== 'ignore' && d.preventDefault) e.preventDefault();
+    switch (d.kind) {
+      case 'ignore':
+        return;
+      case 'undo':
+        return this.undo();
+      case 'reset':
+        return this.reset();
+      case 'pause':
+        return this.setPaused(!this.paused);
+      case 'page':
+        return this.host.onPage?.(d.step);
+      case 'engine':
+        // A focused button would take Space as a click as well.
+        if (down && document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
+        this.runner.key(d.key, e.code, down, eventTime(e));
+        return;
+      default: {
+        const unhandled: never = d;
+        return unhandled;
+      }
     }
   }
 
@@ -155,7 +171,9 @@ export class SandboxController {
     d.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
     d.hold = s.hold ?? '';
     d.pieces = String(this.sandbox.placed.length);
-    this.host.onView({ canUndo: this.sandbox.canUndo, paused: this.paused, over: this.sandbox.over, pieces: this.sandbox.placed.length });
+    d.next = s.next.join('');
+    const { canUndo, over, placed, taken } = this.sandbox;
+    this.host.onView({ canUndo, paused: this.paused, over, pieces: placed.length, taken });
   }
 
   /** The sandbox as it is now (for exports); the loop keeps running. */

@@ -1,4 +1,4 @@
-import { createGame, MAX_REPLAY_TICKS, replayConfig, type Game, type Handling, type InputEvent, type Replay } from '@/lib/engine';
+import { createGame, MAX_REPLAY_TICKS, replayConfig, type Game, type Handling, type InputEvent, type LockRule, type Replay } from '@/lib/engine';
 import type { Position } from '@/lib/fumen';
 
 /**
@@ -25,12 +25,14 @@ export function gameAtTick(replay: Replay, tick: number): Game {
 /**
  * A game from a position (fumen, editor, empty board). After the position's queue the pieces come
  * from 7-bags of `seed`; Marathon's rules (no time limit, 150 lines) leave the player all the room.
+ * A fumen drill passes `lock: 'hardDrop'`: its pieces wait for the player's hard drop.
  */
-export function gameFromPosition(position: Position, handling: Handling, seed: string): Game {
+export function gameFromPosition(position: Position, handling: Handling, seed: string, lock: LockRule = 'delay'): Game {
   return createGame({
     mode: 'marathon',
     seed,
     handling,
+    lock,
     board: position.board,
     queue: position.queue,
     ...(position.active ? { active: position.active } : {}),

@@ -29,6 +29,11 @@ export class Sandbox {
     return this.locked;
   }
 
+  /** Pieces dealt so far, the one in play included (what a drill counts its fumen pieces by). */
+  get taken(): number {
+    return this.game.taken;
+  }
+
   get canUndo(): boolean {
     return this.history.length > 0;
   }

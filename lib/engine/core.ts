@@ -39,6 +39,8 @@ export interface CoreSettings {
   /** 0 = instant soft drop. */
   sdf: number;
   dasCut: boolean;
+  /** False under the 'hardDrop' lock rule (timing.ts LOCK_RULES): a resting piece waits for a hard drop. */
+  lockOnRest: boolean;
   emit: boolean;
   /** The seed's pieces under the rules version's randomizer (queue.ts seededQueue). */
   queue: PieceQueue;
@@ -61,6 +63,7 @@ export class Core {
   readonly arr: number;
   readonly sdf: number;
   readonly dasCut: boolean;
+  readonly lockOnRest: boolean;
   readonly emit: boolean;
   out: GameEvent[] | null = null;
 
@@ -131,6 +134,7 @@ export class Core {
     this.arr = s.arr;
     this.sdf = s.sdf;
     this.dasCut = s.dasCut;
+    this.lockOnRest = s.lockOnRest;
     this.emit = s.emit;
     this.queue = s.queue;
     this.holeRng = s.holeRng;
@@ -181,7 +185,7 @@ export class Core {
       if (!this.ended) this.fall();
       if (!this.ended) {
         const resting = hits(this.board, this.slot, this.x, this.y - 1);
-        if (resting && (this.resets >= RESETS || ++this.lockTimer >= DELAY)) lock(this);
+        if (resting && this.lockOnRest && (this.resets >= RESETS || ++this.lockTimer >= DELAY)) lock(this);
         else this.restingHint = resting ? 1 : 0;
       }
     }
@@ -204,7 +208,9 @@ export class Core {
     const toFall = ((ONE - 1 - this.gravAcc) / g) | 0;
     if (toFall < m) m = toFall;
     const grounded = this.restingHint >= 0 ? this.restingHint === 1 : hits(this.board, this.slot, this.x, this.y - 1);
-    if (grounded) {
+    // Without lock on rest (a drill) a grounded piece's timer stands still, as in step().
+    const timed = grounded && this.lockOnRest;
+    if (timed) {
       if (this.resets >= RESETS) return;
       if (DELAY - 1 - this.lockTimer < m) m = DELAY - 1 - this.lockTimer;
     }
@@ -212,7 +218,7 @@ export class Core {
     this.restingHint = grounded ? 1 : 0;
     this.gravAcc += g * m;
     this.tickNo += m;
-    if (grounded) this.lockTimer += m;
+    if (timed) this.lockTimer += m;
   }
 
   private fall(): void {

@@ -58,6 +58,8 @@ function coreWords(d: Digest, c: Core): void {
     .add(c.held).add(c.dir).add(c.dasTicks).add(c.arrTimer)
     .add(c.gravity).add(c.softSpeed).add(c.gravAcc).add(c.lockTimer).add(c.resets).add(c.lowestY)
     .add(+c.lastRotated).add(c.lastKick).add(c.lastTurn);
+  // Only a drill (lock 'hardDrop', never a replay) adds a word: every other hash is what it was.
+  if (!c.lockOnRest) d.add(1);
   // Only versus states have garbage: solo hashes (and so the rules-1 goldens) stay as they were.
   if (c.mode.garbage) {
     d.add(c.holeRng).add(c.holeCol).add(c.sent).add(c.received).add(c.garbageQueue.length);

@@ -12,6 +12,7 @@ export { GRAVITY } from './gravity';
 export { placedCells } from './pieces';
 export { LINE_CLEAR_POINTS, PERFECT_CLEAR_POINTS, PERFECT_CLEAR_B2B_TETRIS, COMBO_POINTS } from './scoring';
 export { LOCK_DELAY, MAX_LOCK_RESETS } from './core';
+export { LOCK_RULES } from './timing';
 export { createGame, NO_EVENTS, replayConfig, type Game } from './game';
 export { InputLog } from './input-log';
 export {
@@ -32,7 +33,7 @@ export {
 export { ReplayDecodeError, ReplayError, GameConfigError, type ReplayDecodeErrorCode, type ReplayErrorCode } from './errors';
 export type {
   Mode, VersusMode, AnyMode, GarbageEvent, Key, PieceType, Rotation, Handling, InputEvent, ReplayEvent, Replay, GameConfig, PiecePlacement,
-  GameEvent, GameStats, Snapshot, ReplayResult, Spin, EndReason, GameOverReason, FinishReason,
+  LockRule, GameEvent, GameStats, Snapshot, ReplayResult, Spin, EndReason, GameOverReason, FinishReason,
 } from './types';
 import type { Handling } from './types';
 

@@ -8,7 +8,7 @@ import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
 import { seededQueue, type DealtQueue } from './queue';
 import { seedState } from './rng';
 import type { GameConfig } from './types';
-import { checkHandling, checkMode, checkNextCount, checkRulesVersion, checkSeed } from './validate';
+import { checkHandling, checkLock, checkMode, checkNextCount, checkRulesVersion, checkSeed } from './validate';
 
 /** Cell letters in the board text form; index = colour id (0 empty, piece id + 1, 8 garbage). */
 export const CELL_CHARS = '.IOTSZJLX';
@@ -18,7 +18,7 @@ export const CELL_CHARS = '.IOTSZJLX';
  * With `dealt`, pieces come from it instead of the seed (a live game, deal.ts).
  */
 export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue): { core: Core; nextCount: number } {
-  const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount) ?? checkSeatConfig(config.seat);
+  const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount) ?? checkSeatConfig(config.seat) ?? checkLock(config.lock);
   if (bad) throw new GameConfigError(bad);
   const rulesVersion = config.rulesVersion ?? (isVersusMode(config.mode) ? VERSUS_RULES_VERSION : RULES_VERSION);
   const badRules = checkRulesVersion(rulesVersion, config.mode);
@@ -35,6 +35,7 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
     arr: h.arr,
     sdf: h.sdf === 'instant' ? 0 : h.sdf,
     dasCut: h.dasCut,
+    lockOnRest: (config.lock ?? 'delay') === 'delay',
     emit,
     queue: seededQueue(config.seed, rulesVersion, pending),
     holeRng: keyed ? 0 : seedState(config.seed + HOLE_SEED_SUFFIX),

@@ -45,7 +45,7 @@ export const STATE_FIELDS = {
   colors: 'cells', board: 'cells',
   queue: 'dealt',
   gravity: 'level', softSpeed: 'level',
-  mode: 'config', rulesVersion: 'config', keyCount: 'config', das: 'config', arr: 'config', sdf: 'config', dasCut: 'config', emit: 'config',
+  mode: 'config', rulesVersion: 'config', keyCount: 'config', das: 'config', arr: 'config', sdf: 'config', dasCut: 'config', lockOnRest: 'config', emit: 'config',
   garbageDelay: 'config',
   out: 'transient', restingHint: 'transient',
   holeStream: 'secret',

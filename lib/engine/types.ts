@@ -1,4 +1,5 @@
 import type { KEYS, MODE_NAMES, PIECES, ROTATIONS, VERSUS_MODE_NAMES } from './constants';
+import type { LOCK_RULES } from './timing';
 
 /** A solo mode. Code typed with Mode cannot receive a versus mode by accident. */
 export type Mode = (typeof MODE_NAMES)[number];
@@ -8,6 +9,8 @@ export type AnyMode = Mode | VersusMode;
 export type Key = (typeof KEYS)[number];
 export type PieceType = (typeof PIECES)[number];
 export type Rotation = (typeof ROTATIONS)[number];
+/** How a resting piece locks (timing.ts LOCK_RULES). */
+export type LockRule = (typeof LOCK_RULES)[number];
 
 /** das/arr in ticks; sdf a multiple of gravity or 'instant'. Bounds in constants.ts. */
 export interface Handling {
@@ -81,6 +84,8 @@ export interface GameConfig {
   active?: PiecePlacement;
   /** Versus under a keyed rules version: the seat, whose own hole stream the game draws from (0 when absent). */
   seat?: 0 | 1;
+  /** 'delay' by default; 'hardDrop' for a practice drill (timing.ts LOCK_RULES). Not in a replay. */
+  lock?: LockRule;
 }
 
 export type Spin = 'none' | 'mini' | 'full';

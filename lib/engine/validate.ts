@@ -4,6 +4,7 @@ import {
   VERSUS_RULES_VERSIONS,
 } from './constants';
 import { ALL_MODE_NAMES, isVersusMode } from './modes';
+import { LOCK_RULES } from './timing';
 import type { AnyMode } from './types';
 import { utf8Encode } from './utf8';
 
@@ -72,6 +73,10 @@ export function checkGarbage(mode: AnyMode, garbage: unknown): string | null {
     last = o.tick;
   }
   return null;
+}
+
+export function checkLock(lock: unknown): string | null {
+  return lock === undefined || LOCK_RULES.includes(lock as never) ? null : `lock must be one of ${LOCK_RULES.join(', ')}`;
 }
 
 export function checkNextCount(n: unknown): string | null {

@@ -29,9 +29,36 @@ const isPiece = (c: string): c is PieceType => (PIECES as readonly string[]).inc
 
 /**
  * Hold and queue travel in a comment, as in fumen's own quiz pages: `#Q=[hold](current)next…`.
- * Anything after the queue letters is the setup's own text and is ignored.
+ * Anything after the queue letters (a `;` and the next part, the setup's own text) is ignored;
+ * letters in either case, as tetris-fumen reads them.
  */
-const QUIZ = /^#Q=\[([IOTSZJL]?)\]\(([IOTSZJL]?)\)([IOTSZJL]*)/;
+const QUIZ = /^#Q=\[([IOTSZJL]?)\]\(([IOTSZJL]?)\)([IOTSZJL]*)/i;
+
+/** A quiz comment's pieces: what is in hold, the piece to play, and the pieces after it. */
+export interface Quiz {
+  hold: PieceType | null;
+  current: PieceType | null;
+  next: PieceType[];
+}
+
+/** One page of a fumen in the engine's terms. */
+export interface FumenPage {
+  /** The field before the page's piece is placed (FUMEN_ROWS rows, as in Position). */
+  board: string[];
+  /** The page's piece where fumen draws it; null on a page without one. */
+  piece: PiecePlacement | null;
+  /** Whether fumen locks the piece going to the next page (false: the next page shows the same piece on). */
+  lock: boolean;
+  /** The page's quiz as tetris-fumen carries it from page to page (one piece on per locked page); null without one. */
+  quiz: Quiz | null;
+}
+
+function parseQuiz(comment: string): Quiz | null {
+  const m = QUIZ.exec(comment);
+  if (!m) return null;
+  const piece = (c: string) => (c ? (c.toUpperCase() as PieceType) : null);
+  return { hold: piece(m[1]!), current: piece(m[2]!), next: [...m[3]!.toUpperCase()] as PieceType[] };
+}
 
 function quizComment(p: Position): string {
   return `#Q=[${p.hold ?? ''}](${p.active?.type ?? ''})${p.queue.join('')}`;
@@ -116,26 +143,29 @@ function decode(text: string) {
   }
 }
 
-/** The position on one page (the first by default) of a fumen string. */
-export function fumenToPosition(text: string, page = 0): Position {
-  const pages = decode(text);
-  const p = pages[page];
-  if (!p) throw new FumenError(`The fumen has ${pages.length} page${pages.length === 1 ? '' : 's'}; there is no page ${page + 1}.`);
-  const board = fromField(p.field);
-  const active = p.operation ? fromOperation(p.operation) : null;
-  let hold: PieceType | null = null;
-  let queue: PieceType[] = [];
-  const quiz = QUIZ.exec(p.comment);
-  if (quiz) {
-    hold = (quiz[1] || null) as PieceType | null;
-    const current = quiz[2] as PieceType | '';
-    queue = [...quiz[3]!] as PieceType[];
-    // A quiz page may name the current piece without placing it: it then enters from the top.
-    if (!active && current) queue.unshift(current);
-  }
-  return { board, active, hold, queue };
+/** Every page of a fumen string; throws FumenError on anything that is not one. */
+export function fumenPages(text: string): FumenPage[] {
+  return decode(text).map((p) => ({
+    board: fromField(p.field),
+    piece: p.operation ? fromOperation(p.operation) : null,
+    lock: p.flags.lock,
+    quiz: parseQuiz(p.comment),
+  }));
 }
 
+/** The fumen's page count as a sentence's end: "7 pages", "1 page". */
+export const pagesText = (n: number): string => `${n} page${n === 1 ? '' : 's'}`;
+
+/** The position on one page (the first by default) of a fumen string. */
+export function fumenToPosition(text: string, page = 0): Position {
+  const pages = fumenPages(text);
+  const p = pages[page];
+  if (!p) throw new FumenError(`The fumen has ${pagesText(pages.length)}; there is no page ${page + 1}.`);
+  const queue = p.quiz ? [...p.quiz.next] : [];
+  // A quiz page may name the current piece without placing it: it then enters from the top.
+  if (!p.piece && p.quiz?.current) queue.unshift(p.quiz.current);
+  return { board: p.board, active: p.piece, hold: p.quiz?.hold ?? null, queue };
+}
 
 /**
  * A `?fumen=` value as typed or pasted: a fumen URL pasted whole, or `+` turned into spaces by an

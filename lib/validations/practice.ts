@@ -11,12 +11,14 @@ function one<T extends z.ZodType>(schema: T) {
 
 /**
  * `/practice` query: `?replay=<gameId>&tick=<n>` (a replay's moment) or `?fumen=v115@…&page=<n>`
- * (1-based). Bad values are dropped rather than refused: the page then says what it could not open.
+ * (1-based, as fumen sites number pages). Bad values are dropped rather than refused: the page
+ * then says what it could not open.
  */
 export const practiceQuerySchema = z.object({
   replay: one(idSchema),
   tick: one(z.coerce.number().int().min(0).max(MAX_REPLAY_TICKS)),
   fumen: one(z.string().max(MAX_FUMEN_LENGTH)),
-  page: one(z.coerce.number().int().min(1).max(10_000)),
+  // Any whole page number is kept (0 and past the end too): the sandbox then says the fumen has no such page.
+  page: one(z.coerce.number().int().min(0).max(1_000_000)),
 });
 export type PracticeQuery = z.infer<typeof practiceQuerySchema>;

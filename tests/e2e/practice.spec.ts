@@ -3,6 +3,7 @@ import { hardDropGame } from '@/tests/support/replays';
 import { playRanked, playVerified } from '@/tests/api/client';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { engineAt } from '@/tests/e2e/replay-helpers';
+import { COMMUNITY_FUMENS } from '@/tests/unit/fumen/setups';
 
 const board = (page: Page) => page.getByTestId('sandbox').getAttribute('data-board');
 
@@ -80,6 +81,57 @@ test('play on from a replay moment, undo, export the fumen and open it again', a
   await editor.getByRole('button', { name: 'Play this board' }).click();
   await expect(sandbox).toHaveAttribute('data-board', /\/X\.X\.\.\.\.\.\.\.$/);
   await expect(sandbox).toHaveAttribute('data-active', /^T:0:/);
+});
+
+test('a fumen plays page by page: its piece waits for the player, the next pages make the queue, the address keeps the page', async ({ page }) => {
+  test.setTimeout(60_000);
+  // The TSD opener of tetris-fumen's README: 7 pages placing I Z L S O J T.
+  const fumen = COMMUNITY_FUMENS['TSD opener (tetris-fumen README)']!;
+  const link = `/practice?fumen=${encodeURIComponent(fumen)}`;
+  const field = (...rows: string[]) => [...Array.from({ length: 20 - rows.length }, () => '..........'), ...rows].join('/');
+  const sandbox = page.getByTestId('sandbox');
+  const label = page.getByTestId('page-label');
+
+  await page.goto(`${link}&page=3`);
+  await expect(sandbox).toHaveAttribute('data-ready', 'true');
+  await expect(label).toHaveText('Page 3 of 7');
+  await expect(sandbox).toHaveAttribute('data-board', field('...ZZ.....', '....ZZ....', '...IIII...'));
+  // The page's L enters at the top; S O J T (pages 4 to 7) come next, then the note says a bag follows.
+  await expect(sandbox).toHaveAttribute('data-active', /^L:0:4:/);
+  await expect(sandbox).toHaveAttribute('data-next', /^SOJT/);
+  await expect(page.getByTestId('fumen-queue')).toHaveText('Next: 4 more pieces from the fumen, then random 7-bag pieces.');
+
+  // Left alone, the piece falls but never locks.
+  await page.waitForTimeout(2_500);
+  await expect(sandbox).toHaveAttribute('data-pieces', '0');
+  await expect(sandbox).toHaveAttribute('data-active', /^L:0:4:/);
+  await page.keyboard.press('Space');
+  await expect(sandbox).toHaveAttribute('data-pieces', '1');
+  await expect(sandbox).toHaveAttribute('data-active', /^S:0:4:/);
+  await expect(page.getByTestId('fumen-queue')).toHaveText('Next: 3 more pieces from the fumen, then random 7-bag pieces.');
+
+  // Stepping loads that page's field and piece, and the address follows.
+  await page.getByTestId('page-next').click();
+  await expect(label).toHaveText('Page 4 of 7');
+  await expect(page).toHaveURL(/&page=4$/);
+  await expect(sandbox).toHaveAttribute('data-board', field('L..ZZ.....', 'L...ZZ....', 'LL.IIII...'));
+  await expect(sandbox).toHaveAttribute('data-active', /^S:0:4:/);
+  await expect(sandbox).toHaveAttribute('data-next', /^OJT/);
+  await page.getByTestId('page-prev').click();
+  await page.getByTestId('page-prev').click();
+  await expect(label).toHaveText('Page 2 of 7');
+  await expect(page).toHaveURL(/&page=2$/);
+  await expect(sandbox).toHaveAttribute('data-board', field('...IIII...'));
+  await page.keyboard.press('PageDown');
+  await expect(label).toHaveText('Page 3 of 7');
+  await expect(page).toHaveURL(/&page=3$/);
+
+  // A page the fumen does not have is named, and its first page opens instead.
+  await page.goto(`${link}&page=9`);
+  await expect(page.getByTestId('sandbox-error')).toHaveText('This fumen has 7 pages, so there is no page 9: here is page 1.');
+  await expect(label).toHaveText('Page 1 of 7');
+  await expect(page).toHaveURL(/&page=1$/);
+  await expect(sandbox).toHaveAttribute('data-active', /^I:0:4:/);
 });
 
 test('race your best: the PB ghost shows ahead or behind during a Sprint', async ({ page, request }) => {

@@ -7,6 +7,11 @@ describe('practiceQuerySchema', () => {
     expect(practiceQuerySchema.parse({ fumen: 'v115@vhA', page: ['2', '3'] })).toEqual({ fumen: 'v115@vhA', page: 2 });
   });
 
+  it('keeps a page number the fumen may not have, so the sandbox can say there is no such page', () => {
+    expect(practiceQuerySchema.parse({ fumen: 'v115@vhA', page: '0' })).toEqual({ fumen: 'v115@vhA', page: 0 });
+    expect(practiceQuerySchema.parse({ fumen: 'v115@vhA', page: '50000' })).toEqual({ fumen: 'v115@vhA', page: 50000 });
+  });
+
   it('drops what it cannot use instead of failing the page', () => {
     expect(practiceQuerySchema.parse({ replay: '../etc', tick: '-1', page: 'x', fumen: 'x'.repeat(9000) })).toEqual({});
   });

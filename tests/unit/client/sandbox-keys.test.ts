@@ -24,4 +24,17 @@ describe('decideSandboxKey', () => {
     const custom = buildKeymap({ ...presetBindings('guideline'), hold: ['Backspace'] });
     expect(decideSandboxKey(ev('Backspace'), true, custom, false)).toMatchObject({ kind: 'engine', key: 'hold' });
   });
+
+  it('steps fumen pages on PageUp/PageDown and [ ], once per press, only when there are pages', () => {
+    expect(decideSandboxKey(ev('PageDown'), true, keymap, false, true)).toEqual({ kind: 'page', step: 1, preventDefault: true });
+    expect(decideSandboxKey(ev('BracketRight'), true, keymap, true, true)).toMatchObject({ kind: 'page', step: 1 });
+    expect(decideSandboxKey(ev('PageUp'), true, keymap, false, true)).toMatchObject({ kind: 'page', step: -1 });
+    expect(decideSandboxKey(ev('BracketLeft'), true, keymap, false, true)).toMatchObject({ kind: 'page', step: -1 });
+    expect(decideSandboxKey(ev('PageDown', true), true, keymap, false, true).kind).toBe('ignore');
+    expect(decideSandboxKey(ev('PageDown'), false, keymap, false, true).kind).toBe('ignore');
+    // Without a fumen the page scrolls as usual.
+    expect(decideSandboxKey(ev('PageDown'), true, keymap, false, false)).toEqual({ kind: 'ignore', preventDefault: false });
+    const custom = buildKeymap({ ...presetBindings('guideline'), hold: ['PageDown'] });
+    expect(decideSandboxKey(ev('PageDown'), true, custom, false, true)).toMatchObject({ kind: 'engine', key: 'hold' });
+  });
 });
