@@ -77,7 +77,8 @@ describe('a rematch after a quick match', () => {
     expect(a.last('rematch_state')).toEqual({ t: 'rematch_state', matchId: first, wants: [false, false], expiresInMs: REMATCH.windowMs });
     expect(b.last('rematch_state')).toMatchObject({ matchId: first, wants: [false, false] });
     await send(a, { t: 'rematch', matchId: first, want: true });
-    expect(b.last('rematch_state')).toMatchObject({ wants: [true, false] });
+    // Seats are the pairing's: a may sit either side.
+    expect(b.last('rematch_state')).toMatchObject({ wants: a.last('match')!.seat === 0 ? [true, false] : [false, true] });
     expect(lobby.matches.size).toBe(0);
     await send(b, { t: 'rematch', matchId: first, want: true });
     const again = a.last('match')!;
