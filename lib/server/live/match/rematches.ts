@@ -68,10 +68,6 @@ export class Rematches {
     this.tell(o);
   }
 
-  has(matchId: string): boolean {
-    return this.offers.has(matchId);
-  }
-
   /** `rematch {matchId, want}` from a connection; false when there is no such offer (the lobby says why). */
   want(conn: VersusPeer, matchId: string, want: boolean): Promise<void> | void | false {
     const offer = this.offers.get(matchId);
