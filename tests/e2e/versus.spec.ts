@@ -227,6 +227,7 @@ test('after a quick match both press Rematch and the same two play a new match; 
   await ann.getByRole('button', { name: 'Rematch' }).click();
   await expect(ann.getByTestId('rematch')).toContainText(`Waiting for ${benName}…`);
   await expect(ben.getByTestId('rematch')).toContainText(`${annName} wants a rematch`);
+  expect(await violations(ben, 'a rematch asked for')).toEqual([]);
   await ben.getByRole('button', { name: 'Accept' }).click();
 
   // A new match, with an id of its own, for the same two.
