@@ -7,6 +7,7 @@ import type { LiveMatchSummary } from '@/lib/live/versus';
 import { MODE_INFO, VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 import { buttonClass } from '@/components/ui/button-class';
+import { playerName } from '@/lib/ui/players';
 
 /** How often the list is asked for again: stats move on while it is open. */
 const REFRESH_MS = 4_000;
@@ -68,14 +69,14 @@ function MatchList({ matches }: { matches: LiveMatchSummary[] }) {
         <li key={m.matchId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <p className="font-semibold">
-              {m.players[0].name ?? 'Guest'} vs {m.players[1].name ?? 'Guest'}{' '}
+              {playerName(m.players[0])} vs {playerName(m.players[1])}{' '}
               <span className="font-normal text-muted">· {VERSUS_MODE_INFO[m.mode].label}{m.ranked ? ' · ranked' : ''}</span>
             </p>
             <p className="text-sm tabular-nums text-muted">
               {m.score[0]}–{m.score[1]} (first to {m.firstTo}){m.spectators > 0 && ` · ${m.spectators} watching`}
             </p>
           </div>
-          <Link className={WATCH} href={`/versus/watch/${m.matchId}`} aria-label={`Watch ${m.players[0].name ?? 'Guest'} against ${m.players[1].name ?? 'Guest'}`}>
+          <Link className={WATCH} href={`/versus/watch/${m.matchId}`} aria-label={`Watch ${playerName(m.players[0])} against ${playerName(m.players[1])}`}>
             Watch
           </Link>
         </li>
@@ -91,14 +92,14 @@ function GameList({ games }: { games: LiveGameSummary[] }) {
         <li key={g.gameId} className="flex flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="min-w-0">
             <p className="font-semibold">
-              {g.player.name ?? 'Guest'} <span className="font-normal text-muted">· {MODE_INFO[g.mode].label}</span>
+              {playerName(g.player)} <span className="font-normal text-muted">· {MODE_INFO[g.mode].label}</span>
             </p>
             <p className="text-sm tabular-nums text-muted">
               {formatPoints(g.stats.score)} · {g.stats.lines} lines · {g.stats.pieces} pieces · {formatTime(g.stats.tick)}
               {g.spectators > 0 && ` · ${g.spectators} watching`}
             </p>
           </div>
-          <Link className={WATCH} href={`/live/${g.gameId}`} aria-label={`Watch ${g.player.name ?? 'Guest'} play ${MODE_INFO[g.mode].label}`}>
+          <Link className={WATCH} href={`/live/${g.gameId}`} aria-label={`Watch ${playerName(g.player)} play ${MODE_INFO[g.mode].label}`}>
             Watch
           </Link>
         </li>

@@ -11,6 +11,7 @@ import { loadLocalSettings } from '@/lib/client/settings-store';
 import { MODE_INFO } from '@/lib/ui/modes';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { playerName } from '@/lib/ui/players';
 
 /** While a finished game is being stored, its replay is looked for this often. */
 const REPLAY_POLL_MS = 1_000;
@@ -82,7 +83,7 @@ export function SpectatorScreen({ gameId }: { gameId: string }) {
     <div ref={rootRef} data-testid="spectator" data-phase={view.phase} data-link={view.link} data-tick={head?.stats.tick ?? ''} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <PageHeading size="compact">
-          {head?.player ? (head.player.name ?? 'Guest') : 'Live game'}
+          {head?.player ? (playerName(head.player)) : 'Live game'}
           {head?.mode && <span className="font-normal text-muted"> · {MODE_INFO[head.mode].label}</span>}
           {view.phase === 'watching' && <span className="ml-2 align-middle text-sm font-semibold text-link">● Live</span>}
         </PageHeading>

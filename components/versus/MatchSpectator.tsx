@@ -11,6 +11,7 @@ import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatSetScore } from '@/lib/ui/versus';
 import { GarbageMeter } from '@/components/versus/GarbageMeter';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { playerName } from '@/lib/ui/players';
 
 /** A versus match being played, both fields side by side from the streams; its replay once stored. */
 export function MatchSpectator({ matchId }: { matchId: string }) {
@@ -47,7 +48,7 @@ export function MatchSpectator({ matchId }: { matchId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [matchId]);
 
-  const names = view?.players?.map((p) => p.name ?? 'Guest') ?? ['…', '…'];
+  const names = view?.players?.map((p) => playerName(p)) ?? ['…', '…'];
   return (
     <div ref={rootRef} data-testid="match-spectator" data-phase={view?.phase ?? 'connecting'} data-score={view ? view.score.join('-') : ''} className="space-y-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

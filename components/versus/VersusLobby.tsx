@@ -14,6 +14,7 @@ import { buttonClass } from '@/components/ui/button-class';
 import { Card } from '@/components/ui/Card';
 import { Check } from '@/components/ui/Check';
 import { BandBadge } from '@/components/versus/BandBadge';
+import { playerName } from '@/lib/ui/players';
 
 /** Before a match: quick match and private rooms, or the queue or room the player is in. */
 export function VersusLobby({ view, signedIn, controller, standings }: { view: VersusView; signedIn: boolean; controller: VersusController; standings: VersusStandings | null }) {
@@ -144,7 +145,7 @@ function Room({ view, controller }: { view: VersusView; controller: VersusContro
       <ul className="divide-y divide-line rounded-lg border border-line" data-testid="room-seats">
         {room.seats.map((p, i) => (
           <li key={i} className="flex items-center justify-between px-3 py-2 text-sm">
-            <span>{p ? (p.name ?? 'Guest') : <span className="text-muted">Waiting for a friend to open the link…</span>}{i === room.you && ' (you)'}</span>
+            <span>{p ? playerName(p) : <span className="text-muted">Waiting for a friend to open the link…</span>}{i === room.you && ' (you)'}</span>
             {p && <span className={room.ready[i] ? 'font-semibold text-brand' : 'text-muted'}>{room.ready[i] ? 'Ready' : 'Not ready'}</span>}
           </li>
         ))}

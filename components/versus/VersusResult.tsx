@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import type { MatchView } from '@/lib/client/live/versus-session';
+import { RematchOffer } from '@/components/versus/RematchOffer';
 import { formatBandChange, formatPlacement, formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
@@ -9,9 +10,10 @@ import { buttonClass } from '@/components/ui/button-class';
 /**
  * The end of a match: who won, the set, the rating change (ranked) with the band it moved from and
  * to, or how far into placement the player is, and the way to its replay;
- * back to the room when the match was a room's (the server opens it again for both players).
+ * back to the room when the match was a room's (the server opens it again for both players), or a
+ * rematch after a quick match.
  */
-export function VersusResult({ match, names, onRoom }: { match: MatchView; names: [string, string]; onRoom: (() => void) | null }) {
+export function VersusResult({ match, names, onRoom, onRematch }: { match: MatchView; names: [string, string]; onRoom: (() => void) | null; onRematch: (want: boolean) => void }) {
   const over = match.over!;
   const you = match.seat;
   const won = over.winner === you;
@@ -36,6 +38,7 @@ export function VersusResult({ match, names, onRoom }: { match: MatchView; names
         </p>
       )}
       {!over.ranked && <p className="text-sm text-field-muted">Unranked: ratings did not change.</p>}
+      {!onRoom && match.rematch && <RematchOffer rematch={match.rematch} you={you} opponent={names[you === 0 ? 1 : 0]} onRematch={onRematch} />}
       <div className="flex flex-wrap justify-center gap-2">
         {over.stored && (
           <Link className={buttonClass({ variant: 'primary', size: 'md' })} href={`/versus/matches/${match.matchId}`}>

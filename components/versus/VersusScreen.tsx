@@ -20,6 +20,7 @@ import { VersusResult } from '@/components/versus/VersusResult';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { playerName } from '@/lib/ui/players';
 
 const loadRuntime = () => import('@/components/versus/runtime');
 
@@ -94,7 +95,7 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
   const m = view.match;
   const you = m?.seat ?? 0;
   const them = you === 0 ? 1 : 0;
-  const name = (s: 0 | 1) => (m ? (m.players[s].name ?? 'Guest') : '');
+  const name = (s: 0 | 1) => (m ? playerName(m.players[s]) : '');
   const score = m ? formatSetScore([m.score[you], m.score[them]]) : '';
 
   return (
@@ -156,7 +157,7 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
                 </p>
               )}
               {m?.state === 'over' && m.over && (
-                <VersusResult match={m} names={[name(0), name(1)]} onRoom={view.lobby.kind === 'room' ? () => controller?.session.backToLobby() : null} />
+                <VersusResult match={m} names={[name(0), name(1)]} onRoom={view.lobby.kind === 'room' ? () => controller?.session.backToLobby() : null} onRematch={(want) => controller?.session.rematch(want)} />
               )}
             </div>
           </div>

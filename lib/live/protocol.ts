@@ -33,11 +33,13 @@
  *   vresume {matchId, token}                          garbage  {matchId, game, id, size, column, tick}
  *   vleave  {matchId}                                 vack     {matchId, game, seq, tick}
  *   vwatch / vunwatch {matchId}                       vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
- *                                                     vgame    {matchId, game, winner, reason, score}
+ *   rematch {matchId, want}                           vgame    {matchId, game, winner, reason, score}
  *                                                     vover    {matchId, winner, score, reason, ranked, ratings?, stored}
  *                                                     vaway    {matchId, seat, back, windowMs}
  *                                                     vresumed {matchId, game, lastSeq, tick, pieces, garbage, score}
  *                                                     vwatching {matchId, ..., both seats so far}
+ *                                                     rematch_state {matchId, wants, expiresInMs}
+ *                                                     rematch_over {matchId, reason, message?}
  *
  * Errors (`error.code`): bad_message, too_large, unsupported_version, rate_limited, too_many_games,
  *   out_of_order, unknown_game, not_your_game, game_over, bad_inputs, ahead_of_clock, desync,
@@ -118,6 +120,8 @@ const versusClientMessages = [
   z.object({ t: z.literal('vleave'), matchId }),
   z.object({ t: z.literal('vwatch'), matchId }),
   z.object({ t: z.literal('vunwatch'), matchId }),
+  /** After a quick match: `want` offers or accepts the same pair again; false declines it for both. */
+  z.object({ t: z.literal('rematch'), matchId, want: z.boolean() }),
 ] as const;
 export const VERSUS_CLIENT_TYPES: ReadonlySet<string> = new Set(versusClientMessages.map((s) => s.shape.t.value));
 

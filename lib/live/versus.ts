@@ -30,6 +30,10 @@ const GAME_END_REASONS = { topOut: 1, goal: 1, forfeit: 1 } as const satisfies R
 const gameEndReason = z.enum(Object.keys(GAME_END_REASONS) as [GameEndReason, ...GameEndReason[]]);
 
 const band = z.enum(BAND_IDS);
+
+/** Why a rematch offer ended without a match (a new match ends it with `match` instead). */
+export const REMATCH_END_REASONS = ['left', 'declined', 'expired', 'refused'] as const;
+export type RematchEnd = (typeof REMATCH_END_REASONS)[number];
 /**
  * A seat's rating change in a ranked match; `bands` before and after (null while provisional;
  * absent when the server could not read the edges), and `placement` after this match while
@@ -186,6 +190,13 @@ export const versusServerMessages = [
     rulesVersion: z.number().int(),
     seats: z.tuple([seatSoFarSchema, seatSoFarSchema]),
   }),
+  /**
+   * A quick match is over and its pair may play again (docs/decisions/0017-versus-live.md): who
+   * wants to, and how long the offer stands. Sent when it opens and each time it changes.
+   */
+  z.object({ t: z.literal('rematch_state'), matchId, wants: z.tuple([z.boolean(), z.boolean()]), expiresInMs: countSchema }),
+  /** No rematch of this match: a player left or declined, the offer expired, or the ranked rules refused the pair (`message` says which). */
+  z.object({ t: z.literal('rematch_over'), matchId, reason: z.enum(REMATCH_END_REASONS), message: z.string().max(300).optional() }),
 ] as const;
 export type VersusServerMessage = z.infer<(typeof versusServerMessages)[number]>;
 

@@ -54,7 +54,8 @@ export const handlingSchema = z.object({
   dasCut: z.boolean(),
 });
 
-export const livePlayerSchema = z.object({ name: z.string().nullable(), guest: z.boolean() });
+/** `tag`: a guest's short public tag (four hex digits), so two guests can be told apart; accounts have none. */
+export const livePlayerSchema = z.object({ name: z.string().nullable(), guest: z.boolean(), tag: z.string().regex(/^[0-9A-F]{4}$/).optional().catch(undefined) });
 export type LivePlayer = z.infer<typeof livePlayerSchema>;
 
 /** A game's counters as the engine keeps them (GameStats). */

@@ -321,10 +321,11 @@ const asPlayer: ClientMessage[] = [
   { t: 'queue', mode: 'battle', ranked: false, ...setup },
   { t: 'room_create', mode: 'battle', firstTo: 2, ...setup },
   { t: 'room_join', code: 'ABCDEF', ...setup },
+  { t: 'rematch', matchId: 'abcdef0123456789', want: true },
 ];
 
 describe('who a socket plays as, in live play', () => {
-  it('a ban closes the player\'s open sockets (1008); a banned player cannot start, queue or open or join a room', async () => {
+  it('a ban closes the player\'s open sockets (1008); a banned player cannot start, queue, open or join a room, or accept a rematch', async () => {
     const { dial } = await liveServer();
     const { userId } = await player('Cheater');
     const cookie = await sessionCookie(userId!, 'Cheater');
@@ -368,6 +369,41 @@ describe('who a socket plays as, in live play', () => {
     forgetSessionState(userId!);
     await new Promise((r) => setTimeout(r, 300));
     expect(open.readyState).toBe(WebSocket.OPEN);
+  });
+});
+
+describe('a rematch over real sockets', () => {
+  it('two guests, told apart by their tags, end a quick match; a third socket naming it is refused; both ask and a new match starts', { timeout: 20_000 }, async () => {
+    const { dial } = await liveServer();
+    const sockets = await Promise.all([dial(), dial(), dial()]);
+    const [a, b, e] = sockets.map(inbox) as [ServerMessage[], ServerMessage[], ServerMessage[]];
+    const [ann, ben, eve] = sockets as [WebSocket, WebSocket, WebSocket];
+    const say = (ws: WebSocket, m: ClientMessage) => ws.send(JSON.stringify(m));
+    const all = <T extends ServerMessage['t']>(got: ServerMessage[], t: T) => got.filter((m) => m.t === t) as Array<Extract<ServerMessage, { t: T }>>;
+    for (const ws of sockets) say(ws, { t: 'hello', v: 1 });
+    await until(() => [a, b, e].every((got) => all(got, 'welcome').length > 0));
+    const [tagA, tagB] = [all(a, 'welcome')[0]!.player.tag, all(b, 'welcome')[0]!.player.tag];
+    expect(tagA).toMatch(/^[0-9A-F]{4}$/);
+    expect(tagA).not.toBe(tagB);
+
+    const queue: ClientMessage = { t: 'queue', mode: 'race30', ranked: false, ...setup };
+    say(ann, queue);
+    say(ben, queue);
+    await until(() => all(a, 'match').length === 1 && all(b, 'match').length === 1);
+    const first = all(a, 'match')[0]!;
+    expect(first.players.map((p) => p.tag).sort()).toEqual([tagA, tagB].sort());
+    say(ben, { t: 'vleave', matchId: first.matchId });
+    await until(() => all(a, 'rematch_state').length === 1 && all(b, 'rematch_state').length === 1, 10_000);
+
+    say(eve, { t: 'rematch', matchId: first.matchId, want: true });
+    await until(() => all(e, 'error').length === 1);
+    expect(all(e, 'error')[0]!.code).toBe('not_your_match');
+    for (const ws of [ann, ben]) say(ws, { t: 'rematch', matchId: first.matchId, want: true });
+    await until(() => all(a, 'match').length === 2 && all(b, 'match').length === 2);
+    const second = all(a, 'match')[1]!.matchId;
+    expect(second).not.toBe(first.matchId);
+    expect(all(b, 'match')[1]!.matchId).toBe(second);
+    expect(all(a, 'rematch_over')).toEqual([]);
   });
 });
 

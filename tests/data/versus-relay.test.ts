@@ -6,7 +6,7 @@ import { serverMessageSchema, type ServerMessage, type VersusClientMessage } fro
 import type { Connection } from '@/lib/server/live/connection';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
-import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 
 // Versus across instances on a real Redis (docs/decisions/0018): one instance, the versus home,
@@ -23,10 +23,10 @@ afterAll(() => {
 });
 
 /** One instance's versus: its Redis link, bus, lobby and relay, on a home key of this test's own. */
-function instance(homeKey: string) {
+function instance(homeKey: string, o: Omit<LobbyOptions, 'bus'> = {}) {
   const link: RedisLink = connectRedis(url.toString());
   const bus = new RedisBus(link);
-  const lobby = new VersusLobby({ bus });
+  const lobby = new VersusLobby({ bus, ...o });
   const relay = new VersusRelay(link, bus, lobby, homeKey);
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   closers.push(() => (relay.close(), lobby.close(), bus.close(), link.close()));
@@ -34,11 +34,11 @@ function instance(homeKey: string) {
 }
 
 /** A socket on one instance, as the relay sees it: what it was sent is collected. */
-function socket(name: string) {
+function socket(name: string, address = `10.9.0.${name.length}`) {
   const got: ServerMessage[] = [];
   const conn = {
     id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: `guest-${name}` }, player: { name: null, guest: true },
-    address: `10.9.0.${name.length}`, open: true, watches: new Map(), match: null, host: null,
+    address, open: true, watches: new Map(), match: null, host: null,
     send: (m: ServerMessage) => void got.push(serverMessageSchema.parse(m)),
     error: (code: string, message: string) => void got.push({ t: 'error', code, message } as ServerMessage),
   };
@@ -100,5 +100,39 @@ describe.skipIf(!redisUp)('versus across instances on Redis', () => {
     other.bus.close();
     other.relay.close();
     await expect.poll(() => near.got.some((m) => m.t === 'room_closed'), { timeout: 20_000, interval: 500 }).toBe(true);
+  });
+
+  it('a rematch of a quick match with one player relayed: offered on the home, refused to a stranger elsewhere, played again, and ended when the relayed socket closes', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const store: LobbyOptions['store'] = async ({ matchId }) => ({ ok: true, matchId, repeated: false, ratings: null, noContest: false });
+    const home = instance(homeKey, { store });
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey, { store });
+    const [far, near, stranger] = [socket('far', '10.9.1.1'), socket('near', '10.9.1.2'), socket('stranger', '10.9.1.3')];
+    // A mode nobody else in this file queues for, so the two meet each other.
+    const queue: VersusClientMessage = { t: 'queue', mode: 'race30', ranked: false, ...setup };
+    await other.relay.handle(far.conn, queue);
+    await far.next('queued');
+    await home.relay.handle(near.conn, queue);
+    const { matchId } = await near.next('match');
+    await far.next('match', (m) => m.matchId === matchId);
+    await home.relay.handle(near.conn, { t: 'vleave', matchId });
+    await far.next('rematch_state', (m) => m.matchId === matchId);
+    await near.next('rematch_state', (m) => m.matchId === matchId);
+
+    // Someone on the other instance names the match: the home refuses them, and the players hear nothing.
+    await other.relay.handle(stranger.conn, { t: 'rematch', matchId, want: true });
+    expect((await stranger.next('error')).code).toBe('not_your_match');
+    await other.relay.handle(far.conn, { t: 'rematch', matchId, want: true });
+    await near.next('rematch_state', (m) => m.wants.includes(true));
+    await home.relay.handle(near.conn, { t: 'rematch', matchId, want: true });
+    const again = await far.next('match', (m) => m.matchId !== matchId);
+    expect((await near.next('match', (m) => m.matchId !== matchId)).matchId).toBe(again.matchId);
+
+    // Over again; the relayed player's socket closes: the player on the home hears they left.
+    await other.relay.handle(far.conn, { t: 'vleave', matchId: again.matchId });
+    await near.next('rematch_state', (m) => m.matchId === again.matchId);
+    other.relay.drop(far.conn);
+    expect((await near.next('rematch_over', (m) => m.matchId === again.matchId)).reason).toBe('left');
   });
 });

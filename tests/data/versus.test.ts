@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { decodeReplay, encodeReplay, VersusMatch } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { getRatingBoard, getVersusRating, getWeeklyWinsBoard, InvalidCursorError } from '@/lib/server/versus/boards';
+import { guestTag } from '@/lib/server/games/guest-tag';
 import { getMatchHistory } from '@/lib/server/versus/history';
+import { getStoredMatch } from '@/lib/server/versus/matches';
 import { NEW_PLAYER_RATING, rateMatch, storedRating } from '@/lib/server/versus/rating';
 import { storeMatch } from '@/lib/server/versus/store';
 import { recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
@@ -47,7 +49,7 @@ describe('storing a versus match', () => {
     const history = await getMatchHistory({ userId: loser, limit: 10 });
     expect(history.nextCursor).toBeNull();
     expect(history.entries).toEqual([
-      { matchId: 'm1', mode: 'battle', ranked: true, playedAt: T0.toISOString(), won: false, score: [match.seats[1 - w]!.gamesWon, 2], opponent: { id: winner, username: w === 0 ? 'alice' : 'bob' }, ratingBefore: 1500, ratingAfter: expected.loser.rating, noContest: false, voided: false },
+      { matchId: 'm1', mode: 'battle', ranked: true, playedAt: T0.toISOString(), won: false, score: [match.seats[1 - w]!.gamesWon, 2], opponent: { id: winner, username: w === 0 ? 'alice' : 'bob' }, opponentTag: null, ratingBefore: 1500, ratingAfter: expected.loser.rating, noContest: false, voided: false },
     ]);
   });
 
@@ -82,7 +84,11 @@ describe('storing a versus match', () => {
     const db = await getDb();
     expect(await db.versusRating.count()).toBe(0);
     expect(await db.versusWeeklyWins.count()).toBe(0);
-    expect((await getMatchHistory({ userId: alice.userId!, limit: 5 })).entries[0]).toMatchObject({ ranked: false, opponent: null, ratingAfter: null });
+    expect((await getMatchHistory({ userId: alice.userId!, limit: 5 })).entries[0]).toMatchObject({ ranked: false, opponent: null, opponentTag: guestTag('guest-1'), ratingAfter: null });
+    // The guest is named by its tag, never by its id (the cookie that owns its games).
+    const stored = await getStoredMatch({ matchId: 'g1' });
+    expect(stored?.seats.map((s) => s.guestTag)).toEqual([null, guestTag('guest-1')]);
+    expect(JSON.stringify(stored)).not.toContain('guest-1');
   });
 
   it('two matches of the same player finishing at once both count: the ratings are updated one after the other', async () => {

@@ -203,3 +203,65 @@ test('a player whose network drops mid-match comes back within the window, and t
   await expect(viewer).toHaveAttribute('data-tick', await attr(viewer, 'data-end'));
   await expect(ann.getByTestId('versus-field-1')).toHaveAttribute('data-pieces', await attr(b, 'data-pieces'));
 });
+
+test('after a quick match both press Rematch and the same two play a new match; when one goes instead, the other sees it', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [ann, ben] = [await player(browser), await player(browser)];
+  for (const p of [ann, ben]) {
+    await p.goto('/versus');
+    await p.getByRole('region', { name: 'Quick match' }).getByRole('button', { name: 'Find a match' }).click();
+  }
+  const [a, b] = [ann.getByTestId('versus'), ben.getByTestId('versus')];
+  await expect(a).toHaveAttribute('data-match', /^[a-z0-9]{8,40}$/, { timeout: 20_000 });
+  const first = await attr(a, 'data-match');
+  await expect(b).toHaveAttribute('data-match', first);
+
+  // Two guests read apart ("Guest 4F2A (you) vs Guest 09BC"), and each page names the other alike.
+  const names = async (p: Page) => /Guest ([0-9A-F]{4}) \(you\) vs Guest ([0-9A-F]{4})/.exec((await p.getByText(/\(you\) vs/).first().textContent()) ?? '')?.slice(1) ?? [];
+  const [annSees, benSees] = [await names(ann), await names(ben)];
+  expect(annSees).toHaveLength(2);
+  expect(annSees[0]).not.toBe(annSees[1]);
+  expect(benSees).toEqual([annSees[1], annSees[0]]);
+  const [annName, benName] = [`Guest ${annSees[0]}`, `Guest ${annSees[1]}`];
+
+  // The quickest end: Ann leaves (unranked: at once). Both are offered a rematch.
+  await ann.getByRole('button', { name: /Leave match/ }).click();
+  await expect(ben.getByTestId('versus-result')).toHaveAttribute('data-won', 'true', { timeout: 20_000 });
+  await expect(ann.getByTestId('rematch')).toHaveAttribute('data-state', 'offered');
+  await expect(ben.getByTestId('rematch')).toHaveAttribute('data-state', 'offered');
+  await ann.getByRole('button', { name: 'Rematch' }).click();
+  await expect(ann.getByTestId('rematch')).toContainText(`Waiting for ${benName}…`);
+  await expect(ben.getByTestId('rematch')).toContainText(`${annName} wants a rematch`);
+  expect(await violations(ben, 'a rematch asked for')).toEqual([]);
+  await ben.getByRole('button', { name: 'Accept' }).click();
+
+  // A new match, with an id of its own, for the same two.
+  await expect(a).not.toHaveAttribute('data-match', first, { timeout: 20_000 });
+  const second = await attr(a, 'data-match');
+  expect(second).toMatch(/^[a-z0-9]{8,40}$/);
+  await expect(b).toHaveAttribute('data-match', second);
+  await expect(ann.getByTestId('versus-result')).toBeHidden();
+  expect(await names(ann)).toEqual(annSees);
+
+  // Over again; Ann asks, and Ben goes back to the lobby instead: Ann is told he left.
+  await ben.getByRole('button', { name: /Leave match/ }).click();
+  await expect(ann.getByTestId('versus-result')).toHaveAttribute('data-won', 'true', { timeout: 20_000 });
+  await ann.getByRole('button', { name: 'Rematch' }).click();
+  await expect(ann.getByTestId('rematch')).toHaveAttribute('data-state', 'waiting');
+  await ben.goto('/versus');
+  await expect(ann.getByTestId('rematch')).toHaveAttribute('data-state', 'left', { timeout: 15_000 });
+  await expect(ann.getByTestId('rematch')).toContainText(`${benName} left.`);
+
+  // The stored match names the two guests apart too.
+  await ann.getByRole('link', { name: 'Watch the replay' }).click();
+  const title = ann.getByTestId('match-title');
+  await expect(title).toContainText(annName);
+  await expect(title).toContainText(benName);
+});
+
+test('a room link whose room is not there says so once', async ({ browser }) => {
+  const page = await player(browser);
+  await page.goto('/versus/room/ZZZZZZ');
+  await expect(page.getByTestId('room-closed')).toContainText('No open room has this code');
+  await expect(page.getByText('No open room has this code')).toHaveCount(1);
+});

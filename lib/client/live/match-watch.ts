@@ -99,6 +99,8 @@ export class MatchWatchController {
       case 'unqueued':
       case 'room':
       case 'room_closed':
+      case 'rematch_state':
+      case 'rematch_over':
       case 'match':
       case 'vstart':
       case 'vdeal':

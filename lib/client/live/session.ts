@@ -204,6 +204,8 @@ export class LiveSession {
       case 'unqueued':
       case 'room':
       case 'room_closed':
+      case 'rematch_state':
+      case 'rematch_over':
       case 'match':
       case 'vstart':
       case 'vdeal':

@@ -152,6 +152,8 @@ export class VersusSeatState {
       case 'unqueued':
       case 'room':
       case 'room_closed':
+      case 'rematch_state':
+      case 'rematch_over':
       case 'vframe':
       case 'vaway':
       case 'vwatching':

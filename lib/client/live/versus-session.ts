@@ -1,6 +1,6 @@
 import type { GameEndReason, Handling, PieceType, VersusMode } from '@/lib/engine';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
-import type { RatingChange, RoomView, Seat } from '@/lib/live/versus';
+import type { RatingChange, RematchEnd, RoomView, Seat } from '@/lib/live/versus';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
 import { VersusSeatState } from '@/lib/client/live/versus-seat';
@@ -15,6 +15,9 @@ export type LobbyView =
 
 type MatchMessage = Extract<ServerMessage, { t: 'match' }>;
 
+/** After a quick match: the offer to play again while it stands (`until`, performance.now()), then how it ended. */
+export type RematchView = { kind: 'open'; wants: [boolean, boolean]; until: number } | { kind: 'over'; reason: RematchEnd; message: string | null };
+
 export type MatchView = Pick<MatchMessage, 'matchId' | 'seat' | 'players' | 'mode' | 'firstTo' | 'ranked'> & {
   score: [number, number];
   /** The game of the set being played (0, 1, …). */
@@ -28,6 +31,8 @@ export type MatchView = Pick<MatchMessage, 'matchId' | 'seat' | 'players' | 'mod
   /** Rows waiting in the opponent's meter (from their frames). */
   opponentMeter: number;
   over: { winner: Seat; score: [number, number]; reason: 'games' | 'forfeit'; ranked: boolean; stored: boolean; ratings?: [RatingChange, RatingChange]; noContest?: boolean } | null;
+  /** Null for a room's match (it goes back to the room) and until the server offers one. */
+  rematch: RematchView | null;
 };
 
 export type VersusView = {
@@ -148,6 +153,12 @@ export class VersusSession {
     this.update({ match: null });
   }
 
+  /** After a quick match: asks for (or accepts) a rematch, or declines it. */
+  rematch(want: boolean): void {
+    const m = this.view.match;
+    if (m?.state === 'over' && m.rematch?.kind === 'open') this.socket.send({ t: 'rematch', matchId: m.matchId, want });
+  }
+
   /** Gives the match up: it counts as lost (ranked or not). */
   leave(): void {
     const m = this.view.match;
@@ -168,6 +179,8 @@ export class VersusSession {
           if (lobby.room.you === 1 && this.setup) this.request({ t: 'room_join', code: lobby.room.code, ...this.setup });
           else this.update({ lobby: { kind: 'closed', code: lobby.room.code, message: 'Your connection dropped, so your room closed. Make a new one.' } });
         } else if (this.wanted) this.socket.send(this.wanted);
+        // The offer belonged to the dropped connection: the server ended it.
+        if (match?.rematch?.kind === 'open') this.patchMatch({ rematch: { kind: 'over', reason: 'expired', message: 'Your connection dropped, so the rematch offer ended.' } });
         return;
       }
       case 'queued':
@@ -194,7 +207,7 @@ export class VersusSession {
           error: null,
           match: {
             matchId: m.matchId, seat: m.seat, players: m.players, mode: m.mode, firstTo: m.firstTo, ranked: m.ranked,
-            score: [0, 0], game: 0, state: 'countdown', decided: null, away: null, opponentMeter: 0, over: null,
+            score: [0, 0], game: 0, state: 'countdown', decided: null, away: null, opponentMeter: 0, over: null, rematch: null,
           },
         });
         return;
@@ -229,6 +242,12 @@ export class VersusSession {
         this.seat.receive(m);
         this.patchMatch({ score: m.score, state: 'over', away: null, over: { winner: m.winner, score: m.score, reason: m.reason, ranked: m.ranked, stored: m.stored, ratings: m.ratings, noContest: m.noContest } });
         return;
+      case 'rematch_state':
+        if (match?.matchId === m.matchId) this.patchMatch({ rematch: { kind: 'open', wants: m.wants, until: this.now() + m.expiresInMs } });
+        return;
+      case 'rematch_over':
+        if (match?.matchId === m.matchId) this.patchMatch({ rematch: { kind: 'over', reason: m.reason, message: m.message ?? null } });
+        return;
       case 'vaway':
         if (match?.matchId === m.matchId) this.patchMatch({ away: m.back ? null : { seat: m.seat, until: this.now() + m.windowMs } });
         return;
@@ -254,8 +273,9 @@ export class VersusSession {
           this.resuming = false;
           this.patchMatch({ state: 'over', away: null });
         }
-        if (m.code === 'unknown_room' || m.code === 'room_full') this.update({ lobby: { kind: 'closed', code: this.roomCode(), message: m.message } });
         this.wanted = null;
+        // A room that is not there (or full) is said by the closed room in the lobby, once.
+        if (m.code === 'unknown_room' || m.code === 'room_full') return this.update({ lobby: { kind: 'closed', code: this.roomCode(), message: m.message }, error: null });
         this.update({ error: { code: m.code, message: m.message } });
         return;
       case 'started':

@@ -94,6 +94,8 @@ export class WatchController {
       case 'unqueued':
       case 'room':
       case 'room_closed':
+      case 'rematch_state':
+      case 'rematch_over':
       case 'match':
       case 'vstart':
       case 'vdeal':

@@ -10,6 +10,7 @@ import { requestIsHttps } from '@/lib/server/cookies';
 import { env } from '@/lib/server/env';
 import { guestOfCookies } from '@/lib/server/guest';
 import { CLEANUP_THROTTLE_MS, cleanupInBackground } from '@/lib/server/games/cleanup';
+import { guestTag } from '@/lib/server/games/guest-tag';
 import { deviceIdOf } from '@/lib/server/limits/device';
 import { addressKeyOf } from '@/lib/server/limits/http';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
@@ -158,7 +159,8 @@ export class LiveHub implements LiveHere {
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const owner = user ? { userId: user.id, guestId: null } : { userId: null, guestId: guest!.id };
       const bundles = new URL(req.url ?? '/', 'http://live').searchParams.get(LIVE_BUNDLES_PARAM) === '1';
-      const conn = new Connection(ws, key, owner, { name: user?.name ?? null, guest: !user }, bundles, deviceIdOf(cookies));
+      const player = user ? { name: user.name ?? null, guest: false } : { name: null, guest: true, tag: guestTag(guest!.id) };
+      const conn = new Connection(ws, key, owner, player, bundles, deviceIdOf(cookies));
       if (user) conn.session = { version: user.version, role: user.role, banned: user.banReason !== null };
       this.players.add(conn);
       (ws as WebSocket & { conn?: Connection }).conn = conn;

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { VersusMode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
+import { guestTag } from '@/lib/server/games/guest-tag';
 import { historyCursor } from '@/lib/validations/versus';
 
 export type HistoryEntry = {
@@ -12,6 +13,8 @@ export type HistoryEntry = {
   /** Games won by the player, then by the opponent. */
   score: [number, number];
   opponent: { id: string; username: string } | null;
+  /** A guest opponent's public tag ("Guest 4F2A"); null for an account. */
+  opponentTag: string | null;
   /** Ranked only: the player's rating before and after (the profile's rating chart). */
   ratingBefore: number | null;
   ratingAfter: number | null;
@@ -43,7 +46,7 @@ export async function getMatchHistory(options: { userId: string; limit: number; 
       match: {
         select: {
           id: true, mode: true, ranked: true, noContest: true, voidedAt: true,
-          seats: { select: { seat: true, gamesWon: true, user: { select: { id: true, username: true } } } },
+          seats: { select: { seat: true, gamesWon: true, guestId: true, user: { select: { id: true, username: true } } } },
         },
       },
     },
@@ -58,6 +61,7 @@ export async function getMatchHistory(options: { userId: string; limit: number; 
       won: s.won,
       score: [s.gamesWon, them?.gamesWon ?? 0],
       opponent: them?.user ?? null,
+      opponentTag: them && !them.user && them.guestId ? guestTag(them.guestId) : null,
       ratingBefore: s.ratingBefore,
       ratingAfter: s.ratingAfter,
       noContest: s.match.noContest,

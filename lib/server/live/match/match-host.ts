@@ -64,7 +64,7 @@ export type MatchHostOptions = {
 
 type Fail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
 
-const realTimers: Timers = {
+export const realTimers: Timers = {
   set: (fn, ms) => setTimeout(fn, ms).unref(),
   clear: (h) => clearTimeout(h as NodeJS.Timeout),
 };

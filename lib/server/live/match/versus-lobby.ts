@@ -5,7 +5,8 @@ import { VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type Versu
 import type { RoomView, Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
-import { MatchHost, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
+import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
+import { Rematches, type Offer, type SeatSetup, type Verdict } from '@/lib/server/live/match/rematches';
 import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
 import type { RankedEntry } from '@/lib/server/versus/pairing';
@@ -14,7 +15,6 @@ import { setLengthOf } from '@/lib/versus/bands';
 
 type Entry = Waiting & { conn: VersusPeer; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
 type Room = { code: string; mode: VersusMode; firstTo: number; seats: [VersusPeer, VersusPeer | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
-type SeatSetup = { handling: Handling; nextCount: number };
 
 /** The messages the lobby answers (messages.ts hands them over before its own switch). */
 export const isVersusMessage = (m: ClientMessage): m is VersusClientMessage => VERSUS_CLIENT_TYPES.has(m.t);
@@ -54,9 +54,14 @@ export class VersusLobby {
   private readonly ratings = new WeakMap<VersusPeer, Map<VersusMode, HeldStanding>>();
   /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
   private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
+  private readonly rematches: Rematches;
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
+    this.rematches = new Rematches({
+      now: this.now, timers: o.timers ?? realTimers, busy: (c) => this.busy(c), recheck: (offer) => this.rankedAgain(offer),
+      start: (offer, firstTo) => this.startMatch({ mode: offer.mode, firstTo, ranked: offer.ranked, conns: offer.peers, setup: offer.setup }),
+    });
     this.pairTimer = setInterval(() => this.pair(), PAIR_EVERY_MS);
     this.pairTimer.unref();
   }
@@ -70,6 +75,7 @@ export class VersusLobby {
         this.queue.delete(conn);
         return conn.send({ t: 'unqueued' });
       case 'room_create': {
+        this.rematches.leave(conn);
         if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
         let code = '';
         do code = Array.from({ length: 6 }, () => ROOM_ALPHABET[randomInt(ROOM_ALPHABET.length)]).join('');
@@ -79,6 +85,7 @@ export class VersusLobby {
         return this.sendRoom(room);
       }
       case 'room_join': {
+        this.rematches.leave(conn);
         const room = this.rooms.get(m.code);
         if (!room) return conn.error('unknown_room', 'No open room has this code (it closed, or its match started).');
         if (room.seats[0] === conn || room.seats[1] === conn) return this.sendRoom(room);
@@ -144,12 +151,19 @@ export class VersusLobby {
         conn.watches.get(m.matchId)?.();
         conn.watches.delete(m.matchId);
         return this.matches.get(m.matchId)?.spectatorsChanged();
+      case 'rematch': {
+        const done = this.rematches.want(conn, m.matchId, m.want);
+        if (done !== false) return done;
+        if (this.matches.has(m.matchId)) return conn.error('unknown_match', 'This match is not over yet: a rematch is offered at its end.', { gameId: m.matchId });
+        return conn.error('unknown_match', 'No quick match with this id can be played again now (its offer ended, or it was a room’s).', { gameId: m.matchId });
+      }
       default:
         m satisfies never;
     }
   }
 
   private async enqueue(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'queue' }>): Promise<void> {
+    this.rematches.leave(conn);
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
     const userId = m.ranked ? conn.owner.userId : null;
@@ -170,6 +184,7 @@ export class VersusLobby {
   /** The socket closed: out of the queue and any open room; a match seat waits the resume window. */
   drop(conn: VersusPeer): void {
     this.queue.delete(conn);
+    this.rematches.leave(conn);
     for (const room of this.rooms.values()) {
       if (room.seats[0] === conn) {
         this.rooms.delete(room.code);
@@ -192,6 +207,7 @@ export class VersusLobby {
 
   close(): void {
     clearInterval(this.pairTimer);
+    this.rematches.close();
     for (const host of this.matches.values()) host.close();
   }
 
@@ -215,16 +231,18 @@ export class VersusLobby {
 
   private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room }): void {
     const seat = (s: Seat): MatchSeatInfo => ({ owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount });
+    const ranked = o.ranked && o.conns[0].owner.userId !== o.conns[1].owner.userId;
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
-      ranked: o.ranked && o.conns[0].owner.userId !== o.conns[1].owner.userId, seats: [seat(0), seat(1)], bus: this.o.bus,
+      ranked, seats: [seat(0), seat(1)], bus: this.o.bus,
       ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}), ...(this.o.store ? { store: this.o.store } : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
-        for (const c of o.conns) this.ratings.delete(c); // a ranked match moved them
-        const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null);
+        const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
+        for (const c of [...o.conns, ...links]) if (c) this.ratings.delete(c); // a ranked match moved them
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
         if (o.room) this.reopen(o.room, links);
+        else this.rematches.open({ matchId: h.matchId, mode: o.mode, ranked, firstTo: o.firstTo, setup: o.setup }, links);
       },
     });
     this.matches.set(host.matchId, host);
@@ -272,6 +290,24 @@ export class VersusLobby {
     if (host && !([0, 1] as const).some((s) => sameOwner(host.owner(s), conn)))
       return conn.error('not_your_match', 'This match is played by others.', { gameId: matchId });
     conn.error('unknown_match', 'No live match with this id on this connection.', { gameId: matchId });
+  }
+
+  /**
+   * A ranked rematch meets the ranked rules as a new quick match would (0017): both still admitted,
+   * neither on the other's list (pairs met too often today, one network or device), on two
+   * addresses; its set as long as the bands the two stand in now. Refused, not played unranked:
+   * a player who wanted rating would not notice the difference.
+   */
+  private async rankedAgain(offer: Offer): Promise<Verdict> {
+    const [a, b] = offer.peers;
+    const [x, y] = [a.owner.userId, b.owner.userId];
+    if (!x || !y || x === y) return { ok: false, message: 'A ranked match needs two accounts.' };
+    const entries = await Promise.all([this.rankedEntry({ userId: x, address: a.address, device: a.device }), this.rankedEntry({ userId: y, address: b.address, device: b.device })]);
+    for (const e of entries) if (!e.ok) return { ok: false, message: e.message };
+    const apart = a.address === b.address || entries.some((e, i) => e.ok && e.avoid.includes(i === 0 ? y : x));
+    if (apart) return { ok: false, message: 'The ranked rules keep you two apart for now: you have met in ranked as often as one pair may in a day, or play from one network or device. A private room (unranked) is open to you.' };
+    const [sa, sb] = await Promise.all([this.ratingFor(a, x, offer.mode), this.ratingFor(b, y, offer.mode)]);
+    return { ok: true, firstTo: sa.band && sb.band ? setLengthOf(sa.band, sb.band) : MODES[offer.mode].firstTo };
   }
 
   private async rankedEntry(who: { userId: string; address: string; device: string | null }): Promise<RankedEntry> {

@@ -1,0 +1,9 @@
+/**
+ * A player's name wherever a match or a live game shows one: an account's name, or a guest by the
+ * tag the server gives each guest (lib/server/games/guest-tag.ts), so "Guest 2–0 Guest" reads
+ * "Guest 4F2A 2–0 Guest 09BC". Plain "Guest" only where no tag came (an older server).
+ */
+export function playerName(p: { name: string | null; tag?: string | null | undefined } | null | undefined): string {
+  if (p?.name) return p.name;
+  return p?.tag ? `Guest ${p.tag}` : 'Guest';
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+import type { SocketLike } from '@/lib/client/live/socket';
+import { VersusSession, type VersusView } from '@/lib/client/live/versus-session';
+
+/** A socket that is open at once and says what the page sent; `hear` plays the server. */
+function session() {
+  const sent: ClientMessage[] = [];
+  let ws: SocketLike | null = null;
+  const views: VersusView[] = [];
+  const s = new VersusSession({
+    url: 'ws://test/api/live',
+    connect: () => {
+      ws = { readyState: 1, send: (d) => void sent.push(JSON.parse(d)), close: () => {}, onopen: null, onclose: null, onerror: null, onmessage: null };
+      queueMicrotask(() => ws?.onopen?.({}));
+      return ws;
+    },
+    onView: (v) => views.push(v),
+    onGame: () => {},
+    now: () => 0,
+  });
+  const hear = (m: ServerMessage) => ws!.onmessage!({ data: JSON.stringify(m) });
+  return { s, sent, hear, view: () => s.current };
+}
+
+const match = (matchId: string): ServerMessage => ({
+  t: 'match', matchId, seat: 0, players: [{ name: null, guest: true, tag: '4F2A' }, { name: null, guest: true, tag: '09BC' }], mode: 'battle', firstTo: 2, ranked: false,
+  rulesVersion: 6, handling: [DEFAULT_HANDLING, DEFAULT_HANDLING], nextCount: 5, resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
+});
+const over = (matchId: string): ServerMessage => ({ t: 'vover', matchId, winner: 0, score: [2, 0], reason: 'forfeit', ranked: false, stored: true });
+
+async function opened() {
+  const x = session();
+  await new Promise((r) => setTimeout(r, 0));
+  x.hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
+  return x;
+}
+
+describe('the versus session in the browser', () => {
+  it('says a room that is not there once: as the closed room, not again as an error', async () => {
+    const { s, hear, view } = await opened();
+    s.joinRoom('ABCDEF', { handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'error', code: 'unknown_room', message: 'No open room has this code.' });
+    expect(view().lobby).toEqual({ kind: 'closed', code: 'ABCDEF', message: 'No open room has this code.' });
+    expect(view().error).toBeNull();
+  });
+
+  it('follows a rematch offer: open with who wants it, asked for, ended with its reason; a new match replaces the old', async () => {
+    const { s, sent, hear, view } = await opened();
+    hear(match('aaaaaaaa01'));
+    s.rematch(true); // not over yet: nothing to ask
+    expect(sent.filter((m) => m.t === 'rematch')).toEqual([]);
+    hear(over('aaaaaaaa01'));
+    hear({ t: 'rematch_state', matchId: 'aaaaaaaa01', wants: [false, false], expiresInMs: 30_000 });
+    expect(view().match?.rematch).toEqual({ kind: 'open', wants: [false, false], until: 30_000 });
+    s.rematch(true);
+    expect(sent.at(-1)).toEqual({ t: 'rematch', matchId: 'aaaaaaaa01', want: true });
+    hear({ t: 'rematch_state', matchId: 'bbbbbbbb01', wants: [true, true], expiresInMs: 1 }); // another match's: not this one
+    hear({ t: 'rematch_state', matchId: 'aaaaaaaa01', wants: [true, false], expiresInMs: 29_000 });
+    expect(view().match?.rematch).toMatchObject({ kind: 'open', wants: [true, false] });
+    hear(match('aaaaaaaa02'));
+    expect(view().match).toMatchObject({ matchId: 'aaaaaaaa02', state: 'countdown', rematch: null, over: null });
+
+    hear(over('aaaaaaaa02'));
+    hear({ t: 'rematch_state', matchId: 'aaaaaaaa02', wants: [false, true], expiresInMs: 30_000 });
+    hear({ t: 'rematch_over', matchId: 'aaaaaaaa02', reason: 'left' });
+    expect(view().match?.rematch).toEqual({ kind: 'over', reason: 'left', message: null });
+    s.rematch(true); // ended: nothing to ask
+    expect(sent.filter((m) => m.t === 'rematch')).toHaveLength(1);
+  });
+});
