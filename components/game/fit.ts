@@ -1,16 +1,55 @@
 import { isPlayView, onPlayViewChange } from '@/lib/client/play-view';
 
-/** Room kept between the game and the screen's edge. The versus fit (fit-versus.ts) shares these. */
+/** Room kept between the game and the screen's edge (the versus fit and the pad's check keep it too). */
 export const MARGIN = 8;
 /** The smallest field box worth playing on, with the pad under it (globals.css gives the same floor). */
 const MIN_WITH_PAD = 208;
 /** The smallest field box at a desk (the box's own min-h-80), and the tallest one worth drawing. */
-export const MIN_AT_DESK = 320;
-export const MAX_AT_DESK = 880;
+const MIN_AT_DESK = 320;
+const MAX_AT_DESK = 880;
 /** At a desk, outside a game, the field takes at most this share of the screen's height. */
-export const SHARE_AT_DESK = 0.78;
+const SHARE_AT_DESK = 0.78;
 
-type Layout = 'desk' | 'upright' | 'side';
+/** How a game screen is laid out: at a desk (no pad), or with the touch pad, upright or on its side. */
+export type Layout = 'desk' | 'upright' | 'side';
+
+const LANDSCAPE = '(orientation: landscape)';
+
+/** The layout for a game screen's root (root[data-touch=on] while the pad is shown). */
+export function layoutOf(root: HTMLElement): Layout {
+  return root.dataset.touch !== 'on' ? 'desk' : window.matchMedia(LANDSCAPE).matches ? 'side' : 'upright';
+}
+
+/**
+ * Runs `fit` now and whenever the room a game screen has may change: the root resizing (badges,
+ * bars, the pad arriving), the window, the phone turning, and the header giving way or coming back
+ * (which moves the game without resizing it, so the observer would not see it). Returns the stop.
+ */
+export function refitting(root: HTMLElement, fit: () => void): () => void {
+  const landscape = window.matchMedia(LANDSCAPE);
+  const observer = new ResizeObserver(fit);
+  observer.observe(root);
+  window.addEventListener('resize', fit);
+  landscape.addEventListener('change', fit);
+  const unwatch = onPlayViewChange(fit);
+  fit();
+  return () => {
+    observer.disconnect();
+    unwatch();
+    window.removeEventListener('resize', fit);
+    landscape.removeEventListener('change', fit);
+  };
+}
+
+/**
+ * At a desk, the height a game's box may take: the screen below its top, less what the page puts
+ * under it and a margin, within the desk's bounds; with the header given way (a game running, the
+ * play view) up to the whole screen, else a share of it. The versus fit sizes its row by it too.
+ */
+export function deskHeight(top: number, below: number, screen: number): number {
+  const share = isPlayView() ? 1 : SHARE_AT_DESK;
+  return Math.max(MIN_AT_DESK, Math.min(screen - top - below - MARGIN, share * screen, MAX_AT_DESK));
+}
 
 /**
  * The play page as a play view: the field's box takes the height the screen has left, measured, so
@@ -24,22 +63,17 @@ type Layout = 'desk' | 'upright' | 'side';
  * it takes all the room it has, up to 880 px.
  */
 export function fitField(root: HTMLElement, box: HTMLElement): () => void {
-  const landscape = window.matchMedia('(orientation: landscape)');
   let last: Layout | null = null;
   const fit = () => {
-    const layout: Layout = root.dataset.touch !== 'on' ? 'desk' : landscape.matches ? 'side' : 'upright';
+    const layout = layoutOf(root);
     const boxRect = box.getBoundingClientRect();
     const rootRect = root.getBoundingClientRect();
     const screen = window.innerHeight;
     let height: number;
     switch (layout) {
-      case 'desk': {
-        const top = boxRect.top + window.scrollY;
-        const below = rootRect.bottom - boxRect.bottom;
-        const share = isPlayView() ? 1 : SHARE_AT_DESK;
-        height = Math.max(MIN_AT_DESK, Math.min(screen - top - below - MARGIN, share * screen, MAX_AT_DESK));
+      case 'desk':
+        height = deskHeight(boxRect.top + window.scrollY, rootRect.bottom - boxRect.bottom, screen);
         break;
-      }
       case 'upright':
         height = Math.max(MIN_WITH_PAD, screen - (rootRect.height - boxRect.height) - MARGIN);
         break;
@@ -56,19 +90,9 @@ export function fitField(root: HTMLElement, box: HTMLElement): () => void {
     if (layout !== last && layout !== 'desk') (layout === 'side' ? box : root).scrollIntoView({ block: 'start' });
     last = layout;
   };
-  // What is around the field changes as the game loads (the live badge, the ghost bar, the pad).
-  const observer = new ResizeObserver(fit);
-  observer.observe(root);
-  window.addEventListener('resize', fit);
-  landscape.addEventListener('change', fit);
-  // The header giving way moves the game up without resizing it: the observer would not see it.
-  const unwatch = onPlayViewChange(fit);
-  fit();
+  const stop = refitting(root, fit);
   return () => {
-    observer.disconnect();
-    unwatch();
-    window.removeEventListener('resize', fit);
-    landscape.removeEventListener('change', fit);
+    stop();
     box.style.removeProperty('height');
     box.style.removeProperty('min-height');
   };

@@ -1,9 +1,8 @@
 import { UNITS_H, UNITS_W } from '@/components/game/draw';
-import { MARGIN, MAX_AT_DESK, MIN_AT_DESK, SHARE_AT_DESK } from '@/components/game/fit';
+import { deskHeight, layoutOf, MARGIN, refitting, type Layout } from '@/components/game/fit';
 import { SIDE } from '@/components/touch/layout';
-import { isPlayView, onPlayViewChange } from '@/lib/client/play-view';
 
-export type VersusLayout = 'desk' | 'upright' | 'side';
+export type VersusLayout = Layout;
 export type Box = { width: number; height: number };
 
 /** Between the player's field and the column beside it (the opponent's field and the stats). */
@@ -40,7 +39,6 @@ export function sideWidth(screenWidth: number): number {
  * the row scrolled to the top. At a desk the page does not move. Orientation changes refit.
  */
 export function fitVersus(root: HTMLElement, row: HTMLElement, own: HTMLElement, opponent: HTMLElement): () => void {
-  const landscape = window.matchMedia('(orientation: landscape)');
   let last: VersusLayout | null = null;
   const set = (el: HTMLElement, b: Box) => {
     const [w, h] = [`${b.width}px`, `${b.height}px`];
@@ -49,20 +47,15 @@ export function fitVersus(root: HTMLElement, row: HTMLElement, own: HTMLElement,
     el.style.minHeight = '0';
   };
   const fit = () => {
-    const layout: VersusLayout = root.dataset.touch !== 'on' ? 'desk' : landscape.matches ? 'side' : 'upright';
+    const layout = layoutOf(root);
     const rowRect = row.getBoundingClientRect();
     const rootRect = root.getBoundingClientRect();
     const screen = window.innerHeight;
     let space: Box;
     switch (layout) {
-      case 'desk': {
-        const top = rowRect.top + window.scrollY;
-        const below = rootRect.bottom - rowRect.bottom;
-        // As the play page's fit: with the header given way (a game running) the row may take the screen.
-        const share = isPlayView() ? 1 : SHARE_AT_DESK;
-        space = { width: row.clientWidth, height: Math.max(MIN_AT_DESK, Math.min(screen - top - below - MARGIN, share * screen, MAX_AT_DESK)) };
+      case 'desk':
+        space = { width: row.clientWidth, height: deskHeight(rowRect.top + window.scrollY, rootRect.bottom - rowRect.bottom, screen) };
         break;
-      }
       case 'upright':
         space = { width: row.clientWidth, height: screen - (rootRect.height - rowRect.height) - MARGIN };
         break;
@@ -81,19 +74,9 @@ export function fitVersus(root: HTMLElement, row: HTMLElement, own: HTMLElement,
     }
     last = layout;
   };
-  // What is around the fields changes as the match goes (the away notice, the pad arriving).
-  const observer = new ResizeObserver(fit);
-  observer.observe(root);
-  window.addEventListener('resize', fit);
-  landscape.addEventListener('change', fit);
-  // The header giving way (or coming back) moves the row without resizing the page's root.
-  const unwatch = onPlayViewChange(fit);
-  fit();
+  const stop = refitting(root, fit);
   return () => {
-    unwatch();
-    observer.disconnect();
-    window.removeEventListener('resize', fit);
-    landscape.removeEventListener('change', fit);
+    stop();
     root.style.removeProperty('touch-action');
     for (const el of [own, opponent]) for (const p of ['width', 'height', 'min-height']) el.style.removeProperty(p);
   };

@@ -2,6 +2,7 @@ import { devices, expect, test, type Locator, type Page } from '@playwright/test
 import { uniqueAddress } from '@/tests/e2e/fixtures';
 import { setThemeCookie, violations } from '@/tests/e2e/a11y-helpers';
 import { button, Fingers, PIXEL_7 } from '@/tests/e2e/touch-helpers';
+import { createRoom } from '@/tests/e2e/versus-helpers';
 
 /**
  * Versus on a phone (issue 39): a guest on a Pixel 7 meets a guest at a desk in a private room and
@@ -64,14 +65,10 @@ test.describe('versus on a phone', () => {
     await ann.emulateMedia({ colorScheme: 'dark' });
     await guest(ann);
 
-    await ann.goto('/versus');
-    const room = ann.getByRole('region', { name: 'Private room' });
-    await room.getByRole('combobox', { name: 'First to' }).selectOption('1');
-    await room.getByRole('button', { name: 'Create room' }).click();
-    await expect(ann).toHaveURL(/\/versus\/room\/[A-Z2-9]{6}$/);
+    const link = await createRoom(ann);
 
     // The phone's lobby: a room and its buttons, and no pad (there is no game to play).
-    await ben.goto(await ann.getByLabel('Share link').inputValue());
+    await ben.goto(link);
     await expect(ben.getByTestId('room-seats')).toContainText('(you)');
     await expect(ben.getByRole('button', { name: 'Ready', exact: true })).toBeVisible();
     // The pad, where it is drawn, loads a moment after the page's game code: time for it to show.

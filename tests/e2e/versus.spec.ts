@@ -5,6 +5,7 @@ import { signUp, uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
 import { cuttableLiveChannel } from '@/tests/e2e/live-channel';
 import { topOut, typePlan } from '@/tests/e2e/play-helpers';
 import { violations } from '@/tests/e2e/a11y-helpers';
+import { createRoom } from '@/tests/e2e/versus-helpers';
 
 // Versus in Chromium, with real sockets and key presses: two browsers meet in a private room by
 // its link and play until one tops out under the other's garbage, a third watches from /live, and
@@ -36,12 +37,7 @@ test('two browsers play a private room by its link; a third watches; the replay 
   const [ann, ben, watcher] = [await player(browser), await player(browser), await player(browser)];
 
   // Ann makes a room (Battle, one game) and the page's address becomes its share link.
-  await ann.goto('/versus');
-  const room = ann.getByRole('region', { name: 'Private room' });
-  await room.getByRole('combobox', { name: 'First to' }).selectOption('1');
-  await room.getByRole('button', { name: 'Create room' }).click();
-  await expect(ann).toHaveURL(/\/versus\/room\/[A-Z2-9]{6}$/);
-  const link = await ann.getByLabel('Share link').inputValue();
+  const link = await createRoom(ann);
   expect(link).toBe(ann.url());
 
   // Ben opens the link and is seated; both say they are ready.
@@ -159,12 +155,7 @@ test('a player whose network drops mid-match comes back within the window, and t
   test.setTimeout(180_000);
   const [ann, ben] = [await player(browser), await player(browser)];
   const network = await cuttableLiveChannel(ben);
-  await ann.goto('/versus');
-  const room = ann.getByRole('region', { name: 'Private room' });
-  await room.getByRole('combobox', { name: 'First to' }).selectOption('1');
-  await room.getByRole('button', { name: 'Create room' }).click();
-  await expect(ann).toHaveURL(/\/versus\/room\/[A-Z2-9]{6}$/);
-  await ben.goto(await ann.getByLabel('Share link').inputValue());
+  await ben.goto(await createRoom(ann));
   await expect(ann.getByTestId('room-seats').locator('li').nth(1)).not.toContainText('Waiting');
   await ann.getByRole('button', { name: 'Ready', exact: true }).click();
   await ben.getByRole('button', { name: 'Ready', exact: true }).click();
