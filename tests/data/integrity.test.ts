@@ -6,6 +6,7 @@ import { listOpenFlags } from '@/lib/server/integrity/flags';
 import { listActions } from '@/lib/server/moderation/audit';
 import { decide } from '@/lib/server/moderation/decide';
 import { storeMatch } from '@/lib/server/versus/store';
+import { moderationActionSchema } from '@/lib/validations/moderation';
 import { recordOf } from '@/lib/server/versus/verify';
 import type { Owner } from '@/lib/server/games/owner';
 import { resetDb } from '@/tests/data/db';
@@ -29,7 +30,7 @@ async function store(i: number, seats: [Owner, Owner], now = minutes(i)) {
 }
 
 const decideFlag = (actor: { id: string; name: string }, action: 'dismiss_flag' | 'confirm_flag', flagId: string, reason: string) =>
-  decide({ actor, input: { action, flagId, reason } });
+  decide({ actor, input: moderationActionSchema.parse({ action, flagId, reason }) });
 
 beforeEach(resetDb);
 

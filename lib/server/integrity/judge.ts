@@ -1,6 +1,6 @@
 import 'server-only';
 import type { FeatureRow } from '@/lib/server/integrity/features';
-import { HUMAN_RANGE, INTEGRITY_REASONS, JUMP, PROFILE, type IntegrityReason, type ModeKind } from '@/lib/server/integrity/rules';
+import { HUMAN_RANGE, JUMP, PROFILE, RANGE_REASONS, type IntegrityReason, type ModeKind, type RangeReason } from '@/lib/server/integrity/rules';
 
 /** Where a profile's game can be watched: a solo replay, or one seat of one game of a match. */
 export type GameRef = { kind: 'solo'; gameId: string } | { kind: 'versus'; matchId: string; game: number; seat: number };
@@ -10,8 +10,6 @@ export type ProfileGame = { ref: GameRef; row: FeatureRow };
 export type Medians = { games: number; pps: number; pressesPerSecond: number; reactionTicks: number | null; tapShare: number; reactionShare: number };
 export type Evidence = { games: number; out: GameRef[]; earlier: Medians | null; recent: Medians };
 export type ProfileFlag = { reason: IntegrityReason; message: string; evidence: Evidence };
-
-type RangeReason = Exclude<IntegrityReason, 'pps_jump'>;
 
 /** The reasons one game's features leave the human range, each judged only on a large enough sample. */
 export function outOfRange(row: FeatureRow, kind: ModeKind): RangeReason[] {
@@ -63,8 +61,8 @@ export function judgeProfile(newestFirst: readonly ProfileGame[], kind: ModeKind
   const flags: ProfileFlag[] = [];
   const byReason = new Map<RangeReason, GameRef[]>();
   for (const g of games) for (const reason of outOfRange(g.row, kind)) byReason.set(reason, [...(byReason.get(reason) ?? []), g.ref]);
-  for (const reason of INTEGRITY_REASONS) {
-    const refs = reason === 'pps_jump' ? [] : (byReason.get(reason) ?? []);
+  for (const reason of RANGE_REASONS) {
+    const refs = byReason.get(reason) ?? [];
     if (refs.length < PROFILE.minGamesOut) continue;
     flags.push({
       reason,

@@ -1,12 +1,12 @@
 import 'server-only';
-import { isVersusMode } from '@/lib/engine';
+import { VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/server/db';
 import { PoolBusyError } from '@/lib/server/verify-pool/pool';
 import { verifyPool } from '@/lib/server/verify-pool';
 import type { FeatureRow } from '@/lib/server/integrity/features';
 import { judgeProfile, type GameRef, type ProfileFlag } from '@/lib/server/integrity/judge';
-import { PROFILE, type IntegrityReason } from '@/lib/server/integrity/rules';
+import { PROFILE, type IntegrityReason, type ModeKind } from '@/lib/server/integrity/rules';
 
 /** A game just stored, as its store knows it: a solo game, or a versus match's games seat by seat. */
 export type StoredGame =
@@ -91,7 +91,7 @@ export async function judgePlayer(options: { userId: string; mode: string; now?:
     by: ['reason'], where: { userId: options.userId, mode: options.mode, decidedAt: { not: null } }, _max: { decidedAt: true },
   });
   const since = new Map(decided.map((d) => [d.reason, d._max.decidedAt]));
-  const kind = isVersusMode(options.mode) ? 'versus' : 'solo';
+  const kind: ModeKind = VERSUS_MODE_NAMES.some((m) => m === options.mode) ? 'versus' : 'solo';
   const flags: ProfileFlag[] = [];
   for (const cutoff of new Set([undefined, ...since.values()])) {
     const after = games.filter((g) => !cutoff || g.playedAt > cutoff);

@@ -60,5 +60,8 @@ export const JUMP = {
   minPpsGain: 1,
 } as const;
 
-export const INTEGRITY_REASONS = ['steady_taps', 'steady_reaction', 'sustained_presses', 'sustained_pps', 'pps_jump'] as const;
+/** Reasons one game can leave the human range for (HUMAN_RANGE); then the jump from a player's own history (JUMP). */
+export const RANGE_REASONS = ['steady_taps', 'steady_reaction', 'sustained_presses', 'sustained_pps'] as const;
+export type RangeReason = (typeof RANGE_REASONS)[number];
+export const INTEGRITY_REASONS = [...RANGE_REASONS, 'pps_jump'] as const;
 export type IntegrityReason = (typeof INTEGRITY_REASONS)[number];
