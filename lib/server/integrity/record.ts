@@ -67,9 +67,12 @@ export async function recordIntegrity(stored: StoredGame): Promise<void> {
     throw error;
   }
   const db = await getDb();
+  // A player who deleted their account since the store has no rows to keep (and one seat's
+  // deletion must not cost the other seat its rows).
+  const users = new Set((await db.user.findMany({ where: { id: { in: items.map((i) => i.userId) } }, select: { id: true } })).map((u) => u.id));
   const data = items.flatMap((item, i) => {
     const row = rows[i];
-    return row ? [{ ...row, ...item.where, userId: item.userId, mode: stored.mode, playedAt: stored.playedAt }] : [];
+    return row && users.has(item.userId) ? [{ ...row, ...item.where, userId: item.userId, mode: stored.mode, playedAt: stored.playedAt }] : [];
   });
   await db.gameFeatures.createMany({ data, skipDuplicates: true });
   for (const userId of new Set(data.map((d) => d.userId))) await judgePlayer({ userId, mode: stored.mode });
