@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
+import Link from 'next/link';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { SiteHeader } from '@/components/site/SiteHeader';
@@ -47,7 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           {children}
         </main>
         <footer className="site-chrome border-t border-line py-6 text-center text-sm text-muted">
-          Linefall — every score on a board is re-simulated from its replay.
+          Linefall — every score on a board is re-simulated from its replay. <Link className="link" href="/fair-play">Fair play</Link>
         </footer>
         {appEnv().NODE_ENV === 'production' && nonce && <script nonce={nonce} dangerouslySetInnerHTML={{ __html: REGISTER_SW }} />}
       </body>

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { ActionForm } from '@/components/moderation/ActionForm';
+import { FlagCard } from '@/components/moderation/FlagCard';
 import { RoleForm } from '@/components/moderation/RoleForm';
 import { ReplayViewer } from '@/components/replay/ReplayViewer';
 import { MODE_INFO, formatResult } from '@/lib/ui/modes';
@@ -47,6 +48,17 @@ export default async function ModerationPage({ searchParams }: Props) {
               <ActionForm label={`Decide on ${g.player ?? 'guest'}’s game`} gameId={g.id} username={g.player ?? undefined} actions={g.player ? ['approve', 'reject', 'ban'] : ['approve', 'reject']} />
             </Card>
           ))}
+        </ul>
+      </section>
+      <section aria-labelledby="flags-h" className="space-y-3">
+        <h2 id="flags-h" className="text-xl font-semibold">Flagged across games ({queue.flags.length})</h2>
+        <p className="text-sm text-muted">
+          A player whose recent games left the human range or jumped far from their own (<Link className="link" href="/fair-play">what is measured</Link>).
+          Confirming takes nothing away: ban, reject or void with the usual actions.
+        </p>
+        {queue.flags.length === 0 ? <p className="text-muted">No open flags.</p> : null}
+        <ul className="space-y-3">
+          {queue.flags.map((f) => <FlagCard key={f.id} flag={f} history={<History player={queue.players[f.userId]} />} />)}
         </ul>
       </section>
       <section aria-labelledby="reports-h" className="space-y-3">

@@ -8,12 +8,18 @@ import { Button } from '@/components/ui/Button';
 import type { ButtonVariant } from '@/components/ui/button-class';
 
 type Action = (typeof MODERATION_ACTIONS)[number];
-const LABELS: Record<Action, string> = { approve: 'Approve', reject: 'Reject game', ban: 'Ban player', unban: 'Lift ban', dismiss: 'Dismiss report', void: 'Void match' };
+const LABELS: Record<Action, string> = {
+  approve: 'Approve', reject: 'Reject game', ban: 'Ban player', unban: 'Lift ban', dismiss: 'Dismiss report', void: 'Void match',
+  dismiss_flag: 'Dismiss flag', confirm_flag: 'Confirm flag',
+};
 // What takes something away from a player is drawn as a danger.
-const VARIANTS: Record<Action, ButtonVariant> = { approve: 'secondary', reject: 'danger', ban: 'danger', unban: 'secondary', dismiss: 'secondary', void: 'danger' };
+// Confirming a flag takes nothing away by itself (the moderator bans or rejects with the others).
+const VARIANTS: Record<Action, ButtonVariant> = {
+  approve: 'secondary', reject: 'danger', ban: 'danger', unban: 'secondary', dismiss: 'secondary', void: 'danger', dismiss_flag: 'secondary', confirm_flag: 'secondary',
+};
 
 /** The buttons under one queue entry; every decision carries a reason, which the audit log keeps (and a ban shows the player). */
-export function ActionForm({ actions, gameId, matchId, username, reportId, label }: { actions: Action[]; gameId?: string; matchId?: string; username?: string; reportId?: string; label: string }) {
+export function ActionForm({ actions, gameId, matchId, username, reportId, flagId, label }: { actions: Action[]; gameId?: string; matchId?: string; username?: string; reportId?: string; flagId?: string; label: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -21,7 +27,7 @@ export function ActionForm({ actions, gameId, matchId, username, reportId, label
     event.preventDefault();
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
     const reason = String(new FormData(event.currentTarget).get('reason') ?? '');
-    const parsed = moderationActionSchema.safeParse({ action: submitter?.value, gameId, matchId, username, reportId, reason });
+    const parsed = moderationActionSchema.safeParse({ action: submitter?.value, gameId, matchId, username, reportId, flagId, reason });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Invalid');
     setPending(true);
     setError(null);

@@ -23,7 +23,8 @@ export const reportSchema = z
 /** What the data layer takes: the parsed payload (absent fields may be left out). */
 export type ReportInput = { gameId?: string; username?: string; reason: ReportReason; note?: string };
 
-export const MODERATION_ACTIONS = ['approve', 'reject', 'ban', 'unban', 'dismiss', 'void'] as const;
+/** dismiss_flag / confirm_flag answer a flag from the integrity review across games (flagId). */
+export const MODERATION_ACTIONS = ['approve', 'reject', 'ban', 'unban', 'dismiss', 'void', 'dismiss_flag', 'confirm_flag'] as const;
 
 /** A moderator's decision; a reason is required for everything but an approval. */
 export const moderationActionSchema = z
@@ -34,6 +35,8 @@ export const moderationActionSchema = z
     reportId: optional(40),
     /** A versus match (void). */
     matchId: optional(40),
+    /** An integrity flag (dismiss_flag, confirm_flag). */
+    flagId: optional(40),
     reason: z.string().trim().max(500, 'Keep the reason under 500 characters').default(''),
   })
   .refine((a) => a.action === 'approve' || a.reason.length > 0, { message: 'Say why: the reason is logged, and a ban shows it to the player', path: ['reason'] });

@@ -16,6 +16,8 @@ test('a player reaches no moderation route or page; reports are one open per rep
   const routes = [
     (api: typeof player) => api.get('/api/moderation/queue'),
     (api: typeof player) => api.post('/api/moderation/actions', { data: { action: 'reject', gameId: game.gameId, reason: 'mine now' } }),
+    // A flag across games (decision 0025) is answered only by a moderator, whatever its id.
+    (api: typeof player) => api.post('/api/moderation/actions', { data: { action: 'dismiss_flag', flagId: 'any-flag', reason: 'not me' } }),
     // Roles are an admin's: a player cannot make themselves one.
     (api: typeof player) => api.post('/api/moderation/roles', { data: { username: 'anyone', role: 'admin' } }),
   ];
@@ -24,6 +26,8 @@ test('a player reaches no moderation route or page; reports are one open per rep
     expect(await errorCode(await call(stranger))).toMatchObject({ status: 401, code: 'unauthenticated' });
   }
   for (const api of [player, stranger]) expect((await api.get('/moderation')).status()).toBe(404);
+  // What is measured and what a flag does is public.
+  expect((await stranger.get('/fair-play')).status()).toBe(200);
 
   const report = { gameId: game.gameId, reason: 'cheating', note: 'too fast' };
   expect(await errorCode(await stranger.post('/api/reports', { data: report }))).toMatchObject({ status: 401 });

@@ -12,6 +12,7 @@ import { restoreBackup, RestoreRefusedError } from '@/lib/db/backup/restore.js';
 import { runScheduledBackup } from '@/lib/db/backup/schedule';
 import { withPgliteSnapshot, withPostgresSnapshot } from '@/lib/db/backup/snapshot.js';
 import { backupStatus } from '@/lib/db/backup/status';
+import { integritySettled } from '@/lib/server/integrity/record';
 import { openSql } from '@/lib/db/connect.js';
 import { liveDbHandle } from '@/lib/db/live';
 import type { SqlRunner } from '@/lib/db/migrate.js';
@@ -71,6 +72,8 @@ async function seed() {
     if (approve) expect(await approveGame({ gameId: ticket.gameId, now: minutes(200) })).toMatchObject({ ok: true });
   }
   await hit([{ rule: 'submitPlayer', subject: alice.userId! }, { rule: 'signUpAddress', subject: '203.0.113.9' }], minutes(100));
+  // The games' feature rows are written after their stores: wait for them, or a backup races them.
+  await integritySettled();
   return { alice, bob };
 }
 

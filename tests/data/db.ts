@@ -1,13 +1,15 @@
 import { getDb } from '@/lib/server/db';
 import { backgroundCleanup } from '@/lib/server/games/cleanup';
+import { integritySettled } from '@/lib/server/integrity/record';
 
 /**
  * Empties every table (but the migration history) so each test starts from nothing. A cleanup
- * an earlier test's ticket started in the background is waited for first: it would otherwise
- * delete rows from under the next test.
+ * an earlier test's ticket started in the background, and the feature rows of an earlier test's
+ * games, are waited for first: they would otherwise delete or write rows under the next test.
  */
 export async function resetDb(): Promise<void> {
   await backgroundCleanup();
+  await integritySettled();
   const db = await getDb();
   const tables = await db.$queryRawUnsafe<{ tablename: string }[]>(
     `SELECT tablename::text AS tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> '_prisma_migrations'`,

@@ -13,6 +13,7 @@ import { newBoard, PAD } from '@/lib/engine/board';
 import { PIECES, ROTATIONS } from '@/lib/engine/constants';
 import type { InputEvent, Key, Player, VersusGame, VersusMatch } from '@/lib/engine';
 import { best, candidates } from '@/tests/support/bot-eval';
+import { Humanizer, type HumanTiming } from '@/tests/support/human';
 
 export interface VersusBotOptions {
   seed: string;
@@ -24,21 +25,35 @@ export interface VersusBotOptions {
   ackDelay?: number;
   /** rowDown taps before each placed piece's hard drop (versus rules 4 only). */
   rowDown?: number;
+  /**
+   * Type with seeded, jittered human timing (tests/support/human.ts): held taps, gaps and a pause
+   * before each piece, instead of 1-tick taps back to back.
+   */
+  human?: HumanTiming;
 }
 
 const TURN_KEYS = [null, 'rotateCW', 'rotate180', 'rotateCCW'] as const;
-const tap = (key: Key): InputEvent[][] => [[{ key, down: true }], [{ key, down: false }]];
+const idle = (ticks: number): InputEvent[][] => Array.from({ length: ticks }, () => []);
 
 export class VersusBot {
   private plan: InputEvent[][] = [];
   private target: { x: number; turnKey: Key | null } | null = null;
   private rng: number;
   private readonly seen = new Map<number, number>();
+  private readonly human: Humanizer | null;
 
   constructor(readonly options: VersusBotOptions) {
     let h = 0x811c9dc5;
     for (let i = 0; i < options.seed.length; i++) h = Math.imul(h ^ options.seed.charCodeAt(i), 0x01000193);
     this.rng = h >>> 0;
+    this.human = options.human ? new Humanizer(options.human, options.seed) : null;
+  }
+
+  /** A key pressed and released: on the next tick, or held and followed by a gap with human timing. */
+  private tap(key: Key): InputEvent[][] {
+    const h = this.human;
+    if (!h) return [[{ key, down: true }], [{ key, down: false }]];
+    return [[{ key, down: true }], ...idle(h.draw(h.timing.hold) - 1), [{ key, down: false }], ...idle(h.draw(h.timing.gap))];
   }
 
   private random(): number {
@@ -78,15 +93,16 @@ export class VersusBot {
     if (this.target) {
       // The rotation happened: shift from wherever the kick put the piece, then drop.
       const dx = this.target.x - a.x;
-      for (let i = 0; i < Math.abs(dx); i++) this.plan.push(...tap(dx < 0 ? 'left' : 'right'));
-      for (let i = 0; i < (this.options.rowDown ?? 0); i++) this.plan.push(...tap('rowDown'));
-      this.plan.push(...tap('hardDrop'));
+      for (let i = 0; i < Math.abs(dx); i++) this.plan.push(...this.tap(dx < 0 ? 'left' : 'right'));
+      for (let i = 0; i < (this.options.rowDown ?? 0); i++) this.plan.push(...this.tap('rowDown'));
+      this.plan.push(...this.tap('hardDrop'));
       for (let i = 0; i < (this.options.pace ?? 0); i++) this.plan.push([]);
       this.target = null;
       return;
     }
+    if (this.human) this.plan.push(...idle(this.human.draw(this.human.timing.think)));
     if (this.random() < (this.options.mistakes ?? 0)) {
-      this.plan.push(...tap('hardDrop'));
+      this.plan.push(...this.tap('hardDrop'));
       return;
     }
     const board = newBoard();
@@ -96,12 +112,12 @@ export class VersusBot {
     });
     const pick = best(candidates(board, PIECES.indexOf(a.type), ROTATIONS.indexOf(a.rotation), a.x, a.y));
     if (!pick) {
-      this.plan.push(...tap('hardDrop'));
+      this.plan.push(...this.tap('hardDrop'));
       return;
     }
     const turnKey = TURN_KEYS[pick.turn];
     this.target = { x: pick.x, turnKey };
-    if (turnKey) this.plan.push(...tap(turnKey));
+    if (turnKey) this.plan.push(...this.tap(turnKey));
     else this.think(game, p);
   }
 }

@@ -11,6 +11,7 @@ import { owns, type Owner } from '@/lib/server/games/owner';
 import { GUEST_GAME_TTL_MS } from '@/lib/server/games/policy';
 import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
 import { countRefusal } from '@/lib/server/games/refusals';
+import { afterStore } from '@/lib/server/integrity/record';
 import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
 
 /**
@@ -200,6 +201,7 @@ export async function submitReplay(options: {
     // It was not abandoned after all: the profile's count should not say so.
     await db.abandonCount.updateMany({ where: { userId: ticket.userId, mode: game.mode, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   }
+  afterStore({ kind: 'solo', gameId: game.id, userId, mode: game.mode, replay: submission.replay, playedAt: now });
   const ranks = { rank: ranksFrom(row.ahead), isBest: row.isBest };
   return { ok: true, status: flag ? 202 : 201, body: await describeStored(db, game, ranks) };
 }

@@ -17,6 +17,11 @@ export type TimingFeatures = {
   peakPps: { window: number; pps: number | null };
   /** Most presses inside any window of `ticks` ticks, per second (null when the game is shorter). */
   peakPressRate: { ticks: number; perSecond: number | null };
+  /**
+   * Reaction to a new piece: ticks from each lock (but the last) to the next press, 1 being the
+   * very next tick. A person sees the piece, then moves: a bot answers on the next tick, every time.
+   */
+  reaction: { samples: number; medianTicks: number | null; modalShare: number };
 };
 
 /** Longer holds are DAS charges or soft drops, held on purpose for as long as the board needs. */
@@ -112,6 +117,21 @@ function peakPressRate(presses: readonly Press[], ticks: number, gameTicks: numb
   return (most * TICKS_PER_SECOND) / ticks;
 }
 
+function reaction(presses: readonly Press[], lockTicks: readonly number[]): TimingFeatures['reaction'] {
+  const waits: number[] = [];
+  let next = 0;
+  for (const lock of lockTicks) {
+    while (next < presses.length && presses[next]!.tick <= lock) next++;
+    if (next === presses.length) break;
+    waits.push(presses[next]!.tick - lock);
+  }
+  waits.sort((a, b) => a - b);
+  const counts = new Map<number, number>();
+  for (const w of waits) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const modal = Math.max(0, ...counts.values());
+  return { samples: waits.length, medianTicks: waits.length === 0 ? null : waits[waits.length >> 1]!, modalShare: waits.length === 0 ? 0 : modal / waits.length };
+}
+
 export function timingFeatures(options: {
   inputs: PackedInputs;
   lockTicks: readonly number[];
@@ -127,5 +147,6 @@ export function timingFeatures(options: {
     taps: taps(presses),
     peakPps: { window: options.ppsWindow, pps: peakPps(options.lockTicks, options.ppsWindow) },
     peakPressRate: { ticks: options.pressWindowTicks, perSecond: peakPressRate(presses, options.pressWindowTicks, options.gameTicks) },
+    reaction: reaction(presses, options.lockTicks),
   };
 }

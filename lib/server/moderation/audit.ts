@@ -6,7 +6,7 @@ import { getDb } from '@/lib/server/db';
 export type Actor = { id: string | null; name: string };
 export const CONSOLE: Actor = { id: null, name: 'console' };
 
-export const ACTIONS = ['approve', 'reject', 'ban', 'unban', 'dismiss', 'grant', 'revoke', 'void'] as const;
+export const ACTIONS = ['approve', 'reject', 'ban', 'unban', 'dismiss', 'grant', 'revoke', 'void', 'dismiss_flag', 'confirm_flag'] as const;
 export type ModerationActionName = (typeof ACTIONS)[number];
 
 /** Writes one audit entry, in the transaction of the change it records. */

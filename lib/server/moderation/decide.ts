@@ -6,6 +6,7 @@ import { logAction, type Actor } from '@/lib/server/moderation/audit';
 import { banPlayer, unbanPlayer } from '@/lib/server/moderation/bans';
 import { closeReports } from '@/lib/server/moderation/reports';
 import { voidMatch } from '@/lib/server/versus/void';
+import { decideFlag } from '@/lib/server/integrity/flags';
 
 export type DecideOutcome = { ok: true; action: string } | { ok: false; status: number; code: string; message: string };
 
@@ -59,6 +60,12 @@ export async function decide(options: { actor: Actor; input: ModerationActionInp
       if (!input.matchId) return needs('match');
       const outcome = await voidMatch({ matchId: input.matchId, reason: input.reason, actor });
       return outcome.ok ? { ok: true, action: 'void' } : outcome;
+    }
+    case 'dismiss_flag':
+    case 'confirm_flag': {
+      if (!input.flagId) return needs('flag');
+      const outcome = await decideFlag({ flagId: input.flagId, decision: input.action === 'dismiss_flag' ? 'dismissed' : 'confirmed', note: input.reason, actor });
+      return outcome.ok ? { ok: true, action: input.action } : outcome;
     }
     default:
       return input.action satisfies never;

@@ -3,16 +3,19 @@ import { getDb } from '@/lib/server/db';
 import { listActions, type AuditEntry } from '@/lib/server/moderation/audit';
 import { listHeldGames, type HeldGame } from '@/lib/server/games/review';
 import { listOpenReports, type OpenReport } from '@/lib/server/moderation/reports';
+import { listOpenFlags, type OpenFlag } from '@/lib/server/integrity/flags';
 
 export type PlayerHistory = { username: string; games: number; held: number; rejected: number; reports: number; banned: boolean; createdAt: Date };
 
-export type Queue = { held: HeldGame[]; reports: OpenReport[]; players: Record<string, PlayerHistory>; log: AuditEntry[] };
+export type Queue = { held: HeldGame[]; reports: OpenReport[]; flags: OpenFlag[]; players: Record<string, PlayerHistory>; log: AuditEntry[] };
 
-/** What /moderation shows: held games, open reports, the history of every player in them, and the audit log. */
+/** What /moderation shows: held games, open reports, players flagged across games, the history of every player in them, and the audit log. */
 export async function moderationQueue(options: { limit: number }): Promise<Queue> {
-  const [held, reports, log] = await Promise.all([listHeldGames({ limit: options.limit }), listOpenReports({ limit: options.limit }), listActions({ limit: 50 })]);
-  const ids = [...new Set([...held.flatMap((g) => (g.userId ? [g.userId] : [])), ...reports.map((r) => r.target.id)])];
-  return { held, reports, log, players: await historyOf(ids) };
+  const [held, reports, flags, log] = await Promise.all([
+    listHeldGames({ limit: options.limit }), listOpenReports({ limit: options.limit }), listOpenFlags({ limit: options.limit }), listActions({ limit: 50 }),
+  ]);
+  const ids = [...new Set([...held.flatMap((g) => (g.userId ? [g.userId] : [])), ...reports.map((r) => r.target.id), ...flags.map((f) => f.userId)])];
+  return { held, reports, flags, log, players: await historyOf(ids) };
 }
 
 async function historyOf(userIds: string[]): Promise<Record<string, PlayerHistory>> {

@@ -4,6 +4,7 @@ import type { Submission } from '@/lib/validations/games';
 import { verifySubmission, type TicketFacts, type VerifyFailure } from '@/lib/server/games/verify';
 import type { TimingFlag } from '@/lib/server/games/plausibility';
 import { inspectTiming } from '@/lib/server/moderation/inspect';
+import { replayFeatures } from '@/lib/server/integrity/features';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import type { JobTable } from '@/lib/server/verify-pool/pool';
 
@@ -26,6 +27,8 @@ export const JOBS = {
   },
   match: (record: VersusMatchRecord) => verifyMatch(record),
   timing: (encoded: string) => inspectTiming(encoded),
+  /** A stored game's feature rows, one per replay (integrity/record.ts); null for one that cannot be read. */
+  features: (replays: Array<{ encoded: string; endTick: number | null }>) => replays.map((r) => replayFeatures(r.encoded, r.endTick)),
   stream: (encoded: string): StreamVerdict => {
     try {
       return { ok: true, result: simulateReplay(decodeReplay(encoded)) };

@@ -4,6 +4,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
+import { afterStore } from '@/lib/server/integrity/record';
 import { bandEdges, shownBand } from '@/lib/server/versus/bands';
 import { raisePeakBand, recordSeasonMatch } from '@/lib/server/versus/season-standings';
 import { rollOverSeasons, SEASON_CLOSE_TIMEOUT_MS, seasonOfMatch } from '@/lib/server/versus/seasons';
@@ -127,6 +128,7 @@ export async function storeMatch(options: {
     return { rated, season: rating?.season ?? 0 };
   }, closed ? undefined : { timeout: SEASON_CLOSE_TIMEOUT_MS });
   if (!written) return { ok: true, matchId, repeated: true, ratings: null, noContest };
+  afterStore({ kind: 'versus', matchId, mode: record.mode, playedAt: now, users: [seats[0].userId, seats[1].userId], games: o.games });
   const ratings = written.rated && (await withBands(record.mode, written.rated, options.now));
   if (ratings) await raisePeakBands({ mode: record.mode, season: written.season, users: [seats[0].userId!, seats[1].userId!], ratings });
   return { ok: true, matchId, repeated: false, ratings, noContest };

@@ -1,0 +1,121 @@
+import 'server-only';
+import { VERSUS_MODE_NAMES } from '@/lib/engine';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { getDb } from '@/lib/server/db';
+import { PoolBusyError } from '@/lib/server/verify-pool/pool';
+import { verifyPool } from '@/lib/server/verify-pool';
+import type { FeatureRow } from '@/lib/server/integrity/features';
+import { judgeProfile, type GameRef, type ProfileFlag } from '@/lib/server/integrity/judge';
+import { PROFILE, type IntegrityReason, type ModeKind } from '@/lib/server/integrity/rules';
+
+/** A game just stored, as its store knows it: a solo game, or a versus match's games seat by seat. */
+export type StoredGame =
+  | { kind: 'solo'; gameId: string; userId: string | null; mode: string; replay: string; playedAt: Date }
+  | {
+      kind: 'versus'; matchId: string; mode: string; playedAt: Date; users: [string | null, string | null];
+      games: ReadonlyArray<{ index: number; endTick: number; replays: readonly [string, string] }>;
+    };
+
+/** Stores waiting for their rows beyond this are logged and skipped: the rows are evidence, never worth memory under a flood. */
+const MAX_BACKLOG = 500;
+let backlog = 0;
+let tail: Promise<void> = Promise.resolve();
+
+/**
+ * Called by a store once its transaction has committed: queues the game's feature rows and the
+ * judgement of its players, and returns at once. One game is measured at a time, as a client of
+ * the verification pool (never ahead of players' own verifications). Nothing here can fail or
+ * slow the store: every failure is logged and the game stays stored.
+ */
+export function afterStore(stored: StoredGame): void {
+  if (backlog >= MAX_BACKLOG) {
+    console.error(`[integrity] backlog full: no feature rows for ${stored.kind === 'solo' ? stored.gameId : stored.matchId}`);
+    return;
+  }
+  backlog++;
+  tail = tail
+    .then(() => recordIntegrity(stored))
+    .catch((error: unknown) => console.error('[integrity] feature rows or flags could not be written', error))
+    .finally(() => backlog--);
+}
+
+/** Resolves once every game queued so far has its rows and judgement (tests, shutdown). */
+export async function integritySettled(): Promise<void> {
+  await tail;
+}
+
+type Item = { userId: string; encoded: string; endTick: number | null; where: { gameId: string } | { matchId: string; gameIndex: number; seat: number } };
+
+function itemsOf(stored: StoredGame): Item[] {
+  if (stored.kind === 'solo') return stored.userId ? [{ userId: stored.userId, encoded: stored.replay, endTick: null, where: { gameId: stored.gameId } }] : [];
+  return stored.games.flatMap((g) =>
+    ([0, 1] as const).flatMap((seat) => {
+      const userId = stored.users[seat];
+      return userId ? [{ userId, encoded: g.replays[seat], endTick: g.endTick, where: { matchId: stored.matchId, gameIndex: g.index, seat } }] : [];
+    }),
+  );
+}
+
+export async function recordIntegrity(stored: StoredGame): Promise<void> {
+  const items = itemsOf(stored);
+  if (items.length === 0) return;
+  let rows: Array<FeatureRow | null>;
+  try {
+    rows = await verifyPool().run('features', items.map((i) => ({ encoded: i.encoded, endTick: i.endTick })), { client: 'integrity' });
+  } catch (error) {
+    if (error instanceof PoolBusyError) return console.error('[integrity] the pool is busy: no feature rows for this game');
+    throw error;
+  }
+  const db = await getDb();
+  // A player who deleted their account since the store has no rows to keep (and one seat's
+  // deletion must not cost the other seat its rows).
+  const users = new Set((await db.user.findMany({ where: { id: { in: items.map((i) => i.userId) } }, select: { id: true } })).map((u) => u.id));
+  const data = items.flatMap((item, i) => {
+    const row = rows[i];
+    return row && users.has(item.userId) ? [{ ...row, ...item.where, userId: item.userId, mode: stored.mode, playedAt: stored.playedAt }] : [];
+  });
+  await db.gameFeatures.createMany({ data, skipDuplicates: true });
+  for (const userId of new Set(data.map((d) => d.userId))) await judgePlayer({ userId, mode: stored.mode });
+}
+
+/**
+ * Judges a player's newest games in a mode and opens a flag for each reason found that has none
+ * open. A reason a moderator has decided on counts only games played after that decision: a
+ * dismissed flag is not raised again by the games it was dismissed over.
+ */
+export async function judgePlayer(options: { userId: string; mode: string; now?: Date }): Promise<number> {
+  const db = await getDb();
+  const games = await db.gameFeatures.findMany({
+    where: { userId: options.userId, mode: options.mode },
+    orderBy: { playedAt: 'desc' },
+    take: PROFILE.window,
+  });
+  const decided = await db.integrityFlag.groupBy({
+    by: ['reason'], where: { userId: options.userId, mode: options.mode, decidedAt: { not: null } }, _max: { decidedAt: true },
+  });
+  const since = new Map(decided.map((d) => [d.reason, d._max.decidedAt]));
+  const kind: ModeKind = VERSUS_MODE_NAMES.some((m) => m === options.mode) ? 'versus' : 'solo';
+  const flags: ProfileFlag[] = [];
+  for (const cutoff of new Set([undefined, ...since.values()])) {
+    const after = games.filter((g) => !cutoff || g.playedAt > cutoff);
+    const profile = after.map((g) => ({ ref: refOf(g), row: g }));
+    flags.push(...judgeProfile(profile, kind).filter((f) => since.get(f.reason) === cutoff));
+  }
+  if (flags.length === 0) return 0;
+  const now = options.now ?? new Date();
+  const { count } = await db.integrityFlag.createMany({
+    data: flags.map((f) => ({
+      userId: options.userId, mode: options.mode, reason: f.reason, message: f.message,
+      evidence: f.evidence as unknown as Prisma.InputJsonValue, openKey: openKey(options.userId, options.mode, f.reason), createdAt: now,
+    })),
+    skipDuplicates: true,
+  });
+  return count;
+}
+
+export const openKey = (userId: string, mode: string, reason: IntegrityReason) => `${userId}:${mode}:${reason}`;
+
+function refOf(g: { gameId: string | null; matchId: string | null; gameIndex: number | null; seat: number | null }): GameRef {
+  if (g.gameId) return { kind: 'solo', gameId: g.gameId };
+  return { kind: 'versus', matchId: g.matchId ?? '', game: g.gameIndex ?? 0, seat: g.seat ?? 0 };
+}
