@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
@@ -70,6 +70,23 @@ async function played(a: Player, b: Player, ranked = false): Promise<string> {
 const guests = () => [conn({ userId: null, guestId: `g${++addresses}` }), conn({ userId: null, guestId: `g${++addresses}` })] as const;
 
 describe('a rematch after a quick match', () => {
+  it('is not offered when a player has moved on (queued again) while the match was being stored', async () => {
+    let release: (() => void) | null = null;
+    make({ store: ({ matchId }) => new Promise((done) => (release = () => done({ ok: true, matchId, repeated: false, ratings: null, noContest: false }))) });
+    const [a, b] = guests();
+    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    const matchId = a.last('match')!.matchId;
+    await send(b, { t: 'vleave', matchId });
+    await vi.waitFor(() => expect(release).not.toBeNull());
+    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(b.last('queued')).toBeDefined();
+    release!();
+    await lobby.matches.get(matchId)?.finished;
+    expect(a.all('rematch_state')).toEqual([]);
+    expect(a.last('rematch_over')).toMatchObject({ matchId, reason: 'left' });
+  });
+
   it('is offered to both; when both want it the same pair plays a new match with its own id, and it is stored as its own', async () => {
     make();
     const [a, b] = guests();
@@ -214,7 +231,8 @@ describe('a rematch after a quick match', () => {
     expect(over.message).toMatch(/ranked/i);
     expect(b.last('rematch_over')).toEqual(over);
 
-    // An account the rules no longer admit (banned since, say) is refused with their message.
+    // An account the rules no longer admit (banned since, say) is told its own reason; the other
+    // player is told only that the rules refuse the pair (a ban's reason is nobody else's).
     let banned = false;
     make({ rankedEntry: async ({ userId }): Promise<RankedEntry> => (userId === 'k4' && banned ? { ok: false, code: 'not_eligible', message: 'A moderator banned this account.' } : { ok: true, avoid: [] }) });
     const [c, d] = [conn({ userId: 'k3', guestId: null }), conn({ userId: 'k4', guestId: null })];
@@ -222,7 +240,9 @@ describe('a rematch after a quick match', () => {
     banned = true;
     await send(c, { t: 'rematch', matchId: next, want: true });
     await send(d, { t: 'rematch', matchId: next, want: true });
-    expect(c.last('rematch_over')).toMatchObject({ reason: 'refused', message: 'A moderator banned this account.' });
+    expect(d.last('rematch_over')).toMatchObject({ reason: 'refused', message: 'A moderator banned this account.' });
+    expect(c.last('rematch_over')).toMatchObject({ reason: 'refused' });
+    expect(c.last('rematch_over')!.message).not.toMatch(/banned/);
   });
 
   it('ranked: a pair the rules allow plays ranked again, its set as long as the bands they stand in now', async () => {

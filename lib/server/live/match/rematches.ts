@@ -29,7 +29,8 @@ export type Offer = {
 };
 
 /** What answers a `rematch` the offers here do not settle: a match still played, or none. */
-export type Verdict = { ok: true; firstTo: number } | { ok: false; message: string };
+/** A refusal says why to each seat: a reason about one player (a ban's) is told to that player only. */
+export type Verdict = { ok: true; firstTo: number } | { ok: false; messages: [string, string] };
 
 /**
  * The offers of the quick matches just over, on the instance that runs versus. An offer belongs to
@@ -56,7 +57,8 @@ export class Rematches {
   /** A quick match closed: both players still here get the offer; one already gone means none. */
   open(offer: Omit<Offer, 'peers' | 'wants' | 'until' | 'timer' | 'starting'>, links: [VersusPeer | null, VersusPeer | null]): void {
     const [a, b] = links;
-    if (!a?.open || !b?.open) {
+    // Gone, or already queued or in a room (a client may move on while the match is being stored).
+    if (!a?.open || !b?.open || this.o.busy(a) || this.o.busy(b)) {
       for (const c of links) c?.send({ t: 'rematch_over', matchId: offer.matchId, reason: 'left' });
       return;
     }
@@ -96,18 +98,19 @@ export class Rematches {
 
   private async begin(offer: Offer): Promise<void> {
     offer.starting = true;
-    const verdict = offer.ranked ? await this.o.recheck(offer).catch((): Verdict => ({ ok: false, message: 'The ranked rules could not be checked just now; try a new quick match.' })) : { ok: true as const, firstTo: offer.firstTo };
+    const unchecked = 'The ranked rules could not be checked just now; try a new quick match.';
+    const verdict = offer.ranked ? await this.o.recheck(offer).catch((): Verdict => ({ ok: false, messages: [unchecked, unchecked] })) : { ok: true as const, firstTo: offer.firstTo };
     if (this.offers.get(offer.matchId) !== offer) return; // one of them went meanwhile: told already
-    if (!verdict.ok) return this.end(offer, 'refused', verdict.message);
+    if (!verdict.ok) return this.end(offer, 'refused', verdict.messages);
     if (offer.peers.some((c) => !c.open || this.o.busy(c))) return this.end(offer, 'left');
     this.forget(offer);
     this.o.start(offer, verdict.firstTo);
   }
 
-  private end(offer: Offer, reason: RematchEnd, message?: string): void {
+  private end(offer: Offer, reason: RematchEnd, messages?: [string, string]): void {
     if (this.offers.get(offer.matchId) !== offer) return;
     this.forget(offer);
-    for (const c of offer.peers) c.send({ t: 'rematch_over', matchId: offer.matchId, reason, ...(message ? { message } : {}) });
+    offer.peers.forEach((c, seat) => c.send({ t: 'rematch_over', matchId: offer.matchId, reason, ...(messages ? { message: messages[seat]! } : {}) }));
   }
 
   private forget(offer: Offer): void {

@@ -301,11 +301,19 @@ export class VersusLobby {
   private async rankedAgain(offer: Offer): Promise<Verdict> {
     const [a, b] = offer.peers;
     const [x, y] = [a.owner.userId, b.owner.userId];
-    if (!x || !y || x === y) return { ok: false, message: 'A ranked match needs two accounts.' };
+    const both = (message: string): Verdict => ({ ok: false, messages: [message, message] });
+    if (!x || !y || x === y) return both('A ranked match needs two accounts.');
     const entries = await Promise.all([this.rankedEntry({ userId: x, address: a.address, device: a.device }), this.rankedEntry({ userId: y, address: b.address, device: b.device })]);
-    for (const e of entries) if (!e.ok) return { ok: false, message: e.message };
+    // A player the rules no longer admit hears why (a ban's reason among them); the other, only that.
+    const refused = entries.findIndex((e) => !e.ok);
+    if (refused >= 0) {
+      const own = entries[refused]!;
+      const theirs = 'The ranked rules do not allow your opponent another ranked match now. A private room (unranked) is open to you both.';
+      const mine = own.ok ? theirs : own.message;
+      return { ok: false, messages: refused === 0 ? [mine, theirs] : [theirs, mine] };
+    }
     const apart = a.address === b.address || entries.some((e, i) => e.ok && e.avoid.includes(i === 0 ? y : x));
-    if (apart) return { ok: false, message: 'The ranked rules keep you two apart for now: you have met in ranked as often as one pair may in a day, or play from one network or device. A private room (unranked) is open to you.' };
+    if (apart) return both('The ranked rules keep you two apart for now: you have met in ranked as often as one pair may in a day, or play from one network or device. A private room (unranked) is open to you.');
     const [sa, sb] = await Promise.all([this.ratingFor(a, x, offer.mode), this.ratingFor(b, y, offer.mode)]);
     return { ok: true, firstTo: sa.band && sb.band ? setLengthOf(sa.band, sb.band) : MODES[offer.mode].firstTo };
   }
