@@ -10,6 +10,7 @@ import type { VersusStandings } from '@/lib/server/versus/boards';
 import { formatSetScore } from '@/lib/ui/versus';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { useSettings } from '@/components/settings/useSettings';
+import { FullscreenButton } from '@/components/game/FullscreenButton';
 import { LiveRegion } from '@/components/site/LiveRegion';
 import { usePlayView } from '@/components/site/usePlayView';
 import { FieldMeter } from '@/components/versus/FieldMeter';
@@ -107,6 +108,7 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
         <div className="flex items-center gap-3 text-sm">
           {linkTrouble(view.link) && <span role="status" className="rounded bg-warning-bg px-2 py-0.5 text-on-warning-bg">{linkTrouble(view.link)}</span>}
           {m && m.state !== 'over' && <LeaveButton ranked={m.ranked} onLeave={() => controller?.session.leave()} />}
+          <FullscreenButton />
           <Link href="/leaderboards/versus" className={buttonClass({ variant: 'quiet' })}>Boards</Link>
         </div>
       </div>

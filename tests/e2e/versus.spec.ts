@@ -70,6 +70,11 @@ test('two browsers play a private room by its link; a third watches; the replay 
   // A play view while the game runs: the site's header gives way (it comes back at the end, below).
   await expect(ann.locator('html')).toHaveAttribute('data-playing', '');
   await expect(ann.getByRole('banner')).toBeHidden();
+  // One tap to the whole screen and back, mid-game, as on the play page.
+  await ann.getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(() => ann.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await ann.getByRole('button', { name: 'Leave full screen' }).click();
+  await expect.poll(() => ann.evaluate(() => document.fullscreenElement === null)).toBe(true);
   await ben.keyboard.down('ArrowLeft');
   // Until Ben's meter shows garbage coming (read before each of Ann's pieces, so a lock of Ben's
   // that raises it into his field between two looks only means another look).
