@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { VersusMatch } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
+import { claimGuestGames } from '@/lib/server/games/claim';
 import { integritySettled, judgePlayer } from '@/lib/server/integrity/record';
 import { listOpenFlags } from '@/lib/server/integrity/flags';
 import { listActions } from '@/lib/server/moderation/audit';
@@ -47,6 +48,18 @@ describe('feature rows after a store', () => {
     expect(rows[0]!.reactionTicks).toBeGreaterThan(0);
   });
 
+  it('a guest game claimed by an account is measured then: games played as a guest do not skip the judge', async () => {
+    const guest: Owner = { userId: null, guestId: 'guest-cookie-claimed' };
+    const { ticket } = await playAndSubmit({ owner: guest });
+    await integritySettled();
+    const db = await getDb();
+    expect(await db.gameFeatures.count()).toBe(0);
+    const alice = await player('alice');
+    expect(await claimGuestGames({ userId: alice.userId!, guestId: guest.guestId!, now: minutes(7) })).toBe(1);
+    await integritySettled();
+    expect(await db.gameFeatures.findMany()).toEqual([expect.objectContaining({ userId: alice.userId, gameId: ticket.gameId, mode: 'sprint' })]);
+  });
+
   it('a stored versus match gets a row per game and signed-in seat; a guest seat none', async () => {
     const alice = await player('alice');
     await store(0, [alice, { userId: null, guestId: 'guest-1' }]);
@@ -83,7 +96,7 @@ describe('flags across games', () => {
     expect(await decideFlag(actor(mod, 'moddy'), 'dismiss_flag', taps.id, 'a rhythm game player')).toEqual({ ok: true, action: 'dismiss_flag' });
     expect(await decideFlag(actor(mod, 'moddy'), 'confirm_flag', taps.id, 'second thoughts')).toMatchObject({ ok: false, status: 409, code: 'flag_decided' });
     expect((await listActions({ limit: 10 })).map((a) => [a.moderatorName, a.action, a.targetName, a.reason])).toEqual([
-      ['moddy', 'dismiss_flag', 'botty', 'steady_taps in battle: a rhythm game player'],
+      ['moddy', 'dismiss_flag', 'botty', `steady_taps in battle (flag ${taps.id}): a rhythm game player`],
     ]);
     expect((await listOpenFlags({ limit: 10 })).map((f) => f.reason)).not.toContain('steady_taps');
 
