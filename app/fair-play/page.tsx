@@ -18,7 +18,10 @@ export default function FairPlayPage() {
       </section>
       <section aria-labelledby="measured-h" className="space-y-2">
         <h2 id="measured-h" className="text-xl font-semibold">What is measured</h2>
-        <p>From each stored game&rsquo;s key presses, solo and versus alike, the server keeps a few timing numbers:</p>
+        <p>
+          From the key presses of a signed-in player&rsquo;s stored games, solo and versus alike (a guest&rsquo;s, once an
+          account claims them), the server keeps a few timing numbers, measured just after each game is stored:
+        </p>
         <ul className="list-disc space-y-1 pl-6">
           <li>how long each tap is held, and how much that varies: a person&rsquo;s taps spread over several lengths, a program&rsquo;s do not;</li>
           <li>how soon the first key comes after each piece locks (the reaction to a new piece), and how much that varies;</li>

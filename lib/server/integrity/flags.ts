@@ -59,7 +59,7 @@ export async function decideFlag(options: { flagId: string; decision: FlagDecisi
     if (!flag) return undefined;
     await logAction(tx, {
       actor, action: decision === 'dismissed' ? 'dismiss_flag' : 'confirm_flag', targetId: flag.userId,
-      reason: `${flag.reason} in ${flag.mode}: ${options.note}`, now,
+      reason: `${flag.reason} in ${flag.mode} (flag ${options.flagId}): ${options.note}`, now,
     });
     return flag;
   });

@@ -39,7 +39,7 @@ export function afterStore(stored: StoredGame): void {
     .finally(() => backlog--);
 }
 
-/** Resolves once every game queued so far has its rows and judgement (tests, shutdown). */
+/** Resolves once every game queued so far has its rows and judgement (tests; a shutdown does not wait for it). */
 export async function integritySettled(): Promise<void> {
   await tail;
 }
@@ -56,16 +56,32 @@ function itemsOf(stored: StoredGame): Item[] {
   );
 }
 
+/**
+ * Waits between tries while the verification pool is full. Players' verifications come first, so
+ * the rows wait their turn rather than being dropped: a flood of long replays, which anyone can
+ * send, must not be a way to keep a game from the judge. Past the last wait (about a minute) the
+ * pool has been full all along, and the rows are given up.
+ */
+const BUSY_WAITS_MS = [500, 1_000, 2_000, 4_000, 8_000, 16_000, 30_000];
+
+async function measured(items: Item[]): Promise<Array<FeatureRow | null> | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await verifyPool().run('features', items.map((i) => ({ encoded: i.encoded, endTick: i.endTick })), { client: 'integrity' });
+    } catch (error) {
+      if (!(error instanceof PoolBusyError)) throw error;
+      const wait = BUSY_WAITS_MS[attempt];
+      if (wait === undefined) return null;
+      await new Promise((done) => setTimeout(done, wait).unref());
+    }
+  }
+}
+
 export async function recordIntegrity(stored: StoredGame): Promise<void> {
   const items = itemsOf(stored);
   if (items.length === 0) return;
-  let rows: Array<FeatureRow | null>;
-  try {
-    rows = await verifyPool().run('features', items.map((i) => ({ encoded: i.encoded, endTick: i.endTick })), { client: 'integrity' });
-  } catch (error) {
-    if (error instanceof PoolBusyError) return console.error('[integrity] the pool is busy: no feature rows for this game');
-    throw error;
-  }
+  const rows = await measured(items);
+  if (!rows) return console.error('[integrity] the pool stayed busy: no feature rows for this game');
   const db = await getDb();
   // A player who deleted their account since the store has no rows to keep (and one seat's
   // deletion must not cost the other seat its rows).
@@ -87,7 +103,8 @@ export async function judgePlayer(options: { userId: string; mode: string; now?:
   const db = await getDb();
   const games = await db.gameFeatures.findMany({
     where: { userId: options.userId, mode: options.mode },
-    orderBy: { playedAt: 'desc' },
+    // The games of one match share its time: their order within it is the set's.
+    orderBy: [{ playedAt: 'desc' }, { gameIndex: 'desc' }],
     take: PROFILE.window,
   });
   const decided = await db.integrityFlag.groupBy({
