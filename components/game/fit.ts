@@ -22,8 +22,9 @@ export function layoutOf(root: HTMLElement): Layout {
 
 /**
  * Runs `fit` now and whenever the room a game screen has may change: the root resizing (badges,
- * bars, the pad arriving), the window, the phone turning, and the header giving way or coming back
- * (which moves the game without resizing it, so the observer would not see it). Returns the stop.
+ * bars, the pad arriving), the pad being shown or hidden, the window, the phone turning, and the
+ * header giving way or coming back (which moves the game without resizing it, so the observer
+ * would not see it). Returns the stop.
  */
 export function refitting(root: HTMLElement, fit: () => void): () => void {
   const landscape = window.matchMedia(LANDSCAPE);
@@ -32,9 +33,14 @@ export function refitting(root: HTMLElement, fit: () => void): () => void {
   window.addEventListener('resize', fit);
   landscape.addEventListener('change', fit);
   const unwatch = onPlayViewChange(fit);
+  // The pad arriving decides the layout (layoutOf); on a phone on its side it floats over the page
+  // and changes no size, so the resize observer alone never saw it and the page stayed unscrolled.
+  const touch = new MutationObserver(fit);
+  touch.observe(root, { attributeFilter: ['data-touch'] });
   fit();
   return () => {
     observer.disconnect();
+    touch.disconnect();
     unwatch();
     window.removeEventListener('resize', fit);
     landscape.removeEventListener('change', fit);

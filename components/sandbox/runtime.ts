@@ -1,4 +1,5 @@
 import { CanvasView } from '@/components/game/canvas-view';
+import { fitField } from '@/components/game/fit';
 import { Effects } from '@/components/game/effects';
 import { PALETTES } from '@/components/game/palette';
 import { touchControls } from '@/components/touch/attach';
@@ -43,6 +44,9 @@ export function mountSandbox(opts: {
   onPage: (page: number | null) => void;
 }): MountedSandbox {
   const { sandbox, mode, drill } = openSandbox(opts.source, { ...opts.settings().handling });
+  // The field's box sized to the screen as on the play page, before the canvas view measures it:
+  // on a phone on its side a fixed share of the height put the field's bottom rows off the screen.
+  const unfit = opts.canvas.parentElement ? fitField(opts.touchRoot, opts.canvas.parentElement) : () => {};
   const view = new CanvasView(opts.canvas);
   const effects = new Effects();
   const controller = new SandboxController(sandbox, opts.settings(), {
@@ -83,6 +87,7 @@ export function mountSandbox(opts: {
       touch.dispose();
       controller.dispose();
       view.dispose();
+      unfit();
     },
   };
 }

@@ -111,11 +111,17 @@ test.describe('on a phone', () => {
     await fingers.lift(1);
     await frames(page, 2);
 
-    // Turned on its side mid-game, and back: the game plays on, the field and every button on screen.
-    for (const turned of [{ width: PIXEL_7.viewport.height, height: PIXEL_7.viewport.width }, PIXEL_7.viewport]) {
-      await page.setViewportSize(turned);
-      await expect.poll(() => onScreen(page, turned), `${turned.width}×${turned.height}`).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`game-screen-pixel7-${turned.width}x${turned.height}.png`) });
+    // Turned on its side mid-game, on a smaller phone's screen, and back: the game plays on, the
+    // field and every button on screen.
+    const screens = [
+      { name: 'pixel7-839x412', size: { width: PIXEL_7.viewport.height, height: PIXEL_7.viewport.width } },
+      { name: '360x740', size: { width: 360, height: 740 } },
+      { name: 'pixel7-412x839', size: PIXEL_7.viewport },
+    ];
+    for (const { name, size } of screens) {
+      await page.setViewportSize(size);
+      await expect.poll(() => onScreen(page, size), name).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath(`game-screen-${name}.png`) });
       await expect(game).toHaveAttribute('data-phase', 'playing');
     }
 
@@ -212,6 +218,15 @@ test.describe('the touch layout editor on a small phone', () => {
 test.describe('practice on a phone', () => {
   test.use({ ...PIXEL_7 });
 
+  test('opened on its side, the practice page scrolls to the field: all of it and every button on screen', async ({ page }) => {
+    const side = { width: PIXEL_7.viewport.height, height: PIXEL_7.viewport.width };
+    await page.setViewportSize(side);
+    await page.goto('/practice');
+    await expect(page.getByTestId('sandbox')).toHaveAttribute('data-ready', 'true', { timeout: 20_000 });
+    await expect(button(page, 'hardDrop')).toBeVisible();
+    await expect.poll(() => onScreen(page, side)).toEqual([]);
+  });
+
   test('the practice sandbox is played with the same pad: drops, a move, undo', async ({ page }) => {
     await page.goto('/practice');
     const sandbox = page.getByTestId('sandbox');
@@ -220,6 +235,11 @@ test.describe('practice on a phone', () => {
     // Right under the field, within the screen, as on the play page: no scrolling to play.
     const drop = (await button(page, 'hardDrop').boundingBox())!;
     expect(drop.y + drop.height).toBeLessThanOrEqual(PIXEL_7.viewport.height);
+    // On a smaller phone and on its side too, the field and every button on screen, none on the field.
+    for (const size of [{ width: 360, height: 740 }, { width: PIXEL_7.viewport.height, height: PIXEL_7.viewport.width }, PIXEL_7.viewport]) {
+      await page.setViewportSize(size);
+      await expect.poll(() => onScreen(page, size), `practice at ${size.width}×${size.height}`).toEqual([]);
+    }
     const fingers = new Fingers(await page.context().newCDPSession(page));
     const placed = sandbox.getByText(/\d+ pieces? placed/);
     await expect(placed).toHaveText(/^0 pieces placed/);
