@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_LIVE_MESSAGE_BYTES, parseClientMessage } from '@/lib/live/protocol';
+import { decodeReplay, DEFAULT_HANDLING, encodeReplay, replayConfig, RULES_VERSION } from '@/lib/engine';
 import { paceDecision } from '@/lib/server/games/paced';
 import { PACING, paceOf, starveCreditOf } from '@/lib/server/live/pacing';
 
@@ -73,5 +74,22 @@ describe('live messages', () => {
     expect(parseClientMessage('{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[[1,9,1]]}')).toMatchObject({ ok: false, code: 'bad_message', message: expect.stringContaining('events.0.1') });
     expect(parseClientMessage(`{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[${'[1,2,1],'.repeat(256)}[1,2,0]]}`)).toMatchObject({ ok: false, message: 'events: at most 256 items' });
     expect(parseClientMessage(`{"t":"ping","n":1,"x":"${'a'.repeat(MAX_LIVE_MESSAGE_BYTES)}"}`)).toMatchObject({ ok: false, code: 'too_large' });
+  });
+});
+
+describe('the drill lock rule stays out of ranked play', () => {
+  // `lock: 'hardDrop'` (a piece that never locks by itself) is for practice drills: a modified
+  // client naming it in a live start, or in a replay it submits, must not get it.
+  it('a live start naming it is read without it', () => {
+    const parsed = parseClientMessage(JSON.stringify({ t: 'start', mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5, lock: 'hardDrop' }));
+    expect(parsed.ok).toBe(true);
+    expect(parsed.ok && 'lock' in parsed.message).toBe(false);
+  });
+
+  it('a replay cannot carry it: encoded and decoded, and as the game a verification plays, it is gone', () => {
+    const replay = { rulesVersion: RULES_VERSION, mode: 'sprint' as const, seed: 'drill', handling: DEFAULT_HANDLING, events: [], lock: 'hardDrop' };
+    const decoded = decodeReplay(encodeReplay(replay));
+    expect('lock' in decoded).toBe(false);
+    expect('lock' in replayConfig(replay)).toBe(false);
   });
 });
