@@ -11,6 +11,8 @@ import type { ReplayAction } from '@/lib/client/replay-keys';
 import { formatTime } from '@/lib/ui/format';
 import { loadLocalSettings } from '@/lib/client/settings-store';
 import { PlayFromHere } from '@/components/sandbox/PlayFromHere';
+import { PracticeMoments } from '@/components/replay/PracticeMoments';
+import { momentsOf } from '@/lib/client/moments';
 import { InputDisplay } from '@/components/replay/InputDisplay';
 import { ReplayControls } from '@/components/replay/ReplayControls';
 import { ReplayStats } from '@/components/replay/ReplayStats';
@@ -73,6 +75,7 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
     };
   }, [player, replay.mode, startAt]);
 
+  const moments = useMemo(() => (gameId ? momentsOf(player, []).map((moment) => ({ moment, from: { replay: gameId }, who: null, seat: null })) : []), [player, gameId]);
   const { snap, playing, speed } = view;
   const done = snap.tick >= player.endTick;
   const run = (action: ReplayAction) => playback?.run(action);
@@ -110,8 +113,9 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <ShareButton path={path} tick={snap.tick} />
-        {gameId && <PlayFromHere gameId={gameId} tick={snap.tick} />}
+        {gameId && <PlayFromHere from={{ replay: gameId }} tick={snap.tick} />}
       </div>
+      <PracticeMoments moments={moments} onSeek={(t) => playback?.seek(t)} />
       <TransportAnnouncer playing={playing} tick={snap.tick} end={player.endTick} speed={speed} />
     </div>
   );

@@ -1,12 +1,12 @@
 'use client';
 
 import { useCopy } from '@/components/site/useCopy';
-import { secondsParam } from '@/lib/ui/links';
+import { atMoment, secondsParam } from '@/lib/ui/links';
 import { Button } from '@/components/ui/Button';
 
 /** Copies a link that opens this replay at the moment shown; the link itself stays visible as a fallback. */
 export function ShareButton({ path, tick }: { path: string; tick: number }) {
-  const href = `${path}${path.includes('?') ? '&' : '?'}t=${secondsParam(tick)}`;
+  const href = atMoment(path, tick);
   const { copied, copy: copyText } = useCopy();
   const copy = () => copyText(new URL(href, window.location.origin).toString());
   return (

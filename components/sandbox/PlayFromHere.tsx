@@ -1,15 +1,12 @@
 import Link from 'next/link';
 import { buttonClass } from '@/components/ui/button-class';
+import { practiceFromHref, type PracticeFrom } from '@/lib/ui/links';
 
-/** Opens the practice sandbox at exactly this tick of a stored replay. */
-export function PlayFromHere({ gameId, tick }: { gameId: string; tick: number }) {
+/** Opens the practice sandbox at exactly this tick of a stored replay (a solo game, or one seat of a match). */
+export function PlayFromHere({ from, tick, label = 'Play from here', testId = 'play-from-here' }: { from: PracticeFrom; tick: number; label?: string; testId?: string }) {
   return (
-    <Link
-      href={`/practice?replay=${encodeURIComponent(gameId)}&tick=${tick}`}
-      data-testid="play-from-here"
-      className={buttonClass({ variant: 'primary' })}
-    >
-      Play from here
+    <Link href={practiceFromHref(from, tick)} data-testid={testId} className={buttonClass({ variant: 'primary' })}>
+      {label}
     </Link>
   );
 }

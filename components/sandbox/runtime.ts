@@ -8,7 +8,7 @@ import { pageStep, type FumenDrill } from '@/lib/client/fumen-drill';
 import { SandboxController, type SandboxView } from '@/lib/client/sandbox-controller';
 import { exportFumen, openSandbox, type SandboxSource } from '@/lib/client/sandbox-source';
 import type { Sandbox } from '@/lib/client/sandbox';
-import type { Mode } from '@/lib/engine';
+import type { AnyMode } from '@/lib/engine';
 import type { Position } from '@/lib/fumen';
 import type { Settings } from '@/lib/validations/settings';
 
@@ -17,7 +17,7 @@ export { SandboxSourceError } from '@/lib/client/sandbox-source';
 export interface MountedSandbox {
   controller: SandboxController;
   sandbox: Sandbox;
-  mode: Mode;
+  mode: AnyMode;
   /** The fumen page being drilled; null for any other source. */
   drill: FumenDrill | null;
   exportFumen(allPages: boolean): string;

@@ -23,6 +23,9 @@ import { listenForReplayShortcuts } from '@/components/replay/replay-shortcuts';
 import { AttackLog } from '@/components/versus/AttackLog';
 import { AttackMarkers } from '@/components/versus/AttackMarkers';
 import { GarbageMeter } from '@/components/versus/GarbageMeter';
+import { PracticeMoments } from '@/components/replay/PracticeMoments';
+import { PlayFromHere } from '@/components/sandbox/PlayFromHere';
+import { momentsOf } from '@/lib/client/moments';
 
 type Props = {
   mode: VersusMode;
@@ -34,6 +37,9 @@ type Props = {
   path: string;
   /** `?t=` in ticks: opens paused there. */
   startAt: number | null;
+  /** The stored match and which of its games (1-based) this is: "play from here" opens a seat's field there. */
+  matchId: string;
+  game: number;
 };
 
 function decode(encoded: readonly [string, string]): { replays: [Replay, Replay] } | { error: string } {
@@ -51,7 +57,7 @@ export function MatchViewer(props: Props) {
   return <Viewer {...props} decoded={decoded.replays} />;
 }
 
-function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { decoded: [Replay, Replay] }) {
+function Viewer({ mode, decoded, endTick, names, path, startAt, matchId, game }: Props & { decoded: [Replay, Replay] }) {
   const canvas0 = useRef<HTMLCanvasElement>(null);
   const canvas1 = useRef<HTMLCanvasElement>(null);
   const player = useMemo(() => {
@@ -63,6 +69,13 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
   const attacks = useMemo(
     () => pairAttacks([player.fields[0]!.sends, player.fields[1]!.sends], [decoded[0].garbage ?? [], decoded[1].garbage ?? []]),
     [player, decoded],
+  );
+  const moments = useMemo(
+    () =>
+      ([0, 1] as const).flatMap((seat) =>
+        momentsOf(player.fields[seat]!, decoded[seat].garbage ?? []).map((moment) => ({ moment, from: { match: matchId, game, seat }, who: names[seat], seat })),
+      ),
+    [player, decoded, matchId, game, names],
   );
   const [playback, setPlayback] = useState<ReplayPlayback<Snapshot[], FieldEvent> | null>(null);
   const [view, setView] = useState<PlaybackView<Snapshot[]>>(() => ({ tick: player.tick, snap: player.snapshot(), hash: player.hash(), playing: startAt === null, speed: 1 }));
@@ -154,6 +167,12 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
         <AttackLog attacks={attacks} tick={tick} names={names} onSeek={seek} />
         <div className="space-y-3">
           <ShareButton path={path} tick={tick} />
+          <div className="flex flex-wrap gap-2">
+            {([0, 1] as const).map((seat) => (
+              <PlayFromHere key={seat} from={{ match: matchId, game, seat }} tick={tick} label={`Play from here as ${names[seat]}`} testId={`play-from-here-${seat}`} />
+            ))}
+          </div>
+          <PracticeMoments moments={moments} onSeek={seek} />
           <Shortcuts />
         </div>
       </div>

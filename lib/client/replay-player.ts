@@ -16,9 +16,7 @@ export const CHECKPOINT_INTERVAL = 300;
  */
 export class ReplayPlayer {
   private game: Game;
-  private next = 0;
-  private nextGarbage = 0;
-  private ticks = 0;
+  private readonly at: ReplayCursor = { tick: 0, next: 0, nextGarbage: 0 };
   private readonly checkpoints: Game[] = [];
   /** Tick on which each piece after the first appeared (the tick after the previous one locked). */
   readonly pieceTicks: readonly number[];
@@ -26,6 +24,10 @@ export class ReplayPlayer {
   readonly sends: ReadonlyArray<GarbageEvent>;
   /** The tick the game ended on (or the last tick simulated). */
   readonly endTick: number;
+  /** Whether the game ended by topping out (block out, lock out or garbage out). */
+  readonly toppedOut: boolean;
+  /** The tick the last piece played appeared: the one that locked on the final tick, else the one in play at the end. */
+  readonly lastMove: number;
 
   constructor(
     private readonly replay: Replay,
@@ -36,59 +38,57 @@ export class ReplayPlayer {
     this.game = this.fresh();
     const pieces: number[] = [];
     const sends: GarbageEvent[] = [];
+    let pieceStart = 0;
+    let lastMove = 0;
     while (!this.over) {
-      if (this.ticks % interval === 0) this.checkpoints.push(this.game.clone());
-      const tick = this.ticks;
+      if (this.tick % interval === 0) this.checkpoints.push(this.game.clone());
+      const tick = this.tick;
       const events = this.step();
-      if (events.some((e) => e.type === 'lock')) pieces.push(this.ticks);
+      lastMove = pieceStart;
+      if (events.some((e) => e.type === 'lock')) {
+        pieces.push(this.tick);
+        pieceStart = this.tick;
+      }
       let sent = 0;
       for (const e of events) if (e.type === 'lock') sent += e.sent;
       if (sent > 0) sends.push({ tick, size: sent });
     }
     this.pieceTicks = pieces;
     this.sends = sends;
-    this.endTick = this.ticks;
+    this.endTick = this.tick;
+    this.toppedOut = this.game.over && this.game.snapshot().toppedOut;
+    // A game cut by the limit ends with a piece in play; one that ended on a lock ends with that piece.
+    this.lastMove = this.game.over ? lastMove : pieceStart;
     this.restore(0);
   }
 
   get tick(): number {
-    return this.ticks;
+    return this.at.tick;
   }
 
   get over(): boolean {
-    return this.game.over || this.ticks >= this.limit;
+    return this.game.over || this.at.tick >= this.limit;
   }
 
   /** Advances one tick with the garbage and inputs recorded for it; returns that tick's events. */
   step(): readonly GameEvent[] {
     if (this.over) return [];
-    const now = this.ticks;
-    const garbage = this.replay.garbage ?? [];
-    while (this.nextGarbage < garbage.length && garbage[this.nextGarbage]!.tick === now) this.game.receiveGarbage(garbage[this.nextGarbage++]!.size);
-    const events = this.replay.events;
-    const inputs: InputEvent[] = [];
-    while (this.next < events.length && events[this.next]!.tick === now) {
-      const e = events[this.next++]!;
-      inputs.push({ key: e.key, down: e.down });
-    }
-    const out = this.game.tick(inputs);
-    this.ticks++;
-    return out;
+    return stepReplay(this.game, this.replay, this.at);
   }
 
   /** Jumps to a tick (clamped to 0 and the end); events on the way are not reported. */
   seek(target: number): void {
     const to = Math.max(0, Math.min(Math.floor(target), this.endTick));
     // Forward within one interval: cheaper to simulate on than to restore.
-    if (to < this.ticks || to - this.ticks > this.interval) this.restore(Math.floor(to / this.interval));
-    while (this.ticks < to && !this.game.over) this.step();
+    if (to < this.tick || to - this.tick > this.interval) this.restore(Math.floor(to / this.interval));
+    while (this.tick < to && !this.game.over) this.step();
   }
 
   /** The first piece boundary after (dir 1) or before (dir -1) the current tick; 0 and the end count. */
   pieceBoundary(dir: 1 | -1): number {
     const marks = [0, ...this.pieceTicks, this.endTick];
-    if (dir === 1) return marks.find((t) => t > this.ticks) ?? this.endTick;
-    return marks.findLast((t) => t < this.ticks) ?? 0;
+    if (dir === 1) return marks.find((t) => t > this.tick) ?? this.endTick;
+    return marks.findLast((t) => t < this.tick) ?? 0;
   }
 
   snapshot(): Snapshot {
@@ -108,10 +108,36 @@ export class ReplayPlayer {
     const index = Math.min(i, this.checkpoints.length - 1);
     const checkpoint = this.checkpoints[index];
     this.game = checkpoint ? checkpoint.clone() : this.fresh();
-    this.ticks = checkpoint ? index * this.interval : 0;
-    this.next = firstAt(this.replay.events, this.ticks);
-    this.nextGarbage = firstAt(this.replay.garbage ?? [], this.ticks);
+    this.at.tick = checkpoint ? index * this.interval : 0;
+    this.at.next = firstAt(this.replay.events, this.at.tick);
+    this.at.nextGarbage = firstAt(this.replay.garbage ?? [], this.at.tick);
   }
+}
+
+/** Where a playback is in its replay: the tick to play next, and the next input and garbage events. */
+export interface ReplayCursor {
+  tick: number;
+  next: number;
+  nextGarbage: number;
+}
+
+/**
+ * Plays the replay's tick `at.tick` on `game` and moves the cursor on: the tick's garbage joins the
+ * queue first, then its inputs apply, as in simulateReplay. The one way a replay is played back
+ * here, by the viewers and by the sandbox that continues a replay's moment.
+ */
+export function stepReplay(game: Game, replay: Replay, at: ReplayCursor): readonly GameEvent[] {
+  const now = at.tick;
+  const garbage = replay.garbage ?? [];
+  while (at.nextGarbage < garbage.length && garbage[at.nextGarbage]!.tick === now) game.receiveGarbage(garbage[at.nextGarbage++]!.size);
+  const events = replay.events;
+  const inputs: InputEvent[] = [];
+  while (at.next < events.length && events[at.next]!.tick === now) {
+    const e = events[at.next++]!;
+    inputs.push({ key: e.key, down: e.down });
+  }
+  at.tick++;
+  return game.tick(inputs);
 }
 
 /** Index of the first event on or after `tick` (events are sorted by tick). */

@@ -1,4 +1,4 @@
-import { decodeSoloReplay, type Handling, type Mode, type Snapshot } from '@/lib/engine';
+import { decodeReplay, type AnyMode, type Handling, type Snapshot } from '@/lib/engine';
 import { emptyBoard, FUMEN_ROWS, fumenPages, piecesToFumen, positionToFumen, type Position } from '@/lib/fumen';
 import { fumenDrill, type FumenDrill } from '@/lib/client/fumen-drill';
 import { Sandbox } from '@/lib/client/sandbox';
@@ -9,6 +9,7 @@ export type SandboxSource =
   | { kind: 'empty' }
   | { kind: 'fumen'; text: string; page: number }
   | { kind: 'position'; position: Position }
+  /** A moment of a stored replay: a solo game's, or one seat's of a versus game (which plays on alone). */
   | { kind: 'replay'; encoded: string; tick: number };
 
 /** A source that cannot be opened: the message says why, `fallback` is what to open instead. */
@@ -26,7 +27,7 @@ export const EMPTY_POSITION: Position = { board: emptyBoard(), active: null, hol
 
 export interface OpenedSandbox {
   sandbox: Sandbox;
-  mode: Mode;
+  mode: AnyMode;
   /** The fumen page being drilled; null for any other source. */
   drill: FumenDrill | null;
 }
@@ -40,7 +41,7 @@ export function openSandbox(source: SandboxSource, handling: Handling): OpenedSa
   if (source.kind === 'fumen') return openFumen(source, handling);
   try {
     if (source.kind === 'replay') {
-      const replay = decodeSoloReplay(source.encoded);
+      const replay = decodeReplay(source.encoded);
       return { sandbox: new Sandbox(gameAtTick(replay, source.tick)), mode: replay.mode, drill: null };
     }
     const position = source.kind === 'position' ? source.position : EMPTY_POSITION;

@@ -28,6 +28,21 @@ export function matchHref(matchId: string, q: { game?: number } = {}): string {
   return q.game && q.game > 1 ? `${path}?game=${q.game}` : path;
 }
 
+/** Where a stored replay's moment opens in the practice sandbox: a solo game's, or one seat's field in a match's game (1-based). */
+export type PracticeFrom = { replay: string } | { match: string; game: number; seat: 0 | 1 };
+
+/** The practice sandbox at `tick` of a stored replay. */
+export function practiceFromHref(from: PracticeFrom, tick: number): string {
+  const params = new URLSearchParams('replay' in from ? { replay: from.replay } : { match: from.match, game: String(from.game), seat: String(from.seat) });
+  params.set('tick', String(tick));
+  return `/practice?${params}`;
+}
+
+/** A viewer's page opened at a moment: `?t=` added to its path. */
+export function atMoment(path: string, tick: number): string {
+  return `${path}${path.includes('?') ? '&' : '?'}t=${secondsParam(tick)}`;
+}
+
 /** `?t=` is seconds with decimals (as on video sites); the viewer works in ticks. */
 export function ticksFromParam(t: string | undefined): number | null {
   if (t === undefined || !/^\d{1,5}(\.\d{1,3})?$/.test(t)) return null;

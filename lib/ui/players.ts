@@ -7,3 +7,8 @@ export function playerName(p: { name: string | null; tag?: string | null | undef
   if (p?.name) return p.name;
   return p?.tag ? `Guest ${p.tag}` : 'Guest';
 }
+
+/** A versus seat's name: its account's, or its guest tag's. */
+export function seatName(seat: { player: { username: string } | null; guestTag: string | null }): string {
+  return playerName({ name: seat.player?.username ?? null, tag: seat.guestTag });
+}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_REPLAY_TICKS } from '@/lib/engine';
 import { idSchema } from '@/lib/validations/games';
+import { gameParamSchema, matchIdSchema } from '@/lib/validations/versus';
 
 /** Longer than any fumen a 23-row page with a comment needs; bounds the work before decoding. */
 export const MAX_FUMEN_LENGTH = 8192;
@@ -10,12 +11,16 @@ function one<T extends z.ZodType>(schema: T) {
 }
 
 /**
- * `/practice` query: `?replay=<gameId>&tick=<n>` (a replay's moment) or `?fumen=v115@…&page=<n>`
+ * `/practice` query: `?replay=<gameId>&tick=<n>` (a replay's moment), `?match=<id>&game=<n>&seat=<0|1>&tick=<n>`
+ * (a moment of one seat's field in a stored match, the game 1-based) or `?fumen=v115@…&page=<n>`
  * (1-based, as fumen sites number pages). Bad values are dropped rather than refused: the page
  * then says what it could not open.
  */
 export const practiceQuerySchema = z.object({
   replay: one(idSchema),
+  match: one(matchIdSchema),
+  game: one(gameParamSchema),
+  seat: one(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))),
   tick: one(z.coerce.number().int().min(0).max(MAX_REPLAY_TICKS)),
   fumen: one(z.string().max(MAX_FUMEN_LENGTH)),
   // Any whole page number is kept (0 and past the end too): the sandbox then says the fumen has no such page.

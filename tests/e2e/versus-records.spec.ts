@@ -5,6 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeReplay, type Replay } from '@/lib/engine';
 import { FieldsPlayer } from '@/lib/client/fields-player';
+import { momentsOf } from '@/lib/client/moments';
 import { CHECKPOINT_INTERVAL, ReplayPlayer } from '@/lib/client/replay-player';
 import type { StoredMatch } from '@/lib/server/versus/matches';
 import { nextReset } from '@/lib/periods';
@@ -94,7 +95,17 @@ function expected(match: StoredMatch, game: number, tick: number) {
   });
   const fields = new FieldsPlayer(players);
   fields.seek(tick);
-  return { hashes: players.map((p) => p.hash()), endTick: fields.endTick, pieceTicks: fields.pieceTicks, snaps: fields.snapshot() };
+  const moments = players.map((p, seat) => momentsOf(p, decodeReplay(g.replays[seat]!).garbage ?? []));
+  return { hashes: players.map((p) => p.hash()), endTick: fields.endTick, pieceTicks: fields.pieceTicks, snaps: fields.snapshot(), moments };
+}
+
+/** The sandbox shows exactly a seat's field at a moment: its board and the piece in play. */
+async function expectSandboxAt(page: Page, snap: ReturnType<typeof expected>['snaps'][number]) {
+  const sandbox = page.getByTestId('sandbox');
+  await expect(sandbox).toHaveAttribute('data-ready', 'true');
+  await expect(sandbox).toHaveAttribute('data-board', snap.board.join('/'));
+  const a = snap.active!;
+  await expect(sandbox).toHaveAttribute('data-active', `${a.type}:${a.rotation}:${a.x}:${a.y}`);
 }
 
 async function expectFields(page: Page, hashes: string[]) {
@@ -219,4 +230,41 @@ test('the versus pages pass axe in light and dark, signed in', async ({ browser 
   }
   await context.close();
   expect(found).toEqual([]);
+});
+
+test('either seat of a stored match plays on in the sandbox, from any moment and from the moments that mattered', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ baseURL: server.url, extraHTTPHeaders: { 'x-forwarded-for': uniqueAddress() } });
+  const page = await context.newPage();
+  const match: StoredMatch = await (await page.request.get('/api/versus/matches/newcomer')).json();
+  const viewer = page.getByTestId('match-viewer');
+
+  // "Play from here" as the second seat, at the moment shown: that seat's own field, exactly.
+  await page.goto('/versus/matches/newcomer?t=4.5');
+  await expect(viewer).toHaveAttribute('data-tick', '270');
+  await page.getByTestId('play-from-here-1').click();
+  await expect(page).toHaveURL(/\/practice\?match=newcomer&game=1&seat=1&tick=270$/);
+  await expectSandboxAt(page, expected(match, 0, 270).snaps[1]!);
+  await expect(page.getByRole('link', { name: `${match.seats[1].player!.username}'s field in game 1` })).toHaveAttribute('href', '/versus/matches/newcomer?t=4.5');
+
+  // The loser's moments: the largest attack they received (its rows queued, about to rise) and the
+  // last piece before they topped out; each opens there, and the game plays on by keyboard.
+  const game = match.games[0]!;
+  const loser = game.winnerSeat === 0 ? 1 : 0;
+  const moments = expected(match, 0, 0).moments[loser]!;
+  expect(moments.map((m) => m.kind)).toContain('topOut');
+  await page.goto('/versus/matches/newcomer');
+  const list = page.getByTestId('practice-moments');
+  for (const m of moments) {
+    await expect(list.getByTestId(`moment-${m.kind}-${loser}`)).toBeVisible();
+    await list.getByTestId(`moment-${m.kind}-${loser}`).getByTestId('practise-moment').click();
+    await expect(page).toHaveURL(new RegExp(`/practice\\?match=newcomer&game=1&seat=${loser}&tick=${m.tick}$`));
+    const at = expected(match, 0, m.tick).snaps[loser]!;
+    await expectSandboxAt(page, at);
+    if (m.kind === 'attack') expect(at.garbageQueued).toBeGreaterThanOrEqual(m.rows);
+    await page.keyboard.press('Space');
+    await expect(page.getByTestId('sandbox')).toHaveAttribute('data-pieces', '1');
+    await page.goBack();
+  }
+  await context.close();
 });

@@ -7,6 +7,12 @@ describe('practiceQuerySchema', () => {
     expect(practiceQuerySchema.parse({ fumen: 'v115@vhA', page: ['2', '3'] })).toEqual({ fumen: 'v115@vhA', page: 2 });
   });
 
+  it('reads a match seat moment, and drops a seat the match does not have', () => {
+    expect(practiceQuerySchema.parse({ match: 'newcomer', game: '2', seat: '1', tick: '270' })).toEqual({ match: 'newcomer', game: 2, seat: 1, tick: 270 });
+    expect(practiceQuerySchema.parse({ match: 'newcomer', game: '0', seat: '2' })).toEqual({ match: 'newcomer' });
+    expect(practiceQuerySchema.parse({ match: 'a/b', seat: '0.5' })).toEqual({});
+  });
+
   it('keeps a page number the fumen may not have, so the sandbox can say there is no such page', () => {
     expect(practiceQuerySchema.parse({ fumen: 'v115@vhA', page: '0' })).toEqual({ fumen: 'v115@vhA', page: 0 });
     expect(practiceQuerySchema.parse({ fumen: 'v115@vhA', page: '50000' })).toEqual({ fumen: 'v115@vhA', page: 50000 });

@@ -12,7 +12,7 @@ import { isProvisional, placementOf } from '@/lib/server/versus/rating';
 import { formatDate, formatTime } from '@/lib/ui/format';
 import { matchHref, ticksFromParam, versusBoardHref } from '@/lib/ui/links';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
-import { playerName } from '@/lib/ui/players';
+import { seatName } from '@/lib/ui/players';
 import { formatPlacement, formatRating, formatRatingChange, GAME_END_TEXT } from '@/lib/ui/versus';
 import { gameParamSchema, matchIdSchema } from '@/lib/validations/versus';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -22,7 +22,7 @@ type Props = { params: Promise<{ matchId: string }>; searchParams: Promise<{ t?:
 // Once per request, though both the metadata and the page ask (it carries every replay).
 const findMatch = cache(async (matchId: string) => (matchIdSchema.safeParse(matchId).success ? getStoredMatch({ matchId }) : null));
 
-const nameOf = (seat: StoredSeat) => playerName({ name: seat.player?.username ?? null, tag: seat.guestTag });
+const nameOf = seatName;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const match = await findMatch((await params).matchId);
@@ -97,6 +97,8 @@ function Games({ match, index, names, path, game, t }: { match: StoredMatch; ind
         names={names}
         path={path}
         startAt={ticksFromParam(typeof t === 'string' ? t : undefined)}
+        matchId={match.id}
+        game={index + 1}
       />
     </>
   );

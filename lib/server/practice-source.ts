@@ -1,0 +1,48 @@
+import 'server-only';
+import type { SandboxSource } from '@/lib/client/sandbox-source';
+import { fumenParam } from '@/lib/fumen';
+import { getReplay } from '@/lib/server/games/replays';
+import { getStoredMatch } from '@/lib/server/versus/matches';
+import { atMoment, matchHref } from '@/lib/ui/links';
+import { seatName } from '@/lib/ui/players';
+import type { PracticeQuery } from '@/lib/validations/practice';
+
+export interface PracticeStart {
+  source: SandboxSource;
+  /** The viewer the moment came from, at that moment. */
+  from: { href: string; label: string } | null;
+  /** What could not be opened, in words; the sandbox then opens empty. */
+  problem: string | null;
+}
+
+/**
+ * What `/practice` opens for its query: a stored replay's moment (a solo game's, or one seat's of
+ * a stored match, which is as public as the match page), a fumen, or an empty board.
+ */
+export async function practiceStart(query: PracticeQuery): Promise<PracticeStart> {
+  const tick = query.tick ?? 0;
+  if (query.replay) {
+    const record = await getReplay({ gameId: query.replay });
+    if (!record) return empty('That replay does not exist (or no longer does), so here is an empty board.');
+    return {
+      source: { kind: 'replay', encoded: record.replay, tick },
+      from: { href: atMoment(`/replays/${record.game.id}`, tick), label: `${record.game.player?.username ?? 'Guest'}'s replay` },
+      problem: null,
+    };
+  }
+  if (query.match) {
+    const match = await getStoredMatch({ matchId: query.match });
+    const number = query.game ?? 1;
+    const game = match?.games[number - 1];
+    if (!match || !game || query.seat === undefined) return empty('That match game does not exist (or no longer does), so here is an empty board.');
+    return {
+      source: { kind: 'replay', encoded: game.replays[query.seat], tick },
+      from: { href: atMoment(matchHref(match.id, { game: number }), tick), label: `${seatName(match.seats[query.seat])}'s field in game ${number}` },
+      problem: null,
+    };
+  }
+  if (query.fumen) return { source: { kind: 'fumen', text: fumenParam(query.fumen), page: (query.page ?? 1) - 1 }, from: null, problem: null };
+  return { source: { kind: 'empty' }, from: null, problem: null };
+}
+
+const empty = (problem: string): PracticeStart => ({ source: { kind: 'empty' }, from: null, problem });
