@@ -5,7 +5,7 @@ import { formatDate } from '@/lib/ui/format';
 import { matchHref } from '@/lib/ui/links';
 import { isVersusModeName, VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
-import { playerName } from '@/lib/ui/players';
+import { seatName } from '@/lib/ui/players';
 
 /** A player's versus matches, newest first: opponent, result and set score, rating change, and the match replay. */
 export function MatchHistory({ entries }: { entries: HistoryEntry[] }) {
@@ -30,7 +30,7 @@ export function MatchHistory({ entries }: { entries: HistoryEntry[] }) {
             <tr key={e.matchId} className="border-t border-line" data-testid="match-row" data-match={e.matchId}>
               <td className="px-4 py-2 text-muted">{formatDate(e.playedAt)}</td>
               <td className="px-4 py-2">{isVersusModeName(e.mode) ? VERSUS_MODE_INFO[e.mode].label : e.mode}</td>
-              <td className="px-4 py-2 font-medium">{e.opponent ? <PlayerLink username={e.opponent.username} /> : playerName({ name: null, tag: e.opponentTag })}</td>
+              <td className="px-4 py-2 font-medium">{e.opponent ? <PlayerLink username={e.opponent.username} /> : seatName({ player: null, guestTag: e.opponentTag, bot: e.opponentBot })}</td>
               <td className="px-4 py-2">
                 <span className={e.won ? 'font-semibold' : ''}>{e.won ? 'Won' : 'Lost'}</span> <span className="font-mono">{formatSetScore(e.score)}</span>
                 {e.voided ? <span className="ml-2 text-xs text-muted" data-testid="match-void">void</span> : e.noContest ? <span className="ml-2 text-xs text-muted">no contest</span> : null}

@@ -15,6 +15,8 @@ import { Card } from '@/components/ui/Card';
 import { Check } from '@/components/ui/Check';
 import { BandBadge } from '@/components/versus/BandBadge';
 import { playerName } from '@/lib/ui/players';
+import { BOT_PPS, BOT_STYLES, type BotStyle } from '@/lib/bot/spec';
+import { BOT_STYLE_TEXT } from '@/lib/ui/bots';
 
 /** Before a match: quick match and private rooms, or the queue or room the player is in. */
 export function VersusLobby({ view, signedIn, controller, standings }: { view: VersusView; signedIn: boolean; controller: VersusController; standings: VersusStandings | null }) {
@@ -94,7 +96,46 @@ function Choices({ signedIn, controller, standings }: { signedIn: boolean; contr
         <FirstToPicker value={firstTo} onChange={setFirstTo} />
         <Button variant="primary" size="md" onClick={() => controller.session.createRoom(roomMode, firstTo, controller.setup)}>Create room</Button>
       </Card>
+      <SparringCard controller={controller} />
     </div>
+  );
+}
+
+/** One click to a match against the server's bot, at a chosen pace and style: never ranked. */
+function SparringCard({ controller }: { controller: VersusController }) {
+  const [mode, setMode] = useState<VersusMode>('battle');
+  const [firstTo, setFirstTo] = useState<number>(MODES.battle.firstTo);
+  const [pps, setPps] = useState(2);
+  const [style, setStyle] = useState<BotStyle>('tidy');
+  return (
+    <Card as="section" className="space-y-3 md:col-span-2" aria-labelledby="sparring">
+      <h2 id="sparring" className="text-lg font-bold">Spar with a bot</h2>
+      <p className="text-sm text-muted">A match against the server&rsquo;s bot, refereed like any other and never ranked. Its replay is kept, so you can watch it and play on from any moment.</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <ModePicker name="spar-mode" mode={mode} onChange={setMode} />
+        <div className="space-y-3">
+          <FirstToPicker value={firstTo} onChange={setFirstTo} />
+          <label className="flex items-center gap-2 text-sm">
+            <span className="font-semibold">Speed</span>
+            <select value={pps} onChange={(e) => setPps(Number(e.target.value))} className="rounded-md border border-line-strong bg-surface px-2 py-1" data-testid="bot-speed">
+              {Array.from({ length: BOT_PPS.max - BOT_PPS.min + 1 }, (_, i) => BOT_PPS.min + i).map((n) => (
+                <option key={n} value={n}>{n} {n === 1 ? 'piece' : 'pieces'} a second</option>
+              ))}
+            </select>
+          </label>
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-semibold">Style</legend>
+            {BOT_STYLES.map((s) => (
+              <label key={s} className="flex items-start gap-2 text-sm">
+                <input type="radio" name="bot-style" value={s} checked={style === s} onChange={() => setStyle(s)} className="mt-1" />
+                <span><span className="font-semibold">{BOT_STYLE_TEXT[s].label}</span> <span className="text-muted">— {BOT_STYLE_TEXT[s].blurb}</span></span>
+              </label>
+            ))}
+          </fieldset>
+        </div>
+      </div>
+      <Button variant="primary" size="md" data-testid="spar" onClick={() => controller.session.spar(mode, firstTo, { pps, style }, controller.setup)}>Play the bot</Button>
+    </Card>
   );
 }
 

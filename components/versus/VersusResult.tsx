@@ -11,9 +11,9 @@ import { buttonClass } from '@/components/ui/button-class';
  * The end of a match: who won, the set, the rating change (ranked) with the band it moved from and
  * to, or how far into placement the player is, and the way to its replay;
  * back to the room when the match was a room's (the server opens it again for both players), or a
- * rematch after a quick match.
+ * rematch after a quick match; the same bot again after a match against it.
  */
-export function VersusResult({ match, names, onRoom, onRematch }: { match: MatchView; names: [string, string]; onRoom: (() => void) | null; onRematch: (want: boolean) => void }) {
+export function VersusResult({ match, names, onRoom, onRematch, onSparAgain }: { match: MatchView; names: [string, string]; onRoom: (() => void) | null; onRematch: (want: boolean) => void; onSparAgain?: (() => void) | null }) {
   const over = match.over!;
   const you = match.seat;
   const won = over.winner === you;
@@ -44,6 +44,9 @@ export function VersusResult({ match, names, onRoom, onRematch }: { match: Match
           <Link className={buttonClass({ variant: 'primary', size: 'md' })} href={`/versus/matches/${match.matchId}`}>
             Watch the replay
           </Link>
+        )}
+        {onSparAgain && (
+          <Button variant="field" size="md" onClick={onSparAgain} data-testid="spar-again">Play the bot again</Button>
         )}
         {onRoom ? (
           <Button variant="field" size="md" onClick={onRoom}>Back to the room</Button>

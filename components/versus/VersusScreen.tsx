@@ -159,7 +159,7 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
                 </p>
               )}
               {m?.state === 'over' && m.over && (
-                <VersusResult match={m} names={[name(0), name(1)]} onRoom={view.lobby.kind === 'room' ? () => controller?.session.backToLobby() : null} onRematch={(want) => controller?.session.rematch(want)} />
+                <VersusResult match={m} names={[name(0), name(1)]} onRoom={view.lobby.kind === 'room' ? () => controller?.session.backToLobby() : null} onRematch={(want) => controller?.session.rematch(want)} onSparAgain={controller?.session.sparred ? () => controller.session.sparAgain() : null} />
               )}
             </div>
           </div>

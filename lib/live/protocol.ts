@@ -34,6 +34,7 @@
  *   vleave  {matchId}                                 vack     {matchId, game, seq, tick}
  *   vwatch / vunwatch {matchId}                       vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
  *   rematch {matchId, want}                           vgame    {matchId, game, winner, reason, score}
+ *   spar    {mode, firstTo, bot, handling, nextCount}
  *                                                     vover    {matchId, winner, score, reason, ranked, ratings?, stored}
  *                                                     vaway    {matchId, seat, back, windowMs}
  *                                                     vresumed {matchId, game, lastSeq, tick, pieces, garbage, score}
@@ -50,6 +51,7 @@ import { z } from 'zod';
 import { KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
+import { botSpecSchema } from '@/lib/bot/spec';
 import {
   countSchema, handlingSchema, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema, type LivePlayer, type LiveStats, type WireEvent,
 } from '@/lib/live/wire';
@@ -122,6 +124,8 @@ const versusClientMessages = [
   z.object({ t: z.literal('vunwatch'), matchId }),
   /** After a quick match: `want` offers or accepts the same pair again; false declines it for both. */
   z.object({ t: z.literal('rematch'), matchId, want: z.boolean() }),
+  /** An unranked match against the server's sparring bot at once (lib/bot), refereed like any other. */
+  z.object({ t: z.literal('spar'), mode: z.enum(VERSUS_MODE_NAMES), firstTo, bot: botSpecSchema, handling: handlingSchema, nextCount }),
 ] as const;
 export const VERSUS_CLIENT_TYPES: ReadonlySet<string> = new Set(versusClientMessages.map((s) => s.shape.t.value));
 

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, KEYS, PIECES, SDF_MAX, SDF_MIN } from '@/lib/engine';
+import { botSpecSchema } from '@/lib/bot/spec';
 
 /** The last tick a live game may reach: an hour at 60 ticks a second. */
 export const MAX_TICK = 216_000;
@@ -54,8 +55,16 @@ export const handlingSchema = z.object({
   dasCut: z.boolean(),
 });
 
-/** `tag`: a guest's short public tag (four hex digits), so two guests can be told apart; accounts have none. */
-export const livePlayerSchema = z.object({ name: z.string().nullable(), guest: z.boolean(), tag: z.string().regex(/^[0-9A-F]{4}$/).optional().catch(undefined) });
+/**
+ * `tag`: a guest's short public tag (four hex digits), so two guests can be told apart; accounts have none.
+ * `bot`: the seat is the server's sparring bot, at this pace and style (an older page reads it as a guest).
+ */
+export const livePlayerSchema = z.object({
+  name: z.string().nullable(),
+  guest: z.boolean(),
+  tag: z.string().regex(/^[0-9A-F]{4}$/).optional().catch(undefined),
+  bot: botSpecSchema.optional().catch(undefined),
+});
 export type LivePlayer = z.infer<typeof livePlayerSchema>;
 
 /** A game's counters as the engine keeps them (GameStats). */

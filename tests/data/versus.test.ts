@@ -49,7 +49,7 @@ describe('storing a versus match', () => {
     const history = await getMatchHistory({ userId: loser, limit: 10 });
     expect(history.nextCursor).toBeNull();
     expect(history.entries).toEqual([
-      { matchId: 'm1', mode: 'battle', ranked: true, playedAt: T0.toISOString(), won: false, score: [match.seats[1 - w]!.gamesWon, 2], opponent: { id: winner, username: w === 0 ? 'alice' : 'bob' }, opponentTag: null, ratingBefore: 1500, ratingAfter: expected.loser.rating, noContest: false, voided: false },
+      { matchId: 'm1', mode: 'battle', ranked: true, playedAt: T0.toISOString(), won: false, score: [match.seats[1 - w]!.gamesWon, 2], opponent: { id: winner, username: w === 0 ? 'alice' : 'bob' }, opponentTag: null, opponentBot: null, ratingBefore: 1500, ratingAfter: expected.loser.rating, noContest: false, voided: false },
     ]);
   });
 
@@ -89,6 +89,19 @@ describe('storing a versus match', () => {
     const stored = await getStoredMatch({ matchId: 'g1' });
     expect(stored?.seats.map((s) => s.guestTag)).toEqual([null, guestTag('guest-1')]);
     expect(JSON.stringify(stored)).not.toContain('guest-1');
+  });
+
+  it('a match against the sparring bot is stored with the bot’s seat as such, never ranked, and read back as the bot', async () => {
+    const alice = await player('alice');
+    const bot = { userId: null, guestId: null, bot: { pps: 4, style: 'attacker' as const } };
+    expect(await storeMatch({ matchId: 'b1', record: rec, seats: [alice, bot], ranked: true })).toMatchObject({ ok: false, code: 'ranked_needs_accounts' });
+    // A seat with no account, no guest and no bot is nobody's.
+    expect(await storeMatch({ matchId: 'b1', record: rec, seats: [alice, { userId: null, guestId: null }], ranked: false })).toMatchObject({ ok: false, code: 'seat_without_owner' });
+    expect(await storeMatch({ matchId: 'b1', record: rec, seats: [alice, bot], ranked: false, now: T0 })).toMatchObject({ ok: true, ratings: null });
+    const stored = await getStoredMatch({ matchId: 'b1' });
+    expect(stored?.seats.map((s) => [s.player?.username ?? null, s.guestTag, s.bot])).toEqual([['alice', null, null], [null, null, { pps: 4, style: 'attacker' }]]);
+    expect((await getMatchHistory({ userId: alice.userId!, limit: 5 })).entries[0]).toMatchObject({ opponent: null, opponentTag: null, opponentBot: { pps: 4, style: 'attacker' } });
+    expect(await (await getDb()).versusRating.count()).toBe(0);
   });
 
   it('two matches of the same player finishing at once both count: the ratings are updated one after the other', async () => {

@@ -13,7 +13,7 @@ import type { Core } from '@/lib/engine/core';
 import { DEFAULT_HANDLING, keyId, simulateReplay } from '@/lib/engine';
 import type { Handling, Key, Mode, PiecePlacement, PieceType, Replay, ReplayEvent, ReplayResult } from '@/lib/engine';
 import { PIECES, ROTATIONS, RULES_VERSION } from '@/lib/engine/constants';
-import { best, candidates, type Candidate, type SearchOptions, type Shift } from '@/tests/support/bot-eval';
+import { best, candidates, type Candidate, type SearchOptions, type Shift } from '@/lib/bot/search';
 import { Humanizer, type HumanTiming } from '@/tests/support/human';
 
 export interface PlayOptions {

@@ -9,10 +9,9 @@
  *   const match = new VersusMatch({ mode: 'battle', seed: 'm', handling: [h, h] });
  *   playMatch(match, bots);
  */
-import { newBoard, PAD } from '@/lib/engine/board';
 import { PIECES, ROTATIONS } from '@/lib/engine/constants';
 import type { InputEvent, Key, Player, VersusGame, VersusMatch } from '@/lib/engine';
-import { best, candidates } from '@/tests/support/bot-eval';
+import { best, bitboardOf, candidates } from '@/lib/bot/search';
 import { Humanizer, type HumanTiming } from '@/tests/support/human';
 
 export interface VersusBotOptions {
@@ -105,12 +104,7 @@ export class VersusBot {
       this.plan.push(...this.tap('hardDrop'));
       return;
     }
-    const board = newBoard();
-    snap.board.forEach((row, i) => {
-      const y = snap.board.length - 1 - i;
-      for (let x = 0; x < row.length; x++) if (row[x] !== '.') board[y + PAD] = board[y + PAD]! | (1 << (x + 4));
-    });
-    const pick = best(candidates(board, PIECES.indexOf(a.type), ROTATIONS.indexOf(a.rotation), a.x, a.y));
+    const pick = best(candidates(bitboardOf(snap.board), PIECES.indexOf(a.type), ROTATIONS.indexOf(a.rotation), a.x, a.y));
     if (!pick) {
       this.plan.push(...this.tap('hardDrop'));
       return;

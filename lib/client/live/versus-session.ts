@@ -1,6 +1,7 @@
 import type { GameEndReason, Handling, PieceType, VersusMode } from '@/lib/engine';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { RatingChange, RematchEnd, RoomView, Seat } from '@/lib/live/versus';
+import type { BotSpec } from '@/lib/bot/spec';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
 import { VersusSeatState } from '@/lib/client/live/versus-seat';
@@ -67,6 +68,8 @@ export class VersusSession {
   private wanted: ClientMessage | null = null;
   /** The setup sent with the last lobby request (a room joined again after a reconnect takes it). */
   private setup: SeatSetup | null = null;
+  /** The bot match asked for last: what "play the bot again" asks for once more. */
+  private sparring: { mode: VersusMode; firstTo: number; bot: BotSpec } | null = null;
   /** vresume is on its way: nothing is sent until vresumed says where the server's copy stands. */
   private resuming = false;
 
@@ -117,6 +120,27 @@ export class VersusSession {
   queue(mode: VersusMode, ranked: boolean, setup: SeatSetup): void {
     this.setup = setup;
     this.request({ t: 'queue', mode, ranked, ...setup });
+  }
+
+  /** An unranked match against the server's sparring bot, at once (lib/bot). */
+  spar(mode: VersusMode, firstTo: number, bot: BotSpec, setup: SeatSetup): void {
+    this.setup = setup;
+    this.sparring = { mode, firstTo, bot };
+    this.request({ t: 'spar', mode, firstTo, bot, ...setup });
+  }
+
+  /** After a match against the bot: the same again, from its result. */
+  sparAgain(): void {
+    const s = this.sparring;
+    if (!s || this.view.match?.state !== 'over') return;
+    if (!this.setup) return;
+    this.backToLobby();
+    this.spar(s.mode, s.firstTo, s.bot, this.setup);
+  }
+
+  /** The bot asked for last, while its match (or the next) is what this page plays. */
+  get sparred(): boolean {
+    return this.sparring !== null && this.view.match?.players?.some((p) => p.bot) === true;
   }
 
   unqueue(): void {

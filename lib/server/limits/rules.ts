@@ -87,8 +87,14 @@ export const LIVE_LIMITS = {
    */
   catchUpStateEveryTicks: 120,
   catchUpStateEveryInputs: 256,
-  /** Versus lobby messages (`queue`, `unqueue`, `room_create`, `room_join`, `room_set`, `ready`) per connection per minute. */
+  /** Versus lobby messages (`queue`, `unqueue`, `room_create`, `room_join`, `room_set`, `ready`, `rematch`, `spar`) per connection per minute. */
   lobbyMessagesPerMinute: 60,
+  /**
+   * Matches against the sparring bot (lib/bot) held at once: on this instance, and per player (an
+   * account or a guest, whatever its sockets). Each costs a search per bot piece on the event loop.
+   */
+  sparringMatches: 100,
+  sparringMatchesPerPlayer: 1,
   /**
    * WebSocket upgrades per address: `burst` at once (every socket of a household coming back after
    * a restart), then `perSecond`. A socket closed for what it sent must not dial again for free:

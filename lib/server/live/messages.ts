@@ -103,7 +103,7 @@ function allowed(conn: Connection, spent: 'ok' | 'refuse' | 'quiet', message: st
   return spent === 'ok';
 }
 
-const LOBBY = `At most ${LIVE_LIMITS.lobbyMessagesPerMinute} queue, room and rematch messages a minute.`;
+const LOBBY = `At most ${LIVE_LIMITS.lobbyMessagesPerMinute} queue, room, rematch and sparring messages a minute.`;
 const BANNED = 'This account is banned: it may watch games, not play them.';
 
 /**
@@ -122,8 +122,9 @@ function versus(hub: LiveHere, conn: Connection, m: VersusClientMessage): Promis
     case 'room_set':
     case 'ready':
     case 'rematch':
+    case 'spar':
       if (!allowed(conn, conn.lobby.take(now), LOBBY)) return;
-      if (conn.session?.banned && (m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join' || (m.t === 'rematch' && m.want))) return conn.error('banned', BANNED);
+      if (conn.session?.banned && (m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join' || m.t === 'spar' || (m.t === 'rematch' && m.want))) return conn.error('banned', BANNED);
       break;
     case 'vwatch':
       if (!allowed(conn, catchUp(hub, conn, m.matchId), CATCH_UPS, m.matchId)) return;

@@ -2,6 +2,7 @@ import 'server-only';
 import type { VersusMode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { guestTag } from '@/lib/server/games/guest-tag';
+import { storedBot, type BotSpec } from '@/lib/bot/spec';
 import { historyCursor } from '@/lib/validations/versus';
 
 export type HistoryEntry = {
@@ -15,6 +16,8 @@ export type HistoryEntry = {
   opponent: { id: string; username: string } | null;
   /** A guest opponent's public tag ("Guest 4F2A"); null for an account. */
   opponentTag: string | null;
+  /** The sparring bot was the opponent. */
+  opponentBot: BotSpec | null;
   /** Ranked only: the player's rating before and after (the profile's rating chart). */
   ratingBefore: number | null;
   ratingAfter: number | null;
@@ -46,7 +49,7 @@ export async function getMatchHistory(options: { userId: string; limit: number; 
       match: {
         select: {
           id: true, mode: true, ranked: true, noContest: true, voidedAt: true,
-          seats: { select: { seat: true, gamesWon: true, guestId: true, user: { select: { id: true, username: true } } } },
+          seats: { select: { seat: true, gamesWon: true, guestId: true, botPps: true, botStyle: true, user: { select: { id: true, username: true } } } },
         },
       },
     },
@@ -62,6 +65,7 @@ export async function getMatchHistory(options: { userId: string; limit: number; 
       score: [s.gamesWon, them?.gamesWon ?? 0],
       opponent: them?.user ?? null,
       opponentTag: them && !them.user && them.guestId ? guestTag(them.guestId) : null,
+      opponentBot: them ? storedBot(them) : null,
       ratingBefore: s.ratingBefore,
       ratingAfter: s.ratingAfter,
       noContest: s.match.noContest,

@@ -2,6 +2,7 @@ import 'server-only';
 import { VERSUS_MODE_NAMES, type VersusMode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { guestTag } from '@/lib/server/games/guest-tag';
+import { storedBot, type BotSpec } from '@/lib/bot/spec';
 import { countsAsRated, PLACEMENT_MATCHES } from '@/lib/server/versus/rating';
 
 export type StoredSeat = {
@@ -9,6 +10,8 @@ export type StoredSeat = {
   player: { id: string; username: string } | null;
   /** A guest seat's public tag ("Guest 4F2A"), never its guest id; null for an account's seat. */
   guestTag: string | null;
+  /** The sparring bot played this seat (no player, no guest). */
+  bot: BotSpec | null;
   gamesWon: number;
   won: boolean;
   /** Ranked only: as it stood at the match (deviation grown for time away) and after, with the rated matches played by then. */
@@ -54,7 +57,7 @@ export async function getStoredMatch(options: { matchId: string }): Promise<Stor
       id: true, mode: true, ranked: true, firstTo: true, winnerSeat: true, endReason: true, noContest: true, voidedAt: true, voidReason: true, createdAt: true,
       seats: {
         orderBy: { seat: 'asc' },
-        select: { seat: true, guestId: true, gamesWon: true, won: true, ratingBefore: true, ratingAfter: true, rdBefore: true, rdAfter: true, matchesBefore: true, user: { select: { id: true, username: true } } },
+        select: { seat: true, guestId: true, botPps: true, botStyle: true, gamesWon: true, won: true, ratingBefore: true, ratingAfter: true, rdBefore: true, rdAfter: true, matchesBefore: true, user: { select: { id: true, username: true } } },
       },
       games: { orderBy: { index: 'asc' }, select: { index: true, winnerSeat: true, reason: true, endTick: true, replay0: true, replay1: true, hash0: true, hash1: true } },
     },
@@ -65,6 +68,7 @@ export async function getStoredMatch(options: { matchId: string }): Promise<Stor
       seat: seatNo(s.seat),
       player: s.user,
       guestTag: !s.user && s.guestId ? guestTag(s.guestId) : null,
+      bot: storedBot(s),
       gamesWon: s.gamesWon,
       won: s.won,
       rating:

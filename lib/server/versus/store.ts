@@ -4,6 +4,7 @@ import type { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
+import type { BotSpec } from '@/lib/bot/spec';
 import { afterStore } from '@/lib/server/integrity/record';
 import { bandEdges, shownBand } from '@/lib/server/versus/bands';
 import { raisePeakBand, recordSeasonMatch } from '@/lib/server/versus/season-standings';
@@ -57,16 +58,19 @@ type Outcome = {
  * stored without its games (`unstorable`), and its loss is rated. A match whose leaver played
  * fewer than NO_CONTEST.minLeaverPieces is no contest for the winner (rating.ts).
  */
+/** Who played a seat: an account, a guest, or (`bot`, with no owner) the sparring bot. */
+export type SeatOwner = Owner & { bot?: BotSpec };
+
 export async function storeMatch(options: {
   matchId: string;
   record: VersusMatchRecord;
-  seats: [Owner, Owner];
+  seats: [SeatOwner, SeatOwner];
   ranked: boolean;
   now?: Date;
 }): Promise<StoreMatchResult> {
   const { record, seats, ranked, matchId } = options;
   const now = options.now ?? new Date();
-  if (seats.some((s) => !s.userId && !s.guestId)) return { ok: false, code: 'seat_without_owner', message: 'Every seat needs a player or a guest.' };
+  if (seats.some((s) => !s.userId && !s.guestId && !s.bot)) return { ok: false, code: 'seat_without_owner', message: 'Every seat needs a player, a guest or the bot.' };
   if (ranked && (!seats[0].userId || !seats[1].userId || seats[0].userId === seats[1].userId))
     return { ok: false, code: 'ranked_needs_accounts', message: 'A ranked match needs two different signed-in players.' };
   const outcome = await outcomeOf(record);
@@ -102,6 +106,8 @@ export async function storeMatch(options: {
         seat: s,
         userId: seats[s].userId,
         guestId: seats[s].userId ? null : seats[s].guestId,
+        botPps: seats[s].bot?.pps ?? null,
+        botStyle: seats[s].bot?.style ?? null,
         gamesWon: o.gamesWon[s],
         won: s === o.winnerSeat,
         ratingBefore: rated?.[s].before.rating ?? null,

@@ -8,7 +8,7 @@ import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
 import { PACING } from '@/lib/server/live/pacing';
 import { placementOf } from '@/lib/server/versus/rating';
-import type { SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
+import type { SeatOwner, SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { oneTurnEach } from '@/lib/server/turns';
 
@@ -43,7 +43,7 @@ export const MATCH_TIMING = {
 } as const;
 
 export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
-type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [Owner, Owner]; ranked: boolean }) => Promise<StoreMatchResult>;
+type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }) => Promise<StoreMatchResult>;
 
 export type MatchHostOptions = {
   matchId: string;
@@ -447,7 +447,11 @@ export class MatchHost {
 
   private async store(record: VersusMatchRecord): Promise<StoreMatchResult> {
     const store = this.o.store ?? (await import('@/lib/server/versus/store')).storeMatch;
-    return store({ matchId: this.matchId, record, seats: [this.o.seats[0].owner, this.o.seats[1].owner], ranked: this.o.ranked });
+    const owner = (s: Seat): SeatOwner => {
+      const info = this.o.seats[s];
+      return info.bot ? { ...info.owner, bot: info.bot } : info.owner;
+    };
+    return store({ matchId: this.matchId, record, seats: [owner(0), owner(1)], ranked: this.o.ranked });
   }
 
   private sendBoth(message: ServerMessage, except?: Seat): void {

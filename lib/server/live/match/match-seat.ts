@@ -6,9 +6,10 @@ import type { LivePlayer, LiveStats, WireEvent } from '@/lib/live/wire';
 import type { Seat, SeatSoFar, WireGarbage } from '@/lib/live/versus';
 import { SeatStream } from '@/lib/server/live/seat-stream';
 import type { Owner } from '@/lib/server/games/owner';
+import type { BotSpec } from '@/lib/bot/spec';
 
-/** Who sits in a seat, and how they play. */
-export type MatchSeatInfo = { owner: Owner; player: LivePlayer; handling: Handling; nextCount: number };
+/** Who sits in a seat, and how they play; `bot`: the server's sparring bot plays it (stored as such). */
+export type MatchSeatInfo = { owner: Owner; player: LivePlayer; handling: Handling; nextCount: number; bot?: BotSpec };
 
 /** One batch of a seat's inputs, for game `game` of the set. */
 export type BatchIn = { game: number; seq: number; tick: number; events: readonly WireEvent[] };

@@ -1,10 +1,12 @@
 import 'server-only';
 import { randomBytes, randomInt } from 'node:crypto';
-import { MODES, type Handling, type VersusMode } from '@/lib/engine';
+import { DEFAULT_HANDLING, MODES, type Handling, type VersusMode } from '@/lib/engine';
 import { VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { RoomView, Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { BotPeer } from '@/lib/server/live/match/bot-peer';
 import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
 import { Rematches, type Offer, type SeatSetup, type Verdict } from '@/lib/server/live/match/rematches';
 import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
@@ -55,6 +57,8 @@ export class VersusLobby {
   /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
   private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
   private readonly rematches: Rematches;
+  /** The matches against the sparring bot (their bot is seat 1). */
+  private readonly bots = new WeakSet<MatchHost>();
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
@@ -113,7 +117,8 @@ export class VersusLobby {
         if (!room.ready[0] || !room.ready[1] || !room.seats[1]) return this.sendRoom(room);
         this.rooms.delete(room.code);
         for (const c of room.seats) c?.send({ t: 'room_closed', code: room.code, reason: 'started' });
-        return this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!], room });
+        this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!], room });
+        return;
       }
       case 'vinputs': {
         const m2 = conn.match;
@@ -151,6 +156,8 @@ export class VersusLobby {
         conn.watches.get(m.matchId)?.();
         conn.watches.delete(m.matchId);
         return this.matches.get(m.matchId)?.spectatorsChanged();
+      case 'spar':
+        return this.spar(conn, m);
       case 'rematch': {
         const done = this.rematches.want(conn, m.matchId, m.want);
         if (done !== false) return done;
@@ -160,6 +167,26 @@ export class VersusLobby {
       default:
         m satisfies never;
     }
+  }
+
+  /**
+   * A match against the sparring bot, at once: unranked, first-to as asked, the bot's seat a peer
+   * like any other (bot-peer.ts). One at a time per player, whatever their sockets, and at most
+   * LIVE_LIMITS.sparringMatches on the instance: each bot piece is a search on this event loop.
+   */
+  private spar(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>): void {
+    this.rematches.leave(conn);
+    if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+    const bots = [...this.matches.values()].filter((h) => this.bots.has(h));
+    if (bots.filter((h) => sameOwner(h.owner(0), conn)).length >= LIVE_LIMITS.sparringMatchesPerPlayer)
+      return conn.error('too_many_games', 'You are already playing the sparring bot in another tab; finish that match first.');
+    if (bots.length >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
+    const bot = new BotPeer(m.bot, { play: (peer, message) => void this.handle(peer, message), timers: this.o.timers ?? realTimers, now: this.now });
+    const host = this.startMatch({
+      mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
+      setup: [{ handling: m.handling, nextCount: m.nextCount }, { handling: DEFAULT_HANDLING, nextCount: m.nextCount }], bot,
+    });
+    this.bots.add(host);
   }
 
   private async enqueue(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'queue' }>): Promise<void> {
@@ -229,8 +256,11 @@ export class VersusLobby {
     }
   }
 
-  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room }): void {
-    const seat = (s: Seat): MatchSeatInfo => ({ owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount });
+  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room; bot?: BotPeer }): MatchHost {
+    const seat = (s: Seat): MatchSeatInfo => ({
+      owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount,
+      ...(o.conns[s] === o.bot ? { bot: o.bot.spec } : {}),
+    });
     const ranked = o.ranked && o.conns[0].owner.userId !== o.conns[1].owner.userId;
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
@@ -241,6 +271,8 @@ export class VersusLobby {
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of [...o.conns, ...links]) if (c) this.ratings.delete(c); // a ranked match moved them
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
+        // Against the bot, "again" is one click on the page (a new `spar`), not an offer to a peer that cannot answer.
+        if (o.bot) return o.bot.stop();
         if (o.room) this.reopen(o.room, links);
         else this.rematches.open({ matchId: h.matchId, mode: o.mode, ranked, firstTo: o.firstTo, setup: o.setup }, links);
       },
@@ -249,6 +281,7 @@ export class VersusLobby {
     o.conns[0].match = { host, seat: 0 };
     o.conns[1].match = { host, seat: 1 };
     host.begin([o.conns[0], o.conns[1]]);
+    return host;
   }
 
   /**
@@ -356,5 +389,6 @@ export class VersusLobby {
 }
 
 function sameOwner(a: { userId: string | null; guestId: string | null }, b: VersusPeer): boolean {
-  return a.userId !== null ? a.userId === b.owner.userId : b.owner.userId === null && a.guestId === b.owner.guestId;
+  // A seat with neither (the sparring bot's) is nobody's: it is never taken up or acted on by a peer.
+  return a.userId !== null ? a.userId === b.owner.userId : a.guestId !== null && b.owner.userId === null && a.guestId === b.owner.guestId;
 }

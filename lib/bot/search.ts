@@ -1,10 +1,11 @@
 /**
- * Placement search for the test bot: candidate key sequences from the piece's current position
- * (optional rotation, taps or a wall shift, hard drop) and an El-Tetris (Dellacherie) evaluation
+ * Placement search for the bots (the sparring bot, lib/bot/sparring.ts, and the tests' bots):
+ * candidate key sequences from the piece's current position (optional rotation, taps or a wall
+ * shift, hard drop) and an El-Tetris (Dellacherie) evaluation
  * on the engine's own bitboard. Everything reuses the engine's collision and kick tables, so a
  * candidate's predicted landing spot is where the engine will put it.
  */
-import { collides, dropDistance, FIELD_BITS, FULL_ROW, EMPTY_ROW, PAD, BOARD_LEN, TOTAL_ROWS } from '@/lib/engine/board';
+import { collides, dropDistance, newBoard, FIELD_BITS, FULL_ROW, EMPTY_ROW, PAD, BOARD_LEN, TOTAL_ROWS } from '@/lib/engine/board';
 import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from '@/lib/engine/kicks';
 import { CELLS, PIECE_O, PIECE_T } from '@/lib/engine/pieces';
 import { isFilled } from '@/lib/engine/board';
@@ -244,6 +245,16 @@ function linesAfter(b: Int32Array, slot: number, x: number, y: number): number {
   let n = 0;
   for (const v of rows.values()) if (v === FULL_ROW) n++;
   return n;
+}
+
+/** A snapshot's rows (top to bottom, '.' empty) as the engine's bitboard, for the search. */
+export function bitboardOf(rows: readonly string[]): Int32Array {
+  const board = newBoard();
+  rows.forEach((row, i) => {
+    const y = rows.length - 1 - i;
+    for (let x = 0; x < row.length; x++) if (row[x] !== '.') board[y + PAD] = board[y + PAD]! | (1 << (x + 4));
+  });
+  return board;
 }
 
 export function best(cands: readonly Candidate[]): Candidate | null {

@@ -1,0 +1,81 @@
+import 'server-only';
+import { SparringBot } from '@/lib/bot/sparring';
+import type { BotSpec } from '@/lib/bot/spec';
+import { VersusSeatState } from '@/lib/client/live/versus-seat';
+import { TICKS_PER_SECOND } from '@/lib/engine';
+import type { LiveErrorCode, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LivePlayer } from '@/lib/live/wire';
+import type { Owner } from '@/lib/server/games/owner';
+import type { VersusPeer } from '@/lib/server/live/connection';
+import type { MatchHost, Timers } from '@/lib/server/live/match/match-host';
+
+/** How often the bot sends what it played: as a browser on a good connection does. */
+const BATCH_EVERY_MS = 100;
+
+/**
+ * The sparring bot's seat: a peer of the lobby like a socket, with nothing of a socket. What the
+ * server sends it goes into the browser's own seat logic (VersusSeatState: dealt pieces, garbage at
+ * the server's tick, replays from the acknowledged checkpoint), and every BATCH_EVERY_MS it plays
+ * the ticks the wall clock has reached and hands the batch to the lobby as `vinputs`. So the bot
+ * is refereed, paced, bounded and stored exactly as a human opponent is; it knows only what a
+ * browser in its seat would. It has no owner (no account, no guest), so no one can take its seat
+ * up again, and its match is never ranked.
+ */
+export class BotPeer implements VersusPeer {
+  readonly owner: Owner = { userId: null, guestId: null };
+  readonly player: LivePlayer;
+  readonly address = 'bot';
+  readonly device = null;
+  match: { host: MatchHost; seat: 0 | 1 } | null = null;
+  readonly watches = new Map<string, () => void>();
+  private playing = true;
+  private readonly seat: VersusSeatState;
+  private readonly bot: SparringBot;
+  private timer: unknown = null;
+
+  constructor(
+    readonly spec: BotSpec,
+    private readonly o: { play: (peer: BotPeer, m: VersusClientMessage) => void; timers: Timers; now: () => number },
+  ) {
+    this.player = { name: null, guest: false, bot: spec };
+    this.bot = new SparringBot(spec);
+    this.seat = new VersusSeatState(o.now);
+    this.seat.onReset = () => this.bot.reset();
+  }
+
+  get open(): boolean {
+    return this.playing;
+  }
+
+  send(message: ServerMessage): void {
+    if (!this.playing) return;
+    this.seat.receive(message);
+    if (message.t === 'vover') return this.stop();
+    if (message.t === 'match' && this.timer === null) this.timer = this.o.timers.set(() => this.beat(), BATCH_EVERY_MS);
+  }
+
+  /** Refused: it plays by the rules, so this is a bug to see in the log; it stops, and the match deals with a seat gone quiet. */
+  error(code: LiveErrorCode, message: string): void {
+    console.error(`[versus] the sparring bot was refused (${code}): ${message}`);
+    this.stop();
+  }
+
+  /** Its match is over or closed: no more batches, no timer left behind. */
+  stop(): void {
+    this.playing = false;
+    if (this.timer !== null) this.o.timers.clear(this.timer);
+    this.timer = null;
+  }
+
+  private beat(): void {
+    this.timer = null;
+    if (!this.playing) return;
+    const s = this.seat;
+    const now = this.o.now();
+    if (s.game && now >= s.startsAt) {
+      const batch = s.play(Math.floor(((now - s.startsAt) * TICKS_PER_SECOND) / 1000), (game) => this.bot.inputs(game));
+      if (batch) this.o.play(this, { t: 'vinputs', matchId: s.matchId, ...batch });
+    }
+    if (this.playing) this.timer = this.o.timers.set(() => this.beat(), BATCH_EVERY_MS);
+  }
+}

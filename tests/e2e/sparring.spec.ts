@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { uniqueAddress } from '@/tests/e2e/fixtures';
+import { topOut } from '@/tests/e2e/play-helpers';
+
+// The sparring bot in Chromium: one click from the versus page starts a match against the server's
+// bot, refereed and stored like any other; the player here hard-drops to the top while the bot
+// plays at its pace, so the bot wins. Its replay names it, and the result plays it again.
+
+test('one click plays the sparring bot to the result; "play the bot again" starts another; the replay names it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': uniqueAddress() } });
+  const page = await context.newPage();
+  await page.goto('/versus');
+  const card = page.getByRole('region', { name: 'Spar with a bot' });
+  await card.getByRole('combobox', { name: 'First to' }).selectOption('1');
+  await card.getByTestId('bot-speed').selectOption('4');
+  await card.getByRole('radio', { name: /Attacker/ }).check();
+  await card.getByRole('button', { name: 'Play the bot' }).click();
+
+  const game = page.getByTestId('versus');
+  await expect(game).toHaveAttribute('data-match', /^[a-z0-9]{8,40}$/);
+  const matchId = (await game.getAttribute('data-match'))!;
+  await expect(page.getByRole('img', { name: "Bot · 4/s attacker's field" })).toBeVisible();
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  // The bot plays while the player waits a moment, then the player hard-drops to the top.
+  await page.waitForTimeout(3_000);
+  await topOut(page, game, /between|over/);
+  const result = page.getByTestId('versus-result');
+  await expect(result).toHaveAttribute('data-won', 'false', { timeout: 20_000 });
+  await expect(result).toContainText('Unranked');
+  // No rematch offer to a bot: one click plays it again, a new match.
+  await expect(page.getByTestId('rematch')).toHaveCount(0);
+  await result.getByRole('button', { name: 'Play the bot again' }).click();
+  await expect(game).not.toHaveAttribute('data-match', matchId);
+  await expect(game).toHaveAttribute('data-match', /^[a-z0-9]{8,40}$/);
+  await expect(page.getByRole('img', { name: "Bot · 4/s attacker's field" })).toBeVisible();
+
+  // The stored match: the bot's seat named as the bot, its field played by its own inputs.
+  await page.goto(`/versus/matches/${matchId}`);
+  await expect(page.getByTestId('match-title')).toContainText('Bot · 4/s attacker');
+  const viewer = page.getByTestId('match-viewer');
+  await expect(viewer).toHaveAttribute('data-ready', 'true');
+  await page.keyboard.press('End');
+  await expect.poll(async () => Number(await page.getByTestId('versus-field-1').getAttribute('data-pieces'))).toBeGreaterThanOrEqual(8);
+  await context.close();
+});
