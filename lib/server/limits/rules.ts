@@ -96,6 +96,11 @@ export const LIVE_LIMITS = {
   sparringMatches: 100,
   sparringMatchesPerPlayer: 1,
   /**
+   * Bot matches started per hour, per player and per address: each is a stored match (a leave at
+   * once too), so starting and leaving in a loop would otherwise write 60 matches a minute.
+   */
+  sparringStartsPerHour: { player: 30, address: 120 },
+  /**
    * WebSocket upgrades per address: `burst` at once (every socket of a household coming back after
    * a restart), then `perSecond`. A socket closed for what it sent must not dial again for free:
    * each upgrade is a handshake, a session lookup and a guest cookie.

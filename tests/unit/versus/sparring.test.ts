@@ -119,6 +119,28 @@ describe('sparring against the server’s bot', () => {
     expect(late.last('error')).toMatchObject({ code: 'too_many_games', message: expect.stringContaining('busy') });
   });
 
+  it('starting and leaving in a loop meets an hourly budget per player, which renews', async () => {
+    const { lobby, clock } = setUp();
+    open = lobby;
+    const me = player({ userId: 'looper', guestId: null }, clock);
+    const startAndLeave = async () => {
+      await lobby.handle(me.c, spar());
+      const started = me.last('match') as { matchId: string } | undefined;
+      if (started && lobby.matches.has(started.matchId)) {
+        await lobby.handle(me.c, { t: 'vleave', matchId: started.matchId });
+        await lobby.matches.get(started.matchId)?.finished;
+      }
+    };
+    for (let i = 0; i < LIVE_LIMITS.sparringStartsPerHour.player; i++) await startAndLeave();
+    expect(me.got.filter((m) => m.t === 'match')).toHaveLength(LIVE_LIMITS.sparringStartsPerHour.player);
+    await startAndLeave();
+    expect(me.last('error')).toMatchObject({ code: 'rate_limited' });
+    expect(me.got.filter((m) => m.t === 'match')).toHaveLength(LIVE_LIMITS.sparringStartsPerHour.player);
+    clock.t += 3_600_000;
+    await startAndLeave();
+    expect(me.got.filter((m) => m.t === 'match')).toHaveLength(LIVE_LIMITS.sparringStartsPerHour.player + 1);
+  });
+
   it('nobody takes the bot’s seat or plays for it, not even a peer with no owner either', async () => {
     const { lobby, clock } = setUp();
     open = lobby;

@@ -7,6 +7,7 @@ import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { BotPeer } from '@/lib/server/live/match/bot-peer';
+import { BudgetsById } from '@/lib/server/live/budgets';
 import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
 import { Rematches, type Offer, type SeatSetup, type Verdict } from '@/lib/server/live/match/rematches';
 import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
@@ -59,6 +60,10 @@ export class VersusLobby {
   private readonly rematches: Rematches;
   /** The matches against the sparring bot (their bot is seat 1). */
   private readonly bots = new WeakSet<MatchHost>();
+  private readonly sparStarts = {
+    player: new BudgetsById(LIVE_LIMITS.sparringStartsPerHour.player, 3_600_000),
+    address: new BudgetsById(LIVE_LIMITS.sparringStartsPerHour.address, 3_600_000),
+  };
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
@@ -177,10 +182,14 @@ export class VersusLobby {
   private spar(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>): void {
     this.rematches.leave(conn);
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
-    const bots = [...this.matches.values()].filter((h) => this.bots.has(h));
+    const bots = [...this.matches.values()].filter((h) => this.bots.has(h) && !h.ended);
     if (bots.filter((h) => sameOwner(h.owner(0), conn)).length >= LIVE_LIMITS.sparringMatchesPerPlayer)
       return conn.error('too_many_games', 'You are already playing the sparring bot in another tab; finish that match first.');
     if (bots.length >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
+    const now = this.now();
+    const who = conn.owner.userId ?? conn.owner.guestId ?? `address:${conn.address}`;
+    if (!this.sparStarts.player.take(who, now) || !this.sparStarts.address.take(conn.address, now))
+      return conn.error('rate_limited', `At most ${LIVE_LIMITS.sparringStartsPerHour.player} matches against the bot an hour; try again later.`);
     const bot = new BotPeer(m.bot, { play: (peer, message) => void this.handle(peer, message), timers: this.o.timers ?? realTimers, now: this.now });
     const host = this.startMatch({
       mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
