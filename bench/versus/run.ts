@@ -6,7 +6,11 @@
  * attack to the receiver getting the `garbage` message (the batch is the sender's oldest one not
  * acknowledged when the garbage arrived: the host routes garbage before it acknowledges), and the
  * server's CPU and this process's (the bots) from /proc. The knee: the first level whose delivery p99 passes 100 ms.
- * Options: --levels=25,50,100,200  --seconds=20
+ * `--bots=0,100` runs each level again beside that many matches against the server's sparring bot
+ * (lib/bot, at 3 pieces a second; its opponent a bot here at ~3): delivery is still measured
+ * between the human pairs only, so a row with bots against its row without shows what the bot
+ * seats cost the people beside them.
+ * Options: --levels=25,50,100,200  --seconds=20  --bots=0
  * The bots' process runs with the server's Node flags (scripts/node-flags.mjs; it starts itself
  * again with them): with Node's default young generation its own collector's pauses were part of the p99.
  */
@@ -28,6 +32,7 @@ if (!SERVER_NODE_FLAGS.every((flag) => process.execArgv.includes(flag))) {
 const opt = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const LEVELS = opt('levels', '25,50,100,200').split(',').map(Number);
 const SECONDS = Number(opt('seconds', '20'));
+const BOTS = opt('bots', '0').split(',').map(Number);
 const pct = (xs: number[], p: number) => (xs.length ? xs.slice().sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))]! : NaN);
 
 type State = { measuring: boolean; stopped: boolean; errors: number; players: VersusPlayer[] };
@@ -60,20 +65,37 @@ async function pair(url: string, i: number, count: number, delivery: number[], s
   b.close();
 }
 
+/** One match against the server's sparring bot, again and again until stopped; its garbage is not measured. */
+async function sparring(url: string, i: number, count: number, state: State) {
+  const address = `10.89.${(i >> 4) & 255}.${(i & 15) + 1}`;
+  const me = await VersusPlayer.connect(url, { seed: `s${i}`, mistakes: 0.1, pace: 10 }, { address, record: false });
+  state.players.push(me);
+  while (!state.stopped) {
+    me.reset();
+    me.client.send({ t: 'spar', mode: 'battle', firstTo: 7, bot: { pps: 3, style: 'tidy' }, handling: HANDLING, nextCount: 5 });
+    await me.play(600_000, ((i + 0.25) * 100) / count).catch(() => state.errors++);
+  }
+  me.close();
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'linefall-versus-bench-'));
 const server = await createAppServer(`pglite:${path.join(dir, 'pglite')}`, { LINEFALL_FAULT_INJECTION: '0' });
 await server.start();
 try {
   const pid = server.pid()!;
   console.log(`${SECONDS} s measured per level, after a 5 s ramp; bots at ~3 pieces/s each`);
-  console.log('matches  garbage msgs  delivery p50  p99 ms  srvCPU%  genCPU%  errors');
+  console.log('matches  bot matches  garbage msgs  delivery p50  p99 ms  srvCPU%  genCPU%  errors');
   let knee = false;
-  for (const [n, matches] of LEVELS.entries()) {
+  const runs = LEVELS.flatMap((matches) => BOTS.map((bots) => ({ matches, bots })));
+  for (const [n, { matches, bots }] of runs.entries()) {
     // The last level's matches are forfeited once the reconnect window has passed, and stored: not in this one.
     if (n > 0) await untilQuiet(pid, MATCH_TIMING.resumeWindowMs + 2_000);
     const delivery: number[] = [];
     const state: State = { measuring: false, stopped: false, errors: 0, players: [] };
-    const running = Array.from({ length: matches }, (_, i) => pair(server.url, i, matches, delivery, state).catch(() => state.errors++));
+    const running = [
+      ...Array.from({ length: matches }, (_, i) => pair(server.url, i, matches, delivery, state).catch(() => state.errors++)),
+      ...Array.from({ length: bots }, (_, i) => sparring(server.url, i, bots, state).catch(() => state.errors++)),
+    ];
     await new Promise((r) => setTimeout(r, 5_000));
     const [c0, g0, t0] = [cpuMs(pid), cpuMs(process.pid), performance.now()];
     state.measuring = true;
@@ -84,8 +106,8 @@ try {
     state.stopped = true;
     const p50 = pct(delivery, 50);
     const p99 = pct(delivery, 99);
-    console.log([matches, delivery.length, p50.toFixed(1), p99.toFixed(1), cpu.toFixed(0), genCpu.toFixed(0), state.errors].map((v) => String(v).padStart(8)).join(' '));
-    if (p99 > 100) {
+    console.log([matches, bots, delivery.length, p50.toFixed(1), p99.toFixed(1), cpu.toFixed(0), genCpu.toFixed(0), state.errors].map((v) => String(v).padStart(8)).join(' '));
+    if (p99 > 100 && bots === 0) {
       knee = true;
       console.log(`  knee: delivery p99 passed 100 ms at ${matches} matches`);
     }
