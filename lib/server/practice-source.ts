@@ -31,10 +31,11 @@ export async function practiceStart(query: PracticeQuery): Promise<PracticeStart
     };
   }
   if (query.match) {
+    if (query.seat === undefined) return empty('That link names no seat of the match (0 or 1), so here is an empty board.');
     const match = await getStoredMatch({ matchId: query.match });
     const number = query.game ?? 1;
     const game = match?.games[number - 1];
-    if (!match || !game || query.seat === undefined) return empty('That match game does not exist (or no longer does), so here is an empty board.');
+    if (!match || !game) return empty('That match game does not exist (or no longer does), so here is an empty board.');
     return {
       source: { kind: 'replay', encoded: game.replays[query.seat], tick },
       from: { href: atMoment(matchHref(match.id, { game: number }), tick), label: `${seatName(match.seats[query.seat])}'s field in game ${number}` },

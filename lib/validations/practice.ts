@@ -20,7 +20,8 @@ export const practiceQuerySchema = z.object({
   replay: one(idSchema),
   match: one(matchIdSchema),
   game: one(gameParamSchema),
-  seat: one(z.coerce.number().pipe(z.union([z.literal(0), z.literal(1)]))),
+  // Exactly '0' or '1': a coerced number would read an empty `?seat=` as seat 0.
+  seat: one(z.enum(['0', '1']).transform((s): 0 | 1 => (s === '1' ? 1 : 0))),
   tick: one(z.coerce.number().int().min(0).max(MAX_REPLAY_TICKS)),
   fumen: one(z.string().max(MAX_FUMEN_LENGTH)),
   // Any whole page number is kept (0 and past the end too): the sandbox then says the fumen has no such page.

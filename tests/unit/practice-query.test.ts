@@ -11,6 +11,7 @@ describe('practiceQuerySchema', () => {
     expect(practiceQuerySchema.parse({ match: 'newcomer', game: '2', seat: '1', tick: '270' })).toEqual({ match: 'newcomer', game: 2, seat: 1, tick: 270 });
     expect(practiceQuerySchema.parse({ match: 'newcomer', game: '0', seat: '2' })).toEqual({ match: 'newcomer' });
     expect(practiceQuerySchema.parse({ match: 'a/b', seat: '0.5' })).toEqual({});
+    expect(practiceQuerySchema.parse({ match: 'newcomer', seat: '' })).toEqual({ match: 'newcomer' });
   });
 
   it('keeps a page number the fumen may not have, so the sandbox can say there is no such page', () => {

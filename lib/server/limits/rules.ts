@@ -95,6 +95,8 @@ export const LIVE_LIMITS = {
    */
   sparringMatches: 100,
   sparringMatchesPerPlayer: 1,
+  /** Per address too: a socket without a cookie is a new guest, so one address could otherwise hold every bot. */
+  sparringMatchesPerAddress: 3,
   /**
    * Bot matches started per hour, per player and per address: each is a stored match (a leave at
    * once too), so starting and leaving in a loop would otherwise write 60 matches a minute.

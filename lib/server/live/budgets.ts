@@ -48,6 +48,12 @@ export class BudgetsById {
     private readonly windowMs: number,
   ) {}
 
+  /** Whether `take` would let one more through now, spending nothing. */
+  left(id: string, now: number): boolean {
+    const b = this.byId.get(id);
+    return !b || now - b.start >= this.windowMs || b.used < this.limit;
+  }
+
   take(id: string, now: number): boolean {
     let b = this.byId.get(id);
     if (!b || now - b.start >= this.windowMs) {

@@ -54,9 +54,13 @@ export class BotPeer implements VersusPeer {
     if (message.t === 'match' && this.timer === null) this.timer = this.o.timers.set(() => this.beat(), BATCH_EVERY_MS);
   }
 
-  /** Refused: it plays by the rules, so this is a bug to see in the log; it stops, and the match deals with a seat gone quiet. */
+  /**
+   * Refused. `game_over` is the match ending while its last batches were on their way (its end is
+   * sent once stored): nothing to say. Anything else is a bug to see in the log; the bot gives the
+   * match up rather than leave its opponent waiting out a lag forfeit per game.
+   */
   error(code: LiveErrorCode, message: string): void {
-    console.error(`[versus] the sparring bot was refused (${code}): ${message}`);
+    if (code !== 'game_over') this.fail(`was refused (${code}): ${message}`);
     this.stop();
   }
 
@@ -67,15 +71,37 @@ export class BotPeer implements VersusPeer {
     this.timer = null;
   }
 
+  private fail(what: string): void {
+    console.error(`[versus] the sparring bot ${what}`);
+    this.stop();
+    const m = this.match;
+    if (m) m.host.leave(m.seat);
+  }
+
+  /**
+   * Plays to the wall clock and sends what it played. It runs from a timer, not from a socket's
+   * guarded handler: anything thrown below it (seat logic, search, referee, bus) would end the
+   * process, so it is caught here and the bot gives its match up.
+   */
   private beat(): void {
     this.timer = null;
     if (!this.playing) return;
-    const s = this.seat;
-    const now = this.o.now();
-    if (s.game && now >= s.startsAt) {
-      const batch = s.play(Math.floor(((now - s.startsAt) * TICKS_PER_SECOND) / 1000), (game) => this.bot.inputs(game));
-      if (batch) this.o.play(this, { t: 'vinputs', matchId: s.matchId, ...batch });
+    if (this.match?.host.ended) return this.stop();
+    try {
+      this.play();
+    } catch (error) {
+      return this.fail(`failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
     if (this.playing) this.timer = this.o.timers.set(() => this.beat(), BATCH_EVERY_MS);
+  }
+
+  private play(): void {
+    const s = this.seat;
+    const now = this.o.now();
+    if (!s.game || now < s.startsAt) return;
+    const batch = s.play(Math.floor(((now - s.startsAt) * TICKS_PER_SECOND) / 1000), (game) => this.bot.inputs(game));
+    // Sent even when empty, as a browser does: each batch is numbered as it is cut (seq), so one
+    // skipped would be a gap; an empty one tells the host how far the clock ran.
+    if (batch) this.o.play(this, { t: 'vinputs', matchId: s.matchId, ...batch });
   }
 }

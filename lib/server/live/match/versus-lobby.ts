@@ -58,8 +58,8 @@ export class VersusLobby {
   /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
   private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
   private readonly rematches: Rematches;
-  /** The matches against the sparring bot (their bot is seat 1). */
-  private readonly bots = new WeakSet<MatchHost>();
+  /** The matches against the sparring bot (their bot is seat 1), each with the address it was asked for from. */
+  private readonly bots = new WeakMap<MatchHost, string>();
   private readonly sparStarts = {
     player: new BudgetsById(LIVE_LIMITS.sparringStartsPerHour.player, 3_600_000),
     address: new BudgetsById(LIVE_LIMITS.sparringStartsPerHour.address, 3_600_000),
@@ -182,20 +182,26 @@ export class VersusLobby {
   private spar(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>): void {
     this.rematches.leave(conn);
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
-    const bots = [...this.matches.values()].filter((h) => this.bots.has(h) && !h.ended);
-    if (bots.filter((h) => sameOwner(h.owner(0), conn)).length >= LIVE_LIMITS.sparringMatchesPerPlayer)
+    const running = [...this.matches.values()].filter((h) => this.bots.has(h) && !h.ended);
+    if (running.filter((h) => sameOwner(h.owner(0), conn)).length >= LIVE_LIMITS.sparringMatchesPerPlayer)
       return conn.error('too_many_games', 'You are already playing the sparring bot in another tab; finish that match first.');
-    if (bots.length >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
+    if (running.filter((h) => this.bots.get(h) === conn.address).length >= LIVE_LIMITS.sparringMatchesPerAddress)
+      return conn.error('too_many_games', `At most ${LIVE_LIMITS.sparringMatchesPerAddress} matches against the bot at once from one network.`);
+    if (running.length >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
     const now = this.now();
     const who = conn.owner.userId ?? conn.owner.guestId ?? `address:${conn.address}`;
-    if (!this.sparStarts.player.take(who, now) || !this.sparStarts.address.take(conn.address, now))
-      return conn.error('rate_limited', `At most ${LIVE_LIMITS.sparringStartsPerHour.player} matches against the bot an hour; try again later.`);
+    const starts = LIVE_LIMITS.sparringStartsPerHour;
+    // Both budgets are read before either is spent: a start one refuses costs the other nothing.
+    if (!this.sparStarts.player.left(who, now)) return conn.error('rate_limited', `At most ${starts.player} matches against the bot an hour; try again later.`);
+    if (!this.sparStarts.address.left(conn.address, now)) return conn.error('rate_limited', `At most ${starts.address} matches against the bot an hour from one network; try again later.`);
+    this.sparStarts.player.take(who, now);
+    this.sparStarts.address.take(conn.address, now);
     const bot = new BotPeer(m.bot, { play: (peer, message) => void this.handle(peer, message), timers: this.o.timers ?? realTimers, now: this.now });
     const host = this.startMatch({
       mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
       setup: [{ handling: m.handling, nextCount: m.nextCount }, { handling: DEFAULT_HANDLING, nextCount: m.nextCount }], bot,
     });
-    this.bots.add(host);
+    this.bots.set(host, conn.address);
   }
 
   private async enqueue(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'queue' }>): Promise<void> {
