@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { VersusMatch } from '@/lib/engine';
 import { MatchStats } from '@/components/versus/MatchStats';
 import { getDb } from '@/lib/server/db';
+import { backfillAttack } from '@/lib/server/integrity/backfill';
 import { integritySettled } from '@/lib/server/integrity/record';
 import { replayFeatures } from '@/lib/server/integrity/features';
 import { getMatchFieldStats, getStatsTrend } from '@/lib/server/versus/field-stats';
@@ -12,7 +13,7 @@ import { recordOf } from '@/lib/server/versus/verify';
 import type { Owner } from '@/lib/server/games/owner';
 import { ratesOver } from '@/lib/versus/stats';
 import { resetDb } from '@/tests/data/db';
-import { minutes, player } from '@/tests/data/play';
+import { minutes, playAndSubmit, player } from '@/tests/data/play';
 import { HANDLING } from '@/tests/engine/helpers';
 import { playMatch, VersusBot } from '@/tests/support/versus-bot';
 
@@ -96,5 +97,33 @@ describe('versus stats read back from stored matches', () => {
     expect(trend.allTime).toEqual(ratesOver(expected(1, 0).map((r) => ({ ...r, attack: r.attack!, garbageCleared: r.garbageCleared! }))));
     const html = renderToStaticMarkup(createElement(MatchStats, { games: gamesOf(0), names: ['ann', 'ben'], stats: await getMatchFieldStats({ matchId: 'm0' }) }));
     expect(html).toContain('match-stats-missing');
+  });
+});
+
+describe('the backfill of rows measured before attack was kept', () => {
+  it('re-measures them from their stored replays, solo and versus, and leaves every other row and column as it was', async () => {
+    const [ann, ben] = [await player('ann'), await player('ben')];
+    await store(0, [ann, ben], minutes(1));
+    await store(1, [ann, ben], minutes(9));
+    await playAndSubmit({ owner: ann });
+    await integritySettled();
+    const db = await getDb();
+    const before = await db.gameFeatures.findMany({ orderBy: { id: 'asc' } });
+    expect(before.find((r) => r.gameId)?.attack).toBeGreaterThan(0);
+    const old = await db.gameFeatures.updateMany({ where: { OR: [{ matchId: 'm0' }, { gameId: { not: null } }] }, data: { attack: null, garbageCleared: null, sent: null } });
+    expect(await backfillAttack({ batch: 3 })).toEqual({ updated: old.count, unreadable: 0 });
+    expect(await db.gameFeatures.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
+    expect(await backfillAttack()).toEqual({ updated: 0, unreadable: 0 });
+  });
+
+  it('passes over a replay it cannot read, leaving it unmeasured', async () => {
+    const [ann, ben] = [await player('ann'), await player('ben')];
+    await store(0, [ann, ben], minutes(1));
+    const db = await getDb();
+    await db.gameFeatures.updateMany({ where: { matchId: 'm0' }, data: { attack: null, garbageCleared: null, sent: null } });
+    await db.versusGame.update({ where: { matchId_index: { matchId: 'm0', index: 0 } }, data: { replay0: 'not a replay' } });
+    const rows = await db.gameFeatures.count({ where: { matchId: 'm0' } });
+    expect(await backfillAttack({ batch: 1 })).toEqual({ updated: rows - 1, unreadable: 1 });
+    expect(await db.gameFeatures.count({ where: { attack: null } })).toBe(1);
   });
 });
