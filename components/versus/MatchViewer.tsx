@@ -23,6 +23,8 @@ import { listenForReplayShortcuts } from '@/components/replay/replay-shortcuts';
 import { AttackLog } from '@/components/versus/AttackLog';
 import { AttackMarkers } from '@/components/versus/AttackMarkers';
 import { GarbageMeter } from '@/components/versus/GarbageMeter';
+import { LiveStats } from '@/components/versus/LiveStats';
+import { rates } from '@/lib/versus/stats';
 
 type Props = {
   mode: VersusMode;
@@ -129,6 +131,8 @@ function Viewer({ mode, decoded, endTick, names, path, startAt }: Props & { deco
                   {s.lines} lines · sent {totals[i].sent} · received {totals[i].received}
                 </span>
               </h2>
+              {/* From the replay as the viewer plays it, to this tick: what the live match showed then. */}
+              <LiveStats stats={rates(player.fields[i]!.tallyAt(s.tick), s.pieces, s.tick)} testId={`replay-stats-${i}`} />
               <div className="flex h-[min(60vh,520px)] gap-2">
                 <GarbageMeter rows={s.garbageQueued} ready={s.garbageReady} testId={`garbage-meter-${i}`} />
                 <div className="min-w-0 flex-1">

@@ -81,6 +81,24 @@ describe('a stored replay’s attack (the feature row) against the live tally of
     expect(record.games.some((g) => g.replays.some((r) => replayFeatures(r, g.endTick)!.attack > 0))).toBe(true);
   });
 
+  it('the replay viewer reads the same figures at any tick without playing to it', () => {
+    for (const game of record.games) {
+      for (const encoded of game.replays) {
+        const replay = decodeReplay(encoded);
+        const player = new ReplayPlayer(replay, 300, versusReplaySpan(replay, game.endTick));
+        const stepped = new ReplayPlayer(replay, 300, versusReplaySpan(replay, game.endTick));
+        let tally = NO_TALLY;
+        expect(player.tallyAt(0)).toEqual({ attack: 0, garbageCleared: 0 });
+        while (!stepped.over && stepped.tick < game.endTick) {
+          tally = tallyEvents(tally, stepped.step());
+          expect(player.tallyAt(stepped.tick)).toEqual({ attack: tally.attack, garbageCleared: tally.garbageCleared });
+        }
+        const row = replayFeatures(encoded, game.endTick)!;
+        expect(player.tallyAt(game.endTick)).toEqual({ attack: row.attack, garbageCleared: row.garbageCleared });
+      }
+    }
+  });
+
   it('counts only what was played before the game’s end', () => {
     const game = record.games[0]!;
     const whole = replayFeatures(game.replays[0], game.endTick)!;
