@@ -63,21 +63,22 @@ function Averages({ mode, rows }: { mode: VersusMode; rows: Array<[string, Rates
   );
 }
 
-const BOX = { width: 200, height: 80, pad: { left: 6, right: 6, top: 16, bottom: 6 } };
+const BOX = { width: 200, height: 64, pad: { left: 4, right: 4, top: 6, bottom: 6 } };
 
-/** One rate over the matches: plain server-rendered SVG, as the rating chart. */
+/** One rate over the matches: plain server-rendered SVG, as the rating chart; its words are HTML, so they keep their size whatever the chart's width. */
 function TrendLine({ mode, rate, points }: { mode: VersusMode; rate: RateKey; points: StatsTrend['points'] }) {
   const values = points.map((p) => p[rate]);
   const shape = trendChart(values, BOX);
   const text = RATE_TEXT[rate];
   return (
     <figure data-testid={`stats-line-${mode}-${rate}`}>
-      <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} className="w-full text-brand" role="group"
+      <figcaption className="flex justify-between text-xs">
+        <abbr title={text.title} className="text-muted no-underline">{text.label}</abbr>
+        <span className="font-mono" title="the newest match">{formatRateOf(rate, values.at(-1)!)}</span>
+      </figcaption>
+      <svg viewBox={`0 0 ${BOX.width} ${BOX.height}`} className="w-full text-brand" role="img"
         aria-label={`${text.label} (${text.title}) over ${points.length} matches, from ${formatRateOf(rate, values[0]!)} to ${formatRateOf(rate, values.at(-1)!)}`}>
-        <text x={BOX.pad.left} y={11} className="fill-muted text-[11px]">{text.label}</text>
-        <text x={BOX.width - BOX.pad.right} y={11} textAnchor="end" className="fill-fg font-mono text-[11px]">{formatRateOf(rate, values.at(-1)!)}</text>
         <path d={shape.path} fill="none" stroke="currentColor" strokeWidth={1.5} />
-        {/* Not links: three lines of them would triple the tab stops the rating chart already gives each match. */}
         {points.map((p, i) => (
           <circle key={p.matchId} cx={shape.dots[i]!.x} cy={shape.dots[i]!.y} r={2.5} fill="currentColor">
             <title>{`${text.label} ${formatRateOf(rate, p[rate])} on ${formatDate(p.at)}`}</title>

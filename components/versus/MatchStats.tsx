@@ -23,14 +23,14 @@ export function MatchStats({ games, names, stats }: { games: readonly Game[]; na
         <table className="w-full text-left text-sm" data-testid="match-stats">
           <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th className="px-3 py-2">Game</th>
-              <th className="px-3 py-2">Player</th>
+              <th className="px-2 py-2 sm:px-3">Game</th>
+              <th className="px-2 py-2 sm:px-3">Player</th>
               {RATE_KEYS.map((k) => (
-                <th key={k} className="px-3 py-2 text-right"><abbr title={RATE_TEXT[k].title} className="no-underline">{RATE_TEXT[k].label}</abbr></th>
+                <th key={k} className="px-2 py-2 sm:px-3 text-right"><abbr title={RATE_TEXT[k].title} className="no-underline">{RATE_TEXT[k].label}</abbr></th>
               ))}
-              <th className="px-3 py-2 text-right">Pieces</th>
-              <th className="px-3 py-2 text-right">Attack</th>
-              <th className="px-3 py-2 text-right"><abbr title="garbage rows cleared" className="no-underline">Cleared</abbr></th>
+              <th className="px-2 py-2 sm:px-3 text-right">Pieces</th>
+              <th className="px-2 py-2 sm:px-3 text-right">Attack</th>
+              <th className="px-2 py-2 sm:px-3 text-right"><abbr title="garbage rows cleared" className="no-underline">Cleared</abbr></th>
             </tr>
           </thead>
           <tbody className="font-mono tabular-nums">
@@ -55,11 +55,11 @@ export function MatchStats({ games, names, stats }: { games: readonly Game[]; na
 function Row({ game, name, seat, row }: { game: string; name: string; seat: 0 | 1; row: Measured | null }) {
   const r = row && row.attack !== null ? rates({ attack: row.attack, garbageCleared: row.garbageCleared ?? 0 }, row.pieces, row.ticks) : null;
   const pps = row ? rates({ attack: 0, garbageCleared: 0 }, row.pieces, row.ticks).pps : null;
-  const cell = 'px-3 py-1.5 text-right';
+  const cell = 'px-2 py-1.5 text-right sm:px-3';
   return (
     <tr className={`border-t border-line${game === 'Set' ? ' font-semibold' : ''}`} data-testid="match-stats-row" data-game={game} data-seat={seat}>
-      <td className="px-3 py-1.5 font-sans">{game}</td>
-      <td className="max-w-[8rem] truncate px-3 py-1.5 font-sans">{name}</td>
+      <td className="px-2 py-1.5 font-sans sm:px-3">{game}</td>
+      <td className="max-w-[8rem] truncate px-2 py-1.5 font-sans sm:px-3">{name}</td>
       {RATE_KEYS.map((k) => (
         <td key={k} className={cell} data-rate={k}>{k === 'pps' && pps !== null ? formatRateOf(k, pps) : r ? formatRateOf(k, r[k]) : '—'}</td>
       ))}
