@@ -45,7 +45,7 @@ export function MatchStats({ games, names, stats }: { games: readonly Game[]; na
       </div>
       {missing ? (
         <p className="text-xs text-muted" data-testid="match-stats-missing">
-          — : not measured. Figures are measured from the verified replays shortly after a match is stored, for players with an account; games stored before attack was measured show PPS only.
+          A dash is a figure not measured: they are measured from the verified replays shortly after a match is stored, for players with an account, and games stored before attack was measured show PPS only.
         </p>
       ) : null}
     </div>
