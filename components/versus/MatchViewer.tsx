@@ -26,6 +26,8 @@ import { GarbageMeter } from '@/components/versus/GarbageMeter';
 import { PracticeMoments } from '@/components/replay/PracticeMoments';
 import { PlayFromHere } from '@/components/sandbox/PlayFromHere';
 import { momentsOf } from '@/lib/client/moments';
+import { LiveStats } from '@/components/versus/LiveStats';
+import { rates } from '@/lib/versus/stats';
 
 type Props = {
   mode: VersusMode;
@@ -142,6 +144,8 @@ function Viewer({ mode, decoded, endTick, names, path, startAt, matchId, game }:
                   {s.lines} lines · sent {totals[i].sent} · received {totals[i].received}
                 </span>
               </h2>
+              {/* From the replay as the viewer plays it, to this tick (the game's end at most, as the match page's table counts). */}
+              <LiveStats stats={rates(player.fields[i]!.tallyAt(Math.min(s.tick, endTick)), s.pieces, Math.min(s.tick, endTick))} testId={`replay-stats-${i}`} />
               <div className="flex h-[min(60vh,520px)] gap-2">
                 <GarbageMeter rows={s.garbageQueued} ready={s.garbageReady} testId={`garbage-meter-${i}`} />
                 <div className="min-w-0 flex-1">

@@ -1,4 +1,8 @@
 import { createGame, MAX_REPLAY_TICKS, replayConfig, type Game, type GameEvent, type GarbageEvent, type InputEvent, type Replay, type Snapshot } from '@/lib/engine';
+import { NO_TALLY, tallyEvents, type StatsTally } from '@/lib/versus/stats';
+
+/** The attack and garbage cleared from a tick on (lib/versus/stats.ts). */
+export type TallyMark = { tick: number; attack: number; garbageCleared: number };
 
 /** Ticks between checkpoints: a seek simulates at most this many ticks after restoring one. */
 export const CHECKPOINT_INTERVAL = 300;
@@ -28,6 +32,8 @@ export class ReplayPlayer {
   readonly toppedOut: boolean;
   /** The tick the last piece played appeared: the one that locked on the final tick, else the one in play at the end. */
   readonly lastMove: number;
+  /** Each tick after which the attack or garbage cleared changed, in order: the stats at any tick without replaying to it. */
+  private readonly marks: readonly TallyMark[];
 
   constructor(
     private readonly replay: Replay,
@@ -40,6 +46,8 @@ export class ReplayPlayer {
     const sends: GarbageEvent[] = [];
     let pieceStart = 0;
     let lastMove = 0;
+    const marks: TallyMark[] = [];
+    let tally: StatsTally = NO_TALLY;
     while (!this.over) {
       if (this.tick % interval === 0) this.checkpoints.push(this.game.clone());
       const tick = this.tick;
@@ -52,9 +60,14 @@ export class ReplayPlayer {
       let sent = 0;
       for (const e of events) if (e.type === 'lock') sent += e.sent;
       if (sent > 0) sends.push({ tick, size: sent });
+      if (events.length === 0) continue;
+      const before = tally;
+      tally = tallyEvents(tally, events);
+      if (tally.attack !== before.attack || tally.garbageCleared !== before.garbageCleared) marks.push({ tick: this.tick, attack: tally.attack, garbageCleared: tally.garbageCleared });
     }
     this.pieceTicks = pieces;
     this.sends = sends;
+    this.marks = marks;
     this.endTick = this.tick;
     this.toppedOut = this.game.over && this.game.snapshot().toppedOut;
     // A game cut by the limit ends with a piece in play; one that ended on a lock ends with that piece.
@@ -82,6 +95,13 @@ export class ReplayPlayer {
     // Forward within one interval: cheaper to simulate on than to restore.
     if (to < this.tick || to - this.tick > this.interval) this.restore(Math.floor(to / this.interval));
     while (this.tick < to && !this.game.over) this.step();
+  }
+
+  /** The attack and garbage cleared once `tick` ticks are played. */
+  tallyAt(tick: number): { attack: number; garbageCleared: number } {
+    const i = firstAt(this.marks, tick + 1) - 1;
+    const mark = this.marks[i];
+    return mark ? { attack: mark.attack, garbageCleared: mark.garbageCleared } : { attack: 0, garbageCleared: 0 };
   }
 
   /** The first piece boundary after (dir 1) or before (dir -1) the current tick; 0 and the end count. */

@@ -1,21 +1,16 @@
-import { CELL_CHARS, TICKS_PER_SECOND, type GameEvent } from '@/lib/engine';
+import { CELL_CHARS, type GameEvent } from '@/lib/engine';
+import { NO_TALLY, rates, tallyEvents, type Rates, type StatsTally } from '@/lib/versus/stats';
 
 /**
- * Live APM / PPS / VS of one field in a versus game, as TETR.IO defines them: APM is attack per
- * minute, PPS pieces per second, VS (attack + garbage rows cleared) per second × 100. Attack is
- * the lock's attack-table value before cancelling (TETR.IO counts lines that cancel incoming
- * garbage as sent), so both seats' numbers come from what the browser already runs: its own
- * game's events, and the opponent's game re-run from their frames.
- *
- * The engine does not tell which cleared rows were garbage: the tally keeps the garbage rows'
- * places (0 = bottom row), read from the field as drawn at the end of each frame and moved by the
- * frame's rises and clears. Reading them afresh each frame also puts right a frame the seat played
- * again from its checkpoint, whose events the page never sees.
+ * Live APM / PPS / VS of both fields in a versus game (the definitions and the tally: lib/versus/stats.ts).
+ * Both seats' numbers come from what the browser already runs: its own game's events, and the
+ * opponent's game re-run from their frames. The garbage rows are read afresh from the field as
+ * drawn at the end of each frame, which also puts right a frame the seat played again from its
+ * checkpoint, whose events the page never sees.
  */
-export type StatsTally = { readonly attack: number; readonly garbageCleared: number; readonly garbageRows: readonly number[] };
-export type LiveStats = { apm: number; pps: number; vs: number };
-
-export const NO_TALLY: StatsTally = { attack: 0, garbageCleared: 0, garbageRows: [] };
+export type { StatsTally } from '@/lib/versus/stats';
+export { NO_TALLY } from '@/lib/versus/stats';
+export type LiveStats = Rates;
 
 // The engine's garbage colour (8): what a drawn field shows for a garbage cell.
 const GARBAGE = CELL_CHARS[8]!;
@@ -29,27 +24,11 @@ export function garbageRowsOf(board: readonly string[]): number[] {
 
 /** One frame: its events in order, then the garbage rows as the frame's field shows them. */
 export function tallyFrame(t: StatsTally, events: readonly GameEvent[], board: readonly string[]): StatsTally {
-  let { attack, garbageCleared } = t;
-  let rows = t.garbageRows;
-  for (const e of events) {
-    if (e.type === 'lock') {
-      attack += e.attack;
-      if (e.clearedRows.length === 0) continue;
-      garbageCleared += rows.filter((r) => e.clearedRows.includes(r)).length;
-      rows = rows.filter((r) => !e.clearedRows.includes(r)).map((r) => r - e.clearedRows.filter((c) => c < r).length);
-    } else if (e.type === 'garbageRise') {
-      rows = [...Array.from({ length: e.rows }, (_, i) => i), ...rows.map((r) => r + e.rows)];
-    }
-  }
-  return { attack, garbageCleared, garbageRows: garbageRowsOf(board) };
+  return { ...tallyEvents(t, events), garbageRows: garbageRowsOf(board) };
 }
 
 /** The rates after `ticks` of the game with `pieces` placed (zero before the first tick). */
-export function liveStats(t: StatsTally, pieces: number, ticks: number): LiveStats {
-  if (ticks <= 0) return { apm: 0, pps: 0, vs: 0 };
-  const seconds = ticks / TICKS_PER_SECOND;
-  return { apm: (t.attack * 60) / seconds, pps: pieces / seconds, vs: ((t.attack + t.garbageCleared) * 100) / seconds };
-}
+export const liveStats = (t: StatsTally, pieces: number, ticks: number): LiveStats => rates(t, pieces, ticks);
 
 type Field = { tick: number; pieces: number; board: readonly string[] };
 /** How often the page is told the numbers: a React render per frame would be the loop's cost, not the reader's gain. */

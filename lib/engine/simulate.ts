@@ -7,7 +7,7 @@ import { hashCore } from './hash';
 import { keyId } from './keys';
 import { createCore } from './setup';
 import type { PackedReplay } from './codec';
-import type { Replay, ReplayEvent, ReplayResult } from './types';
+import type { GameEvent, Replay, ReplayEvent, ReplayResult } from './types';
 import { checkGarbage, checkMode, checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
 
 export interface SimulateOptions {
@@ -22,6 +22,11 @@ export interface SimulateOptions {
    * cancelling): the messages the referee routed, so a stored match can be checked against them.
    */
   sends?: Array<{ tick: number; size: number }>;
+  /**
+   * When given, receives each tick's events in order, with the tick (a lock's attack and cleared
+   * rows, garbage rising): what the stats of a stored game are tallied from. Makes the run evented.
+   */
+  onEvents?: (events: readonly GameEvent[], tick: number) => void;
 }
 
 const MAX_EVENTS: number = MAX_REPLAY_EVENTS;
@@ -85,7 +90,7 @@ function coreOf(replay: Omit<Replay, 'events' | 'garbage'>, opts: SimulateOption
   try {
     return createCore(
       { mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion, ...(replay.seat === undefined ? {} : { seat: replay.seat }) },
-      opts.evented === true,
+      evented(opts),
     ).core;
   } catch (e) {
     if (e instanceof GameConfigError) throw new ReplayError('invalid_replay', e.message);
@@ -93,8 +98,12 @@ function coreOf(replay: Omit<Replay, 'events' | 'garbage'>, opts: SimulateOption
   }
 }
 
+const evented = (opts: SimulateOptions) => opts.evented === true || opts.onEvents !== undefined;
+
 function runAll(core: Core, ticks: Int32Array, codes: Uint8Array, gTicks: Int32Array, gSizes: Int32Array, opts: SimulateOptions): ReplayResult {
-  const [used, usedGarbage] = run(core, ticks, codes, gTicks, gSizes, opts.maxTicks ?? MAX_REPLAY_TICKS, opts.evented !== true, opts.lockTicks ?? null, opts.sends ?? null);
+  const [used, usedGarbage] = run(
+    core, ticks, codes, gTicks, gSizes, opts.maxTicks ?? MAX_REPLAY_TICKS, !evented(opts), opts.lockTicks ?? null, opts.sends ?? null, opts.onEvents ?? null,
+  );
   const result = resultOf(core, ticks.length - used);
   if (core.mode.garbage) result.versus = { sent: core.sent, received: core.received, queued: queuedRows(core), unusedGarbage: gTicks.length - usedGarbage };
   return result;
@@ -107,6 +116,7 @@ function runAll(core: Core, ticks: Int32Array, codes: Uint8Array, gTicks: Int32A
 function run(
   c: Core, ticks: Int32Array, codes: Uint8Array, gTicks: Int32Array, gSizes: Int32Array,
   maxTicks: number, skip: boolean, locks: number[] | null, sends: Array<{ tick: number; size: number }> | null,
+  onEvents: ((events: readonly GameEvent[], tick: number) => void) | null,
 ): [number, number] {
   const n = ticks.length;
   const gn = gTicks.length;
@@ -123,6 +133,7 @@ function run(
       i++;
     }
     c.step();
+    if (onEvents !== null && c.out !== null) onEvents(c.out, t);
     c.out = null;
     // Several hard drops on one tick lock several pieces; skipQuiet never locks, so this sees every lock.
     if (locks !== null) for (let p = pieces; p < c.pieces; p++) locks.push(t);

@@ -159,6 +159,11 @@ test('versus board, a profile with rating chart and match history, and a match r
   await page.getByRole('link', { name: 'Older matches →' }).click();
   await expect(rows).toHaveCount(plan.matches.length - 20);
   await expect(rows.last()).toHaveAttribute('data-match', 'rivalry0');
+  // Her versus stats: a point per match, the averages, and nothing in a mode she has not played.
+  await expect(page.getByTestId('stats-trend-battle')).toHaveAttribute('data-matches', String(plan.matches.length));
+  await expect(page.getByTestId('stats-averages-battle').locator('td[data-rate="pps"]').first()).toHaveText(/^\d+\.\d\d$/);
+  await expect(page.getByTestId('stats-line-battle-vs')).toBeVisible();
+  await expect(page.getByTestId('stats-trend-race30')).toHaveAttribute('data-matches', '0');
   await page.goto('/u/cat');
   await expect(page.getByTestId('versus-rating-value-battle')).toHaveText(/^\d+\?$/);
 
@@ -182,6 +187,18 @@ test('versus board, a profile with rating chart and match history, and a match r
   }
   const log = page.getByTestId('attack-log');
   await expect(log).toHaveAttribute('data-count', (await log.getAttribute('data-total'))!);
+  // The stats table: a row per game and seat and the set's, every one measured; at the end of a
+  // game the viewer's rates are the table's for that game.
+  const table = page.getByTestId('match-stats');
+  await expect(table.getByTestId('match-stats-row')).toHaveCount(match.games.length * 2 + (match.games.length > 1 ? 2 : 0));
+  await expect(page.getByTestId('match-stats-missing')).toHaveCount(0);
+  for (const i of [0, 1]) {
+    const row = table.locator(`[data-game="1"][data-seat="${i}"]`);
+    for (const rate of ['apm', 'pps', 'vs']) {
+      const shown = Number(await page.getByTestId(`replay-stats-${i}`).getAttribute(`data-${rate}`));
+      await expect(row.locator(`td[data-rate="${rate}"]`)).toHaveText(shown.toFixed(rate === 'pps' ? 2 : 1));
+    }
+  }
 
   // Every game of the set, from the selector, to its stored end.
   for (const game of match.games.slice(1)) {

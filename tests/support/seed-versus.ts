@@ -9,6 +9,7 @@
 // where `record` picks one of a few bot sets by number (a set can be stored under several ids).
 // Prints { users: {name: id}, stored: [match id…] } as JSON.
 import { VersusMatch, DEFAULT_HANDLING, type VersusMode } from '@/lib/engine';
+import { integritySettled } from '@/lib/server/integrity/record';
 import { storeMatch } from '@/lib/server/versus/store';
 import { recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { createUser } from '@/lib/server/users';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
     if (!out.ok) throw new Error(`${m.id}: ${out.code} ${out.message}`);
     stored.push(m.id);
   }
+  // The feature rows (the profile's versus stats, the match page's table) are written after each store.
+  await integritySettled();
   process.stdout.write(`${JSON.stringify({ users: ids, stored })}\n`);
   process.exit(0);
 }

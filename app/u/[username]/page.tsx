@@ -7,9 +7,11 @@ import { GameList } from '@/components/boards/GameList';
 import { isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { VERSUS_MODE_NAMES } from '@/lib/engine';
 import { MatchHistory } from '@/components/profile/MatchHistory';
+import { StatsTrends } from '@/components/profile/StatsTrends';
 import { VersusRatings } from '@/components/profile/VersusRatings';
 import { bandEdges } from '@/lib/server/versus/bands';
 import { getVersusRating } from '@/lib/server/versus/boards';
+import { getStatsTrend } from '@/lib/server/versus/field-stats';
 import { getMatchHistory, getRatingHistory } from '@/lib/server/versus/history';
 import { getSeasonBadges } from '@/lib/server/versus/season-boards';
 import { drawnEdges } from '@/lib/versus/bands';
@@ -35,6 +37,8 @@ type Props = { params: Promise<{ username: string }>; searchParams?: Promise<{ m
 /** Matches per page of the history; the rating chart shows up to RATING_POINTS ranked matches per mode. */
 const HISTORY_PAGE = 20;
 const RATING_POINTS = 200;
+/** Matches per mode in the APM / PPS / VS trend lines. */
+const TREND_MATCHES = 50;
 
 // Once per request, though both the metadata and the page ask.
 const findPlayer = cache(async (username: string) => {
@@ -69,7 +73,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
   const matchesParam = (await searchParams)?.matches;
   // A bad or stale page link shows the newest matches rather than an error.
   const after = typeof matchesParam === 'string' ? historyCursorSchema.safeParse(matchesParam).data : undefined;
-  const [bests, recent, progression, abandons, ratings, history, badges] = await Promise.all([
+  const [bests, recent, progression, abandons, ratings, history, badges, trends] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
@@ -86,6 +90,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     ),
     getMatchHistory({ userId: profile.id, limit: HISTORY_PAGE, after }),
     getSeasonBadges({ userId: profile.id, modes: VERSUS_MODE_NAMES }),
+    Promise.all(VERSUS_MODE_NAMES.map(async (mode) => ({ mode, ...(await getStatsTrend({ userId: profile.id, mode, limit: TREND_MATCHES })) }))),
   ]);
   const profileHref = `/u/${encodeURIComponent(profile.username)}`;
   return (
@@ -134,6 +139,10 @@ export default async function PlayerPage({ params, searchParams }: Props) {
       <section className="space-y-3" aria-labelledby="versus-heading">
         <h2 id="versus-heading" className="text-lg font-semibold">Versus</h2>
         <VersusRatings ratings={ratings} badges={badges} />
+      </section>
+      <section className="space-y-3" aria-labelledby="stats-heading">
+        <h2 id="stats-heading" className="text-lg font-semibold">Versus stats</h2>
+        <StatsTrends trends={trends} />
       </section>
       <section className="space-y-3" id="matches" aria-labelledby="matches-heading">
         <h2 id="matches-heading" className="text-lg font-semibold">Match history</h2>

@@ -4,9 +4,11 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { PlayerLink } from '@/components/boards/PlayerLink';
 import { ActionForm } from '@/components/moderation/ActionForm';
+import { MatchStats } from '@/components/versus/MatchStats';
 import { MatchViewer } from '@/components/versus/MatchViewer';
 import { getSessionUser } from '@/lib/server/auth';
 import { canModerate } from '@/lib/server/moderation/roles';
+import { getMatchFieldStats } from '@/lib/server/versus/field-stats';
 import { getStoredMatch, type StoredMatch, type StoredSeat } from '@/lib/server/versus/matches';
 import { isProvisional, placementOf } from '@/lib/server/versus/rating';
 import { formatDate, formatTime } from '@/lib/ui/format';
@@ -36,7 +38,7 @@ export default async function MatchPage({ params, searchParams }: Props) {
   const asked = gameParamSchema.safeParse(gameParam);
   const index = asked.success ? Math.max(0, Math.min(asked.data, match.games.length) - 1) : 0;
   const game = match.games[index];
-  const viewer = await getSessionUser();
+  const [viewer, stats] = await Promise.all([getSessionUser(), getMatchFieldStats({ matchId: match.id })]);
   const names = [nameOf(match.seats[0]), nameOf(match.seats[1])] as const;
   const path = matchHref(match.id, { game: index + 1 });
   return (
@@ -67,6 +69,12 @@ export default async function MatchPage({ params, searchParams }: Props) {
           {names[match.winnerSeat === 0 ? 1 : 0]}’s replay of this match could not be stored (over the replay limits), so they lost it and no game was kept.
         </p>
       )}
+      {match.games.length > 0 ? (
+        <section className="space-y-2" aria-labelledby="match-stats-heading">
+          <h2 id="match-stats-heading" className="text-lg font-semibold">Stats</h2>
+          <MatchStats games={match.games} names={names} stats={stats} />
+        </section>
+      ) : null}
       <Link href={versusBoardHref({ mode: match.mode })} className="link text-sm">
         ← {VERSUS_MODE_INFO[match.mode].label} leaderboard
       </Link>
