@@ -1,27 +1,44 @@
-import { createGame, replayConfig } from './game';
-import type { FinesseTally } from './finesse';
-import type { InputEvent, Replay } from './types';
+import { GameConfigError } from './errors';
+import { FinesseTracker, type FinesseTally } from './finesse';
+import { replayConfig } from './game';
+import { keyId } from './keys';
+import { createCore } from './setup';
+import type { Replay } from './types';
 
 /**
- * A replay's finesse (finesse.ts), played back with the same code as live play. Stops after the
- * tick of the last input: a piece that locks later had no input, so no fault. For a replay that
- * has been verified (or decoded): a malformed one throws as createGame and Game.tick do.
+ * A replay's finesse (finesse.ts): the inputs applied one by one as Game applies them, with the
+ * quiet ticks between them fast-forwarded as simulateReplay does (no piece locks in them), so a
+ * long game costs about what its verification does. Stops after the tick of the last input: a
+ * piece that locks later had no input, so no fault. For a replay already decoded or verified: a
+ * key its rules version does not play throws GameConfigError, as Game.tick does.
  */
 export function finesseOfReplay(replay: Replay): FinesseTally {
-  const game = createGame(replayConfig(replay));
-  const tally = game.finesse();
+  const { core: c } = createCore(replayConfig(replay), true);
+  const tally = new FinesseTracker(c);
   const { events } = replay;
   const garbage = replay.garbage ?? [];
-  const last = events.length > 0 ? events[events.length - 1]!.tick : -1;
-  const inputs: InputEvent[] = [];
+  const n = events.length;
+  const last = n > 0 ? events[n - 1]!.tick : -1;
   let i = 0;
   let g = 0;
-  while (!game.over && game.tickNo <= last) {
-    const t = game.tickNo;
-    while (g < garbage.length && garbage[g]!.tick === t) game.receiveGarbage(garbage[g++]!.size);
-    inputs.length = 0;
-    while (i < events.length && events[i]!.tick === t) inputs.push(events[i++]!);
-    game.tick(inputs);
+  while (!c.ended && c.tickNo <= last) {
+    const tick = c.tickNo;
+    while (g < garbage.length && garbage[g]!.tick === tick) c.receive(garbage[g++]!.size);
+    while (i < n && events[i]!.tick === tick && !c.ended) {
+      const { key, down } = events[i++]!;
+      const id = keyId(key);
+      if (id < 0 || id >= c.keyCount) throw new GameConfigError(`key '${String(key)}' is not played under rules version ${c.rulesVersion}`);
+      tally.press(c, id, down);
+      c.input(id, down);
+      tally.after(c, tick);
+    }
+    tally.step(c);
+    c.step();
+    tally.after(c, tick);
+    c.out = null;
+    let next = i < n ? events[i]!.tick : last + 1;
+    if (g < garbage.length && garbage[g]!.tick < next) next = garbage[g]!.tick;
+    c.skipQuiet(next);
   }
   return tally;
 }
