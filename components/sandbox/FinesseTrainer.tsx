@@ -10,10 +10,15 @@ import { explainFault } from '@/lib/ui/finesse';
  */
 export function FinesseTrainer({ view, on, onChange }: { view: SandboxView | null; on: boolean; onChange: (on: boolean) => void }) {
   const fault = view?.fault ?? null;
+  // The keys go back to the field at once: a focused box takes the arrows, and Space would untick it.
+  const toggle = (next: boolean) => {
+    onChange(next);
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+  };
   const why = fault ? explainFault(fault) : null;
   return (
     <div data-testid="finesse-trainer" className="space-y-1">
-      <Check label="Finesse trainer: retry a piece placed with extra presses" checked={on} disabled={!view} onChange={onChange} />
+      <Check label="Finesse trainer: retry a piece placed with extra presses" checked={on} disabled={!view} onChange={toggle} />
       {on && why && fault ? (
         <p role="status" data-testid="finesse-fault" className="rounded-lg bg-warning-bg px-3 py-2 text-sm text-on-warning-bg">
           {fault.piece}: {why}. Try again.
