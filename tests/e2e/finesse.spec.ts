@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { finesseOfReplay } from '@/lib/engine';
+import { playRanked } from '@/tests/api/client';
+import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { frames } from '@/tests/e2e/play-helpers';
 
 /** Three taps to the left wall, where holding left is one press: a fault for every piece. */
@@ -58,4 +61,22 @@ test('the play page counts finesse faults live and the result panel sums them', 
     await frames(page, 2);
   }
   await expect(page.getByTestId('result-finesse')).toContainText(`${faults} finesse fault`);
+});
+
+test('a ranked Sprint shows its server-counted faults on the board, and the replay viewer marks them', async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = uniqueUsername('finesse');
+  await signUp(page, name, 'finesse-password-1');
+  const { ticket, played } = await playRanked(page.request, 'sprint');
+  const tally = finesseOfReplay(played.replay);
+  expect(tally.faults).toBeGreaterThan(0);
+
+  await page.goto('/leaderboards?mode=sprint');
+  await expect(page.getByRole('columnheader', { name: 'Faults' })).toBeVisible();
+  await expect(page.getByTestId('my-row')).toContainText(name);
+  await expect(page.getByTestId('my-row').getByRole('cell', { name: String(tally.faults), exact: true })).toBeVisible();
+
+  await page.goto(`/replays/${ticket.gameId}`);
+  await expect(page.getByTestId('replay-faults')).toHaveAttribute('data-faults', String(tally.faults));
+  await expect(page.getByTestId('fault-markers')).toHaveAttribute('data-count', String(tally.pieces.filter((p) => p.faults > 0).length));
 });
