@@ -4,9 +4,10 @@
  * 2. Raw tick throughput on that replay.
  * 3. Pieces per second when every piece is placed at a random column/rotation and hard dropped.
  * 4. Live play: the same game fed tick by tick through Game and DealtGame.
+ * Also: the finesse count of that replay (the verification workers' extra job per stored game).
  */
 import { createCore } from '@/lib/engine/setup';
-import { createDealtGame, createGame, decodePackedReplay, decodeReplay, DEFAULT_HANDLING, encodeReplay, pieceSequence, simulatePacked, simulateReplay } from '@/lib/engine';
+import { createDealtGame, createGame, decodePackedReplay, decodeReplay, DEFAULT_HANDLING, encodeReplay, finesseOfReplay, pieceSequence, simulatePacked, simulateReplay } from '@/lib/engine';
 import type { Replay } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
 
@@ -95,6 +96,13 @@ console.log(
   `  every tick stepped, events built: ${usEvented.toFixed(1)} µs median, ` +
     `${Math.round((check.ticks / usEvented) * 1e6).toLocaleString('en-US')} ticks/s`,
 );
+// Finesse faults (lib/engine/finesse.ts): the verification workers' extra job for each stored
+// game, decoding included, against the verification's own decode and re-simulation.
+{
+  const faultsUs = timeIt(() => finesseOfReplay(decodeReplay(encoded)), 15, 10);
+  const verifyUs = timeIt(() => simulatePacked(decodePackedReplay(encoded)), 15, 10);
+  console.log(`  finesse count (decode + count): ${faultsUs.toFixed(1)} µs median; verification's decode + simulate ${verifyUs.toFixed(1)} µs (${(faultsUs / verifyUs).toFixed(1)}×)`);
+}
 
 let seed = 1;
 const perRun = timeIt(() => {

@@ -13,6 +13,7 @@ import { buttonClass } from '@/components/ui/button-class';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { usePlayView } from '@/components/site/usePlayView';
 import { FullscreenButton } from '@/components/game/FullscreenButton';
+import { FinesseCounter } from '@/components/game/FinesseCounter';
 import { NO_PLAY_VIEW, playViewOf } from '@/lib/client/play-view';
 
 // Loaded on demand, so the page's first load is the shell: the game runtime (engine, loop,
@@ -113,6 +114,7 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
       )}
       <div className="relative flex h-[min(78dvh,880px)] min-h-80 w-full items-center justify-center overflow-hidden rounded-xl bg-field">
         <canvas ref={canvasRef} data-testid="field" className="block" role="img" aria-label="Game field" />
+        {state.phase !== 'ended' && <FinesseCounter root={rootRef} />}
         {/* A result leaves the hold and stats column readable: it sits right of it (canvas-view.ts measures it). */}
         <div className="pointer-events-none absolute inset-y-0 right-0 flex items-center justify-center px-2" style={{ left: state.phase === 'ended' ? 'var(--beside-stats, 0px)' : 0 }}>
           <div className="pointer-events-auto max-w-full">

@@ -9,6 +9,7 @@ import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { boardHref } from '@/lib/ui/links';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
+import { FinesseResult } from '@/components/game/FinesseResult';
 
 type Ended = Extract<PlayState, { phase: 'ended' }>;
 
@@ -26,6 +27,7 @@ export function ResultPanel({ state, mode, onRetry, onRestart }: { state: Ended;
         <p className="mt-1 text-sm text-field-muted tabular-nums">
           {r.lines} lines · {r.pieces} pieces · {formatPps(r.pieces, r.tick)} PPS · {formatTime(r.tick)}
         </p>
+        <FinesseResult finesse={state.finesse} />
       </div>
       {/* Announced by the page's live region (announce.ts), so not a live region itself. */}
       <div data-testid="submit-status" data-status={s.status} className="space-y-2 text-sm">

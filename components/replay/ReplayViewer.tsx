@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CanvasView } from '@/components/game/canvas-view';
 import { drawOptions } from '@/components/game/draw';
 import { Effects } from '@/components/game/effects';
-import { decodeSoloReplay, type SoloReplay } from '@/lib/engine';
+import { decodeSoloReplay, finesseOfReplay, type SoloReplay } from '@/lib/engine';
 import { ReplayPlayback, type PlaybackView } from '@/lib/client/replay-playback';
 import { ReplayPlayer } from '@/lib/client/replay-player';
 import type { ReplayAction } from '@/lib/client/replay-keys';
@@ -17,6 +17,7 @@ import { InputDisplay } from '@/components/replay/InputDisplay';
 import { ReplayControls } from '@/components/replay/ReplayControls';
 import { ReplayStats } from '@/components/replay/ReplayStats';
 import { SeekBar } from '@/components/replay/SeekBar';
+import { FinesseFaults } from '@/components/replay/FinesseFaults';
 import { SpeedPicker } from '@/components/replay/SpeedPicker';
 import { listenForReplayShortcuts } from '@/components/replay/replay-shortcuts';
 import { ShareButton } from '@/components/replay/ShareButton';
@@ -47,6 +48,9 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
     if (startAt !== null) p.seek(startAt);
     return p;
   }, [replay, startAt]);
+  // Counted once for the whole game, by the same engine code the server stores the count with.
+  const finesse = useMemo(() => finesseOfReplay(replay), [replay]);
+  const faultTicks = useMemo(() => finesse.pieces.filter((p) => p.faults > 0).map((p) => p.tick), [finesse]);
   const [playback, setPlayback] = useState<ReplayPlayback | null>(null);
   const [view, setView] = useState<PlaybackView>(() => ({ tick: player.tick, snap: player.snapshot(), hash: player.hash(), playing: startAt === null, speed: 1 }));
 
@@ -99,13 +103,14 @@ function Viewer({ replay, path, startAt, gameId }: { replay: SoloReplay; path: s
         </div>
         <aside className="space-y-4 lg:w-64">
           <ReplayStats snap={snap} />
+          <FinesseFaults tally={finesse} tick={snap.tick} />
           <InputDisplay held={snap.held} />
           <Shortcuts />
         </aside>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <ReplayControls playing={playing} done={done} onAction={run} />
-        <SeekBar tick={snap.tick} end={player.endTick} pieceTicks={player.pieceTicks} onSeek={(t) => playback?.seek(t, false)} />
+        <SeekBar tick={snap.tick} end={player.endTick} pieceTicks={player.pieceTicks} faultTicks={faultTicks} onSeek={(t) => playback?.seek(t, false)} />
         <span className="font-mono text-sm tabular-nums" data-testid="replay-clock">
           {formatTime(snap.tick)} / {formatTime(player.endTick)}
         </span>

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { SandboxSource } from '@/lib/client/sandbox-source';
 import type { Position } from '@/lib/fumen';
 import { useSettings } from '@/components/settings/useSettings';
@@ -9,6 +9,7 @@ import { usePracticeUrl, useSandbox } from '@/components/sandbox/useSandbox';
 import { ExportPanel } from '@/components/sandbox/ExportPanel';
 import { FumenPager } from '@/components/sandbox/FumenPager';
 import { ImportPanel } from '@/components/sandbox/ImportPanel';
+import { FinesseTrainer } from '@/components/sandbox/FinesseTrainer';
 import { Button } from '@/components/ui/Button';
 import { PageHeading } from '@/components/ui/PageHeading';
 
@@ -30,6 +31,11 @@ export function PracticeScreen(props: {
   const [editing, setEditing] = useState<Position | null>(null);
   const { mounted, view, drill } = useSandbox({ source, setSource, setError, settings, rootRef, canvasRef, fieldRef });
   usePracticeUrl(source, props.initial);
+  const [trainer, setTrainer] = useState(false);
+  // A sandbox mounted for a new source starts with the trainer off: it follows the switch.
+  useEffect(() => {
+    if (view && view.trainer !== trainer) mounted.current?.controller.setTrainer(trainer);
+  }, [view, trainer, mounted]);
 
   const c = () => mounted.current?.controller;
   const open = (next: SandboxSource) => {
@@ -96,6 +102,7 @@ export function PracticeScreen(props: {
               Edit board
             </Button>
           </div>
+          <FinesseTrainer view={view} on={trainer} onChange={setTrainer} />
           {drill && source.kind === 'fumen' && (
             <FumenPager drill={drill} taken={view?.taken ?? null} onPage={(page) => open({ ...source, page })} />
           )}

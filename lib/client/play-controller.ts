@@ -1,4 +1,4 @@
-import { encodeReplay, type DealtGame, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
+import { encodeReplay, type DealtGame, type FinesseTally, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
 import { LIVE_PATH } from '@/lib/live/protocol';
 import type { Action, DisplaySettings, Settings } from '@/lib/validations/settings';
 import { type Outcome, type Submission, type Ticket, type VerifiedGame } from '@/lib/client/api';
@@ -29,7 +29,10 @@ export type PlayState =
   | { phase: 'countdown'; count: number; ticket: Ticket }
   | { phase: 'playing'; ticket: Ticket }
   | { phase: 'paused'; ticket: Ticket }
-  | { phase: 'ended'; ticket: Ticket; result: Snapshot; submit: SubmitState };
+  | { phase: 'ended'; ticket: Ticket; result: Snapshot; submit: SubmitState; finesse?: FinesseSummary };
+
+/** A finished game's finesse (lib/engine/finesse.ts), counted in the browser as it was played. */
+export type FinesseSummary = { faults: number; judged: number };
 
 export interface PlayHost {
   /**
@@ -79,6 +82,8 @@ export class PlayController {
   private readonly live: LiveSession | null;
   private dealt: DealtGame | null = null;
   private livePaused = false;
+  /** The running game's finesse count; the page shows it from `data-faults`. */
+  private finesse: FinesseTally | null = null;
 
   constructor(
     private readonly mode: Mode,
@@ -152,6 +157,8 @@ export class PlayController {
       ? new GameRunner({ game: this.dealt })
       : new GameRunner({ mode: this.mode, seed: ticket.seed, handling: { ...handling }, nextCount: display.nextCount });
     this.snapshot = this.runner.game.snapshot();
+    this.finesse = this.runner.game.finesse();
+    this.host.root.dataset.faults = '0';
     this.host.root.dataset.seed = ticket.seed;
     this.host.root.dataset.gameId = ticket.gameId;
     this.host.root.dataset.handling = JSON.stringify(handling);
@@ -310,17 +317,20 @@ export class PlayController {
     // The pieces dealt so far and the locked cells: what a spectator must see too (tests compare).
     if (this.live) this.host.root.dataset.dealt = this.live.dealtSoFar();
     this.host.root.dataset.stack = snap.board.join('/');
+    if (this.finesse) this.host.root.dataset.faults = String(this.finesse.faults);
   }
 
   private async finish(ticket: Ticket, runner: GameRunner): Promise<void> {
     const result = runner.game.snapshot();
     this.snapshot = result;
     this.host.draw(result, [], false, performance.now(), this.settings.display);
+    const { faults, judged } = runner.game.finesse();
+    const finesse = { faults, judged };
     if (this.practice) {
-      this.set({ phase: 'ended', ticket, result, submit: { status: 'practice' } });
+      this.set({ phase: 'ended', ticket, result, submit: { status: 'practice' }, finesse });
       return;
     }
-    const replay = this.dealt ? await this.revealed(ticket, result, this.dealt) : runner.game.replay();
+    const replay = this.dealt ? await this.revealed(ticket, result, this.dealt, finesse) : runner.game.replay();
     if (!replay) return;
     const submission: Submission = {
       gameId: ticket.gameId,
@@ -338,7 +348,7 @@ export class PlayController {
       // the result screen must not promise it (the game is in this page's memory, for Retry).
       this.lastSaved = false;
     }
-    this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' } });
+    this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' }, finesse });
     await this.submit(submission);
   }
 
@@ -347,8 +357,8 @@ export class PlayController {
    * too. Without it (the connection never came back) nothing can be submitted from here; the
    * server finalizes a stream that reached its end by itself.
    */
-  private async revealed(ticket: Ticket, result: Snapshot, game: DealtGame) {
-    this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' } });
+  private async revealed(ticket: Ticket, result: Snapshot, game: DealtGame, finesse: FinesseSummary) {
+    this.set({ phase: 'ended', ticket, result, submit: { status: 'verifying' }, finesse });
     const over = await this.live!.finish();
     if (this.state.phase !== 'ended' || this.state.ticket.gameId !== ticket.gameId) return null;
     try {

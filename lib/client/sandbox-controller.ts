@@ -1,4 +1,4 @@
-import type { GameEvent, Snapshot } from '@/lib/engine';
+import type { GameEvent, PieceFinesse, Snapshot } from '@/lib/engine';
 import type { Action, Settings } from '@/lib/validations/settings';
 import { buildKeymap, isEngineKey } from '@/lib/client/keymap';
 import { eventTime } from '@/lib/client/clock';
@@ -13,6 +13,12 @@ export interface SandboxView {
   pieces: number;
   /** Pieces dealt so far, the one in play included (a fumen drill counts its pieces by it). */
   taken: number;
+  /** The finesse trainer is on: a piece placed with a fault starts again. */
+  trainer: boolean;
+  /** Finesse faults of the pieces placed. */
+  faults: number;
+  /** The trainer's last taken-back piece, until a clean one is placed. */
+  fault: PieceFinesse | null;
 }
 
 export interface SandboxHost {
@@ -93,6 +99,12 @@ export class SandboxController {
     else if (down && action === 'restart') this.reset();
   }
 
+  /** The finesse trainer on or off (lib/client/sandbox.ts). */
+  setTrainer(on: boolean): void {
+    this.sandbox.trainer = on;
+    this.expose();
+  }
+
   undo(): void {
     if (this.sandbox.undo()) this.afterJump();
   }
@@ -152,16 +164,20 @@ export class SandboxController {
     const frame = (now: number) => {
       this.raf = 0;
       const events = this.runner.frame(now);
-      if (events.length > 0 || this.runner.tick !== this.drawnTick) {
+      // A piece the trainer took back emits nothing, yet the board and the view change.
+      const takenBack = this.sandbox.fault !== this.shownFault;
+      if (events.length > 0 || takenBack || this.runner.tick !== this.drawnTick) {
         this.drawnTick = this.runner.tick;
         this.snapshot = this.sandbox.snapshot();
-        if (events.length > 0) this.expose();
+        if (events.length > 0 || takenBack) this.expose();
       }
       this.host.draw(this.snapshot, events, now);
       this.raf = requestAnimationFrame(frame);
     };
     this.raf = requestAnimationFrame(frame);
   }
+
+  private shownFault: PieceFinesse | null = null;
 
   private expose(): void {
     const s = this.snapshot;
@@ -172,8 +188,10 @@ export class SandboxController {
     d.hold = s.hold ?? '';
     d.pieces = String(this.sandbox.placed.length);
     d.next = s.next.join('');
-    const { canUndo, over, placed, taken } = this.sandbox;
-    this.host.onView({ canUndo, paused: this.paused, over, pieces: placed.length, taken });
+    const { canUndo, over, placed, taken, trainer, faults, fault } = this.sandbox;
+    this.shownFault = fault;
+    d.faults = String(faults);
+    this.host.onView({ canUndo, paused: this.paused, over, pieces: placed.length, taken, trainer, faults, fault });
   }
 
   /** The sandbox as it is now (for exports); the loop keeps running. */

@@ -1,4 +1,4 @@
-import type { Game, GameEvent, InputEvent, Key, PiecePlacement, Snapshot } from '@/lib/engine';
+import type { Game, GameEvent, InputEvent, Key, PieceFinesse, PiecePlacement, Snapshot } from '@/lib/engine';
 
 /**
  * The practice sandbox's game: any engine game (a replay's moment, a fumen, an edited board) with
@@ -14,10 +14,26 @@ export class Sandbox {
   private pieceStart: Game;
   /** Keys the engine holds but the player's keyboard does not: released on the next tick. */
   private releaseHeld = false;
+  /**
+   * The finesse trainer: a piece placed with a finesse fault is taken back and starts again
+   * where it appeared, and `fault` says why. Off: faults are only counted.
+   */
+  trainer = false;
+  private lastFault: PieceFinesse | null = null;
 
   constructor(private readonly start: Game) {
-    this.game = start.clone();
-    this.pieceStart = start.clone();
+    this.game = counted(start.clone());
+    this.pieceStart = counted(start.clone());
+  }
+
+  /** The trainer's last taken-back piece, until a piece is placed without a fault (or a jump). */
+  get fault(): PieceFinesse | null {
+    return this.lastFault;
+  }
+
+  /** Finesse faults of the pieces placed since the start (undone pieces and taken-back ones excluded). */
+  get faults(): number {
+    return this.game.finesse().faults;
   }
 
   get over(): boolean {
@@ -54,13 +70,27 @@ export class Sandbox {
       if (held.length > 0) feed = [...held.map((key) => ({ key, down: false })), ...(inputs ?? [])];
     }
     const events = this.game.tick(feed);
+    const judged = this.game.finesse().pieces;
+    let lockNo = judged.length - events.filter((e) => e.type === 'lock').length;
     for (const e of events) {
       if (e.type !== 'lock') continue;
+      const placed = judged[lockNo++];
+      if (this.trainer && placed && placed.faults > 0) return this.takeBack(placed);
+      if (placed) this.lastFault = null;
       this.history.push(this.pieceStart);
       this.locked.push({ type: e.piece, rotation: e.rotation, x: e.x, y: e.y });
       this.pieceStart = this.game.clone();
     }
     return events;
+  }
+
+  /** The trainer: the faulty piece goes back to where it appeared, nothing of its lock kept. */
+  private takeBack(placed: PieceFinesse): readonly GameEvent[] {
+    this.lastFault = placed;
+    this.game = this.pieceStart.clone();
+    // Keys the player let go of since that moment must not stay down in the game.
+    this.takeOver();
+    return [];
   }
 
   /** Back to where the last placed piece appeared; false when nothing was placed since the start. */
@@ -70,14 +100,16 @@ export class Sandbox {
     this.locked.pop();
     this.pieceStart = previous;
     this.game = previous.clone();
+    this.lastFault = null;
     return true;
   }
 
   reset(): void {
     this.history.length = 0;
     this.locked.length = 0;
-    this.pieceStart = this.start.clone();
-    this.game = this.start.clone();
+    this.pieceStart = counted(this.start.clone());
+    this.game = counted(this.start.clone());
+    this.lastFault = null;
   }
 
   snapshot(): Snapshot {
@@ -92,4 +124,10 @@ export class Sandbox {
   hash(): string {
     return this.game.hash();
   }
+}
+
+/** A game that counts finesse from here on; its clones (each piece's start) carry the count. */
+function counted(game: Game): Game {
+  game.finesse();
+  return game;
 }

@@ -192,7 +192,9 @@ class DealtGameImpl extends GameImpl implements DealtGame {
   }
 
   override clone(): DealtGame {
-    return new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.copy(), this.carry.slice(), this.seed, this.garbageLog.slice(), this.columns.slice());
+    return this.carryTracker(
+      new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.copy(), this.carry.slice(), this.seed, this.garbageLog.slice(), this.columns.slice()),
+    );
   }
 
   /** Empty until reveal(). */

@@ -3,6 +3,7 @@ import { cloneCore } from './clone';
 import type { Core } from './core';
 import { GameConfigError } from './errors';
 import { hashCore } from './hash';
+import { FinesseTracker, type FinesseTally } from './finesse';
 import { InputLog } from './input-log';
 import { keyId } from './keys';
 import { isVersusMode } from './modes';
@@ -39,6 +40,12 @@ export interface Game {
    */
   clone(): Game;
   /**
+   * Finesse faults per placed piece (finesse.ts), counted from the first call on: the game keeps
+   * no count until asked, so a server's hosts pay nothing for it. The same tally, growing, on
+   * later calls; a clone carries on with a copy of it.
+   */
+  finesse(): FinesseTally;
+  /**
    * Versus: a garbage message of `size` rows joins the queue now, as the first step of the next
    * tick (before its inputs), and is recorded in the replay at that tick (under rules 2 and 4 the
    * receiver's acknowledgement; under 6 the tick it was sent, and it may rise GARBAGE_DELAY ticks
@@ -73,6 +80,12 @@ export class GameImpl implements Game {
     protected readonly log = new InputLog(),
     protected readonly garbageLog: GarbageEvent[] = [],
   ) {}
+
+  protected tracker: FinesseTracker | null = null;
+
+  finesse(): FinesseTally {
+    return (this.tracker ??= new FinesseTracker(this.core));
+  }
 
   get over(): boolean {
     return this.core.ended;
@@ -117,14 +130,26 @@ export class GameImpl implements Game {
 
   /** Applies one input at the start of the current tick and logs it there. */
   protected press(id: number, down: boolean): void {
-    this.log.push(this.core.tickNo, id, down);
-    this.core.input(id, down);
+    const c = this.core;
+    this.log.push(c.tickNo, id, down);
+    const t = this.tracker;
+    if (t === null) return c.input(id, down);
+    t.press(c, id, down);
+    c.input(id, down);
+    t.after(c, c.tickNo);
   }
 
   /** Plays the tick and hands over what it emitted. */
   protected step(): readonly GameEvent[] {
     const c = this.core;
-    c.step();
+    const t = this.tracker;
+    if (t === null) c.step();
+    else {
+      const tick = c.tickNo;
+      t.step(c);
+      c.step();
+      t.after(c, tick);
+    }
     const out = c.out;
     c.out = null;
     return out ?? NO_EVENTS;
@@ -156,7 +181,13 @@ export class GameImpl implements Game {
   }
 
   clone(): Game {
-    return new GameImpl(cloneCore(this.core), this.nextCount, this.setup, this.log.copy(), this.garbageLog.slice());
+    return this.carryTracker(new GameImpl(cloneCore(this.core), this.nextCount, this.setup, this.log.copy(), this.garbageLog.slice()));
+  }
+
+  /** A clone's copy of the finesse count, when this game keeps one. */
+  protected carryTracker<G extends GameImpl>(copy: G): G {
+    copy.tracker = this.tracker?.copy() ?? null;
+    return copy;
   }
 
   /** The log as objects, made for those who ask (the browser) and kept: a server's hosts never ask during play. */

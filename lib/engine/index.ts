@@ -15,6 +15,9 @@ export { LOCK_DELAY, MAX_LOCK_RESETS } from './core';
 export { LOCK_RULES } from './timing';
 export { createGame, NO_EVENTS, replayConfig, type Game } from './game';
 export { InputLog } from './input-log';
+export { type FinesseTally, type PieceFinesse } from './finesse';
+export { FINESSE_MOVES, type FinesseMove } from './finesse-table';
+export { finesseOfReplay } from './finesse-replay';
 export {
   VersusGame, VersusMatch, ACK_DEADLINE_TICKS, MAX_MATCH_SEED_LENGTH, MAX_FIRST_TO,
   type Player, type GarbageMessage, type GameOutcome, type GameEndReason, type RefereeTick, type VersusGameConfig, type MatchConfig,

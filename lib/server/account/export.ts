@@ -19,7 +19,7 @@ const SECTIONS = {
       where: { userId },
       orderBy: { createdAt: 'asc' },
       select: {
-        id: true, mode: true, score: true, lines: true, level: true, ticks: true, pieces: true, keys: true, pps: true, kpp: true,
+        id: true, mode: true, score: true, lines: true, level: true, ticks: true, pieces: true, keys: true, pps: true, kpp: true, finesseFaults: true,
         finished: true, toppedOut: true, rulesVersion: true, createdAt: true, reviewStatus: true, reviewReason: true, reviewMessage: true,
         reviewNote: true, replay: true,
       },

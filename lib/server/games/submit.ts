@@ -13,6 +13,7 @@ import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
 import { countRefusal } from '@/lib/server/games/refusals';
 import { afterStore } from '@/lib/server/integrity/record';
 import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
+import { storeFinesse } from '@/lib/server/games/store-finesse';
 
 /**
  * 201: stored and on the boards. 202: stored, but its timing looked inhuman, so it has no rank
@@ -202,6 +203,7 @@ export async function submitReplay(options: {
     await db.abandonCount.updateMany({ where: { userId: ticket.userId, mode: game.mode, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   }
   afterStore({ kind: 'solo', gameId: game.id, userId, mode: game.mode, replay: submission.replay, playedAt: now });
+  await storeFinesse({ gameId: game.id, replay: submission.replay });
   const ranks = { rank: ranksFrom(row.ahead), isBest: row.isBest };
   return { ok: true, status: flag ? 202 : 201, body: await describeStored(db, game, ranks) };
 }

@@ -6,6 +6,7 @@ import type { TimingFlag } from '@/lib/server/games/plausibility';
 import { inspectTiming } from '@/lib/server/moderation/inspect';
 import { replayFeatures } from '@/lib/server/integrity/features';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
+import { finesseFaultsOf } from '@/lib/server/games/finesse';
 import type { JobTable } from '@/lib/server/verify-pool/pool';
 
 /** What a verified solo submission proves, without the decoded replay (only its mode and rules cross back). */
@@ -27,6 +28,8 @@ export const JOBS = {
   },
   match: (record: VersusMatchRecord) => verifyMatch(record),
   timing: (encoded: string) => inspectTiming(encoded),
+  /** A stored solo game's finesse faults (store-finesse.ts); null for one that cannot be read. */
+  finesse: (encoded: string) => finesseFaultsOf(encoded),
   /** A stored game's feature rows, one per replay (integrity/record.ts); null for one that cannot be read. */
   features: (replays: Array<{ encoded: string; endTick: number | null }>) => replays.map((r) => replayFeatures(r.encoded, r.endTick)),
   stream: (encoded: string): StreamVerdict => {

@@ -6,7 +6,7 @@ import type { BoardRow } from '@/lib/server/games/boards';
 
 const row = (rank: number, name = `p${rank}`): BoardRow => ({
   rank, gameId: `game${rank}`, player: { id: `user${rank}`, username: name },
-  score: 0, lines: 40, ticks: 3000 + rank, pieces: 100, pps: 2000, kpp: 3000, achievedAt: '2026-11-18T12:00:00.000Z',
+  score: 0, lines: 40, ticks: 3000 + rank, pieces: 100, pps: 2000, kpp: 3000, finesseFaults: 12, achievedAt: '2026-11-18T12:00:00.000Z',
 });
 
 /** Rank and test id of each body row, in document order: e.g. "gap", "7:pinned-row", "8:my-row". */
@@ -36,5 +36,13 @@ describe('BoardTable', () => {
     const html = render([row(1, 'Ann-1')], null);
     expect(html).toContain('href="/u/Ann-1"');
     expect(html).toContain('href="/replays/game1"');
+  });
+
+  it('shows finesse faults on boards ranked by time, a dash for a game with no count, and none on score boards', () => {
+    const html = render([row(1), { ...row(2), finesseFaults: null }], null);
+    expect(html).toContain('>Faults</abbr>');
+    expect([...html.matchAll(/<td class="[^"]*text-right[^"]*">(\d+|—)<\/td>/g)].map((m) => m[1])).toEqual(expect.arrayContaining(['12', '—']));
+    const score = renderToStaticMarkup(createElement(BoardTable, { mode: 'marathon', rows: [row(1)], me: null }));
+    expect(score).not.toContain('Faults');
   });
 });

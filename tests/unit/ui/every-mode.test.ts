@@ -18,7 +18,7 @@ describe.each(MODE_NAMES)('mode %s', (mode) => {
   const result = formatResult(mode, game);
 
   it('heads the board with what it ranks by and shows rows by it', () => {
-    const row: BoardRow = { rank: 1, gameId: 'g1', player: { id: 'u1', username: 'ann' }, lines: 40, pieces: 100, pps: 2000, kpp: 3000, achievedAt: '2026-11-22T12:00:00.000Z', ...game };
+    const row: BoardRow = { rank: 1, gameId: 'g1', player: { id: 'u1', username: 'ann' }, lines: 40, pieces: 100, pps: 2000, kpp: 3000, finesseFaults: 12, achievedAt: '2026-11-22T12:00:00.000Z', ...game };
     const html = renderToStaticMarkup(createElement(BoardTable, { mode, rows: [row], me: row }));
     expect(html).toContain(`>${MODE_INFO[mode].result.label}</th>`);
     expect(html).toContain(result);

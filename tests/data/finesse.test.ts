@@ -1,0 +1,47 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { decodeReplay, finesseOfReplay } from '@/lib/engine';
+import { getDb } from '@/lib/server/db';
+import { getBoard } from '@/lib/server/games/boards';
+import { storeFinesse } from '@/lib/server/games/store-finesse';
+import { resetDb } from '@/tests/data/db';
+import { playAndSubmit, player } from '@/tests/data/play';
+
+beforeEach(resetDb);
+
+const faultsOf = async (gameId: string) => (await (await getDb()).game.findUniqueOrThrow({ where: { id: gameId }, select: { finesseFaults: true, replay: true } }));
+
+describe('finesse faults of a stored game', () => {
+  it('are counted by the server from the verified replay, stored on the row, and shown on the board', async () => {
+    const alice = await player('alice');
+    const { ticket, outcome } = await playAndSubmit({ owner: alice });
+    expect(outcome).toMatchObject({ ok: true, status: 201 });
+    const row = await faultsOf(ticket.gameId);
+    const expected = finesseOfReplay(decodeReplay(row.replay)).faults;
+    expect(expected).toBeGreaterThan(0);
+    expect(row.finesseFaults).toBe(expected);
+    const board = await getBoard({ mode: 'sprint', period: 'all', limit: 10 });
+    expect(board.rows[0]).toMatchObject({ gameId: ticket.gameId, finesseFaults: expected });
+  });
+
+  it('are written once: a second count leaves the first, and a game stored before them reads null', async () => {
+    const bob = await player('bob');
+    const { ticket } = await playAndSubmit({ owner: bob });
+    const db = await getDb();
+    const { replay, finesseFaults } = await faultsOf(ticket.gameId);
+    // A row from before the column (or an older instance mid-deploy) carries no count.
+    await db.game.update({ where: { id: ticket.gameId }, data: { finesseFaults: null } });
+    expect((await getBoard({ mode: 'sprint', period: 'all', limit: 10 })).rows[0]?.finesseFaults).toBeNull();
+    await db.game.update({ where: { id: ticket.gameId }, data: { finesseFaults: 7 } });
+    await expect(storeFinesse({ gameId: ticket.gameId, replay })).resolves.toBe(finesseFaults);
+    expect((await faultsOf(ticket.gameId)).finesseFaults).toBe(7);
+  });
+
+  it('a replay the server cannot read gives no count and changes nothing', async () => {
+    const carol = await player('carol');
+    const { ticket } = await playAndSubmit({ owner: carol });
+    const db = await getDb();
+    await db.game.update({ where: { id: ticket.gameId }, data: { finesseFaults: null } });
+    await expect(storeFinesse({ gameId: ticket.gameId, replay: 'not-a-replay' })).resolves.toBeNull();
+    expect((await faultsOf(ticket.gameId)).finesseFaults).toBeNull();
+  });
+});
