@@ -94,6 +94,11 @@ export function modeById(id: number): AnyMode | undefined {
 
 export type ModeRules = (typeof MODES)[AnyMode];
 
+/** What a mode's goal counts to (the snapshot's `progress` counts toward it): its line goal, Dig's rows, or 0 for none. */
+export function goalOf(mode: ModeRules): number {
+  return cheeseOf(mode)?.rows ?? mode.lineGoal;
+}
+
 /** A mode's Dig garbage, or null: the one way code asks whether a mode digs. */
 export function cheeseOf(mode: ModeRules): CheeseRules | null {
   return 'cheese' in mode ? mode.cheese : null;

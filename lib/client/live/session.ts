@@ -130,7 +130,10 @@ export class LiveSession {
     if (!p) return;
     let game: DealtGame;
     try {
-      game = createDealtGame({ mode: m.mode, handling: m.handling, nextCount: m.nextCount, rulesVersion: m.rulesVersion, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick }, m.pieces);
+      game = createDealtGame(
+        { mode: m.mode, handling: m.handling, nextCount: m.nextCount, rulesVersion: m.rulesVersion, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick, ...(m.holes ? { holes: m.holes } : {}) },
+        m.pieces,
+      );
     } catch {
       p.settle({ ok: false, message: 'The server sent a malformed game.' });
       return;
@@ -151,7 +154,7 @@ export class LiveSession {
         if (this.pendingStart) this.socket.send(this.pendingStart.message);
         if (c && !c.over) {
           if (m.resumed?.gameId === c.id) {
-            this.dealInto(c, m.resumed.from, m.resumed.pieces);
+            this.dealInto(c, m.resumed.from, m.resumed.pieces, m.resumed.holes && { from: 0, columns: m.resumed.holes });
             this.resendDue = false;
             if (m.resumed.lastSeq < c.acked) {
               // The server took the game up from its ticket (it restarted): the whole log again.
@@ -169,7 +172,7 @@ export class LiveSession {
         this.onStarted(m);
         return;
       case 'deal':
-        if (c?.id === m.gameId) this.dealInto(c, m.from, m.pieces);
+        if (c?.id === m.gameId) this.dealInto(c, m.from, m.pieces, m.holes);
         return;
       case 'ack':
         if (c?.id === m.gameId) {
@@ -223,10 +226,12 @@ export class LiveSession {
     }
   }
 
-  private dealInto(c: Current, from: number, pieces: readonly PieceType[]): void {
+  /** Pieces, and in Dig the hole columns of rows to come (`holes`), as the server dealt them. */
+  private dealInto(c: Current, from: number, pieces: readonly PieceType[], holes?: { from: number; columns: readonly number[] }): void {
     for (let i = 0; i < pieces.length; i++) c.sequence[from + i] = pieces[i]!;
     try {
       c.game.deal(from, pieces);
+      if (holes) c.game.dealHoles(holes.from, holes.columns);
     } catch {
       // A deal that does not fit (a repeat after a resume is ignored by deal() itself): the
       // game waits for the next one rather than playing a wrong piece.
