@@ -1,6 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createDealtGame, HOLES_AHEAD, holeSequence, MODES, type DealtGame, type Mode } from '@/lib/engine';
-import { fromWireEvent, serverMessageSchema, type ServerMessage } from '@/lib/live/protocol';
+import { createDealtGame, createGame, HOLES_AHEAD, holeSequence, MODES, replayConfig, type DealtGame, type Mode } from '@/lib/engine';
+import { fromWireEvent, serverMessageSchema, toWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import { SpectatorFeed } from '@/lib/client/live/spectator';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { GameHost } from '@/lib/server/live/solo/game-host';
 import { getDb } from '@/lib/server/db';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { playAndSubmit, player, streamLive } from '@/tests/data/play';
@@ -86,6 +89,41 @@ describe('live Dig: hole columns are dealt as rows rise, never further ahead', (
     const host = await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner, replay: { ...idle, events: [{ tick: 299, key: 'left', down: true }] }, onMessage: s.onMessage }).catch(() => null);
     expect(s.known.size).toBe(10 + HOLES_AHEAD);
     host?.close();
+  });
+
+  it('a spectator who joins mid-game is dealt the holes too, and draws the player’s field to the end', async () => {
+    const owner = await player('watched-digger');
+    const ticket = await issueTicket({ live: true, mode: 'dig18', owner });
+    const { replay, result } = botGame('dig18', ticket.seed);
+    replay.nextCount = 5;
+    let now = 0;
+    const bus = createLocalBus();
+    const host = new GameHost({
+      gameId: ticket.gameId, seed: ticket.seed, mode: 'dig18', rulesVersion: replay.rulesVersion, handling: replay.handling, nextCount: 5,
+      owner, player: { name: 'watched', guest: false }, bus, now: () => now, finalizeAfterMs: null, onClose: () => {},
+    });
+    host.attach({ send: () => {} });
+    let feed: SpectatorFeed | null = null;
+    const joinAt = Math.floor(result.ticks / 3);
+    for (let tick = 0, seq = 1; tick < result.ticks; seq++) {
+      const upTo = Math.min(result.ticks, tick + 6);
+      now = (upTo * 1000) / 60;
+      if (!feed && tick >= joinAt) {
+        const w = serverMessageSchema.parse(JSON.parse(JSON.stringify(host.watching())));
+        if (w.t !== 'watching') throw new Error('no catch-up');
+        feed = new SpectatorFeed(w);
+        const f = feed;
+        bus.subscribe(ticket.gameId, (m) => void (m.t === 'frame' && f.push(serverMessageSchema.parse(JSON.parse(JSON.stringify(m))) as Extract<ServerMessage, { t: 'frame' }>)));
+      }
+      expect(host.inputs(seq, upTo, replay.events.filter((e) => e.tick >= tick && e.tick < upTo).map(toWireEvent))).toBeNull();
+      tick = upTo;
+    }
+    feed!.runTo(Number.MAX_SAFE_INTEGER);
+    const end = createGame(replayConfig(replay));
+    for (let t = 0; t < result.ticks; t++) end.tick(replay.events.filter((e) => e.tick === t));
+    expect(feed!.snapshot()).toMatchObject({ board: end.snapshot().board, progress: 18, finished: true, reason: 'goal' });
+    await host.recorded;
+    host.close();
   });
 
   it('a live Dig 10 submitted after its stream is on the board, ranked by its time', async () => {
