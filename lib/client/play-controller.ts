@@ -310,6 +310,7 @@ export class PlayController {
     this.host.root.dataset.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
     // The pieces dealt so far and the locked cells: what a spectator must see too (tests compare).
     if (this.live) this.host.root.dataset.dealt = this.live.dealtSoFar();
+    if (this.live) this.host.root.dataset.holes = this.live.holesSoFar();
     this.host.root.dataset.stack = snap.board.join('/');
   }
 

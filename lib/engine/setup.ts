@@ -40,7 +40,8 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
     emit,
     queue: seededQueue(config.seed, rulesVersion, pending),
     holeRng: keyed ? 0 : seedState(config.seed + HOLE_SEED_SUFFIX),
-    holeStream: key && (isVersusMode(config.mode) || cheeseOf(MODES[config.mode])) ? new KeyStream(key, STREAM_HOLES + (config.seat ?? 0)) : null,
+    // Given hole columns (a dealt game's, a live game's plan) replace the seed's.
+    holeStream: key && !holes && (isVersusMode(config.mode) || cheeseOf(MODES[config.mode])) ? new KeyStream(key, STREAM_HOLES + (config.seat ?? 0)) : null,
   });
   if (dealt) core.queue = dealt;
   if (holes) core.givenHoles = holes.slice();

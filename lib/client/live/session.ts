@@ -28,6 +28,8 @@ type Current = {
   batches: InputBatches;
   /** Every piece dealt so far, in order (the page exposes them; tests plan moves from them). */
   sequence: PieceType[];
+  /** Dig: every hole column dealt so far, by row (the page exposes them too). */
+  holes: number[];
   over: GameOver | null;
   onOver: ((o: GameOver | null) => void) | null;
   setup: { handling: Handling; nextCount: number };
@@ -138,7 +140,7 @@ export class LiveSession {
       p.settle({ ok: false, message: 'The server sent a malformed game.' });
       return;
     }
-    this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], over: null, onOver: null,
+    this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
       setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0,
     };
     this.lastBatch = 0;
@@ -229,6 +231,7 @@ export class LiveSession {
   /** Pieces, and in Dig the hole columns of rows to come (`holes`), as the server dealt them. */
   private dealInto(c: Current, from: number, pieces: readonly PieceType[], holes?: { from: number; columns: readonly number[] }): void {
     for (let i = 0; i < pieces.length; i++) c.sequence[from + i] = pieces[i]!;
+    if (holes) for (let i = 0; i < holes.columns.length; i++) c.holes[holes.from + i] = holes.columns[i]!;
     try {
       c.game.deal(from, pieces);
       if (holes) c.game.dealHoles(holes.from, holes.columns);
@@ -241,6 +244,11 @@ export class LiveSession {
   /** The pieces dealt so far as one string ("TIOLJSZ…"). */
   dealtSoFar(): string {
     return this.current?.sequence.join('') ?? '';
+  }
+
+  /** Dig: the hole columns dealt so far, by row, as one string of digits ("7390…"); empty in other modes. */
+  holesSoFar(): string {
+    return this.current?.holes.join('') ?? '';
   }
 
   /**
