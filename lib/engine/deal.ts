@@ -8,8 +8,9 @@
  * Waiting: a tick runs only when the preview is full and at least two pieces are ahead (`ready`); otherwise the clock stops and
  * the inputs wait for the next tick that runs. Inside a tick, a hard drop or hold press (each may
  * take a piece) is held back to the next tick while fewer than two pieces are ahead, so a tick
- * never needs a piece that was not dealt. Held-back inputs are logged at the tick they apply to,
- * so the replay stays exact.
+ * never needs a piece that was not dealt; in Dig a hard drop also waits while no hole column is
+ * left for the row its lock may raise. Held-back inputs are logged at the tick they apply to, so
+ * the replay stays exact.
  *
  *   const game = createDealtGame({ mode, handling, nextCount }, firstPieces); // current + preview + 1
  *   game.deal(7, ['T']);          // index of the first piece in the message, then the pieces
@@ -132,7 +133,13 @@ class DealtGameImpl extends GameImpl implements DealtGame {
     // Two at least, so a tick's own lock always finds its next piece (see the header); in Dig one
     // hole column, for the row a lock may raise (cheese.ts), unless the seed's own stream has it.
     if (c.ended) return true;
-    return this.ahead() >= Math.max(this.nextCount, 2) && (c.holeStream !== null || c.givenHoles.length > 0 || holesToCome(c) === 0);
+    return this.ahead() >= Math.max(this.nextCount, 2) && this.holeAhead();
+  }
+
+  /** Dig: whether a lock now finds the column of the row it may raise (a hard drop waits otherwise, as for a piece). */
+  private holeAhead(): boolean {
+    const c = this.core;
+    return c.holeStream !== null || c.givenHoles.length > 0 || holesToCome(c) === 0;
   }
 
   get holesRisen(): number {
@@ -193,7 +200,7 @@ class DealtGameImpl extends GameImpl implements DealtGame {
       const { key, down } = all[i]!;
       const id = this.keyOf(key);
       if (c.ended) break;
-      if (i >= most || (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2)) {
+      if (i >= most || (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2) || (down && id === K_HARD && !this.holeAhead())) {
         this.carry = all.slice(i);
         break;
       }

@@ -71,8 +71,8 @@ export type GameState = {
   /** Pieces taken so far, the current one included, and the pieces dealt past it. */
   taken: number;
   next: PieceType[];
-  /** Dig: the hole columns dealt past the rows already risen (empty otherwise). */
-  holes: number[];
+  /** Dig: the hole columns dealt past the rows already risen (absent or empty otherwise: a state from before Dig has none). */
+  holes?: number[];
   core: { [K in IntField]: number } & { [K in BoolField]: boolean } & { [K in ListField]: number[] } & { holeRng?: number };
 };
 
@@ -109,7 +109,7 @@ export function restoreDealtGame(config: DealtGameConfig, state: GameState): Dea
   for (const k of INTS) c[k] = s.core[k];
   for (const k of BOOLS) c[k] = s.core[k];
   for (const k of LISTS) c[k] = s.core[k].slice();
-  c.givenHoles = s.holes.slice();
+  c.givenHoles = (s.holes ?? []).slice();
   c.setLevel(s.core.level);
   for (let y = 0; y < TOTAL_ROWS; y++) {
     let row = EMPTY_ROW;
@@ -142,7 +142,7 @@ function checked(state: GameState): GameState {
   if (typeof state.cells !== 'string' || state.cells.length > COLS * TOTAL_ROWS || [...state.cells].some((ch) => !CELL_CHARS.includes(ch))) bad('cells');
   if (!int32(state.taken) || state.taken < 1) bad('taken');
   if (!Array.isArray(state.next) || state.next.length >= QUEUE_CAP || state.next.some((p) => !PIECES.includes(p))) bad('next');
-  if (!Array.isArray(state.holes) || state.holes.length > QUEUE_CAP || state.holes.some((h) => !(Number.isInteger(h) && within(h, 0, COLS - 1)))) bad('holes');
+  if (state.holes !== undefined && (!Array.isArray(state.holes) || state.holes.length > QUEUE_CAP || state.holes.some((h) => !(Number.isInteger(h) && within(h, 0, COLS - 1))))) bad('holes');
   const core = state.core as Record<string, unknown> | null;
   if (typeof core !== 'object' || core === null) return bad('core');
   for (const k of INTS) if (!int32(core[k])) bad(k);

@@ -192,3 +192,29 @@ describe('Dig, dealt (a ranked live game: the browser has no seed)', () => {
     expect(() => game.reveal(seed)).toThrow(/hole columns are not those of this seed/);
   });
 });
+
+describe('Dig, dealt: two locks in one tick', () => {
+  it('holds a second hard drop back to the next tick while no hole column is left for the row it may raise', () => {
+    const holes = Array.from({ length: 18 }, holeSequence('twice', 'dig18'));
+    const game = createDealtGame({ mode: 'dig18', handling: HANDLING, nextCount: 1, holes: holes.slice(0, 11) }, ['I', 'I', 'I', 'I']);
+    // Internal state (tests only): one garbage row left in the field, so every lock raises one.
+    const core = (game as unknown as { core: ReturnType<typeof createCore>['core'] }).core;
+    for (let y = 0; y < 40; y++) core.board[y + 4] = ~(0x3ff << 4);
+    core.colors.fill(0);
+    core.board[4] = -1 & ~(1 << (9 + 4));
+    core.cheeseIn = 1;
+    core.cheeseCleared = 9;
+    game.deal(4, ['I', 'I', 'I', 'I']);
+    const press = (key: 'hardDrop' | 'rotateCW' | 'right', down = true) => ({ key, down });
+    game.tick([press('rotateCW'), press('rotateCW', false), ...[1, 2, 3, 4].flatMap(() => [press('right'), press('right', false)])]);
+    expect(game.holesDealt - game.holesRisen).toBe(1);
+    // Two hard drops in one tick: the first clears the garbage row and raises the last column dealt.
+    expect(() => game.tick([press('hardDrop'), press('hardDrop', false), press('hardDrop')])).not.toThrow();
+    expect(game.holesDealt - game.holesRisen).toBe(0);
+    expect(game.ready).toBe(false);
+    expect(game.carried).toEqual([press('hardDrop')]);
+    game.dealHoles(11, holes.slice(11, 13));
+    expect(() => game.tick()).not.toThrow();
+    expect(game.holesRisen).toBe(12);
+  });
+});

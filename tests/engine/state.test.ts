@@ -181,6 +181,9 @@ describe('a spectator game restored from a state', () => {
       { ...good, cells: 'Q'.repeat(10) },
       { ...good, cells: '.'.repeat(401) },
       { ...good, next: ['I', 'Q'] },
+      { ...good, holes: [10] },
+      { ...good, holes: [1.5] },
+      { ...good, holes: Array<number>(17).fill(1) },
       { ...good, core: { ...good.core, piece: 9 } },
       { ...good, core: { ...good.core, score: 1.5 } },
       { ...good, core: { ...good.core, b2b: 1 } },
@@ -188,5 +191,9 @@ describe('a spectator game restored from a state', () => {
       null,
     ];
     for (const state of bad) expect(() => restoreDealtGame(config, state as GameState)).toThrow(GameConfigError);
+    // A state from before Dig (an older server in the cluster) has no holes, and restores.
+    const older = { ...good };
+    delete older.holes;
+    expect(restoreDealtGame(config, older).playHash()).toBe(sim.playHash());
   });
 });
