@@ -33,6 +33,9 @@ const specs: Spec[] = [
   { name: 'handling-dascut', description: 'DAS cut on, ARR 0, soft drop at SDF 6', play: { mode: 'ultra', seed: 'golden-dascut', handling: { das: 9, arr: 0, sdf: 6, dasCut: true }, softDrop: true, pace: 30 } },
   { name: 'rules3-row-down', description: 'Sprint under rules 3 (the solo rules of new games since decision 0019), rowDown tapped twice before every hard drop', rules: 3, play: { mode: 'sprint', seed: 'golden-row-down', rowDown: true } },
   { name: 'rules5-sprint-3min', description: 'Sprint under rules 5 (pieces from ChaCha20 keyed by the seed, decision 0020), paced to ~3 minutes, rowDown before every drop', rules: 5, play: { mode: 'sprint', seed: 'Wq3Yb0Lr9xvD2kTz8Hn5fA', pace: 105, rowDown: true } },
+  { name: 'rules5-dig10', description: 'Dig 10 under rules 5 (holes from the keyed hole stream) at full speed, to the last garbage row', rules: 5, play: { mode: 'dig10', seed: 'golden-dig10' } },
+  { name: 'rules5-dig18', description: 'Dig 18 under rules 5, paced, with holds and T-spins: rows rise as the garbage is cleared', rules: 5, play: { mode: 'dig18', seed: 'golden-dig18', pace: 40, spins: true } },
+  { name: 'rules5-dig100', description: 'Dig 100 under rules 5 at full speed: ninety rows rise one by one', rules: 5, play: { mode: 'dig100', seed: 'golden-dig100' } },
   { name: 'rules5-marathon-spins', description: 'Marathon under rules 5 with T-spin slots, up the level curve until it tops out', rules: 5, play: { mode: 'marathon', seed: 'golden-rules5-marathon', spins: true, slots: true, maxPieces: 220 } },
 ];
 

@@ -1,4 +1,4 @@
-import { COLS, MODES, placedCells, VISIBLE_ROWS as ROWS, type AnyMode, type PieceType, type Snapshot } from '@/lib/engine';
+import { cheeseOf, COLS, goalOf, MODES, placedCells, VISIBLE_ROWS as ROWS, type AnyMode, type PieceType, type Snapshot } from '@/lib/engine';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from '@/components/game/effects';
 import { formatLines, formatPps, formatTime } from '@/lib/ui/format';
 import type { DisplaySettings } from '@/lib/validations/settings';
@@ -251,7 +251,8 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
   const rules = MODES[o.mode];
   const stats: Array<[string, string | null]> = [
     ['SCORE', snap.score.toLocaleString('en-US')],
-    ['LINES', formatLines(snap.lines, rules.lineGoal)],
+    // Dig counts its garbage rows dug out; the others their lines.
+    [cheeseOf(rules) ? 'DUG' : 'LINES', formatLines(snap.progress, goalOf(rules))],
     ['LEVEL', String(snap.level)],
     // Drawn every frame by drawLive.
     ['TIME', null],

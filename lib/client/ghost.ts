@@ -3,6 +3,7 @@ import { createGame, decodeSoloReplay, isRankable, MODES, replayConfig, TICKS_PE
 /** Where the ghost is: what the best game had at the same tick. */
 export interface GhostProgress {
   tick: number;
+  /** Lines toward the mode's goal (the snapshot's `progress`: in Dig the garbage rows dug out). */
   lines: number;
   score: number;
   over: boolean;
@@ -40,7 +41,7 @@ export class GhostRace {
       this.ticks++;
     }
     const s = this.game.snapshot();
-    return { tick: s.tick, lines: s.lines, score: s.score, over: s.over };
+    return { tick: s.tick, lines: s.progress, score: s.score, over: s.over };
   }
 }
 

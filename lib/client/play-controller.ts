@@ -312,10 +312,12 @@ export class PlayController {
     this.lastExposed = key;
     this.host.root.dataset.pieces = String(snap.pieces);
     this.host.root.dataset.lines = String(snap.lines);
+    this.host.root.dataset.progress = String(snap.progress);
     this.host.root.dataset.score = String(snap.score);
     this.host.root.dataset.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
     // The pieces dealt so far and the locked cells: what a spectator must see too (tests compare).
     if (this.live) this.host.root.dataset.dealt = this.live.dealtSoFar();
+    if (this.live) this.host.root.dataset.holes = this.live.holesSoFar();
     this.host.root.dataset.stack = snap.board.join('/');
     if (this.finesse) this.host.root.dataset.faults = String(this.finesse.faults);
   }

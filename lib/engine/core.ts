@@ -7,7 +7,7 @@ import { lockPiece } from './lock';
 import { K_SOFT } from './keys';
 import { autoShift, keyEdge } from './moves';
 import { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
-import type { ModeRules } from './modes';
+import { cheeseOf, type CheeseRules, type ModeRules } from './modes';
 import { SPAWN_X, SPAWN_Y } from './pieces';
 import type { KeyStream } from './keystream';
 import type { DealtQueue, PieceQueue } from './queue';
@@ -46,7 +46,7 @@ export interface CoreSettings {
   queue: PieceQueue;
   /** mulberry32's hole state (garbage.ts, rules 2 and 4); unused and unhashed in solo modes. */
   holeRng: number;
-  /** The keyed hole stream (rules 6); null otherwise, and in a dealt game, which is told each column. */
+  /** The keyed hole stream (rules 6, and Dig under 5); null otherwise, and in a dealt game, which is told each column. */
   holeStream: KeyStream | null;
 }
 
@@ -126,6 +126,15 @@ export class Core {
   sent = 0;
   received = 0;
 
+  // Dig only (mode.cheese, cheese.ts); hashed only then, so every other hash is unchanged.
+  readonly cheese: CheeseRules | null;
+  /** Garbage rows in the field now (rows 0 … cheeseIn − 1), risen so far (the first ones included) and cleared. */
+  cheeseIn = 0;
+  cheeseRisen = 0;
+  cheeseCleared = 0;
+  /** A dealt game's hole columns given by the host and not yet risen, in order (a seeded game draws instead). */
+  givenHoles: number[] = [];
+
   constructor(s: CoreSettings) {
     this.mode = s.mode;
     this.rulesVersion = s.rulesVersion;
@@ -140,6 +149,7 @@ export class Core {
     this.holeRng = s.holeRng;
     this.holeStream = s.holeStream;
     this.garbageDelay = garbageDelayOf(s.rulesVersion);
+    this.cheese = cheeseOf(s.mode);
     this.level = s.mode.startLevel;
     this.gravity = gravityFor(this.level);
     this.softSpeed = softDropSpeed(this.gravity, s.sdf);

@@ -8,8 +8,9 @@
  * Waiting: a tick runs only when the preview is full and at least two pieces are ahead (`ready`); otherwise the clock stops and
  * the inputs wait for the next tick that runs. Inside a tick, a hard drop or hold press (each may
  * take a piece) is held back to the next tick while fewer than two pieces are ahead, so a tick
- * never needs a piece that was not dealt. Held-back inputs are logged at the tick they apply to,
- * so the replay stays exact.
+ * never needs a piece that was not dealt; in Dig a hard drop also waits while no hole column is
+ * left for the row its lock may raise. Held-back inputs are logged at the tick they apply to, so
+ * the replay stays exact.
  *
  *   const game = createDealtGame({ mode, handling, nextCount }, firstPieces); // current + preview + 1
  *   game.deal(7, ['T']);          // index of the first piece in the message, then the pieces
@@ -19,6 +20,7 @@
  * The server side: `pieceSequence(seed)` gives the pieces to deal, `playHash` compares states.
  */
 import { COLS } from './board';
+import { holeSequence, holesToCome } from './cheese';
 import { isKeyed, PIECES } from './constants';
 import { cloneCore } from './clone';
 import type { Core } from './core';
@@ -28,11 +30,23 @@ import { hashCore, playHashCore } from './hash';
 import { K_HARD, K_HOLD } from './keys';
 import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
 import { DealtQueue, foldPiece, PieceQueue, seededQueue } from './queue';
+import { cheeseOf, MODES } from './modes';
 import { createCore } from './setup';
 import { InputLog } from './input-log';
 import type { GameConfig, GameEvent, GarbageEvent, InputEvent, PieceType } from './types';
 
+/**
+ * Dig: the host keeps this many hole columns dealt past the rows already in the field (or all that
+ * are left). A lock raises at most one row (cheese.ts), so one is needed for a tick to run and the
+ * second is the spare that lets play go on while the next deal is on its way, as for pieces.
+ */
+export const HOLES_AHEAD = 2;
+/** At most this many hole columns may wait in a dealt game: a host that deals further is refused. */
+export const HOLES_CAP = 16;
+
 export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hold' | 'active'> & {
+  /** Dig: the hole columns of the first rows, top row first: the field's rows, and a few more (HOLES_AHEAD). */
+  holes?: readonly number[];
   /**
    * At most this many inputs apply on one tick; the rest wait for the next, as inputs held back
    * for a piece do. Inputs that waited join the next tick's, and the server refuses a tick with
@@ -44,6 +58,14 @@ export type DealtGameConfig = Omit<GameConfig, 'seed' | 'queue' | 'board' | 'hol
 export interface DealtGame extends Game {
   /** Adds pieces; `from` is the sequence index of the first (0 = the first piece of the game). Repeats are ignored. */
   deal(from: number, pieces: readonly PieceType[]): void;
+  /**
+   * Dig: adds hole columns of the rows to come; `from` is the index of the first in the game's
+   * sequence of rows (0 = the top row of the starting field). Repeats are ignored.
+   */
+  dealHoles(from: number, columns: readonly number[]): void;
+  /** Dig: hole columns dealt so far (the rows risen and those waiting), and rows risen; 0 in other modes. */
+  readonly holesDealt: number;
+  readonly holesRisen: number;
   /** True when the preview is full, so the next tick may run; false means waiting for a deal. */
   readonly ready: boolean;
   /** Pieces taken so far (the current piece included) and pieces dealt so far. */
@@ -85,6 +107,8 @@ class DealtGameImpl extends GameImpl implements DealtGame {
     garbageLog?: GarbageEvent[],
     /** Each message's hole column as given, for reveal() to check against the seed. */
     private readonly columns: number[] = [],
+    /** Dig: every hole column dealt, in order, for reveal() to check. */
+    private readonly holeLog: number[] = [...(config.holes ?? [])],
   ) {
     super(core, nextCount, config, log, garbageLog);
   }
@@ -94,7 +118,7 @@ class DealtGameImpl extends GameImpl implements DealtGame {
     if (c.ended || !c.mode.garbage) return -1;
     const keyed = isKeyed(c.rulesVersion);
     if (keyed !== (column !== undefined)) throw new GameConfigError(keyed ? 'a dealt game under keyed rules must be told each hole column' : 'this game draws its own hole columns');
-    if (column !== undefined && !(Number.isInteger(column) && column >= 0 && column < COLS)) throw new GameConfigError(`a hole column is an integer 0–${COLS - 1}`);
+    if (column !== undefined) checkColumn(column);
     const col = this.takeGarbage(size, column);
     this.columns.push(col);
     return col;
@@ -105,8 +129,39 @@ class DealtGameImpl extends GameImpl implements DealtGame {
   }
 
   get ready(): boolean {
-    // Two at least, so a tick's own lock always finds its next piece (see the header).
-    return this.core.ended || this.ahead() >= Math.max(this.nextCount, 2);
+    const c = this.core;
+    // Two at least, so a tick's own lock always finds its next piece (see the header); in Dig one
+    // hole column, for the row a lock may raise (cheese.ts), unless the seed's own stream has it.
+    if (c.ended) return true;
+    return this.ahead() >= Math.max(this.nextCount, 2) && this.holeAhead();
+  }
+
+  /** Dig: whether a lock now finds the column of the row it may raise (a hard drop waits otherwise, as for a piece). */
+  private holeAhead(): boolean {
+    const c = this.core;
+    return c.holeStream !== null || c.givenHoles.length > 0 || holesToCome(c) === 0;
+  }
+
+  get holesRisen(): number {
+    return this.core.cheeseRisen;
+  }
+
+  get holesDealt(): number {
+    const c = this.core;
+    return c.cheese ? c.cheeseRisen + c.givenHoles.length : 0;
+  }
+
+  dealHoles(from: number, columns: readonly number[]): void {
+    const c = this.core;
+    if (!c.cheese || c.holeStream) return;
+    const dealt = this.holesDealt;
+    if (!Number.isInteger(from) || from < 0 || from > dealt) throw new GameConfigError(`hole deal starts at row ${from}, expected at most ${dealt}`);
+    const fresh = columns.slice(dealt - from);
+    if (dealt + fresh.length > c.cheese.rows) throw new GameConfigError(`more hole columns than the ${c.cheese.rows} rows of ${this.config.mode}`);
+    if (c.givenHoles.length + fresh.length > HOLES_CAP) throw new GameConfigError(`more than ${HOLES_CAP} hole columns dealt ahead`);
+    for (const col of fresh) checkColumn(col);
+    c.givenHoles.push(...fresh);
+    this.holeLog.push(...fresh);
   }
 
   get dealt(): number {
@@ -145,7 +200,7 @@ class DealtGameImpl extends GameImpl implements DealtGame {
       const { key, down } = all[i]!;
       const id = this.keyOf(key);
       if (c.ended) break;
-      if (i >= most || (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2)) {
+      if (i >= most || (down && (id === K_HARD || id === K_HOLD) && this.ahead() < 2) || (down && id === K_HARD && !this.holeAhead())) {
         this.carry = all.slice(i);
         break;
       }
@@ -165,7 +220,7 @@ class DealtGameImpl extends GameImpl implements DealtGame {
   reveal(seed: string): void {
     const q = this.core.queue;
     if (!(q instanceof DealtQueue)) return;
-    const holes = this.revealHoles(seed);
+    const holes = this.revealHoles(seed) ?? this.revealCheese(seed);
     const seeded = seededQueue(seed, this.core.rulesVersion);
     let digest = 0x811c9dc5;
     for (let i = 0; i < q.taken; i++) digest = foldPiece(digest, seeded.take());
@@ -191,9 +246,24 @@ class DealtGameImpl extends GameImpl implements DealtGame {
     return stream;
   }
 
+  /**
+   * Dig: every hole column dealt (risen or waiting) checked against the seed's, then the seed's
+   * hole stream left where the seeded game's stands: past the rows risen.
+   */
+  private revealCheese(seed: string): KeyStream | null {
+    const c = this.core;
+    if (!c.cheese || c.holeStream) return null;
+    const next = holeSequence(seed, this.config.mode);
+    for (const given of this.holeLog) if (given !== next()) throw new GameConfigError('the hole columns are not those of this seed');
+    const stream = new KeyStream(seedKey(seed), STREAM_HOLES);
+    for (let i = 0; i < c.cheeseRisen; i++) stream.next();
+    c.givenHoles = [];
+    return stream;
+  }
+
   override clone(): DealtGame {
     return this.carryTracker(
-      new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.copy(), this.carry.slice(), this.seed, this.garbageLog.slice(), this.columns.slice()),
+      new DealtGameImpl(cloneCore(this.core), this.nextCount, this.config, this.log.copy(), this.carry.slice(), this.seed, this.garbageLog.slice(), this.columns.slice(), this.holeLog.slice()),
     );
   }
 
@@ -216,7 +286,15 @@ export function createDealtGame(config: DealtGameConfig, first: readonly PieceTy
     if (id === undefined) throw new GameConfigError(`deal holds an unknown piece '${String(p)}'`);
     queue.push(id);
   }
-  const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, rulesVersion: config.rulesVersion, seed: NO_SEED }, true, queue);
+  const columns = config.holes ?? [];
+  const cheese = cheeseOf(MODES[config.mode]);
+  const field = cheese ? Math.min(cheese.field, cheese.rows) : 0;
+  if (!cheese && columns.length > 0) throw new GameConfigError(`${config.mode} has no garbage rows to deal holes for`);
+  if (columns.length < field) throw new GameConfigError(`a ${config.mode} game starts with the hole columns of its first ${field} rows`);
+  if (cheese && columns.length > cheese.rows) throw new GameConfigError(`more hole columns than the ${cheese.rows} rows of ${config.mode}`);
+  if (columns.length - field > HOLES_CAP) throw new GameConfigError(`more than ${HOLES_CAP} hole columns dealt ahead`);
+  for (const col of columns) checkColumn(col);
+  const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, rulesVersion: config.rulesVersion, seed: NO_SEED }, true, queue, columns);
   if (holes !== undefined) core.holeRng = holes | 0;
   return new DealtGameImpl(core, nextCount, config);
 }
@@ -224,6 +302,10 @@ export function createDealtGame(config: DealtGameConfig, first: readonly PieceTy
 /** A dealt game around a state built elsewhere (state.ts restores a spectator's game). */
 export function dealtGameOf(core: Core, nextCount: number, config: DealtGameConfig): DealtGame {
   return new DealtGameImpl(core, nextCount, config);
+}
+
+function checkColumn(col: unknown): void {
+  if (!(Number.isInteger(col) && (col as number) >= 0 && (col as number) < COLS)) throw new GameConfigError(`a hole column is an integer 0–${COLS - 1}`);
 }
 
 /** The seed's piece sequence under a rules version, one piece at a time: what the server deals. */

@@ -67,6 +67,8 @@ function coreWords(d: Digest, c: Core): void {
     // Only under a garbage delay (6) is a message's landing tick state: 2 and 4 hash as they did.
     for (const t of c.garbageLands) d.add(t);
   }
+  // Only Dig states have cheese (the hole stream's position is hashed with the generators above).
+  if (c.cheese) d.add(c.holeCol).add(c.cheeseIn).add(c.cheeseRisen).add(c.cheeseCleared);
 }
 
 /**

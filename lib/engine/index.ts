@@ -5,7 +5,7 @@ export {
   NEXT_COUNT_MIN, NEXT_COUNT_MAX, DEFAULT_NEXT_COUNT, MAX_REPLAY_TICKS, MAX_REPLAY_EVENTS,
   MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
 } from './constants';
-export { MODES, ALL_MODE_NAMES, modeById, rankValue, metricOf, isRankable, isVersusMode, type RankBy } from './modes';
+export { MODES, ALL_MODE_NAMES, cheeseOf, goalOf, modeById, rankValue, metricOf, isRankable, isVersusMode, type RankBy } from './modes';
 export { ATTACK_LINES, B2B_ATTACK, COMBO_ATTACK, PERFECT_CLEAR_ATTACK, MAX_ATTACK, attackFor } from './attack';
 export { GARBAGE_RISE_CAP, holeState } from './garbage';
 export { GRAVITY } from './gravity';
@@ -26,7 +26,8 @@ export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
 export { simulatePacked, simulateReplay, type SimulateOptions } from './simulate';
 export { keyId } from './keys';
-export { createDealtGame, pieceSequence, type DealtGame, type DealtGameConfig } from './deal';
+export { createDealtGame, HOLES_AHEAD, pieceSequence, type DealtGame, type DealtGameConfig } from './deal';
+export { holeSequence } from './cheese';
 export { createStreamSim, type StreamSim } from './stream';
 export { restoreDealtGame, type GameState } from './state';
 export {

@@ -3,6 +3,7 @@ import { PIECES, ROTATIONS } from './constants';
 import type { Core } from './core';
 import { attackFor } from './attack';
 import { END_GARBAGE_OUT, END_GOAL, END_LOCK_OUT } from './ends';
+import { afterCheeseLock, clearedCheese } from './cheese';
 import { cancelGarbage, riseGarbage } from './garbage';
 import { TURN_180 } from './kicks';
 import { levelFor } from './modes';
@@ -63,6 +64,7 @@ export function lockPiece(c: Core): void {
   const lockOut = minY >= HIDDEN_FROM;
   let cleared = 0;
   let rowsMask = 0;
+  let dug = 0;
   if (!lockOut) {
     const lo = Math.max(c.y - 2, 0);
     const hi = Math.min(c.y + 1, ROWS - 1);
@@ -72,6 +74,7 @@ export function lockPiece(c: Core): void {
         cleared++;
       }
     }
+    if (cleared > 0 && c.cheese) dug = clearedCheese(c, lo, rowsMask);
     if (cleared > 0) clearRows(c, lo, rowsMask);
   }
   const combo = cleared > 0 ? c.combo + 1 : -1;
@@ -111,6 +114,7 @@ export function lockPiece(c: Core): void {
     c.finish(END_GOAL);
     return;
   }
+  if (c.cheese && !afterCheeseLock(c, dug)) return;
   if (versus && cleared === 0 && c.garbageQueue.length > 0 && !riseGarbage(c)) {
     c.topOut(END_GARBAGE_OUT);
     return;

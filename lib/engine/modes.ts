@@ -9,6 +9,8 @@ import type { AnyMode, Mode, VersusMode } from './types';
  * - rankBy / better / needsFinish: how a finished game's result ranks on the boards. Every
  *   ranking fact (the board metric in TypeScript and SQL, chart direction, result format)
  *   is derived from these three, so a new mode is one entry here.
+ * - cheese (Dig): the field starts with garbage rows and the game finishes ('goal') when the last
+ *   is cleared (cheese.ts). Only under keyed rules: the holes come from the seed's hole stream.
  * - id: the mode byte of every stored replay, and part of the state hash. This is its only home:
  *   a new mode of either kind takes the next unused id, and no id is ever changed or reused
  *   (tests/engine/mode-ids.test.ts pins them), so no stored replay decodes as another mode.
@@ -19,6 +21,9 @@ export const MODES = {
   ultra: { id: 2, kind: 'solo', lineGoal: 0, timeLimitTicks: 7200, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
   battle: { id: 3, kind: 'versus', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'lastStanding', firstTo: 2 },
   race30: { id: 4, kind: 'versus', lineGoal: 30, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'goalOrLastStanding', firstTo: 2 },
+  dig10: { id: 8, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true, cheese: { rows: 10, field: 10, messiness: 100 } },
+  dig18: { id: 9, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true, cheese: { rows: 18, field: 10, messiness: 100 } },
+  dig100: { id: 10, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true, cheese: { rows: 100, field: 10, messiness: 100 } },
 } as const satisfies { [M in Mode]: SoloRules } & { [M in VersusMode]: VersusRules };
 
 interface CommonRules {
@@ -39,6 +44,17 @@ interface SoloRules extends CommonRules {
   better: 'lower' | 'higher';
   /** A game that did not finish (a topped-out Sprint) has no result to rank. */
   needsFinish: boolean;
+  cheese?: CheeseRules;
+}
+/**
+ * Dig's garbage (cheese.ts): `rows` in all, at most `field` of them in the field at once (the rest
+ * rise one per lock as rows are cleared); a row's hole is in another column than the hole of the row
+ * above it with probability `messiness` %, else in the same one.
+ */
+export interface CheeseRules {
+  rows: number;
+  field: number;
+  messiness: number;
 }
 interface VersusRules extends CommonRules {
   kind: 'versus';
@@ -77,6 +93,16 @@ export function modeById(id: number): AnyMode | undefined {
 }
 
 export type ModeRules = (typeof MODES)[AnyMode];
+
+/** What a mode's goal counts to (the snapshot's `progress` counts toward it): its line goal, Dig's rows, or 0 for none. */
+export function goalOf(mode: ModeRules): number {
+  return cheeseOf(mode)?.rows ?? mode.lineGoal;
+}
+
+/** A mode's Dig garbage, or null: the one way code asks whether a mode digs. */
+export function cheeseOf(mode: ModeRules): CheeseRules | null {
+  return 'cheese' in mode ? mode.cheese : null;
+}
 export type RankBy = 'time' | 'score';
 
 export function levelFor(mode: ModeRules, lines: number): number {

@@ -2,7 +2,8 @@ import { COLS, collides, PAD, TOTAL_ROWS } from './board';
 import { DEFAULT_NEXT_COUNT, isKeyed, PIECES, ROTATIONS, RULES_VERSION, VERSUS_RULES_VERSION } from './constants';
 import { Core } from './core';
 import { GameConfigError } from './errors';
-import { isVersusMode, MODES } from './modes';
+import { cheeseOf, isVersusMode, MODES } from './modes';
+import { startCheese } from './cheese';
 import { HOLE_SEED_SUFFIX } from './garbage';
 import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
 import { seededQueue, type DealtQueue } from './queue';
@@ -17,7 +18,7 @@ export const CELL_CHARS = '.IOTSZJLX';
  * Builds the state for a config; `emit` off is the allocation-free path used by simulateReplay.
  * With `dealt`, pieces come from it instead of the seed (a live game, deal.ts).
  */
-export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue): { core: Core; nextCount: number } {
+export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue, holes?: readonly number[]): { core: Core; nextCount: number } {
   const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount) ?? checkSeatConfig(config.seat) ?? checkLock(config.lock);
   if (bad) throw new GameConfigError(bad);
   const rulesVersion = config.rulesVersion ?? (isVersusMode(config.mode) ? VERSUS_RULES_VERSION : RULES_VERSION);
@@ -39,10 +40,13 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
     emit,
     queue: seededQueue(config.seed, rulesVersion, pending),
     holeRng: keyed ? 0 : seedState(config.seed + HOLE_SEED_SUFFIX),
-    holeStream: key && isVersusMode(config.mode) ? new KeyStream(key, STREAM_HOLES + (config.seat ?? 0)) : null,
+    // Given hole columns (a dealt game's, a live game's plan) replace the seed's.
+    holeStream: key && !holes && (isVersusMode(config.mode) || cheeseOf(MODES[config.mode])) ? new KeyStream(key, STREAM_HOLES + (config.seat ?? 0)) : null,
   });
   if (dealt) core.queue = dealt;
+  if (holes) core.givenHoles = holes.slice();
   if (config.board) loadBoard(core, config.board);
+  else if (core.cheese) startCheese(core);
   if (config.hold !== undefined) core.hold = pieceId(config.hold, 'hold');
   const a = config.active;
   if (a) {

@@ -52,6 +52,7 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
     finished: c.ended && !c.toppedOut,
     toppedOut: c.toppedOut,
     reason: END_NAMES[c.reason] ?? null,
+    progress: c.cheese ? c.cheeseCleared : c.lines,
     garbageQueued: meterCore(c),
     garbageReady: c.mode.garbage ? readyRows(c) : 0,
   };

@@ -28,6 +28,7 @@ type CoreField = { [K in keyof Core]: Core[K] extends (...args: never[]) => unkn
  * - int, bool: carried as they are; ints: a list of integers;
  * - cells: the colours, as CELL_CHARS text (the collision rows are rebuilt from it);
  * - dealt: the queue, as the pieces taken and those dealt past the current one (never a generator);
+ *   in Dig the hole columns dealt past the rows risen, likewise;
  * - level: recomputed from the level; config: the game's settings, given to restore;
  * - transient: a cache or the events of a tick in progress;
  * - secret: a generator (the keyed hole stream of rules 6): never carried, as the seed is not;
@@ -42,8 +43,9 @@ export const STATE_FIELDS = {
   held: 'int', dir: 'int', dasTicks: 'int', arrTimer: 'int',
   gravAcc: 'int', lockTimer: 'int', resets: 'int', lowestY: 'int', lastRotated: 'bool', lastKick: 'int', lastTurn: 'int',
   holeCol: 'int', sent: 'int', received: 'int', garbageQueue: 'ints', garbageLands: 'ints',
+  cheeseIn: 'int', cheeseRisen: 'int', cheeseCleared: 'int', cheese: 'config',
   colors: 'cells', board: 'cells',
-  queue: 'dealt',
+  queue: 'dealt', givenHoles: 'dealt',
   gravity: 'level', softSpeed: 'level',
   mode: 'config', rulesVersion: 'config', keyCount: 'config', das: 'config', arr: 'config', sdf: 'config', dasCut: 'config', lockOnRest: 'config', emit: 'config',
   garbageDelay: 'config',
@@ -69,14 +71,16 @@ export type GameState = {
   /** Pieces taken so far, the current one included, and the pieces dealt past it. */
   taken: number;
   next: PieceType[];
+  /** Dig: the hole columns dealt past the rows already risen (absent or empty otherwise: a state from before Dig has none). */
+  holes?: number[];
   core: { [K in IntField]: number } & { [K in BoolField]: boolean } & { [K in ListField]: number[] } & { holeRng?: number };
 };
 
 /** The longest list a state may carry (the garbage queue: each message is at least one row, the field holds 40). */
 const MAX_LIST = 256;
 
-/** The state of `c`, whose next pieces (dealt past the current one) are `next`. */
-export function stateOfCore(c: Core, next: readonly PieceType[]): GameState {
+/** The state of `c`, whose next pieces (dealt past the current one) are `next`, and (Dig) next hole columns `holes`. */
+export function stateOfCore(c: Core, next: readonly PieceType[], holes: readonly number[] = c.givenHoles): GameState {
   let cells = '';
   for (let i = 0; i < c.colors.length; i++) cells += CELL_CHARS[c.colors[i]!];
   const core: Record<string, number | boolean | number[]> = {};
@@ -84,7 +88,7 @@ export function stateOfCore(c: Core, next: readonly PieceType[]): GameState {
   for (const k of INTS) core[k] = c[k];
   for (const k of BOOLS) core[k] = c[k];
   if (c.mode.garbage) core.holeRng = c.holeRng;
-  return { v: 1, rulesVersion: c.rulesVersion, cells: cells.replace(/\.+$/, ''), taken: c.queue.taken, next: next.slice(), core: core as GameState['core'] };
+  return { v: 1, rulesVersion: c.rulesVersion, cells: cells.replace(/\.+$/, ''), taken: c.queue.taken, next: next.slice(), holes: holes.slice(), core: core as GameState['core'] };
 }
 
 /**
@@ -98,12 +102,14 @@ export function restoreDealtGame(config: DealtGameConfig, state: GameState): Dea
   // createCore spawns a first piece from the queue; every field it sets is overwritten below.
   queue.push(0);
   for (const p of s.next) queue.push(PIECES.indexOf(p));
-  const { core: c, nextCount } = createCore({ ...config, rulesVersion: s.rulesVersion, seed: 'restored' }, true, queue);
+  // An empty board: Dig's starting rows are not drawn, the state's cells are the field.
+  const { core: c, nextCount } = createCore({ ...config, rulesVersion: s.rulesVersion, seed: 'restored', board: [] }, true, queue);
   c.out = null;
   queue.taken = s.taken;
   for (const k of INTS) c[k] = s.core[k];
   for (const k of BOOLS) c[k] = s.core[k];
   for (const k of LISTS) c[k] = s.core[k].slice();
+  c.givenHoles = (s.holes ?? []).slice();
   c.setLevel(s.core.level);
   for (let y = 0; y < TOTAL_ROWS; y++) {
     let row = EMPTY_ROW;
@@ -136,6 +142,7 @@ function checked(state: GameState): GameState {
   if (typeof state.cells !== 'string' || state.cells.length > COLS * TOTAL_ROWS || [...state.cells].some((ch) => !CELL_CHARS.includes(ch))) bad('cells');
   if (!int32(state.taken) || state.taken < 1) bad('taken');
   if (!Array.isArray(state.next) || state.next.length >= QUEUE_CAP || state.next.some((p) => !PIECES.includes(p))) bad('next');
+  if (state.holes !== undefined && (!Array.isArray(state.holes) || state.holes.length > QUEUE_CAP || state.holes.some((h) => !(Number.isInteger(h) && within(h, 0, COLS - 1))))) bad('holes');
   const core = state.core as Record<string, unknown> | null;
   if (typeof core !== 'object' || core === null) return bad('core');
   for (const k of INTS) if (!int32(core[k])) bad(k);

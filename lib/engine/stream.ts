@@ -33,8 +33,13 @@ export interface StreamSim {
   stats(): GameStats;
   playHash(): string;
   result(): ReplayResult;
-  /** The game now as a spectator's starting point (state.ts), `next` being the pieces dealt past the current one. */
-  state(next: readonly PieceType[]): GameState;
+  /**
+   * The game now as a spectator's starting point (state.ts), `next` being the pieces dealt past the
+   * current one and (Dig) `holes` the hole columns dealt past the rows risen.
+   */
+  state(next: readonly PieceType[], holes?: readonly number[]): GameState;
+  /** Dig: rows risen so far (their hole columns are in the field); 0 in other modes. */
+  readonly holesRisen: number;
 }
 
 const MAX_TICKS: number = MAX_REPLAY_TICKS;
@@ -97,8 +102,12 @@ class StreamSimImpl implements StreamSim {
     return resultOf(this.c, this.unused);
   }
 
-  state(next: readonly PieceType[]): GameState {
-    return stateOfCore(this.c, next);
+  state(next: readonly PieceType[], holes: readonly number[] = []): GameState {
+    return stateOfCore(this.c, next, holes);
+  }
+
+  get holesRisen(): number {
+    return this.c.cheeseRisen;
   }
 }
 

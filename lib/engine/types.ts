@@ -155,6 +155,8 @@ export interface Snapshot extends GameStats {
   finished: boolean;
   toppedOut: boolean;
   reason: EndReason | null;
+  /** What the mode's goal counts so far (modes.ts goalOf): lines cleared, or in Dig the garbage rows dug out. */
+  progress: number;
   /** Incoming garbage rows waiting to rise (the meter beside the field); 0 in solo modes. */
   garbageQueued: number;
   /**

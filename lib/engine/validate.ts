@@ -3,7 +3,7 @@ import {
   MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN, SUPPORTED_RULES_VERSIONS,
   VERSUS_RULES_VERSIONS,
 } from './constants';
-import { ALL_MODE_NAMES, isVersusMode } from './modes';
+import { ALL_MODE_NAMES, cheeseOf, isVersusMode, MODES } from './modes';
 import { LOCK_RULES } from './timing';
 import type { AnyMode } from './types';
 import { utf8Encode } from './utf8';
@@ -43,6 +43,8 @@ export function checkRulesVersion(rulesVersion: unknown, mode: AnyMode): string 
   if (!SUPPORTED_RULES_VERSIONS.includes(rulesVersion as never)) return `rules version ${String(rulesVersion)} is not supported`;
   if (VERSUS_RULES_VERSIONS.includes(rulesVersion as never) !== isVersusMode(mode))
     return `rules version ${String(rulesVersion)} does not play ${mode}`;
+  // Dig's holes come from the keyed hole stream: there is no other generator to draw them from.
+  if (cheeseOf(MODES[mode]) && !isKeyed(rulesVersion as number)) return `rules version ${String(rulesVersion)} does not play ${mode}`;
   return null;
 }
 

@@ -11,13 +11,13 @@
  *
  * Client → server                                   Server → client
  *   hello   {v, resume?}                              welcome  {v, player, resumed?}
- *   start   {mode, handling, nextCount}               started  {gameId, ..., pieces, resumeToken}
- *   inputs  {gameId, seq, tick, events, hash?}        deal     {gameId, from, pieces}
+ *   start   {mode, handling, nextCount}               started  {gameId, ..., pieces, holes?, resumeToken}
+ *   inputs  {gameId, seq, tick, events, hash?}        deal     {gameId, from, pieces, holes?}
  *   pause / unpause {gameId, tick}                    ack      {gameId, seq, tick}
  *   watch / unwatch {gameId}                          status   {gameId, ranked, reason?, pauses, spectators}
  *   ping    {n}                                       over     {gameId, seed, result?, ranked, reason?}
  *                                                     watching {gameId, ..., state, pieces, events, tick}
- *                                                     frame    {gameId, events, pieces, tick, stats}
+ *                                                     frame    {gameId, events, pieces, holes?, tick, stats}
  *                                                     ended    {gameId, replayId?}
  *                                                     error    {code, message, gameId?, seq?}
  *                                                     pong     {n}
@@ -48,7 +48,7 @@
  *   room_full, not_room_host, unknown_match, not_your_match, already_playing, not_eligible.
  */
 import { z } from 'zod';
-import { KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { COLS, KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
 import { botSpecSchema } from '@/lib/bot/spec';
@@ -91,6 +91,13 @@ export const BATCH_INTERVAL_MS = 100;
 const tick = tickSchema;
 const gameId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');
 const wireEvents = wireEventsSchema(MAX_BATCH_EVENTS);
+
+/**
+ * Dig: hole columns of garbage rows, dealt like pieces (lib/engine/deal.ts HOLES_AHEAD), never
+ * more in one message than a game has rows. `from` is the index of the first in the game's rows.
+ */
+const holeColumns = z.array(z.number().int().min(0).max(COLS - 1)).max(256);
+const holeDeal = z.object({ from: countSchema, columns: holeColumns });
 
 const matchId = gameId;
 export const roomCodeSchema = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
@@ -207,7 +214,7 @@ const mode = z.enum(MODE_NAMES);
 const gameEvents = wireEventsSchema(MAX_TICK);
 
 /** What `welcome.resumed` gives back after a reconnect: enough to carry on where the browser was. */
-const resumedGameSchema = z.object({ gameId: anyGameId, lastSeq: countSchema, tick: tickSchema, from: countSchema, pieces: piecesSchema });
+const resumedGameSchema = z.object({ gameId: anyGameId, lastSeq: countSchema, tick: tickSchema, from: countSchema, pieces: piecesSchema, holes: holeColumns.optional() });
 export type ResumedGame = z.infer<typeof resumedGameSchema>;
 
 /**
@@ -227,11 +234,14 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
     nextCount: countSchema,
     /** The current piece, the preview and one spare: sequence indexes 0 … nextCount + 1. */
     pieces: piecesSchema,
+    /** Dig: the hole columns of the starting field's rows, top first, and HOLES_AHEAD more. */
+    holes: holeColumns.optional(),
     resumeToken: z.string(),
     /** Reconnects within this many ms take the game up again (hello.resume). */
     resumeWindowMs: countSchema,
   }),
-  z.object({ t: z.literal('deal'), gameId: anyGameId, from: countSchema, pieces: piecesSchema }),
+  /** `holes` (Dig): hole columns dealt now; a deal may then carry no piece. */
+  z.object({ t: z.literal('deal'), gameId: anyGameId, from: countSchema, pieces: piecesSchema, holes: holeDeal.optional() }),
   z.object({ t: z.literal('ack'), gameId: anyGameId, seq: countSchema, tick: tickSchema }),
   z.object({
     t: z.literal('status'), gameId: anyGameId, ranked: z.boolean(), reason: laterReason, pauses: countSchema, pausesLeft: countSchema, spectators: countSchema,
@@ -265,13 +275,17 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
      */
     state: z.custom<GameState>((v) => typeof v === 'object' && v !== null && !Array.isArray(v), { message: 'expected a game state' }).optional(),
     pieces: piecesSchema,
+    /** Dig: hole columns dealt since the state (indexes from its rows risen + state.holes.length). */
+    holes: holeDeal.optional(),
     events: gameEvents,
     tick: tickSchema,
     stats: liveStatsSchema,
     spectators: countSchema,
     paused: z.boolean(),
   }),
-  z.object({ t: z.literal('frame'), gameId: anyGameId, from: countSchema, pieces: piecesSchema, events: gameEvents, tick: tickSchema, stats: liveStatsSchema, paused: z.boolean() }),
+  z.object({
+    t: z.literal('frame'), gameId: anyGameId, from: countSchema, pieces: piecesSchema, holes: holeDeal.optional(), events: gameEvents, tick: tickSchema, stats: liveStatsSchema, paused: z.boolean(),
+  }),
   /** The watched game ended; `replayId` is set once it is stored (then /replays/{id} plays it). */
   z.object({ t: z.literal('ended'), gameId: anyGameId, stats: liveStatsSchema, replayId: z.string().optional() }),
   z.object({ t: z.literal('error'), code: z.enum(LIVE_ERROR_CODES).catch('server_error'), message: z.string(), gameId: z.string().optional(), seq: z.number().int().optional() }),

@@ -9,7 +9,7 @@
 // - A navigation that fails offline with no copy gets a small page that points to practice.
 const STATIC = `linefall-static-${VERSION}`;
 const PAGES = `linefall-pages-${VERSION}`;
-const OFFLINE_PAGES = ['/', '/practice', '/play', '/play/sprint', '/play/marathon', '/play/ultra', '/settings'];
+const OFFLINE_PAGES = ['/', '/practice', '/play', '/play/sprint', '/play/marathon', '/play/ultra', '/play/dig10', '/play/dig18', '/play/dig100', '/settings'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -24,6 +24,9 @@ const TEXT = {
   sprint: { label: 'Sprint 40L', title: 'Sprint 40 lines', blurb: 'Clear 40 lines as fast as you can. Time is the score.' },
   marathon: { label: 'Marathon', title: 'Marathon', blurb: 'Level up every 10 lines, 150 lines to the finish. Survive and score.' },
   ultra: { label: 'Ultra 2:00', title: 'Ultra 2 minutes', blurb: 'Two minutes on the clock. Squeeze out every point.' },
+  dig10: { label: 'Dig 10L', title: 'Dig 10 lines', blurb: 'Ten garbage rows, one hole each. Dig them all out as fast as you can.' },
+  dig18: { label: 'Dig 18L', title: 'Dig 18 lines', blurb: 'Eighteen garbage rows; ten in sight, the rest rise as you dig. Time is the score.' },
+  dig100: { label: 'Dig 100L', title: 'Dig 100 lines', blurb: 'A hundred garbage rows, ten at a time. Keep digging until the last one is gone.' },
   battle: { label: 'Battle', title: 'Battle', blurb: 'Send garbage, cancel what comes in, be the last one standing.' },
   race30: { label: 'Race 30', title: 'Race 30 lines', blurb: 'First to clear 30 lines wins, with garbage on. Topping out loses.' },
 } as const satisfies Record<AnyMode, ModeText>;

@@ -1,5 +1,5 @@
 import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
-import { createDealtGame, decodeReplay, DEFAULT_HANDLING, encodeReplay, simulateReplay, TICKS_PER_SECOND, type InputEvent, type Mode, type ReplayEvent } from '@/lib/engine';
+import { createDealtGame, decodeReplay, DEFAULT_HANDLING, encodeReplay, MODES, simulateReplay, TICKS_PER_SECOND, type InputEvent, type Mode, type ReplayEvent } from '@/lib/engine';
 import { toWireEvent } from '@/lib/live/protocol';
 import { LiveClient, playLive } from '@/tests/support/live-client';
 import { uniqueAddress, uniqueUsername } from '@/tests/e2e/fixtures';
@@ -124,7 +124,7 @@ export async function playLiveVerified(baseURL: string, api: APIRequestContext, 
 /**
  * A ranked game, as the boards now take them: played live over /api/live (the server deals the
  * pieces and paces the game) as the owner of `api`'s cookies, then its seeded replay submitted.
- * A Sprint is played to its 40 lines by the bot (about 40 s); in the other modes every piece is
+ * A mode that ranks only a finished game (Sprint, Dig) is played to its end by the bot (a Sprint in about 40 s); in the others every piece is
  * dropped where it spawns after `maxPieces` placed ones, so the game lasts seconds.
  * `playVerified` plays over a plain HTTP ticket instead: stored and verified, but held as unpaced.
  */
@@ -137,7 +137,8 @@ export async function playRanked(
   const { cookies } = await api.storageState();
   const client = await LiveClient.connect(origin, { cookie: cookies.map((c) => `${c.name}=${c.value}`).join('; ') });
   try {
-    const run = await playLive(client, { mode, maxPieces: options.maxPieces ?? (mode === 'sprint' ? undefined : 0), ticksPerPiece: 12 });
+    // A mode that ranks only a finished game (Sprint, Dig) is played to its end; the others top out.
+    const run = await playLive(client, { mode, maxPieces: options.maxPieces ?? (MODES[mode].needsFinish ? undefined : 0), ticksPerPiece: 12 });
     expect(run.over?.ranked).toBe(true);
     const replay = decodeReplay(run.encoded!);
     const played: Played = { replay, result: simulateReplay(replay) };

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MODE_NAMES } from '@/lib/engine';
 import { getBestProgression } from '@/lib/server/games/progression';
 import { getUserByUsername } from '@/lib/server/users';
 import { playGame } from '@/tests/support/bot';
@@ -47,7 +48,8 @@ describe('personal-best progression', () => {
 
   it('is empty for a player with no games', async () => {
     const nobody = await player('nobody');
-    expect(await getBestProgression({ userId: nobody.userId! })).toEqual({ marathon: [], sprint: [], ultra: [] });
+    // One empty list per solo mode, whatever modes there are.
+    expect(await getBestProgression({ userId: nobody.userId! })).toEqual(Object.fromEntries(MODE_NAMES.map((m) => [m, []])));
   });
 });
 

@@ -11,10 +11,11 @@ import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 
 
 test('every mode reaches its play page, every period’s board, the profile chart and the mode pickers', async ({ page }) => {
-  test.setTimeout(150_000);
+  // The longest game is a Dig 100 dug out live at a human pace (~450 pieces, about two minutes).
+  test.setTimeout(300_000);
   const username = uniqueUsername('modes');
   await signUp(page, username, 'every-mode-password-1');
-  // Concurrently, each live (the only games that rank): Sprint is played to its finish, the others top out.
+  // Concurrently, each live (the only games that rank): a mode that ranks only finished games (Sprint, Dig) is played to its finish, the others top out.
   const games = await Promise.all(MODE_NAMES.map(async (mode) => ({ mode, ...(await playRanked(page.request, mode)) })));
 
   for (const { mode, played } of games) {

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { PieceType } from '@/lib/engine';
+import type { Mode, PieceType } from '@/lib/engine';
 import { playGame, type PiecePlan } from '@/tests/support/bot';
 
 /** Opens a play page and waits for the countdown to end. */
@@ -154,16 +154,23 @@ export async function topOut(page: Page, game: Locator, ended: string | RegExp =
 }
 
 /**
- * Plays a live Sprint to its end: a live game has no seed in the browser, so each piece is
- * planned when it comes, from the pieces the server has dealt so far (the page shows them).
- * The bot's choice for a piece looks at most one piece ahead, and the page always holds more.
+ * Plays a live game to its end: a live game has no seed in the browser, so each piece is planned
+ * when it comes, from the pieces the server has dealt so far (the page shows them) and, in Dig,
+ * the hole columns dealt so far. The bot's choice for a piece looks at most one piece ahead, and
+ * the page always holds more.
  */
-export async function playLiveSprint(page: Page, game: Locator): Promise<void> {
+export async function playLive(page: Page, game: Locator, mode: Mode): Promise<void> {
   const handling = JSON.parse(await attr(game, 'data-handling'));
   for (let i = 0; (await attr(game, 'data-phase')) === 'playing'; i++) {
     const dealt = [...(await attr(game, 'data-dealt'))] as PieceType[];
-    const step = playGame({ mode: 'sprint', seed: 'unknown-until-the-end', handling, queue: dealt, maxPieces: i + 1 }).plan[i];
+    const holes = [...(await attr(game, 'data-holes'))].map(Number);
+    const step = playGame({ mode, seed: 'unknown-until-the-end', handling, queue: dealt, ...(holes.length > 0 ? { holes } : {}), maxPieces: i + 1 }).plan[i];
     if (!step) throw new Error(`no plan for piece ${i} from ${dealt.length} dealt pieces`);
     await typePlan(page, game, [step]);
   }
+}
+
+/** playLive for a Sprint. */
+export async function playLiveSprint(page: Page, game: Locator): Promise<void> {
+  await playLive(page, game, 'sprint');
 }

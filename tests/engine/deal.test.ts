@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { createDealtGame, createStreamSim, DEFAULT_HANDLING, pieceSequence, RULES_VERSION, simulateReplay } from '@/lib/engine';
 import type { DealtGame, InputEvent, PieceType, Replay, ReplayEvent } from '@/lib/engine';
 import { playGame } from '@/tests/support/bot';
+import { holeSequence } from '@/lib/engine/cheese';
+import { HOLES_AHEAD } from '@/lib/engine/deal';
+import { cheeseOf, MODES } from '@/lib/engine/modes';
 
 const dir = new URL('../fixtures/replays/', import.meta.url);
 const goldens = readdirSync(dir)
@@ -25,11 +28,21 @@ function dealer(seed: string, rulesVersion: number = RULES_VERSION) {
   };
 }
 
+/** Dig: the seed's hole columns as a host deals them, the rows in the field and HOLES_AHEAD more. */
+function holeDealer(replay: Replay) {
+  const cheese = cheeseOf(MODES[replay.mode]);
+  const next = cheese ? holeSequence(replay.seed, replay.mode) : () => 0;
+  const all = Array.from({ length: cheese?.rows ?? 0 }, next);
+  const first = all.slice(0, Math.min(cheese?.field ?? 0, all.length) + HOLES_AHEAD);
+  return { all, first, upTo: (game: DealtGame) => game.dealHoles(game.holesDealt, all.slice(game.holesDealt, game.holesRisen + HOLES_AHEAD)) };
+}
+
 /** Plays a replay's inputs through a dealt game; `lag` ticks pass before a deal reaches the game. */
 function playDealt(replay: Replay, lag = 0): { game: DealtGame; waited: number; seen: PieceType[] } {
   const nextCount = replay.nextCount ?? 5;
   const d = dealer(replay.seed, replay.rulesVersion);
-  const game = createDealtGame({ mode: replay.mode, handling: replay.handling, nextCount, rulesVersion: replay.rulesVersion }, d.upTo(nextCount + 2).pieces);
+  const holes = holeDealer(replay);
+  const game = createDealtGame({ mode: replay.mode, handling: replay.handling, nextCount, rulesVersion: replay.rulesVersion, holes: holes.first }, d.upTo(nextCount + 2).pieces);
   const inFlight: Array<{ at: number; from: number; pieces: PieceType[] }> = [];
   const byTick = new Map<number, InputEvent[]>();
   for (const e of replay.events) byTick.set(e.tick, [...(byTick.get(e.tick) ?? []), { key: e.key, down: e.down }]);
@@ -37,6 +50,8 @@ function playDealt(replay: Replay, lag = 0): { game: DealtGame; waited: number; 
   for (let frame = 0; !game.over && frame < 300_000; frame++) {
     for (const m of inFlight.filter((m) => m.at <= frame)) game.deal(m.from, m.pieces);
     inFlight.splice(0, inFlight.length, ...inFlight.filter((m) => m.at > frame));
+    if (frame >= lag) holes.upTo(game);
+    expect(game.holesDealt - game.holesRisen).toBeLessThanOrEqual(HOLES_AHEAD);
     const before = game.snapshot().tick;
     if (!game.ready) waited++;
     game.tick(game.ready ? byTick.get(before) : undefined);

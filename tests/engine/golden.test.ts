@@ -19,7 +19,7 @@ const goldens: GoldenFixture[] = readdirSync(dir)
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as GoldenFixture);
 
 /** The rules each golden was played under; every other golden is a rules-1 game. */
-const LATER_RULES: Record<string, number> = { 'rules3-row-down': 3, 'rules5-sprint-3min': 5, 'rules5-marathon-spins': 5 };
+const LATER_RULES: Record<string, number> = { 'rules3-row-down': 3, 'rules5-sprint-3min': 5, 'rules5-marathon-spins': 5, 'rules5-dig10': 5, 'rules5-dig18': 5, 'rules5-dig100': 5 };
 const rulesOf = (name: string) => LATER_RULES[name] ?? 1;
 const BUMP = (name: string) =>
   `a change that alters a golden replay changes rules ${rulesOf(name)}, which old replays were played under: leave them as they were and add a rules version (constants.ts RULES)`;
@@ -27,7 +27,7 @@ const BUMP = (name: string) =>
 describe('golden replays', () => {
   it('exist', () => {
     expect(goldens.map((g) => g.name)).toEqual(
-      expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut', 'rules3-row-down', 'rules5-sprint-3min', 'rules5-marathon-spins']),
+      expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut', 'rules3-row-down', 'rules5-sprint-3min', 'rules5-marathon-spins', 'rules5-dig10', 'rules5-dig18', 'rules5-dig100']),
     );
   });
 

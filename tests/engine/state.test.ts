@@ -8,6 +8,9 @@ import { stateOfCore, STATE_FIELDS } from '@/lib/engine/state';
 import { playHashCore } from '@/lib/engine/hash';
 import { createCore } from '@/lib/engine/setup';
 import { holeState } from '@/lib/engine/garbage';
+import { holeSequence } from '@/lib/engine/cheese';
+import { HOLES_AHEAD } from '@/lib/engine/deal';
+import { cheeseOf, MODES } from '@/lib/engine/modes';
 import { seedState } from '@/lib/engine/rng';
 import { playGame } from '@/tests/support/bot';
 
@@ -23,6 +26,13 @@ const eventsArb = fc
 
 const NEXT = 5;
 
+/** Dig: the seed's hole columns, all of them (empty in other modes). */
+function holesOf(mode: Mode, seed: string): number[] {
+  const rows = cheeseOf(MODES[mode])?.rows ?? 0;
+  const next = rows > 0 ? holeSequence(seed, mode) : () => 0;
+  return Array.from({ length: rows }, next);
+}
+
 /** The server's side: the seeded stream, and the pieces it dealt (the preview plus one past the current one). */
 function server(mode: Mode, seed: string) {
   const sim = createStreamSim({ mode, seed, handling: DEFAULT_HANDLING, nextCount: NEXT, rulesVersion: RULES_VERSION });
@@ -32,26 +42,27 @@ function server(mode: Mode, seed: string) {
     while (dealt.length < sim.taken + NEXT + 1) dealt.push(draw());
   };
   topUp();
-  return { sim, dealt, topUp };
+  return { sim, dealt, topUp, holes: holesOf(mode, seed) };
 }
 
 /** The spectator's side: what the server sends, through JSON as on the socket. */
-function spectatorOf(mode: Mode, sim: StreamSim, dealt: PieceType[]): DealtGame {
-  const state = JSON.parse(JSON.stringify(sim.state(dealt.slice(sim.taken)))) as GameState;
+function spectatorOf(mode: Mode, sim: StreamSim, dealt: PieceType[], holes: readonly number[] = []): DealtGame {
+  const state = JSON.parse(JSON.stringify(sim.state(dealt.slice(sim.taken), holes.slice(sim.holesRisen, sim.holesRisen + HOLES_AHEAD)))) as GameState;
   return restoreDealtGame({ mode, handling: DEFAULT_HANDLING, nextCount: NEXT }, state);
 }
 
-/** Ticks a dealt game to `until` with the inputs of those ticks, dealt up to 8 ahead as a spectator's feed deals. */
-function tickTo(game: DealtGame, events: readonly ReplayEvent[], until: number, sequence: readonly PieceType[]): void {
+/** Ticks a dealt game to `until` with the inputs of those ticks, dealt up to 8 ahead (Dig: holes 2 ahead) as a spectator's feed deals. */
+function tickTo(game: DealtGame, events: readonly ReplayEvent[], until: number, sequence: readonly PieceType[], holes: readonly number[]): void {
   for (let t = game.tickNo; t < until && !game.over; t++) {
     game.deal(game.dealt, sequence.slice(game.dealt, game.taken + 8));
+    game.dealHoles(game.holesDealt, holes.slice(game.holesDealt, game.holesRisen + HOLES_AHEAD));
     game.tick(events.filter((e) => e.tick === t).map((e): InputEvent => ({ key: e.key, down: e.down })));
   }
 }
 
 /** Restored at `at`, then both run on to `end` in steps: equal play hashes at every step. */
 function roundTrip(mode: Mode, seed: string, events: readonly ReplayEvent[], at: number, end: number): void {
-  const { sim, dealt, topUp } = server(mode, seed);
+  const { sim, dealt, topUp, holes } = server(mode, seed);
   const draw = pieceSequence(seed, RULES_VERSION);
   const ahead: PieceType[] = [];
   // Enough of the sequence for the spectator's deals (the server deals as the stream goes).
@@ -60,7 +71,7 @@ function roundTrip(mode: Mode, seed: string, events: readonly ReplayEvent[], at:
   };
   sim.feed(events.filter((e) => e.tick < at), at);
   topUp();
-  const spectator = spectatorOf(mode, sim, dealt);
+  const spectator = spectatorOf(mode, sim, dealt, holes);
   expect(spectator.tickNo).toBe(sim.tick);
   expect(spectator.playHash()).toBe(sim.playHash());
   for (let t = at; t < end && !sim.ended; ) {
@@ -68,11 +79,11 @@ function roundTrip(mode: Mode, seed: string, events: readonly ReplayEvent[], at:
     sim.feed(events.filter((e) => e.tick >= t && e.tick < to), to);
     topUp();
     more();
-    tickTo(spectator, events, sim.tick, ahead);
+    tickTo(spectator, events, sim.tick, ahead, holes);
     expect(spectator.tickNo).toBe(sim.tick);
     expect(spectator.playHash(), `tick ${sim.tick}`).toBe(sim.playHash());
     // A state taken here is the same game too (every field, whatever the moment holds).
-    expect(spectatorOf(mode, sim, dealt).playHash(), `restored at tick ${sim.tick}`).toBe(sim.playHash());
+    expect(spectatorOf(mode, sim, dealt, holes).playHash(), `restored at tick ${sim.tick}`).toBe(sim.playHash());
     t = to;
   }
   expect(spectator.over).toBe(sim.ended);
@@ -88,7 +99,7 @@ describe('a spectator game restored from a state', () => {
     );
   });
 
-  it.each([['marathon', 'state-a'], ['sprint', 'state-b'], ['ultra', 'state-c']] as const)('plays on exactly through clears, holds and spins (%s)', (mode, seed) => {
+  it.each([['marathon', 'state-a'], ['sprint', 'state-b'], ['ultra', 'state-c'], ['dig18', 'state-d']] as const)('plays on exactly through clears, holds and spins (%s)', (mode, seed) => {
     const { replay } = playGame({ mode, seed, handling: DEFAULT_HANDLING, nextCount: NEXT, spins: true, maxPieces: 80 });
     const end = replay.events.at(-1)!.tick + 200;
     for (const at of [0, 97, Math.floor(end / 3), Math.floor(end / 2) + 11, end - 150]) roundTrip(mode, seed, replay.events, at, end);
@@ -170,6 +181,9 @@ describe('a spectator game restored from a state', () => {
       { ...good, cells: 'Q'.repeat(10) },
       { ...good, cells: '.'.repeat(401) },
       { ...good, next: ['I', 'Q'] },
+      { ...good, holes: [10] },
+      { ...good, holes: [1.5] },
+      { ...good, holes: Array<number>(17).fill(1) },
       { ...good, core: { ...good.core, piece: 9 } },
       { ...good, core: { ...good.core, score: 1.5 } },
       { ...good, core: { ...good.core, b2b: 1 } },
@@ -177,5 +191,9 @@ describe('a spectator game restored from a state', () => {
       null,
     ];
     for (const state of bad) expect(() => restoreDealtGame(config, state as GameState)).toThrow(GameConfigError);
+    // A state from before Dig (an older server in the cluster) has no holes, and restores.
+    const older = { ...good };
+    delete older.holes;
+    expect(restoreDealtGame(config, older).playHash()).toBe(sim.playHash());
   });
 });

@@ -23,6 +23,8 @@ export interface PlayOptions {
   nextCount?: number;
   /** Pieces to play before the seed's own (a live game's dealt pieces, when the seed is not known yet). */
   queue?: readonly PieceType[];
+  /** Dig: the hole columns of its rows, top row first, instead of the seed's (a live game's, dealt so far). */
+  holes?: readonly number[];
   /** Stop pressing keys after this many pieces (the game then runs on under gravity). */
   maxPieces?: number;
   /** Target ticks per piece; idle "thinking" ticks fill the gap. 0 = as fast as the keys allow. */
@@ -135,7 +137,7 @@ function shiftPlan(s: Shift): PiecePlan['shift'] {
 export function playGame(opts: PlayOptions): PlayResult {
   const handling = opts.handling ?? DEFAULT_HANDLING;
   const rulesVersion = opts.rulesVersion ?? RULES_VERSION;
-  const { core } = createCore({ mode: opts.mode, seed: opts.seed, handling, nextCount: opts.nextCount, rulesVersion, ...(opts.queue ? { queue: opts.queue } : {}) }, false);
+  const { core } = createCore({ mode: opts.mode, seed: opts.seed, handling, nextCount: opts.nextCount, rulesVersion, ...(opts.queue ? { queue: opts.queue } : {}) }, false, undefined, opts.holes);
   const d = new Driver(core, opts.human ? new Humanizer(opts.human, opts.seed) : null);
   const plan: PiecePlan[] = [];
   const maxPieces = opts.maxPieces ?? Infinity;

@@ -7,7 +7,9 @@
  *   const game = await playLive(c, { mode: 'marathon', maxPieces: 12 });   // until game over
  */
 import WebSocket from 'ws';
-import { createDealtGame, encodeReplay, placedCells, TICKS_PER_SECOND } from '@/lib/engine';
+import { cheeseOf, createDealtGame, encodeReplay, MODES, PIECES, placedCells, ROTATIONS, TICKS_PER_SECOND } from '@/lib/engine';
+import { collides } from '@/lib/engine/board';
+import { best, bitboardOf, candidates } from '@/lib/bot/search';
 import type { DealtGame, Handling, InputEvent, Key, Mode, PieceType, Rotation } from '@/lib/engine';
 import { LIVE_BUNDLES_PARAM, LIVE_PATH, messagesOfFrame, serverMessageSchema, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import { BatchClock } from '@/tests/support/batch-clock';
@@ -165,7 +167,7 @@ export async function playLive(client: LiveClient, o: LiveGameOptions): Promise<
   const nextCount = o.nextCount ?? 5;
   client.send({ t: 'start', mode: o.mode, handling: o.handling ?? HANDLING, nextCount });
   const started = await client.next('started');
-  const game = createDealtGame({ mode: o.mode, handling: o.handling ?? HANDLING, nextCount }, started.pieces);
+  const game = createDealtGame({ mode: o.mode, handling: o.handling ?? HANDLING, nextCount, ...(started.holes ? { holes: started.holes } : {}) }, started.pieces);
   const run: LiveGameRun = { gameId: started.gameId, game, over: null, encoded: null, seq: 0, resumeToken: started.resumeToken };
   o.onStart?.(run);
   await continueLive(client, run, o);
@@ -187,6 +189,7 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
   const onMsg = (m: ServerMessage): boolean => {
     if (m.t === 'deal' && m.gameId === run.gameId) {
       game.deal(m.from, m.pieces);
+      if (m.holes) game.dealHoles(m.holes.from, m.holes.columns);
       if (ackedBatchSentAt !== null) o.onDeal?.(performance.now() - ackedBatchSentAt);
       ackedBatchSentAt = null;
       return true;
@@ -232,7 +235,8 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
         const from = Math.max(tick, ...releases.map((e) => e.tick));
         // Past maxPieces every piece is dropped where it spawns, so the game tops out in seconds.
         if (o.maxPieces !== undefined && placed > o.maxPieces) plan.push({ tick: from + 3, key: 'hardDrop', down: true }, { tick: from + 6, key: 'hardDrop', down: false });
-        else plan.push(...planPiece(game, from, perPiece, random));
+        // Dig needs the test bot's search (holds, a better eye for holes); the quick one is for load.
+        else plan.push(...(cheeseOf(MODES[o.mode]) ? planDig(game, from, o.handling ?? HANDLING, random) : planPiece(game, from, perPiece, random)));
         plan.sort((a, b) => a.tick - b.tick);
       }
       const inputs: InputEvent[] = [];
@@ -326,3 +330,47 @@ function planPiece(game: DealtGame, start: number, perPiece: number, random: () 
   press('hardDrop');
   return out;
 }
+
+const TURNS: Array<Key | null> = [null, 'rotateCW', 'rotate180', 'rotateCCW'];
+
+/**
+ * One piece planned by the test bot's search (lib/bot/search.ts) on the field as the
+ * player sees it, holding when that is clearly better: what digs a Dig out in a few dozen pieces.
+ */
+function planDig(game: DealtGame, start: number, handling: Handling, random: () => number): Array<{ tick: number; key: Key; down: boolean }> {
+  const snap = game.snapshot();
+  const a = snap.active;
+  if (!a) return [];
+  const board = bitboardOf(snap.board);
+  const piece = PIECES.indexOf(a.type);
+  let pick = best(candidates(board, piece, ROTATIONS.indexOf(a.rotation), a.x, a.y));
+  let hold = false;
+  const other = snap.hold ?? snap.next[0];
+  if (!snap.holdUsed && other && other !== a.type) {
+    const id = PIECES.indexOf(other);
+    const alt = best(candidates(board, id, 0, 4, collides(board, id * 4, 4, 19) ? 20 : 19));
+    if (alt && (!pick || alt.score > pick.score + 1)) {
+      pick = alt;
+      hold = true;
+    }
+  }
+  const out: Array<{ tick: number; key: Key; down: boolean }> = [];
+  let t = start + 1;
+  const press = (key: Key, ticks = 2 + Math.floor(random() * 2)): void => {
+    out.push({ tick: t, key, down: true }, { tick: t + ticks, key, down: false });
+    t += ticks + 1 + Math.floor(random() * 2);
+  };
+  // After a hold into an empty slot the next piece is taken, and planned afresh (continueLive).
+  if (hold) press('hold');
+  if (!pick) return out;
+  const turn = TURNS[pick.turn];
+  if (turn) press(turn);
+  const s = pick.shift;
+  const dir = s && s.dir < 0 ? 'left' : 'right';
+  // Held to the wall: DAS, then auto-repeat over the six columns at most a spawned piece is from it.
+  if (s && 'wall' in s) press(dir, handling.das + Math.max(1, handling.arr) * 6 + 1);
+  else if (s) for (let i = 0; i < s.taps; i++) press(dir);
+  press('hardDrop');
+  return out;
+}
+

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pieceSequence, RULES_VERSION } from '@/lib/engine';
+import { holeSequence, pieceSequence, RULES_VERSION } from '@/lib/engine';
 import { PACING } from '@/lib/server/live/pacing';
 import { SeatStream } from '@/lib/server/live/seat-stream';
 
@@ -13,6 +13,20 @@ describe('a seat stream (what a solo game and a match seat share)', () => {
     expect(s.order(1)).toBe('again');
     expect(s.order(2)).toBe('next');
     expect(s.order(4)).toEqual({ code: 'out_of_order', message: 'Batch 4 arrived, 2 was expected.' });
+  });
+
+  it('deals Dig hole columns two rows past the rows risen, never further and never past the mode\'s rows', () => {
+    const holes = holeSequence('seat-stream', 'dig18');
+    const s = new SeatStream(pieceSequence('seat-stream', RULES_VERSION), 5, 1_000, { draw: holes, rows: 18 });
+    expect(s.topUpHoles(10)).toEqual({ from: 0, columns: s.holes.slice(0, 12) });
+    expect(s.topUpHoles(10)).toBeNull();
+    expect(s.topUpHoles(11)).toEqual({ from: 12, columns: [s.holes[12]] });
+    expect(s.topUpHoles(17)).toEqual({ from: 13, columns: s.holes.slice(13) });
+    expect(s.holes).toHaveLength(18);
+    const again = holeSequence('seat-stream', 'dig18');
+    expect(s.holes).toEqual(s.holes.map(() => again()));
+    // Other modes have no holes to deal.
+    expect(stream().topUpHoles(40)).toBeNull();
   });
 
   it('deals the preview and one spare past the current piece, never further, in the generator\'s order', () => {

@@ -28,6 +28,8 @@ type Current = {
   batches: InputBatches;
   /** Every piece dealt so far, in order (the page exposes them; tests plan moves from them). */
   sequence: PieceType[];
+  /** Dig: every hole column dealt so far, by row (the page exposes them too). */
+  holes: number[];
   over: GameOver | null;
   onOver: ((o: GameOver | null) => void) | null;
   setup: { handling: Handling; nextCount: number };
@@ -130,12 +132,15 @@ export class LiveSession {
     if (!p) return;
     let game: DealtGame;
     try {
-      game = createDealtGame({ mode: m.mode, handling: m.handling, nextCount: m.nextCount, rulesVersion: m.rulesVersion, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick }, m.pieces);
+      game = createDealtGame(
+        { mode: m.mode, handling: m.handling, nextCount: m.nextCount, rulesVersion: m.rulesVersion, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick, ...(m.holes ? { holes: m.holes } : {}) },
+        m.pieces,
+      );
     } catch {
       p.settle({ ok: false, message: 'The server sent a malformed game.' });
       return;
     }
-    this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], over: null, onOver: null,
+    this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
       setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0,
     };
     this.lastBatch = 0;
@@ -151,7 +156,7 @@ export class LiveSession {
         if (this.pendingStart) this.socket.send(this.pendingStart.message);
         if (c && !c.over) {
           if (m.resumed?.gameId === c.id) {
-            this.dealInto(c, m.resumed.from, m.resumed.pieces);
+            this.dealInto(c, m.resumed.from, m.resumed.pieces, m.resumed.holes && { from: 0, columns: m.resumed.holes });
             this.resendDue = false;
             if (m.resumed.lastSeq < c.acked) {
               // The server took the game up from its ticket (it restarted): the whole log again.
@@ -169,7 +174,7 @@ export class LiveSession {
         this.onStarted(m);
         return;
       case 'deal':
-        if (c?.id === m.gameId) this.dealInto(c, m.from, m.pieces);
+        if (c?.id === m.gameId) this.dealInto(c, m.from, m.pieces, m.holes);
         return;
       case 'ack':
         if (c?.id === m.gameId) {
@@ -223,10 +228,13 @@ export class LiveSession {
     }
   }
 
-  private dealInto(c: Current, from: number, pieces: readonly PieceType[]): void {
+  /** Pieces, and in Dig the hole columns of rows to come (`holes`), as the server dealt them. */
+  private dealInto(c: Current, from: number, pieces: readonly PieceType[], holes?: { from: number; columns: readonly number[] }): void {
     for (let i = 0; i < pieces.length; i++) c.sequence[from + i] = pieces[i]!;
+    if (holes) for (let i = 0; i < holes.columns.length; i++) c.holes[holes.from + i] = holes.columns[i]!;
     try {
       c.game.deal(from, pieces);
+      if (holes) c.game.dealHoles(holes.from, holes.columns);
     } catch {
       // A deal that does not fit (a repeat after a resume is ignored by deal() itself): the
       // game waits for the next one rather than playing a wrong piece.
@@ -236,6 +244,11 @@ export class LiveSession {
   /** The pieces dealt so far as one string ("TIOLJSZ…"). */
   dealtSoFar(): string {
     return this.current?.sequence.join('') ?? '';
+  }
+
+  /** Dig: the hole columns dealt so far, by row, as one string of digits ("7390…"); empty in other modes. */
+  holesSoFar(): string {
+    return this.current?.holes.join('') ?? '';
   }
 
   /**

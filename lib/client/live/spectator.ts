@@ -1,4 +1,4 @@
-import { createDealtGame, restoreDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
+import { createDealtGame, HOLES_AHEAD, restoreDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
 import { fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 import type { WireGarbage } from '@/lib/live/versus';
@@ -7,14 +7,14 @@ import { TICK_MS } from '@/lib/client/clock';
 type Watching = Extract<ServerMessage, { t: 'watching' }>;
 type Frame = Extract<ServerMessage, { t: 'frame' }>;
 /** Where a feed starts: a solo game's `watching`, or one seat of a versus game (with its garbage). */
-export type FeedStart = Pick<Watching, 'handling' | 'nextCount' | 'pieces' | 'events' | 'tick' | 'paused' | 'state'> & {
+export type FeedStart = Pick<Watching, 'handling' | 'nextCount' | 'pieces' | 'holes' | 'events' | 'tick' | 'paused' | 'state'> & {
   mode: AnyMode;
   /** The game's rules when the stream says (a versus match does); the mode's current ones otherwise. */
   rulesVersion?: number;
   /** Versus: garbage that joined the seat's queue, [tick, rows, hole column]; it joins before that tick's inputs. */
   garbage?: readonly WireGarbage[];
 };
-export type FeedFrame = Pick<Frame, 'from' | 'events' | 'tick'> & { pieces: readonly PieceType[]; paused?: boolean; garbage?: readonly WireGarbage[] };
+export type FeedFrame = Pick<Frame, 'from' | 'holes' | 'events' | 'tick'> & { pieces: readonly PieceType[]; paused?: boolean; garbage?: readonly WireGarbage[] };
 
 /** How far behind the stream a spectator's field runs: input batches arrive every ~100–250 ms. */
 export const SPECTATOR_DELAY_TICKS = 18;
@@ -32,6 +32,8 @@ const DEAL_AHEAD = 8;
 export class SpectatorFeed {
   private game: DealtGame;
   private pieces: PieceType[];
+  /** Dig: hole columns by row index, as dealt (the player's game is given them as rows rise). */
+  private readonly holes: number[] = [];
   private readonly events = new Map<number, InputEvent[]>();
   private readonly garbage = new Map<number, Array<[rows: number, column: number]>>();
   /** The newest tick the stream has reached. */
@@ -51,10 +53,15 @@ export class SpectatorFeed {
       this.pieces = [...w.pieces];
       this.game = createDealtGame(config, w.pieces.slice(0, 1));
     }
+    this.addHoles(w.holes);
     this.latest = w.tick;
     this.paused = w.paused;
     this.addEvents(w.events);
     this.addGarbage(w.garbage);
+  }
+
+  private addHoles(holes: FeedFrame['holes']): void {
+    if (holes) for (let i = 0; i < holes.columns.length; i++) this.holes[holes.from + i] = holes.columns[i]!;
   }
 
   private addGarbage(garbage: FeedStart['garbage']): void {
@@ -78,6 +85,7 @@ export class SpectatorFeed {
   push(f: FeedFrame): void {
     for (let i = 0; i < f.pieces.length; i++) this.pieces[f.from + i] = f.pieces[i]!;
     this.addEvents(f.events);
+    this.addHoles(f.holes);
     this.addGarbage(f.garbage);
     this.latest = Math.max(this.latest, f.tick);
     if (f.paused !== undefined) this.paused = f.paused;
@@ -105,6 +113,7 @@ export class SpectatorFeed {
       if (t >= target) break;
       const known = this.pieces.length;
       if (g.dealt < known && g.dealt - g.taken < DEAL_AHEAD) g.deal(g.dealt, this.pieces.slice(g.dealt, Math.min(known, g.taken + DEAL_AHEAD)));
+      if (this.holes.length > g.holesDealt) g.dealHoles(g.holesDealt, this.holes.slice(g.holesDealt, g.holesRisen + HOLES_AHEAD));
       // Not enough pieces yet for this tick: wait for the next frame of the stream.
       if (!g.ready) break;
       for (const [rows, column] of this.garbage.get(t) ?? []) g.receiveGarbage(rows, column);

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { PieceType } from '@/lib/engine';
+import { HOLES_AHEAD, type PieceType } from '@/lib/engine';
 import { EventLog } from '@/lib/server/live/event-log';
 import { paceOf, type Pace } from '@/lib/server/live/pacing';
 
@@ -10,7 +10,7 @@ export type OutOfOrder = { code: 'out_of_order'; message: string };
  * One player's stream of play as the server takes it, the part a solo live game (solo/game-host.ts)
  * and each seat of a match (match/match-seat.ts) share: numbered batches, the pieces dealt (never
  * more than the preview plus one past the current piece), the accepted inputs, the clock the
- * stream is paced against, and time away. What the stream is played on (a solo simulation or the
+ * stream is paced against, and time away; in Dig the hole columns too, dealt the same way. What the stream is played on (a solo simulation or the
  * referee) and what follows from falling behind or staying away (a lost rank, a lost game) are
  * the host's.
  */
@@ -23,11 +23,16 @@ export class SeatStream {
   excusedMs = 0;
   private gone: number | null = null;
 
+  /** Dig: the hole columns dealt, from the top row of the starting field (holes()). */
+  readonly holes: number[] = [];
+
   constructor(
     private readonly draw: () => PieceType,
     private readonly nextCount: number,
     /** When the stream's clock started (its tick 0), in the host's milliseconds. */
     readonly t0: number,
+    /** Dig: the seed's hole columns and how many rows the game has; none in other modes. */
+    private readonly holeSupply: { draw: () => number; rows: number } | null = null,
   ) {}
 
   /** When the player's connection dropped, in the host's milliseconds; null while seated. */
@@ -61,6 +66,19 @@ export class SeatStream {
     const from = this.dealt.length;
     while (this.dealt.length < taken + this.nextCount + 1) this.dealt.push(this.draw());
     return this.dealt.length === from ? null : { from, pieces: this.dealt.slice(from) };
+  }
+
+  /**
+   * Dig: deals hole columns up to HOLES_AHEAD past the rows risen (`risen`: the field's rows and
+   * those risen since), never further: a column dealt is a hole seen before its row rises, and a
+   * lock raises one row at most (lib/engine/cheese.ts). What was dealt now, or null.
+   */
+  topUpHoles(risen: number): { from: number; columns: number[] } | null {
+    const supply = this.holeSupply;
+    if (!supply) return null;
+    const from = this.holes.length;
+    while (this.holes.length < Math.min(supply.rows, risen + HOLES_AHEAD)) this.holes.push(supply.draw());
+    return this.holes.length === from ? null : { from, columns: this.holes.slice(from) };
   }
 
   /** Pieces dealt that the game has not taken yet. */

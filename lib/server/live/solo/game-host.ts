@@ -1,5 +1,5 @@
 import 'server-only';
-import { createStreamSim, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
+import { cheeseOf, createStreamSim, holeSequence, MODES, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
 import type { GameState, Handling, Mode, PieceType, Replay, StreamSim } from '@/lib/engine';
 import { fromWireEvent, MAX_BATCH_TICKS, toWireEvent, type LiveErrorCode, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import type { LivePlayer, LiveStats, WireEvent } from '@/lib/live/wire';
@@ -101,7 +101,7 @@ export class GameHost {
   /** Told when `recording` changes, so a POST reaching another instance waits too (lease.ts). */
   onRecordingChange: ((on: boolean) => void) | null = null;
   /** Where a spectator's catch-up starts: the game's state a moment ago, with how far the log and the deals then were. */
-  private keyframe!: { state: GameState; tick: number; events: number; dealt: number };
+  private keyframe!: { state: GameState; tick: number; events: number; dealt: number; holes: number };
   /** The last catch-up built, and the point of the game it describes. */
   private caughtUp: { key: string; message: ServerMessage } | null = null;
 
@@ -120,8 +120,11 @@ export class GameHost {
     // A key the game's rules lack is a bad batch (stream.ts).
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
     const t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
-    this.stream = new SeatStream(pieceSequence(o.seed, o.rulesVersion), o.nextCount, t0);
+    // Dig: hole columns are dealt as pieces are, a row or two before they rise (seat-stream.ts).
+    const cheese = cheeseOf(MODES[o.mode]);
+    this.stream = new SeatStream(pieceSequence(o.seed, o.rulesVersion), o.nextCount, t0, cheese && { draw: holeSequence(o.seed, o.mode), rows: cheese.rows });
     this.stream.topUp(this.sim.taken);
+    this.stream.topUpHoles(this.sim.holesRisen);
     this.takeKeyframe();
     this.catchUpUntil = this.now() + PACING.catchUpWindowMs;
   }
@@ -139,7 +142,7 @@ export class GameHost {
     seat.roundTrip?.probe();
     seat.send({
       t: 'started', gameId: this.gameId, mode: this.o.mode, rulesVersion: this.o.rulesVersion, handling: this.o.handling,
-      nextCount: this.o.nextCount, pieces: this.stream.dealt.slice(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
+      nextCount: this.o.nextCount, pieces: this.stream.dealt.slice(), ...this.holesSoFar(), resumeToken: this.resumeToken, resumeWindowMs: PACING.resumeWindowMs,
     });
     this.announce();
   }
@@ -183,8 +186,13 @@ export class GameHost {
     return this.seat === seat;
   }
 
-  resumed(): { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[] } {
-    return { gameId: this.gameId, lastSeq: this.stream.lastSeq, tick: this.sim.tick, from: 0, pieces: this.stream.dealt.slice() };
+  resumed(): { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[]; holes?: number[] } {
+    return { gameId: this.gameId, lastSeq: this.stream.lastSeq, tick: this.sim.tick, from: 0, pieces: this.stream.dealt.slice(), ...this.holesSoFar() };
+  }
+
+  /** Dig: every hole column dealt so far, from the top row of the starting field; nothing in other modes. */
+  private holesSoFar(): { holes?: number[] } {
+    return this.stream.holes.length > 0 ? { holes: this.stream.holes.slice() } : {};
   }
 
   /** The connection dropped: wait the resume window, then give the game up. */
@@ -259,15 +267,16 @@ export class GameHost {
     this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
     const from = this.stream.dealt.length;
     const deal = this.stream.topUp(this.sim.taken);
-    if (deal) {
-      this.send({ t: 'deal', gameId: this.gameId, from, pieces: deal.pieces });
+    const holes = this.stream.topUpHoles(this.sim.holesRisen);
+    if (deal || holes) {
+      this.send({ t: 'deal', gameId: this.gameId, from, pieces: deal?.pieces ?? [], ...(holes ? { holes } : {}) });
       this.dealtSinceCheckpoint = true;
     }
     if (this.sim.tick - this.keyframe.tick >= LIVE_LIMITS.catchUpStateEveryTicks || this.stream.log.length - this.keyframe.events >= LIVE_LIMITS.catchUpStateEveryInputs) this.takeKeyframe();
     // Built only for someone to see it: most games are played unwatched.
     if (this.o.bus.subscribers(this.gameId) > 0)
       this.o.bus.publish(this.gameId, {
-        t: 'frame', gameId: this.gameId, from, pieces: deal?.pieces ?? [], events: used.map(toWireEvent),
+        t: 'frame', gameId: this.gameId, from, pieces: deal?.pieces ?? [], ...(holes ? { holes } : {}), events: used.map(toWireEvent),
         tick: this.sim.tick, stats: this.stats(), paused: false,
       });
     if (hash !== undefined && hash !== this.sim.playHash() && !this.sim.ended)
@@ -312,12 +321,13 @@ export class GameHost {
    * count included.
    */
   watching(): ServerMessage {
-    const key = `${this.sim.tick}:${this.stream.log.length}:${this.stream.dealt.length}:${this.pausedAt !== null}`;
+    const key = `${this.sim.tick}:${this.stream.log.length}:${this.stream.dealt.length}:${this.stream.holes.length}:${this.pausedAt !== null}`;
     if (this.caughtUp?.key === key) return this.caughtUp.message;
     const k = this.keyframe;
     const message: ServerMessage = {
       t: 'watching', gameId: this.gameId, player: this.o.player, mode: this.o.mode, handling: this.o.handling, nextCount: this.o.nextCount,
-      state: k.state, pieces: this.stream.dealt.slice(k.dealt), events: this.stream.log.wire(k.events), tick: this.sim.tick, stats: this.stats(),
+      state: k.state, pieces: this.stream.dealt.slice(k.dealt), ...(this.stream.holes.length > k.holes ? { holes: { from: k.holes, columns: this.stream.holes.slice(k.holes) } } : {}),
+      events: this.stream.log.wire(k.events), tick: this.sim.tick, stats: this.stats(),
       spectators: this.o.bus.subscribers(this.gameId), paused: this.pausedAt !== null,
     };
     this.caughtUp = { key, message };
@@ -327,7 +337,10 @@ export class GameHost {
   /** A few microseconds (the board as text and some counters), every ~2 s of play. */
   private takeKeyframe(): void {
     const taken = this.sim.taken;
-    this.keyframe = { state: this.sim.state(this.stream.dealt.slice(taken)), tick: this.sim.tick, events: this.stream.log.length, dealt: this.stream.dealt.length };
+    const holes = this.stream.holes;
+    this.keyframe = {
+      state: this.sim.state(this.stream.dealt.slice(taken), holes.slice(this.sim.holesRisen)), tick: this.sim.tick, events: this.stream.log.length, dealt: this.stream.dealt.length, holes: holes.length,
+    };
   }
 
   spectatorsChanged(): void {
