@@ -16,7 +16,7 @@ export function ResultPanel({ state, mode, onRetry, onRestart }: { state: Ended;
   const r = state.result;
   const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
   // A result its mode ranks reads as on the boards; an unranked one (a topped-out Sprint) by its score.
-  const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score }) : formatPoints(r.score);
+  const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score, clears: r.clears }) : formatPoints(r.score);
   const s = state.submit;
   return (
     <div data-testid="result" className="w-full max-w-sm space-y-4 rounded-xl bg-field-panel/95 p-6 text-field-fg shadow-xl ring-1 ring-field-line">

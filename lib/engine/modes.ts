@@ -9,6 +9,10 @@ import type { AnyMode, Mode, VersusMode } from './types';
  * - rankBy / better / needsFinish: how a finished game's result ranks on the boards. Every
  *   ranking fact (the board metric in TypeScript and SQL, chart direction, result format)
  *   is derived from these three, so a new mode is one entry here.
+ * - ranked (solo, absent = true): false keeps the mode off every board, ticket and live start; it
+ *   is played as practice only, on the device (Zen).
+ * - drill (solo, absent = none): the counted clears, extra ends and the self-clearing field of the
+ *   drill modes (DrillRules); the classic modes have none, so their play and hashes are unchanged.
  * - id: the mode byte of every stored replay, and part of the state hash. This is its only home:
  *   a new mode of either kind takes the next unused id, and no id is ever changed or reused
  *   (tests/engine/mode-ids.test.ts pins them), so no stored replay decodes as another mode.
@@ -17,6 +21,19 @@ export const MODES = {
   marathon: { id: 0, kind: 'solo', lineGoal: 150, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 10, maxLevel: 15, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
   sprint: { id: 1, kind: 'solo', lineGoal: 40, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true },
   ultra: { id: 2, kind: 'solo', lineGoal: 0, timeLimitTicks: 7200, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
+  // Drills (decision 0026): what counts, what ends the game and what the field does are in `drill`.
+  tsd20: {
+    id: 5, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true,
+    drill: { counts: 'tsd', goal: 20, onlyCounted: true, maxRows: 0, overflow: null },
+  },
+  pc: {
+    id: 6, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'clears', better: 'higher', needsFinish: false,
+    drill: { counts: 'perfect', goal: 0, onlyCounted: false, maxRows: 4, overflow: null },
+  },
+  zen: {
+    id: 7, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false,
+    ranked: false, drill: { counts: null, goal: 0, onlyCounted: false, maxRows: 0, overflow: { at: 16, keep: 8 } },
+  },
   battle: { id: 3, kind: 'versus', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'lastStanding', firstTo: 2 },
   race30: { id: 4, kind: 'versus', lineGoal: 30, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'goalOrLastStanding', firstTo: 2 },
 } as const satisfies { [M in Mode]: SoloRules } & { [M in VersusMode]: VersusRules };
@@ -39,7 +56,47 @@ interface SoloRules extends CommonRules {
   better: 'lower' | 'higher';
   /** A game that did not finish (a topped-out Sprint) has no result to rank. */
   needsFinish: boolean;
+  ranked?: false;
+  drill?: DrillRules;
 }
+
+/** What a drill mode adds to the solo rules (lock.ts applies it after a lock's line clears). */
+export interface DrillRules {
+  /**
+   * The clears the game counts (its `clears`): 'tsd', a lock that clears exactly two rows with a
+   * full T-spin (a mini double is not one); 'perfect', a lock that leaves the field empty.
+   */
+  counts: 'tsd' | 'perfect' | null;
+  /** The count that finishes the game ('goal'); 0: none. */
+  goal: number;
+  /** A line clear that is not counted ends the game ('wrongClear', a game over). */
+  onlyCounted: boolean;
+  /** A lock that leaves a cell in this row (0-based) or above, after its clears, ends the game ('tooHigh'); 0: none. */
+  maxRows: number;
+  /**
+   * Instead of topping out: a lock that leaves a cell in row `at` or above makes the bottom rows
+   * vanish until the stack is `keep` rows tall. With `at` ≤ 16 no piece can lock out or block out
+   * (a resting piece reaches at most 4 rows above the stack, spawns are in rows 20–21).
+   */
+  overflow: { at: number; keep: number } | null;
+}
+
+/** No drill: a classic mode. */
+export const NO_DRILL: DrillRules = Object.freeze({ counts: null, goal: 0, onlyCounted: false, maxRows: 0, overflow: null });
+
+/** A mode's drill rules, NO_DRILL for a classic or versus mode. */
+export function drillOf(rules: ModeRules): DrillRules {
+  return 'drill' in rules ? rules.drill : NO_DRILL;
+}
+
+/** Whether a solo mode has boards (and so tickets and ranked live games); Zen is practice only. */
+export function isRanked(mode: Mode): boolean {
+  const rules: SoloRules = MODES[mode];
+  return rules.ranked !== false;
+}
+
+/** The solo modes with boards, in MODE_NAMES order: what every board, period and ticket walk lists. */
+export const RANKED_MODE_NAMES: readonly Mode[] = MODE_NAMES.filter(isRanked);
 interface VersusRules extends CommonRules {
   kind: 'versus';
   /**
@@ -77,20 +134,41 @@ export function modeById(id: number): AnyMode | undefined {
 }
 
 export type ModeRules = (typeof MODES)[AnyMode];
-export type RankBy = 'time' | 'score';
+/** 'time': the game's ticks; 'score': its points; 'clears': its counted clears, then fewer ticks. */
+export type RankBy = 'time' | 'score' | 'clears';
+
+/**
+ * Ranking by clears then time packs both into one integer: clears × CLEAR_SPAN − ticks, so more
+ * clears always win and, for the same count, fewer ticks. CLEAR_SPAN exceeds any game's ticks
+ * (MAX_REPLAY_TICKS is one hour: 216 000), and a 32-bit metric holds up to 8 191 clears.
+ */
+export const CLEAR_SPAN = 262_144;
 
 export function levelFor(mode: ModeRules, lines: number): number {
   if (mode.levelEveryLines === 0) return mode.startLevel;
   return Math.min(mode.maxLevel, mode.startLevel + Math.floor(lines / mode.levelEveryLines));
 }
 
-/** The number a mode ranks by, as played: ticks for a time, points for a score. */
-export function rankValue(mode: Mode, game: { ticks: number; score: number }): number {
-  return MODES[mode].rankBy === 'time' ? game.ticks : game.score;
+/** What a stored or played game ranks by: every result carries all three. */
+export type RankedGame = { ticks: number; score: number; clears?: number };
+
+/** The number a mode ranks by, as played: ticks for a time, points for a score, clears and ticks packed for clears (CLEAR_SPAN). */
+export function rankValue(mode: Mode, game: RankedGame): number {
+  const rankBy = MODES[mode].rankBy;
+  switch (rankBy) {
+    case 'time':
+      return game.ticks;
+    case 'score':
+      return game.score;
+    case 'clears':
+      return (game.clears ?? 0) * CLEAR_SPAN - Math.min(game.ticks, CLEAR_SPAN - 1);
+    default:
+      return rankBy satisfies never;
+  }
 }
 
 /** The board metric: the rank value signed so that lower is better for every mode. */
-export function metricOf(mode: Mode, game: { ticks: number; score: number }): number {
+export function metricOf(mode: Mode, game: RankedGame): number {
   const value = rankValue(mode, game);
   return MODES[mode].better === 'lower' ? value : -value;
 }

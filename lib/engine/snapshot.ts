@@ -54,6 +54,7 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
     reason: END_NAMES[c.reason] ?? null,
     garbageQueued: meterCore(c),
     garbageReady: c.mode.garbage ? readyRows(c) : 0,
+    clears: c.clears,
   };
 }
 

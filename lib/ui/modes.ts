@@ -1,4 +1,4 @@
-import { MODE_NAMES, MODES, rankValue, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type VersusMode } from '@/lib/engine';
+import { MODE_NAMES, MODES, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type RankedGame, type VersusMode } from '@/lib/engine';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 
 /** Modes that are a race of fixed length (a line goal raced against the clock, or a time limit): they can race a PB ghost. */
@@ -7,9 +7,11 @@ export function racesAgainstBest(mode: Mode): boolean {
 }
 
 /** How a result reads, by what its mode ranks by (the engine's MODES[mode].rankBy). */
-const RESULTS: Record<RankBy, { label: string; format: (value: number) => string }> = {
-  time: { label: 'Time', format: formatTime },
-  score: { label: 'Score', format: formatPoints },
+const RESULTS: Record<RankBy, { label: string; format: (game: RankedGame) => string }> = {
+  time: { label: 'Time', format: (g) => formatTime(g.ticks) },
+  score: { label: 'Score', format: (g) => formatPoints(g.score) },
+  // The count, then the time that breaks a tie.
+  clears: { label: 'Clears', format: (g) => `${g.clears ?? 0} in ${formatTime(g.ticks)}` },
 };
 
 type ModeText = {
@@ -26,6 +28,9 @@ const TEXT = {
   ultra: { label: 'Ultra 2:00', title: 'Ultra 2 minutes', blurb: 'Two minutes on the clock. Squeeze out every point.' },
   battle: { label: 'Battle', title: 'Battle', blurb: 'Send garbage, cancel what comes in, be the last one standing.' },
   race30: { label: 'Race 30', title: 'Race 30 lines', blurb: 'First to clear 30 lines wins, with garbage on. Topping out loses.' },
+  tsd20: { label: '20 TSD', title: '20 T-spin doubles', blurb: 'Twenty T-spin doubles against the clock. Any other line clear ends the run.' },
+  pc: { label: 'Perfect Clears', title: 'Perfect clears', blurb: 'Clear the whole field again and again. A block above the fourth row ends it.' },
+  zen: { label: 'Zen', title: 'Zen', blurb: 'No clock, no goal, no game over: the field clears itself before you top out. Never ranked.' },
 } as const satisfies Record<AnyMode, ModeText>;
 
 /**
@@ -46,8 +51,8 @@ export const VERSUS_MODE_INFO: Readonly<Record<VersusMode, ModeText>> = Object.f
 >;
 
 /** The number a board ranks by, as players read it. */
-export function formatResult(mode: Mode, game: { ticks: number; score: number }): string {
-  return MODE_INFO[mode].result.format(rankValue(mode, game));
+export function formatResult(mode: Mode, game: RankedGame): string {
+  return MODE_INFO[mode].result.format(game);
 }
 
 export function isMode(value: string): value is Mode {

@@ -15,6 +15,8 @@ export type BoardRow = {
   pieces: number;
   pps: number;
   kpp: number;
+  /** The clears a drill mode counts (Perfect Clears ranks by them); 0 in the other modes. */
+  clears: number;
   achievedAt: string;
 };
 
@@ -49,7 +51,7 @@ function selectRows(where: Prisma.Sql, limit: number, withRank = false) {
     : Prisma.empty;
   return Prisma.sql`
     SELECT pb."gameId", pb."metric", pb."achievedAt", u."id" AS "userId", u."username",
-           g."score", g."lines", g."ticks", g."pieces", g."pps", g."kpp" ${rank}
+           g."score", g."lines", g."ticks", g."pieces", g."pps", g."kpp", g."clears" ${rank}
     FROM "PersonalBest" pb
     JOIN "User" u ON u."id" = pb."userId"
     JOIN "Game" g ON g."id" = pb."gameId"
@@ -69,6 +71,7 @@ function toRow(raw: RawRow, rank: number): BoardRow {
     pieces: raw.pieces,
     pps: raw.pps,
     kpp: raw.kpp,
+    clears: raw.clears,
     achievedAt: raw.achievedAt.toISOString(),
   };
 }

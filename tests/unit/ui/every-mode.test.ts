@@ -12,7 +12,7 @@ import type { BoardRow } from '@/lib/server/games/boards';
 import { formatResult, MODE_INFO } from '@/lib/ui/modes';
 
 // Each component that shows a result, rendered for every mode in the engine's table.
-const game = { ticks: 4321, score: 98_765 };
+const game = { ticks: 4321, score: 98_765, clears: 3 };
 
 describe.each(MODE_NAMES)('mode %s', (mode) => {
   const result = formatResult(mode, game);
@@ -25,7 +25,7 @@ describe.each(MODE_NAMES)('mode %s', (mode) => {
   });
 
   it('shows the result on the result panel, with a rank on every board period', () => {
-    const snapshot = { ...createGame({ mode, seed: 'panel', handling: DEFAULT_HANDLING }).snapshot(), tick: game.ticks, score: game.score };
+    const snapshot = { ...createGame({ mode, seed: 'panel', handling: DEFAULT_HANDLING }).snapshot(), tick: game.ticks, score: game.score, clears: game.clears };
     const state: Extract<PlayState, { phase: 'ended' }> = {
       phase: 'ended',
       ticket: { gameId: 'g1', seed: 'panel', mode, rulesVersion: 1, issuedAt: '', expiresAt: '' },
