@@ -19,6 +19,8 @@ interface Spec {
   play: PlayOptions;
   /** GOLDEN_RULES unless the game needs a later version's keys. */
   rules?: number;
+  /** A game that never ends (Zen) is pinned at this tick instead of played for the default hour. */
+  maxTicks?: number;
 }
 
 const specs: Spec[] = [
@@ -34,6 +36,10 @@ const specs: Spec[] = [
   { name: 'rules3-row-down', description: 'Sprint under rules 3 (the solo rules of new games since decision 0019), rowDown tapped twice before every hard drop', rules: 3, play: { mode: 'sprint', seed: 'golden-row-down', rowDown: true } },
   { name: 'rules5-sprint-3min', description: 'Sprint under rules 5 (pieces from ChaCha20 keyed by the seed, decision 0020), paced to ~3 minutes, rowDown before every drop', rules: 5, play: { mode: 'sprint', seed: 'Wq3Yb0Lr9xvD2kTz8Hn5fA', pace: 105, rowDown: true } },
   { name: 'rules5-marathon-spins', description: 'Marathon under rules 5 with T-spin slots, up the level curve until it tops out', rules: 5, play: { mode: 'marathon', seed: 'golden-rules5-marathon', spins: true, slots: true, maxPieces: 220 } },
+  { name: 'rules5-tsd20', description: '20 TSD under rules 5: the bot clears only with T-spin doubles, counts one, then the stack blocks out', rules: 5, play: { mode: 'tsd20', seed: 'tsd-4', spins: true, slots: true, tsdOnly: true, pace: 20 } },
+  { name: 'rules5-tsd20-wrong-clear', description: '20 TSD under rules 5: a plain single ends the game (wrongClear) before any T-spin double', rules: 5, play: { mode: 'tsd20', seed: 'golden-tsd20', pace: 20 } },
+  { name: 'rules5-pc', description: 'Perfect Clears under rules 5: no perfect clear, a stack taller than four rows ends it (tooHigh)', rules: 5, play: { mode: 'pc', seed: 'golden-pc', pace: 20 } },
+  { name: 'rules5-zen', description: 'Zen under rules 5: 300 pieces, then gravity alone to tick 6000; the bottom rows vanish instead of a top out, so it never ends', rules: 5, maxTicks: 6000, play: { mode: 'zen', seed: 'golden-zen', pace: 12, maxPieces: 300 } },
 ];
 
 const dir = new URL('../tests/fixtures/replays/', import.meta.url);
@@ -41,10 +47,10 @@ mkdirSync(dir, { recursive: true });
 for (const spec of specs) {
   const rules = spec.rules ?? GOLDEN_RULES;
   const replay = playGame({ ...spec.play, rulesVersion: rules }).replay;
-  const result = simulateReplay(replay);
+  const result = simulateReplay(replay, spec.maxTicks === undefined ? {} : { maxTicks: spec.maxTicks });
   const expected: Partial<typeof result> = { ...result };
   delete expected.unusedEvents;
-  const fixture = { name: spec.name, description: spec.description, rulesVersion: rules, expected, encoded: encodeReplay(replay), replay };
+  const fixture = { name: spec.name, description: spec.description, rulesVersion: rules, ...(spec.maxTicks === undefined ? {} : { maxTicks: spec.maxTicks }), expected, encoded: encodeReplay(replay), replay };
   // One event per line keeps the files readable and their diffs small.
   const text = JSON.stringify(fixture, null, 1).replace(
     /\{\n\s*"tick": (\d+),\n\s*"key": "(\w+)",\n\s*"down": (true|false)\n\s*\}/g,

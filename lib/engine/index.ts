@@ -7,7 +7,7 @@ export {
 } from './constants';
 export {
   MODES, ALL_MODE_NAMES, RANKED_MODE_NAMES, CLEAR_SPAN, modeById, rankValue, metricOf, isRankable, isRanked, isVersusMode, drillOf,
-  type RankBy, type RankedGame, type DrillRules,
+  type RankBy, type RankedGame, type DrillRules, type ModeRules,
 } from './modes';
 export { END_NAMES } from './ends';
 export { ATTACK_LINES, B2B_ATTACK, COMBO_ATTACK, PERFECT_CLEAR_ATTACK, MAX_ATTACK, attackFor } from './attack';

@@ -48,7 +48,7 @@
  *   room_full, not_room_host, unknown_match, not_your_match, already_playing, not_eligible.
  */
 import { z } from 'zod';
-import { END_NAMES, KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { END_NAMES, KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
 import { botSpecSchema } from '@/lib/bot/spec';
@@ -147,7 +147,7 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
       })
       .optional(),
   }),
-  z.object({ t: z.literal('start'), mode: z.enum(MODE_NAMES), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX) }),
+  z.object({ t: z.literal('start'), mode: z.enum(RANKED_MODE_NAMES as [Mode, ...Mode[]]), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX) }),
   z.object({
     t: z.literal('inputs'),
     gameId,

@@ -1,4 +1,4 @@
-import { MODE_NAMES, MODES, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type RankedGame, type VersusMode } from '@/lib/engine';
+import { isRanked, MODE_NAMES, MODES, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type RankedGame, type VersusMode } from '@/lib/engine';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 
 /** Modes that are a race of fixed length (a line goal raced against the clock, or a time limit): they can race a PB ghost. */
@@ -41,8 +41,14 @@ export const MODE_INFO: Readonly<Record<Mode, ModeText & { result: (typeof RESUL
   MODE_NAMES.map((mode) => [mode, { ...TEXT[mode], result: RESULTS[MODES[mode].rankBy] }]),
 ) as Record<Mode, ModeText & { result: (typeof RESULTS)[RankBy] }>;
 
-/** Solo modes in the order the pages show them: TEXT's order. */
-export const MODE_ORDER = (Object.keys(TEXT) as AnyMode[]).filter((m): m is Mode => MODES[m].kind === 'solo');
+/** Every solo mode in the order the pages show them (TEXT's order): the play pages, the home page, the manifest. */
+export const PLAY_ORDER = (Object.keys(TEXT) as AnyMode[]).filter((m): m is Mode => MODES[m].kind === 'solo');
+
+/**
+ * The solo modes with boards, in the same order: leaderboards, personal bests, PB charts, replay
+ * lists. A mode that is never ranked (Zen, MODES' `ranked: false`) is played but never listed here.
+ */
+export const MODE_ORDER = PLAY_ORDER.filter(isRanked);
 
 /** What versus pages say about a versus mode (never a solo board or play page: MODE_INFO is solo only). */
 export const VERSUS_MODE_INFO: Readonly<Record<VersusMode, ModeText>> = Object.fromEntries(VERSUS_MODE_NAMES.map((mode) => [mode, TEXT[mode]])) as Record<

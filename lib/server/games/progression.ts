@@ -1,6 +1,6 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { MODE_NAMES, type Mode } from '@/lib/engine';
+import { MODE_NAMES, RANKED_MODE_NAMES, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { memoize } from '@/lib/server/memo';
 import { BOARDABLE_SQL, METRIC_SQL, RANKABLE_SQL } from '@/lib/server/games/metric';
@@ -29,7 +29,7 @@ export async function getBestProgression(options: { userId: string; recent?: num
       SELECT g."id", g."mode", g."score", g."ticks", g."clears", g."createdAt", ${METRIC_SQL} AS "metric",
              min(${METRIC_SQL}) OVER (PARTITION BY g."mode" ORDER BY g."createdAt", g."id"
                                       ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS "before"
-      FROM unnest(${[...MODE_NAMES]}::text[]) AS m ("mode")
+      FROM unnest(${[...RANKED_MODE_NAMES]}::text[]) AS m ("mode")
       CROSS JOIN LATERAL (
         SELECT * FROM "Game" g
         WHERE g."userId" = ${options.userId} AND g."mode" = m."mode" AND ${RANKABLE_SQL} AND ${BOARDABLE_SQL}
