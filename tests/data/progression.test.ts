@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MODE_NAMES } from '@/lib/engine';
 import { getBestProgression } from '@/lib/server/games/progression';
 import { getUserByUsername } from '@/lib/server/users';
 import { playGame } from '@/tests/support/bot';
@@ -36,7 +37,7 @@ describe('personal-best progression', () => {
     expect(progression.sprint.map((p) => p.gameId)).toEqual(expected);
     expect(progression.sprint.map((p) => p.ticks)).toEqual([...progression.sprint.map((p) => p.ticks)].sort((a, b) => b - a));
     expect(progression.marathon).toEqual([
-      { gameId: marathon.ticket.gameId, at: expect.any(String), score: marathon.played.result.score, ticks: marathon.played.result.ticks },
+      { gameId: marathon.ticket.gameId, at: expect.any(String), score: marathon.played.result.score, ticks: marathon.played.result.ticks, clears: 0 },
     ]);
     expect(progression.ultra).toEqual([]);
 
@@ -47,7 +48,7 @@ describe('personal-best progression', () => {
 
   it('is empty for a player with no games', async () => {
     const nobody = await player('nobody');
-    expect(await getBestProgression({ userId: nobody.userId! })).toEqual({ marathon: [], sprint: [], ultra: [] });
+    expect(await getBestProgression({ userId: nobody.userId! })).toEqual(Object.fromEntries(MODE_NAMES.map((m) => [m, []])));
   });
 });
 
