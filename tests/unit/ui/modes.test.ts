@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { MODE_NAMES, MODES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { MODE_NAMES, MODES, RANKED_MODE_NAMES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import { formatTime } from '@/lib/ui/format';
-import { formatResult, isMode, MODE_INFO, MODE_ORDER, VERSUS_MODE_INFO } from '@/lib/ui/modes';
+import { formatResult, isMode, MODE_INFO, MODE_ORDER, PLAY_ORDER, VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { modeSchema } from '@/lib/validations/games';
 
 describe('MODE_INFO', () => {
   it('describes every engine mode once, and the pages list each once', () => {
     expect(Object.keys(MODE_INFO).sort()).toEqual([...MODE_NAMES].sort());
-    expect([...MODE_ORDER].sort()).toEqual([...MODE_NAMES].sort());
+    expect([...PLAY_ORDER].sort()).toEqual([...MODE_NAMES].sort());
+    // The board pages list only the modes that rank; Zen is played, never ranked.
+    expect([...MODE_ORDER].sort()).toEqual([...RANKED_MODE_NAMES].sort());
+    expect(MODE_ORDER).not.toContain('zen');
+    expect(PLAY_ORDER).toContain('zen');
     for (const mode of MODE_NAMES) {
       expect(MODE_INFO[mode].label.length).toBeGreaterThan(0);
       expect(MODE_INFO[mode].title.length).toBeGreaterThan(0);
@@ -33,6 +37,11 @@ describe('MODE_INFO', () => {
     expect(MODE_NAMES.every(isMode)).toBe(true);
     expect(isMode('zen-garden')).toBe(false);
     expect(isMode('toString')).toBe(false);
+  });
+
+  it('takes no ticket, board or replay list for a mode that never ranks', () => {
+    expect(modeSchema.safeParse('zen').success).toBe(false);
+    for (const mode of RANKED_MODE_NAMES) expect(modeSchema.safeParse(mode).success).toBe(true);
   });
 
   it('keeps versus modes off the solo lists: no solo board, play page or ticket takes one', () => {
