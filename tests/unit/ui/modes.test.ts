@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MODE_NAMES, MODES, RANKED_MODE_NAMES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { DEFAULT_HANDLING, MODE_NAMES, MODES, RANKED_MODE_NAMES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { clientMessageSchema } from '@/lib/live/protocol';
 import { formatTime } from '@/lib/ui/format';
 import { formatResult, isMode, MODE_INFO, MODE_ORDER, PLAY_ORDER, VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { modeSchema } from '@/lib/validations/games';
@@ -42,6 +43,10 @@ describe('MODE_INFO', () => {
   it('takes no ticket, board or replay list for a mode that never ranks', () => {
     expect(modeSchema.safeParse('zen').success).toBe(false);
     for (const mode of RANKED_MODE_NAMES) expect(modeSchema.safeParse(mode).success).toBe(true);
+    // Nor a live start: a modified client cannot open a ranked game of it.
+    const start = (mode: string) => clientMessageSchema.safeParse({ t: 'start', mode, handling: DEFAULT_HANDLING, nextCount: 5 }).success;
+    expect(start('zen')).toBe(false);
+    for (const mode of RANKED_MODE_NAMES) expect(start(mode)).toBe(true);
   });
 
   it('keeps versus modes off the solo lists: no solo board, play page or ticket takes one', () => {
