@@ -6,7 +6,7 @@ export {
   MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
 } from './constants';
 export {
-  MODES, ALL_MODE_NAMES, RANKED_MODE_NAMES, CLEAR_SPAN, modeById, rankValue, metricOf, isRankable, isRanked, isVersusMode, drillOf,
+  MODES, ALL_MODE_NAMES, RANKED_MODE_NAMES, CLEAR_SPAN, CLEAR_CAP, modeById, rankValue, metricOf, isRankable, isRanked, isVersusMode, drillOf,
   type RankBy, type RankedGame, type DrillRules, type ModeRules,
 } from './modes';
 export { END_NAMES } from './ends';

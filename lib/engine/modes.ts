@@ -140,9 +140,11 @@ export type RankBy = 'time' | 'score' | 'clears';
 /**
  * Ranking by clears then time packs both into one integer: clears × CLEAR_SPAN − ticks, so more
  * clears always win and, for the same count, fewer ticks. CLEAR_SPAN exceeds any game's ticks
- * (MAX_REPLAY_TICKS is one hour: 216 000), and a 32-bit metric holds up to 8 191 clears.
+ * (MAX_REPLAY_TICKS is one hour: 216 000), and the 32-bit metric holds CLEAR_CAP clears: a count
+ * past it (a bot at the input limit could reach one in an hour) ranks as the cap, never overflows.
  */
 export const CLEAR_SPAN = 262_144;
+export const CLEAR_CAP = 8191;
 
 export function levelFor(mode: ModeRules, lines: number): number {
   if (mode.levelEveryLines === 0) return mode.startLevel;
@@ -161,7 +163,7 @@ export function rankValue(mode: Mode, game: RankedGame): number {
     case 'score':
       return game.score;
     case 'clears':
-      return (game.clears ?? 0) * CLEAR_SPAN - Math.min(game.ticks, CLEAR_SPAN - 1);
+      return Math.min(game.clears ?? 0, CLEAR_CAP) * CLEAR_SPAN - Math.min(game.ticks, CLEAR_SPAN - 1);
     default:
       return rankBy satisfies never;
   }

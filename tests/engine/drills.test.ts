@@ -107,6 +107,8 @@ describe('Perfect Clears', () => {
     expect(m(3, 100)).toBeLessThan(m(3, 101));
     expect(m(0, 0)).toBeLessThan(m(0, 1));
     expect(m(8191, 0)).toBeGreaterThanOrEqual(-(2 ** 31));
+    // A count past the cap ranks as the cap (a bot at the input limit), never past the 32-bit column.
+    expect(m(1_000_000, 0)).toBe(m(8191, 0));
   });
 });
 
