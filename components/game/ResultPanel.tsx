@@ -14,7 +14,7 @@ type Ended = Extract<PlayState, { phase: 'ended' }>;
 
 export function ResultPanel({ state, mode, onRetry, onRestart }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void }) {
   const r = state.result;
-  const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
+  const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : r.reason === 'wrongClear' ? 'Game over: a clear that does not count' : r.reason === 'tooHigh' ? 'Game over: too high to clear' : 'Game over';
   // A result its mode ranks reads as on the boards; an unranked one (a topped-out Sprint) by its score.
   const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score, clears: r.clears }) : formatPoints(r.score);
   const s = state.submit;
