@@ -4,8 +4,10 @@ import { isRankable, metricOf, MODE_NAMES, type Mode } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { METRIC_SQL, RANKABLE_SQL } from '@/lib/server/games/metric';
 import { getBestProgression } from '@/lib/server/games/progression';
+import { getBoard } from '@/lib/server/games/boards';
+import { hardDropGame } from '@/tests/support/replays';
 import { resetDb } from '@/tests/data/db';
-import { minutes, player } from '@/tests/data/play';
+import { minutes, playAndSubmit, player } from '@/tests/data/play';
 
 beforeEach(resetDb);
 
@@ -53,5 +55,24 @@ describe('the board metric in SQL and in TypeScript', () => {
     const { pc } = await getBestProgression({ userId: ann.userId! });
     expect(pc.map((p) => [p.clears, p.ticks])).toEqual([[1, 900], [1, 800], [2, 5000], [2, 4000]]);
     expect(pc.map((p) => p.gameId)).toEqual([ids[0], ids[2], ids[3], ids[5]]);
+  });
+});
+
+describe('drill modes played live', () => {
+  it('verify through the live host: Perfect Clears ranks whatever ended it, 20 TSD only when finished', async () => {
+    const ann = await player('ann');
+    const pc = await playAndSubmit({ owner: ann, mode: 'pc', play: hardDropGame });
+    expect(pc.outcome.ok, JSON.stringify(pc.outcome)).toBe(true);
+    expect(pc.played.result).toMatchObject({ reason: 'tooHigh', clears: 0 });
+    const board = await getBoard({ mode: 'pc', period: 'all', limit: 10 });
+    expect(board.metric).toBe('clears');
+    expect(board.rows).toEqual([expect.objectContaining({ gameId: pc.ticket.gameId, clears: 0, ticks: pc.played.result.ticks })]);
+
+    const tsd = await playAndSubmit({ owner: ann, mode: 'tsd20', play: hardDropGame, issuedAt: minutes(10) });
+    expect(tsd.outcome.ok, JSON.stringify(tsd.outcome)).toBe(true);
+    expect(tsd.played.result.finished).toBe(false);
+    expect((await getBoard({ mode: 'tsd20', period: 'all', limit: 10 })).rows).toEqual([]);
+    const db = await getDb();
+    expect(await db.game.findUnique({ where: { id: tsd.ticket.gameId }, select: { clears: true, finished: true } })).toEqual({ clears: 0, finished: false });
   });
 });
