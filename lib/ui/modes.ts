@@ -1,9 +1,12 @@
 import { isRanked, MODE_NAMES, MODES, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type RankedGame, type VersusMode } from '@/lib/engine';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 
-/** Modes that are a race of fixed length (a line goal raced against the clock, or a time limit): they can race a PB ghost. */
+/**
+ * Modes that race a PB ghost: a race of fixed length (a line goal raced against the clock, or a
+ * time limit), or a count raced at the same moment of the clock (Perfect Clears).
+ */
 export function racesAgainstBest(mode: Mode): boolean {
-  return MODES[mode].rankBy === 'time' || MODES[mode].timeLimitTicks > 0;
+  return isRanked(mode) && (MODES[mode].rankBy !== 'score' || MODES[mode].timeLimitTicks > 0);
 }
 
 /** How a result reads, by what its mode ranks by (the engine's MODES[mode].rankBy). */
