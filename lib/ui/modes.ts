@@ -14,7 +14,7 @@ const RESULTS: Record<RankBy, { label: string; format: (game: RankedGame) => str
   time: { label: 'Time', format: (g) => formatTime(g.ticks) },
   score: { label: 'Score', format: (g) => formatPoints(g.score) },
   // The count, then the time that breaks a tie.
-  clears: { label: 'Clears', format: (g) => `${g.clears ?? 0} in ${formatTime(g.ticks)}` },
+  clears: { label: 'Clears', format: (g) => `${g.clears ?? 0} clear${g.clears === 1 ? '' : 's'} in ${formatTime(g.ticks)}` },
 };
 
 type ModeText = {

@@ -26,6 +26,6 @@ describe('the result panel of a drill', () => {
   it('ranks Perfect Clears by its count whatever ended it', () => {
     const html = panel('pc', { over: true, finished: false, toppedOut: true, reason: 'tooHigh', tick: 3600, score: 9000, clears: 3 });
     expect(html).toContain('too high to clear');
-    expect(html).toContain('>3 in 1:00.00<');
+    expect(html).toContain('>3 clears in 1:00.00<');
   });
 });

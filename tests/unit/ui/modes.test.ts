@@ -22,16 +22,16 @@ describe('MODE_INFO', () => {
 
   it('formats a result by what the engine says the mode ranks by', () => {
     const game = { ticks: 3723, score: 123_456, clears: 7 };
-    const reads = { time: [formatTime(game.ticks), 'Time'], score: ['123,456', 'Score'], clears: ['7 in 1:02.05', 'Clears'] } as const;
+    const reads = { time: [formatTime(game.ticks), 'Time'], score: ['123,456', 'Score'], clears: ['7 clears in 1:02.05', 'Clears'] } as const;
     for (const mode of MODE_NAMES) {
       const [expected, label] = reads[MODES[mode].rankBy];
       expect(formatResult(mode, game)).toBe(expected);
       expect(MODE_INFO[mode].result.label).toBe(label);
     }
     expect(formatResult('sprint', game)).toBe('1:02.05');
-    expect(formatResult('pc', game)).toBe('7 in 1:02.05');
+    expect(formatResult('pc', game)).toBe('7 clears in 1:02.05');
     // A game of a classic mode carries no count: read as none.
-    expect(formatResult('pc', { ticks: 60, score: 0 })).toBe('0 in 0:01.00');
+    expect(formatResult('pc', { ticks: 60, score: 0 })).toBe('0 clears in 0:01.00');
   });
 
   it('knows a mode name from anything else', () => {
