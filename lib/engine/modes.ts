@@ -21,7 +21,7 @@ export const MODES = {
   marathon: { id: 0, kind: 'solo', lineGoal: 150, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 10, maxLevel: 15, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
   sprint: { id: 1, kind: 'solo', lineGoal: 40, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true },
   ultra: { id: 2, kind: 'solo', lineGoal: 0, timeLimitTicks: 7200, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
-  // Drills (decision 0026): what counts, what ends the game and what the field does are in `drill`.
+  // Drills (decision 0027): what counts, what ends the game and what the field does are in `drill`.
   tsd20: {
     id: 5, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true,
     drill: { counts: 'tsd', goal: 20, onlyCounted: true, maxRows: 0, overflow: null },
