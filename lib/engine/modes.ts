@@ -151,7 +151,7 @@ export function levelFor(mode: ModeRules, lines: number): number {
   return Math.min(mode.maxLevel, mode.startLevel + Math.floor(lines / mode.levelEveryLines));
 }
 
-/** What a stored or played game ranks by: every result carries all three. */
+/** What a stored or played game ranks by; a game without a count (a classic mode's) counts 0 clears. */
 export type RankedGame = { ticks: number; score: number; clears?: number };
 
 /** The number a mode ranks by, as played: ticks for a time, points for a score, clears and ticks packed for clears (CLEAR_SPAN). */
