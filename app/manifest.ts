@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next';
 import { APP_ICON_SIZES, THEME_COLOR } from '@/lib/pwa/icon';
-import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { MODE_INFO, PLAY_ORDER } from '@/lib/ui/modes';
 
 /** Home-screen shortcuts a launcher shows (Chrome shows four): practice, then the first modes in the pages' order. */
 const MODE_SHORTCUTS = 3;
@@ -11,7 +11,7 @@ export default function manifest(): MetadataRoute.Manifest {
     id: '/',
     name: 'Linefall',
     short_name: 'Linefall',
-    description: `The falling-block puzzle game: ${MODE_ORDER.map((m) => MODE_INFO[m].label).join(', ')} and a practice sandbox that works offline.`,
+    description: `The falling-block puzzle game: ${PLAY_ORDER.map((m) => MODE_INFO[m].label).join(', ')} and a practice sandbox that works offline.`,
     start_url: '/',
     scope: '/',
     display: 'standalone',
@@ -27,7 +27,7 @@ export default function manifest(): MetadataRoute.Manifest {
     ],
     shortcuts: [
       { name: 'Practice (works offline)', url: '/practice' },
-      ...MODE_ORDER.slice(0, MODE_SHORTCUTS).map((m) => ({ name: MODE_INFO[m].title, url: `/play/${m}` })),
+      ...PLAY_ORDER.slice(0, MODE_SHORTCUTS).map((m) => ({ name: MODE_INFO[m].title, url: `/play/${m}` })),
     ],
   };
 }

@@ -6,7 +6,7 @@ import { PersonalBests } from '@/components/profile/PersonalBests';
 import { getSessionUser } from '@/lib/server/auth';
 import { getWeeklyTop } from '@/lib/server/games/highlights';
 import { getPlayerBests } from '@/lib/server/games/replays';
-import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { MODE_INFO, PLAY_ORDER } from '@/lib/ui/modes';
 import { buttonClass } from '@/components/ui/button-class';
 
 export default async function HomePage() {
@@ -51,7 +51,7 @@ export default async function HomePage() {
         <WeeklyTop boards={weekly} />
       </section>
       <section className="grid gap-4 sm:grid-cols-3">
-        {MODE_ORDER.map((mode) => (
+        {PLAY_ORDER.map((mode) => (
           <Link key={mode} href={`/play/${mode}`} className="rounded-xl border border-line p-5 hover:border-primary">
             <h2 className="font-semibold">{MODE_INFO[mode].title}</h2>
             <p className="mt-1 text-sm text-muted">{MODE_INFO[mode].blurb}</p>

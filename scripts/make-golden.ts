@@ -19,6 +19,8 @@ interface Spec {
   play: PlayOptions;
   /** GOLDEN_RULES unless the game needs a later version's keys. */
   rules?: number;
+  /** A game that never ends (Zen) is pinned at this tick instead of played for the default hour. */
+  maxTicks?: number;
 }
 
 const specs: Spec[] = [
@@ -37,6 +39,10 @@ const specs: Spec[] = [
   { name: 'rules5-dig18', description: 'Dig 18 under rules 5, paced, with holds and T-spins: rows rise as the garbage is cleared', rules: 5, play: { mode: 'dig18', seed: 'golden-dig18', pace: 40, spins: true } },
   { name: 'rules5-dig100', description: 'Dig 100 under rules 5 at full speed: ninety rows rise one by one', rules: 5, play: { mode: 'dig100', seed: 'golden-dig100' } },
   { name: 'rules5-marathon-spins', description: 'Marathon under rules 5 with T-spin slots, up the level curve until it tops out', rules: 5, play: { mode: 'marathon', seed: 'golden-rules5-marathon', spins: true, slots: true, maxPieces: 220 } },
+  { name: 'rules5-tsd20', description: '20 TSD under rules 5: the bot clears only with T-spin doubles, counts one, then the stack blocks out', rules: 5, play: { mode: 'tsd20', seed: 'tsd-4', spins: true, slots: true, tsdOnly: true, pace: 20 } },
+  { name: 'rules5-tsd20-wrong-clear', description: '20 TSD under rules 5: a plain single ends the game (wrongClear) before any T-spin double', rules: 5, play: { mode: 'tsd20', seed: 'golden-tsd20', pace: 20 } },
+  { name: 'rules5-pc', description: 'Perfect Clears under rules 5: no perfect clear, a stack taller than four rows ends it (tooHigh)', rules: 5, play: { mode: 'pc', seed: 'golden-pc', pace: 20 } },
+  { name: 'rules5-zen', description: 'Zen under rules 5: 300 pieces, then gravity alone to tick 6000; the bottom rows vanish instead of a top out, so it never ends', rules: 5, maxTicks: 6000, play: { mode: 'zen', seed: 'golden-zen', pace: 12, maxPieces: 300 } },
 ];
 
 const dir = new URL('../tests/fixtures/replays/', import.meta.url);
@@ -44,10 +50,10 @@ mkdirSync(dir, { recursive: true });
 for (const spec of specs) {
   const rules = spec.rules ?? GOLDEN_RULES;
   const replay = playGame({ ...spec.play, rulesVersion: rules }).replay;
-  const result = simulateReplay(replay);
+  const result = simulateReplay(replay, spec.maxTicks === undefined ? {} : { maxTicks: spec.maxTicks });
   const expected: Partial<typeof result> = { ...result };
   delete expected.unusedEvents;
-  const fixture = { name: spec.name, description: spec.description, rulesVersion: rules, expected, encoded: encodeReplay(replay), replay };
+  const fixture = { name: spec.name, description: spec.description, rulesVersion: rules, ...(spec.maxTicks === undefined ? {} : { maxTicks: spec.maxTicks }), expected, encoded: encodeReplay(replay), replay };
   // One event per line keeps the files readable and their diffs small.
   const text = JSON.stringify(fixture, null, 1).replace(
     /\{\n\s*"tick": (\d+),\n\s*"key": "(\w+)",\n\s*"down": (true|false)\n\s*\}/g,

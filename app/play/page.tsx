@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { PendingNotice } from '@/components/game/PendingNotice';
-import { MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
+import { MODE_INFO, PLAY_ORDER } from '@/lib/ui/modes';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { buttonClass } from '@/components/ui/button-class';
 
@@ -21,7 +21,7 @@ export default function PlayPage() {
       </div>
       <PendingNotice />
       <ul className="grid gap-4 sm:grid-cols-3">
-        {MODE_ORDER.map((mode) => (
+        {PLAY_ORDER.map((mode) => (
           <li key={mode}>
             <Link
               href={`/play/${mode}`}
@@ -35,7 +35,7 @@ export default function PlayPage() {
       </ul>
       <p className="text-sm text-muted">
         Practice any mode unranked, on this device alone (it works offline):{' '}
-        {MODE_ORDER.map((mode, i) => (
+        {PLAY_ORDER.map((mode, i) => (
           <span key={mode}>
             {i > 0 && ' · '}
             <Link className="link" href={`/play/${mode}?practice`}>{MODE_INFO[mode].title}</Link>

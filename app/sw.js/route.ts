@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { MODE_NAMES } from '@/lib/engine';
 import { buildAssets } from '@/lib/pwa/precache';
 
 // Read once per server: the build does not change under a running server.
@@ -13,7 +14,8 @@ export function GET() {
   if (body === null) {
     const { version, assets } = buildAssets();
     const code = readFileSync(path.join(process.cwd(), 'lib/pwa/worker.js'), 'utf8');
-    body = `const VERSION = ${JSON.stringify(version)};\nconst ASSETS = ${JSON.stringify(assets)};\n${code}`;
+    const modePages = MODE_NAMES.map((mode) => `/play/${mode}`);
+    body = `const VERSION = ${JSON.stringify(version)};\nconst ASSETS = ${JSON.stringify(assets)};\nconst MODE_PAGES = ${JSON.stringify(modePages)};\n${code}`;
   }
   return new Response(body, {
     headers: {

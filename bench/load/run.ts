@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { encodeReplay, isRankable, MODE_NAMES, type Mode } from '@/lib/engine';
+import { encodeReplay, isRankable, RANKED_MODE_NAMES, type Mode } from '@/lib/engine';
 import { createAppServer, type AppServer } from '@/tests/support/app-server';
 import { createCluster, type Cluster } from '@/tests/support/cluster';
 import { startCrossInstanceGame } from '@/bench/load/live';
@@ -44,7 +44,8 @@ const HTTP_SIGN_UPS = Math.min(PLAYERS, Number(arg('http-sign-ups', '50')));
 const CLUSTER = Number(arg('cluster', '0'));
 const KILL = process.argv.includes('--kill');
 const AUTH_SECRET = `load-${randomBytes(16).toString('hex')}`;
-const MODES = MODE_NAMES;
+// Modes with tickets and boards (Zen is practice only).
+const MODES = RANKED_MODE_NAMES;
 /** What a valid HTTP-ticket submission is answered: stored, held off the boards as unpaced. */
 const STORED = 202;
 

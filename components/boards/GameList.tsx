@@ -9,6 +9,7 @@ type ListedGame = {
   mode: Mode;
   score: number;
   ticks: number;
+  clears: number;
   pps: number;
   createdAt: string;
   player?: { username: string } | null;

@@ -30,7 +30,8 @@ const LiveBadge = lazy(() => import('@/components/live/LiveBadge').then((m) => (
 const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').then((m) => ({ default: m.SettingsPanel })));
 
 /** The game page: a canvas driven by PlayController, with overlays for each phase. */
-export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, practice }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean; periods: PeriodTabs; practice: boolean }) {
+/** `ranked`: whether the mode has boards at all (MODES' `ranked`); one that never has (Zen) is practice only, with no ranked twin to switch to. */
+export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, practice, ranked }: { mode: Mode; title: string; signedIn: boolean; rankBy: RankBy; ghost: boolean; periods: PeriodTabs; practice: boolean; ranked: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { settings, save, status } = useSettings(signedIn);
@@ -92,10 +93,10 @@ export function PlayScreen({ mode, title, signedIn, rankBy, ghost, periods, prac
   return (
     <div ref={rootRef} data-testid="game" data-mode={mode} className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <PageHeading size="compact">{title}{practice && ' · Practice'}</PageHeading>
+        <PageHeading size="compact">{title}{practice && ranked && ' · Practice'}</PageHeading>
         <div className="flex flex-wrap gap-2">
           <FullscreenButton />
-          <Link href={other} className={buttonClass({ variant: 'quiet' })}>{practice ? 'Ranked' : 'Practice'}</Link>
+          {ranked && <Link href={other} className={buttonClass({ variant: 'quiet' })}>{practice ? 'Ranked' : 'Practice'}</Link>}
           <Button variant="quiet" onClick={() => openPanel(true)}>
             Settings
           </Button>

@@ -15,9 +15,9 @@ type Ended = Extract<PlayState, { phase: 'ended' }>;
 
 export function ResultPanel({ state, mode, onRetry, onRestart }: { state: Ended; mode: Mode; onRetry: () => void; onRestart: () => void }) {
   const r = state.result;
-  const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : 'Game over';
+  const headline = r.finished ? (r.reason === 'timeUp' ? 'Time!' : 'Finished!') : r.reason === 'wrongClear' ? 'Game over: a clear that does not count' : r.reason === 'tooHigh' ? 'Game over: too high to clear' : 'Game over';
   // A result its mode ranks reads as on the boards; an unranked one (a topped-out Sprint) by its score.
-  const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score }) : formatPoints(r.score);
+  const main = isRankable(mode, r) ? formatResult(mode, { ticks: r.tick, score: r.score, clears: r.clears }) : formatPoints(r.score);
   const s = state.submit;
   return (
     <div data-testid="result" className="w-full max-w-sm space-y-4 rounded-xl bg-field-panel/95 p-6 text-field-fg shadow-xl ring-1 ring-field-line">

@@ -1,4 +1,4 @@
-import { cheeseOf, COLS, goalOf, MODES, placedCells, VISIBLE_ROWS as ROWS, type AnyMode, type PieceType, type Snapshot } from '@/lib/engine';
+import { cheeseOf, COLS, drillOf, goalOf, MODES, placedCells, VISIBLE_ROWS as ROWS, type AnyMode, type DrillRules, type ModeRules, type PieceType, type Snapshot } from '@/lib/engine';
 import { CALLOUT_MS, FLASH_MS, LOCK_MS, type Effects } from '@/components/game/effects';
 import { formatLines, formatPps, formatTime } from '@/lib/ui/format';
 import type { DisplaySettings } from '@/lib/validations/settings';
@@ -253,7 +253,7 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
     ['SCORE', snap.score.toLocaleString('en-US')],
     // Dig counts its garbage rows dug out; the others their lines.
     [cheeseOf(rules) ? 'DUG' : 'LINES', formatLines(snap.progress, goalOf(rules))],
-    ['LEVEL', String(snap.level)],
+    countRow(rules, snap),
     // Drawn every frame by drawLive.
     ['TIME', null],
     ['PPS', null],
@@ -263,6 +263,14 @@ function drawSide(ctx: CanvasRenderingContext2D, snap: Snapshot, o: DrawOptions,
     text(ctx, k, sideX, rows[i]!, label, THEME.label);
     if (v !== null) text(ctx, v, sideX, rows[i]! + label * 1.2, value, THEME.text, 700);
   });
+}
+
+/** What a drill counts, in the level's place (a drill's level never moves): TSDs against the goal, perfect clears. */
+const COUNT_LABELS = { tsd: 'TSDS', perfect: 'PCS' } as const satisfies Record<NonNullable<DrillRules['counts']>, string>;
+
+function countRow(rules: ModeRules, snap: Snapshot): [string, string] {
+  const drill = drillOf(rules);
+  return drill.counts === null ? ['LEVEL', String(snap.level)] : [COUNT_LABELS[drill.counts], formatLines(snap.clears, drill.goal)];
 }
 
 function statRows(layout: Layout, top: number): { label: number; value: number; rows: number[] } {

@@ -2,13 +2,13 @@
 
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { PlayState } from '@/lib/client/play-controller';
-import { finalSplit, GhostRace, raceUnit, standing, standingText } from '@/lib/client/ghost';
+import { finalSplit, GhostRace, raceCount, raceUnit, standing, standingText } from '@/lib/client/ghost';
 import { goalOf, MODES, TICKS_PER_SECOND, type Mode } from '@/lib/engine';
 import { Check } from '@/components/ui/Check';
 
 const STORE_KEY = 'linefall:ghost';
 
-type Best = { gameId: string; replay: string; ticks: number; score: number; lines: number };
+type Best = { gameId: string; replay: string; ticks: number; score: number; lines: number; clears: number };
 type Load = { status: 'off' } | { status: 'loading' } | { status: 'none'; message: string } | { status: 'ready'; best: Best };
 type Race = { diff: number; you: number; ghost: number };
 
@@ -59,9 +59,9 @@ export function GhostBar({ mode, state, root }: { mode: Mode; state: PlayState; 
       const ms = c.playedMs + now - c.since;
       const ghost = c.ghost!.at(Math.floor((ms * TICKS_PER_SECOND) / 1000));
       const d = root.current?.dataset;
-      const player = { lines: Number(d?.progress ?? 0), score: Number(d?.score ?? 0) };
+      const player = { lines: Number(d?.progress ?? 0), score: Number(d?.score ?? 0), clears: Number(d?.clears ?? 0) };
       const diff = standing(mode, player, ghost);
-      const [you, them] = raceUnit(mode) === 'lines' ? [player.lines, ghost.lines] : [player.score, ghost.score];
+      const [you, them] = [raceCount(mode, player), raceCount(mode, ghost)];
       setRace((r) => (r && r.diff === diff && r.you === you && r.ghost === them ? r : { diff, you, ghost: them }));
       raf = requestAnimationFrame(frame);
     };
@@ -78,8 +78,8 @@ export function GhostBar({ mode, state, root }: { mode: Mode; state: PlayState; 
     setRace(null);
   };
 
-  // The bar's end: the mode's line goal in a race in lines, else the best's score (or the player's, once past it).
-  const full = raceUnit(mode) === 'lines' ? goalOf(MODES[mode]) || Math.max(race?.ghost ?? 1, race?.you ?? 0, 1) : Math.max(best?.score ?? 1, race?.you ?? 0, 1);
+  // The bar's end: the mode's goal in a race in lines (Dig: its rows), else the best's count (or the player's, once past it).
+  const full = raceUnit(mode) === 'lines' ? goalOf(MODES[mode]) || Math.max(race?.ghost ?? 1, race?.you ?? 0, 1) : Math.max(best ? raceCount(mode, best) : 1, race?.you ?? 0, 1);
   const split = best && state.phase === 'ended' ? finalSplit(mode, state.result, best) : null;
   // Before the first tick of a game the last game's standing is stale.
   const racing = phase === 'playing' || phase === 'paused' || phase === 'ended' ? race : null;

@@ -4,7 +4,7 @@ import { formatDate } from '@/lib/ui/format';
 import type { Mode } from '@/lib/engine';
 import { Card } from '@/components/ui/Card';
 
-type Best = { id: string; mode: Mode; score: number; ticks: number; createdAt: string };
+type Best = { id: string; mode: Mode; score: number; ticks: number; clears: number; createdAt: string };
 
 /** One card per mode: the best result, linking to its replay. `own` offers a first game where there is none. */
 export function PersonalBests({ bests, own }: { bests: Best[]; own: boolean }) {

@@ -35,7 +35,12 @@ export interface SearchOptions {
   slots?: boolean;
   /** Keep the right column open and fill it only to clear two lines or more (versus: an attack). */
   well?: boolean;
+  /** Clear lines only with a full T-spin double (the 20 TSD mode, where any other clear ends the game). */
+  tsdOnly?: boolean;
 }
+
+/** The `tsdOnly` option: any other clear costs more than any placement can gain. */
+const WRONG_CLEAR_PENALTY = 1000;
 
 const W = {
   landing: -4.500158825082766,
@@ -200,7 +205,8 @@ export function candidates(b: Int32Array, piece: number, rot: number, x: number,
       if (seen.has(id)) continue;
       seen.add(id);
       const keys = (turn ? 1 : 0) + (shift ? ('taps' in shift ? shift.taps : 1) : 0) + 1;
-      const score = evaluate(b, slot, nx, ly, opts.slots === true) + (opts.well ? wellScore(b, slot, nx, ly) : 0);
+      const wrong = opts.tsdOnly && linesAfter(b, slot, nx, ly) > 0 ? WRONG_CLEAR_PENALTY : 0;
+      const score = evaluate(b, slot, nx, ly, opts.slots === true) + (opts.well ? wellScore(b, slot, nx, ly) : 0) - wrong;
       out.push({ turn, shift, rot: nr, x: nx, yBefore: ry, y: ly, score, keys, spinTurn: 0, softY: ly });
       if (opts.spins && piece === PIECE_T) {
         for (const st of [1, 3] as const) {
@@ -212,7 +218,8 @@ export function candidates(b: Int32Array, piece: number, rot: number, x: number,
           const corners = tCorners(b, sr, sx, sy);
           if (corners.count < 3) continue;
           const lines = linesAfter(b, s2, sx, sy);
-          const bonus = corners.front === 2 ? SPIN_BONUS_PER_LINE * lines : 0;
+          const tsd = corners.front === 2 && lines === 2;
+          const bonus = (corners.front === 2 ? SPIN_BONUS_PER_LINE * lines : 0) - (opts.tsdOnly && lines > 0 && !tsd ? WRONG_CLEAR_PENALTY : 0);
           out.push({ turn, shift, rot: sr, x: sx, yBefore: ry, y: sy, score: evaluate(b, s2, sx, sy, opts.slots === true) + bonus, keys: keys + 2, spinTurn: st, softY: ly });
         }
       }

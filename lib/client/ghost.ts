@@ -6,6 +6,8 @@ export interface GhostProgress {
   /** Lines toward the mode's goal (the snapshot's `progress`: in Dig the garbage rows dug out). */
   lines: number;
   score: number;
+  /** The clears a drill counts (Perfect Clears races them). */
+  clears: number;
   over: boolean;
 }
 
@@ -41,28 +43,50 @@ export class GhostRace {
       this.ticks++;
     }
     const s = this.game.snapshot();
-    return { tick: s.tick, lines: s.progress, score: s.score, over: s.over };
+    return { tick: s.tick, lines: s.progress, score: s.score, clears: s.clears, over: s.over };
   }
 }
 
+type RaceUnit = 'lines' | 'points' | 'clears';
+/** The counter of a game that a race in each unit compares. */
+const COUNTER = { lines: 'lines', points: 'score', clears: 'clears' } as const satisfies Record<RaceUnit, keyof GhostProgress>;
+const UNIT_WORDS = { lines: ['line', 'lines'], points: ['point', 'points'], clears: ['clear', 'clears'] } as const satisfies Record<RaceUnit, readonly [string, string]>;
+
 /**
  * What a race against the best counts, at the same moment of the clock: lines when the mode ranks
- * by time (the race is to its goal, as Sprint's), points when it ranks by score (as Ultra's).
+ * by time (the race is to its goal, as Sprint's), points when it ranks by score (as Ultra's),
+ * clears when it ranks by them (Perfect Clears).
  */
-export function raceUnit(mode: Mode): 'lines' | 'points' {
-  return MODES[mode].rankBy === 'time' ? 'lines' : 'points';
+export function raceUnit(mode: Mode): RaceUnit {
+  const rankBy = MODES[mode].rankBy;
+  switch (rankBy) {
+    case 'time':
+      return 'lines';
+    case 'score':
+      return 'points';
+    case 'clears':
+      return 'clears';
+    default:
+      return rankBy satisfies never;
+  }
+}
+
+type Counters = { lines: number; score: number; clears?: number };
+
+/** The player's or the ghost's count in the mode's race unit. */
+export function raceCount(mode: Mode, game: Counters): number {
+  return game[COUNTER[raceUnit(mode)]] ?? 0;
 }
 
 /** How far ahead (positive) or behind (negative) the player is at the same moment. */
-export function standing(mode: Mode, player: { lines: number; score: number }, ghost: { lines: number; score: number }): number {
-  return raceUnit(mode) === 'lines' ? player.lines - ghost.lines : player.score - ghost.score;
+export function standing(mode: Mode, player: Counters, ghost: Counters): number {
+  return raceCount(mode, player) - raceCount(mode, ghost);
 }
 
 export function standingText(mode: Mode, diff: number): string {
-  const unit = raceUnit(mode);
   if (diff === 0) return 'Level with your best';
   const n = Math.abs(diff);
-  const amount = unit === 'lines' ? `${n} line${n === 1 ? '' : 's'}` : `${n.toLocaleString('en-US')} points`;
+  const amount = `${n.toLocaleString('en-US')} ${UNIT_WORDS[raceUnit(mode)][n === 1 ? 0 : 1]}`;
   return `${diff > 0 ? 'Ahead' : 'Behind'} by ${amount}`;
 }
 
@@ -71,9 +95,17 @@ export function standingText(mode: Mode, diff: number): string {
  * (Ultra), said in words (a sign as well read "−0.02 s faster", which a player takes for slower).
  * Null when the game has no result to compare (a Sprint that topped out).
  */
-export function finalSplit(mode: Mode, result: { tick: number; score: number; finished: boolean }, best: { ticks: number; score: number }): string | null {
+export function finalSplit(
+  mode: Mode, result: { tick: number; score: number; clears?: number; finished: boolean }, best: { ticks: number; score: number; clears?: number },
+): string | null {
   if (!isRankable(mode, { finished: result.finished })) return null;
-  if (MODES[mode].rankBy === 'time') {
+  if (MODES[mode].rankBy === 'clears' && (result.clears ?? 0) !== (best.clears ?? 0)) {
+    const diff = (result.clears ?? 0) - (best.clears ?? 0);
+    const n = Math.abs(diff);
+    return `${n} clear${n === 1 ? '' : 's'} ${diff > 0 ? 'more than' : 'fewer than'} your best`;
+  }
+  // The same count: the time breaks the tie, as on the boards.
+  if (MODES[mode].rankBy !== 'score') {
     const diff = result.tick - best.ticks;
     const seconds = (Math.abs(diff) / TICKS_PER_SECOND).toFixed(2);
     return diff === 0 ? 'Equal to your best' : `${seconds} s ${diff < 0 ? 'faster than' : 'slower than'} your best`;

@@ -314,6 +314,7 @@ export class PlayController {
     this.host.root.dataset.lines = String(snap.lines);
     this.host.root.dataset.progress = String(snap.progress);
     this.host.root.dataset.score = String(snap.score);
+    this.host.root.dataset.clears = String(snap.clears);
     this.host.root.dataset.active = a ? `${a.type}:${a.rotation}:${a.x}:${a.y}` : '';
     // The pieces dealt so far and the locked cells: what a spectator must see too (tests compare).
     if (this.live) this.host.root.dataset.dealt = this.live.dealtSoFar();

@@ -1,18 +1,21 @@
 import { COLS, collides, dropDistance, newBoard, TOTAL_ROWS } from './board';
 import { garbageDelayOf, keysOf, PIECES } from './constants';
-import { END_BLOCK_OUT, END_GARBAGE_OUT, END_GOAL, END_NONE, END_TIME_UP } from './ends';
+import { END_BLOCK_OUT, END_GOAL, END_NAMES, END_NONE, END_TIME_UP } from './ends';
 import { queueGarbage } from './garbage';
 import { gravityFor, ONE_ROW, softDropSpeed } from './gravity';
 import { lockPiece } from './lock';
 import { K_SOFT } from './keys';
 import { autoShift, keyEdge } from './moves';
 import { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
-import { cheeseOf, type CheeseRules, type ModeRules } from './modes';
+import { cheeseOf, drillOf, type CheeseRules, type DrillRules, type ModeRules } from './modes';
 import { SPAWN_X, SPAWN_Y } from './pieces';
 import type { KeyStream } from './keystream';
 import type { DealtQueue, PieceQueue } from './queue';
 import { SOFT_DROP_POINTS_PER_ROW } from './scoring';
-import type { GameEvent } from './types';
+import type { GameEvent, GameOverReason } from './types';
+
+/** The end reasons a top out (a game over) may carry, by id. */
+const GAME_OVER_NAMES: ReadonlyArray<GameOverReason | undefined> = END_NAMES.map((n) => (n === null || n === 'goal' || n === 'timeUp' ? undefined : n));
 
 // Hot-path imports re-bound locally: under tsx / vite-node an imported binding is a getter call.
 const hits = collides;
@@ -56,6 +59,8 @@ export interface CoreSettings {
  */
 export class Core {
   readonly mode: ModeRules;
+  /** The mode's drill rules (NO_DRILL for a classic mode): read on every lock, so looked up once. */
+  readonly drill: DrillRules;
   readonly rulesVersion: number;
   /** Key ids below this are keys of the rules version; callers refuse the others before input(). */
   readonly keyCount: number;
@@ -125,6 +130,8 @@ export class Core {
   /** Garbage rows sent so far (attack left after cancelling) and received into the queue. */
   sent = 0;
   received = 0;
+  /** Drills only (hashed only then): the clears the mode counts (T-spin doubles, perfect clears). */
+  clears = 0;
 
   // Dig only (mode.cheese, cheese.ts); hashed only then, so every other hash is unchanged.
   readonly cheese: CheeseRules | null;
@@ -137,6 +144,7 @@ export class Core {
 
   constructor(s: CoreSettings) {
     this.mode = s.mode;
+    this.drill = drillOf(s.mode);
     this.rulesVersion = s.rulesVersion;
     this.keyCount = keysOf(s.rulesVersion);
     this.das = s.das;
@@ -299,8 +307,7 @@ export class Core {
     this.ended = true;
     this.toppedOut = true;
     this.reason = reason;
-    if (this.emit)
-      this.push({ type: 'gameOver', reason: reason === END_BLOCK_OUT ? 'blockOut' : reason === END_GARBAGE_OUT ? 'garbageOut' : 'lockOut' });
+    if (this.emit) this.push({ type: 'gameOver', reason: GAME_OVER_NAMES[reason] ?? 'lockOut' });
   }
 
   finish(reason: number): void {

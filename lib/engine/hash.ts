@@ -1,5 +1,6 @@
 import type { Core } from './core';
 import type { KeyStream } from './keystream';
+import { NO_DRILL } from './modes';
 import { PieceQueue } from './queue';
 
 /**
@@ -60,6 +61,8 @@ function coreWords(d: Digest, c: Core): void {
     .add(+c.lastRotated).add(c.lastKick).add(c.lastTurn);
   // Only a drill (lock 'hardDrop', never a replay) adds a word: every other hash is what it was.
   if (!c.lockOnRest) d.add(1);
+  // Only drills count clears: every other hash is what it was.
+  if (c.drill !== NO_DRILL) d.add(c.clears);
   // Only versus states have garbage: solo hashes (and so the rules-1 goldens) stay as they were.
   if (c.mode.garbage) {
     d.add(c.holeRng).add(c.holeCol).add(c.sent).add(c.received).add(c.garbageQueue.length);

@@ -5,7 +5,11 @@ export {
   NEXT_COUNT_MIN, NEXT_COUNT_MAX, DEFAULT_NEXT_COUNT, MAX_REPLAY_TICKS, MAX_REPLAY_EVENTS,
   MAX_EVENT_TICK, MAX_REPLAY_BYTES, MAX_REPLAY_ENCODED_LENGTH,
 } from './constants';
-export { MODES, ALL_MODE_NAMES, cheeseOf, goalOf, modeById, rankValue, metricOf, isRankable, isVersusMode, type RankBy } from './modes';
+export {
+  MODES, ALL_MODE_NAMES, RANKED_MODE_NAMES, CLEAR_SPAN, CLEAR_CAP, cheeseOf, goalOf, modeById, rankValue, metricOf, isRankable, isRanked, isVersusMode, drillOf,
+  type RankBy, type RankedGame, type DrillRules, type ModeRules,
+} from './modes';
+export { END_NAMES } from './ends';
 export { ATTACK_LINES, B2B_ATTACK, COMBO_ATTACK, PERFECT_CLEAR_ATTACK, MAX_ATTACK, attackFor } from './attack';
 export { GARBAGE_RISE_CAP, holeState } from './garbage';
 export { GRAVITY } from './gravity';

@@ -2,11 +2,11 @@ import { COLS, EMPTY_ROW, FULL_ROW, isFilled, PAD, TOTAL_ROWS, VISIBLE_ROWS } fr
 import { PIECES, ROTATIONS } from './constants';
 import type { Core } from './core';
 import { attackFor } from './attack';
-import { END_GARBAGE_OUT, END_GOAL, END_LOCK_OUT } from './ends';
+import { END_GARBAGE_OUT, END_GOAL, END_LOCK_OUT, END_TOO_HIGH, END_WRONG_CLEAR } from './ends';
 import { afterCheeseLock, clearedCheese } from './cheese';
 import { cancelGarbage, riseGarbage } from './garbage';
 import { TURN_180 } from './kicks';
-import { levelFor } from './modes';
+import { levelFor, NO_DRILL } from './modes';
 import { CELLS, PIECE_T } from './pieces';
 import { isDifficult, scoreLock, SPIN_FULL, SPIN_MINI, SPIN_NONE, SPINS } from './scoring';
 
@@ -115,12 +115,60 @@ export function lockPiece(c: Core): void {
     return;
   }
   if (c.cheese && !afterCheeseLock(c, dug)) return;
+  if (c.drill !== NO_DRILL && drillEnded(c, spin, cleared, perfect)) return;
   if (versus && cleared === 0 && c.garbageQueue.length > 0 && !riseGarbage(c)) {
     c.topOut(END_GARBAGE_OUT);
     return;
   }
   c.holdUsed = false;
   c.spawn(c.queue.take());
+}
+
+/**
+ * A drill mode's rules after a lock's clears (modes.ts DrillRules): count the clear, finish at the
+ * goal, end on a clear that does not count or on a stack too tall, or let the bottom rows vanish.
+ * Returns whether the game ended.
+ */
+function drillEnded(c: Core, spin: number, cleared: number, perfect: boolean): boolean {
+  const d = c.drill;
+  const counted = d.counts === 'tsd' ? spin === SPIN_FULL && cleared === 2 : d.counts === 'perfect' ? perfect : false;
+  if (counted) {
+    c.clears++;
+    if (d.goal !== 0 && c.clears >= d.goal) {
+      c.finish(END_GOAL);
+      return true;
+    }
+  } else if (cleared > 0 && d.onlyCounted) {
+    c.topOut(END_WRONG_CLEAR);
+    return true;
+  }
+  if (d.maxRows !== 0 && stackHeight(c.board) > d.maxRows) {
+    c.topOut(END_TOO_HIGH);
+    return true;
+  }
+  if (d.overflow !== null) {
+    const height = stackHeight(c.board);
+    if (height > d.overflow.at) dropBottom(c, height - d.overflow.keep);
+  }
+  return false;
+}
+
+/** Rows from the floor to the highest filled cell. */
+function stackHeight(b: Int32Array): number {
+  let top = ROWS;
+  while (top > 0 && b[top - 1 + P] === EMPTY) top--;
+  return top;
+}
+
+/** The bottom `n` rows vanish and everything above moves down (Zen's field instead of a top out). */
+function dropBottom(c: Core, n: number): void {
+  const b = c.board;
+  const colors = c.colors;
+  for (let y = 0; y < ROWS; y++) {
+    const from = y + n;
+    b[y + P] = from < ROWS ? b[from + P]! : EMPTY;
+    for (let i = 0; i < W; i++) colors[y * W + i] = from < ROWS ? colors[from * W + i]! : 0;
+  }
 }
 
 function isEmpty(b: Int32Array): boolean {

@@ -11,6 +11,10 @@ import type { AnyMode, Mode, VersusMode } from './types';
  *   is derived from these three, so a new mode is one entry here.
  * - cheese (Dig): the field starts with garbage rows and the game finishes ('goal') when the last
  *   is cleared (cheese.ts). Only under keyed rules: the holes come from the seed's hole stream.
+ * - ranked (solo, absent = true): false keeps the mode off every board, ticket and live start; it
+ *   is played as practice only, on the device (Zen).
+ * - drill (solo, absent = none): the counted clears, extra ends and the self-clearing field of the
+ *   drill modes (DrillRules); the classic modes have none, so their play and hashes are unchanged.
  * - id: the mode byte of every stored replay, and part of the state hash. This is its only home:
  *   a new mode of either kind takes the next unused id, and no id is ever changed or reused
  *   (tests/engine/mode-ids.test.ts pins them), so no stored replay decodes as another mode.
@@ -19,6 +23,19 @@ export const MODES = {
   marathon: { id: 0, kind: 'solo', lineGoal: 150, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 10, maxLevel: 15, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
   sprint: { id: 1, kind: 'solo', lineGoal: 40, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true },
   ultra: { id: 2, kind: 'solo', lineGoal: 0, timeLimitTicks: 7200, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false },
+  // Drills (decision 0030): what counts, what ends the game and what the field does are in `drill`.
+  tsd20: {
+    id: 5, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true,
+    drill: { counts: 'tsd', goal: 20, onlyCounted: true, maxRows: 0, overflow: null },
+  },
+  pc: {
+    id: 6, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'clears', better: 'higher', needsFinish: false,
+    drill: { counts: 'perfect', goal: 0, onlyCounted: false, maxRows: 4, overflow: null },
+  },
+  zen: {
+    id: 7, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'score', better: 'higher', needsFinish: false,
+    ranked: false, drill: { counts: null, goal: 0, onlyCounted: false, maxRows: 0, overflow: { at: 16, keep: 8 } },
+  },
   battle: { id: 3, kind: 'versus', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'lastStanding', firstTo: 2 },
   race30: { id: 4, kind: 'versus', lineGoal: 30, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: true, win: 'goalOrLastStanding', firstTo: 2 },
   dig10: { id: 8, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true, cheese: { rows: 10, field: 10, messiness: 100 } },
@@ -45,6 +62,8 @@ interface SoloRules extends CommonRules {
   /** A game that did not finish (a topped-out Sprint) has no result to rank. */
   needsFinish: boolean;
   cheese?: CheeseRules;
+  ranked?: false;
+  drill?: DrillRules;
 }
 /**
  * Dig's garbage (cheese.ts): `rows` in all, at most `field` of them in the field at once (the rest
@@ -56,6 +75,44 @@ export interface CheeseRules {
   field: number;
   messiness: number;
 }
+
+/** What a drill mode adds to the solo rules (lock.ts applies it after a lock's line clears). */
+export interface DrillRules {
+  /**
+   * The clears the game counts (its `clears`): 'tsd', a lock that clears exactly two rows with a
+   * full T-spin (a mini double is not one); 'perfect', a lock that leaves the field empty.
+   */
+  counts: 'tsd' | 'perfect' | null;
+  /** The count that finishes the game ('goal'); 0: none. */
+  goal: number;
+  /** A line clear that is not counted ends the game ('wrongClear', a game over). */
+  onlyCounted: boolean;
+  /** A lock that leaves a cell in this row (0-based) or above, after its clears, ends the game ('tooHigh'); 0: none. */
+  maxRows: number;
+  /**
+   * Instead of topping out: a lock that leaves a cell in row `at` or above makes the bottom rows
+   * vanish until the stack is `keep` rows tall. With `at` ≤ 16 no piece can lock out or block out
+   * (a resting piece reaches at most 4 rows above the stack, spawns are in rows 20–21).
+   */
+  overflow: { at: number; keep: number } | null;
+}
+
+/** No drill: a classic mode. */
+export const NO_DRILL: DrillRules = Object.freeze({ counts: null, goal: 0, onlyCounted: false, maxRows: 0, overflow: null });
+
+/** A mode's drill rules, NO_DRILL for a classic or versus mode. */
+export function drillOf(rules: ModeRules): DrillRules {
+  return 'drill' in rules ? rules.drill : NO_DRILL;
+}
+
+/** Whether a solo mode has boards (and so tickets and ranked live games); Zen is practice only. */
+export function isRanked(mode: Mode): boolean {
+  const rules: SoloRules = MODES[mode];
+  return rules.ranked !== false;
+}
+
+/** The solo modes with boards, in MODE_NAMES order: what every board, period and ticket walk lists. */
+export const RANKED_MODE_NAMES: readonly Mode[] = MODE_NAMES.filter(isRanked);
 interface VersusRules extends CommonRules {
   kind: 'versus';
   /**
@@ -103,20 +160,44 @@ export function goalOf(mode: ModeRules): number {
 export function cheeseOf(mode: ModeRules): CheeseRules | null {
   return 'cheese' in mode ? mode.cheese : null;
 }
-export type RankBy = 'time' | 'score';
+
+/** 'time': the game's ticks; 'score': its points; 'clears': its counted clears, then fewer ticks. */
+export type RankBy = 'time' | 'score' | 'clears';
+
+/**
+ * Ranking by clears then time packs both into one integer: clears × CLEAR_SPAN − ticks, so more
+ * clears always win and, for the same count, fewer ticks. CLEAR_SPAN exceeds any game's ticks
+ * (MAX_REPLAY_TICKS is one hour: 216 000), and the 32-bit metric holds CLEAR_CAP clears: a count
+ * past it (a bot at the input limit could reach one in an hour) ranks as the cap, never overflows.
+ */
+export const CLEAR_SPAN = 262_144;
+export const CLEAR_CAP = 8191;
 
 export function levelFor(mode: ModeRules, lines: number): number {
   if (mode.levelEveryLines === 0) return mode.startLevel;
   return Math.min(mode.maxLevel, mode.startLevel + Math.floor(lines / mode.levelEveryLines));
 }
 
-/** The number a mode ranks by, as played: ticks for a time, points for a score. */
-export function rankValue(mode: Mode, game: { ticks: number; score: number }): number {
-  return MODES[mode].rankBy === 'time' ? game.ticks : game.score;
+/** What a stored or played game ranks by; a game without a count (a classic mode's) counts 0 clears. */
+export type RankedGame = { ticks: number; score: number; clears?: number };
+
+/** The number a mode ranks by, as played: ticks for a time, points for a score, clears and ticks packed for clears (CLEAR_SPAN). */
+export function rankValue(mode: Mode, game: RankedGame): number {
+  const rankBy = MODES[mode].rankBy;
+  switch (rankBy) {
+    case 'time':
+      return game.ticks;
+    case 'score':
+      return game.score;
+    case 'clears':
+      return Math.min(game.clears ?? 0, CLEAR_CAP) * CLEAR_SPAN - Math.min(game.ticks, CLEAR_SPAN - 1);
+    default:
+      return rankBy satisfies never;
+  }
 }
 
 /** The board metric: the rank value signed so that lower is better for every mode. */
-export function metricOf(mode: Mode, game: { ticks: number; score: number }): number {
+export function metricOf(mode: Mode, game: RankedGame): number {
   const value = rankValue(mode, game);
   return MODES[mode].better === 'lower' ? value : -value;
 }

@@ -5,6 +5,7 @@ import { END_NAMES } from './ends';
 import { GameConfigError, ReplayError } from './errors';
 import { hashCore } from './hash';
 import { keyId } from './keys';
+import { NO_DRILL } from './modes';
 import { createCore } from './setup';
 import type { PackedReplay } from './codec';
 import type { GameEvent, Replay, ReplayEvent, ReplayResult } from './types';
@@ -163,5 +164,7 @@ export function resultOf(c: Core, unusedEvents: number): ReplayResult {
     reason: END_NAMES[c.reason] ?? null,
     hash: hashCore(c),
     unusedEvents,
+    // Drills only, so every other mode's result (and golden) is as it was.
+    ...(c.drill === NO_DRILL ? {} : { clears: c.clears }),
   };
 }

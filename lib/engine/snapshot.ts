@@ -55,6 +55,7 @@ export function snapshotCore(c: Core, nextCount: number): Snapshot {
     progress: c.cheese ? c.cheeseCleared : c.lines,
     garbageQueued: meterCore(c),
     garbageReady: c.mode.garbage ? readyRows(c) : 0,
+    clears: c.clears,
   };
 }
 

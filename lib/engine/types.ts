@@ -89,8 +89,11 @@ export interface GameConfig {
 }
 
 export type Spin = 'none' | 'mini' | 'full';
-/** garbageOut: rising garbage pushed the stack past the top of the field (versus). */
-export type GameOverReason = 'blockOut' | 'lockOut' | 'garbageOut';
+/**
+ * garbageOut: rising garbage pushed the stack past the top of the field (versus). wrongClear and
+ * tooHigh: a drill's rule was broken (modes.ts DrillRules); like a top out, the game did not finish.
+ */
+export type GameOverReason = 'blockOut' | 'lockOut' | 'garbageOut' | 'wrongClear' | 'tooHigh';
 export type FinishReason = 'goal' | 'timeUp';
 export type EndReason = GameOverReason | FinishReason;
 
@@ -159,6 +162,8 @@ export interface Snapshot extends GameStats {
   progress: number;
   /** Incoming garbage rows waiting to rise (the meter beside the field); 0 in solo modes. */
   garbageQueued: number;
+  /** The clears a drill counts (T-spin doubles, perfect clears: modes.ts DrillRules); 0 elsewhere. */
+  clears: number;
   /**
    * Of those, the rows no longer in flight: what the next lock that clears nothing raises (up to the
    * rise cap). All of them under rules without a garbage delay; under rules 6 the rest land within
@@ -189,4 +194,6 @@ export interface ReplayResult {
   unusedEvents: number;
   /** Versus replays only: garbage rows sent (after cancelling), received, and still queued at the end. */
   versus?: { sent: number; received: number; queued: number; unusedGarbage: number };
+  /** Drill modes only (modes.ts DrillRules, so every other result is as it was): the clears the mode counts. */
+  clears?: number;
 }

@@ -1,22 +1,22 @@
-import type { Mode } from '@/lib/engine';
+import { MODE_NAMES, MODES, type Mode } from '@/lib/engine';
 import type { UnrankedReason } from '@/lib/live/protocol';
 
 /**
  * The pauses a ranked live game may take, per mode, and how long each may last: the one home of
  * these figures, read by the server's host (lib/server/live/solo/game-host.ts) and by the play page,
  * which says them before the first pause. A paused game hides its field, but whoever holds the
- * dealt pieces can think through them meanwhile, so the modes that race the clock (Sprint, Ultra,
- * Dig) allow none: a pause is never refused, but the game goes on unranked (`paused`). Marathon, long
- * by nature, keeps a small budget; past it, unranked (`pause_budget`).
+ * dealt pieces can think through them meanwhile, so a mode whose time counts (it ranks by time,
+ * has a time limit, or breaks ties by time: Sprint, Ultra, 20 TSD, Perfect Clears, Dig) allows none: a
+ * pause is never refused, but the game goes on unranked (`paused`). A mode that ranks by score
+ * alone with no clock (Marathon, long by nature) keeps a small budget; past it, unranked
+ * (`pause_budget`). Derived from the mode's rules, so a new mode needs no entry here.
  */
-export const PAUSE_BUDGETS = {
-  sprint: { pauses: 0, eachMs: 0 },
-  ultra: { pauses: 0, eachMs: 0 },
-  marathon: { pauses: 2, eachMs: 30_000 },
-  dig10: { pauses: 0, eachMs: 0 },
-  dig18: { pauses: 0, eachMs: 0 },
-  dig100: { pauses: 0, eachMs: 0 },
-} as const satisfies Record<Mode, { pauses: number; eachMs: number }>;
+const NO_PAUSES = { pauses: 0, eachMs: 0 } as const;
+const UNTIMED_PAUSES = { pauses: 2, eachMs: 30_000 } as const;
+
+export const PAUSE_BUDGETS: Readonly<Record<Mode, { pauses: number; eachMs: number }>> = Object.fromEntries(
+  MODE_NAMES.map((mode) => [mode, MODES[mode].rankBy === 'score' && MODES[mode].timeLimitTicks === 0 ? UNTIMED_PAUSES : NO_PAUSES]),
+) as Record<Mode, { pauses: number; eachMs: number }>;
 
 /**
  * What the `nth` pause of a ranked game (1 for the first), having lasted `ms` so far, does to its

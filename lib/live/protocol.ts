@@ -48,7 +48,7 @@
  *   room_full, not_room_host, unknown_match, not_your_match, already_playing, not_eligible.
  */
 import { z } from 'zod';
-import { COLS, KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { COLS, END_NAMES, KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
 import { botSpecSchema } from '@/lib/bot/spec';
@@ -154,7 +154,7 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
       })
       .optional(),
   }),
-  z.object({ t: z.literal('start'), mode: z.enum(MODE_NAMES), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX) }),
+  z.object({ t: z.literal('start'), mode: z.enum(RANKED_MODE_NAMES as [Mode, ...Mode[]]), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX) }),
   z.object({
     t: z.literal('inputs'),
     gameId,
@@ -203,9 +203,8 @@ export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 export const unrankedReasonSchema = z.enum(['paused', 'pause_budget', 'too_slow', 'disconnected']);
 export type UnrankedReason = z.infer<typeof unrankedReasonSchema>;
 
-/** Every way a game ends (lib/engine), as a record so a reason added there fails to compile here until it is listed. */
-const END_REASONS = { blockOut: 1, lockOut: 1, garbageOut: 1, goal: 1, timeUp: 1 } as const satisfies Record<EndReason, 1>;
-const endReasonSchema = z.enum(Object.keys(END_REASONS) as [EndReason, ...EndReason[]]);
+/** Every way a game ends: the engine's END_NAMES, so a reason added there is one here. */
+const endReasonSchema = z.enum(END_NAMES.filter((n): n is EndReason => n !== null) as [EndReason, ...EndReason[]]);
 const anyGameId = z.string().min(1).max(64);
 /** An unranked reason a newer server added reads as none here: the page still says the game is unranked. */
 const laterReason = unrankedReasonSchema.optional().catch(undefined);

@@ -1,6 +1,6 @@
 /* global self, caches, fetch, Response, URL */
 // The service worker's code, served by app/sw.js/route.ts with this build's asset list in front
-// (`const VERSION = …, ASSETS = […]`). Plain script: it runs in the worker, outside the bundler.
+// (`const VERSION = …, ASSETS = […], MODE_PAGES = […]`). Plain script: it runs in the worker, outside the bundler.
 //
 // - /_next/static (hashed, immutable): precached, then cache first.
 // - Pages that work offline (OFFLINE_PAGES): network first; the last good copy answers offline.
@@ -9,7 +9,8 @@
 // - A navigation that fails offline with no copy gets a small page that points to practice.
 const STATIC = `linefall-static-${VERSION}`;
 const PAGES = `linefall-pages-${VERSION}`;
-const OFFLINE_PAGES = ['/', '/practice', '/play', '/play/sprint', '/play/marathon', '/play/ultra', '/play/dig10', '/play/dig18', '/play/dig100', '/settings'];
+// MODE_PAGES (every solo mode's play page) is written before this code by app/sw.js, from the engine's MODE_NAMES.
+const OFFLINE_PAGES = ['/', '/practice', '/play', ...MODE_PAGES, '/settings'];
 
 self.addEventListener('install', (event) => {
   event.waitUntil(

@@ -1,15 +1,20 @@
-import { MODE_NAMES, MODES, rankValue, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type VersusMode } from '@/lib/engine';
+import { isRanked, MODE_NAMES, MODES, VERSUS_MODE_NAMES, type AnyMode, type Mode, type RankBy, type RankedGame, type VersusMode } from '@/lib/engine';
 import { formatPoints, formatTime } from '@/lib/ui/format';
 
-/** Modes that are a race of fixed length (a line goal raced against the clock, or a time limit): they can race a PB ghost. */
+/**
+ * Modes that race a PB ghost: a race of fixed length (a line goal raced against the clock, or a
+ * time limit), or a count raced at the same moment of the clock (Perfect Clears).
+ */
 export function racesAgainstBest(mode: Mode): boolean {
-  return MODES[mode].rankBy === 'time' || MODES[mode].timeLimitTicks > 0;
+  return isRanked(mode) && (MODES[mode].rankBy !== 'score' || MODES[mode].timeLimitTicks > 0);
 }
 
 /** How a result reads, by what its mode ranks by (the engine's MODES[mode].rankBy). */
-const RESULTS: Record<RankBy, { label: string; format: (value: number) => string }> = {
-  time: { label: 'Time', format: formatTime },
-  score: { label: 'Score', format: formatPoints },
+const RESULTS: Record<RankBy, { label: string; format: (game: RankedGame) => string }> = {
+  time: { label: 'Time', format: (g) => formatTime(g.ticks) },
+  score: { label: 'Score', format: (g) => formatPoints(g.score) },
+  // The count, then the time that breaks a tie.
+  clears: { label: 'Clears', format: (g) => `${g.clears ?? 0} clear${g.clears === 1 ? '' : 's'} in ${formatTime(g.ticks)}` },
 };
 
 type ModeText = {
@@ -29,6 +34,9 @@ const TEXT = {
   dig100: { label: 'Dig 100L', title: 'Dig 100 lines', blurb: 'A hundred garbage rows, ten at a time. Keep digging until the last one is gone.' },
   battle: { label: 'Battle', title: 'Battle', blurb: 'Send garbage, cancel what comes in, be the last one standing.' },
   race30: { label: 'Race 30', title: 'Race 30 lines', blurb: 'First to clear 30 lines wins, with garbage on. Topping out loses.' },
+  tsd20: { label: '20 TSD', title: '20 T-spin doubles', blurb: 'Twenty T-spin doubles against the clock. Any other line clear ends the run.' },
+  pc: { label: 'Perfect Clears', title: 'Perfect clears', blurb: 'Clear the whole field again and again. A block above the fourth row ends it.' },
+  zen: { label: 'Zen', title: 'Zen', blurb: 'No clock, no goal, no game over: the field clears itself before you top out. Never ranked.' },
 } as const satisfies Record<AnyMode, ModeText>;
 
 /**
@@ -39,8 +47,14 @@ export const MODE_INFO: Readonly<Record<Mode, ModeText & { result: (typeof RESUL
   MODE_NAMES.map((mode) => [mode, { ...TEXT[mode], result: RESULTS[MODES[mode].rankBy] }]),
 ) as Record<Mode, ModeText & { result: (typeof RESULTS)[RankBy] }>;
 
-/** Solo modes in the order the pages show them: TEXT's order. */
-export const MODE_ORDER = (Object.keys(TEXT) as AnyMode[]).filter((m): m is Mode => MODES[m].kind === 'solo');
+/** Every solo mode in the order the pages show them (TEXT's order): the play pages, the home page, the manifest. */
+export const PLAY_ORDER = (Object.keys(TEXT) as AnyMode[]).filter((m): m is Mode => MODES[m].kind === 'solo');
+
+/**
+ * The solo modes with boards, in the same order: leaderboards, personal bests, PB charts, replay
+ * lists. A mode that is never ranked (Zen, MODES' `ranked: false`) is played but never listed here.
+ */
+export const MODE_ORDER = PLAY_ORDER.filter(isRanked);
 
 /** What versus pages say about a versus mode (never a solo board or play page: MODE_INFO is solo only). */
 export const VERSUS_MODE_INFO: Readonly<Record<VersusMode, ModeText>> = Object.fromEntries(VERSUS_MODE_NAMES.map((mode) => [mode, TEXT[mode]])) as Record<
@@ -49,8 +63,8 @@ export const VERSUS_MODE_INFO: Readonly<Record<VersusMode, ModeText>> = Object.f
 >;
 
 /** The number a board ranks by, as players read it. */
-export function formatResult(mode: Mode, game: { ticks: number; score: number }): string {
-  return MODE_INFO[mode].result.format(rankValue(mode, game));
+export function formatResult(mode: Mode, game: RankedGame): string {
+  return MODE_INFO[mode].result.format(game);
 }
 
 export function isMode(value: string): value is Mode {

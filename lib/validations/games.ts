@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { MAX_REPLAY_ENCODED_LENGTH, MODE_NAMES } from '@/lib/engine';
+import { MAX_REPLAY_ENCODED_LENGTH, RANKED_MODE_NAMES, type Mode } from '@/lib/engine';
 import { isBucket, PERIOD_IDS, PERIODS, type PeriodId } from '@/lib/periods';
 
-export const modeSchema = z.enum(MODE_NAMES, { error: `mode must be one of ${MODE_NAMES.join(', ')}` });
+/** A mode with boards: what a ticket, a board, a best or a replay list may name (Zen is practice only, never sent). */
+export const modeSchema = z.enum(RANKED_MODE_NAMES as [Mode, ...Mode[]], { error: `mode must be one of ${RANKED_MODE_NAMES.join(', ')}` });
 
 /** POST /api/games */
 export const ticketRequestSchema = z.object({ mode: modeSchema });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MODE_NAMES } from '@/lib/engine';
+import { RANKED_MODE_NAMES } from '@/lib/engine';
 import { getWeeklyTop } from '@/lib/server/games/highlights';
 import { resetDb } from '@/tests/data/db';
 import { minutes, playAndSubmit, player } from '@/tests/data/play';
@@ -13,8 +13,9 @@ describe("this week's top games", () => {
     const benGame = await playAndSubmit({ owner: ben, issuedAt: minutes(0) });
     const catGame = await playAndSubmit({ owner: cat, issuedAt: minutes(10) });
     const top = await getWeeklyTop({ limit: 3, now: minutes(30) });
-    // A board per solo mode, in MODE_NAMES order, whatever modes there are.
-    expect(top.map((b) => [b.mode, b.week])).toEqual(MODE_NAMES.map((m) => [m, '2026-W47']));
+    // Every mode with boards, in the engine's order; Zen has none.
+    expect(top.map((b) => [b.mode, b.week])).toEqual(RANKED_MODE_NAMES.map((m) => [m, '2026-W47']));
+    expect(top.map((b) => b.mode)).not.toContain('zen');
     const sprint = top.find((b) => b.mode === 'sprint')!;
     const expected = [benGame, catGame]
       .sort((a, b) => a.played.result.ticks - b.played.result.ticks)

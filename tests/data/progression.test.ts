@@ -37,7 +37,7 @@ describe('personal-best progression', () => {
     expect(progression.sprint.map((p) => p.gameId)).toEqual(expected);
     expect(progression.sprint.map((p) => p.ticks)).toEqual([...progression.sprint.map((p) => p.ticks)].sort((a, b) => b - a));
     expect(progression.marathon).toEqual([
-      { gameId: marathon.ticket.gameId, at: expect.any(String), score: marathon.played.result.score, ticks: marathon.played.result.ticks },
+      { gameId: marathon.ticket.gameId, at: expect.any(String), score: marathon.played.result.score, ticks: marathon.played.result.ticks, clears: 0 },
     ]);
     expect(progression.ultra).toEqual([]);
 

@@ -3,7 +3,7 @@ import type { Mode, PieceType } from '@/lib/engine';
 import { playGame, type PiecePlan } from '@/tests/support/bot';
 
 /** Opens a play page and waits for the countdown to end. */
-export async function startGame(page: Page, mode: 'sprint' | 'marathon' | 'ultra'): Promise<Locator> {
+export async function startGame(page: Page, mode: Mode): Promise<Locator> {
   await page.goto(`/play/${mode}`);
   const game = page.getByTestId('game');
   await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });

@@ -272,7 +272,7 @@ describe('simulateReplay input checks', () => {
     ['not an object', null, 'invalid_replay'],
     ['das out of range', { ...base, handling: { ...base.handling, das: 0 } }, 'invalid_replay'],
     ['empty seed', { ...base, seed: '' }, 'invalid_replay'],
-    ['unknown mode', { ...base, mode: 'zen' }, 'invalid_replay'],
+    ['unknown mode', { ...base, mode: 'zen-garden' }, 'invalid_replay'],
     ['inherited property as key', { ...base, events: [{ tick: 0, key: 'toString', down: true }] }, 'invalid_replay'],
     ['null event', { ...base, events: [null] }, 'invalid_replay'],
     ['ticks out of order', { ...base, events: [{ tick: 3, key: 'left', down: true }, { tick: 2, key: 'left', down: false }] }, 'invalid_replay'],

@@ -7,6 +7,8 @@ interface GoldenFixture {
   name: string;
   description: string;
   rulesVersion: number;
+  /** A game that never ends (Zen) is pinned at this tick. */
+  maxTicks?: number;
   expected: Omit<ReplayResult, 'unusedEvents'>;
   encoded: string;
   replay: Replay;
@@ -19,7 +21,11 @@ const goldens: GoldenFixture[] = readdirSync(dir)
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')) as GoldenFixture);
 
 /** The rules each golden was played under; every other golden is a rules-1 game. */
-const LATER_RULES: Record<string, number> = { 'rules3-row-down': 3, 'rules5-sprint-3min': 5, 'rules5-marathon-spins': 5, 'rules5-dig10': 5, 'rules5-dig18': 5, 'rules5-dig100': 5 };
+const LATER_RULES: Record<string, number> = {
+  'rules3-row-down': 3, 'rules5-sprint-3min': 5, 'rules5-marathon-spins': 5,
+  'rules5-tsd20': 5, 'rules5-tsd20-wrong-clear': 5, 'rules5-pc': 5, 'rules5-zen': 5,
+  'rules5-dig10': 5, 'rules5-dig18': 5, 'rules5-dig100': 5,
+};
 const rulesOf = (name: string) => LATER_RULES[name] ?? 1;
 const BUMP = (name: string) =>
   `a change that alters a golden replay changes rules ${rulesOf(name)}, which old replays were played under: leave them as they were and add a rules version (constants.ts RULES)`;
@@ -27,7 +33,8 @@ const BUMP = (name: string) =>
 describe('golden replays', () => {
   it('exist', () => {
     expect(goldens.map((g) => g.name)).toEqual(
-      expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut', 'rules3-row-down', 'rules5-sprint-3min', 'rules5-marathon-spins', 'rules5-dig10', 'rules5-dig18', 'rules5-dig100']),
+      expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut', 'rules3-row-down', 'rules5-sprint-3min', 'rules5-marathon-spins',
+        'rules5-tsd20', 'rules5-tsd20-wrong-clear', 'rules5-pc', 'rules5-zen', 'rules5-dig10', 'rules5-dig18', 'rules5-dig100']),
     );
   });
 
@@ -36,6 +43,16 @@ describe('golden replays', () => {
     const presses = (key: string) => g.replay.events.filter((e) => e.key === key && e.down).length;
     expect(presses('rowDown')).toBe(2 * presses('hardDrop'));
     expect(() => simulateReplay({ ...g.replay, rulesVersion: 1 })).toThrow(/not played under rules version 1/);
+  });
+
+  it('the drill goldens end by their own rules and carry their count', () => {
+    const expected = (name: string) => goldens.find((f) => f.name === name)!.expected;
+    expect(expected('rules5-tsd20')).toMatchObject({ clears: 1, lines: 2, reason: 'blockOut' });
+    expect(expected('rules5-tsd20-wrong-clear')).toMatchObject({ clears: 0, lines: 1, reason: 'wrongClear', finished: false });
+    expect(expected('rules5-pc')).toMatchObject({ clears: 0, reason: 'tooHigh', finished: false });
+    expect(expected('rules5-zen')).toMatchObject({ clears: 0, ended: false, reason: null, ticks: 6000 });
+    // The classic modes' results have no count at all, as before the drills.
+    expect(goldens.filter((g) => !g.name.startsWith('rules5-') || g.name.startsWith('rules5-s') || g.name.startsWith('rules5-m')).every((g) => !('clears' in g.expected))).toBe(true);
   });
 
   it('the rules-5 goldens deal from the keyed generator: the same inputs under rules 3 are another game', () => {
@@ -48,10 +65,11 @@ describe('golden replays', () => {
   it.each(goldens.map((g) => [g.name, g] as const))('%s re-simulates to its recorded result', (name, g) => {
     // These goldens prove that games played under their rules version still verify after any later one.
     expect([g.rulesVersion, g.replay.rulesVersion], `${name}: recorded under rules ${g.rulesVersion}`).toEqual([rulesOf(name), rulesOf(name)]);
-    const { unusedEvents, ...got } = simulateReplay(g.replay);
+    const budget = g.maxTicks === undefined ? {} : { maxTicks: g.maxTicks };
+    const { unusedEvents, ...got } = simulateReplay(g.replay, budget);
     expect(got, `golden replay "${name}" no longer reproduces; ${BUMP(name)}`).toEqual(g.expected);
     expect(unusedEvents, `${name}: inputs after the end`).toBe(0);
-    expect(simulateReplay(g.replay, { evented: true }).hash, `${name}: evented path diverges from the fast path`).toBe(g.expected.hash);
+    expect(simulateReplay(g.replay, { ...budget, evented: true }).hash, `${name}: evented path diverges from the fast path`).toBe(g.expected.hash);
   });
 
   it('tspin-heavy really is: ten or more full T-spins, most of them doubles', () => {
@@ -74,7 +92,8 @@ describe('golden replays', () => {
     // The packed path verification takes: the same inputs, the same game.
     const packed = decodePackedReplay(g.encoded);
     expect(packed).toMatchObject(packEvents(g.replay.events));
-    expect(simulatePacked(packed)).toEqual(simulateReplay(g.replay));
+    const budget = g.maxTicks === undefined ? {} : { maxTicks: g.maxTicks };
+    expect(simulatePacked(packed, budget)).toEqual(simulateReplay(g.replay, budget));
     expect(encodeReplay(g.replay), `golden replay "${name}" encodes differently; ${BUMP(name)} (or the format version)`).toBe(g.encoded);
   });
 });

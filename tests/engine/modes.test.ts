@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { isRankable, metricOf, MODE_NAMES, MODES, rankValue } from '@/lib/engine';
+import { CLEAR_SPAN, isRankable, metricOf, MODE_NAMES, MODES, rankValue } from '@/lib/engine';
 import type { GameEvent, Mode } from '@/lib/engine';
 import { createCore } from '@/lib/engine/setup';
 import { PieceQueue } from '@/lib/engine/queue';
@@ -144,17 +144,18 @@ function seedStateOfBytes(bytes: number[]): number {
 }
 
 describe('how modes rank', () => {
-  const game = { ticks: 3000, score: 12_345 };
+  const game = { ticks: 3000, score: 12_345, clears: 4 };
 
   it('derives the board metric from rankBy and better: lower is better for every mode', () => {
     for (const mode of MODE_NAMES) {
       const { rankBy, better } = MODES[mode];
-      const value = rankBy === 'time' ? game.ticks : game.score;
+      const value = { time: game.ticks, score: game.score, clears: game.clears * CLEAR_SPAN - game.ticks }[rankBy];
       expect(rankValue(mode, game)).toBe(value);
       expect(metricOf(mode, game)).toBe(better === 'lower' ? value : -value);
     }
     expect(metricOf('sprint', game)).toBe(3000);
     expect(metricOf('marathon', game)).toBe(-12_345);
+    expect(metricOf('pc', game)).toBe(-(4 * 262_144) + 3000);
   });
 
   it('ranks an unfinished game only where the mode does not need a finish', () => {

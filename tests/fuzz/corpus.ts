@@ -128,7 +128,7 @@ const eventOp: fc.Arbitrary<EventOp> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ t: fc.constant('cut' as const), i: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('after' as const), n: fc.integer({ min: 1, max: 4 }), gap: fc.nat({ max: 100 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('seed' as const), s: fc.string({ minLength: 1, maxLength: 64 }) }) },
-  { weight: 1, arbitrary: fc.record({ t: fc.constant('mode' as const), m: fc.nat({ max: 2 }) }) },
+  { weight: 1, arbitrary: fc.record({ t: fc.constant('mode' as const), m: fc.nat({ max: MODE_NAMES.length - 1 }) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('rules' as const), v: fc.constantFrom(0, ...SUPPORTED_RULES_VERSIONS, NEXT_RULES_VERSION, 127, 128, 0x7fffffff) }) },
   { weight: 1, arbitrary: fc.record({ t: fc.constant('handling' as const), h: handlingArb, next: fc.nat({ max: 6 }) }) },
 );

@@ -43,6 +43,8 @@ export interface PlayOptions {
   slots?: boolean;
   /** Keep the right column as a well for multi-line clears (versus: attacks come sooner). */
   well?: boolean;
+  /** With spins and slots: clear lines only with T-spin doubles (the 20 TSD mode). */
+  tsdOnly?: boolean;
   /**
    * Type with seeded, jittered human timing (tests/support/human.ts) instead of the default
    * 1-tick taps back to back, which the server flags as robotic. Same seed, same replay.
@@ -149,7 +151,7 @@ export function playGame(opts: PlayOptions): PlayResult {
     for (let i = 0; i < think && !core.ended; i++) d.tick();
     d.think();
     if (core.ended) break;
-    const pick = choose(core, opts.hold !== false, { spins: opts.spins === true, slots: opts.slots === true, well: opts.well === true });
+    const pick = choose(core, opts.hold !== false, { spins: opts.spins === true, slots: opts.slots === true, well: opts.well === true, tsdOnly: opts.tsdOnly === true });
     if (!pick) break;
     const { cand, hold } = pick;
     const piece = hold ? (core.hold >= 0 ? core.hold : core.queue.peek(0)) : core.piece;

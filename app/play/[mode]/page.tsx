@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PlayScreen } from '@/components/game/PlayScreen';
-import { MODES } from '@/lib/engine';
+import { isRanked, MODES } from '@/lib/engine';
 import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { MODE_INFO, isMode, racesAgainstBest } from '@/lib/ui/modes';
 import { getSessionUser } from '@/lib/server/auth';
@@ -15,9 +15,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PlayModePage({ params, searchParams }: Props) {
   const { mode } = await params;
-  // `?practice`: the same game unranked, on a local seed (see lib/client/practice.ts).
-  const practice = (await searchParams).practice !== undefined;
   if (!isMode(mode)) notFound();
+  // `?practice`: the same game unranked, on a local seed (see lib/client/practice.ts). A mode that
+  // is never ranked (Zen) is always played so: no ticket, nothing sent, no board.
+  const practice = (await searchParams).practice !== undefined || !isRanked(mode);
   const user = await getSessionUser();
   return (
     <PlayScreen
@@ -27,6 +28,7 @@ export default async function PlayModePage({ params, searchParams }: Props) {
       rankBy={MODES[mode].rankBy}
       ghost={!practice && user !== null && racesAgainstBest(mode)}
       practice={practice}
+      ranked={isRanked(mode)}
       periods={PERIOD_IDS.map((id) => ({ id, tab: PERIODS[id].tab }))}
     />
   );

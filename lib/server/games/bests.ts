@@ -7,7 +7,7 @@ import type { Db } from '@/lib/server/db';
 type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 
 /** A stored game as far as its bests are concerned. */
-export type BestGame = { id: string; mode: Mode; score: number; ticks: number; finished: boolean; createdAt: Date };
+export type BestGame = { id: string; mode: Mode; score: number; ticks: number; clears: number; finished: boolean; createdAt: Date };
 
 /**
  * Keeps a player's best per (mode, period): a new row wins over the stored one when its metric

@@ -17,6 +17,8 @@ export type BoardRow = {
   kpp: number;
   /** Finesse faults of the game (store-finesse.ts); null where none were counted (older games). */
   finesseFaults: number | null;
+  /** The clears a drill mode counts (Perfect Clears ranks by them); 0 in the other modes. */
+  clears: number;
   achievedAt: string;
 };
 
@@ -51,7 +53,7 @@ function selectRows(where: Prisma.Sql, limit: number, withRank = false) {
     : Prisma.empty;
   return Prisma.sql`
     SELECT pb."gameId", pb."metric", pb."achievedAt", u."id" AS "userId", u."username",
-           g."score", g."lines", g."ticks", g."pieces", g."pps", g."kpp", g."finesseFaults" ${rank}
+           g."score", g."lines", g."ticks", g."pieces", g."pps", g."kpp", g."finesseFaults", g."clears" ${rank}
     FROM "PersonalBest" pb
     JOIN "User" u ON u."id" = pb."userId"
     JOIN "Game" g ON g."id" = pb."gameId"
@@ -72,6 +74,7 @@ function toRow(raw: RawRow, rank: number): BoardRow {
     pps: raw.pps,
     kpp: raw.kpp,
     finesseFaults: raw.finesseFaults,
+    clears: raw.clears,
     achievedAt: raw.achievedAt.toISOString(),
   };
 }

@@ -19,7 +19,7 @@ export async function claimGuestGames(options: { userId: string; guestId: string
     const games = await tx.$queryRaw<Array<BestGame & { reviewStatus: string | null }>>`
       UPDATE "Game" SET "userId" = ${userId}, "guestId" = NULL, "guestExpiresAt" = NULL
       WHERE "guestId" = ${guestId} AND "userId" IS NULL AND "guestExpiresAt" > ${now}
-      RETURNING "id", "mode", "score", "ticks", "finished", "createdAt", "reviewStatus"`;
+      RETURNING "id", "mode", "score", "ticks", "clears", "finished", "createdAt", "reviewStatus"`;
     for (const g of games) {
       // A game held for review gets its bests when it is approved (review.ts), not before.
       if (!isHeld(g.reviewStatus)) await recordGameBests(tx, userId, g);

@@ -14,6 +14,8 @@ export type GameSummary = {
   pieces: number;
   pps: number;
   kpp: number;
+  /** The clears a drill mode counts (Perfect Clears ranks by them); 0 in the other modes. */
+  clears: number;
   finished: boolean;
   toppedOut: boolean;
   week: string;
@@ -42,7 +44,7 @@ export type StoredGameResponse = {
 
 export const summaryFields = {
   id: true, mode: true, score: true, lines: true, level: true, ticks: true, pieces: true,
-  pps: true, kpp: true, finished: true, toppedOut: true, week: true, createdAt: true, reviewStatus: true,
+  pps: true, kpp: true, clears: true, finished: true, toppedOut: true, week: true, createdAt: true, reviewStatus: true,
 } as const;
 
 /** Games on the boards (or that will be once claimed): never flagged, or approved by a reviewer. */
@@ -64,7 +66,7 @@ export async function describeStored(db: Db, game: StoredGame, ranks: Ranks | nu
   const { userId } = game;
   const summary: GameSummary = {
     id: game.id, mode: game.mode as Mode, score: game.score, lines: game.lines, level: game.level, ticks: game.ticks,
-    pieces: game.pieces, pps: game.pps, kpp: game.kpp, finished: game.finished, toppedOut: game.toppedOut,
+    pieces: game.pieces, pps: game.pps, kpp: game.kpp, clears: game.clears, finished: game.finished, toppedOut: game.toppedOut,
     week: game.week, createdAt: game.createdAt.toISOString(), reviewStatus: game.reviewStatus,
   };
   const guest = userId === null;

@@ -1,10 +1,14 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { MODE_NAMES, MODES, type RankBy } from '@/lib/engine';
+import { CLEAR_CAP, CLEAR_SPAN, MODE_NAMES, MODES, type RankBy } from '@/lib/engine';
 
 // The engine's metricOf and isRankable, over a row of "Game" (alias g), for queries that rank
 // games themselves. Built from MODES, so they cannot disagree with the TypeScript versions.
-const COLUMN: Record<RankBy, Prisma.Sql> = { time: Prisma.sql`g."ticks"`, score: Prisma.sql`g."score"` };
+const COLUMN: Record<RankBy, Prisma.Sql> = {
+  time: Prisma.sql`g."ticks"`,
+  score: Prisma.sql`g."score"`,
+  clears: Prisma.sql`(LEAST(g."clears", ${CLEAR_CAP}) * ${CLEAR_SPAN} - LEAST(g."ticks", ${CLEAR_SPAN - 1}))`,
+};
 
 export const METRIC_SQL = Prisma.sql`CASE g."mode" ${Prisma.join(
   MODE_NAMES.map((mode) => {

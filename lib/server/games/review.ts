@@ -69,7 +69,7 @@ export async function approveGame(options: { gameId: string; now?: Date; actor?:
       UPDATE "Game" SET "reviewStatus" = 'approved', "reviewedAt" = ${now}
       WHERE "id" = ${options.gameId} AND "reviewStatus" IN ('pending', 'rejected')
         AND ("reviewReason" IS NULL OR "reviewReason" IN (${Prisma.join(FLAG_REASONS)})) ${notOwnedBy(actor)}
-      RETURNING "id", "userId", "mode", "score", "ticks", "finished", "createdAt"`;
+      RETURNING "id", "userId", "mode", "score", "ticks", "clears", "finished", "createdAt"`;
     if (!game) return undefined;
     // A guest's game gets its bests when it is claimed (claim.ts), as any other guest game.
     if (game.userId) await recordGameBests(tx, game.userId, game);

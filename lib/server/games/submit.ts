@@ -148,6 +148,7 @@ export async function submitReplay(options: {
     kpp: result.kpp,
     finished: result.finished,
     toppedOut: result.toppedOut,
+    clears: result.clears ?? 0,
     week,
     createdAt: now,
     reviewStatus: flag ? status : null,
@@ -170,12 +171,12 @@ export async function submitReplay(options: {
       WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id"
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
-                          "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "replay", "replayDigest", "finalHash",
+                          "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "clears", "replay", "replayDigest", "finalHash",
                           "rulesVersion", "week", "createdAt", "reviewStatus", "reviewReason", "reviewMessage")
       SELECT "id", "id", ${userId}, ${userId ? null : ticket.guestId},
              ${userId ? null : new Date(now.getTime() + GUEST_GAME_TTL_MS)}::timestamp(3),
              ${game.mode}, ${game.score}, ${game.lines}, ${game.level}, ${game.ticks}, ${game.pieces}, ${game.keys},
-             ${game.pps}, ${game.kpp}, ${game.finished}, ${game.toppedOut}, ${submission.replay}, ${digest}, ${result.hash},
+             ${game.pps}, ${game.kpp}, ${game.finished}, ${game.toppedOut}, ${game.clears}, ${submission.replay}, ${digest}, ${result.hash},
              ${verdict.rulesVersion}, ${week}, ${now}, ${game.reviewStatus}, ${game.reviewReason}, ${game.reviewMessage}
       FROM spent
       RETURNING "id", "userId"

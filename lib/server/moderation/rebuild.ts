@@ -12,7 +12,7 @@ export async function rebuildBests(tx: Tx, options: { userId: string; mode: stri
   await tx.personalBest.deleteMany({ where: { userId: options.userId, mode: options.mode } });
   const games = await tx.game.findMany({
     where: { userId: options.userId, mode: options.mode, OR: [{ reviewStatus: null }, { reviewStatus: 'approved' }] },
-    select: { id: true, mode: true, score: true, ticks: true, finished: true, createdAt: true },
+    select: { id: true, mode: true, score: true, ticks: true, clears: true, finished: true, createdAt: true },
   });
   for (const game of games) await recordGameBests(tx, options.userId, game as BestGame & { mode: Mode });
 }

@@ -17,7 +17,7 @@ function endedSnapshot() {
 }
 
 const verified = (over: Partial<VerifiedGame>): VerifiedGame => ({
-  game: { id: 'g1', mode: 'marathon', score: 0, lines: 0, level: 1, ticks: 0, pieces: 0, pps: 0, kpp: 0, finished: false, toppedOut: true, week: '2026-W47', createdAt: '', reviewStatus: null },
+  game: { id: 'g1', mode: 'marathon', score: 0, lines: 0, level: 1, ticks: 0, pieces: 0, pps: 0, kpp: 0, clears: 0, finished: false, toppedOut: true, week: '2026-W47', createdAt: '', reviewStatus: null },
   personalBest: false,
   rank: { all: 3, week: 1, day: 1 },
   guest: false,

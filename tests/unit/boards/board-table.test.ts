@@ -6,7 +6,7 @@ import type { BoardRow } from '@/lib/server/games/boards';
 
 const row = (rank: number, name = `p${rank}`): BoardRow => ({
   rank, gameId: `game${rank}`, player: { id: `user${rank}`, username: name },
-  score: 0, lines: 40, ticks: 3000 + rank, pieces: 100, pps: 2000, kpp: 3000, finesseFaults: 12, achievedAt: '2026-11-18T12:00:00.000Z',
+  score: 0, lines: 40, ticks: 3000 + rank, pieces: 100, pps: 2000, kpp: 3000, finesseFaults: 12, clears: 0, achievedAt: '2026-11-18T12:00:00.000Z',
 });
 
 /** Rank and test id of each body row, in document order: e.g. "gap", "7:pinned-row", "8:my-row". */

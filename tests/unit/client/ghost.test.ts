@@ -32,4 +32,13 @@ describe('standing and split', () => {
     expect(finalSplit('sprint', { tick: 900, score: 0, finished: false }, { ticks: 1290, score: 0 })).toBeNull();
     expect(finalSplit('ultra', { tick: 7200, score: 5000, finished: true }, { ticks: 7200, score: 5600 })).toBe('600 points under your best');
   });
+
+  it('races Perfect Clears in clears, and splits on the count, then the time', () => {
+    expect(standing('pc', { lines: 8, score: 0, clears: 2 }, { lines: 20, score: 0, clears: 3 })).toBe(-1);
+    expect(standingText('pc', -1)).toBe('Behind by 1 clear');
+    expect(finalSplit('pc', { tick: 900, score: 0, clears: 4, finished: false }, { ticks: 600, score: 0, clears: 3 })).toBe('1 clear more than your best');
+    expect(finalSplit('pc', { tick: 600, score: 0, clears: 3, finished: false }, { ticks: 660, score: 0, clears: 3 })).toBe('1.00 s faster than your best');
+    // 20 TSD races lines toward its end as Sprint does: two a T-spin double.
+    expect(standingText('tsd20', 2)).toBe('Ahead by 2 lines');
+  });
 });

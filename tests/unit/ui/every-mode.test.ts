@@ -6,13 +6,13 @@ import { ResultPanel } from '@/components/game/ResultPanel';
 import { BestChart } from '@/components/profile/BestChart';
 import { PersonalBests } from '@/components/profile/PersonalBests';
 import type { PlayState } from '@/lib/client/play-controller';
-import { createGame, DEFAULT_HANDLING, MODE_NAMES, MODES } from '@/lib/engine';
+import { createGame, DEFAULT_HANDLING, isRanked, MODE_NAMES, MODES } from '@/lib/engine';
 import { PERIODS, PERIOD_IDS } from '@/lib/periods';
 import type { BoardRow } from '@/lib/server/games/boards';
 import { formatResult, MODE_INFO } from '@/lib/ui/modes';
 
 // Each component that shows a result, rendered for every mode in the engine's table.
-const game = { ticks: 4321, score: 98_765 };
+const game = { ticks: 4321, score: 98_765, clears: 3 };
 
 describe.each(MODE_NAMES)('mode %s', (mode) => {
   const result = formatResult(mode, game);
@@ -25,7 +25,7 @@ describe.each(MODE_NAMES)('mode %s', (mode) => {
   });
 
   it('shows the result on the result panel, with a rank on every board period', () => {
-    const snapshot = { ...createGame({ mode, seed: 'panel', handling: DEFAULT_HANDLING }).snapshot(), tick: game.ticks, score: game.score };
+    const snapshot = { ...createGame({ mode, seed: 'panel', handling: DEFAULT_HANDLING }).snapshot(), tick: game.ticks, score: game.score, clears: game.clears };
     const state: Extract<PlayState, { phase: 'ended' }> = {
       phase: 'ended',
       ticket: { gameId: 'g1', seed: 'panel', mode, rulesVersion: 1, issuedAt: '', expiresAt: '' },
@@ -57,6 +57,8 @@ describe.each(MODE_NAMES)('mode %s', (mode) => {
     expect(two).toContain('<svg');
     expect(two).toContain('data-points="2"');
     const bests = renderToStaticMarkup(createElement(PersonalBests, { bests: [{ id: 'g1', mode, createdAt: '2026-11-22T12:00:00.000Z', ...game }], own: true }));
+    // A mode that never ranks (Zen) has no best to list.
+    if (!isRanked(mode)) return void expect(bests).not.toContain(MODE_INFO[mode].label);
     expect(bests).toContain(MODE_INFO[mode].label);
     expect(bests).toContain(result);
   });

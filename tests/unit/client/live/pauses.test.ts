@@ -12,6 +12,11 @@ describe('pauses in a ranked live game, per mode', () => {
     expect(pauseVerdict('marathon', 1, 30_001)).toBe('pause_budget');
   });
 
+  it('follows from the rules: none where time counts (20 TSD by time, Perfect Clears breaks ties by it)', () => {
+    expect(pauseVerdict('tsd20', 1)).toBe('paused');
+    expect(pauseVerdict('pc', 1)).toBe('paused');
+  });
+
   it('the play page says what a pause costs before the first one', () => {
     expect(pauseNote({ mode: 'sprint', ranked: true, pausesLeft: null })).toBe('Pausing makes this game unranked');
     expect(pauseNote({ mode: 'ultra', ranked: true, pausesLeft: 0 })).toBe('Pausing makes this game unranked');
