@@ -3,7 +3,9 @@ import { createHash } from 'node:crypto';
 import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { ALL_TIME, PERIODS } from '@/lib/periods';
+import { isDbUnavailable } from '@/lib/db/errors';
 import { getDb } from '@/lib/server/db';
+import { gatherer } from '@/lib/server/gather';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { aheadOnEveryBoard, bucketRows, NOT_BANNED, ranksFrom, UPSERT_BEST } from '@/lib/server/games/bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@/lib/server/games/describe';
@@ -39,6 +41,27 @@ type TicketRow = {
   streamDigest: string | null;
   liveUnranked: string | null;
 };
+
+/**
+ * Tickets and whatever was already stored for them, one round trip for all the submissions that
+ * arrive while the last read is in flight (gather.ts). A read only: the store re-checks the ticket
+ * atomically, so reading it a moment earlier or later changes no outcome. The stored game is
+ * looked up ticket by ticket (LATERAL): a join over the whole list could be planned as a scan of
+ * every game on PGlite, which keeps no statistics for the planner.
+ */
+const readTicket = gatherer(
+  async (ids: readonly string[]): Promise<Array<TicketRow | null>> => {
+    const db = await getDb();
+    const rows = await db.$queryRaw<TicketRow[]>`
+      SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
+             t."live", t."streamDigest", t."liveUnranked", g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
+      FROM "GameTicket" t LEFT JOIN LATERAL (SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = t."id") g ON true
+      WHERE t."id" = ANY(${ids}::text[])`;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  },
+  { max: 256, alone: (error) => !isDbUnavailable(error) },
+);
 
 /** Waits up to `ms` for a live game's end to be recorded on its ticket: 'recording' if it still is not. */
 export type AwaitStreamRecord = (gameId: string, ms: number) => Promise<'recorded' | 'recording' | 'not_here'>;
@@ -80,12 +103,7 @@ export async function submitReplay(options: {
     return { ok: false, status, code, message };
   };
 
-  // One round trip for the ticket and whatever was already stored for it.
-  const [ticket] = await db.$queryRaw<TicketRow[]>`
-    SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
-           t."live", t."streamDigest", t."liveUnranked", g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
-    FROM "GameTicket" t LEFT JOIN "Game" g ON g."ticketId" = t."id"
-    WHERE t."id" = ${gameId}`;
+  const ticket = await readTicket(gameId);
   // No ticket of the caller's: counted, not recorded one by one (refusals.ts).
   const counted = async (status: number, code: string, message: string): Promise<SubmitOutcome> => {
     await countRefusal(code, now);
