@@ -15,7 +15,7 @@ import { encodeReplay, type Replay } from '@/lib/engine';
 import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
 import { createAppServer } from '@/tests/support/app-server';
-import { throwawayName } from '@/tests/support/postgres';
+import { queryPostgres, throwawayName } from '@/tests/support/postgres';
 import { hardDropGame } from '@/tests/support/replays';
 import { Player } from '@/bench/load/client';
 import { seedGames } from '@/bench/api/seed';
@@ -37,7 +37,7 @@ const ADMIN = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:
 
 type Row = { db: string; build: string; what: string; requests: number; rps: number; p50: number; p99: number; errors: number; cpuMs: number };
 const rows: Row[] = [];
-type Ratio = { db: string; build: string; ceiling: number; submissions: number; cpuMsEach: number };
+type Ratio = { db: string; build: string; ceiling: number; submissions: number; cpuMsEach: number; commitsEach: number };
 const ratios: Ratio[] = [];
 
 async function prepareDatabase(db: 'pglite' | 'postgres') {
@@ -127,9 +127,15 @@ async function submissionsFor(db: string, build: string, count: number, pid: num
 }
 
 async function submit(label: { db: string; build: string; what: string } | null, bodies: Awaited<ReturnType<typeof submissionsFor>>, pid?: number) {
-  await new Promise((r) => setTimeout(r, 1500)); // each game must fit in the time since its ticket
   let next = 0;
   return load(label, { url: BASE, amount: bodies.length, requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, ...bodies[next++ % bodies.length] }) }] }, pid);
+}
+
+/** Transactions committed in the database so far (PostgreSQL; each statement outside a transaction is one): NaN on PGlite. */
+async function commits(db: 'pglite' | 'postgres', url: string): Promise<number> {
+  if (db === 'pglite') return NaN;
+  const [row] = await queryPostgres<{ n: string }>(url, `SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()`);
+  return Number(row?.n);
 }
 
 async function benchBuild(db: 'pglite' | 'postgres', url: string, build: string, dir: string | undefined) {
@@ -139,18 +145,24 @@ async function benchBuild(db: 'pglite' | 'postgres', url: string, build: string,
   try {
     const pid = server.pid();
     const cookie = await signIn();
-    await submit(null, await submissionsFor(db, build, WARM_UP, undefined));
+    const warmUp = await submissionsFor(db, build, WARM_UP, undefined);
+    await new Promise((r) => setTimeout(r, 1500)); // each game must fit in the time since its ticket
+    await submit(null, warmUp);
 
     // (h) the ceiling: the cheapest route that reaches the database.
     const health = await load({ db, build, what: 'GET /api/health (ceiling)' }, { url: `${BASE}/api/health`, duration: SECONDS }, pid);
 
     // (a) tickets, kept for (b); (b) distinct valid replays, each decoded, re-simulated, compared and stored.
     const bodies = await submissionsFor(db, build, SUBMISSIONS, pid);
-    const cpu0 = cpuMs(pid!);
+    await new Promise((r) => setTimeout(r, 1500)); // each game must fit in the time since its ticket
+    const [cpu0, commits0] = [cpuMs(pid!), await commits(db, url)];
     const submitted = await submit({ db, build, what: 'POST /api/games/{id}/replay (verify+store)' }, bodies, pid);
     const cpuMsEach = (cpuMs(pid!) - cpu0) / Math.max(1, submitted.requests.total);
-    ratios.push({ db, build, ceiling: okRate(health), submissions: okRate(submitted), cpuMsEach });
-    console.log(`  ${build}: ${okRate(submitted).toFixed(0)} submissions/s, ${cpuMsEach.toFixed(2)} ms server CPU each; ceiling ${okRate(health).toFixed(0)}/s; ratio ${(okRate(submitted) / okRate(health)).toFixed(2)}`);
+    // An idle connection reports its statistics up to 10 s late (PostgreSQL 15+); the first read is a commit of its own.
+    if (db === 'postgres') await new Promise((r) => setTimeout(r, 11_000));
+    const commitsEach = ((await commits(db, url)) - commits0 - 1) / Math.max(1, submitted.requests.total);
+    ratios.push({ db, build, ceiling: okRate(health), submissions: okRate(submitted), cpuMsEach, commitsEach });
+    console.log(`  ${build}: ${okRate(submitted).toFixed(0)} submissions/s, ${cpuMsEach.toFixed(2)} ms server CPU each, ${commitsEach.toFixed(2)} database commits each; ceiling ${okRate(health).toFixed(0)}/s; ratio ${(okRate(submitted) / okRate(health)).toFixed(2)}`);
     if (!BOARDS) return;
 
     // (c) boards over ≥ 1M games.
@@ -196,13 +208,13 @@ console.log('| database | build | request | requests | req/s | p50 ms | p99 ms |
 console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) console.log(`| ${r.db} | ${r.build} | ${r.what} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.cpuMs.toFixed(2)} |`);
 console.log('\nRoute-ceiling ratio: verified submissions a second ÷ GET /api/health a second, in the same server; medians over runs\n');
-console.log('| database | build | submissions/s | health/s | ratio | server CPU per verified game |');
-console.log('|---|---|---:|---:|---:|---:|');
+console.log('| database | build | submissions/s | health/s | ratio | server CPU per verified game | database commits per game |');
+console.log('|---|---|---:|---:|---:|---:|---:|');
 for (const db of new Set(ratios.map((r) => r.db))) {
   for (const build of new Set(ratios.map((r) => r.build))) {
     const mine = ratios.filter((r) => r.db === db && r.build === build);
     if (mine.length === 0) continue;
     const m = (pick: (r: Ratio) => number) => median(mine.map(pick));
-    console.log(`| ${db} | ${build} | ${m((r) => r.submissions).toFixed(0)} | ${m((r) => r.ceiling).toFixed(0)} | ${m((r) => r.submissions / r.ceiling).toFixed(2)} | ${m((r) => r.cpuMsEach).toFixed(2)} ms |`);
+    console.log(`| ${db} | ${build} | ${m((r) => r.submissions).toFixed(0)} | ${m((r) => r.ceiling).toFixed(0)} | ${m((r) => r.submissions / r.ceiling).toFixed(2)} | ${m((r) => r.cpuMsEach).toFixed(2)} ms | ${m((r) => r.commitsEach).toFixed(2)} |`);
   }
 }
