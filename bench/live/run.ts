@@ -8,6 +8,7 @@
  * Options: --levels=250,500,1000,1500  --seconds=20  --runs=1 (medians over runs)
  *   --submissions=N: each level is measured twice over the same games, alone and then beside a
  *   stream of N worst-case HTTP submissions a second (bench/live/submissions.ts); both are printed.
+ *   --app=<dir>: serve the build of another checkout (a baseline, for an A/B pair of runs).
  * Each level after the first starts once the server is quiet again, past the last level's resume window.
  * LOAD_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the generator (APP_NODE_ARGS the server).
  */
@@ -32,7 +33,7 @@ const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.
 
 const dir = mkdtempSync(path.join(tmpdir(), 'linefall-live-bench-'));
 const dataDir = path.join(dir, 'pglite');
-const server = await createAppServer(`pglite:${dataDir}`, { LINEFALL_FAULT_INJECTION: '0' });
+const server = await createAppServer(`pglite:${dataDir}`, { LINEFALL_FAULT_INJECTION: '0' }, { dir: opt('app', '') || undefined });
 await server.start();
 try {
   const perLevel = Math.ceil(SUBMISSIONS * (SECONDS + GAP_S + 5));
