@@ -82,6 +82,9 @@ async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
       SELECT k, w, n, to_timestamp(e / 1000.0) AT TIME ZONE 'UTC'
       FROM unnest(${all.map((s) => s.key)}::text[], ${all.map((s) => s.window)}::int[], ${all.map((s) => s.expiresAtMs)}::float8[],
                   ${all.map((s) => s.events)}::int[]) AS t (k, w, e, n), no_flush
+      -- Every batch of every instance locks its rows in this one order: two batches that share
+      -- counters wait for each other instead of deadlocking.
+      ORDER BY k, w
       ON CONFLICT ("key", "window") DO UPDATE SET "count" = "RateLimit"."count" + EXCLUDED."count"
       RETURNING "key", "window", "count"
     )
