@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Group commit for statements every request makes (a rate-limit count, a ticket read): a call on
  * an idle gatherer goes at once, as a batch of one, so nothing waits at low load; calls made while
