@@ -5,6 +5,7 @@
 // longest real game the rules let a replay describe (the bot's whole 150-line Marathon; the
 // 100,000-event replays of the codec's cap cost about the same, see `npm run bench:fuzz`).
 // Options: --db=pglite|postgres  --replays=20  --readers=4  (`npm run build` first)
+//   --app=<dir>: serve the build of another checkout (a baseline, for an A/B pair of runs)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,13 +61,14 @@ const line = (what: string, r: Timed[]) => {
   return `| ${DB} | ${what} | ${r.length} | ${percentile(ms, 50).toFixed(0)} | ${percentile(ms, 99).toFixed(0)} | ${(ms.at(-1) ?? 0).toFixed(0)} | ${statuses} |`;
 };
 
-if (!existsSync('.next/BUILD_ID')) {
+if (!existsSync(path.join(arg('app', '.'), '.next/BUILD_ID'))) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
 }
 const store = await database();
 // Every limit lifted: this measures the server, not the limits.
-const server = await createAppServer(store.url, { RATE_LIMIT_SCALE: '1000', LINEFALL_FAULT_INJECTION: '0' });
+const APP = arg('app', '') || undefined;
+const server = await createAppServer(store.url, { RATE_LIMIT_SCALE: '1000', LINEFALL_FAULT_INJECTION: '0' }, { dir: APP });
 await server.start();
 const rows: string[] = [];
 const summary: string[] = [];

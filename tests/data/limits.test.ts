@@ -65,4 +65,54 @@ describe('rate limiter (sliding window in the database)', () => {
     const db = await getDb();
     expect((await db.rateLimit.findMany()).map((r) => r.key)).toEqual(['signUpAddress:new']);
   });
+
+  describe('counts gathered into one statement (made while another is being written)', () => {
+    // The first of a burst goes alone; the rest wait for it and are counted in one statement.
+    const burst = <T>(n: number, make: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => make(i)));
+    const countOf = async (key: string) => (await (await getDb()).rateLimit.findMany({ where: { key } })).reduce((sum, r) => sum + r.count, 0);
+
+    it('gives each request the count it would have seen alone: the limit per subject, every event counted once', async () => {
+      const attempts = RULES.signUpAttemptAddress.limit;
+      const checks = (subject: string) => [{ rule: 'signUpAddress' as const, subject }, { rule: 'signUpAttemptAddress' as const, subject }];
+      // Two subjects interleaved, two rules each, past the tighter limit.
+      const verdicts = await burst(2 * (limit + 3), (i) => hit(checks(i % 2 ? 'even' : 'odd'), at(1000 + i)));
+      for (const parity of [0, 1]) {
+        const mine = verdicts.filter((_, i) => i % 2 === parity);
+        expect(mine.filter((v) => v.ok)).toHaveLength(limit);
+        expect(mine.slice(limit).every((v) => !v.ok && v.rule === 'signUpAddress')).toBe(true);
+      }
+      expect(await countOf('signUpAddress:odd')).toBe(limit + 3);
+      expect(await countOf('signUpAttemptAddress:even')).toBe(limit + 3);
+      expect(attempts).toBeGreaterThan(limit + 3);
+    });
+
+    it('counts what a batch wrote in the window before, when it straddles the boundary', async () => {
+      const check = [{ rule: 'signUpAddress' as const, subject: 'edge' }];
+      // `limit` events at the very end of a window, then one just after it: the sliding window still holds them all.
+      const verdicts = await burst(limit + 1, (i) => hit(check, i < limit ? at(windowMs - 1000 + i) : at(windowMs + 1)));
+      expect(verdicts.slice(0, limit).every((v) => v.ok)).toBe(true);
+      expect(verdicts[limit]).toMatchObject({ ok: false, rule: 'signUpAddress' });
+    });
+
+    it('fails only the request whose input the database refuses, and counts the others exactly', async () => {
+      const good = [{ rule: 'signUpAddress' as const, subject: 'neighbour' }];
+      // A NUL is no valid text for PostgreSQL: the statement that holds it fails as a whole.
+      const poisoned = [{ rule: 'signUpAddress' as const, subject: 'evil\u0000' }];
+      const outcomes = await burst(7, (i) => hit(i === 3 ? poisoned : good, at(1000 + i)).then((v) => v.ok, () => 'failed'));
+      expect(outcomes).toEqual([true, true, true, 'failed', true, true, true]);
+      expect(await countOf('signUpAddress:neighbour')).toBe(6);
+    });
+
+    it('answers no request of a batch whose statement failed, and counts none of it: no one gets past the limit by a failure', async () => {
+      const check = [{ rule: 'signUpAddress' as const, subject: 'outage' }];
+      for (let i = 0; i < limit - 1; i++) expect((await hit(check, at(i))).ok).toBe(true);
+      const holder = globalThis as { __linefallDbDown?: boolean };
+      holder.__linefallDbDown = true;
+      const during = await burst(5, (i) => hit(check, at(100 + i)).then((v) => v.ok, (e: Error) => e.name)).finally(() => (holder.__linefallDbDown = false));
+      expect(during).toEqual(Array(5).fill('DbUnavailableError'));
+      expect(await countOf('signUpAddress:outage')).toBe(limit - 1);
+      const after = await burst(3, (i) => hit(check, at(200 + i)));
+      expect(after.map((v) => v.ok)).toEqual([true, false, false]);
+    });
+  });
 });

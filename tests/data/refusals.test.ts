@@ -40,4 +40,29 @@ describe('refusals: rows only for real tickets, counters for the rest', () => {
     await cleanupExpired({ now: minutes(31 * 24 * 60) });
     expect(await db.refusalCount.count()).toBe(0);
   });
+
+  it('records a refusal and spends the ticket together when the replay spent it, and leaves it open when it did not', async () => {
+    const owner = await player('owner');
+    const ticket = await issueTicket({ mode: 'sprint', owner, now: T0 });
+    const played = hardDropGame('sprint', ticket.seed);
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    const db = await getDb();
+    const used = async () => (await db.gameTicket.findUniqueOrThrow({ where: { id: ticket.gameId } })).usedAt;
+
+    // An unreadable replay says nothing about the game: recorded, and the ticket stays open.
+    expect(await submitReplay({ gameId: ticket.gameId, owner, submission: { ...submission, replay: 'not-a-replay' }, now: minutes(5) })).toMatchObject({ code: 'replay_undecodable' });
+    expect(await used()).toBeNull();
+    // A replay played on another seed was a game played: the ticket is spent with the refusal.
+    const other = hardDropGame('sprint', 'some-other-seed');
+    const wrong = { replay: encodeReplay(other.replay), claimed: claimOf(other.result) };
+    expect(await submitReplay({ gameId: ticket.gameId, owner, submission: wrong, now: minutes(6) })).toMatchObject({ code: 'seed_mismatch' });
+    expect(await used()).toEqual(minutes(6));
+    const rows = await db.rejectedSubmission.findMany({ select: { ticketId: true, userId: true, code: true, size: true }, orderBy: { createdAt: 'asc' } });
+    expect(rows).toEqual([
+      { ticketId: ticket.gameId, userId: owner.userId, code: 'replay_undecodable', size: 'not-a-replay'.length },
+      { ticketId: ticket.gameId, userId: owner.userId, code: 'seed_mismatch', size: wrong.replay.length },
+    ]);
+    // The honest replay now finds its ticket spent.
+    expect(await submitReplay({ gameId: ticket.gameId, owner, submission, now: minutes(7) })).toMatchObject({ code: 'ticket_used' });
+  });
 });

@@ -27,7 +27,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function createAppServer(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<AppServer> {
+/**
+ * `options.dir`: the checkout whose build to serve (default: this one); benchmarks compare another
+ * commit's build with this one in the same run.
+ */
+export async function createAppServer(databaseUrl: string, extraEnv: Record<string, string> = {}, options: { dir?: string } = {}): Promise<AppServer> {
+  const cwd = options.dir ?? process.cwd();
   const port = Number(extraEnv.PORT ?? (await freePort()));
   const url = `http://127.0.0.1:${port}`;
   const env = {
@@ -44,7 +49,7 @@ export async function createAppServer(databaseUrl: string, extraEnv: Record<stri
     ...extraEnv,
   };
   // Not spawnSync: the database may be reached through a relay living in this very process.
-  const migrate = spawn(process.execPath, ['scripts/migrate.mjs'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const migrate = spawn(process.execPath, ['scripts/migrate.mjs'], { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let migrateErrors = '';
   migrate.stderr.on('data', (d: Buffer) => (migrateErrors += d));
   const code = await new Promise<number | null>((resolve) => migrate.once('exit', resolve));
@@ -56,7 +61,7 @@ export async function createAppServer(databaseUrl: string, extraEnv: Record<stri
     async start() {
       // APP_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server (benchmarks).
       const nodeArgs = (process.env.APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'scripts/serve.mjs'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const proc = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'scripts/serve.mjs'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
       child = proc;
       proc.stdout?.on('data', (d: Buffer) => process.env.DEBUG_APP && process.stdout.write(`[app ${port}] ${d}`));
       proc.stderr?.on('data', (d: Buffer) => process.env.DEBUG_APP && process.stderr.write(`[app ${port}] ${d}`));

@@ -1,9 +1,11 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { ALL_TIME, PERIODS } from '@/lib/periods';
+import { isDbUnavailable } from '@/lib/db/errors';
 import { getDb } from '@/lib/server/db';
+import { gatherer } from '@/lib/server/gather';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { aheadOnEveryBoard, bucketRows, NOT_BANNED, ranksFrom, UPSERT_BEST } from '@/lib/server/games/bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@/lib/server/games/describe';
@@ -41,6 +43,27 @@ type TicketRow = {
   liveUnranked: string | null;
 };
 
+/**
+ * Tickets and whatever was already stored for them, one round trip for all the submissions that
+ * arrive while the last read is in flight (gather.ts). A read only: the store re-checks the ticket
+ * atomically, so reading it a moment earlier or later changes no outcome. The stored game is
+ * looked up ticket by ticket (LATERAL): a join over the whole list could be planned as a scan of
+ * every game on PGlite, which keeps no statistics for the planner.
+ */
+const readTicket = gatherer(
+  async (ids: readonly string[]): Promise<Array<TicketRow | null>> => {
+    const db = await getDb();
+    const rows = await db.$queryRaw<TicketRow[]>`
+      SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
+             t."live", t."streamDigest", t."liveUnranked", g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
+      FROM "GameTicket" t LEFT JOIN LATERAL (SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = t."id") g ON true
+      WHERE t."id" = ANY(${ids}::text[])`;
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id) ?? null);
+  },
+  { max: 256, alone: (error) => !isDbUnavailable(error) },
+);
+
 /** Waits up to `ms` for a live game's end to be recorded on its ticket: 'recording' if it still is not. */
 export type AwaitStreamRecord = (gameId: string, ms: number) => Promise<'recorded' | 'recording' | 'not_here'>;
 
@@ -69,24 +92,22 @@ export async function submitReplay(options: {
   const db = await getDb();
   const digest = createHash('sha256').update(submission.replay).digest('hex');
 
+  // One statement: the refusal recorded and, for a replay that spent its ticket, the ticket burnt.
+  // An abandoned ticket is spent too (its usedAt then no longer equals abandonedAt); a live
+  // stream's copy of the replay goes with it, since nothing can store it any more. Refusals are
+  // what a hostile client makes the most of: one round trip each, not a transaction's four.
   const reject = async (status: number, code: string, message: string, burn = false): Promise<SubmitOutcome> => {
-    await db.$transaction([
-      // An abandoned ticket is spent too (its usedAt then no longer equals abandonedAt); a live
-      // stream's copy of the replay goes with it, since nothing can store it any more.
-      ...(burn ? [db.$executeRaw`UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL WHERE "id" = ${gameId} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt")`] : []),
-      db.rejectedSubmission.create({
-        data: { ticketId: gameId, userId: owner.userId, guestId: owner.guestId, code, message, size: submission.replay.length, createdAt: now },
-      }),
-    ]);
+    await db.$executeRaw`
+      WITH burnt AS (
+        UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
+        WHERE ${burn} AND "id" = ${gameId} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt")
+      )
+      INSERT INTO "RejectedSubmission" ("id", "ticketId", "userId", "guestId", "code", "message", "size", "createdAt")
+      VALUES (${randomBytes(12).toString('hex')}, ${gameId}, ${owner.userId}, ${owner.guestId}, ${code}, ${message}, ${submission.replay.length}, ${now})`;
     return { ok: false, status, code, message };
   };
 
-  // One round trip for the ticket and whatever was already stored for it.
-  const [ticket] = await db.$queryRaw<TicketRow[]>`
-    SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
-           t."live", t."streamDigest", t."liveUnranked", g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
-    FROM "GameTicket" t LEFT JOIN "Game" g ON g."ticketId" = t."id"
-    WHERE t."id" = ${gameId}`;
+  const ticket = await readTicket(gameId);
   // No ticket of the caller's: counted, not recorded one by one (refusals.ts).
   const counted = async (status: number, code: string, message: string): Promise<SubmitOutcome> => {
     await countRefusal(code, now);

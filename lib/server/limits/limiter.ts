@@ -1,15 +1,15 @@
 import 'server-only';
+import { isDbUnavailable } from '@/lib/db/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
+import { gatherer } from '@/lib/server/gather';
 import { RULES, type RuleName } from '@/lib/server/limits/rules';
 import { estimate, waitMs } from '@/lib/server/limits/window';
 
 /** One thing to count: a rule and whom it counts (an address, a player id, an account). */
 export type Check = { rule: RuleName; subject: string };
 export type Verdict = { ok: true } | { ok: false; rule: RuleName; retryAfterSeconds: number };
-
-type Row = { key: string; current: number; previous: number };
 
 function windowOf(rule: RuleName, nowMs: number) {
   const { windowMs } = RULES[rule];
@@ -30,12 +30,13 @@ const keyOf = (check: Check) => `${check.rule}:${check.subject}`;
  */
 const NO_FLUSH = Prisma.sql`no_flush AS (SELECT set_config('synchronous_commit', 'off', true))`;
 
-/** Whether every check is within its limit, `rows` having counted this request already. */
-function decide(checks: Check[], rows: Row[], nowMs: number): Verdict {
+type Counts = { current: number; previous: number };
+
+/** Whether every check is within its limit, `countsOf` giving what it counted with this request. */
+function decide(checks: Check[], countsOf: (index: number) => Counts, nowMs: number): Verdict {
   let worst: Verdict = { ok: true };
-  for (const check of checks) {
-    const row = rows.find((r) => r.key === keyOf(check));
-    const counts = { previous: Number(row?.previous ?? 0), current: Number(row?.current ?? 0), elapsedMs: windowOf(check.rule, nowMs).elapsedMs };
+  for (const [i, check] of checks.entries()) {
+    const counts = { ...countsOf(i), elapsedMs: windowOf(check.rule, nowMs).elapsedMs };
     const { windowMs } = RULES[check.rule];
     const limit = RULES[check.rule].limit * env.RATE_LIMIT_SCALE;
     if (estimate(windowMs, counts) <= limit) continue;
@@ -46,29 +47,77 @@ function decide(checks: Check[], rows: Row[], nowMs: number): Verdict {
   return worst;
 }
 
+type Hit = { checks: Check[]; nowMs: number };
+/** One counter row a batch adds to: `events` of the batch's requests count on it. */
+type Slot = { key: string; window: number; expiresAtMs: number; events: number };
+type Row = { key: string; window: number; count: number; previous: number };
+
+const slotId = (key: string, window: number) => `${window}:${key}`;
+
 /**
- * Counts one event against every check and says whether all of them are still within their
- * limits: one statement, so concurrent requests cannot both take the last slot.
+ * Counts a batch of requests in one statement, as if they had come one after another in the
+ * batch's order: each counter row is added to once by the number of the batch's requests on it,
+ * and each request is given the count it would have seen on its turn (the row's new count less
+ * the requests after it). So the last slots still go to exactly as many requests as the limit
+ * allows, and a batch is atomic: if the statement fails no request in it is counted or answered.
  */
-export async function hit(checks: Check[], now = new Date()): Promise<Verdict> {
-  if (checks.length === 0) return { ok: true };
-  const nowMs = now.getTime();
-  const keys = checks.map(keyOf);
-  const spans = checks.map((c) => windowOf(c.rule, nowMs));
-  const windows = spans.map((w) => w.window);
-  const expires = spans.map((w) => w.expiresAtMs);
+async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
+  const slots = new Map<string, Slot>();
+  // Each request's turn on each of its counters (1 = the first of the batch on it).
+  const turns = batch.map(({ checks, nowMs }) =>
+    checks.map((check) => {
+      const key = keyOf(check);
+      const { window, expiresAtMs } = windowOf(check.rule, nowMs);
+      const id = slotId(key, window);
+      const slot = slots.get(id) ?? { key, window, expiresAtMs, events: 0 };
+      slots.set(id, slot);
+      return { id, turn: ++slot.events };
+    }),
+  );
+  const all = [...slots.values()];
   const db = await getDb();
   const rows = await db.$queryRaw<Row[]>`
     WITH ${NO_FLUSH}, hits AS (
       INSERT INTO "RateLimit" ("key", "window", "count", "expiresAt")
-      SELECT k, w, 1, to_timestamp(e / 1000.0) AT TIME ZONE 'UTC'
-      FROM unnest(${keys}::text[], ${windows}::int[], ${expires}::float8[]) AS t (k, w, e), no_flush
-      ON CONFLICT ("key", "window") DO UPDATE SET "count" = "RateLimit"."count" + 1
+      SELECT k, w, n, to_timestamp(e / 1000.0) AT TIME ZONE 'UTC'
+      FROM unnest(${all.map((s) => s.key)}::text[], ${all.map((s) => s.window)}::int[], ${all.map((s) => s.expiresAtMs)}::float8[],
+                  ${all.map((s) => s.events)}::int[]) AS t (k, w, e, n), no_flush
+      -- Every batch of every instance locks its rows in this one order: two batches that share
+      -- counters wait for each other instead of deadlocking.
+      ORDER BY k, w
+      ON CONFLICT ("key", "window") DO UPDATE SET "count" = "RateLimit"."count" + EXCLUDED."count"
       RETURNING "key", "window", "count"
     )
-    SELECT h."key", h."count" AS "current", COALESCE(p."count", 0) AS "previous"
+    SELECT h."key", h."window", h."count", COALESCE(p."count", 0) AS "previous"
     FROM hits h LEFT JOIN "RateLimit" p ON p."key" = h."key" AND p."window" = h."window" - 1`;
-  return decide(checks, rows, nowMs);
+  const counted = new Map(rows.map((r) => [slotId(r.key, Number(r.window)), r]));
+  return batch.map(({ checks, nowMs }, i) => {
+    const mine = turns[i]!;
+    return decide(checks, (c) => {
+      const { id, turn } = mine[c]!;
+      const slot = slots.get(id)!;
+      const row = counted.get(id);
+      // The statement reads the previous window as it was before it: this batch's own requests
+      // in that window (a batch that straddles the boundary) are taken from what it wrote.
+      const before = counted.get(slotId(slot.key, slot.window - 1));
+      return { current: Number(row?.count ?? slot.events) - slot.events + turn, previous: Number(before?.count ?? row?.previous ?? 0) };
+    }, nowMs);
+  });
+}
+
+/** The most requests one statement counts: enough for any burst one round trip sees, a few KB of parameters. */
+const MAX_BATCH = 512;
+const counting = gatherer(countBatch, { max: MAX_BATCH, alone: (error) => !isDbUnavailable(error) });
+
+/**
+ * Counts one event against every check and says whether all of them are still within their
+ * limits. Requests made while a count is being written are counted together in the next
+ * statement (gather.ts), each with the count it would have seen alone, so concurrent requests
+ * still cannot both take the last slot.
+ */
+export async function hit(checks: Check[], now = new Date()): Promise<Verdict> {
+  if (checks.length === 0) return { ok: true };
+  return counting({ checks, nowMs: now.getTime() });
 }
 
 /** Gives back one event counted by `hit` (a sign-in attempt that turned out to be the owner's). */
