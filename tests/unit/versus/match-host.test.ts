@@ -2,30 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { decodeReplay, DEFAULT_HANDLING, simulateReplay } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
-import { MATCH_TIMING, MatchHost, type Timers } from '@/lib/server/live/match/match-host';
+import { MATCH_TIMING, MatchHost } from '@/lib/server/live/match/match-host';
 import type { SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import type { VersusBotOptions } from '@/tests/support/versus-bot';
 import { VersusSeat, type SeatBatch } from '@/tests/support/versus-seat';
+import { fakeTimers } from '@/tests/support/fake-timers';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 
 const SEED = 'unit-match-seed-0123456789';
 
 /** A match host on a fake clock, two bot seats, and a store that only verifies (no database); given `ratings`, a ranked match the store rates so. */
 function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCounts: [number, number] = [5, 5], ratings: [SeatRatings, SeatRatings] | null = null) {
-  const clock = { t: 1_000 };
-  const due: Array<{ at: number; fn: () => void }> = [];
-  const timers: Timers = {
-    set: (fn, ms) => {
-      const entry = { at: clock.t + ms, fn };
-      due.push(entry);
-      return entry;
-    },
-    clear: (h) => {
-      const i = due.indexOf(h as (typeof due)[number]);
-      if (i >= 0) due.splice(i, 1);
-    },
-  };
+  const { clock, timers, fire } = fakeTimers();
   const stored: VersusMatchRecord[] = [];
   const store = async (o: { record: VersusMatchRecord }): Promise<StoreMatchResult> => {
     stored.push(o.record);
@@ -51,10 +40,7 @@ function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCoun
   const run = (ms: number) => {
     for (let end = clock.t + ms; clock.t < end && !host.ended; ) {
       clock.t += 100;
-      for (const d of due.filter((x) => x.at <= clock.t)) {
-        due.splice(due.indexOf(d), 1);
-        d.fn();
-      }
+      fire();
       for (const s of [0, 1] as const) {
         if (away.has(s) || host.ended) continue;
         const upTo = Math.floor(((clock.t - seats[s].startsAt) * 60) / 1000);

@@ -3,31 +3,19 @@ import { decodeReplay, DEFAULT_HANDLING, TICKS_PER_SECOND } from '@/lib/engine';
 import { clientMessageSchema, serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
-import type { Timers } from '@/lib/server/live/match/match-host';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
+import { fakeTimers } from '@/tests/support/fake-timers';
 
 const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
 const spar = (pps = 3): VersusClientMessage => ({ t: 'spar', mode: 'battle', firstTo: 2, bot: { pps, style: 'tidy' }, ...base });
 
 /** The lobby on a fake clock: its timers (the match host's and the bot's) fire as `run` moves the clock. */
 function setUp() {
-  const clock = { t: 1_000 };
-  const due: Array<{ at: number; fn: () => void }> = [];
-  const timers: Timers = {
-    set: (fn, ms) => {
-      const entry = { at: clock.t + ms, fn };
-      due.push(entry);
-      return entry;
-    },
-    clear: (h) => {
-      const i = due.indexOf(h as (typeof due)[number]);
-      if (i >= 0) due.splice(i, 1);
-    },
-  };
+  const { clock, due, timers, fire } = fakeTimers();
   const stored: Array<{ record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }> = [];
   const store = async (o: { record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }): Promise<StoreMatchResult> => {
     stored.push(o);
@@ -35,7 +23,7 @@ function setUp() {
     return v.ok ? { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false } : v;
   };
   const lobby = new VersusLobby({ bus: createLocalBus(), now: () => clock.t, timers, store, ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: async () => ({ ok: true, avoid: [] }) });
-  return { lobby, clock, due, stored };
+  return { lobby, clock, due, fire, stored };
 }
 
 /** A player's socket as the lobby sees it, played (when asked) by the tests' bot through the browser's own seat logic; each on an address of its own unless given one. */
@@ -58,19 +46,16 @@ let open: VersusLobby | null = null;
 afterEach(() => open?.close());
 
 /** Moves the fake clock in 100 ms steps, firing what falls due. */
-function run(clock: { t: number }, due: Array<{ at: number; fn: () => void }>, ms: number) {
+function run({ clock, fire }: { clock: { t: number }; fire: () => void }, ms: number) {
   for (const end = clock.t + ms; clock.t < end; ) {
     clock.t += 100;
-    for (const d of due.filter((x) => x.at <= clock.t)) {
-      due.splice(due.indexOf(d), 1);
-      d.fn();
-    }
+    fire();
   }
 }
 
 describe('sparring against the server’s bot', () => {
   it('plays a whole set through the referee: unranked, the bot at its pace, stored as the bot’s seat, its replay verified', async () => {
-    const { lobby, clock, due, stored } = setUp();
+    const { lobby, clock, due, fire, stored } = setUp();
     open = lobby;
     const me = player({ userId: 'sparrer', guestId: null }, clock);
     await lobby.handle(me.c, spar(3));
@@ -79,10 +64,7 @@ describe('sparring against the server’s bot', () => {
     const host = lobby.matches.get(match.matchId)!;
     for (let end = clock.t + 600_000; clock.t < end && !host.ended; ) {
       clock.t += 100;
-      for (const d of due.filter((x) => x.at <= clock.t)) {
-        due.splice(due.indexOf(d), 1);
-        d.fn();
-      }
+      fire();
       const upTo = Math.floor(((clock.t - me.seat.startsAt) * 60) / 1000);
       const batch = upTo > 0 && me.seat.game && !host.ended ? me.seat.play(upTo) : null;
       if (batch) await lobby.handle(me.c, { t: 'vinputs', matchId: match.matchId, ...batch });
@@ -186,16 +168,17 @@ describe('sparring against the server’s bot', () => {
   });
 
   it('a match that ends while it is stored logs nothing of the bot; a fault below the bot forfeits its match instead of escaping its timer', async () => {
-    const { lobby, clock, due } = setUp();
+    const fake = setUp();
+    const { lobby, clock, due } = fake;
     open = lobby;
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const me = player({ userId: 'leaver', guestId: null }, clock);
       await lobby.handle(me.c, spar());
       const { matchId } = me.last('match') as { matchId: string };
-      run(clock, due, 5_000);
+      run(fake, 5_000);
       await lobby.handle(me.c, { t: 'vleave', matchId });
-      run(clock, due, 300);
+      run(fake, 300);
       await lobby.stored();
       expect(logged).not.toHaveBeenCalled();
 
@@ -209,7 +192,7 @@ describe('sparring against the server’s bot', () => {
         if (s === 1 && b.tick > 0) throw new Error('a bug');
         return real(s, b);
       };
-      expect(() => run(clock, due, 5_000)).not.toThrow();
+      expect(() => run(fake, 5_000)).not.toThrow();
       await lobby.stored();
       expect(other.last('vover')).toMatchObject({ winner: 0, reason: 'forfeit' });
       expect(logged).toHaveBeenCalledWith(expect.stringContaining('the sparring bot failed'));
