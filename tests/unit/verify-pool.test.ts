@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeReplay, encodeReplay, simulateReplay } from '@/lib/engine';
+import { decodeReplay, encodeReplay, finesseOfReplay, simulateReplay } from '@/lib/engine';
 import { verifySubmission } from '@/lib/server/games/verify';
 import { verifyPoolFiles } from '@/lib/server/verify-pool';
 import type { Jobs } from '@/lib/server/verify-pool/jobs';
@@ -142,7 +142,9 @@ describe('the app\'s verification jobs in a worker', () => {
     const here = verifySubmission(ticket, submission, now);
     const there = await pool.run('solo', { ticket, submission, now });
     expect(here.ok).toBe(true);
-    expect(there).toEqual(here.ok ? { ok: true, mode: here.replay.mode, rulesVersion: here.replay.rulesVersion, result: here.result, flag: here.flag } : here);
+    // The worker also counts the verified game's finesse faults, for the same store statement.
+    const finesseFaults = finesseOfReplay(replay).faults;
+    expect(there).toEqual(here.ok ? { ok: true, mode: here.replay.mode, rulesVersion: here.replay.rulesVersion, result: here.result, flag: here.flag, finesseFaults } : here);
     const forged = { ...submission, claimed: { ...submission.claimed, score: submission.claimed.score + 1 } };
     expect(await pool.run('solo', { ticket, submission: forged, now })).toEqual(verifySubmission(ticket, forged, now));
     expect(await pool.run('stream', encoded)).toEqual({ ok: true, result: simulateReplay(decodeReplay(encoded)) });

@@ -15,7 +15,7 @@ export type BoardRow = {
   pieces: number;
   pps: number;
   kpp: number;
-  /** Finesse faults of the game (store-finesse.ts); null where none were counted (older games). */
+  /** Finesse faults of the game, counted when it was verified (finesse.ts); null where none were counted (older games). */
   finesseFaults: number | null;
   /** The clears a drill mode counts (Perfect Clears ranks by them); 0 in the other modes. */
   clears: number;

@@ -2,9 +2,9 @@ import 'server-only';
 import { decodeSoloReplay, finesseOfReplay } from '@/lib/engine';
 
 /**
- * A stored solo replay's finesse faults (lib/engine/finesse.ts), for the verification workers.
- * Only ever run on a replay the server verified and stored, so a replay that cannot be read is a
- * bug elsewhere: it gives null (no count) rather than failing the store that already happened.
+ * A solo replay's finesse faults (lib/engine/finesse.ts), counted by the verification job once the
+ * replay is verified. A replay it cannot count is a bug here, never the player's: it gives null (the
+ * game is stored without a count) rather than failing the game's store.
  */
 export function finesseFaultsOf(encoded: string): number | null {
   try {

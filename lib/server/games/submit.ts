@@ -15,7 +15,6 @@ import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
 import { countRefusal } from '@/lib/server/games/refusals';
 import { afterStore } from '@/lib/server/integrity/record';
 import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
-import { storeFinesse } from '@/lib/server/games/store-finesse';
 
 /**
  * 201: stored and on the boards. 202: stored, but its timing looked inhuman, so it has no rank
@@ -192,12 +191,12 @@ export async function submitReplay(options: {
       WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id"
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
-                          "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "clears", "replay", "replayDigest", "finalHash",
+                          "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "clears", "finesseFaults", "replay", "replayDigest", "finalHash",
                           "rulesVersion", "week", "createdAt", "reviewStatus", "reviewReason", "reviewMessage")
       SELECT "id", "id", ${userId}, ${userId ? null : ticket.guestId},
              ${userId ? null : new Date(now.getTime() + GUEST_GAME_TTL_MS)}::timestamp(3),
              ${game.mode}, ${game.score}, ${game.lines}, ${game.level}, ${game.ticks}, ${game.pieces}, ${game.keys},
-             ${game.pps}, ${game.kpp}, ${game.finished}, ${game.toppedOut}, ${game.clears}, ${submission.replay}, ${digest}, ${result.hash},
+             ${game.pps}, ${game.kpp}, ${game.finished}, ${game.toppedOut}, ${game.clears}, ${verdict.finesseFaults}, ${submission.replay}, ${digest}, ${result.hash},
              ${verdict.rulesVersion}, ${week}, ${now}, ${game.reviewStatus}, ${game.reviewReason}, ${game.reviewMessage}
       FROM spent
       RETURNING "id", "userId"
@@ -225,7 +224,6 @@ export async function submitReplay(options: {
     await db.abandonCount.updateMany({ where: { userId: ticket.userId, mode: game.mode, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   }
   afterStore({ kind: 'solo', gameId: game.id, userId, mode: game.mode, replay: submission.replay, playedAt: now });
-  await storeFinesse({ gameId: game.id, replay: submission.replay });
   const ranks = { rank: ranksFrom(row.ahead), isBest: row.isBest };
   return { ok: true, status: flag ? 202 : 201, body: await describeStored(db, game, ranks) };
 }

@@ -9,8 +9,11 @@ import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify'
 import { finesseFaultsOf } from '@/lib/server/games/finesse';
 import type { JobTable } from '@/lib/server/verify-pool/pool';
 
-/** What a verified solo submission proves, without the decoded replay (only its mode and rules cross back). */
-export type SoloVerdict = VerifyFailure | { ok: true; mode: Mode; rulesVersion: number; result: ReplayResult; flag: TimingFlag | null };
+/**
+ * What a verified solo submission proves, without the decoded replay (only its mode and rules cross
+ * back), and its finesse faults (null if they could not be counted: the game is stored without).
+ */
+export type SoloVerdict = VerifyFailure | { ok: true; mode: Mode; rulesVersion: number; result: ReplayResult; flag: TimingFlag | null; finesseFaults: number | null };
 
 /** A recorded live stream re-simulated, or why it cannot be (the replay's own fault). */
 export type StreamVerdict = { ok: true; result: ReplayResult } | { ok: false; message: string };
@@ -24,12 +27,12 @@ export const JOBS = {
   solo: (input: { ticket: TicketFacts; submission: Submission; now: Date }): SoloVerdict => {
     const verdict = verifySubmission(input.ticket, input.submission, input.now);
     if (!verdict.ok) return verdict;
-    return { ok: true, mode: verdict.replay.mode, rulesVersion: verdict.replay.rulesVersion, result: verdict.result, flag: verdict.flag };
+    // Counted here, in the job that verified the replay, so the game's one store statement carries it.
+    const finesseFaults = finesseFaultsOf(input.submission.replay);
+    return { ok: true, mode: verdict.replay.mode, rulesVersion: verdict.replay.rulesVersion, result: verdict.result, flag: verdict.flag, finesseFaults };
   },
   match: (record: VersusMatchRecord) => verifyMatch(record),
   timing: (encoded: string) => inspectTiming(encoded),
-  /** A stored solo game's finesse faults (store-finesse.ts); null for one that cannot be read. */
-  finesse: (encoded: string) => finesseFaultsOf(encoded),
   /** A stored game's feature rows, one per replay (integrity/record.ts); null for one that cannot be read. */
   features: (replays: Array<{ encoded: string; endTick: number | null }>) => replays.map((r) => replayFeatures(r.encoded, r.endTick)),
   stream: (encoded: string): StreamVerdict => {
