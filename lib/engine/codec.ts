@@ -291,6 +291,10 @@ function decode(data: string): PackedReplay {
   const mode = modeById(r.byte('mode'));
   if (!mode) throw invalid('mode is not a known mode');
   if (isVersusMode(mode) !== versus) throw invalid(`mode ${mode} is not played in replay format ${format}`);
+  // What encodeReplay refuses, decoding refuses too: a mode its rules version does not play (Dig
+  // needs the keyed hole stream), so every replay that decodes re-encodes to the same text.
+  const unplayed = checkRulesVersion(rulesVersion, mode);
+  if (unplayed) throw invalid(unplayed);
   const handling = readHandling(r);
   const flags = r.byte('flags');
   if (flags >> (seated ? 5 : 4) !== 0) throw invalid('flags has reserved bits set');

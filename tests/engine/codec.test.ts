@@ -64,6 +64,11 @@ describe('replay codec', () => {
     expect(decodeReplay(encodeReplay({ ...sample, events: [] }))).toEqual({ ...sample, events: [] });
   });
 
+  it('refuses to decode a mode its rules version does not play, as encoding refuses to write it (a Dig under unkeyed rules)', () => {
+    // Found by the structured fuzzer: a Dig 18 header under rules 3 decoded, then would not re-encode.
+    expect(() => decodeReplay('TEYDAwkKAhQACWZ1enotaWRsZQAA')).toThrow(expect.objectContaining({ name: 'ReplayDecodeError', code: 'invalid_field', message: 'rules version 3 does not play dig18' }));
+  });
+
   it('a 3-minute, ~100-piece game fits in 2 KB of base64url', () => {
     const { replay, result } = playGame({ mode: 'sprint', seed: 'size', pace: 105 });
     expect(result.ticks).toBeGreaterThan(10_000);
