@@ -7,13 +7,13 @@ export async function setThemeCookie(context: BrowserContext, baseURL: string, t
   await context.addCookies([{ name: PAGE_PREFS_COOKIE, value: theme, url: baseURL }]);
 }
 
-/** Presses Tab until `target` has focus (as a keyboard user would), failing if it is not reached in `max` presses. */
-export async function tabTo(page: Page, target: Locator, max = 40): Promise<void> {
+/** Presses Tab (or Shift+Tab, going back) until `target` has focus, as a keyboard user would, failing if it is not reached in `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 40, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
   for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     if (await target.evaluate((el) => el === document.activeElement)) return;
   }
-  throw new Error(`not reached with ${max} presses of Tab: ${target}`);
+  throw new Error(`not reached with ${max} presses of ${key}: ${target}`);
 }
 
 /** The body's computed background colour. */

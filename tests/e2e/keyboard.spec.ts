@@ -16,8 +16,9 @@ test('keyboard only: sign up, a Sprint paused and resumed, the boards, a replay 
   await page.keyboard.press('Enter');
   await expect(focused).toHaveAttribute('id', 'main');
 
-  // Sign up.
-  await tabTo(page, page.getByRole('link', { name: 'Sign in' }));
+  // Sign up: back from the page into the header, as a keyboard user goes (the home page lists every
+  // mode, so going forward round the whole page takes dozens of presses).
+  await tabTo(page, page.getByRole('link', { name: 'Sign in' }), 10, 'Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/signin/);
   await tabTo(page, page.getByRole('link', { name: 'Create an account' }));
@@ -36,7 +37,8 @@ test('keyboard only: sign up, a Sprint paused and resumed, the boards, a replay 
   await expect(page.getByTestId('nav-profile')).toHaveText(username);
 
   // A Sprint: start, pause, resume with the overlay's button.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Play', exact: true }));
+  // From the home page's content, round past its list of every mode to the header.
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Play', exact: true }), 80);
   await page.keyboard.press('Enter');
   await tabTo(page, page.getByRole('link', { name: /^Sprint/ }).and(page.locator('[href="/play/sprint"]')));
   await page.keyboard.press('Enter');
