@@ -43,7 +43,7 @@ export default function PlayPage() {
         ))}
       </p>
       <p className="text-sm text-muted">
-        Against another player: <Link className="link" href="/versus">Versus</Link>, a quick match or a private room with a friend.
+        Against an opponent: <Link className="link" href="/versus">Versus</Link>, a quick match, a private room with a friend, or the sparring bot at the pace you pick.
       </p>
     </div>
   );
