@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PlayerLink } from '@/components/boards/PlayerLink';
+import { TABLE_FRAME, TABLE_HEAD } from '@/components/ui/table-class';
 
 /** A board row: its rank (null: off the board, e.g. a provisional rating) and its player. */
 export type RankedRow = { rank: number | null; player: { username: string } };
@@ -49,9 +50,9 @@ export function RankedTable<Row extends RankedRow>(props: {
   return (
     // Relative: the header's screen-reader-only text is positioned, and would otherwise escape the
     // scroll box and widen the whole page on a phone.
-    <div className="relative overflow-x-auto rounded-xl border border-line">
+    <div className={TABLE_FRAME}>
       <table className="w-full text-left text-sm" data-testid="leaderboard">
-        <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+        <thead className={TABLE_HEAD}>
           <tr>
             <th className={CELL}>#</th>
             <th className={CELL}>Player</th>

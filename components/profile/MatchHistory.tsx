@@ -6,14 +6,15 @@ import { matchHref } from '@/lib/ui/links';
 import { isVersusModeName, VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { formatRating, formatRatingChange, formatSetScore } from '@/lib/ui/versus';
 import { seatName } from '@/lib/ui/players';
+import { TABLE_FRAME, TABLE_HEAD } from '@/components/ui/table-class';
 
 /** A player's versus matches, newest first: opponent, result and set score, rating change, and the match replay. */
 export function MatchHistory({ entries }: { entries: HistoryEntry[] }) {
   if (entries.length === 0) return <p className="text-sm text-muted" data-testid="match-history">No versus matches yet.</p>;
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-line">
+    <div className={TABLE_FRAME}>
       <table className="w-full text-left text-sm" data-testid="match-history">
-        <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+        <thead className={TABLE_HEAD}>
           <tr>
             <th className="px-4 py-2">Date</th>
             <th className="px-4 py-2">Mode</th>

@@ -1,6 +1,7 @@
 import type { SeatGameStats } from '@/lib/server/versus/field-stats';
 import { formatRateOf, RATE_KEYS, RATE_TEXT } from '@/lib/ui/stats';
 import { rates } from '@/lib/versus/stats';
+import { TABLE_FRAME, TABLE_HEAD } from '@/components/ui/table-class';
 
 type Game = { index: number };
 type Measured = Pick<SeatGameStats, 'pieces' | 'ticks' | 'attack' | 'garbageCleared'>;
@@ -19,9 +20,9 @@ export function MatchStats({ games, names, stats }: { games: readonly Game[]; na
   };
   return (
     <div className="space-y-1">
-      <div className="relative overflow-x-auto rounded-xl border border-line">
+      <div className={TABLE_FRAME}>
         <table className="w-full text-left text-sm" data-testid="match-stats">
-          <thead className="bg-surface-2 text-xs uppercase tracking-wide text-muted">
+          <thead className={TABLE_HEAD}>
             <tr>
               <th className="px-2 py-2 sm:px-3">Game</th>
               <th className="px-2 py-2 sm:px-3">Player</th>

@@ -4,11 +4,10 @@ import {
   type GameEvent, type Mode,
 } from '@/lib/engine';
 import { holeSequence, nextHole } from '@/lib/engine/cheese';
-import { K_CW, K_HARD, K_RIGHT } from '@/lib/engine/core';
 import { createCore } from '@/lib/engine/setup';
 import { boardRows } from '@/lib/engine/snapshot';
 import { playGame } from '@/tests/support/bot';
-import { HANDLING, ofType } from '@/tests/engine/helpers';
+import { dropIRightWell, HANDLING, ofType } from '@/tests/engine/helpers';
 
 const DIGS = ['dig10', 'dig18', 'dig100'] as const;
 
@@ -25,14 +24,7 @@ function dropIRight(mode: Mode, board: string[], cheese: { inField: number; rise
   core.cheeseIn = cheese.inField;
   core.cheeseRisen = cheese.risen;
   core.cheeseCleared = cheese.cleared;
-  core.out = null;
-  core.input(K_CW, true);
-  for (let i = 0; i < 4; i++) {
-    core.input(K_RIGHT, true);
-    core.input(K_RIGHT, false);
-  }
-  core.input(K_HARD, true);
-  return { events: core.out ?? [], core };
+  return { events: dropIRightWell(core), core };
 }
 
 describe('Dig', () => {

@@ -1,5 +1,6 @@
 import { createGame } from '@/lib/engine';
 import type { Game, GameConfig, GameEvent, Handling, Key } from '@/lib/engine';
+import { K_CW, K_HARD, K_RIGHT, type Core } from '@/lib/engine/core';
 
 export const HANDLING: Handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
 
@@ -24,3 +25,27 @@ export function idle(g: Game, ticks: number): GameEvent[] {
 export function ofType<T extends GameEvent['type']>(events: readonly GameEvent[], type: T): Array<Extract<GameEvent, { type: T }>> {
   return events.filter((e): e is Extract<GameEvent, { type: T }> => e.type === type);
 }
+
+/**
+ * Stands the current piece (an I) upright, walks it to the right-hand column and hard drops it,
+ * by raw inputs on a core (createCore(…, true)); returns what the drop emitted from then on.
+ */
+export function dropIRightWell(core: Core): GameEvent[] {
+  core.out = null;
+  core.input(K_CW, true);
+  for (let i = 0; i < 4; i++) {
+    core.input(K_RIGHT, true);
+    core.input(K_RIGHT, false);
+  }
+  core.input(K_HARD, true);
+  return core.out ?? [];
+}
+
+/** A lock event as the engine reports it, with only what tallies of attack and clears read set. */
+export function lockEvent(clearedRows: number[], attack: number): GameEvent {
+  return {
+    type: 'lock', piece: 'I', rotation: '0', x: 3, y: 0, cells: [], linesCleared: clearedRows.length, clearedRows,
+    spin: 'none', b2b: false, combo: 0, perfectClear: false, points: 0, attack, sent: attack,
+  } as GameEvent;
+}
+export const riseEvent = (rows: number): GameEvent => ({ type: 'garbageRise', rows, queued: 0 });

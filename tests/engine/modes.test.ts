@@ -5,9 +5,8 @@ import type { GameEvent, Mode } from '@/lib/engine';
 import { createCore } from '@/lib/engine/setup';
 import { PieceQueue } from '@/lib/engine/queue';
 import { outputOf, nextState, seedState } from '@/lib/engine/rng';
-import { K_HARD, K_CW, K_RIGHT } from '@/lib/engine/core';
 import { playGame } from '@/tests/support/bot';
-import { HANDLING, ofType } from '@/tests/engine/helpers';
+import { dropIRightWell, HANDLING, ofType } from '@/tests/engine/helpers';
 
 /** An I in the right-hand well clears `n` rows, with the counters preset (internal state, tests only). */
 function clearWith(mode: Mode, n: number, preset: { lines: number; level?: number }): GameEvent[] {
@@ -15,14 +14,7 @@ function clearWith(mode: Mode, n: number, preset: { lines: number; level?: numbe
   const { core } = createCore({ mode, seed: 't', handling: HANDLING, board, queue: ['I'] }, true);
   core.lines = preset.lines;
   if (preset.level) core.setLevel(preset.level);
-  core.out = null;
-  core.input(K_CW, true);
-  for (let i = 0; i < 4; i++) {
-    core.input(K_RIGHT, true);
-    core.input(K_RIGHT, false);
-  }
-  core.input(K_HARD, true);
-  return core.out ?? [];
+  return dropIRightWell(core);
 }
 
 describe('modes', () => {

@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GameEvent } from '@/lib/engine';
 import { garbageRowsOf, liveStats, NO_TALLY, tallyFrame, VersusStatsFeed } from '@/lib/client/versus-stats';
+import { lockEvent as lock, riseEvent as rise } from '@/tests/engine/helpers';
 
-/** A lock as the engine reports it, with only what the stats read set. */
-function lock(clearedRows: number[], attack: number): GameEvent {
-  return {
-    type: 'lock', piece: 'I', rotation: '0', x: 3, y: 0, cells: [], linesCleared: clearedRows.length, clearedRows,
-    spin: 'none', b2b: false, combo: 0, perfectClear: false, points: 0, attack, sent: attack,
-  } as GameEvent;
-}
-const rise = (rows: number): GameEvent => ({ type: 'garbageRise', rows, queued: 0 });
 /** A field of 20 rows, top first: `garbage` rows at the bottom hold garbage (X), the rest are empty. */
 const board = (garbage: number, above: string[] = []) => [
   ...Array.from({ length: 20 - garbage - above.length }, () => '..........'),

@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { decodeReplay, encodeReplay, VersusMatch, type GameEvent } from '@/lib/engine';
+import { decodeReplay, encodeReplay, VersusMatch } from '@/lib/engine';
 import { NO_TALLY as LIVE_START, tallyFrame } from '@/lib/client/versus-stats';
 import { ReplayPlayer } from '@/lib/client/replay-player';
 import { replayFeatures } from '@/lib/server/integrity/features';
 import { recordOf } from '@/lib/server/versus/verify';
 import { versusReplaySpan } from '@/lib/versus/replay-span';
 import { NO_TALLY, rates, ratesOver, tallyEvents } from '@/lib/versus/stats';
-import { HANDLING } from '@/tests/engine/helpers';
+import { HANDLING, lockEvent as lock, riseEvent as rise } from '@/tests/engine/helpers';
 import { playGame } from '@/tests/support/bot';
 import { playMatch, VersusBot } from '@/tests/support/versus-bot';
 
-function lock(clearedRows: number[], attack: number): GameEvent {
-  return {
-    type: 'lock', piece: 'I', rotation: '0', x: 3, y: 0, cells: [], linesCleared: clearedRows.length, clearedRows,
-    spin: 'none', b2b: false, combo: 0, perfectClear: false, points: 0, attack, sent: attack,
-  } as GameEvent;
-}
-const rise = (rows: number): GameEvent => ({ type: 'garbageRise', rows, queued: 0 });
 
 describe('the rates (TETR.IO: APM attack a minute, PPS pieces a second, VS (attack + garbage cleared) a second × 100)', () => {
   it('match a hand computation', () => {
