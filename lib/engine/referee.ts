@@ -8,7 +8,7 @@ import { MODES } from './modes';
 import { checkRoomRules, MAX_SEATS, MIN_SEATS, teamsOf, type RoomRules } from './room-rules';
 import { createCore } from './setup';
 import { chooseTarget } from './targeting';
-import type { GameEvent, Handling, InputEvent, Replay, TargetChange, VersusMode } from './types';
+import type { GameConfig, GameEvent, Handling, InputEvent, Replay, TargetChange, VersusMode } from './types';
 
 /**
  * The referee of a room: 2–16 seats, free-for-all or teams, under rules version 7 (decision 0031).
@@ -27,6 +27,8 @@ export interface RoomGameConfig {
   rules: RoomRules;
   /** One per seat: the room's seat count. */
   handling: readonly Handling[];
+  /** Per seat, a starting board and first pieces (practice and tests only: never in a replay, as GameConfig's). */
+  start?: readonly (Pick<GameConfig, 'board' | 'queue'> | undefined)[];
 }
 
 /** An attack routed at the end of `tick`: it joins `to`'s queue at tick + 1, hole `column`. */
@@ -94,7 +96,7 @@ export class RoomGame {
     this.teams = teamsOf(config.rules, n);
     for (let s = 0; s < n; s++) {
       const setup = { mode: config.mode, seed: config.seed, handling: config.handling[s]!, rulesVersion: ROOM_RULES_VERSION, nextCount: config.rules.preview, room: { rules: config.rules, seat: s } };
-      const { core, nextCount } = createCore(setup, true);
+      const { core, nextCount } = createCore({ ...setup, ...config.start?.[s] }, true);
       this.cores.push(core);
       this.games.push(new GameImpl(core, nextCount, setup));
     }
