@@ -73,8 +73,8 @@ export const ROOM_RULE_LIMITS = {
   messiness: [0, 100],
   attackPercent: [0, 400],
   preview: [NEXT_COUNT_MIN, NEXT_COUNT_MAX],
-  startLevel: [1, GRAVITY.length - 1],
-  gravityLevel: [0, GRAVITY.length - 1],
+  startLevel: [1, GRAVITY.length],
+  gravityLevel: [0, GRAVITY.length],
   firstTo: [1, 7],
   timeLimitTicks: [0, 216_000],
 } as const satisfies Partial<Record<keyof RoomRules, readonly [number, number]>>;
