@@ -82,6 +82,7 @@ export class RoomGame {
   private readonly outAt: (number | null)[];
   private readonly draws: KeyStream;
   private decided: RoomOutcome | null = null;
+  private readonly left: { seat: number; tick: number }[] = [];
   /** The next global tick to play. */
   private now = 0;
 
@@ -152,6 +153,7 @@ export class RoomGame {
     const s = this.seatIndex(seat);
     if (this.decided || this.outAt[s] !== null) return [];
     this.outAt[s] = this.now;
+    this.left.push({ seat: s, tick: this.now });
     this.buffered[s] = [];
     this.decideByStanding(this.now);
     return this.advance();
@@ -161,6 +163,11 @@ export class RoomGame {
   replay(seat: number): Replay {
     const s = this.seatIndex(seat);
     return { ...this.games[s]!.replay(), room: { rules: this.rules, seat: s, targets: this.targetLog[s]!.map((t) => ({ ...t })) } };
+  }
+
+  /** Who left, at which tick: what a stored game records beside the replays (room-replay.ts). */
+  leaves(): { seat: number; tick: number }[] {
+    return this.left.map((l) => ({ ...l }));
   }
 
   /** Seats in the order they went out (ties in seat order), those still in last. */

@@ -117,7 +117,7 @@ describe('cancelling and garbage', () => {
 
   it('the cap per placement: a lock that clears nothing raises at most garbageCap rows', () => {
     const g = room(2, { garbageCap: 2, garbageDelay: 0 }, wells(2));
-    drive(g, [tetrises(1), [...wait(20), ['hardDrop'].map((key) => ({ key, down: true }) as const)]], 40);
+    drive(g, [tetrises(1), [...wait(20), [{ key: 'hardDrop', down: true }]]], 40);
     const b = g.game(1).snapshot();
     expect(b.garbageQueued).toBe(2);
     expect(b.board.slice(-3)).toEqual(['XXXXXXXXX.', ...Array(2).fill(b.board.at(-1))]);
