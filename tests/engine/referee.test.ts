@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_ROOM_RULES, RoomMatch } from '@/lib/engine';
 import { KeyStream, seedKey } from '@/lib/engine/keystream';
+import { HANDLING } from '@/tests/engine/helpers';
 import { RoomInputError, STREAM_TARGETS } from '@/lib/engine/referee';
 import { drive, iIntoWell, room, wait, well, wells, type Script } from '@/tests/engine/room-support';
 
@@ -138,5 +140,30 @@ describe('cancelling and garbage', () => {
   it('attackPercent scales an attack, rounded down', () => {
     const g = room(2, { attackPercent: 50 }, wells(2));
     expect(drive(g, [tetrises(1)], 40).attacks.map((a) => a.size)).toEqual([2]);
+  });
+});
+
+describe('time limit and sets', () => {
+  it('at the time limit the team that sent the most wins; nobody ahead is a draw', () => {
+    const g = room(3, { timeLimitTicks: 40 }, wells(3));
+    drive(g, [tetrises(1)], 60);
+    expect(g.outcome).toEqual({ winner: 0, reason: 'time', tick: 39 });
+    const even = room(2, { timeLimitTicks: 10 });
+    drive(even, [], 20);
+    expect(even.outcome).toEqual({ winner: null, reason: 'time', tick: 9 });
+  });
+
+  it('a set goes to the team that first wins firstTo games; a draw is replayed with the next seed', () => {
+    const match = new RoomMatch({ mode: 'battle', seed: 'set', rules: { ...DEFAULT_ROOM_RULES, teams: [0, 1, 0, 1], firstTo: 2, timeLimitTicks: 5 }, handling: Array(4).fill(HANDLING) });
+    const finish = (leavers: number[]) => {
+      for (const s of leavers) match.current.leave(s);
+      drive(match.current, [], 10);
+      return match.advance();
+    };
+    expect(finish([1, 3])).toBe(true);
+    expect(finish([])).toBe(true); // time, nobody sent: a draw
+    expect(finish([0, 2])).toBe(true);
+    expect(finish([3, 1])).toBe(false);
+    expect([match.winner, [...match.score], match.games.length]).toEqual([0, [[0, 2], [1, 1]], 4]);
   });
 });
