@@ -18,6 +18,12 @@ import type { GameConfig, GameEvent, Handling, InputEvent, Replay, TargetChange,
  * and a stored match re-verifies by playing the same streams through it again.
  */
 export const ROOM_RULES_VERSION = 7;
+/**
+ * Most ticks a seat may send ahead of the slowest seat still in: the referee holds them until the
+ * others catch up, so one stream racing ahead cannot grow the server's memory without bound. Far
+ * above the live lag bound (3 s, decision 0020), which the host enforces first.
+ */
+export const MAX_AHEAD_TICKS = 600;
 /** The keyed stream random targeting draws from (pieces are 1, seat s's holes 2 + s). */
 export const STREAM_TARGETS = 64;
 
@@ -138,12 +144,14 @@ export class RoomGame {
   /**
    * Seat's next tick: its inputs and, under manual targeting, a target change before them. Plays
    * every global tick that every seat still in has now sent. Throws RoomInputError for a target
-   * change the rules do not allow (not manual, itself, a teammate, no such seat).
+   * change the rules do not allow (not manual, itself, a teammate, no such seat) and for a tick
+   * more than MAX_AHEAD_TICKS ahead of the slowest seat.
    */
   play(seat: number, inputs: readonly InputEvent[] = NONE, target?: number): RoomTick[] {
     const s = this.seatIndex(seat);
     if (target !== undefined) this.checkTarget(s, target);
     if (this.decided || this.outAt[s] !== null) return [];
+    if (this.buffered[s]!.length >= MAX_AHEAD_TICKS) throw new RoomInputError(`seat ${s} is more than ${MAX_AHEAD_TICKS} ticks ahead of the room`);
     this.buffered[s]!.push({ inputs, target });
     return this.advance();
   }

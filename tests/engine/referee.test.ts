@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROOM_RULES, RoomMatch } from '@/lib/engine';
 import { KeyStream, seedKey } from '@/lib/engine/keystream';
 import { HANDLING } from '@/tests/engine/helpers';
-import { RoomInputError, STREAM_TARGETS } from '@/lib/engine/referee';
+import { MAX_AHEAD_TICKS, RoomInputError, STREAM_TARGETS } from '@/lib/engine/referee';
 import { drive, iIntoWell, room, wait, well, wells, type Script } from '@/tests/engine/room-support';
 
 // The N-seat referee on ASCII boards: each seat starts on a well of X rows with I pieces first, so
@@ -140,6 +140,18 @@ describe('cancelling and garbage', () => {
   it('attackPercent scales an attack, rounded down', () => {
     const g = room(2, { attackPercent: 50 }, wells(2));
     expect(drive(g, [tetrises(1)], 40).attacks.map((a) => a.size)).toEqual([2]);
+  });
+});
+
+describe('one stream racing ahead', () => {
+  it('is held until the others catch up, and refused past MAX_AHEAD_TICKS', () => {
+    const g = room(3);
+    for (let t = 0; t < MAX_AHEAD_TICKS; t++) expect(g.play(0, [])).toEqual([]);
+    expect(() => g.play(0, [])).toThrow(/ticks ahead/);
+    expect([g.tick, g.waiting(0)]).toEqual([0, MAX_AHEAD_TICKS]);
+    g.play(1, []);
+    expect(g.play(2, [])).toHaveLength(1);
+    expect([g.tick, g.waiting(0)]).toEqual([1, MAX_AHEAD_TICKS - 1]);
   });
 });
 
