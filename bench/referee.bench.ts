@@ -8,9 +8,13 @@
  * 3. The same, A/B in one run, under versus rules 4 (mulberry32, acknowledged garbage) and 6
  *    (ChaCha20 keyed by the seed, garbage that rises a fixed delay after it is sent): decision 0020
  *    allows the new rules at most 10% more.
+ * 4. A 16-seat room (rules 7, lib/engine/referee.ts): sixteen bots' streams of a free-for-all with a
+ *    3-minute time limit played again through the N-seat referee, and its verification; CPU per
+ *    seat-second beside the 2-seat referee's per player-second, measured in the same run.
  * The bots that made the streams are not timed.
  */
-import { DEFAULT_HANDLING, VERSUS_RULES_VERSION, VersusGame, VersusMatch, type InputEvent, type Replay } from '@/lib/engine';
+import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, replayRoom, RoomMatch, VERSUS_RULES_VERSION, VersusGame, VersusMatch, type InputEvent, type Replay } from '@/lib/engine';
+import { roomRecordOf, verifyRoomMatch } from '@/lib/server/versus/room-verify';
 import { recordOf, verifyMatch } from '@/lib/server/versus/verify';
 import { playMatch, VersusBot } from '@/tests/support/versus-bot';
 
@@ -85,3 +89,33 @@ for (let pair = 0; pair < 9; pair++) {
   ratios.verify.push(d / c);
 }
 console.log(`rules 6 ÷ rules 4 (same bots, ${old.ticks.join(' + ')} and ${now.ticks.join(' + ')} ticks): referee ${median(ratios.referee).toFixed(3)}, verification ${median(ratios.verify).toFixed(3)} (median of 9 alternating pairs; target ≤ 1.10)`);
+
+// 4. A 16-seat room: bots at ~2–3 pieces a second (1-tick taps, then 15–30 idle ticks a piece),
+// a free-for-all cut at 3 minutes by the room's time limit, so the run always ends.
+const SEATS = 16;
+const roomRules = { ...DEFAULT_ROOM_RULES, firstTo: 1, messiness: 20, timeLimitTicks: 3 * 60 * 60 };
+const roomMatch = new RoomMatch({ mode: 'battle', seed: 'bench-room', rules: roomRules, handling: Array.from({ length: SEATS }, () => DEFAULT_HANDLING) });
+const room = roomMatch.current;
+const roomBots = Array.from({ length: SEATS }, (_, s) => new VersusBot({ seed: `rm/${s}`, pace: 15 + s, mistakes: 0.02 * (s % 4) }));
+for (let t = 0; !room.outcome && t < 20_000; t++) for (let s = 0; s < SEATS && !room.outcome; s++) if (!room.isOut(s)) room.play(s, roomBots[s]!.inputs(room, s));
+roomMatch.advance();
+const roomRecord = roomRecordOf(roomMatch, 'bench-room', 'battle');
+const roomReplays = Array.from({ length: SEATS }, (_, s) => room.replay(s));
+const seatTicks = roomReplays.reduce((n, _, s) => n + room.game(s).tickNo, 0);
+const rerun = () => {
+  const { game } = replayRoom({ mode: 'battle', seed: 'bench-room.0', rules: roomRules }, roomReplays, room.leaves());
+  if (game.game(0).hash() !== room.game(0).hash()) throw new Error('room replay diverged');
+};
+const roomVerify = () => {
+  if (!verifyRoomMatch(roomRecord).ok) throw new Error('room does not verify');
+};
+const roomMs = median(time(rerun, 7));
+const roomVerifyMs = median(time(roomVerify, 7));
+// The 2-seat referee again, beside it in the same run, for the ratio.
+const twoMs = median(time(() => (playerTicks = now.referee()), 7));
+const perSeatSecond = (roomMs * 1000) / (seatTicks / 60);
+const perPlayerSecond = (twoMs * 1000) / (playerTicks / 60);
+const pieces = Array.from({ length: SEATS }, (_, s) => room.game(s).stats().pieces).reduce((a, b) => a + b, 0);
+console.log(`room: ${SEATS} seats under rules 7, ${(room.tick / 60).toFixed(0)} s (${seatTicks} seat-ticks, ${(pieces / (seatTicks / 60)).toFixed(2)} pieces per seat-second), outcome ${JSON.stringify(room.outcome)}`);
+console.log(`room referee: ${roomMs.toFixed(1)} ms per match, ${perSeatSecond.toFixed(1)} µs CPU per seat-second; 2-seat referee ${perPlayerSecond.toFixed(1)} µs per player-second; ratio ${(perSeatSecond / perPlayerSecond).toFixed(2)}`);
+console.log(`room verification at the end: ${roomVerifyMs.toFixed(1)} ms (16 replays decoded, played again through the referee, cross-checked)`);

@@ -1,16 +1,18 @@
 import { fromBase64Url, toBase64Url } from './base64url';
 import { BitReader, BitWriter, READ_AHEAD } from './bits';
 import {
-  ARR_MAX, DAS_MAX, DAS_MIN, isKeyed, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
+  ARR_MAX, DAS_MAX, DAS_MIN, isKeyed, isRoomRules, KEYS, keysOf, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_BYTES,
   MAX_REPLAY_ENCODED_LENGTH, MAX_REPLAY_EVENTS, MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, SDF_MAX,
   SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS,
 } from './constants';
 import { ReplayDecodeError, ReplayError } from './errors';
 import { keyId } from './keys';
 import { isVersusMode, modeById, MODES } from './modes';
-import type { AnyMode, GarbageEvent, Handling, Mode, Replay, ReplayEvent } from './types';
+import type { AnyMode, GarbageEvent, Handling, Mode, Replay, ReplayEvent, RoomSeat } from './types';
 import { utf8Decode, utf8Encode } from './utf8';
 import { checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
+import { MAX_ROOM_BLOCK_BYTES, readRoom, writeRoom } from './room-codec';
+import { checkRoomSeat } from './room-rules';
 
 /**
  * Binary replay, format 1 (README has the byte layout): "LF", format version, rules version,
@@ -31,22 +33,25 @@ export const VERSUS_REPLAY_FORMAT_VERSION = 2;
  * versus rules whose holes are per seat (0020). A replay's format follows from its rules version
  * (`formatOf`), so each replay has exactly one encoding; an old format is never given another meaning.
  */
-const FORMATS: Readonly<Record<number, { versus: boolean; keyBits: number; seat: boolean }>> = {
-  1: { versus: false, keyBits: 3, seat: false },
-  2: { versus: true, keyBits: 3, seat: false },
-  3: { versus: false, keyBits: 4, seat: false },
-  4: { versus: true, keyBits: 4, seat: false },
-  5: { versus: true, keyBits: 4, seat: true },
+const FORMATS: Readonly<Record<number, { versus: boolean; keyBits: number; seat: boolean; room: boolean }>> = {
+  1: { versus: false, keyBits: 3, seat: false, room: false },
+  2: { versus: true, keyBits: 3, seat: false, room: false },
+  3: { versus: false, keyBits: 4, seat: false, room: false },
+  4: { versus: true, keyBits: 4, seat: false, room: false },
+  5: { versus: true, keyBits: 4, seat: true, room: false },
+  // Rules 7 (rooms): format 4 plus a room block after the garbage (room-codec.ts); the seat is in it.
+  6: { versus: true, keyBits: 4, seat: false, room: true },
 };
 
 /** The one format a supported rules version is written in: same versus-ness and seat, narrowest key id that holds its keys. */
 function formatOf(rulesVersion: number): number {
   const keyBits = 32 - Math.clz32(keysOf(rulesVersion) - 1);
   const versus = VERSUS_RULES_VERSIONS.includes(rulesVersion);
-  const seat = versus && isKeyed(rulesVersion);
+  const room = isRoomRules(rulesVersion);
+  const seat = versus && isKeyed(rulesVersion) && !room;
   return Number(Object.keys(FORMATS).find((f) => {
     const l = FORMATS[Number(f)]!;
-    return l.versus === versus && l.keyBits === keyBits && l.seat === seat;
+    return l.versus === versus && l.keyBits === keyBits && l.seat === seat && l.room === room;
   }));
 }
 const MAX_SEED_BYTES = MAX_SEED_LENGTH * 4;
@@ -71,11 +76,13 @@ export interface PackedReplay extends PackedInputs {
   nextCount?: number;
   seat?: 0 | 1;
   garbage: PackedGarbage | null;
+  /** Rules 7 only: the room's rules, the seat and its target changes. */
+  room?: RoomSeat;
 }
 const MAX_K = 16;
 
 export function encodeReplay(replay: Replay): string {
-  const bad = checkReplay(replay) ?? checkRulesVersion(replay.rulesVersion, replay.mode) ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat) ?? checkKeys(replay);
+  const bad = checkReplay(replay) ?? checkRulesVersion(replay.rulesVersion, replay.mode) ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat) ?? checkRoomSeat(replay.rulesVersion, replay.room, true) ?? checkKeys(replay);
   if (bad) throw new ReplayError('invalid_replay', bad);
   const seed = utf8Encode(replay.seed) ?? new Uint8Array(0);
   const deltas = replay.events.map((e, i) => e.tick - (i === 0 ? 0 : replay.events[i - 1]!.tick));
@@ -103,6 +110,7 @@ export function encodeReplay(replay: Replay): string {
     w.bit(e.down ? 1 : 0);
   });
   if (versus) writeGarbage(w, replay.garbage ?? []);
+  if (replay.room) writeRoom(w, replay.room);
   return toBase64Url(w.finish());
 }
 
@@ -151,9 +159,20 @@ export class ReplaySizeBound {
   private lastTick = 0;
   private lastGarbageTick = 0;
   private readonly eventBits: number;
+  private readonly roomBytes: number;
+  private targets = 0;
+  private lastTargetTick = 0;
 
   constructor(rulesVersion: number) {
     this.eventBits = FORMATS[formatOf(rulesVersion)]!.keyBits + 1;
+    this.roomBytes = isRoomRules(rulesVersion) ? MAX_ROOM_BLOCK_BYTES : 0;
+  }
+
+  /** A room seat's target change (rules 7). */
+  addTarget(tick: number, target: number): void {
+    this.bits += eg0Bits(tick - this.lastTargetTick) + eg0Bits(target);
+    this.lastTargetTick = tick;
+    this.targets++;
   }
 
   addEvent(tick: number): void {
@@ -170,12 +189,12 @@ export class ReplaySizeBound {
 
   /** At least the encoded replay's bytes (before base64url). */
   get bytes(): number {
-    return MAX_HEADER_BYTES + Math.ceil((this.bits + eg0Bits(this.garbage)) / 8);
+    return MAX_HEADER_BYTES + this.roomBytes + Math.ceil((this.bits + eg0Bits(this.garbage) + eg0Bits(this.targets)) / 8);
   }
 
   /** Whether the replay so far (garbage count included) is sure to encode. */
   get fits(): boolean {
-    return this.events <= MAX_REPLAY_EVENTS && this.garbage <= MAX_REPLAY_EVENTS && this.bytes <= MAX_REPLAY_BYTES;
+    return this.events <= MAX_REPLAY_EVENTS && this.garbage <= MAX_REPLAY_EVENTS && this.targets <= MAX_REPLAY_EVENTS && this.bytes <= MAX_REPLAY_BYTES;
   }
 }
 
@@ -264,11 +283,12 @@ export function unpackReplay(p: PackedReplay): Replay {
   const { ticks, codes, garbage } = p;
   const events: ReplayEvent[] = new Array(ticks.length);
   for (let i = 0; i < ticks.length; i++) events[i] = { tick: ticks[i]!, key: KEYS[codes[i]! >> 1]!, down: (codes[i]! & 1) === 1 };
-  const { rulesVersion, mode, seed, handling, nextCount, seat } = p;
+  const { rulesVersion, mode, seed, handling, nextCount, seat, room } = p;
   return {
     rulesVersion, mode, seed, handling, ...(nextCount === undefined ? {} : { nextCount }), events,
     ...(garbage ? { garbage: Array.from(garbage.ticks, (tick, i) => ({ tick, size: garbage.sizes[i]! })) } : {}),
     ...(seat === undefined ? {} : { seat }),
+    ...(room === undefined ? {} : { room }),
   };
 }
 
@@ -338,6 +358,7 @@ function decode(data: string): PackedReplay {
     throw e;
   }
   const garbage = versus ? readGarbage(r) : null;
+  const room = layout.room ? readRoom(r, rulesVersion) : null;
   r.end();
   // Any order decodes, but only the encoder's choice is canonical: a second spelling of the same
   // replay would get a different digest and slip past the server's repeat detection.
@@ -346,6 +367,7 @@ function decode(data: string): PackedReplay {
   return {
     [PACKED]: true, rulesVersion, mode, seed, handling, ...(nextCount === 0 ? {} : { nextCount }), ticks, codes, garbage,
     ...(seat === null ? {} : { seat }),
+    ...(room === null ? {} : { room }),
   };
 }
 

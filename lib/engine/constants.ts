@@ -12,7 +12,9 @@
  * GARBAGE_DELAY_TICKS after it was sent, with no acknowledgement (garbage.ts; decision 0020).
  *
  * `randomizer`: 'mulberry32' is rng.ts (a 32-bit state: readable from a few dealt pieces),
- * 'chacha20' is keystream.ts. `garbageDelay`: null where the receiver acknowledges garbage
+ * 'chacha20' is keystream.ts. 7: version 6 played in a room of 2–16 seats, every garbage rule
+ * taken from the room's rules object (room-rules.ts; its garbageDelay replaces the one here;
+ * decision 0031). `garbageDelay`: null where the receiver acknowledges garbage
  * (versions 2 and 4, match.ts ACK_DEADLINE_TICKS), else the ticks from sending to rising.
  */
 export const RULES = {
@@ -22,7 +24,8 @@ export const RULES = {
   4: { versus: true, keys: 9, randomizer: 'mulberry32', garbageDelay: null },
   5: { versus: false, keys: 9, randomizer: 'chacha20', garbageDelay: null },
   6: { versus: true, keys: 9, randomizer: 'chacha20', garbageDelay: 30 },
-} as const satisfies Record<number, { versus: boolean; keys: number; randomizer: 'mulberry32' | 'chacha20'; garbageDelay: number | null }>;
+  7: { versus: true, keys: 9, randomizer: 'chacha20', garbageDelay: 30, room: true },
+} as const satisfies Record<number, { versus: boolean; keys: number; randomizer: 'mulberry32' | 'chacha20'; garbageDelay: number | null; room?: true }>;
 export type RulesVersion = keyof typeof RULES;
 /** What new solo games are played under. */
 export const RULES_VERSION: RulesVersion = 5;
@@ -39,6 +42,11 @@ export function keysOf(rulesVersion: number): number {
 /** Whether a supported rules version draws from the keyed generator (keystream.ts). */
 export function isKeyed(rulesVersion: number): boolean {
   return Object.hasOwn(RULES, rulesVersion) && RULES[rulesVersion as RulesVersion].randomizer === 'chacha20';
+}
+
+/** Whether a rules version is played in rooms, its garbage rules from a room rules object (room-rules.ts). */
+export function isRoomRules(rulesVersion: number): boolean {
+  return Object.hasOwn(RULES, rulesVersion) && 'room' in RULES[rulesVersion as RulesVersion];
 }
 
 /** The ticks from sending to rising under a versus rules version; null where the receiver acknowledges garbage. */

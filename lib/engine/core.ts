@@ -10,6 +10,7 @@ import { LOCK_DELAY, MAX_LOCK_RESETS } from './timing';
 import { cheeseOf, drillOf, type CheeseRules, type DrillRules, type ModeRules } from './modes';
 import { SPAWN_X, SPAWN_Y } from './pieces';
 import type { KeyStream } from './keystream';
+import type { RoomRules } from './room-rules';
 import type { DealtQueue, PieceQueue } from './queue';
 import { SOFT_DROP_POINTS_PER_ROW } from './scoring';
 import type { GameEvent, GameOverReason } from './types';
@@ -51,6 +52,8 @@ export interface CoreSettings {
   holeRng: number;
   /** The keyed hole stream (rules 6, and Dig under 5); null otherwise, and in a dealt game, which is told each column. */
   holeStream: KeyStream | null;
+  /** Rules 7: the room's rules (attack, cap, messiness, delay, hold, level); null otherwise. */
+  room: RoomRules | null;
 }
 
 /**
@@ -123,6 +126,8 @@ export class Core {
   garbageLands: number[] = [];
   /** Ticks from a message joining the queue to when it may rise; null: at once (rules 2 and 4). */
   readonly garbageDelay: number | null;
+  /** Rules 7: the room's rules, fixed for the game (room-rules.ts); null under every other version. */
+  readonly room: RoomRules | null;
   holeRng: number;
   holeStream: KeyStream | null;
   /** The last message's hole column; -1 before the first. */
@@ -156,10 +161,11 @@ export class Core {
     this.queue = s.queue;
     this.holeRng = s.holeRng;
     this.holeStream = s.holeStream;
-    this.garbageDelay = garbageDelayOf(s.rulesVersion);
+    this.room = s.room;
+    this.garbageDelay = s.room ? s.room.garbageDelay : garbageDelayOf(s.rulesVersion);
     this.cheese = cheeseOf(s.mode);
-    this.level = s.mode.startLevel;
-    this.gravity = gravityFor(this.level);
+    this.level = s.room ? s.room.startLevel : s.mode.startLevel;
+    this.gravity = gravityFor(s.room?.gravityLevel || this.level);
     this.softSpeed = softDropSpeed(this.gravity, s.sdf);
   }
 
@@ -169,7 +175,7 @@ export class Core {
 
   setLevel(level: number): void {
     this.level = level;
-    this.gravity = gravityFor(level);
+    this.gravity = gravityFor(this.room?.gravityLevel || level);
     this.softSpeed = softDropSpeed(this.gravity, this.sdf);
   }
 

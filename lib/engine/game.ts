@@ -65,7 +65,7 @@ export interface Game {
 }
 
 /** What a game's replay repeats of its setup; the seed is asked for (a dealt game learns it at the end). */
-export type ReplaySetup = Pick<GameConfig, 'mode' | 'handling' | 'nextCount' | 'seat'>;
+export type ReplaySetup = Pick<GameConfig, 'mode' | 'handling' | 'nextCount' | 'seat' | 'room'>;
 
 /**
  * A game on its core. The one path by which inputs reach the engine (`keyOf`, `press`, `step`), the
@@ -214,13 +214,14 @@ export class GameImpl implements Game {
       events: this.log.events(),
       ...(isVersusMode(mode) ? { garbage: this.garbageLog.map((g) => ({ ...g })) } : {}),
       ...seatOf(this.core, this.setup.seat),
+      ...(this.setup.room ? { room: { rules: this.setup.room.rules, seat: this.setup.room.seat, targets: [] } } : {}),
     };
   }
 }
 
 /** A replay's `seat`: there exactly when the rules give each seat its own holes (keyed versus rules). */
 export function seatOf(c: Core, seat: 0 | 1 | undefined): { seat?: 0 | 1 } {
-  return c.mode.garbage && isKeyed(c.rulesVersion) ? { seat: seat ?? 0 } : {};
+  return c.mode.garbage && isKeyed(c.rulesVersion) && !c.room ? { seat: seat ?? 0 } : {};
 }
 
 /** Shared with DealtGame: one bound for a message's rows. */
@@ -233,8 +234,11 @@ export function checkGarbageSize(size: number): void {
  * ghosts): its rules version, preview and (keyed versus) seat, none of which may be left out.
  */
 export function replayConfig(replay: Replay): GameConfig {
-  const { mode, seed, handling, nextCount, rulesVersion, seat } = replay;
-  return { mode, seed, handling, rulesVersion, ...(nextCount ? { nextCount } : {}), ...(seat === undefined ? {} : { seat }) };
+  const { mode, seed, handling, nextCount, rulesVersion, seat, room } = replay;
+  return {
+    mode, seed, handling, rulesVersion, ...(nextCount ? { nextCount } : {}), ...(seat === undefined ? {} : { seat }),
+    ...(room ? { room: { rules: room.rules, seat: room.seat } } : {}),
+  };
 }
 
 export function createGame(config: GameConfig): Game {

@@ -47,8 +47,11 @@ export function queueGarbage(c: Core, size: number, given: number): number {
     col = c.holeCol < 0 ? draw % COLS : (c.holeCol + 1 + (draw % (COLS - 1))) % COLS;
   }
   c.holeCol = col;
-  c.garbageQueue.push(size * PACK + col);
-  if (c.garbageDelay !== null) c.garbageLands.push(c.tickNo + c.garbageDelay);
+  if (c.room && c.room.messiness > 0 && given < 0) messyRows(c, size, col);
+  else {
+    c.garbageQueue.push(size * PACK + col);
+    if (c.garbageDelay !== null) c.garbageLands.push(c.tickNo + c.garbageDelay);
+  }
   c.received += size;
   if (c.emit) c.push({ type: 'garbageQueued', size, column: col });
   return col;
@@ -100,10 +103,11 @@ export function riseGarbage(c: Core): boolean {
   const b = c.board;
   const colors = c.colors;
   let risen = 0;
-  while (risen < GARBAGE_RISE_CAP && q.length > 0 && landed(c, 0)) {
+  const cap = c.room ? c.room.garbageCap : GARBAGE_RISE_CAP;
+  while (risen < cap && q.length > 0 && landed(c, 0)) {
     const size = Math.floor(q[0]! / PACK);
     const col = q[0]! % PACK;
-    const n = Math.min(size, GARBAGE_RISE_CAP - risen);
+    const n = Math.min(size, cap - risen);
     if (n === size) {
       q.shift();
       if (c.garbageDelay !== null) c.garbageLands.shift();
@@ -123,6 +127,31 @@ export function riseGarbage(c: Core): boolean {
   }
   if (c.emit && risen > 0) c.push({ type: 'garbageRise', rows: risen, queued: queuedRows(c) });
   return true;
+}
+
+/**
+ * Rules 7 with messiness: each row of a message after the first moves its hole to one of the nine
+ * other columns when a draw of the seat's hole stream, % 100, is below the messiness; rows that
+ * share a hole stay one queue entry, so rising and cancelling are unchanged. The message's column
+ * (the event's, the next message's `previous`) is its first row's.
+ */
+function messyRows(c: Core, size: number, first: number): void {
+  let col = first;
+  let run = 1;
+  const push = (rows: number, hole: number) => {
+    c.garbageQueue.push(rows * PACK + hole);
+    if (c.garbageDelay !== null) c.garbageLands.push(c.tickNo + c.garbageDelay);
+  };
+  for (let i = 1; i < size; i++) {
+    const draw = c.holeStream ? c.holeStream.next() : 0;
+    if (draw % 100 < c.room!.messiness) {
+      push(run, col);
+      col = (col + 1 + (Math.floor(draw / 100) % (COLS - 1))) % COLS;
+      run = 0;
+    }
+    run++;
+  }
+  push(run, col);
 }
 
 function topOutRise(c: Core, rows: number): false {

@@ -1,5 +1,5 @@
 export {
-  RULES, keysOf, isKeyed, garbageDelayOf, type RulesVersion, RULES_VERSION, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSION, VERSUS_RULES_VERSIONS, TICKS_PER_SECOND, KEYS, PIECES,
+  RULES, keysOf, isKeyed, isRoomRules, garbageDelayOf, type RulesVersion, RULES_VERSION, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSION, VERSUS_RULES_VERSIONS, TICKS_PER_SECOND, KEYS, PIECES,
   ROTATIONS, MODE_NAMES, VERSUS_MODE_NAMES, MAX_GARBAGE_SIZE,
   MIN_SEED_LENGTH, MAX_SEED_LENGTH, DAS_MIN, DAS_MAX, ARR_MIN, ARR_MAX, SDF_MIN, SDF_MAX,
   NEXT_COUNT_MIN, NEXT_COUNT_MAX, DEFAULT_NEXT_COUNT, MAX_REPLAY_TICKS, MAX_REPLAY_EVENTS,
@@ -26,6 +26,13 @@ export {
   VersusGame, VersusMatch, ACK_DEADLINE_TICKS, MAX_MATCH_SEED_LENGTH, MAX_FIRST_TO,
   type Player, type GarbageMessage, type GameOutcome, type GameEndReason, type RefereeTick, type VersusGameConfig, type MatchConfig,
 } from './match';
+export {
+  DEFAULT_ROOM_RULES, ROOM_RULE_LIMITS, TARGETINGS, B2B_TABLES, COMBO_TABLES, MIN_SEATS, MAX_SEATS, MAX_TEAMS, checkRoomRules, teamsOf, roomAttack,
+  type RoomRules, type Targeting, type B2BTable, type ComboTable,
+} from './room-rules';
+export { RoomGame, RoomInputError, ROOM_RULES_VERSION, type RoomGameConfig, type RoomAttack, type RoomTick, type RoomOutcome, type RoomEndReason } from './referee';
+export { RoomMatch } from './room-match';
+export { replayRoom, type RoomLeave, type RoomRerun } from './room-replay';
 export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
 export { simulatePacked, simulateReplay, type SimulateOptions } from './simulate';
@@ -41,7 +48,7 @@ export {
 export { ReplayDecodeError, ReplayError, GameConfigError, type ReplayDecodeErrorCode, type ReplayErrorCode } from './errors';
 export type {
   Mode, VersusMode, AnyMode, GarbageEvent, Key, PieceType, Rotation, Handling, InputEvent, ReplayEvent, Replay, GameConfig, PiecePlacement,
-  LockRule, GameEvent, GameStats, Snapshot, ReplayResult, Spin, EndReason, GameOverReason, FinishReason,
+  LockRule, GameEvent, RoomSeat, TargetChange, GameStats, Snapshot, ReplayResult, Spin, EndReason, GameOverReason, FinishReason,
 } from './types';
 import type { Handling } from './types';
 

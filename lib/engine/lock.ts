@@ -2,6 +2,7 @@ import { COLS, EMPTY_ROW, FULL_ROW, isFilled, PAD, TOTAL_ROWS, VISIBLE_ROWS } fr
 import { PIECES, ROTATIONS } from './constants';
 import type { Core } from './core';
 import { attackFor } from './attack';
+import { roomAttack } from './room-rules';
 import { END_GARBAGE_OUT, END_GOAL, END_LOCK_OUT, END_TOO_HIGH, END_WRONG_CLEAR } from './ends';
 import { afterCheeseLock, clearedCheese } from './cheese';
 import { cancelGarbage, riseGarbage } from './garbage';
@@ -83,7 +84,7 @@ export function lockPiece(c: Core): void {
   const b2b = c.b2b && difficult(spin, cleared);
   const points = score(spin, cleared, levelBefore, c.b2b, combo, perfect);
   const versus = c.mode.garbage;
-  const attack = versus || c.emit ? attackFor(spin, cleared, c.b2b, combo, perfect) : 0;
+  const attack = c.room ? roomAttack(c.room, spin, cleared, c.b2b, combo, perfect) : versus || c.emit ? attackFor(spin, cleared, c.b2b, combo, perfect) : 0;
   const sent = versus && attack > 0 ? cancelGarbage(c, attack) : 0;
   c.sent += sent;
   c.score += points;

@@ -101,7 +101,7 @@ export function hardDrop(c: Core): void {
 }
 
 export function hold(c: Core): void {
-  if (c.piece < 0 || c.holdUsed) return;
+  if (c.piece < 0 || c.holdUsed || c.room?.hold === false) return;
   const current = c.piece;
   const swapped = c.hold;
   c.hold = current;

@@ -9,6 +9,7 @@ import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
 import { seededQueue, type DealtQueue } from './queue';
 import { seedState } from './rng';
 import type { GameConfig } from './types';
+import { checkRoomSeat } from './room-rules';
 import { checkHandling, checkLock, checkMode, checkNextCount, checkRulesVersion, checkSeed } from './validate';
 
 /** Cell letters in the board text form; index = colour id (0 empty, piece id + 1, 8 garbage). */
@@ -22,7 +23,7 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
   const bad = checkMode(config.mode) ?? checkSeed(config.seed) ?? checkHandling(config.handling) ?? checkNextCount(config.nextCount) ?? checkSeatConfig(config.seat) ?? checkLock(config.lock);
   if (bad) throw new GameConfigError(bad);
   const rulesVersion = config.rulesVersion ?? (isVersusMode(config.mode) ? VERSUS_RULES_VERSION : RULES_VERSION);
-  const badRules = checkRulesVersion(rulesVersion, config.mode);
+  const badRules = checkRulesVersion(rulesVersion, config.mode) ?? checkRoomSeat(rulesVersion, config.room);
   if (badRules) throw new GameConfigError(badRules);
   const h = config.handling;
   const pending = Int8Array.from((config.queue ?? []).map((p) => pieceId(p, 'queue')));
@@ -41,7 +42,8 @@ export function createCore(config: GameConfig, emit: boolean, dealt?: DealtQueue
     queue: seededQueue(config.seed, rulesVersion, pending),
     holeRng: keyed ? 0 : seedState(config.seed + HOLE_SEED_SUFFIX),
     // Given hole columns (a dealt game's, a live game's plan) replace the seed's.
-    holeStream: key && !holes && (isVersusMode(config.mode) || cheeseOf(MODES[config.mode])) ? new KeyStream(key, STREAM_HOLES + (config.seat ?? 0)) : null,
+    holeStream: key && !holes && (isVersusMode(config.mode) || cheeseOf(MODES[config.mode])) ? new KeyStream(key, STREAM_HOLES + (config.room?.seat ?? config.seat ?? 0)) : null,
+    room: config.room?.rules ?? null,
   });
   if (dealt) core.queue = dealt;
   if (holes) core.givenHoles = holes.slice();

@@ -7,6 +7,7 @@ import { hashCore } from './hash';
 import { keyId } from './keys';
 import { NO_DRILL } from './modes';
 import { createCore } from './setup';
+import { checkRoomSeat } from './room-rules';
 import type { PackedReplay } from './codec';
 import type { GameEvent, Replay, ReplayEvent, ReplayResult } from './types';
 import { checkGarbage, checkMode, checkReplay, checkRulesVersion, checkSeat, keyNotInRules } from './validate';
@@ -86,11 +87,12 @@ function coreOf(replay: Omit<Replay, 'events' | 'garbage'>, opts: SimulateOption
   if (badMode) throw new ReplayError('invalid_replay', badMode);
   const badRules = checkRulesVersion(replay.rulesVersion, replay.mode);
   if (badRules) throw new ReplayError('unsupported_rules_version', badRules);
-  const bad = garbageCheck() ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat);
+  const bad = garbageCheck() ?? checkSeat(replay.rulesVersion, replay.mode, replay.seat) ?? checkRoomSeat(replay.rulesVersion, replay.room, true);
   if (bad) throw new ReplayError('invalid_replay', bad);
   try {
     return createCore(
-      { mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion, ...(replay.seat === undefined ? {} : { seat: replay.seat }) },
+      { mode: replay.mode, seed: replay.seed, handling: replay.handling, nextCount: replay.nextCount, rulesVersion: replay.rulesVersion, ...(replay.seat === undefined ? {} : { seat: replay.seat }),
+        ...(replay.room ? { room: { rules: replay.room.rules, seat: replay.room.seat } } : {}) },
       evented(opts),
     ).core;
   } catch (e) {

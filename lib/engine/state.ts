@@ -48,7 +48,7 @@ export const STATE_FIELDS = {
   queue: 'dealt', givenHoles: 'dealt',
   gravity: 'level', softSpeed: 'level',
   mode: 'config', drill: 'config', rulesVersion: 'config', keyCount: 'config', das: 'config', arr: 'config', sdf: 'config', dasCut: 'config', lockOnRest: 'config', emit: 'config',
-  garbageDelay: 'config',
+  garbageDelay: 'config', room: 'config',
   out: 'transient', restingHint: 'transient',
   holeStream: 'secret',
   holeRng: 'versus',

@@ -1,3 +1,4 @@
+import type { RoomRules } from './room-rules';
 import type { KEYS, MODE_NAMES, PIECES, ROTATIONS, VERSUS_MODE_NAMES } from './constants';
 import type { LOCK_RULES } from './timing';
 
@@ -52,6 +53,21 @@ export interface Replay {
    * the other's (decision 0020).
    */
   seat?: 0 | 1;
+  /** Rules 7 only, and always there: the room's rules, this seat and its target changes (room-rules.ts). */
+  room?: RoomSeat;
+}
+
+/** A seat of a room: its rules, its number (0–15, its own hole stream) and, in its replay, its target changes. */
+export interface RoomSeat {
+  rules: RoomRules;
+  seat: number;
+  /** Manual targeting: at `tick` (before that tick's inputs) the seat aims at seat `target`. Tick order. */
+  targets: TargetChange[];
+}
+
+export interface TargetChange {
+  tick: number;
+  target: number;
 }
 
 export interface PiecePlacement {
@@ -84,6 +100,8 @@ export interface GameConfig {
   active?: PiecePlacement;
   /** Versus under a keyed rules version: the seat, whose own hole stream the game draws from (0 when absent). */
   seat?: 0 | 1;
+  /** Rules 7 (and only there): the room's rules and this seat (its hole stream is 2 + seat). */
+  room?: Omit<RoomSeat, 'targets'>;
   /** 'delay' by default; 'hardDrop' for a practice drill (timing.ts LOCK_RULES). Not in a replay. */
   lock?: LockRule;
 }

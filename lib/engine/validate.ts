@@ -1,3 +1,4 @@
+import { isRoomRules } from './constants';
 import {
   ARR_MAX, ARR_MIN, DAS_MAX, DAS_MIN, isKeyed, KEYS, MAX_EVENT_TICK, MAX_GARBAGE_SIZE, MAX_REPLAY_EVENTS,
   MAX_SEED_LENGTH, MIN_SEED_LENGTH, NEXT_COUNT_MAX, NEXT_COUNT_MIN, SDF_MAX, SDF_MIN, SUPPORTED_RULES_VERSIONS,
@@ -50,6 +51,7 @@ export function checkRulesVersion(rulesVersion: unknown, mode: AnyMode): string 
 
 /** A keyed versus rules version (6) names the seat of every game (its hole stream); no other carries one. */
 export function checkSeat(rulesVersion: number, mode: AnyMode, seat: unknown): string | null {
+  if (isRoomRules(rulesVersion)) return seat === undefined ? null : 'a room replay names its seat in room';
   const seated = isVersusMode(mode) && isKeyed(rulesVersion);
   if (!seated) return seat === undefined ? null : `seat is only for versus replays under keyed rules, not rules version ${rulesVersion}`;
   return seat === 0 || seat === 1 ? null : 'seat must be 0 or 1';

@@ -10,7 +10,7 @@
  *   playMatch(match, bots);
  */
 import { PIECES, ROTATIONS } from '@/lib/engine/constants';
-import type { InputEvent, Key, Player, VersusGame, VersusMatch } from '@/lib/engine';
+import type { Game, InputEvent, Key, Player, VersusGame, VersusMatch } from '@/lib/engine';
 import { best, bitboardOf, candidates } from '@/lib/bot/search';
 import { Humanizer, type HumanTiming } from '@/tests/support/human';
 
@@ -79,13 +79,13 @@ export class VersusBot {
     return out;
   }
 
-  /** The key edges for player p's next tick. */
-  inputs(game: VersusGame, p: Player): InputEvent[] {
+  /** The key edges for player p's next tick (a versus player, or a room's seat). */
+  inputs(game: { game(p: number): Game }, p: number): InputEvent[] {
     if (this.plan.length === 0) this.think(game, p);
     return this.plan.shift() ?? [];
   }
 
-  private think(game: VersusGame, p: Player): void {
+  private think(game: { game(p: number): Game }, p: number): void {
     const snap = game.game(p).snapshot();
     const a = snap.active;
     if (!a) return;

@@ -1,6 +1,6 @@
 import 'server-only';
 import {
-  decodeReplay, encodeReplay, isVersusMode, MAX_FIRST_TO, MAX_MATCH_SEED_LENGTH, ReplayDecodeError, ReplayError, simulateReplay,
+  decodeReplay, encodeReplay, isRoomRules, isVersusMode, MAX_FIRST_TO, MAX_MATCH_SEED_LENGTH, ReplayDecodeError, ReplayError, simulateReplay,
   VERSUS_RULES_VERSIONS, type AnyMode, type Replay, type ReplayResult, type VersusMatch, type VersusMode,
 } from '@/lib/engine';
 import { MAX_GAME_TICKS } from '@/lib/server/games/policy';
@@ -86,7 +86,8 @@ function verifyGame(mode: VersusMode, seed: string, record: VersusGameRecord): G
   }
   const [r0, r1] = replays as [Replay, Replay];
   for (const r of [r0, r1]) {
-    if (r.mode !== mode || r.seed !== seed || !VERSUS_RULES_VERSIONS.includes(r.rulesVersion) || r.rulesVersion !== r0.rulesVersion)
+    // A room's replay (rules 7) is proven by the room's lockstep referee only (room-verify.ts).
+    if (r.mode !== mode || r.seed !== seed || !VERSUS_RULES_VERSIONS.includes(r.rulesVersion) || isRoomRules(r.rulesVersion) || r.rulesVersion !== r0.rulesVersion)
       return { ok: false, code: 'replay_mismatch', message: `each replay must be a ${mode} game with seed ${seed} under the same versus rules.` };
   }
   // Under keyed rules each seat's holes are its own stream: a replay stands only in its own seat.
