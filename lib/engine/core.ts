@@ -12,6 +12,7 @@ import { SPAWN_X, SPAWN_Y } from './pieces';
 import type { KeyStream } from './keystream';
 import type { DealtQueue, PieceQueue } from './queue';
 import { SOFT_DROP_POINTS_PER_ROW } from './scoring';
+import { quietTicksBeforeRise, riseOnTime } from './survival';
 import type { GameEvent, GameOverReason } from './types';
 
 /** The end reasons a top out (a game over) may carry, by id. */
@@ -208,6 +209,9 @@ export class Core {
       }
     }
     this.tickNo++;
+    // Survival: a row may rise on the clock (survival.ts).
+    const rise = this.cheese?.rise;
+    if (rise !== undefined) riseOnTime(this, rise);
     const limit = this.mode.timeLimitTicks;
     if (limit !== 0 && !this.ended && this.tickNo >= limit) this.finish(END_TIME_UP);
   }
@@ -222,6 +226,8 @@ export class Core {
     let m = until - this.tickNo;
     const limit = this.mode.timeLimitTicks;
     if (limit !== 0 && limit - 1 - this.tickNo < m) m = limit - 1 - this.tickNo;
+    const rise = this.cheese?.rise;
+    if (rise !== undefined) m = Math.min(m, quietTicksBeforeRise(this, rise));
     const g = this.gravity;
     const toFall = ((ONE - 1 - this.gravAcc) / g) | 0;
     if (toFall < m) m = toFall;
