@@ -43,6 +43,7 @@ const specs: Spec[] = [
   { name: 'rules5-tsd20-wrong-clear', description: '20 TSD under rules 5: a plain single ends the game (wrongClear) before any T-spin double', rules: 5, play: { mode: 'tsd20', seed: 'golden-tsd20', pace: 20 } },
   { name: 'rules5-pc', description: 'Perfect Clears under rules 5: no perfect clear, a stack taller than four rows ends it (tooHigh)', rules: 5, play: { mode: 'pc', seed: 'golden-pc', pace: 20 } },
   { name: 'rules5-zen', description: 'Zen under rules 5: 300 pieces, then gravity alone to tick 6000; the bottom rows vanish instead of a top out, so it never ends', rules: 5, maxTicks: 6000, play: { mode: 'zen', seed: 'golden-zen', pace: 12, maxPieces: 300 } },
+  { name: 'rules5-survival', description: 'Survival under rules 5: the bot places a piece every 24 ticks, keeps up while rows rise every 3 s down to 0.8 s, and falls behind once they rise every 0.8 s', rules: 5, play: { mode: 'survival', seed: 'golden-survival', pace: 24 } },
 ];
 
 const dir = new URL('../tests/fixtures/replays/', import.meta.url);
