@@ -1,5 +1,5 @@
 import { COLS, EMPTY_ROW, FULL_ROW, PAD, TOTAL_ROWS } from './board';
-import type { Core } from './core';
+import type { CoreState as Core } from './core-state';
 import { END_GARBAGE_OUT, END_GOAL } from './ends';
 import { GARBAGE_COLOR } from './garbage';
 import { KeyStream, seedKey, STREAM_HOLES } from './keystream';

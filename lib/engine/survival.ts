@@ -1,5 +1,5 @@
 import { collides } from './board';
-import type { Core } from './core';
+import type { CoreState as Core } from './core-state';
 import { END_GARBAGE_OUT } from './ends';
 import { riseCheese } from './cheese';
 import type { RiseRules } from './modes';
