@@ -8,15 +8,18 @@
  * stay as they are (decision 0019). Running this must leave them byte for byte unchanged.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { encodeReplay, simulateReplay } from '@/lib/engine';
+import { encodeReplay, simulateReplay, type Replay } from '@/lib/engine';
 import { playGame, type PlayOptions } from '@/tests/support/bot';
+import { solvePerfectClears } from '@/tests/support/pc-solver';
 
 const GOLDEN_RULES = 1;
 
 interface Spec {
   name: string;
   description: string;
-  play: PlayOptions;
+  /** The test bot's game; or `build`, a replay made another way (a search for a drill's end). */
+  play?: PlayOptions;
+  build?: (rulesVersion: number) => Replay;
   /** GOLDEN_RULES unless the game needs a later version's keys. */
   rules?: number;
   /** A game that never ends (Zen) is pinned at this tick instead of played for the default hour. */
@@ -43,13 +46,15 @@ const specs: Spec[] = [
   { name: 'rules5-tsd20-wrong-clear', description: '20 TSD under rules 5: a plain single ends the game (wrongClear) before any T-spin double', rules: 5, play: { mode: 'tsd20', seed: 'golden-tsd20', pace: 20 } },
   { name: 'rules5-pc', description: 'Perfect Clears under rules 5: no perfect clear, a stack taller than four rows ends it (tooHigh)', rules: 5, play: { mode: 'pc', seed: 'golden-pc', pace: 20 } },
   { name: 'rules5-zen', description: 'Zen under rules 5: 300 pieces, then gravity alone to tick 6000; the bottom rows vanish instead of a top out, so it never ends', rules: 5, maxTicks: 6000, play: { mode: 'zen', seed: 'golden-zen', pace: 12, maxPieces: 300 } },
+  { name: 'rules5-pc-clear', description: 'Perfect Clears under rules 5: a searched hard-drop path (holds included) to a four-line perfect clear, then pieces dropped where they spawn until one rests above the fourth row (tooHigh)', rules: 5, build: (rules) => solvePerfectClears('golden-pc-solved', 1, rules) },
+  { name: 'rules5-survival', description: 'Survival under rules 5: the bot places a piece every 24 ticks, keeps up while rows rise every 3 s down to 0.8 s, and falls behind once they rise every 0.8 s', rules: 5, play: { mode: 'survival', seed: 'golden-survival', pace: 24 } },
 ];
 
 const dir = new URL('../tests/fixtures/replays/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 for (const spec of specs) {
   const rules = spec.rules ?? GOLDEN_RULES;
-  const replay = playGame({ ...spec.play, rulesVersion: rules }).replay;
+  const replay = spec.build ? spec.build(rules) : playGame({ ...spec.play!, rulesVersion: rules }).replay;
   const result = simulateReplay(replay, spec.maxTicks === undefined ? {} : { maxTicks: spec.maxTicks });
   const expected: Partial<typeof result> = { ...result };
   delete expected.unusedEvents;

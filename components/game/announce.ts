@@ -1,4 +1,4 @@
-import type { RankBy } from '@/lib/engine';
+import { isRankable, MODES, type Mode } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
 import type { PeriodId } from '@/lib/periods';
 import { formatTime } from '@/lib/ui/format';
@@ -10,7 +10,7 @@ import { formatTime } from '@/lib/ui/format';
 /** The boards a verified game is ranked on, by their tabs (the server page passes them, so the periods' date arithmetic stays out of the first load). */
 export type PeriodTabs = readonly { id: PeriodId; tab: string }[];
 
-export function announcement(state: PlayState, rankBy: RankBy, periods: PeriodTabs): string {
+export function announcement(state: PlayState, mode: Mode, periods: PeriodTabs): string {
   switch (state.phase) {
     case 'loading':
       return '';
@@ -25,7 +25,8 @@ export function announcement(state: PlayState, rankBy: RankBy, periods: PeriodTa
     case 'ended': {
       const r = state.result;
       const headline = r.finished ? (r.reason === 'timeUp' ? 'Time' : 'Finished') : 'Game over';
-      const main = rankBy === 'time' && r.finished ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
+      // A time the mode ranks reads as the time: a finished Sprint's, and a Survival's however it ended.
+      const main = MODES[mode].rankBy === 'time' && isRankable(mode, r) ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
       return `${headline}: ${main}, ${r.lines} lines. ${submitted(state.submit, periods)}`;
     }
   }

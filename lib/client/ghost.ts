@@ -108,7 +108,9 @@ export function finalSplit(
   if (MODES[mode].rankBy !== 'score') {
     const diff = result.tick - best.ticks;
     const seconds = (Math.abs(diff) / TICKS_PER_SECOND).toFixed(2);
-    return diff === 0 ? 'Equal to your best' : `${seconds} s ${diff < 0 ? 'faster than' : 'slower than'} your best`;
+    // A time the mode wants longer (Survival) is a time survived, not a time taken.
+    const [less, more] = MODES[mode].rankBy === 'time' && MODES[mode].better === 'higher' ? ['shorter than', 'longer than'] : ['faster than', 'slower than'];
+    return diff === 0 ? 'Equal to your best' : `${seconds} s ${diff < 0 ? less : more} your best`;
   }
   const diff = result.score - best.score;
   return diff === 0 ? 'Equal to your best' : `${Math.abs(diff).toLocaleString('en-US')} points ${diff > 0 ? 'over' : 'under'} your best`;

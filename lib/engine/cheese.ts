@@ -1,5 +1,5 @@
 import { COLS, EMPTY_ROW, FULL_ROW, PAD, TOTAL_ROWS } from './board';
-import type { Core } from './core';
+import type { CoreState as Core } from './core-state';
 import { END_GARBAGE_OUT, END_GOAL } from './ends';
 import { GARBAGE_COLOR } from './garbage';
 import { KeyStream, seedKey, STREAM_HOLES } from './keystream';
@@ -92,6 +92,14 @@ export function afterCheeseLock(c: Core, dug: number): boolean {
     return false;
   }
   if (c.cheeseIn >= rules.field || c.cheeseRisen >= rules.rows) return true;
+  return riseCheese(c);
+}
+
+/**
+ * One garbage row rises from the floor under the rest, its hole the next column (a lock's in Dig,
+ * the clock's in Survival). Returns false when it pushed the stack past the top (garbageOut).
+ */
+export function riseCheese(c: Core): boolean {
   const b = c.board;
   if (b[TOTAL_ROWS - 1 + PAD] !== EMPTY_ROW) {
     c.topOut(END_GARBAGE_OUT);

@@ -65,7 +65,7 @@ export const KEYS = ['left', 'right', 'softDrop', 'hardDrop', 'rotateCW', 'rotat
 export const PIECES = ['I', 'O', 'T', 'S', 'Z', 'J', 'L'] as const;
 export const ROTATIONS = ['0', 'R', '2', 'L'] as const;
 /** Solo modes: the boards, play pages and tickets list these, in this order. A mode's id is in its `MODES` entry. */
-export const MODE_NAMES = ['marathon', 'sprint', 'ultra', 'tsd20', 'pc', 'zen', 'dig10', 'dig18', 'dig100'] as const;
+export const MODE_NAMES = ['marathon', 'sprint', 'ultra', 'tsd20', 'pc', 'zen', 'dig10', 'dig18', 'dig100', 'survival'] as const;
 /** Two-player modes (garbage battles): never a solo board or play page. */
 export const VERSUS_MODE_NAMES = ['battle', 'race30'] as const;
 

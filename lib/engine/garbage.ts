@@ -1,5 +1,5 @@
 import { COLS, EMPTY_ROW, FULL_ROW, PAD, TOTAL_ROWS } from './board';
-import type { Core } from './core';
+import type { CoreState as Core } from './core-state';
 import { nextState, outputOf, seedState } from './rng';
 
 /**

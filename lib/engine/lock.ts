@@ -1,6 +1,6 @@
 import { COLS, EMPTY_ROW, FULL_ROW, isFilled, PAD, TOTAL_ROWS, VISIBLE_ROWS } from './board';
 import { PIECES, ROTATIONS } from './constants';
-import type { Core } from './core';
+import type { CoreState as Core } from './core-state';
 import { attackFor } from './attack';
 import { roomAttack } from './room-rules';
 import { END_GARBAGE_OUT, END_GOAL, END_LOCK_OUT, END_TOO_HIGH, END_WRONG_CLEAR } from './ends';

@@ -41,6 +41,11 @@ export const MODES = {
   dig10: { id: 8, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true, cheese: { rows: 10, field: 10, messiness: 100 } },
   dig18: { id: 9, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true, cheese: { rows: 18, field: 10, messiness: 100 } },
   dig100: { id: 10, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'lower', needsFinish: true, cheese: { rows: 100, field: 10, messiness: 100 } },
+  // Survival (survival.ts): rows rise on the clock, every 3 s at first, 0.1 s sooner every 5 rows, down to 0.8 s (from 3:34.5 on).
+  survival: {
+    id: 11, kind: 'solo', lineGoal: 0, timeLimitTicks: 0, startLevel: 1, levelEveryLines: 0, maxLevel: 1, garbage: false, rankBy: 'time', better: 'higher', needsFinish: false,
+    cheese: { rows: 10_000, field: 0, messiness: 30, rise: { start: 180, step: 6, every: 5, min: 48 } },
+  },
 } as const satisfies { [M in Mode]: SoloRules } & { [M in VersusMode]: VersusRules };
 
 interface CommonRules {
@@ -74,6 +79,16 @@ export interface CheeseRules {
   rows: number;
   field: number;
   messiness: number;
+  /** Survival: rows also rise on the clock (survival.ts); `rows` is then a bound no game reaches in its hour, not a goal. */
+  rise?: RiseRules;
+}
+
+/** Survival's clock: a row every `start` ticks, `step` ticks sooner every `every` rows, never sooner than every `min`. */
+export interface RiseRules {
+  start: number;
+  step: number;
+  every: number;
+  min: number;
 }
 
 /** What a drill mode adds to the solo rules (lock.ts applies it after a lock's line clears). */
@@ -151,9 +166,11 @@ export function modeById(id: number): AnyMode | undefined {
 
 export type ModeRules = (typeof MODES)[AnyMode];
 
-/** What a mode's goal counts to (the snapshot's `progress` counts toward it): its line goal, Dig's rows, or 0 for none. */
+/** What a mode's goal counts to (the snapshot's `progress` counts toward it): its line goal, Dig's rows, or 0 for none (Survival's rows are no goal). */
 export function goalOf(mode: ModeRules): number {
-  return cheeseOf(mode)?.rows ?? mode.lineGoal;
+  const cheese = cheeseOf(mode);
+  if (cheese) return cheese.rise ? 0 : cheese.rows;
+  return mode.lineGoal;
 }
 
 /** A mode's Dig garbage, or null: the one way code asks whether a mode digs. */
@@ -161,7 +178,7 @@ export function cheeseOf(mode: ModeRules): CheeseRules | null {
   return 'cheese' in mode ? mode.cheese : null;
 }
 
-/** 'time': the game's ticks; 'score': its points; 'clears': its counted clears, then fewer ticks. */
+/** 'time': the game's ticks (fewer or, with better 'higher', more: Survival); 'score': its points; 'clears': its counted clears, then fewer ticks. */
 export type RankBy = 'time' | 'score' | 'clears';
 
 /**

@@ -1,6 +1,6 @@
 import { collides, dropDistance } from './board';
 import { PIECES, ROTATIONS } from './constants';
-import type { Core } from './core';
+import type { CoreState as Core } from './core-state';
 import { K_180, K_CCW, K_CW, K_HARD, K_HOLD, K_LEFT, K_RIGHT, K_ROW_DOWN } from './keys';
 import { KICK_COUNT, KICK_STRIDE, KICKS, kickSet } from './kicks';
 import { lockPiece } from './lock';

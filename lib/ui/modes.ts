@@ -32,6 +32,7 @@ const TEXT = {
   dig10: { label: 'Dig 10L', title: 'Dig 10 lines', blurb: 'Ten garbage rows, one hole each. Dig them all out as fast as you can.' },
   dig18: { label: 'Dig 18L', title: 'Dig 18 lines', blurb: 'Eighteen garbage rows; ten in sight, the rest rise as you dig. Time is the score.' },
   dig100: { label: 'Dig 100L', title: 'Dig 100 lines', blurb: 'A hundred garbage rows, ten at a time. Keep digging until the last one is gone.' },
+  survival: { label: 'Survival', title: 'Survival', blurb: 'A garbage row rises every few seconds, sooner and sooner. Time survived is the score.' },
   battle: { label: 'Battle', title: 'Battle', blurb: 'Send garbage, cancel what comes in, be the last one standing.' },
   race30: { label: 'Race 30', title: 'Race 30 lines', blurb: 'First to clear 30 lines wins, with garbage on. Topping out loses.' },
   tsd20: { label: '20 TSD', title: '20 T-spin doubles', blurb: 'Twenty T-spin doubles against the clock. Any other line clear ends the run.' },

@@ -24,7 +24,7 @@ const goldens: GoldenFixture[] = readdirSync(dir)
 const LATER_RULES: Record<string, number> = {
   'rules3-row-down': 3, 'rules5-sprint-3min': 5, 'rules5-marathon-spins': 5,
   'rules5-tsd20': 5, 'rules5-tsd20-wrong-clear': 5, 'rules5-pc': 5, 'rules5-zen': 5,
-  'rules5-dig10': 5, 'rules5-dig18': 5, 'rules5-dig100': 5,
+  'rules5-dig10': 5, 'rules5-dig18': 5, 'rules5-dig100': 5, 'rules5-survival': 5, 'rules5-pc-clear': 5,
 };
 const rulesOf = (name: string) => LATER_RULES[name] ?? 1;
 const BUMP = (name: string) =>
@@ -34,7 +34,7 @@ describe('golden replays', () => {
   it('exist', () => {
     expect(goldens.map((g) => g.name)).toEqual(
       expect.arrayContaining(['sprint-40l', 'ultra-2min', 'marathon-topout', 'tspin-heavy', 'handling-arr0', 'handling-sdf-instant', 'handling-dascut', 'rules3-row-down', 'rules5-sprint-3min', 'rules5-marathon-spins',
-        'rules5-tsd20', 'rules5-tsd20-wrong-clear', 'rules5-pc', 'rules5-zen', 'rules5-dig10', 'rules5-dig18', 'rules5-dig100']),
+        'rules5-tsd20', 'rules5-tsd20-wrong-clear', 'rules5-pc', 'rules5-zen', 'rules5-dig10', 'rules5-dig18', 'rules5-dig100', 'rules5-survival', 'rules5-pc-clear']),
     );
   });
 
@@ -50,9 +50,19 @@ describe('golden replays', () => {
     expect(expected('rules5-tsd20')).toMatchObject({ clears: 1, lines: 2, reason: 'blockOut' });
     expect(expected('rules5-tsd20-wrong-clear')).toMatchObject({ clears: 0, lines: 1, reason: 'wrongClear', finished: false });
     expect(expected('rules5-pc')).toMatchObject({ clears: 0, reason: 'tooHigh', finished: false });
+    // The drills' ends reached: a perfect clear counted, then a miss.
+    expect(expected('rules5-pc-clear')).toMatchObject({ clears: 1, lines: 4, reason: 'tooHigh', finished: false });
     expect(expected('rules5-zen')).toMatchObject({ clears: 0, ended: false, reason: null, ticks: 6000 });
     // The classic modes' results have no count at all, as before the drills.
     expect(goldens.filter((g) => !g.name.startsWith('rules5-') || g.name.startsWith('rules5-s') || g.name.startsWith('rules5-m')).every((g) => !('clears' in g.expected))).toBe(true);
+  });
+
+  it('rules5-survival really is: rows rose on the clock past the shortest interval, and the stack topped out', () => {
+    const g = goldens.find((f) => f.name === 'rules5-survival')!;
+    expect(g.expected).toMatchObject({ toppedOut: true, finished: false });
+    // Rise 110 (tick 12 918) is the first at the shortest interval; the game outlived it.
+    expect(g.expected.ticks).toBeGreaterThan(12_918);
+    expect(g.expected.lines).toBeGreaterThan(100);
   });
 
   it('the rules-5 goldens deal from the keyed generator: the same inputs under rules 3 are another game', () => {

@@ -7,7 +7,7 @@ import { ALL_MODE_NAMES, decodeReplay, encodeReplay, isVersusMode, MODE_NAMES, M
  * (The ids were once the index in solo-then-versus order: a solo mode appended to its list would
  * have made every stored Battle replay decode as the new mode.)
  */
-const STORED_IDS = { marathon: 0, sprint: 1, ultra: 2, battle: 3, race30: 4, tsd20: 5, pc: 6, zen: 7, dig10: 8, dig18: 9, dig100: 10 } as const;
+const STORED_IDS = { marathon: 0, sprint: 1, ultra: 2, battle: 3, race30: 4, tsd20: 5, pc: 6, zen: 7, dig10: 8, dig18: 9, dig100: 10, survival: 11 } as const;
 
 describe('mode ids', () => {
   it('keeps the id of every mode stored replays already name', () => {

@@ -33,6 +33,12 @@ describe('standing and split', () => {
     expect(finalSplit('ultra', { tick: 7200, score: 5000, finished: true }, { ticks: 7200, score: 5600 })).toBe('600 points under your best');
   });
 
+  it('says a Survival time is longer or shorter than the best: more time survived is better, and a top out ranks', () => {
+    expect(finalSplit('survival', { tick: 6000, score: 0, finished: false }, { ticks: 5910, score: 0 })).toBe('1.50 s longer than your best');
+    expect(finalSplit('survival', { tick: 5900, score: 0, finished: false }, { ticks: 5910, score: 0 })).toBe('0.17 s shorter than your best');
+    expect(standingText('survival', 2)).toBe('Ahead by 2 lines');
+  });
+
   it('races Perfect Clears in clears, and splits on the count, then the time', () => {
     expect(standing('pc', { lines: 8, score: 0, clears: 2 }, { lines: 20, score: 0, clears: 3 })).toBe(-1);
     expect(standingText('pc', -1)).toBe('Behind by 1 clear');
