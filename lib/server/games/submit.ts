@@ -151,10 +151,10 @@ export async function submitReplay(options: {
   // update the player's bests, and rank the result (the counts read the boards as they were
   // before this statement, and leave the player's own best out anyway). A concurrent twin finds
   // the ticket spent and stores nothing.
-  const stored = await db.$queryRaw<{ id: string; ahead: Record<string, number>; isBest: boolean }[]>`
+  const stored = await db.$queryRaw<{ id: string; ahead: Record<string, number>; isBest: boolean; abandoned: boolean }[]>`
     WITH spent AS (
       UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
-      WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id"
+      WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id", "abandonedAt" IS NOT NULL AS "abandoned"
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
                           "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "clears", "finesseFaults", "replay", "replayDigest", "finalHash",
@@ -175,7 +175,8 @@ export async function submitReplay(options: {
       RETURNING "period"
     )
     SELECT "id", ${aheadOnEveryBoard(position)} AS "ahead",
-           EXISTS (SELECT 1 FROM bests WHERE "period" = ${ALL_TIME}) AS "isBest"
+           EXISTS (SELECT 1 FROM bests WHERE "period" = ${ALL_TIME}) AS "isBest",
+           (SELECT "abandoned" FROM spent) AS "abandoned"
     FROM game`;
   const [row] = stored;
   if (!row) {
@@ -185,7 +186,8 @@ export async function submitReplay(options: {
     if (twin?.replayDigest === digest) return repeat(twin.id);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
-  if (abandoned && ticket.userId) {
+  // As the store found the ticket: a newer game may have been started after the ticket was read.
+  if (row.abandoned && ticket.userId) {
     // It was not abandoned after all: the profile's count should not say so.
     await db.abandonCount.updateMany({ where: { userId: ticket.userId, mode: game.mode, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   }
