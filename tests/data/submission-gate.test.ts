@@ -28,6 +28,24 @@ describe('the submission gate: rate-limit count and ticket read in one statement
     expect(gated[2]!.ticket).toBeNull();
   });
 
+  it('reads and writes timestamps as the UTC instants Prisma does, whatever time zone the server runs in', async () => {
+    const zone = process.env.TZ;
+    // Node takes a new TZ at once; the drivers would read a `timestamp` in it, 13 hours off.
+    process.env.TZ = 'Pacific/Auckland';
+    try {
+      const owner = await player('zoned');
+      const { ticket, outcome } = await playAndSubmit({ owner });
+      const gated = await gateSubmission([{ rule: 'submitAddress', subject: 'zoned' }], ticket.gameId, minutes(6));
+      expect(gated.ticket).toMatchObject({ issuedAt: T0, expiresAt: new Date(ticket.expiresAt) });
+      expect(outcome).toMatchObject({ ok: true, status: 201 });
+      const stored = await (await getDb()).game.findUniqueOrThrow({ where: { id: ticket.gameId }, select: { createdAt: true } });
+      expect(stored.createdAt).toEqual(minutes(5));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('gives the last slots of a burst to exactly as many requests as the limit allows, and counts every one once', async () => {
     const { limit } = RULES.submitPlayer;
     const owner = await player('burster');

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { ALL_TIME, PERIODS } from '@/lib/periods';
-import { getDb } from '@/lib/server/db';
+import { getDb, getSql } from '@/lib/server/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { aheadOnEveryBoard, bucketRows, NOT_BANNED, ranksFrom, UPSERT_BEST } from '@/lib/server/games/bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@/lib/server/games/describe';
@@ -55,6 +55,7 @@ export async function submitReplay(options: {
   const { gameId, owner, submission } = options;
   const now = options.now ?? new Date();
   const db = await getDb();
+  const sql = await getSql();
   const digest = createHash('sha256').update(submission.replay).digest('hex');
 
   // One statement: the refusal recorded and, for a replay that spent its ticket, the ticket burnt.
@@ -62,13 +63,13 @@ export async function submitReplay(options: {
   // stream's copy of the replay goes with it, since nothing can store it any more. Refusals are
   // what a hostile client makes the most of: one round trip each, not a transaction's four.
   const reject = async (status: number, code: string, message: string, burn = false): Promise<SubmitOutcome> => {
-    await db.$executeRaw`
+    await sql(Prisma.sql`
       WITH burnt AS (
         UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
         WHERE ${burn} AND "id" = ${gameId} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt")
       )
       INSERT INTO "RejectedSubmission" ("id", "ticketId", "userId", "guestId", "code", "message", "size", "createdAt")
-      VALUES (${randomBytes(12).toString('hex')}, ${gameId}, ${owner.userId}, ${owner.guestId}, ${code}, ${message}, ${submission.replay.length}, ${now})`;
+      VALUES (${randomBytes(12).toString('hex')}, ${gameId}, ${owner.userId}, ${owner.guestId}, ${code}, ${message}, ${submission.replay.length}, ${now})`);
     return { ok: false, status, code, message };
   };
 
@@ -151,7 +152,9 @@ export async function submitReplay(options: {
   // update the player's bests, and rank the result (the counts read the boards as they were
   // before this statement, and leave the player's own best out anyway). A concurrent twin finds
   // the ticket spent and stores nothing.
-  const stored = await db.$queryRaw<{ id: string; ahead: Record<string, number>; isBest: boolean; abandoned: boolean }[]>`
+  // Straight to the driver (adapter.ts): its parameters carry the replay, which Prisma's query
+  // compiler would copy in and out of its WebAssembly on every submission.
+  const stored = await sql<{ id: string; ahead: Record<string, number>; isBest: boolean; abandoned: boolean }>(Prisma.sql`
     WITH spent AS (
       UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
       WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id", "abandonedAt" IS NOT NULL AS "abandoned"
@@ -177,7 +180,7 @@ export async function submitReplay(options: {
     SELECT "id", ${aheadOnEveryBoard(position)} AS "ahead",
            EXISTS (SELECT 1 FROM bests WHERE "period" = ${ALL_TIME}) AS "isBest",
            (SELECT "abandoned" FROM spent) AS "abandoned"
-    FROM game`;
+    FROM game`);
   const [row] = stored;
   if (!row) {
     // Lost a race with a concurrent submission for the same ticket: answer as for a repeat.

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isDbUnavailable } from '@/lib/db/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { getDb } from '@/lib/server/db';
+import { getSql } from '@/lib/server/db';
 import { gatherer } from '@/lib/server/gather';
 import { countsSql, planCounts, verdictsOf, type Check, type CountedRow, type Hit, type Verdict } from '@/lib/server/limits/limiter';
 
@@ -49,8 +49,8 @@ const alone = (error: unknown) => !isDbUnavailable(error);
  */
 export const readTicket = gatherer(
   async (ids: readonly string[]): Promise<Array<TicketRow | null>> => {
-    const db = await getDb();
-    return inOrder(ids, await db.$queryRaw<TicketRow[]>(ticketsSql(ids)));
+    const sql = await getSql();
+    return inOrder(ids, await sql<TicketRow>(ticketsSql(ids)));
   },
   { max: 256, alone },
 );
@@ -68,14 +68,14 @@ const gating = gatherer(
   async (batch: readonly Gate[]): Promise<Array<{ verdict: Verdict; ticket: TicketRow | null }>> => {
     const plan = planCounts(batch);
     const ids = [...new Set(batch.map((g) => g.ticketId))];
-    const db = await getDb();
+    const sql = await getSql();
     // One result set for two shapes: the tickets' rows, then the counters' rows (`kind` says which).
     type Mixed = TicketRow & CountedRow & { kind: 'ticket' | 'count' };
-    const rows = await db.$queryRaw<Mixed[]>`
+    const rows = await sql<Mixed>(Prisma.sql`
       WITH ${countsSql(plan)}, tickets AS (${ticketsSql(ids)})
       SELECT 'ticket' AS "kind", tickets.*, NULL::text AS "key", NULL::int AS "window", NULL::int AS "count", NULL::int AS "previous" FROM tickets
       UNION ALL
-      SELECT 'count', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "key", "window", "count", "previous" FROM counted`;
+      SELECT 'count', NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, "key", "window", "count", "previous" FROM counted`);
     const verdicts = verdictsOf(batch, plan, rows.filter((r) => r.kind === 'count'));
     // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the counters' columns, null on a ticket's row
     const read = rows.filter((r) => r.kind === 'ticket').map(({ kind, key, window, count, previous, ...ticket }): TicketRow => ticket);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isDbUnavailable } from '@/lib/db/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { getDb } from '@/lib/server/db';
+import { getDb, getSql } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { gatherer } from '@/lib/server/gather';
 import { RULES, type RuleName } from '@/lib/server/limits/rules';
@@ -120,8 +120,8 @@ export function verdictsOf(batch: readonly Hit[], plan: CountPlan, rows: readonl
 
 async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
   const plan = planCounts(batch);
-  const db = await getDb();
-  const rows = await db.$queryRaw<CountedRow[]>`WITH ${countsSql(plan)} SELECT "key", "window", "count", "previous" FROM counted`;
+  const sql = await getSql();
+  const rows = await sql<CountedRow>(Prisma.sql`WITH ${countsSql(plan)} SELECT "key", "window", "count", "previous" FROM counted`);
   return verdictsOf(batch, plan, rows);
 }
 
