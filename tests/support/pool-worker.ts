@@ -1,4 +1,3 @@
-import { getPriority } from 'node:os';
 import { serveJobs } from '@/lib/server/verify-pool/serve';
 
 // A worker for the pool's own tests (tests/unit/verify-pool.test.ts): jobs that answer, hold the
@@ -16,6 +15,4 @@ serveJobs({
     throw new RangeError(message);
   },
   crash: (code: number) => process.exit(code),
-  /** This thread's nice value (Linux keeps one per thread). */
-  priority: () => getPriority(),
 });

@@ -1,4 +1,3 @@
-import { constants, getPriority } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,7 +14,6 @@ type TestJobs = {
   hold: (ms: number) => number;
   fail: (message: string) => never;
   crash: (code: number) => never;
-  priority: () => number;
 };
 
 const { boot } = verifyPoolFiles();
@@ -40,13 +38,6 @@ describe('the verification pool', () => {
     await pool.run('hold', 300);
     clearInterval(timer);
     expect(ticks).toBeGreaterThan(5);
-  });
-
-  // Linux keeps a nice value per thread; elsewhere getPriority would read the whole process.
-  it.runIf(process.platform === 'linux')('runs its workers at the lowest priority and leaves the server thread as it was', async () => {
-    const pool = testPool(1, 4);
-    expect(await pool.run('priority', undefined as never)).toBe(constants.priority.PRIORITY_LOW);
-    expect(getPriority()).not.toBe(constants.priority.PRIORITY_LOW);
   });
 
   it('refuses a job past a full queue as busy, and still takes the server\'s own', async () => {

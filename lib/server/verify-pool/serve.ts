@@ -1,4 +1,3 @@
-import { constants, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { JobTable } from '@/lib/server/verify-pool/pool';
 
@@ -10,7 +9,6 @@ import type { JobTable } from '@/lib/server/verify-pool/pool';
 export function serveJobs(table: JobTable): void {
   const port = parentPort;
   if (!port) throw new Error('a job worker runs in a worker thread (pool.ts starts it)');
-  lowerPriority();
   port.on('message', (message: { id: number; name: string; input: never }) => {
     const { id, name, input } = message;
     try {
@@ -24,20 +22,4 @@ export function serveJobs(table: JobTable): void {
   // Loaded: a job's deadline runs from here, not from the worker's start (pool.ts). Jobs posted
   // before now waited in the port.
   port.postMessage({ ready: true });
-}
-
-/**
- * Verification is batch work: this thread yields its core to everything that answers people (the
- * event loop's requests and live games, the database, the proxy). On Linux the nice value is a
- * thread's own, so this lowers the worker and not the server; where a thread cannot be reniced
- * it runs as it did. Starved by a machine that is busy all the time, a job still gets a share (a
- * worst-case replay's ~80 ms in a few seconds, far inside the pool's jobTimeoutMs), and a full
- * queue answers 503 busy as before.
- */
-function lowerPriority(): void {
-  try {
-    setPriority(constants.priority.PRIORITY_LOW);
-  } catch {
-    // Not permitted or not supported here: the worker runs at the server's priority.
-  }
 }
