@@ -1,10 +1,10 @@
 import 'server-only';
-import type { Db } from '@/lib/db/adapter';
+import type { Db, RawSql } from '@/lib/db/adapter';
 import { DbUnavailableError } from '@/lib/db/errors';
 import { liveDbHandle, liveHolder } from '@/lib/db/live';
 import { env } from '@/lib/server/env';
 
-export type { Db };
+export type { Db, RawSql };
 
 // The handle lives in lib/db/live.ts, shared with the backup service (instrumentation.ts).
 const holder = liveHolder as typeof liveHolder & { __linefallDbDown?: boolean; __linefallFaults?: boolean };
@@ -17,6 +17,12 @@ const holder = liveHolder as typeof liveHolder & { __linefallDbDown?: boolean; _
 export async function getDb(): Promise<Db> {
   if (holder.__linefallDbDown) throw new DbUnavailableError('The database was taken away (fault injection).');
   return (await liveDbHandle(env.DATABASE_URL)).db;
+}
+
+/** The same database's driver, for the hot statements that skip Prisma's query compiler (adapter.ts). */
+export async function getSql(): Promise<RawSql> {
+  if (holder.__linefallDbDown) throw new DbUnavailableError('The database was taken away (fault injection).');
+  return (await liveDbHandle(env.DATABASE_URL)).sql;
 }
 
 /**

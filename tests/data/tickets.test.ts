@@ -4,6 +4,7 @@ import { getDb } from '@/lib/server/db';
 import { getAbandonCounts } from '@/lib/server/games/abandons';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay } from '@/lib/server/games/submit';
+import { gateSubmission } from '@/lib/server/games/ticket-read';
 import { issueTicket, type Ticket } from '@/lib/server/games/tickets';
 import { botGame, claimOf, hardDropGame } from '@/tests/support/replays';
 import { resetDb } from '@/tests/data/db';
@@ -63,6 +64,21 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     const other = hardDropGame('sprint', first.seed);
     const again = { replay: encodeReplay(other.replay), claimed: claimOf(other.result) };
     expect(await submitReplay({ gameId: first.gameId, owner, submission: again, now: minutes(30) })).toMatchObject({ ok: false, status: 409, code: 'ticket_used' });
+  });
+
+  it('keeps a game whose ticket was read before the next ticket was issued (its body still on the way), and takes the forfeit back', async () => {
+    const owner = await player('uploader');
+    const first = await issueTicket({ live: true, mode: 'sprint', owner, now: T0 });
+    const played = botGame('sprint', first.seed);
+    played.replay.nextCount = 5;
+    await streamLive({ gameId: first.gameId, seed: first.seed, owner, replay: played.replay });
+    // The route reads the ticket with the request's count, before the body; a newer game starts meanwhile.
+    const { ticket } = await gateSubmission([{ rule: 'submitPlayer', subject: owner.userId! }], first.gameId, minutes(10));
+    await issueTicket({ live: true, mode: 'sprint', owner, now: minutes(10.5) });
+    expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'sprint', count: 1 }]);
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    expect(await submitReplay({ gameId: first.gameId, owner, submission, now: minutes(10), ticket })).toMatchObject({ ok: true, status: 201 });
+    expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([]);
   });
 
   it('lets only one of two tickets issued at once stay open', async () => {

@@ -3,9 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isRankable, metricOf } from '@/lib/engine';
 import type { Submission } from '@/lib/validations/games';
 import { ALL_TIME, PERIODS } from '@/lib/periods';
-import { isDbUnavailable } from '@/lib/db/errors';
-import { getDb } from '@/lib/server/db';
-import { gatherer } from '@/lib/server/gather';
+import { getDb, getSql } from '@/lib/server/db';
 import { Prisma } from '@/lib/generated/prisma/client';
 import { aheadOnEveryBoard, bucketRows, NOT_BANNED, ranksFrom, UPSERT_BEST } from '@/lib/server/games/bests';
 import { describeGame, describeStored, isHeld, type StoredGameResponse } from '@/lib/server/games/describe';
@@ -13,6 +11,7 @@ import { owns, type Owner } from '@/lib/server/games/owner';
 import { GUEST_GAME_TTL_MS } from '@/lib/server/games/policy';
 import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
 import { countRefusal } from '@/lib/server/games/refusals';
+import { readTicket, type TicketRow } from '@/lib/server/games/ticket-read';
 import { afterStore } from '@/lib/server/integrity/record';
 import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
 
@@ -23,45 +22,6 @@ import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
 export type SubmitOutcome =
   | { ok: true; status: 200 | 201 | 202; body: StoredGameResponse }
   | { ok: false; status: number; code: string; message: string };
-
-type TicketRow = {
-  id: string;
-  seed: string;
-  mode: string;
-  rulesVersion: number;
-  userId: string | null;
-  guestId: string | null;
-  issuedAt: Date;
-  expiresAt: Date;
-  usedAt: Date | null;
-  abandonedAt: Date | null;
-  storedGameId: string | null;
-  storedDigest: string | null;
-  live: boolean;
-  streamDigest: string | null;
-  liveUnranked: string | null;
-};
-
-/**
- * Tickets and whatever was already stored for them, one round trip for all the submissions that
- * arrive while the last read is in flight (gather.ts). A read only: the store re-checks the ticket
- * atomically, so reading it a moment earlier or later changes no outcome. The stored game is
- * looked up ticket by ticket (LATERAL): a join over the whole list could be planned as a scan of
- * every game on PGlite, which keeps no statistics for the planner.
- */
-const readTicket = gatherer(
-  async (ids: readonly string[]): Promise<Array<TicketRow | null>> => {
-    const db = await getDb();
-    const rows = await db.$queryRaw<TicketRow[]>`
-      SELECT t."id", t."seed", t."mode", t."rulesVersion", t."userId", t."guestId", t."issuedAt", t."expiresAt", t."usedAt", t."abandonedAt",
-             t."live", t."streamDigest", t."liveUnranked", g."id" AS "storedGameId", g."replayDigest" AS "storedDigest"
-      FROM "GameTicket" t LEFT JOIN LATERAL (SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = t."id") g ON true
-      WHERE t."id" = ANY(${ids}::text[])`;
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id) ?? null);
-  },
-  { max: 256, alone: (error) => !isDbUnavailable(error) },
-);
 
 /** Waits up to `ms` for a live game's end to be recorded on its ticket: 'recording' if it still is not. */
 export type AwaitStreamRecord = (gameId: string, ms: number) => Promise<'recorded' | 'recording' | 'not_here'>;
@@ -85,10 +45,17 @@ export async function submitReplay(options: {
    * ticket is read as it stands.
    */
   awaitRecord?: AwaitStreamRecord;
+  /**
+   * The ticket as read with the request's rate-limit count (ticket-read.ts), before the body:
+   * `now` must then be the moment of that read, so a ticket abandoned while the body was on its
+   * way is judged as of a moment before its abandonment, never after. Read here if absent.
+   */
+  ticket?: TicketRow | null;
 }): Promise<SubmitOutcome> {
   const { gameId, owner, submission } = options;
   const now = options.now ?? new Date();
   const db = await getDb();
+  const sql = await getSql();
   const digest = createHash('sha256').update(submission.replay).digest('hex');
 
   // One statement: the refusal recorded and, for a replay that spent its ticket, the ticket burnt.
@@ -96,17 +63,17 @@ export async function submitReplay(options: {
   // stream's copy of the replay goes with it, since nothing can store it any more. Refusals are
   // what a hostile client makes the most of: one round trip each, not a transaction's four.
   const reject = async (status: number, code: string, message: string, burn = false): Promise<SubmitOutcome> => {
-    await db.$executeRaw`
+    await sql(Prisma.sql`
       WITH burnt AS (
         UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
         WHERE ${burn} AND "id" = ${gameId} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt")
       )
       INSERT INTO "RejectedSubmission" ("id", "ticketId", "userId", "guestId", "code", "message", "size", "createdAt")
-      VALUES (${randomBytes(12).toString('hex')}, ${gameId}, ${owner.userId}, ${owner.guestId}, ${code}, ${message}, ${submission.replay.length}, ${now})`;
+      VALUES (${randomBytes(12).toString('hex')}, ${gameId}, ${owner.userId}, ${owner.guestId}, ${code}, ${message}, ${submission.replay.length}, ${now})`);
     return { ok: false, status, code, message };
   };
 
-  const ticket = await readTicket(gameId);
+  const ticket = options.ticket === undefined ? await readTicket(gameId) : options.ticket;
   // No ticket of the caller's: counted, not recorded one by one (refusals.ts).
   const counted = async (status: number, code: string, message: string): Promise<SubmitOutcome> => {
     await countRefusal(code, now);
@@ -185,10 +152,12 @@ export async function submitReplay(options: {
   // update the player's bests, and rank the result (the counts read the boards as they were
   // before this statement, and leave the player's own best out anyway). A concurrent twin finds
   // the ticket spent and stores nothing.
-  const stored = await db.$queryRaw<{ id: string; ahead: Record<string, number>; isBest: boolean }[]>`
+  // Straight to the driver (adapter.ts): its parameters carry the replay, which Prisma's query
+  // compiler would copy in and out of its WebAssembly on every submission.
+  const stored = await sql<{ id: string; ahead: Record<string, number>; isBest: boolean; abandoned: boolean }>(Prisma.sql`
     WITH spent AS (
       UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
-      WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id"
+      WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id", "abandonedAt" IS NOT NULL AS "abandoned"
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
                           "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "clears", "finesseFaults", "replay", "replayDigest", "finalHash",
@@ -209,8 +178,9 @@ export async function submitReplay(options: {
       RETURNING "period"
     )
     SELECT "id", ${aheadOnEveryBoard(position)} AS "ahead",
-           EXISTS (SELECT 1 FROM bests WHERE "period" = ${ALL_TIME}) AS "isBest"
-    FROM game`;
+           EXISTS (SELECT 1 FROM bests WHERE "period" = ${ALL_TIME}) AS "isBest",
+           (SELECT "abandoned" FROM spent) AS "abandoned"
+    FROM game`);
   const [row] = stored;
   if (!row) {
     // Lost a race with a concurrent submission for the same ticket: answer as for a repeat.
@@ -219,7 +189,8 @@ export async function submitReplay(options: {
     if (twin?.replayDigest === digest) return repeat(twin.id);
     return reject(409, 'ticket_used', 'A different replay was already submitted for this game.');
   }
-  if (abandoned && ticket.userId) {
+  // As the store found the ticket: a newer game may have been started after the ticket was read.
+  if (row.abandoned && ticket.userId) {
     // It was not abandoned after all: the profile's count should not say so.
     await db.abandonCount.updateMany({ where: { userId: ticket.userId, mode: game.mode, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isDbUnavailable } from '@/lib/db/errors';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { getDb } from '@/lib/server/db';
+import { getDb, getSql } from '@/lib/server/db';
 import { env } from '@/lib/server/env';
 import { gatherer } from '@/lib/server/gather';
 import { RULES, type RuleName } from '@/lib/server/limits/rules';
@@ -47,23 +47,18 @@ function decide(checks: Check[], countsOf: (index: number) => Counts, nowMs: num
   return worst;
 }
 
-type Hit = { checks: Check[]; nowMs: number };
+export type Hit = { checks: Check[]; nowMs: number };
 /** One counter row a batch adds to: `events` of the batch's requests count on it. */
 type Slot = { key: string; window: number; expiresAtMs: number; events: number };
-type Row = { key: string; window: number; count: number; previous: number };
+export type CountedRow = { key: string; window: number; count: number; previous: number };
 
 const slotId = (key: string, window: number) => `${window}:${key}`;
 
-/**
- * Counts a batch of requests in one statement, as if they had come one after another in the
- * batch's order: each counter row is added to once by the number of the batch's requests on it,
- * and each request is given the count it would have seen on its turn (the row's new count less
- * the requests after it). So the last slots still go to exactly as many requests as the limit
- * allows, and a batch is atomic: if the statement fails no request in it is counted or answered.
- */
-async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
+/** A batch's counter rows and each request's turn on each of its counters (1 = the first of the batch on it). */
+export type CountPlan = { slots: Map<string, Slot>; turns: Array<Array<{ id: string; turn: number }>> };
+
+export function planCounts(batch: readonly Hit[]): CountPlan {
   const slots = new Map<string, Slot>();
-  // Each request's turn on each of its counters (1 = the first of the batch on it).
   const turns = batch.map(({ checks, nowMs }) =>
     checks.map((check) => {
       const key = keyOf(check);
@@ -74,10 +69,17 @@ async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
       return { id, turn: ++slot.events };
     }),
   );
-  const all = [...slots.values()];
-  const db = await getDb();
-  const rows = await db.$queryRaw<Row[]>`
-    WITH ${NO_FLUSH}, hits AS (
+  return { slots, turns };
+}
+
+/**
+ * The CTEs that count a plan's rows: `counted` holds each row's new count and its previous
+ * window's count as it was before the statement. A statement may read other tables beside them
+ * (the submission route reads its ticket in the same round trip, games/gate.ts).
+ */
+export function countsSql(plan: CountPlan): Prisma.Sql {
+  const all = [...plan.slots.values()];
+  return Prisma.sql`${NO_FLUSH}, hits AS (
       INSERT INTO "RateLimit" ("key", "window", "count", "expiresAt")
       SELECT k, w, n, to_timestamp(e / 1000.0) AT TIME ZONE 'UTC'
       FROM unnest(${all.map((s) => s.key)}::text[], ${all.map((s) => s.window)}::int[], ${all.map((s) => s.expiresAtMs)}::float8[],
@@ -87,15 +89,26 @@ async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
       ORDER BY k, w
       ON CONFLICT ("key", "window") DO UPDATE SET "count" = "RateLimit"."count" + EXCLUDED."count"
       RETURNING "key", "window", "count"
-    )
-    SELECT h."key", h."window", h."count", COALESCE(p."count", 0) AS "previous"
-    FROM hits h LEFT JOIN "RateLimit" p ON p."key" = h."key" AND p."window" = h."window" - 1`;
+    ), counted AS (
+      SELECT h."key", h."window", h."count", COALESCE(p."count", 0) AS "previous"
+      FROM hits h LEFT JOIN "RateLimit" p ON p."key" = h."key" AND p."window" = h."window" - 1
+    )`;
+}
+
+/**
+ * Each request's verdict from the rows `counted` returned, as if the batch's requests had come one
+ * after another in its order: each counter row was added to once by the number of the batch's
+ * requests on it, and each request is given the count it would have seen on its turn (the row's
+ * new count less the requests after it). So the last slots still go to exactly as many requests
+ * as the limit allows, and a batch is atomic: if the statement fails no request in it is counted.
+ */
+export function verdictsOf(batch: readonly Hit[], plan: CountPlan, rows: readonly CountedRow[]): Verdict[] {
   const counted = new Map(rows.map((r) => [slotId(r.key, Number(r.window)), r]));
   return batch.map(({ checks, nowMs }, i) => {
-    const mine = turns[i]!;
+    const mine = plan.turns[i]!;
     return decide(checks, (c) => {
       const { id, turn } = mine[c]!;
-      const slot = slots.get(id)!;
+      const slot = plan.slots.get(id)!;
       const row = counted.get(id);
       // The statement reads the previous window as it was before it: this batch's own requests
       // in that window (a batch that straddles the boundary) are taken from what it wrote.
@@ -103,6 +116,13 @@ async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
       return { current: Number(row?.count ?? slot.events) - slot.events + turn, previous: Number(before?.count ?? row?.previous ?? 0) };
     }, nowMs);
   });
+}
+
+async function countBatch(batch: readonly Hit[]): Promise<Verdict[]> {
+  const plan = planCounts(batch);
+  const sql = await getSql();
+  const rows = await sql<CountedRow>(Prisma.sql`WITH ${countsSql(plan)} SELECT "key", "window", "count", "previous" FROM counted`);
+  return verdictsOf(batch, plan, rows);
 }
 
 /** The most requests one statement counts: enough for any burst one round trip sees, a few KB of parameters. */
