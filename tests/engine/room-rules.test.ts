@@ -116,6 +116,13 @@ describe('replay format 6', () => {
     expect(() => encodeReplay({ ...r, room: { ...r.room!, targets: [{ tick: 0, target: 0 }] } })).toThrow(/another seat/);
   });
 
+  it('refuses two target changes at one tick: the referee takes one a tick, so such a replay was never played', () => {
+    const r = played().replay(0);
+    const first = r.room!.targets[0]!;
+    const twice = { ...r, room: { ...r.room!, targets: [first, { ...first }, ...r.room!.targets.slice(1)] } };
+    expect(() => encodeReplay(twice)).toThrow(/after the previous/);
+  });
+
   it('any string decodes to a replay that re-encodes to itself, or throws ReplayDecodeError', () => {
     const text = encodeReplay(played().replay(0));
     fc.assert(
