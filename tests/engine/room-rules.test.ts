@@ -75,6 +75,11 @@ describe('a seat under room rules', () => {
 
   it('starting level and a fixed gravity', () => {
     expect(seat({ startLevel: 5 }).snapshot().level).toBe(5);
+    // Versus modes never level up, so the room's level holds past the first lock (it fell back to the mode's 1).
+    const locked = seat({ startLevel: 5 });
+    tap(locked, 'hardDrop');
+    expect(locked.snapshot().pieces).toBe(1);
+    expect(locked.snapshot().level).toBe(5);
     const fast = seat({ gravityLevel: 20 });
     fast.tick();
     expect(fast.snapshot().ghost!.y).toBe(fast.snapshot().active!.y);
