@@ -106,7 +106,8 @@ export function lockPiece(c: Core): void {
     c.topOut(END_LOCK_OUT);
     return;
   }
-  const level = levelOf(c.mode, c.lines);
+  // A room's level is its startLevel all game (versus modes never level up): the mode's would reset it.
+  const level = c.room ? levelBefore : levelOf(c.mode, c.lines);
   if (level !== levelBefore) {
     c.setLevel(level);
     if (c.emit) c.push({ type: 'levelUp', level });

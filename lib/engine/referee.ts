@@ -1,5 +1,6 @@
 import { EMPTY_ROW, PAD, TOTAL_ROWS } from './board';
 import type { Core } from './core';
+import { MAX_GARBAGE_SIZE } from './constants';
 import { GameConfigError } from './errors';
 import { queuedRows } from './garbage';
 import { GameImpl, NONE, type Game } from './game';
@@ -262,9 +263,13 @@ export class RoomGame {
       }
     const attacks: RoomAttack[] = [];
     for (const m of msgs) {
-      if (m.size === 0) continue;
-      const column = this.games[m.to]!.receiveGarbage(m.size);
-      attacks.push({ ...m, tick: t, column });
+      // A tick's locks are summed (several hard drops, attackPercent up to 400): past what one
+      // message may hold (a replay's garbage event), the rest follows in further messages.
+      for (let left = m.size; left > 0; left -= MAX_GARBAGE_SIZE) {
+        const size = Math.min(left, MAX_GARBAGE_SIZE);
+        const column = this.games[m.to]!.receiveGarbage(size);
+        attacks.push({ ...m, size, tick: t, column });
+      }
     }
     return attacks;
   }

@@ -151,7 +151,7 @@ export function roomAttack(r: RoomRules, spin: number, lines: number, b2bActive:
 
 /**
  * A seat's room setup against its rules version: rules 7 needs one (valid rules, a seat 0–15), every
- * other version none. `withTargets`: a replay's, whose target changes must be in tick order, each
+ * other version none. `withTargets`: a replay's, whose target changes must be one a tick in tick order, each
  * naming another seat of the room (the referee checks they are opponents when it plays them).
  */
 export function checkRoomSeat(rulesVersion: number, room: unknown, withTargets = false): string | null {
@@ -167,11 +167,12 @@ export function checkRoomSeat(rulesVersion: number, room: unknown, withTargets =
   const t = o.targets;
   if (!Array.isArray(t) || t.length > MAX_REPLAY_EVENTS) return `room.targets must be an array of at most ${MAX_REPLAY_EVENTS}`;
   if (t.length > 0 && rules!.targeting !== 'manual') return 'room.targets are only for manual targeting';
-  let last = 0;
+  // The referee takes at most one change a tick (referee.ts play): ticks strictly increase.
+  let last = -1;
   for (let i = 0; i < t.length; i++) {
     const e = t[i] as Record<string, unknown> | null;
     if (typeof e !== 'object' || e === null) return `room.targets[${i}] must be an object`;
-    if (!Number.isInteger(e.tick) || (e.tick as number) < last || (e.tick as number) > MAX_EVENT_TICK) return `room.targets[${i}].tick must be an integer ≥ the previous tick`;
+    if (!Number.isInteger(e.tick) || (e.tick as number) <= last || (e.tick as number) > MAX_EVENT_TICK) return `room.targets[${i}].tick must be an integer 0–${MAX_EVENT_TICK}, after the previous change's`;
     if (!Number.isInteger(e.target) || (e.target as number) < 0 || (e.target as number) >= seats || e.target === o.seat) return `room.targets[${i}].target must be another seat`;
     last = e.tick as number;
   }

@@ -48,7 +48,7 @@
  *   room_full, not_room_host, unknown_match, not_your_match, already_playing, not_eligible.
  */
 import { z } from 'zod';
-import { COLS, END_NAMES, KEYS, keyId, MAX_FIRST_TO, MODE_NAMES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
+import { cheeseOf, COLS, END_NAMES, HOLES_AHEAD, KEYS, keyId, MAX_FIRST_TO, MAX_REPLAY_TICKS, MODE_NAMES, MODES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
 import { botSpecSchema } from '@/lib/bot/spec';
@@ -96,7 +96,16 @@ const wireEvents = wireEventsSchema(MAX_BATCH_EVENTS);
  * Dig: hole columns of garbage rows, dealt like pieces (lib/engine/deal.ts HOLES_AHEAD), never
  * more in one message than a game has rows. `from` is the index of the first in the game's rows.
  */
-const holeColumns = z.array(z.number().int().min(0).max(COLS - 1)).max(256);
+/**
+ * The most hole columns one game deals (a resume carries them all): Dig's rows, or for Survival one
+ * per row its clock can raise in the longest game (each rise at least `min` ticks after the last).
+ */
+export const MAX_HOLE_COLUMNS = HOLES_AHEAD + Math.max(0, ...MODE_NAMES.map((m) => {
+  const cheese = cheeseOf(MODES[m]);
+  if (!cheese) return 0;
+  return cheese.rise ? Math.ceil(MAX_REPLAY_TICKS / cheese.rise.min) : cheese.rows;
+}));
+const holeColumns = z.array(z.number().int().min(0).max(COLS - 1)).max(MAX_HOLE_COLUMNS);
 const holeDeal = z.object({ from: countSchema, columns: holeColumns });
 
 const matchId = gameId;

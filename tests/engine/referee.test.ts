@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ROOM_RULES, RoomMatch } from '@/lib/engine';
+import { decodeReplay, DEFAULT_ROOM_RULES, encodeReplay, MAX_GARBAGE_SIZE, RoomMatch, type InputEvent, type Key } from '@/lib/engine';
 import { KeyStream, seedKey } from '@/lib/engine/keystream';
 import { HANDLING } from '@/tests/engine/helpers';
 import { MAX_AHEAD_TICKS, RoomInputError, STREAM_TARGETS } from '@/lib/engine/referee';
-import { drive, iIntoWell, room, wait, well, wells, type Script } from '@/tests/engine/room-support';
+import { drive, iIntoWell, room, taps, wait, well, wells, type Script } from '@/tests/engine/room-support';
 
 // The N-seat referee on ASCII boards: each seat starts on a well of X rows with I pieces first, so
 // every Tetris is one attack of known size, and the test reads where the referee sent it.
@@ -177,5 +177,25 @@ describe('time limit and sets', () => {
     expect(finish([0, 2])).toBe(true);
     expect(finish([3, 1])).toBe(false);
     expect([match.winner, [...match.score], match.games.length]).toEqual([0, [[0, 2], [1, 1]], 4]);
+  });
+});
+
+describe('a tick that sends more than one message may hold', () => {
+  // Two Tetrises locked on one tick (the second a back-to-back perfect clear) at attackPercent 400:
+  // 4×4 + (4 + 1 + 10)×4 = 76 rows from one seat in one tick, past MAX_GARBAGE_SIZE (64). The
+  // referee sums a tick's locks per sender, so it must deliver the rows in messages a replay can
+  // hold, or the room stops and its finished game cannot be stored.
+  const press = (key: Key): InputEvent[] => [{ key, down: true }, { key, down: false }];
+  const oneTick: InputEvent[] = [...press('hardDrop'), ...press('rotateCW'), ...['right', 'right', 'right', 'right'].flatMap((k) => press(k as Key)), ...press('hardDrop')];
+  const script: Script = [...taps('rotateCW', 'right', 'right', 'right', 'right'), oneTick];
+
+  it('splits it into messages of at most MAX_GARBAGE_SIZE rows, all to the target, and the replays encode', () => {
+    const g = room(2, { attackPercent: 400 }, [{ board: well(8), queue: ['I', 'I', 'I'] }, undefined]);
+    const { attacks } = drive(g, [script], 40);
+    expect(attacks.reduce((n, a) => n + a.size, 0)).toBe(76);
+    expect(attacks.every((a) => a.from === 0 && a.to === 1 && a.size <= MAX_GARBAGE_SIZE)).toBe(true);
+    const received = g.replay(1);
+    expect(received.garbage!.reduce((n, e) => n + e.size, 0)).toBe(76);
+    expect(decodeReplay(encodeReplay(received))).toEqual(received);
   });
 });

@@ -75,6 +75,11 @@ describe('a seat under room rules', () => {
 
   it('starting level and a fixed gravity', () => {
     expect(seat({ startLevel: 5 }).snapshot().level).toBe(5);
+    // Versus modes never level up, so the room's level holds past the first lock (it fell back to the mode's 1).
+    const locked = seat({ startLevel: 5 });
+    tap(locked, 'hardDrop');
+    expect(locked.snapshot().pieces).toBe(1);
+    expect(locked.snapshot().level).toBe(5);
     const fast = seat({ gravityLevel: 20 });
     fast.tick();
     expect(fast.snapshot().ghost!.y).toBe(fast.snapshot().active!.y);
@@ -114,6 +119,13 @@ describe('replay format 6', () => {
     expect(() => encodeReplay({ ...r, room: { ...r.room!, seat: 4 } })).toThrow(ReplayError);
     expect(() => encodeReplay({ ...r, room: undefined })).toThrow(/room is missing/);
     expect(() => encodeReplay({ ...r, room: { ...r.room!, targets: [{ tick: 0, target: 0 }] } })).toThrow(/another seat/);
+  });
+
+  it('refuses two target changes at one tick: the referee takes one a tick, so such a replay was never played', () => {
+    const r = played().replay(0);
+    const first = r.room!.targets[0]!;
+    const twice = { ...r, room: { ...r.room!, targets: [first, { ...first }, ...r.room!.targets.slice(1)] } };
+    expect(() => encodeReplay(twice)).toThrow(/after the previous/);
   });
 
   it('any string decodes to a replay that re-encodes to itself, or throws ReplayDecodeError', () => {

@@ -67,6 +67,8 @@ export function verifyRoomMatch(record: RoomMatchRecord): RoomVerifyResult {
 function verifyRoomGame(record: RoomMatchRecord, mode: VersusMode, seed: string, game: RoomGameRecord): { code: RoomRefusal; message: string } | null {
   if (game.replays.length !== record.seats) return { code: 'invalid_match', message: `a room of ${record.seats} needs ${record.seats} replays.` };
   if (!Number.isInteger(game.endTick) || game.endTick < 0 || game.endTick > MAX_GAME_TICKS) return { code: 'outcome_mismatch', message: 'the deciding tick is out of range.' };
+  const badLeave = checkLeaves(game.leaves, record.seats, game.endTick);
+  if (badLeave) return { code: 'invalid_match', message: badLeave };
   const replays: Replay[] = [];
   for (const text of game.replays) {
     try {
@@ -97,6 +99,22 @@ function verifyRoomGame(record: RoomMatchRecord, mode: VersusMode, seed: string,
   const o = rerun.game.outcome;
   if (!o || o.tick !== game.endTick || o.reason !== game.reason || o.winner !== game.winnerTeam)
     return { code: 'outcome_mismatch', message: `the game does not end at tick ${game.endTick} (${game.reason}) for team ${game.winnerTeam}.` };
+  return null;
+}
+
+/**
+ * The host's leaves, each a seat of the room at most once, at a tick of the game: replayRoom looks
+ * at every leave on every tick, so an unbounded list would make verification run long.
+ */
+function checkLeaves(leaves: unknown, seats: number, endTick: number): string | null {
+  if (!Array.isArray(leaves) || leaves.length > seats) return `a room of ${seats} records at most ${seats} leaves.`;
+  const seen = new Set<number>();
+  for (const l of leaves as Partial<RoomLeave>[]) {
+    const { seat, tick } = l ?? {};
+    if (!Number.isInteger(seat) || seat! < 0 || seat! >= seats || seen.has(seat!)) return 'a leave names no seat of the room, or one twice.';
+    if (!Number.isInteger(tick) || tick! < 0 || tick! > endTick) return `a leave is not at a tick of the game (0–${endTick}).`;
+    seen.add(seat!);
+  }
   return null;
 }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeReplay, DEFAULT_ROOM_RULES, encodeReplay, RoomMatch, type Replay, type RoomRules } from '@/lib/engine';
 import { roomRecordOf, verifyRoomMatch, type RoomMatchRecord } from '@/lib/server/versus/room-verify';
 import { HANDLING } from '@/tests/engine/helpers';
-import { playRoom } from '@/tests/engine/room-support';
+import { drive, playRoom } from '@/tests/engine/room-support';
 
 // A room set played by bots to its end, stored as the host would, then forged one way at a time.
 function played(seats: number, rules: Partial<RoomRules>): RoomMatchRecord {
@@ -57,5 +57,34 @@ describe('verifyRoomMatch', () => {
     const g = ffa.games.at(-1)!;
     const other = (g.winnerTeam! + 1) % 4;
     expect(verifyRoomMatch({ ...ffa, winnerTeam: other, games: [...ffa.games.slice(0, -1), { ...g, winnerTeam: other }] })).toMatchObject({ ok: false });
+  });
+});
+
+describe('verifyRoomMatch: the leaves a host records', () => {
+  const ffa = played(3, { targeting: 'even' });
+  const withLeaves = (leaves: { seat: number; tick: number }[]): RoomMatchRecord => {
+    const g = ffa.games.at(-1)!;
+    return { ...ffa, games: [...ffa.games.slice(0, -1), { ...g, leaves: [...g.leaves, ...leaves] }] };
+  };
+
+  it('proves a game a seat left, as the host recorded it', () => {
+    const match = new RoomMatch({ mode: 'battle', seed: 'verify', rules: { ...DEFAULT_ROOM_RULES, firstTo: 1 }, handling: [HANDLING, HANDLING, HANDLING] });
+    drive(match.current, [], 30);
+    match.current.leave(2);
+    playRoom(match.current, [0, 1].map((s) => ({ seed: `l/${s}`, mistakes: 0.1 + 0.2 * s })), 20_000);
+    match.advance();
+    const record = roomRecordOf(match, 'verify', 'battle');
+    expect(record.games[0]!.leaves).toEqual([{ seat: 2, tick: 30 }]);
+    expect(verifyRoomMatch(record)).toMatchObject({ ok: true });
+  });
+
+  it('refuses a leave of no seat, a seat leaving twice, a leave after the end and more leaves than seats', () => {
+    const end = ffa.games.at(-1)!.endTick;
+    // Each is played tick by tick against every leave: an unbounded list made verification run long.
+    expect(verifyRoomMatch(withLeaves(Array.from({ length: 10_000 }, () => ({ seat: 0, tick: end + 1 }))))).toMatchObject({ ok: false, code: 'invalid_match' });
+    expect(verifyRoomMatch(withLeaves([{ seat: 0, tick: end + 1 }]))).toMatchObject({ ok: false, code: 'invalid_match' });
+    expect(verifyRoomMatch(withLeaves([{ seat: 5, tick: 0 }]))).toMatchObject({ ok: false, code: 'invalid_match' });
+    expect(verifyRoomMatch(withLeaves([{ seat: 1.5, tick: 0 }]))).toMatchObject({ ok: false, code: 'invalid_match' });
+    expect(verifyRoomMatch(withLeaves([{ seat: 2, tick: end }, { seat: 2, tick: end }]))).toMatchObject({ ok: false, code: 'invalid_match' });
   });
 });
