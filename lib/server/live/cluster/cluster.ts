@@ -34,6 +34,8 @@ export const KEYS = {
   carry: (gameId: string) => `${P}:carry:${gameId}`,
   /** One instance's "Live now" entries (a hash by game id), expiring with the instance. */
   listed: (instance: string) => `${P}:listed:${instance}`,
+  /** A versus match's lease: which instance hosts it (value: instance id), as a game's. */
+  matchHost: (matchId: string) => `${P}:match-host:${matchId}`,
   /** A versus match in play, as another instance takes it up (match-checkpoint.ts), rewritten as it goes. */
   matchCheckpoint: (matchId: string) => `${P}:match:${matchId}`,
   /** Instances that listed games, scored by when they last did. */

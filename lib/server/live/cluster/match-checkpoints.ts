@@ -50,6 +50,11 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
     this.link.cmd.del(key, `${key}:games`).catch(() => {});
   }
 
+  /** Whether a match has a checkpoint: it is in play (or not yet stored) somewhere, or its host died. */
+  async exists(matchId: string): Promise<boolean> {
+    return (await this.link.cmd.exists(KEYS.matchCheckpoint(matchId)).catch(() => 0)) === 1;
+  }
+
   /** The match's last checkpoint, or null (none, or unreadable: said in the log, as it is then never taken up). */
   async read(matchId: string): Promise<MatchCheckpoint | null> {
     const key = KEYS.matchCheckpoint(matchId);

@@ -318,6 +318,18 @@ export class MatchHost {
     };
   }
 
+  /**
+   * The instance is going (a deploy): the match's last checkpoint is written and the host closes
+   * without a result, its lease let go (onClose), so the instance its players reconnect to takes it
+   * up. False for a match that cannot be (no checkpoints: one instance, or the sparring bot's).
+   */
+  handOver(): boolean {
+    if (this.ended || !this.o.checkpoints) return false;
+    this.save();
+    this.close();
+    return true;
+  }
+
   spectatorsChanged(): void {
     this.announce();
   }
