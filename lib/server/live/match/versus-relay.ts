@@ -93,7 +93,8 @@ export class VersusRelay implements VersusDoor {
       if (!conn.open || to === CLOSED) return;
       if (to === this.link.instance) return this.lobby.handle(conn, m);
       if (to !== null) return this.relay(conn, m, to, matchId);
-      // Nobody hosts it: the home answers as for any match it does not know.
+      // Nobody hosts it (over, never was, or not this player's to take up): answered here as by any lobby that does not hold it.
+      return this.lobby.handle(conn, m);
     }
     const home = this.home ?? (await this.claim());
     if (!conn.open) return; // closed while the home was being looked up: nothing to relay or undo
