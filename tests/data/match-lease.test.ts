@@ -111,11 +111,17 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await b.relay.handle(early.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
     expect((await early.next('error')).code).toBe('resume_failed');
     expect(b.lobby.matches.has(matchId)).toBe(false);
+    // Nor does the seated player's own resume with its token: it takes its seat back on the living host.
+    const p1again = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
+    await b.relay.handle(p1again.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    await p1again.next('vresumed', (m) => m.matchId === matchId);
+    expect(b.lobby.matches.has(matchId)).toBe(false);
+    expect(await b.leases.holder(matchId)).toBe(a.link.instance);
 
     a.crash();
     // The player still connected to the other instance: its next batch finds the host gone, and its socket is closed so it resumes.
-    await play(300, [{ seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
-    await expect.poll(() => p1.conn.closedWith, { timeout: 10_000 }).toBe(1012);
+    await play(300, [{ seat: seats[1], relay: b.relay, conn: p1again.conn }], matchId);
+    await expect.poll(() => p1again.conn.closedWith, { timeout: 10_000 }).toBe(1012);
 
     // A stranger with a seat's token, and the seat's owner with a wrong one, take nothing up even once the lease is gone.
     const stranger = socket(`stranger-${tag}`, '10.8.0.3');
