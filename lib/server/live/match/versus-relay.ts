@@ -163,8 +163,9 @@ export class VersusRelay implements VersusDoor {
    */
   private async adopt(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<boolean> {
     const { leases, checkpoints } = this.routing!;
+    // A slot is handed from one take-up to the next waiting one, so none starts past the bound.
     if (this.adopting >= ADOPTING_AT_ONCE) await new Promise<void>((resolve) => this.adoptWaiters.push(resolve));
-    this.adopting++;
+    else this.adopting++;
     try {
       if (this.lobby.matches.has(m.matchId)) return true; // taken up here meanwhile, for the other seat
       const cp = await checkpoints.read(m.matchId).catch(() => null);
@@ -182,8 +183,9 @@ export class VersusRelay implements VersusDoor {
       }
       return true;
     } finally {
-      this.adopting--;
-      this.adoptWaiters.shift()?.();
+      const next = this.adoptWaiters.shift();
+      if (next) next();
+      else this.adopting--;
     }
   }
 
