@@ -132,14 +132,16 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     expect((await wrong.next('error')).code).toBe('resume_failed');
     expect(b.lobby.matches.has(matchId)).toBe(false);
 
-    // Both players reconnect to the surviving instance with their tokens: the match is taken up from its checkpoint.
+    // Both players reconnect to the surviving instance with their tokens, at once: the match is taken up from its checkpoint, once.
     const q1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
-    await b.relay.handle(q1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
+    await Promise.all([
+      b.relay.handle(q1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken }),
+      b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken }),
+    ]);
     await q1.next('vresumed', (m) => m.matchId === matchId, 10_000);
     expect(b.lobby.matches.has(matchId)).toBe(true);
     expect(await b.leases.holder(matchId)).toBe(b.link.instance);
-    const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
-    await b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
     // Taken up where its checkpoint (at most a second old) stood: what was played before the crash is kept.
     expect((await q0.next('vresumed', (m) => m.matchId === matchId)).tick).toBeGreaterThan(60);
     await play(2_000, [{ seat: seats[0], relay: b.relay, conn: q0.conn }, { seat: seats[1], relay: b.relay, conn: q1.conn }], matchId);

@@ -144,6 +144,8 @@ export class VersusRelay implements VersusDoor {
   private async resumeOrphan(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<void> {
     const deadline = Date.now() + CLUSTER.leaseMs + CLUSTER.renewEveryMs;
     while (conn.open && Date.now() < deadline) {
+      // The other seat's resume may have taken it up here meanwhile.
+      if (this.lobby.matches.has(m.matchId)) return this.lobby.handle(conn, m);
       this.routing!.leases.forget(m.matchId);
       const holder = await this.routing!.leases.holder(m.matchId);
       if (holder === null) {
