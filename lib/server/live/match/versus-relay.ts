@@ -131,7 +131,13 @@ export class VersusRelay implements VersusDoor {
     const routing = this.routing!;
     const holder = await routing.leases.holder(matchId);
     if (holder !== null && holder !== this.link.instance) return holder;
-    if (holder === null && m.t === 'vresume') return (await this.adopt(conn, m)) ? this.link.instance : null;
+    if (holder === null && m.t === 'vresume') {
+      if (await this.adopt(conn, m)) return this.link.instance;
+      // Taken up meanwhile (by this instance for the other seat, or by another): the resume goes there.
+      routing.leases.forget(matchId);
+      const now = await routing.leases.holder(matchId);
+      return this.lobby.matches.has(matchId) ? this.link.instance : now;
+    }
     // A batch for a match whose host died while this socket stayed open: it reconnects and resumes.
     if (holder === null && m.t === 'vinputs' && (await routing.checkpoints.exists(matchId))) {
       conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
