@@ -155,8 +155,11 @@ export class VersusRelay implements VersusDoor {
       this.routing!.leases.forget(m.matchId);
       const holder = await this.routing!.leases.holder(m.matchId);
       if (holder === null) {
-        if (await this.adopt(conn, m)) return this.lobby.handle(conn, m);
-        break;
+        if ((await this.adopt(conn, m)) || this.lobby.matches.has(m.matchId)) return this.lobby.handle(conn, m);
+        // Lost the race to take it up (another instance has it now: looked up again), or refused.
+        this.routing!.leases.forget(m.matchId);
+        if ((await this.routing!.leases.holder(m.matchId)) === null) break;
+        continue;
       }
       if (holder !== this.link.instance && holder !== conn.relayedTo) return this.relay(conn, m, holder, m.matchId);
       await new Promise((resolve) => setTimeout(resolve, 250));
