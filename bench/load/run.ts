@@ -234,8 +234,7 @@ async function run(db: 'pglite' | 'postgres') {
       for (const line of versus.lines) console.log(`  ${line}`);
       for (const problem of versus.problems) check(false, problem);
       // The instance hosting a match killed mid-game: the match goes on on the other, stored once.
-      // Opt-in (--kill-match) until both players resume in every run: one was refused in the first.
-      if (KILL && process.argv.includes('--kill-match')) {
+      if (KILL) {
         const killed = await versusHostKilled(cluster);
         for (const line of killed.lines) console.log(`  ${line}`);
         for (const problem of killed.problems) check(false, problem);
