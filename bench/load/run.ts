@@ -29,6 +29,7 @@ import { createAppServer, type AppServer } from '@/tests/support/app-server';
 import { createCluster, type Cluster } from '@/tests/support/cluster';
 import { startCrossInstanceGame } from '@/bench/load/live';
 import { versusAcrossInstances } from '@/bench/load/versus';
+import { versusHostKilled } from '@/bench/load/versus-kill';
 import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { claimOf, hardDropGame } from '@/tests/support/replays';
 import { checkBackup, runBackup } from '@/bench/load/backup';
@@ -232,6 +233,14 @@ async function run(db: 'pglite' | 'postgres') {
       const versus = await versusAcrossInstances({ instances: [cluster.instances[0]!.url, cluster.instances[1]!.url], proxy: cluster.url });
       for (const line of versus.lines) console.log(`  ${line}`);
       for (const problem of versus.problems) check(false, problem);
+      // The instance hosting a match killed mid-game: the match goes on on the other, stored once.
+      if (KILL) {
+        const killed = await versusHostKilled(cluster);
+        for (const line of killed.lines) console.log(`  ${line}`);
+        for (const problem of killed.problems) check(false, problem);
+        const [rows] = killed.matchId ? await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM "VersusMatch" WHERE "id" = '${killed.matchId}'`) : [{ n: 0 }];
+        check(rows?.n === 1, `the match whose host was killed is stored ${rows?.n} time(s)`);
+      }
     }
 
     // The database, read directly: exactly what was accepted, once; every refusal with its reason.

@@ -25,6 +25,8 @@ import type { LiveHere } from '@/lib/server/live/here';
 import { runMessage } from '@/lib/server/live/messages';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/match/versus-relay';
+import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
+import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
 import { createSharedState, type SharedState } from '@/lib/server/live/cluster/shared-state';
 
 /** How long a shutdown waits for one game's last checkpoint or store (serve.mjs exits after 10 s). */
@@ -96,9 +98,12 @@ export class LiveHub implements LiveHere {
     }, o.redisUrl === undefined ? env.REDIS_URL : o.redisUrl);
     this.bus = this.shared.bus;
     this.leases = this.shared.leases;
-    this.versus = new VersusLobby({ bus: this.bus });
     const remote = this.shared.remote;
-    this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, o.versusHomeKey) : localDoor(this.versus);
+    // Several instances: each match is leased to the instance hosting it and checkpointed, so another takes it up if this one goes.
+    const routing = remote ? { leases: new MatchLeases(remote.link, () => [...this.versus.matches.keys()], (id) => this.versus.matches.get(id)?.close()), checkpoints: new RedisMatchCheckpoints(remote.link) } : null;
+    const cluster = routing ? { checkpoints: routing.checkpoints, claim: (id: string) => routing.leases.claim(id), release: (id: string) => routing.leases.release(id) } : undefined;
+    this.versus = new VersusLobby({ bus: this.bus, ...(cluster ? { cluster } : {}) });
+    this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, o.versusHomeKey, routing) : localDoor(this.versus);
     // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of
     // that player are checked now, and every other instance's through the bus.
     this.stopHearing = o.localSessionEvents === false ? () => {} : onSessionStateForgotten((userId) => {
@@ -249,9 +254,9 @@ export class LiveHub implements LiveHere {
    * Before the process exits (SIGTERM: a deploy, a scale-in): every game in play writes its last
    * checkpoint and is handed over with what it carries, games past their end are stored from their
    * streams, then every socket closes with 1012 (service restart), so browsers dial again and take
-   * their games up here after the restart or on another instance. Versus matches are not moved:
-   * they live on the versus home (docs/decisions/0018-several-instances.md); one that has ended
-   * is stored before the exit.
+   * their games up here after the restart or on another instance. Versus matches in play are
+   * checkpointed and let go the same way (docs/decisions/0018-several-instances.md); one that has
+   * ended is stored before the exit.
    */
   async drain(): Promise<boolean> {
     this.draining = true;
@@ -259,8 +264,9 @@ export class LiveHub implements LiveHere {
     clearInterval(this.sweeper);
     try {
       // A versus match that ended is stored before the exit, its store started or waiting its turn.
-      // (One still in play ends without a result: a match is not handed over.)
+      // One in play is checkpointed and let go: the instance its players reconnect to takes it up (0018).
       const matches = inTime(this.versus.stored()).then((stored) => stored !== TIMED_OUT);
+      if (this.versus.handOver() > 0 && this.door instanceof VersusRelay) await inTime(this.door.flushed());
       const done = await Promise.allSettled([matches, ...[...this.hosts.values()].map(async (host) => {
         // A game whose database is away is not waited for past DRAIN_WAIT_MS: it is left as a crash leaves it.
         const carried = await inTime(host.shutDown());

@@ -20,6 +20,8 @@ export const CLUSTER = {
   catchUpWaitMs: 3_000,
   /** What a handover passes on (the pause count and a lost rank) is kept this long. */
   carryMs: 60_000,
+  /** A match's checkpoint outlives its host this long: past it, a match nobody took up is lost (a set is at most minutes). */
+  matchCheckpointMs: 10 * 60_000,
 } as const;
 
 const P = 'linefall:live';
@@ -32,6 +34,10 @@ export const KEYS = {
   carry: (gameId: string) => `${P}:carry:${gameId}`,
   /** One instance's "Live now" entries (a hash by game id), expiring with the instance. */
   listed: (instance: string) => `${P}:listed:${instance}`,
+  /** A versus match's lease: which instance hosts it (value: instance id), as a game's. */
+  matchHost: (matchId: string) => `${P}:match-host:${matchId}`,
+  /** A versus match in play, as another instance takes it up (match-checkpoint.ts), rewritten as it goes. */
+  matchCheckpoint: (matchId: string) => `${P}:match:${matchId}`,
   /** Instances that listed games, scored by when they last did. */
   listers: `${P}:listers`,
   /** Pub/sub: a game's frames for spectators on other instances. */

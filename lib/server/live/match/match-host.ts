@@ -5,6 +5,8 @@ import { BATCH_INTERVAL_MS, type ServerMessage } from '@/lib/live/protocol';
 import { VERSUS_MAX_LAG_MS, type RatingChange, type Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
+import type { WireEvent } from '@/lib/live/wire';
+import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints, type VgameMessage } from '@/lib/server/live/match/match-checkpoint';
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
 import { PACING } from '@/lib/server/live/pacing';
 import { placementOf } from '@/lib/server/versus/rating';
@@ -59,8 +61,15 @@ export type MatchHostOptions = {
   timers?: Timers;
   /** The one store path (lib/server/versus/store.ts); tests of the host alone pass their own. */
   store?: Store;
+  /** Where the match is written as it goes, for another instance to take it up (match-checkpoint.ts). */
+  checkpoints?: MatchCheckpoints;
+  /** The seats' resume tokens: a restored match keeps the ones its browsers hold. */
+  tokens?: [string, string];
   onClose(host: MatchHost): void;
 };
+
+/** A restored match's options: everything else comes from the checkpoint. */
+export type RestoreOptions = Omit<MatchHostOptions, 'matchId' | 'seed' | 'mode' | 'firstTo' | 'ranked' | 'seats' | 'tokens'>;
 
 type Fail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
 
@@ -69,6 +78,8 @@ export const realTimers: Timers = {
   clear: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
+/** Garbage joined to a seat, as a checkpoint holds it: [id, tick, size, column]. */
+type Joins = Array<[number, number, number, number]>;
 
 /**
  * One live versus match: both players' input streams are fed to the referee (lib/engine/match.ts)
@@ -95,6 +106,19 @@ export class MatchHost {
   /** The last game decided, for a seat that comes back between games. */
   private lastGame: Extract<ServerMessage, { t: 'vgame' }> | null = null;
   private shared: PieceType[] = [];
+  /** The order the current game's batches were fed to the referee ([seat, tick played to]): what decides its garbage joins. */
+  private feeds: Array<[Seat, number]> = [];
+  /** A seat the host made lose the current game (window, lag, replay size): the referee's forfeit, recorded. */
+  private forfeited: Seat | null = null;
+  /** The current game's inputs and joins in their checkpoint form, extended as it goes (rebuilt whole each second, a long game cost ~8 ms a write). */
+  private wired: { events: [WireEvent[], WireEvent[]]; joins: [Joins, Joins] } = { events: [[], []], joins: [[], []] };
+  /** The games decided so far, as a checkpoint holds them. */
+  private readonly done: CheckpointGame[] = [];
+  private savedAt = -Infinity;
+  /** The game whose seats were dealt its start; between games, the next one is not yet. */
+  private started = -1;
+  /** When the next game starts (between games). */
+  private nextAt: number | null = null;
   /** Settles when the match is stored (or refused); tests await it. */
   finished: Promise<StoreMatchResult | null> | null = null;
 
@@ -104,7 +128,20 @@ export class MatchHost {
     this.timers = o.timers ?? realTimers;
     // The rules announced to both seats (`match`) are the rules the referee enforces.
     this.match = new VersusMatch({ mode: o.mode, seed: o.seed, handling: [o.seats[0].handling, o.seats[1].handling], firstTo: o.firstTo, rulesVersion: VERSUS_RULES_VERSION });
-    this.seats = [0, 1].map((s) => new MatchSeat(o.seats[s]!, randomBytes(18).toString('base64url'))) as [MatchSeat, MatchSeat];
+    this.seats = [0, 1].map((s) => new MatchSeat(o.seats[s]!, o.tokens?.[s] ?? randomBytes(18).toString('base64url'))) as [MatchSeat, MatchSeat];
+  }
+
+  /**
+   * A match taken up from its checkpoint (another instance's, after a hand-over or a crash): the
+   * referee is fed the same batches in the same order, so it stands exactly where the original
+   * did, and plays on as it would have. Its seats are away until they `vresume` (`awaitSeats`).
+   * Throws MatchRestoreError if the checkpoint does not replay to the garbage and deals it records.
+   */
+  static restore(cp: MatchCheckpoint, o: RestoreOptions): MatchHost {
+    if (cp.rulesVersion !== VERSUS_RULES_VERSION) throw new MatchRestoreError(`The match was played under versus rules ${cp.rulesVersion}; this server plays ${VERSUS_RULES_VERSION}.`);
+    const host = new MatchHost({ ...o, matchId: cp.matchId, seed: cp.seed, mode: cp.mode, firstTo: cp.firstTo, ranked: cp.ranked, seats: cp.seats, tokens: [cp.state[0].token, cp.state[1].token] });
+    host.replay(cp);
+    return host;
   }
 
   get ended(): boolean {
@@ -172,8 +209,20 @@ export class MatchHost {
     if (seat.link !== link) return;
     seat.link = null;
     if (this.ended) return;
+    this.away(s, this.now());
+  }
+
+  /** A restored match: its seats are away until their browsers come back (a seat away already keeps its time away). */
+  awaitSeats(): void {
+    if (this.ended) return;
+    for (const s of [0, 1] as const) if (this.seats[s].link === null && this.seats[s].goneTimer === null) this.away(s, this.seats[s].stream.goneAt ?? this.now());
+  }
+
+  /** Seat s is away since `at`: the game waits for it its window, the opponent hears it. */
+  private away(s: Seat, at: number): void {
+    const seat = this.seats[s];
     // Counted from the game clock's start for a drop during the countdown (SeatStream.drop).
-    seat.stream.drop(this.now());
+    seat.stream.drop(at);
     // The budget's rest, and then as long as the seat may lag: past that it has lost the game anyway.
     const windowMs = Math.min(MATCH_TIMING.resumeWindowMs, this.awayLeft(s) + MATCH_TIMING.maxLagMs[this.o.mode]);
     seat.goneTimer = this.timers.set(() => this.timeOut(s), seat.stream.goneAt! - this.now() + windowMs);
@@ -221,7 +270,7 @@ export class MatchHost {
       return { code: 'bad_inputs', message: `${unplayable.message} The match is forfeited.` };
     }
     if (unplayable) {
-      game.forfeit(s);
+      this.forfeitGame(s);
       this.endGame();
       return { code: 'bad_inputs', message: `${unplayable.message} The game is forfeited.` };
     }
@@ -235,7 +284,7 @@ export class MatchHost {
     }
     seat.stream.accept(b.seq);
     if (this.phase === 'countdown') this.phase = 'playing';
-    seat.feed(game, s, b, from, (m) => this.route(m));
+    this.feed(s, b, from, (m) => this.route(m));
     // Excused time is credit only while the seat is that far behind: a client that kept playing
     // while away, and sends it all on return, does not keep the credit to think with later.
     seat.stream.excusedMs = Math.min(seat.stream.excusedMs, Math.max(0, elapsedMs - (game.tickOf(s) * 1000) / TICKS_PER_SECOND));
@@ -246,6 +295,7 @@ export class MatchHost {
     this.publishFrames(s, this.visible());
     // The "Live now" summary (players, score, spectators) changes with a game's end, not a batch.
     if (game.outcome) this.endGame();
+    else if (now - this.savedAt >= CHECKPOINT_EVERY_MS) this.save();
     return null;
   }
 
@@ -266,6 +316,18 @@ export class MatchHost {
       handling: [this.o.seats[0].handling, this.o.seats[1].handling], rulesVersion: VERSUS_RULES_VERSION,
       seats: [this.seats[0].soFar(game.game(0), pieces, visible), this.seats[1].soFar(game.game(1), pieces, visible)],
     };
+  }
+
+  /**
+   * The instance is going (a deploy): the match's last checkpoint is written and the host closes
+   * without a result, its lease let go (onClose), so the instance its players reconnect to takes it
+   * up. False for a match that cannot be (no checkpoints: one instance, or the sparring bot's).
+   */
+  handOver(): boolean {
+    if (this.ended || !this.o.checkpoints) return false;
+    this.save();
+    this.close();
+    return true;
   }
 
   spectatorsChanged(): void {
@@ -310,6 +372,10 @@ export class MatchHost {
     const away = ([0, 1] as const).find((s) => this.seats[s].link === null && this.seats[s].goneTimer === null && this.seats[s].stream.goneAt !== null);
     if (away !== undefined) return this.leave(away);
     this.phase = 'countdown';
+    this.started = this.gameIndex;
+    this.feeds = [];
+    this.forfeited = null;
+    this.wired = { events: [[], []], joins: [[], []] };
     const seed = this.gameSeed();
     const t0 = this.now() + countdownMs;
     // Both seats are dealt as far ahead as the longer preview: either player could have chosen it,
@@ -347,7 +413,7 @@ export class MatchHost {
       const seat = this.seats[s];
       if (seat.link === null || game.game(s).over) continue;
       if (seat.stream.pace(game.tickOf(s), this.now(), MATCH_TIMING.maxLagMs[this.o.mode]) === 'behind') {
-        game.forfeit(s);
+        this.forfeitGame(s);
         return this.endGame();
       }
     }
@@ -390,6 +456,7 @@ export class MatchHost {
     this.publishFrames(0, Infinity);
     const longer = this.longer();
     const from = this.shown;
+    this.done.push(this.gameRecord());
     const more = this.match.advance();
     const message: Extract<ServerMessage, { t: 'vgame' }> = {
       t: 'vgame', matchId: this.matchId, game: index, winner: outcome.winner, reason: outcome.reason, score: this.score, ticks, from, pieces: longer.stream.dealt.slice(from),
@@ -400,10 +467,17 @@ export class MatchHost {
     if (!more) return this.finish();
     this.announce();
     this.phase = 'between';
+    this.startNextIn(MATCH_TIMING.betweenGamesMs);
+    this.save();
+  }
+
+  private startNextIn(ms: number): void {
+    this.nextAt = this.now() + ms;
     this.nextTimer = this.timers.set(() => {
       this.nextTimer = null;
+      this.nextAt = null;
       if (!this.ended) this.startGame(MATCH_TIMING.betweenGamesMs);
-    }, MATCH_TIMING.betweenGamesMs);
+    }, ms);
   }
 
   /** The resume window ran out: the opponent wins this game; still away at the next one, the match. */
@@ -411,7 +485,7 @@ export class MatchHost {
     this.seats[s].goneTimer = null;
     if (this.ended) return;
     if (this.phase === 'between') return; // the next game's start finds the seat away and ends the set
-    this.match.current.forfeit(s);
+    this.forfeitGame(s);
     this.endGame();
   }
 
@@ -420,6 +494,9 @@ export class MatchHost {
     this.phase = 'over';
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
+    this.nextAt = null;
+    // Decided but not yet stored: an instance that dies now leaves it to another to store (once: by its id).
+    this.save();
     this.o.bus.withdrawMatch(this.matchId);
     const base = { t: 'vover' as const, matchId: this.matchId, winner: this.match.winner!, score: this.score, reason: endReasonOf(this.match), ranked: this.o.ranked };
     // Stored in turn with the other matches ending now (encoding, verifying and writing it takes
@@ -442,7 +519,11 @@ export class MatchHost {
         this.sendBoth({ ...base, stored: false });
         return null;
       },
-    ).finally(() => this.close());
+    ).finally(() => {
+      // Stored, or refused for good (a retry would be refused again): nothing is left to take up.
+      this.o.checkpoints?.drop(this.matchId);
+      this.close();
+    });
   }
 
   private async store(record: VersusMatchRecord): Promise<StoreMatchResult> {
@@ -452,6 +533,141 @@ export class MatchHost {
       return info.bot ? { ...info.owner, bot: info.bot } : info.owner;
     };
     return store({ matchId: this.matchId, record, seats: [owner(0), owner(1)], ranked: this.o.ranked });
+  }
+
+  /** Seat s's batch through the referee, its place in the order recorded (a run of one seat's batches is one feed). */
+  private feed(s: Seat, b: BatchIn, from: number, route: (m: GarbageMessage) => void): void {
+    this.seats[s].feed(this.match.current, s, b, from, route);
+    const last = this.feeds[this.feeds.length - 1];
+    if (last && last[0] === s) last[1] = b.tick;
+    else this.feeds.push([s, b.tick]);
+  }
+
+  /** The host decides seat s loses the current game (window, lag, replay size): recorded, as the referee's input it is. */
+  private forfeitGame(s: Seat): void {
+    this.match.current.forfeit(s);
+    this.forfeited ??= s;
+  }
+
+  /** The current game as a checkpoint holds it: the seats' streams are this game's until the next one starts. */
+  private gameRecord(): CheckpointGame {
+    const w = this.wired;
+    for (const s of [0, 1] as const) {
+      const { stream, garbage } = this.seats[s];
+      if (w.events[s].length < stream.log.length) w.events[s].push(...stream.log.wire(w.events[s].length));
+      for (let i = w.joins[s].length; i < garbage.length; i++) w.joins[s].push([garbage[i]!.id, garbage[i]!.tick, garbage[i]!.size, garbage[i]!.column]);
+    }
+    const last = this.feeds.length - 1;
+    // Copies: a checkpoint handed out stays as it was while the game goes on (the last feed still grows).
+    const feeds = this.feeds.slice();
+    if (last >= 0) feeds[last] = [this.feeds[last]![0], this.feeds[last]![1]];
+    return {
+      feeds, events: [w.events[0].slice(), w.events[1].slice()], joins: [w.joins[0].slice(), w.joins[1].slice()], forfeit: this.forfeited,
+      dealt: [this.seats[0].stream.dealt.length, this.seats[1].stream.dealt.length],
+    };
+  }
+
+  /** The match as another instance would take it up (match-checkpoint.ts). */
+  checkpoint(): MatchCheckpoint {
+    const now = this.now();
+    // The current game is in `done` once decided; between games the next one has not started.
+    const current = this.started === this.gameIndex && this.done.length === this.gameIndex;
+    const o = this.o;
+    return {
+      v: 1, matchId: this.matchId, seed: o.seed, mode: o.mode, firstTo: this.match.firstTo, ranked: o.ranked, rulesVersion: VERSUS_RULES_VERSION,
+      seats: [o.seats[0], o.seats[1]], games: current ? [...this.done, this.gameRecord()] : this.done.slice(),
+      phase: this.phase === 'closed' ? 'over' : this.phase, left: this.match.forfeitedBy, elapsedMs: now - this.seats[0].stream.t0,
+      nextInMs: this.nextAt === null ? 0 : Math.max(0, this.nextAt - now),
+      state: [this.seatState(0, now), this.seatState(1, now)], lastGame: this.lastGame, writtenAt: Date.now(),
+    };
+  }
+
+  private seatState(s: Seat, now: number): MatchCheckpoint['state'][number] {
+    const seat = this.seats[s];
+    return {
+      token: seat.token, lastSeq: seat.stream.lastSeq, excusedMs: seat.stream.excusedMs, awayInGameMs: seat.awayInGameMs, awayInMatchMs: seat.awayInMatchMs,
+      awayForMs: seat.stream.goneAt === null ? null : seat.stream.awayFor(now), startSent: seat.startSent,
+    };
+  }
+
+  private save(): void {
+    if (!this.o.checkpoints || this.started < 0) return;
+    this.savedAt = this.now();
+    this.o.checkpoints.save(this.checkpoint());
+  }
+
+  /**
+   * Feeds the referee the checkpoint's batches in their order, game by game, and sets the host's
+   * clock, seats and phase where the original's stood (its clock stopped meanwhile: the gap is
+   * nobody's time away). Sends nothing: no seat is connected yet.
+   */
+  private replay(cp: MatchCheckpoint): void {
+    const now = this.now();
+    const ahead = Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount);
+    const last = cp.games.length - 1;
+    cp.games.forEach((g, index) => {
+      if (index !== this.gameIndex) throw new MatchRestoreError(`Game ${index} of the checkpoint follows an undecided game.`);
+      const game = this.match.current;
+      const cursor: [number, number] = [0, 0];
+      for (const s of [0, 1] as const) this.seats[s].newGame(pieceSequence(this.gameSeed(), VERSUS_RULES_VERSION), ahead, index === last ? now - cp.elapsedMs : now, game.game(s).taken, VERSUS_RULES_VERSION);
+      this.started = index;
+      this.feeds = [];
+      this.forfeited = null;
+      this.wired = { events: [[], []], joins: [[], []] };
+      for (const [s, tick] of g.feeds) {
+        const events = g.events[s];
+        const start = cursor[s];
+        while (cursor[s] < events.length && events[cursor[s]]![0] < tick) cursor[s]++;
+        const b: BatchIn = { game: index, seq: 0, tick, events: events.slice(start, cursor[s]) };
+        const from = game.tickOf(s);
+        this.seats[s].admit(b);
+        this.feed(s, b, from, (m) => void this.seats[m.to].joined(m));
+        this.seats[s].topUp(game.game(s).taken, game.tickOf(s));
+      }
+      if (g.forfeit !== null) this.forfeitGame(g.forfeit);
+      const replayed = this.gameRecord();
+      if (JSON.stringify([replayed.joins, replayed.dealt, replayed.events]) !== JSON.stringify([g.joins, g.dealt, g.events]))
+        throw new MatchRestoreError(`Game ${index} of match ${cp.matchId} does not replay to the garbage, deals and inputs its checkpoint records.`);
+      if (!game.outcome) return;
+      this.done.push(replayed);
+      this.match.advance();
+    });
+    if (cp.left !== null) this.match.forfeit(cp.left);
+    for (const s of [0, 1] as const) {
+      const seat = this.seats[s];
+      const state = cp.state[s];
+      seat.stream.accept(state.lastSeq);
+      seat.stream.excusedMs = state.excusedMs;
+      seat.awayInGameMs = state.awayInGameMs;
+      seat.awayInMatchMs = state.awayInMatchMs;
+      seat.startSent = state.startSent;
+      if (state.awayForMs !== null) seat.stream.drop(now - state.awayForMs);
+    }
+    this.lastGame = cp.lastGame?.t === 'vgame' ? (cp.lastGame as VgameMessage) : null;
+    this.savedAt = now;
+    switch (cp.phase) {
+      case 'countdown':
+      case 'playing': {
+        if (this.match.current.outcome || this.started !== this.gameIndex) throw new MatchRestoreError(`Match ${cp.matchId}'s checkpoint says a game is in play, and none is.`);
+        this.phase = cp.phase;
+        const visible = this.visible();
+        this.shared = this.longer().stream.dealt.slice(0, visible);
+        this.shown = this.shared.length;
+        // What was played is the catch-up's: frames carry on from here.
+        for (const s of [0, 1] as const) this.seats[s].takeFrame(this.match.current.game(s), visible);
+        this.announce();
+        return this.checkLag();
+      }
+      case 'between':
+        this.phase = 'between';
+        this.announce();
+        return this.startNextIn(cp.nextInMs);
+      case 'over':
+        // Decided before the instance that held it could store it: stored here (by its id, once).
+        return this.finish();
+      default:
+        cp.phase satisfies never;
+    }
   }
 
   private sendBoth(message: ServerMessage, except?: Seat): void {

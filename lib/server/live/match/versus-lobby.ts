@@ -9,6 +9,7 @@ import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { BotPeer } from '@/lib/server/live/match/bot-peer';
 import { BudgetsById } from '@/lib/server/live/budgets';
 import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
+import type { MatchCheckpoint, MatchCheckpoints } from '@/lib/server/live/match/match-checkpoint';
 import { Rematches, type Offer, type SeatSetup, type Verdict } from '@/lib/server/live/match/rematches';
 import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
@@ -40,7 +41,11 @@ export type LobbyOptions = {
   store?: MatchHostOptions['store'];
   /** Ranked only: whether the player may queue and whom they must not meet (versus/pairing.ts); tests pass their own. */
   rankedEntry?: (who: { userId: string; address: string; device: string | null }) => Promise<RankedEntry>;
+  /** Several instances: each match (not the bot's) is leased to this instance and checkpointed as it goes (versus-relay.ts). */
+  cluster?: LobbyCluster;
 };
+
+export type LobbyCluster = { checkpoints: MatchCheckpoints; claim(matchId: string): void; release(matchId: string): void };
 
 /**
  * Versus on the live hub: the quick-match queue (matchmaking.ts decides the pairs), private rooms
@@ -242,6 +247,13 @@ export class VersusLobby {
     conn.match?.host.detach(conn.match.seat, conn);
   }
 
+  /** A shutdown: every match in play here is checkpointed and let go for another instance to take up (versus-relay.ts); how many. */
+  handOver(): number {
+    let n = 0;
+    for (const host of [...this.matches.values()]) if (host.handOver()) n++;
+    return n;
+  }
+
   /** Settles once every match that ended here is stored (or its store failed): a shutdown waits for it (hub.ts drain). */
   async stored(): Promise<void> {
     await Promise.allSettled([...this.matches.values()].map((host) => host.finished));
@@ -280,9 +292,10 @@ export class VersusLobby {
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
       ranked, seats: [seat(0), seat(1)], bus: this.o.bus,
-      ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}), ...(this.o.store ? { store: this.o.store } : {}),
+      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? { checkpoints: this.o.cluster.checkpoints } : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
+        if (!o.bot) this.o.cluster?.release(h.matchId);
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of [...o.conns, ...links]) if (c) this.ratings.delete(c); // a ranked match moved them
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
@@ -293,10 +306,37 @@ export class VersusLobby {
       },
     });
     this.matches.set(host.matchId, host);
+    if (!o.bot) this.o.cluster?.claim(host.matchId);
     o.conns[0].match = { host, seat: 0 };
     o.conns[1].match = { host, seat: 1 };
     host.begin([o.conns[0], o.conns[1]]);
     return host;
+  }
+
+  /**
+   * A match another instance hosted, taken up from its checkpoint (versus-relay.ts): its seats are
+   * away until they `vresume` here. No rematch offer or room follows it: those were the other
+   * instance's. Throws MatchRestoreError for a checkpoint that does not replay.
+   */
+  adopt(cp: MatchCheckpoint): MatchHost {
+    const host = MatchHost.restore(cp, {
+      bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? { checkpoints: this.o.cluster.checkpoints } : {}),
+      onClose: (h) => {
+        this.matches.delete(h.matchId);
+        this.o.cluster?.release(h.matchId);
+        for (const s of [0, 1] as const) {
+          const c = h.link(s) as VersusPeer | null;
+          if (c?.match?.host === h) c.match = null;
+        }
+      },
+    });
+    this.matches.set(host.matchId, host);
+    host.awaitSeats();
+    return host;
+  }
+
+  private hostOptions(): Pick<MatchHostOptions, 'now' | 'timers' | 'store'> {
+    return { ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}), ...(this.o.store ? { store: this.o.store } : {}) };
   }
 
   /**
@@ -403,7 +443,7 @@ export class VersusLobby {
   }
 }
 
-function sameOwner(a: { userId: string | null; guestId: string | null }, b: VersusPeer): boolean {
+export function sameOwner(a: { userId: string | null; guestId: string | null }, b: VersusPeer): boolean {
   // A seat with neither (the sparring bot's) is nobody's: it is never taken up or acted on by a peer.
   return a.userId !== null ? a.userId === b.owner.userId : a.guestId !== null && b.owner.userId === null && a.guestId === b.owner.guestId;
 }

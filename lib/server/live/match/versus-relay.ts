@@ -8,7 +8,34 @@ import type { Connection, VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import type { RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
-import type { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { sameOwner, type VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import type { MatchLeases } from '@/lib/server/live/cluster/match-leases';
+import type { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
+import { MatchRestoreError } from '@/lib/server/live/match/match-checkpoint';
+import { timingSafeEqual } from 'node:crypto';
+
+/** Matches are leased and checkpointed one by one (docs/decisions/0018): how the relay finds and takes them up. */
+export type MatchRouting = { leases: MatchLeases; checkpoints: RedisMatchCheckpoints };
+
+/** hostOf's answer for a socket it closed: nothing more is done with the message. */
+const CLOSED = '';
+
+/** At most this many matches are being taken up here at once; the rest wait their turn (a dead instance's players all come back together). */
+const ADOPTING_AT_ONCE = 8;
+
+/** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home. */
+function matchOf(m: VersusClientMessage): string | null {
+  switch (m.t) {
+    case 'vinputs':
+    case 'vleave':
+    case 'vresume':
+    case 'vwatch':
+    case 'vunwatch':
+      return m.matchId;
+    default:
+      return null;
+  }
+}
 
 /** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
 export type VersusDoor = {
@@ -40,6 +67,10 @@ export class VersusRelay implements VersusDoor {
   private readonly peers = new Map<string, RelayedPeer>();
   /** Here: this instance's sockets whose versus messages went to another instance, by connection id. */
   private readonly relayed = new Map<string, Connection>();
+  /** Each relayed socket's instances (the home, and the hosts of its matches): each hears of its close. */
+  private readonly relayedTo = new Map<string, Set<string>>();
+  private adopting = 0;
+  private readonly adoptWaiters: Array<() => void> = [];
 
   constructor(
     private readonly link: RedisLink,
@@ -47,6 +78,8 @@ export class VersusRelay implements VersusDoor {
     private readonly lobby: VersusLobby,
     /** Tests give each cluster of relays a home of its own. */
     private readonly homeKey: string = KEYS.versusHome,
+    /** Without it, matches live on the home like its queue (the relay's tests of the home alone). */
+    private readonly routing: MatchRouting | null = null,
   ) {
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
@@ -54,25 +87,131 @@ export class VersusRelay implements VersusDoor {
   }
 
   async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
+    const matchId = this.routing ? matchOf(m) : null;
+    if (matchId !== null) {
+      const to = await this.hostOf(conn, m, matchId);
+      if (!conn.open || to === CLOSED) return;
+      if (to === this.link.instance) return this.lobby.handle(conn, m);
+      if (to !== null) return this.relay(conn, m, to, matchId);
+      // Nobody hosts it (over, never was, or not this player's to take up): answered here as by any lobby that does not hold it.
+      return this.lobby.handle(conn, m);
+    }
     const home = this.home ?? (await this.claim());
     if (!conn.open) return; // closed while the home was being looked up: nothing to relay or undo
     if (!home) return conn.error('server_error', 'Versus is unavailable for a moment (the instances cannot agree where it runs): try again.');
     if (home === this.link.instance) return this.lobby.handle(conn, m);
-    conn.relayedTo = home;
+    return this.relay(conn, m, home, null);
+  }
+
+  private async relay(conn: Connection, m: VersusClientMessage, to: string, matchId: string | null): Promise<void> {
+    conn.relayedTo = to;
     this.relayed.set(conn.id, conn);
+    const all = this.relayedTo.get(conn.id) ?? new Set<string>();
+    this.relayedTo.set(conn.id, all.add(to));
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
-    const heard = await this.bus.tell(home, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
+    const heard = await this.bus.tell(to, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
     if (heard !== 0) return;
+    if (matchId !== null) {
+      // The match's host is gone (its lease has not expired yet). A resume waits for the lease to
+      // go and takes the match up here; a batch from a socket still open closes it, so the browser
+      // reconnects and resumes with its token (only a seated player's resume takes a match up).
+      this.routing?.leases.forget(matchId);
+      if (m.t === 'vresume') return this.resumeOrphan(conn, m);
+      if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
+      return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
+    }
     // The home is gone (its lease has not expired yet): look again from the next message on.
-    if (this.home === home) this.home = null;
+    if (this.home === to) this.home = null;
     conn.error('server_error', 'The server running versus has just gone; try again in a few seconds.');
+  }
+
+  /** Where a match is hosted: here, another instance, or nobody (null). A `vresume` for a match nobody holds takes it up here. */
+  private async hostOf(conn: Connection, m: VersusClientMessage, matchId: string): Promise<string | null> {
+    if (this.lobby.matches.has(matchId)) return this.link.instance;
+    const routing = this.routing!;
+    const holder = await routing.leases.holder(matchId);
+    if (holder !== null && holder !== this.link.instance) return holder;
+    if (holder === null && m.t === 'vresume') {
+      if (await this.adopt(conn, m)) return this.link.instance;
+      // Taken up meanwhile (by this instance for the other seat, or by another): the resume goes there.
+      routing.leases.forget(matchId);
+      const now = await routing.leases.holder(matchId);
+      return this.lobby.matches.has(matchId) ? this.link.instance : now;
+    }
+    // A batch for a match whose host died while this socket stayed open: it reconnects and resumes.
+    if (holder === null && m.t === 'vinputs' && (await routing.checkpoints.exists(matchId))) {
+      conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
+      return CLOSED;
+    }
+    return holder;
+  }
+
+  /** A resume whose host did not answer: once its lease is gone (at most a lease's time), the match is taken up here. */
+  private async resumeOrphan(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<void> {
+    const deadline = Date.now() + CLUSTER.leaseMs + CLUSTER.renewEveryMs;
+    while (conn.open && Date.now() < deadline) {
+      // The other seat's resume may have taken it up here meanwhile.
+      if (this.lobby.matches.has(m.matchId)) return this.lobby.handle(conn, m);
+      this.routing!.leases.forget(m.matchId);
+      const holder = await this.routing!.leases.holder(m.matchId);
+      if (holder === null) {
+        if ((await this.adopt(conn, m)) || this.lobby.matches.has(m.matchId)) return this.lobby.handle(conn, m);
+        // Lost the race to take it up (another instance has it now: looked up again), or refused.
+        this.routing!.leases.forget(m.matchId);
+        if ((await this.routing!.leases.holder(m.matchId)) === null) break;
+        continue;
+      }
+      if (holder !== this.link.instance && holder !== conn.relayedTo) return this.relay(conn, m, holder, m.matchId);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (conn.open) conn.error('resume_failed', 'That match cannot be taken up again (over, or not yours).', { gameId: m.matchId });
+  }
+
+  /**
+   * Takes up a match nobody hosts from its checkpoint, for a player seated in it who holds the
+   * seat's token: naming a match's id makes no instance take it up. At most ADOPTING_AT_ONCE at a
+   * time here. True once the match is hosted here.
+   */
+  private async adopt(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<boolean> {
+    const { leases, checkpoints } = this.routing!;
+    // A slot is handed from one take-up to the next waiting one, so none starts past the bound.
+    if (this.adopting >= ADOPTING_AT_ONCE) await new Promise<void>((resolve) => this.adoptWaiters.push(resolve));
+    else this.adopting++;
+    try {
+      if (this.lobby.matches.has(m.matchId)) return true; // taken up here meanwhile, for the other seat
+      const cp = await checkpoints.read(m.matchId).catch(() => null);
+      if (!cp) return false;
+      const seated = ([0, 1] as const).some((s) => sameOwner(cp.seats[s].owner, conn) && sameToken(cp.state[s].token, m.token));
+      if (!seated || !conn.open) return false;
+      if (!(await leases.take(m.matchId))) return false;
+      try {
+        this.lobby.adopt(cp);
+      } catch (error) {
+        leases.release(m.matchId);
+        if (!(error instanceof MatchRestoreError)) throw error;
+        console.error(`[live] match ${m.matchId} could not be taken up: ${error.message}`);
+        return false;
+      }
+      return true;
+    } finally {
+      const next = this.adoptWaiters.shift();
+      if (next) next();
+      else this.adopting--;
+    }
+  }
+
+  /** Settles once Redis has every write sent before it (checkpoints, leases let go): a shutdown waits for it. */
+  async flushed(): Promise<void> {
+    await this.link.cmd.ping().catch(() => {});
   }
 
   drop(conn: Connection): void {
     this.lobby.drop(conn);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
-    void this.bus.tell(conn.relayedTo, { k: 'vclose', from: this.link.instance, peer: conn.id });
+    const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
+    this.relayedTo.delete(conn.id);
+    for (const to of all) void this.bus.tell(to, { k: 'vclose', from: this.link.instance, peer: conn.id });
   }
 
   /** A wire from another instance (redis-bus.ts hands it over). */
@@ -114,7 +253,8 @@ export class VersusRelay implements VersusDoor {
    * and their match seats start their resume window, instead of waiting there for ever.
    */
   private async forgetGone(): Promise<void> {
-    if (this.home !== this.link.instance || this.peers.size === 0) return;
+    // On the home, and on any instance hosting matches for other instances' players.
+    if (this.peers.size === 0) return;
     const now = Date.now();
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
@@ -124,6 +264,7 @@ export class VersusRelay implements VersusDoor {
 
   close(): void {
     clearInterval(this.timer);
+    this.routing?.leases.close();
     if (this.home === this.link.instance) void this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});
   }
 
@@ -144,7 +285,12 @@ export class VersusRelay implements VersusDoor {
   }
 }
 
-/** A player connected to another instance, as the lobby on the home sees it. */
+function sameToken(a: string, b: string): boolean {
+  const [x, y] = [Buffer.from(a), Buffer.from(b)];
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** A player connected to another instance, as the lobby on the home (or a match's host) sees it. */
 class RelayedPeer implements VersusPeer {
   open = true;
   readonly since = Date.now();

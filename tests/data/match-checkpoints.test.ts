@@ -1,0 +1,60 @@
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
+import { connectRedis } from '@/lib/server/live/cluster/redis';
+import { MatchHost } from '@/lib/server/live/match/match-host';
+import type { MatchCheckpoint } from '@/lib/server/live/match/match-checkpoint';
+import { fakeTimers } from '@/tests/support/fake-timers';
+import { VersusSeat } from '@/tests/support/versus-seat';
+
+// Match checkpoints on a real Redis (docs/decisions/0018): written as the match goes, a head and
+// what each write added, read back whole by another instance.
+const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redisUp = await new Promise<boolean>((resolve) => {
+  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
+  s.on('error', () => resolve(false));
+});
+const closers: Array<() => void> = [];
+afterAll(() => closers.forEach((close) => close()));
+
+describe.skipIf(!redisUp)('match checkpoints on Redis', () => {
+  it('reads back, on another connection, exactly the match its host would write whole, at every point of a set', async () => {
+    const [writer, reader] = [connectRedis(url.toString()), connectRedis(url.toString())];
+    closers.push(writer.close, reader.close);
+    const [saving, reading] = [new RedisMatchCheckpoints(writer), new RedisMatchCheckpoints(reader)];
+    const { clock, timers, fire } = fakeTimers();
+    const now = () => clock.t;
+    const seats = [new VersusSeat({ seed: 'a', mistakes: 0.15 }, now), new VersusSeat({ seed: 'b', mistakes: 0.3 }, now)] as const;
+    const info = (g: string) => ({ owner: { userId: null, guestId: g }, player: { name: null, guest: true }, handling: DEFAULT_HANDLING, nextCount: 5 });
+    const matchId = `ckpt${Date.now().toString(36)}`;
+    const host = new MatchHost({
+      bus: createLocalBus(), now, timers, checkpoints: saving, onClose: () => {}, matchId, seed: 'redis-checkpoint-seed', mode: 'battle', firstTo: 2, ranked: false,
+      seats: [info('a'), info('b')], store: async () => ({ ok: true, matchId, repeated: false, ratings: null, noContest: false }),
+    });
+    host.begin([{ send: (m) => seats[0].receive(m) }, { send: (m) => seats[1].receive(m) }]);
+    const strip = (cp: MatchCheckpoint) => ({ ...cp, writtenAt: 0 });
+    let compared = 0;
+    for (let step = 0; !host.ended && step < 6_000; step++) {
+      clock.t += 100;
+      fire();
+      // Seat 1 sends every other step: seat 0's batches in between are one feed that grows (a write may catch it half-grown).
+      for (const s of step % 2 === 0 ? ([0, 1] as const) : ([0] as const)) {
+        const upTo = Math.floor(((clock.t - seats[s].startsAt) * 60) / 1000);
+        const batch = upTo > 0 && !host.ended ? seats[s].play(upTo) : null;
+        if (batch) host.inputs(s, batch);
+      }
+      if (step % 13 === 0 && !host.ended) {
+        // What the host holds now is written now (a checkpoint between two timed writes is written here by hand).
+        const whole = host.checkpoint();
+        saving.save(whole);
+        expect(strip((await reading.read(matchId))!)).toEqual(strip(whole));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+    await host.finished;
+    await expect.poll(() => reading.read(matchId)).toBeNull(); // stored: dropped
+  });
+});

@@ -1,0 +1,184 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import type { Connection } from '@/lib/server/live/connection';
+import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
+import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
+import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import { connectRedis } from '@/lib/server/live/cluster/redis';
+import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
+import { VersusRelay } from '@/lib/server/live/match/versus-relay';
+import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
+import { VersusSeat } from '@/tests/support/versus-seat';
+
+// A versus match leased to the instance hosting it, checkpointed on a real Redis, and taken up by
+// another instance after a crash or a hand-over (docs/decisions/0018). Two "instances" in one process.
+const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redisUp = await new Promise<boolean>((resolve) => {
+  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
+  s.on('error', () => resolve(false));
+});
+const closers: Array<() => void> = [];
+afterAll(() => closers.reverse().forEach((close) => close()));
+
+/** Every match stored, by any instance: a match must be stored once. */
+const stored: Array<{ matchId: string; record: VersusMatchRecord }> = [];
+const store: LobbyOptions['store'] = async ({ matchId, record }) => {
+  stored.push({ matchId, record });
+  return { ok: true, matchId, repeated: false, ratings: null, noContest: false };
+};
+
+function instance(homeKey: string) {
+  const link = connectRedis(url.toString());
+  const bus = new RedisBus(link);
+  let lobby: VersusLobby | null = null;
+  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.matches.get(id)?.close());
+  const checkpoints = new RedisMatchCheckpoints(link);
+  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id) } });
+  const relay = new VersusRelay(link, bus, lobby, homeKey, { leases, checkpoints });
+  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
+  const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
+  closers.push(shut);
+  /** Dies without a word: nothing more reaches Redis, its leases are not let go, its matches stop. */
+  const crash = () => (link.close(), shut());
+  return { link, lobby, relay, bus, leases, crash };
+}
+
+/** A browser's socket on one instance, its seat played by a bot. */
+function socket(guest: string, address: string, seat: VersusSeat | null = null) {
+  const got: ServerMessage[] = [];
+  const conn = {
+    id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: guest }, player: { name: null, guest: true },
+    address, device: null, open: true, watches: new Map(), match: null, host: null, closedWith: 0,
+    send: (m: ServerMessage) => void (got.push(serverMessageSchema.parse(m)), seat?.receive(m)),
+    error: (code: string, message: string, extra = {}) => void got.push({ t: 'error', code, message, ...extra } as ServerMessage),
+    close(code: number) {
+      this.open = false;
+      this.closedWith = code;
+    },
+  };
+  const next = async <T extends ServerMessage['t']>(t: T, pred: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true, timeout = 5_000) => {
+    await expect.poll(() => got.some((m) => m.t === t && pred(m as Extract<ServerMessage, { t: T }>)), { timeout }).toBe(true);
+    return got.findLast((m) => m.t === t && pred(m as Extract<ServerMessage, { t: T }>)) as Extract<ServerMessage, { t: T }>;
+  };
+  return { conn: conn as unknown as Connection & { closedWith: number }, got, next };
+}
+
+const setup = { handling: DEFAULT_HANDLING, nextCount: 5 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Both seats play for `ms`, each through the instance its socket is on. */
+async function play(ms: number, players: Array<{ seat: VersusSeat; relay: VersusRelay; conn: Connection }>, matchId: string) {
+  for (const end = performance.now() + ms; performance.now() < end; ) {
+    await sleep(100);
+    for (const p of players) {
+      const upTo = Math.floor(((performance.now() - p.seat.startsAt) * 60) / 1000);
+      const batch = upTo > 0 && p.conn.open ? p.seat.play(upTo) : null;
+      if (batch) await p.relay.handle(p.conn, { t: 'vinputs', matchId, ...batch });
+    }
+  }
+}
+
+/** A quick match between a socket on `a` and one on `b`: made on the home (`a`), hosted there. */
+async function matchOn(a: ReturnType<typeof instance>, b: ReturnType<typeof instance>) {
+  const seats = [new VersusSeat({ seed: 'x', mistakes: 0.2 }), new VersusSeat({ seed: 'y', mistakes: 0.2 })] as const;
+  const tag = randomBytes(3).toString('hex');
+  const p0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
+  const p1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
+  const queue: VersusClientMessage = { t: 'queue', mode: 'battle', ranked: false, ...setup };
+  await a.relay.handle(p0.conn, queue);
+  await b.relay.handle(p1.conn, queue);
+  const { matchId } = await p0.next('match');
+  await p1.next('match', (m) => m.matchId === matchId);
+  return { seats, p0, p1, matchId, tag };
+}
+
+describe.skipIf(!redisUp)('a versus match on any instance, none lost when one dies', () => {
+  it('its host killed mid-game: a stranger cannot take it up, its player’s resume on the other instance does, and it is stored once', { timeout: 60_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId, tag } = await matchOn(a, b);
+    expect(await b.leases.holder(matchId)).toBe(a.link.instance);
+    // The countdown (3 s), then about 3 s of play.
+    await play(6_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+
+    // While the host lives, naming the match on another instance takes nothing up: it goes to the host, which refuses a stranger.
+    const early = socket(`stranger-${tag}`, '10.8.0.3');
+    await b.relay.handle(early.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    expect((await early.next('error')).code).toBe('resume_failed');
+    expect(b.lobby.matches.has(matchId)).toBe(false);
+    // Nor does the seated player's own resume with its token: it takes its seat back on the living host.
+    const p1again = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
+    await b.relay.handle(p1again.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    await p1again.next('vresumed', (m) => m.matchId === matchId);
+    expect(b.lobby.matches.has(matchId)).toBe(false);
+    expect(await b.leases.holder(matchId)).toBe(a.link.instance);
+
+    a.crash();
+    // The player still connected to the other instance: its next batch finds the host gone, and its socket is closed so it resumes.
+    await play(300, [{ seat: seats[1], relay: b.relay, conn: p1again.conn }], matchId);
+    await expect.poll(() => p1again.conn.closedWith, { timeout: 10_000 }).toBe(1012);
+
+    // A stranger with a seat's token, and the seat's owner with a wrong one, take nothing up even once the lease is gone.
+    const stranger = socket(`stranger-${tag}`, '10.8.0.3');
+    await b.relay.handle(stranger.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+    expect((await stranger.next('error', () => true, 10_000)).code).toBe('resume_failed');
+    const wrong = socket(`g1-${tag}`, '10.8.0.2');
+    await b.relay.handle(wrong.conn, { t: 'vresume', matchId, token: 'x'.repeat(seats[1].resumeToken.length) });
+    expect((await wrong.next('error')).code).toBe('resume_failed');
+    expect(b.lobby.matches.has(matchId)).toBe(false);
+
+    // Both players reconnect to the surviving instance with their tokens, at once: the match is taken up from its checkpoint, once.
+    const q1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
+    const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
+    await Promise.all([
+      b.relay.handle(q1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken }),
+      b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken }),
+    ]);
+    await q1.next('vresumed', (m) => m.matchId === matchId, 10_000);
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    expect(await b.leases.holder(matchId)).toBe(b.link.instance);
+    // Taken up where its checkpoint (at most a second old) stood: what was played before the crash is kept.
+    expect((await q0.next('vresumed', (m) => m.matchId === matchId)).tick).toBeGreaterThan(60);
+    await play(2_000, [{ seat: seats[0], relay: b.relay, conn: q0.conn }, { seat: seats[1], relay: b.relay, conn: q1.conn }], matchId);
+    await b.relay.handle(q0.conn, { t: 'vleave', matchId });
+    await q1.next('vover', (m) => m.matchId === matchId);
+
+    const mine = stored.filter((s) => s.matchId === matchId);
+    expect(mine).toHaveLength(1);
+    expect(verifyMatch(mine[0]!.record).ok).toBe(true);
+    expect(mine[0]!.record.games[0]!.endTick).toBeGreaterThan(3 * 60);
+    // An old token once the match is stored takes nothing up.
+    const late = socket(`g0-${tag}`, '10.8.0.1');
+    await b.relay.handle(late.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+    expect((await late.next('error')).code).toBe('resume_failed');
+  });
+
+  it('its host shutting down hands it over: the player reconnecting elsewhere takes it up at once, and it is stored once', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId, tag } = await matchOn(a, b);
+    await play(2_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    expect(a.lobby.handOver()).toBe(1);
+    await a.relay.flushed();
+    a.crash();
+    const t = performance.now();
+    const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
+    await b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+    await q0.next('vresumed', (m) => m.matchId === matchId);
+    // No lease to wait out: it was let go with the checkpoint.
+    expect(performance.now() - t).toBeLessThan(2_000);
+    const q1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
+    await b.relay.handle(q1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    await q1.next('vresumed', (m) => m.matchId === matchId);
+    await b.relay.handle(q1.conn, { t: 'vleave', matchId });
+    await q0.next('vover', (m) => m.matchId === matchId);
+    expect(stored.filter((s) => s.matchId === matchId)).toHaveLength(1);
+  });
+});
