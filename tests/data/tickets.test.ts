@@ -81,6 +81,20 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([]);
   });
 
+  it('judges a game as of its request even when the ticket is read after a later abandonment (a read that queued behind a slow batch)', async () => {
+    const owner = await player('late-reader');
+    const first = await issueTicket({ live: true, mode: 'sprint', owner, now: T0 });
+    const played = botGame('sprint', first.seed);
+    played.replay.nextCount = 5;
+    await streamLive({ gameId: first.gameId, seed: first.seed, owner, replay: played.replay });
+    // The request's moment is five seconds in (the game cannot have ended); the newer game starts
+    // later, but before the ticket is read, so the read already sees the abandonment.
+    await issueTicket({ live: true, mode: 'sprint', owner, now: minutes(10) });
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    expect(await submitReplay({ gameId: first.gameId, owner, submission, now: seconds(5) })).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
+    expect(await (await getDb()).game.count({ where: { ticketId: first.gameId } })).toBe(0);
+  });
+
   it('lets only one of two tickets issued at once stay open', async () => {
     const owner = await player('racer');
     const tickets = await Promise.all(Array.from({ length: 6 }, () => issueTicket({ live: true, mode: 'ultra', owner, now: T0 })));

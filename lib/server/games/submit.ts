@@ -99,7 +99,9 @@ export async function submitReplay(options: {
   const job = {
     ticket: { seed: ticket.seed, mode: ticket.mode, rulesVersion: ticket.rulesVersion, issuedAt: ticket.issuedAt },
     submission,
-    now: abandoned ?? now,
+    // The earlier of the two: a read queued behind a slow batch can see an abandonment later than
+    // the request's moment, and the game must have ended by that moment all the same.
+    now: abandoned && abandoned < now ? abandoned : now,
   };
   const verdict = options.own
     ? await verifyOwn('solo', job)
