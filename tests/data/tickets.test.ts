@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeReplay } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { getAbandonCounts } from '@/lib/server/games/abandons';
+import { claimGuestGames } from '@/lib/server/games/claim';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay } from '@/lib/server/games/submit';
 import { gateSubmission } from '@/lib/server/games/ticket-read';
@@ -102,5 +103,22 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     const open = await db.gameTicket.count({ where: { id: { in: tickets.map((t) => t.gameId) }, usedAt: null } });
     expect(open).toBe(1);
     expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'ultra', count: 5 }]);
+  });
+});
+
+describe('a guest who signs in while a submission is on its way', () => {
+  it('stores the game under the account the ticket moved to, not as a guest game nobody will claim', async () => {
+    const guest: Owner = { userId: null, guestId: 'guest-signing-in-0000' };
+    const account = await player('signer');
+    const ticket = await issueTicket({ mode: 'sprint', owner: guest, now: T0 });
+    const played = botGame('sprint', ticket.seed);
+    // The route reads the ticket before the body; the guest signs in meanwhile, which moves the
+    // ticket (still in play) to the account.
+    const { ticket: read } = await gateSubmission([{ rule: 'submitAddress', subject: 'signer' }], ticket.gameId, minutes(5));
+    await claimGuestGames({ userId: account.userId!, guestId: guest.guestId!, now: minutes(5.1) });
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    expect(await submitReplay({ gameId: ticket.gameId, owner: guest, submission, now: minutes(5), ticket: read })).toMatchObject({ ok: true });
+    const stored = await (await getDb()).game.findUniqueOrThrow({ where: { ticketId: ticket.gameId }, select: { userId: true, guestId: true, guestExpiresAt: true } });
+    expect(stored).toEqual({ userId: account.userId, guestId: null, guestExpiresAt: null });
   });
 });
