@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { encodeReplay } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
-import { backgroundCleanup } from '@/lib/server/games/cleanup';
+import { backgroundCleanup, cleanupExpired } from '@/lib/server/games/cleanup';
 import type { Owner } from '@/lib/server/games/owner';
+import { submitReplay } from '@/lib/server/games/submit';
+import { gateSubmission } from '@/lib/server/games/ticket-read';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { resetDb } from '@/tests/data/db';
-import { playAndSubmit, T0 } from '@/tests/data/play';
+import { player, playAndSubmit, T0 } from '@/tests/data/play';
+import { botGame, claimOf } from '@/tests/support/replays';
 
 beforeEach(resetDb);
 
@@ -24,5 +28,22 @@ describe('the cleanup a new ticket starts', () => {
     const tickets = (await db.gameTicket.findMany({ select: { id: true } })).map((t) => t.id);
     expect(tickets).toEqual([fresh.gameId]);
     expect(tickets).not.toContain(unclaimed.gameId);
+  });
+});
+
+describe('an expired ticket and a submission still on its way', () => {
+  it('keeps a ticket that expired while a submission read before its expiry was still uploading or verifying, so the game is stored', async () => {
+    const owner = await player('last-second');
+    const ticket = await issueTicket({ mode: 'sprint', owner, now: T0 });
+    const played = botGame('sprint', ticket.seed);
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    // The route reads the ticket a second before it expires; the body is still on its way (the
+    // server gives a request a minute) when a cleanup runs half a minute after the expiry.
+    const expiresAt = new Date(ticket.expiresAt).getTime();
+    const readAt = new Date(expiresAt - 1000);
+    const { ticket: read } = await gateSubmission([{ rule: 'submitPlayer', subject: owner.userId! }], ticket.gameId, readAt);
+    await cleanupExpired({ now: new Date(expiresAt + 30_000) });
+    expect(await submitReplay({ gameId: ticket.gameId, owner, submission, now: readAt, ticket: read })).toMatchObject({ ok: true });
+    expect(await (await getDb()).game.count({ where: { ticketId: ticket.gameId } })).toBe(1);
   });
 });

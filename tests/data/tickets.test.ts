@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeReplay } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { getAbandonCounts } from '@/lib/server/games/abandons';
+import { claimGuestGames } from '@/lib/server/games/claim';
 import type { Owner } from '@/lib/server/games/owner';
 import { submitReplay } from '@/lib/server/games/submit';
 import { gateSubmission } from '@/lib/server/games/ticket-read';
@@ -81,6 +82,20 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([]);
   });
 
+  it('judges a game as of its request even when the ticket is read after a later abandonment (a read that queued behind a slow batch)', async () => {
+    const owner = await player('late-reader');
+    const first = await issueTicket({ live: true, mode: 'sprint', owner, now: T0 });
+    const played = botGame('sprint', first.seed);
+    played.replay.nextCount = 5;
+    await streamLive({ gameId: first.gameId, seed: first.seed, owner, replay: played.replay });
+    // The request's moment is five seconds in (the game cannot have ended); the newer game starts
+    // later, but before the ticket is read, so the read already sees the abandonment.
+    await issueTicket({ live: true, mode: 'sprint', owner, now: minutes(10) });
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    expect(await submitReplay({ gameId: first.gameId, owner, submission, now: seconds(5) })).toMatchObject({ ok: false, status: 409, code: 'ticket_abandoned' });
+    expect(await (await getDb()).game.count({ where: { ticketId: first.gameId } })).toBe(0);
+  });
+
   it('lets only one of two tickets issued at once stay open', async () => {
     const owner = await player('racer');
     const tickets = await Promise.all(Array.from({ length: 6 }, () => issueTicket({ live: true, mode: 'ultra', owner, now: T0 })));
@@ -88,5 +103,22 @@ describe('one open ticket per player and mode (no seed shopping)', () => {
     const open = await db.gameTicket.count({ where: { id: { in: tickets.map((t) => t.gameId) }, usedAt: null } });
     expect(open).toBe(1);
     expect(await getAbandonCounts({ userId: owner.userId! })).toEqual([{ mode: 'ultra', count: 5 }]);
+  });
+});
+
+describe('a guest who signs in while a submission is on its way', () => {
+  it('stores the game under the account the ticket moved to, not as a guest game nobody will claim', async () => {
+    const guest: Owner = { userId: null, guestId: 'guest-signing-in-0000' };
+    const account = await player('signer');
+    const ticket = await issueTicket({ mode: 'sprint', owner: guest, now: T0 });
+    const played = botGame('sprint', ticket.seed);
+    // The route reads the ticket before the body; the guest signs in meanwhile, which moves the
+    // ticket (still in play) to the account.
+    const { ticket: read } = await gateSubmission([{ rule: 'submitAddress', subject: 'signer' }], ticket.gameId, minutes(5));
+    await claimGuestGames({ userId: account.userId!, guestId: guest.guestId!, now: minutes(5.1) });
+    const submission = { replay: encodeReplay(played.replay), claimed: claimOf(played.result) };
+    expect(await submitReplay({ gameId: ticket.gameId, owner: guest, submission, now: minutes(5), ticket: read })).toMatchObject({ ok: true });
+    const stored = await (await getDb()).game.findUniqueOrThrow({ where: { ticketId: ticket.gameId }, select: { userId: true, guestId: true, guestExpiresAt: true } });
+    expect(stored).toEqual({ userId: account.userId, guestId: null, guestExpiresAt: null });
   });
 });

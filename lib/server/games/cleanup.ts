@@ -1,5 +1,6 @@
 import 'server-only';
 import { getDb } from '@/lib/server/db';
+import { EXPIRED_TICKET_GRACE_MS } from '@/lib/server/games/policy';
 import { pruneLimits } from '@/lib/server/limits/limiter';
 import { pruneRefusalCounts } from '@/lib/server/games/refusals';
 import { storeUnstoredStreams } from '@/lib/server/games/streams';
@@ -36,9 +37,10 @@ export async function cleanupExpired(options: { now?: Date; throttle?: boolean }
     // Prisma's `game: { is: null }`, which becomes NOT IN (all ticket ids of all games): with a
     // million games that ran for minutes, and on PGlite it stalled every other request meanwhile.
     // A live game's recorded stream keeps its ticket until it is stored or refused (storeUnstoredStreams).
+    // A grace past the expiry: a submission that read the ticket before it may still be on its way.
     const tickets = await db.$executeRaw`
       DELETE FROM "GameTicket" t
-      WHERE t."expiresAt" < ${now} AND t."streamReplay" IS NULL AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")`;
+      WHERE t."expiresAt" < ${new Date(now.getTime() - EXPIRED_TICKET_GRACE_MS)} AND t."streamReplay" IS NULL AND NOT EXISTS (SELECT 1 FROM "Game" g WHERE g."ticketId" = t."id")`;
     const retained = new Date(now.getTime() - REJECTION_RETENTION_MS);
     await db.rejectedSubmission.deleteMany({ where: { createdAt: { lt: retained } } });
     await pruneRefusalCounts(retained);

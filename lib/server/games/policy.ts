@@ -9,6 +9,13 @@ import { TICKS_PER_SECOND } from '@/lib/engine';
  */
 export const TICKET_TTL_MS = 3 * 60 * 60 * 1000;
 
+/**
+ * An expired ticket with no game is deleted only this long after its expiry: a submission read
+ * it before the expiry (and is judged as of then) may still be uploading its body (a minute at
+ * most, scripts/serve.mjs) or waiting for a verification worker, and must find it to store.
+ */
+export const EXPIRED_TICKET_GRACE_MS = 10 * 60 * 1000;
+
 /** Re-simulation stops here: no legitimate game is longer than an hour of play. */
 export const MAX_GAME_TICKS = 60 * 60 * TICKS_PER_SECOND;
 

@@ -99,7 +99,9 @@ export async function submitReplay(options: {
   const job = {
     ticket: { seed: ticket.seed, mode: ticket.mode, rulesVersion: ticket.rulesVersion, issuedAt: ticket.issuedAt },
     submission,
-    now: abandoned ?? now,
+    // The earlier of the two: a read queued behind a slow batch can see an abandonment later than
+    // the request's moment, and the game must have ended by that moment all the same.
+    now: abandoned && abandoned < now ? abandoned : now,
   };
   const verdict = options.own
     ? await verifyOwn('solo', job)
@@ -157,7 +159,8 @@ export async function submitReplay(options: {
   const stored = await sql<{ id: string; ahead: Record<string, number>; isBest: boolean; abandoned: boolean }>(Prisma.sql`
     WITH spent AS (
       UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
-      WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") RETURNING "id", "abandonedAt" IS NOT NULL AS "abandoned"
+      WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") AND "userId" IS NOT DISTINCT FROM ${ticket.userId}
+      RETURNING "id", "abandonedAt" IS NOT NULL AS "abandoned"
     ), game AS (
       INSERT INTO "Game" ("id", "ticketId", "userId", "guestId", "guestExpiresAt", "mode", "score", "lines", "level", "ticks",
                           "pieces", "keys", "pps", "kpp", "finished", "toppedOut", "clears", "finesseFaults", "replay", "replayDigest", "finalHash",
@@ -183,6 +186,12 @@ export async function submitReplay(options: {
     FROM game`);
   const [row] = stored;
   if (!row) {
+    // The guest signed in since the ticket was read, and it went to the account (claim.ts): judged
+    // again as the account's, or the game would be stored as a guest game nobody claims.
+    const fresh = await readTicket(ticket.id);
+    if (fresh?.userId && ticket.userId === null && !fresh.storedGameId) {
+      return submitReplay({ ...options, owner: { userId: fresh.userId, guestId: owner.guestId }, ticket: fresh });
+    }
     // Lost a race with a concurrent submission for the same ticket: answer as for a repeat.
     const [twin] = await db.$queryRaw<{ id: string; replayDigest: string }[]>`
       SELECT "id", "replayDigest" FROM "Game" WHERE "ticketId" = ${ticket.id}`;
