@@ -7,7 +7,7 @@ import { holeSequence, nextHole } from '@/lib/engine/cheese';
 import { createCore } from '@/lib/engine/setup';
 import { boardRows } from '@/lib/engine/snapshot';
 import { playGame } from '@/tests/support/bot';
-import { dropIRightWell, HANDLING, ofType } from '@/tests/engine/helpers';
+import { dropIRightWell, HANDLING, ofType, playDealtTwoRowsAhead } from '@/tests/engine/helpers';
 
 const DIGS = ['dig10', 'dig18', 'dig100'] as const;
 
@@ -162,14 +162,7 @@ describe('Dig, dealt (a ranked live game: the browser has no seed)', () => {
     expect(game.ready).toBe(false); // nothing past the field yet: a lock could need a row
     game.dealHoles(10, holes.slice(10, 12));
     expect(game.ready).toBe(true);
-    const byTick = new Map<number, Array<{ key: (typeof replay.events)[number]['key']; down: boolean }>>();
-    for (const e of replay.events) byTick.set(e.tick, [...(byTick.get(e.tick) ?? []), { key: e.key, down: e.down }]);
-    for (let guard = 0; !game.over && guard < 100_000; guard++) {
-      game.deal(game.dealt, pieces.slice(game.dealt, game.taken + 6));
-      game.dealHoles(game.holesDealt, holes.slice(game.holesDealt, game.holesRisen + 2));
-      expect(game.holesDealt - game.holesRisen).toBeLessThanOrEqual(2);
-      game.tick(byTick.get(game.tickNo));
-    }
+    playDealtTwoRowsAhead(game, replay, pieces, holes, (ahead) => expect(ahead).toBeLessThanOrEqual(2));
     expect(game.snapshot()).toMatchObject({ finished: true, reason: 'goal' });
     const wrong = game.clone();
     expect(() => wrong.reveal('another-seed')).toThrow(/not the sequence|not those of this seed/);

@@ -1,5 +1,5 @@
 import { createGame } from '@/lib/engine';
-import type { Game, GameConfig, GameEvent, Handling, Key } from '@/lib/engine';
+import type { DealtGame, Game, GameConfig, GameEvent, Handling, Key, PieceType, Replay } from '@/lib/engine';
 import { K_CW, K_HARD, K_RIGHT, type Core } from '@/lib/engine/core';
 
 export const HANDLING: Handling = { das: 10, arr: 2, sdf: 20, dasCut: false };
@@ -49,3 +49,18 @@ export function lockEvent(clearedRows: number[], attack: number): GameEvent {
   } as GameEvent;
 }
 export const riseEvent = (rows: number): GameEvent => ({ type: 'garbageRise', rows, queued: 0 });
+
+/**
+ * Plays a seeded game's replay into a dealt game as a live host deals it: pieces up to the preview,
+ * hole columns two rows ahead of those risen (never more, checked at every tick), until it ends.
+ */
+export function playDealtTwoRowsAhead(game: DealtGame, replay: Replay, pieces: readonly PieceType[], holes: readonly number[], check: (ahead: number) => void): void {
+  const byTick = new Map<number, Array<{ key: Key; down: boolean }>>();
+  for (const e of replay.events) byTick.set(e.tick, [...(byTick.get(e.tick) ?? []), { key: e.key, down: e.down }]);
+  for (let guard = 0; !game.over && guard < 100_000; guard++) {
+    game.deal(game.dealt, pieces.slice(game.dealt, game.taken + 6));
+    game.dealHoles(game.holesDealt, holes.slice(game.holesDealt, game.holesRisen + 2));
+    check(game.holesDealt - game.holesRisen);
+    game.tick(byTick.get(game.tickNo));
+  }
+}

@@ -9,7 +9,7 @@ import { createCore } from '@/lib/engine/setup';
 import { boardRows } from '@/lib/engine/snapshot';
 import { riseInterval, riseTick } from '@/lib/engine/survival';
 import { playGame } from '@/tests/support/bot';
-import { HANDLING, ofType } from '@/tests/engine/helpers';
+import { HANDLING, ofType, playDealtTwoRowsAhead } from '@/tests/engine/helpers';
 
 const RISE = MODES.survival.cheese.rise;
 /** A garbage row as the board text shows it: X everywhere but the hole. */
@@ -126,14 +126,7 @@ describe('Survival, dealt (a ranked live game: the browser has no seed)', () => 
   it('dealt two rows ahead, plays the seeded game’s replay to the same end, and reveals only the seed that dealt it', () => {
     const { replay } = playGame({ mode: 'survival', seed, nextCount: 5, maxPieces: 60, pace: 30 });
     const game = createDealtGame({ ...config, holes: holes.slice(0, 2) }, pieces.slice(0, 7));
-    const byTick = new Map<number, Array<{ key: (typeof replay.events)[number]['key']; down: boolean }>>();
-    for (const e of replay.events) byTick.set(e.tick, [...(byTick.get(e.tick) ?? []), { key: e.key, down: e.down }]);
-    for (let guard = 0; !game.over && guard < 100_000; guard++) {
-      game.deal(game.dealt, pieces.slice(game.dealt, game.taken + 6));
-      game.dealHoles(game.holesDealt, holes.slice(game.holesDealt, game.holesRisen + 2));
-      expect(game.holesDealt - game.holesRisen).toBeLessThanOrEqual(2);
-      game.tick(byTick.get(game.tickNo));
-    }
+    playDealtTwoRowsAhead(game, replay, pieces, holes, (ahead) => expect(ahead).toBeLessThanOrEqual(2));
     const result = simulateReplay(replay);
     expect(game.snapshot()).toMatchObject({ over: true, tick: result.ticks });
     expect(game.holesRisen).toBeGreaterThan(5);
