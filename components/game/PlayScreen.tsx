@@ -7,7 +7,7 @@ import type { LiveView } from '@/lib/client/live/session';
 import type { Mode } from '@/lib/engine';
 import { useSettings } from '@/components/settings/useSettings';
 import { LiveRegion } from '@/components/site/LiveRegion';
-import { announcement, type PeriodTabs } from '@/components/game/announce';
+import { announcement, type ModeRanking, type PeriodTabs } from '@/components/game/announce';
 import { Button } from '@/components/ui/Button';
 import { buttonClass } from '@/components/ui/button-class';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -31,7 +31,7 @@ const SettingsPanel = lazy(() => import('@/components/settings/SettingsPanel').t
 
 /** The game page: a canvas driven by PlayController, with overlays for each phase. */
 /** `ranked`: whether the mode has boards at all (MODES' `ranked`); one that never has (Zen) is practice only, with no ranked twin to switch to. */
-export function PlayScreen({ mode, title, signedIn, ghost, periods, practice, ranked }: { mode: Mode; title: string; signedIn: boolean; ghost: boolean; periods: PeriodTabs; practice: boolean; ranked: boolean }) {
+export function PlayScreen({ mode, title, signedIn, ranking, ghost, periods, practice, ranked }: { mode: Mode; title: string; signedIn: boolean; ranking: ModeRanking; ghost: boolean; periods: PeriodTabs; practice: boolean; ranked: boolean }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const { settings, save, status } = useSettings(signedIn);
@@ -123,7 +123,7 @@ export function PlayScreen({ mode, title, signedIn, ghost, periods, practice, ra
           </div>
         </div>
       </div>
-      <LiveRegion message={announcement(state, mode, periods)} testId="announcer" />
+      <LiveRegion message={announcement(state, ranking, periods)} testId="announcer" />
       <p className="keys-hint text-center text-xs text-muted">
         P / Esc pause · R restart · keys and handling in <Link className="underline" href="/settings">Settings</Link>
       </p>

@@ -1,4 +1,4 @@
-import { isRankable, MODES, type Mode } from '@/lib/engine';
+import type { RankBy } from '@/lib/engine';
 import type { PlayState } from '@/lib/client/play-controller';
 import type { PeriodId } from '@/lib/periods';
 import { formatTime } from '@/lib/ui/format';
@@ -9,8 +9,13 @@ import { formatTime } from '@/lib/ui/format';
  */
 /** The boards a verified game is ranked on, by their tabs (the server page passes them, so the periods' date arithmetic stays out of the first load). */
 export type PeriodTabs = readonly { id: PeriodId; tab: string }[];
+/**
+ * How the mode's results rank (MODES' `rankBy` and `needsFinish`), passed by the server page: the
+ * engine's mode table would bring the whole engine into the page's first load.
+ */
+export type ModeRanking = { rankBy: RankBy; needsFinish: boolean };
 
-export function announcement(state: PlayState, mode: Mode, periods: PeriodTabs): string {
+export function announcement(state: PlayState, ranking: ModeRanking, periods: PeriodTabs): string {
   switch (state.phase) {
     case 'loading':
       return '';
@@ -26,7 +31,7 @@ export function announcement(state: PlayState, mode: Mode, periods: PeriodTabs):
       const r = state.result;
       const headline = r.finished ? (r.reason === 'timeUp' ? 'Time' : 'Finished') : 'Game over';
       // A time the mode ranks reads as the time: a finished Sprint's, and a Survival's however it ended.
-      const main = MODES[mode].rankBy === 'time' && isRankable(mode, r) ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
+      const main = ranking.rankBy === 'time' && (r.finished || !ranking.needsFinish) ? formatTime(r.tick) : `${r.score.toLocaleString('en-US')} points`;
       return `${headline}: ${main}, ${r.lines} lines. ${submitted(state.submit, periods)}`;
     }
   }

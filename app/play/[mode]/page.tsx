@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { PlayScreen } from '@/components/game/PlayScreen';
-import { isRanked } from '@/lib/engine';
+import { isRanked, MODES } from '@/lib/engine';
 import { PERIOD_IDS, PERIODS } from '@/lib/periods';
 import { MODE_INFO, isMode, racesAgainstBest } from '@/lib/ui/modes';
 import { getSessionUser } from '@/lib/server/auth';
@@ -25,6 +25,7 @@ export default async function PlayModePage({ params, searchParams }: Props) {
       mode={mode}
       title={MODE_INFO[mode].title}
       signedIn={user !== null}
+      ranking={{ rankBy: MODES[mode].rankBy, needsFinish: MODES[mode].needsFinish }}
       ghost={!practice && user !== null && racesAgainstBest(mode)}
       practice={practice}
       ranked={isRanked(mode)}

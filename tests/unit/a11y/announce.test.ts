@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { announcement } from '@/components/game/announce';
+import { MODES } from '@/lib/engine';
 import { transportMessage } from '@/components/replay/TransportAnnouncer';
 import type { VerifiedGame } from '@/lib/client/api';
 import type { PlayState } from '@/lib/client/play-controller';
@@ -27,33 +28,33 @@ const verified = (over: Partial<VerifiedGame>): VerifiedGame => ({
 
 describe('play page announcements', () => {
   it('say the countdown, pause and errors, and stay the same for the whole of play', () => {
-    expect(announcement({ phase: 'loading' }, 'marathon', TABS)).toBe('');
-    expect(announcement({ phase: 'countdown', count: 3, ticket }, 'marathon', TABS)).toBe('3');
-    expect(announcement({ phase: 'playing', ticket }, 'marathon', TABS)).toBe('Go');
-    expect(announcement({ phase: 'paused', ticket }, 'marathon', TABS)).toMatch(/^Paused/);
-    expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, 'marathon', TABS)).toBe('Could not start a game: Too many games.');
+    expect(announcement({ phase: 'loading' }, MODES.marathon, TABS)).toBe('');
+    expect(announcement({ phase: 'countdown', count: 3, ticket }, MODES.marathon, TABS)).toBe('3');
+    expect(announcement({ phase: 'playing', ticket }, MODES.marathon, TABS)).toBe('Go');
+    expect(announcement({ phase: 'paused', ticket }, MODES.marathon, TABS)).toMatch(/^Paused/);
+    expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, MODES.marathon, TABS)).toBe('Could not start a game: Too many games.');
   });
 
   it('say the result, then the verified rank or why it was not accepted', () => {
     const result = endedSnapshot();
     const ended = (submit: Extract<PlayState, { phase: 'ended' }>['submit']): PlayState => ({ phase: 'ended', ticket, result, submit });
     const head = `Game over: ${result.score.toLocaleString('en-US')} points, ${result.lines} lines.`;
-    expect(announcement(ended({ status: 'verifying' }), 'marathon', TABS)).toBe(`${head} Verifying…`);
-    expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), 'marathon', TABS)).toBe(
+    expect(announcement(ended({ status: 'verifying' }), MODES.marathon, TABS)).toBe(`${head} Verifying…`);
+    expect(announcement(ended({ status: 'verified', verified: verified({ personalBest: true }) }), MODES.marathon, TABS)).toBe(
       `${head} Verified. New personal best! Rank all time #3, this week #1, today #1.`,
     );
-    expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), 'marathon', TABS)).toContain('Sign in to save this score.');
-    expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), 'marathon', TABS)).toContain('did not accept this game: Replay does not match.');
+    expect(announcement(ended({ status: 'verified', verified: verified({ guest: true }) }), MODES.marathon, TABS)).toContain('Sign in to save this score.');
+    expect(announcement(ended({ status: 'failed', message: 'Replay does not match.' }), MODES.marathon, TABS)).toContain('did not accept this game: Replay does not match.');
     // Saved on the device only when it was: with storage full the page must not promise it.
-    expect(announcement(ended({ status: 'queued', message: 'Offline.', saved: true }), 'marathon', TABS)).toBe(`${head} Not submitted yet: Offline. It is saved on this device.`);
-    expect(announcement(ended({ status: 'queued', message: 'Offline.', saved: false }), 'marathon', TABS)).toBe(
+    expect(announcement(ended({ status: 'queued', message: 'Offline.', saved: true }), MODES.marathon, TABS)).toBe(`${head} Not submitted yet: Offline. It is saved on this device.`);
+    expect(announcement(ended({ status: 'queued', message: 'Offline.', saved: false }), MODES.marathon, TABS)).toBe(
       `${head} Not submitted yet: Offline. It could not be saved on this device: press Retry before leaving.`,
     );
     // A time the mode ranks is said as the time: Survival's however it ended, Sprint's only when finished.
     const over = { ...result, finished: false, tick: 6000 };
-    const survival = announcement({ phase: 'ended', ticket, result: over, submit: { status: 'verifying' } }, 'survival', TABS);
+    const survival = announcement({ phase: 'ended', ticket, result: over, submit: { status: 'verifying' } }, MODES.survival, TABS);
     expect(survival).toBe(`Game over: 1:40.00, ${result.lines} lines. Verifying…`);
-    expect(announcement({ phase: 'ended', ticket, result: over, submit: { status: 'verifying' } }, 'sprint', TABS)).toBe(`${head} Verifying…`);
+    expect(announcement({ phase: 'ended', ticket, result: over, submit: { status: 'verifying' } }, MODES.sprint, TABS)).toBe(`${head} Verifying…`);
   });
 });
 
