@@ -5,18 +5,25 @@ export type Timed = { status: number; ms: number; body: unknown; headers: Header
 
 /** Answers a client retries, as the site's own pages do: the proxy lost its instance, or a 503 with Retry-After. */
 const RETRYABLE = new Set([502, 503, 504]);
+/** The verification pool's full queue: the browser's offline queue keeps the game and sends it again (decision 0021). */
+const isBusy = (r: Timed) => r.status === 503 && (r.body as { error?: { code?: string } } | null)?.error?.code === 'busy';
 
 export class Player {
   private cookies = new Map<string, string>();
   constructor(
     readonly base: string,
     readonly address: string,
-    /** Retry lost connections and 502/503/504 (several instances, one may be killed mid-load). */
-    readonly retry = false,
+    /**
+     * true: retry lost connections and 502/503/504 (several instances, one may be killed mid-load).
+     * 'busy': retry only the pool's `503 busy`, after its Retry-After, as the browser does; any other
+     * failure is the answer.
+     */
+    readonly retry: boolean | 'busy' = false,
   ) {}
 
   async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string> } = {}): Promise<Timed> {
     if (!this.retry) return this.once(path, init);
+    if (this.retry === 'busy') return this.untilNotBusy(path, init);
     const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       const r = await this.once(path, init).catch(() => null);
@@ -25,6 +32,15 @@ export class Player {
         return { ...r, ms: performance.now() - started, attempts: attempt };
       }
       await new Promise((resolve) => setTimeout(resolve, Math.min(2_000, 100 * attempt)));
+    }
+  }
+
+  private async untilNotBusy(path: string, init: { method?: string; json?: unknown; form?: Record<string, string> }): Promise<Timed> {
+    const started = performance.now();
+    for (let attempt = 1; ; attempt++) {
+      const r = await this.once(path, init);
+      if (!isBusy(r) || attempt === 30) return { ...r, ms: performance.now() - started, attempts: attempt };
+      await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(r.headers.get('retry-after') ?? 2)));
     }
   }
 
