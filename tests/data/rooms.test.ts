@@ -31,7 +31,7 @@ describe('a room of bots played live, stored and verified', () => {
   it('plays a 6-seat free-for-all of bots to the end, stores every seat once, and the stored set re-verifies', async () => {
     const { clock, lobby } = roomSite();
     const seats = [1, 2, 3, 4, 5, 5].map((pps, i) => bot({ pps, style: i % 2 ? 'attacker' : 'tidy' }));
-    const host = lobby.playNow({ mode: 'battle', rules: rules({ firstTo: 1 }), seats });
+    const host = lobby.playNow({ mode: 'battle', rules: rules({ firstTo: 1, timeLimitTicks: 10 * 60 * 60 }), seats });
     const result = await playOut(host, clock.advance);
     expect(result).toMatchObject({ ok: true, repeated: false });
     const db = await getDb();
@@ -51,7 +51,7 @@ describe('a room of bots played live, stored and verified', () => {
   it('plays a 2v2 of bots: a team wins the set when both of the other team are out, and each seat is stored with its team', async () => {
     const { clock, lobby } = roomSite();
     const seats = [bot({ pps: 5, style: 'attacker' }), bot({ pps: 2, style: 'tidy' }), bot({ pps: 3, style: 'attacker' }), bot({ pps: 3, style: 'tidy' })];
-    const host = lobby.playNow({ mode: 'battle', rules: rules({ teams: [0, 1, 0, 1], firstTo: 2 }), seats });
+    const host = lobby.playNow({ mode: 'battle', rules: rules({ teams: [0, 1, 0, 1], firstTo: 2, timeLimitTicks: 10 * 60 * 60 }), seats });
     expect(await playOut(host, clock.advance)).toMatchObject({ ok: true });
     const db = await getDb();
     const match = await db.roomMatch.findUniqueOrThrow({ where: { id: host.matchId }, include: { players: { orderBy: { seat: 'asc' } }, games: true } });
@@ -70,7 +70,7 @@ describe('a room of bots played live, stored and verified', () => {
   it('refuses a forged set before anything is stored: replays swapped between two seats', async () => {
     const { clock, lobby } = roomSite(async () => ({ ok: true, matchId: 'x', repeated: false }));
     const seats = [bot({ pps: 5, style: 'attacker' }), bot({ pps: 4, style: 'attacker' }), bot({ pps: 3, style: 'tidy' })];
-    const host = lobby.playNow({ mode: 'battle', rules: rules(), seats });
+    const host = lobby.playNow({ mode: 'battle', rules: rules({ timeLimitTicks: 10 * 60 * 60 }), seats });
     await playOut(host, clock.advance);
     const record = roomRecordOf(host.match, host.o.seed, 'battle');
     const g = record.games[0]!;

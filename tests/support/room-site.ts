@@ -49,15 +49,22 @@ export const bot = (b: BotSpec): RoomSeatSpec => ({ owner: { userId: null, guest
 export const rules = (o: Partial<RoomRules> = {}): RoomRules => ({ ...DEFAULT_ROOM_RULES, firstTo: 1, ...o });
 
 /** A socket of `owner` whose every message goes through the client schema, as the hub parses it. */
-export function socket(lobby: RoomLobby, owner: Owner, address = 'test') {
-  const { conn, sent } = liveConnection(owner, address);
+export function socket(lobby: RoomLobby, owner: Owner, now: () => number = () => 0) {
+  const { conn, sent } = liveConnection(owner);
+  /** When each message of `sent` was sent, on the room's clock. */
+  const at: number[] = [];
+  const send = conn.send.bind(conn);
+  conn.send = (m) => {
+    send(m);
+    at.push(now());
+  };
   const say = (m: RoomClientMessage) => {
     const parsed: ClientMessage = clientMessageSchema.parse(JSON.parse(JSON.stringify(m)));
     lobby.handle(conn, parsed as RoomClientMessage);
   };
   const of = <T extends ServerMessage['t']>(t: T) => sent.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
   const last = <T extends ServerMessage['t']>(t: T) => of(t).at(-1);
-  return { conn, sent, say, of, last };
+  return { conn, sent, at, say, of, last };
 }
 
 const HARD = keyId('hardDrop');

@@ -200,7 +200,11 @@ export class RoomHost {
     if (this.ended || seat.leftRoom) return;
     seat.leftRoom = true;
     seat.stream.link = null;
-    if (this.seats.every((x) => x.isBot || x.leftRoom)) return this.close();
+    if (this.seats.every((x) => x.isBot || x.leftRoom)) {
+      // Nobody left to play for: the bots' set is not kept.
+      this.everyone({ t: 'rclosed', code: this.o.code, reason: 'empty' });
+      return this.close();
+    }
     if (this.phase === 'playing' || this.phase === 'countdown') this.out(s, 'left');
   }
 
