@@ -32,6 +32,12 @@ export async function matchesAcrossInstances(c: Cluster, o: { matches: number; k
   const pairs: Pair[] = [];
   const play = (p: VersusPlayer, i: number, seat: number) => p.play(600_000, ((i + seat / 2) * 100) / o.matches).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e))));
   try {
+    // A home left by the previous run's instances holds its lease a few seconds more: wait for one of these.
+    for (let t = 0; t < 40; t++) {
+      const home = await redis.get('linefall:live:versus:home');
+      if (c.instances.some((s) => home?.startsWith(`${s.pid()}-`))) break;
+      await sleep(500);
+    }
     // Pair i's room is made on instance i % 2 and joined from the other.
     await inTurns(Array.from({ length: o.matches }, (_, i) => i), 20, async (i) => {
       const at: [number, number] = [i % 2, 1 - (i % 2)];
@@ -59,8 +65,8 @@ export async function matchesAcrossInstances(c: Cluster, o: { matches: number; k
     let failedResumes = 0;
     if (o.kill) {
       await c.kill(0);
-      // Who must come back: the killed instance's sockets, and the players of the matches it hosted.
-      await inTurns(pairs, 25, async (pair, k) => {
+      // Who must come back, all at once as browsers would: the killed instance's sockets, and the players of the matches it hosted.
+      await inTurns(pairs, pairs.length, async (pair, k) => {
         await Promise.all(pair.players.map(async (p, s) => {
           if (pair.at[s] !== 0 && hostIndex[k] !== 0) return;
           for (let attempt = 0; attempt < 4; attempt++) {

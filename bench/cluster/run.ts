@@ -10,6 +10,7 @@
 // Options: --submissions=1500  --seconds=8  --connections=16  --runs=1 (medians)  --matches=200 (0: none)
 //   --match-seconds=30  --only=matches (skips the HTTP rounds)  (`npm run build` first)
 import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
@@ -136,7 +137,8 @@ try {
   await sql.close();
   if (!ONLY_MATCHES) await httpRounds(db);
   for (const kill of MATCHES > 0 ? [false, true] : []) {
-    const c = await createCluster({ databaseUrl: db.url, instances: 2, env: { RATE_LIMIT_SCALE: '100000' } });
+    // One secret for both: a guest's cookie from the killed instance must be read by the other when it resumes.
+    const c = await createCluster({ databaseUrl: db.url, instances: 2, env: { RATE_LIMIT_SCALE: '100000', AUTH_SECRET: `cluster-${randomBytes(16).toString('hex')}` } });
     try {
       console.log(`\nversus: ${MATCHES} matches over 2 instances${kill ? ', instance 1 killed mid-game' : ''} (2-core machine shared by everything)`);
       const r = await matchesAcrossInstances(c, { matches: MATCHES, kill, seconds: MATCH_SECONDS, databaseUrl: db.url });
