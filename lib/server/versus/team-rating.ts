@@ -26,7 +26,7 @@ export type TeamResult = 0 | 1 | 'draw';
 export function rateTeams(teams: readonly [readonly Rating[], readonly Rating[]], result: TeamResult): [Rating[], Rating[]] {
   const composites = [compositeOf(teams[0]), compositeOf(teams[1])] as const;
   const rate = (side: 0 | 1) => {
-    const opponent = composites[1 - side];
+    const opponent = composites[side === 0 ? 1 : 0];
     const score = result === 'draw' ? 0.5 : result === side ? 1 : 0;
     return teams[side].map((me) => {
       // A fresh system per player: each is their own rating period, and the opponent's update is discarded.
