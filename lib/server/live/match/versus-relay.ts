@@ -24,7 +24,7 @@ const CLOSED = '';
 /** At most this many matches are being taken up here at once; the rest wait their turn (a dead instance's players all come back together). */
 const ADOPTING_AT_ONCE = 8;
 
-/** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home, but `spar` (handle). */
+/** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home; `spar` stays on this instance (handle). */
 function matchOf(m: VersusClientMessage): string | null {
   switch (m.t) {
     case 'vinputs':
