@@ -44,6 +44,10 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
     tx.exec().then((replies) => replies?.some(([e]) => e) && this.written.delete(checkpoint.matchId), () => this.written.delete(checkpoint.matchId));
   }
 
+  forget(matchId: string): void {
+    this.written.delete(matchId);
+  }
+
   drop(matchId: string): void {
     this.written.delete(matchId);
     const key = KEYS.matchCheckpoint(matchId);

@@ -140,6 +140,8 @@ export class MatchHost {
   static restore(cp: MatchCheckpoint, o: RestoreOptions): MatchHost {
     if (cp.rulesVersion !== VERSUS_RULES_VERSION) throw new MatchRestoreError(`The match was played under versus rules ${cp.rulesVersion}; this server plays ${VERSUS_RULES_VERSION}.`);
     const host = new MatchHost({ ...o, matchId: cp.matchId, seed: cp.seed, mode: cp.mode, firstTo: cp.firstTo, ranked: cp.ranked, seats: cp.seats, tokens: [cp.state[0].token, cp.state[1].token] });
+    // Its first write starts the match's lists afresh: this instance may have written it before, and others since.
+    o.checkpoints?.forget(cp.matchId);
     host.replay(cp);
     return host;
   }
@@ -340,6 +342,8 @@ export class MatchHost {
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     for (const seat of this.seats) if (seat.goneTimer !== null) this.timers.clear(seat.goneTimer);
+    // Handed over, lost or over: whatever this instance wrote is no base for a write it makes if it takes the match back.
+    this.o.checkpoints?.forget(this.matchId);
     this.o.bus.withdrawMatch(this.matchId);
     this.o.onClose(this);
   }
