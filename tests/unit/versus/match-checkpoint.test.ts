@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
@@ -14,11 +14,13 @@ const SEED = 'unit-checkpoint-seed-0123456789';
 const DECIDING = new Set(['garbage', 'vack', 'vdeal', 'vgame', 'vstart']);
 
 /** A match on a fake clock between two bots, its checkpoints kept; `twin` takes it up from one. */
-function setUp(firstTo = 2) {
+function setUp(firstTo = 2, storeFails = 0) {
   const { clock, timers, fire } = fakeTimers();
   const now = () => clock.t;
   const stored: Array<{ matchId: string; record: VersusMatchRecord }> = [];
+  let failing = storeFails;
   const store = async (o: { matchId: string; record: VersusMatchRecord }): Promise<StoreMatchResult> => {
+    if (failing-- > 0) throw new Error('connection terminated unexpectedly');
     stored.push(o);
     const v = verifyMatch(o.record);
     return v.ok ? { ok: true, matchId: o.matchId, repeated: false, ratings: null, noContest: false } : v;
@@ -58,7 +60,7 @@ function setUp(firstTo = 2) {
     return { restored, said };
   };
   host.begin([links[0]!, links[1]!]);
-  return { host, seats, sent, stored, saved, dropped, run, twin, clock };
+  return { host, seats, sent, stored, saved, dropped, run, twin, clock, fire };
 }
 
 describe('a match checkpoint', () => {
@@ -135,5 +137,25 @@ describe('a match checkpoint', () => {
   it('parses only a checkpoint: anything else read back is refused with the reason', () => {
     expect(parseCheckpoint('nope')).toMatchObject({ ok: false });
     expect(parseCheckpoint(JSON.stringify({ v: 1, matchId: 'x' }))).toMatchObject({ ok: false });
+  });
+
+  it('a match whose store fails for a moment keeps its checkpoint and is stored on a retry, never dropped unstored', async () => {
+    const m = setUp(1, 2);
+    m.run(() => m.host.ended);
+    const settled = vi.fn();
+    void m.host.finished!.then(settled);
+    // Two throws (the database away): each retry waits longer; the checkpoint stays meanwhile.
+    for (let i = 0; i < 50 && !settled.mock.calls.length; i++) {
+      await Promise.resolve();
+      await new Promise((r) => setImmediate(r));
+      if (settled.mock.calls.length) break;
+      expect(m.dropped).toEqual([]);
+      m.clock.t += 500;
+      m.fire();
+    }
+    expect(settled).toHaveBeenCalledWith(expect.objectContaining({ ok: true }));
+    expect(m.stored).toHaveLength(1);
+    expect(m.dropped).toEqual(['ckptmatch01']);
+    expect(m.sent[0].findLast((x) => x.t === 'vover')).toMatchObject({ stored: true });
   });
 });

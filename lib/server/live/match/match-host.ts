@@ -44,6 +44,9 @@ export const MATCH_TIMING = {
   opponentFrameWaitMs: BATCH_INTERVAL_MS,
 } as const;
 
+/** A match whose store throws is stored again this many times in all, waiting twice as long each time (about 2 minutes in all). */
+export const STORE_RETRY = { attempts: 8, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
+
 export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }) => Promise<StoreMatchResult>;
 
@@ -505,7 +508,7 @@ export class MatchHost {
     const base = { t: 'vover' as const, matchId: this.matchId, winner: this.match.winner!, score: this.score, reason: endReasonOf(this.match), ranked: this.o.ranked };
     // Stored in turn with the other matches ending now (encoding, verifying and writing it takes
     // milliseconds on this thread): players dropped together forfeit together.
-    this.finished = storesInTurn(() => this.store(recordOf(this.match, this.o.seed, this.o.mode))).then(
+    this.finished = this.storeRetrying(recordOf(this.match, this.o.seed, this.o.mode)).then(
       (result) => {
         const ratings = result.ok && result.ratings ? result.ratings : null;
         if (!result.ok) console.error(`[live] match ${this.matchId} was not stored: ${result.code} ${result.message}`);
@@ -516,18 +519,35 @@ export class MatchHost {
         };
         this.sendBoth(message);
         this.o.bus.publish(this.matchId, message);
+        // Stored, or refused for good (a retry would be refused again): nothing is left to take up.
+        this.o.checkpoints?.drop(this.matchId);
         return result;
       },
       (error: unknown) => {
-        console.error(`[live] storing match ${this.matchId} failed:`, error);
+        // Still failing after every retry: the checkpoint stays (minutes), so the instance a player's
+        // resume reaches takes the decided match up and stores it (by its id, once).
+        console.error(`[live] storing match ${this.matchId} failed ${STORE_RETRY.attempts} times; its checkpoint is kept:`, error);
         this.sendBoth({ ...base, stored: false });
         return null;
       },
-    ).finally(() => {
-      // Stored, or refused for good (a retry would be refused again): nothing is left to take up.
-      this.o.checkpoints?.drop(this.matchId);
-      this.close();
-    });
+    ).finally(() => this.close());
+  }
+
+  /**
+   * The store, tried again after a throw (the database away or a transaction aborted: the match was
+   * not written) with a growing wait; a refusal is an answer and is not retried.
+   */
+  private async storeRetrying(record: VersusMatchRecord): Promise<StoreMatchResult> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await storesInTurn(() => this.store(record));
+      } catch (error) {
+        if (attempt >= STORE_RETRY.attempts) throw error;
+        const waitMs = Math.min(STORE_RETRY.firstWaitMs * 2 ** (attempt - 1), STORE_RETRY.maxWaitMs);
+        console.error(`[live] storing match ${this.matchId} failed (attempt ${attempt}); again in ${waitMs} ms:`, error);
+        await new Promise<void>((resolve) => this.timers.set(resolve, waitMs));
+      }
+    }
   }
 
   private async store(record: VersusMatchRecord): Promise<StoreMatchResult> {
