@@ -49,9 +49,12 @@ function setUp(firstTo = 2, storeFails = 0) {
       }
     }
   };
-  /** A host restored from `cp` (through its stored text), both seats resumed on links that keep what it says. */
-  const twin = (cp: MatchCheckpoint) => {
-    const parsed = parseCheckpoint(JSON.stringify(cp));
+  /**
+   * A host restored from `cp` (through its stored text) as if written `ageMs` ago by the wall clock
+   * (the fake clock is the hosts' only other one), both seats resumed on links that keep what it says.
+   */
+  const twin = (cp: MatchCheckpoint, ageMs = 0) => {
+    const parsed = parseCheckpoint(JSON.stringify({ ...cp, writtenAt: Date.now() - ageMs }));
     if (!parsed.ok) throw new Error(parsed.message);
     const restored = MatchHost.restore(parsed.checkpoint, { ...options, bus: createLocalBus() });
     const said: [ServerMessage[], ServerMessage[]] = [[], []];
@@ -157,5 +160,32 @@ describe('a match checkpoint', () => {
     expect(m.stored).toHaveLength(1);
     expect(m.dropped).toEqual(['ckptmatch01']);
     expect(m.sent[0].findLast((x) => x.t === 'vover')).toMatchObject({ stored: true });
+  });
+
+  it('taken up 4 s after its checkpoint: what the browsers played meanwhile is on time, and nothing past the clock', () => {
+    const m = setUp();
+    m.run(() => (m.seats[1].game?.tickNo ?? 0) > 30);
+    const cp = m.host.checkpoint();
+    // Its last checkpoint; its players play on for 4 s (their batches reach it, it deals on), then it dies unwritten.
+    const played: [SeatBatch[], SeatBatch[]] = [[], []];
+    for (let step = 0; step < 40; step++) {
+      m.clock.t += 100;
+      m.fire();
+      for (const s of [0, 1] as const) {
+        const batch = m.seats[s].play(Math.floor(((m.clock.t - m.seats[s].startsAt) * 60) / 1000));
+        if (batch) expect(m.host.inputs(s, batch)).toBeNull();
+        if (batch) played[s].push(batch);
+      }
+    }
+    expect(played[1].every((b) => b.game === 0)).toBe(true);
+    expect(played[1].at(-1)!.tick).toBeGreaterThan(cp.elapsedMs * 0.06 + 200); // over 3 s played since
+    // Another instance takes it up from the checkpoint written 4 s ago, both seats resume and resend.
+    const { restored } = m.twin(cp, 4_000);
+    for (const s of [0, 1] as const) for (const b of played[s]) expect(restored.inputs(s, b)).toBeNull();
+    expect(restored.ended).toBe(false);
+    // The clock moved on by the gap, not more: a batch a second past it is still ahead.
+    const last = played[0].at(-1)!;
+    const ahead = { game: last.game, seq: last.seq + 1, tick: Math.floor(((m.clock.t + 1_000 - m.seats[0].startsAt) * 60) / 1000), events: [] };
+    expect(restored.inputs(0, ahead)).toMatchObject({ code: 'ahead_of_clock' });
   });
 });

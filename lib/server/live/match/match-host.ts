@@ -622,18 +622,20 @@ export class MatchHost {
 
   /**
    * Feeds the referee the checkpoint's batches in their order, game by game, and sets the host's
-   * clock, seats and phase where the original's stood (its clock stopped meanwhile: the gap is
-   * nobody's time away). Sends nothing: no seat is connected yet.
+   * clock, seats and phase where the original's stood, moved on by the time since it was written
+   * (`sinceWritten`): the browsers played on meanwhile, and their batches are judged against the
+   * clock they played to. Sends nothing: no seat is connected yet.
    */
   private replay(cp: MatchCheckpoint): void {
     const now = this.now();
+    const gap = sinceWritten(cp);
     const ahead = Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount);
     const last = cp.games.length - 1;
     cp.games.forEach((g, index) => {
       if (index !== this.gameIndex) throw new MatchRestoreError(`Game ${index} of the checkpoint follows an undecided game.`);
       const game = this.match.current;
       const cursor: [number, number] = [0, 0];
-      for (const s of [0, 1] as const) this.seats[s].newGame(pieceSequence(this.gameSeed(), VERSUS_RULES_VERSION), ahead, index === last ? now - cp.elapsedMs : now, game.game(s).taken, VERSUS_RULES_VERSION);
+      for (const s of [0, 1] as const) this.seats[s].newGame(pieceSequence(this.gameSeed(), VERSUS_RULES_VERSION), ahead, index === last ? now - cp.elapsedMs - gap : now, game.game(s).taken, VERSUS_RULES_VERSION);
       this.started = index;
       this.feeds = [];
       this.forfeited = null;
@@ -665,7 +667,9 @@ export class MatchHost {
       seat.awayInGameMs = state.awayInGameMs;
       seat.awayInMatchMs = state.awayInMatchMs;
       seat.startSent = state.startSent;
-      if (state.awayForMs !== null) seat.stream.drop(now - state.awayForMs);
+      // Nobody heard from the seat since the checkpoint: the gap is its time away, excused within its
+      // budgets like any other when it resumes, so a seat that stopped playing gains nothing by it.
+      seat.stream.drop(now - gap - (state.awayForMs ?? 0));
     }
     this.lastGame = cp.lastGame?.t === 'vgame' ? (cp.lastGame as VgameMessage) : null;
     this.savedAt = now;
@@ -685,7 +689,7 @@ export class MatchHost {
       case 'between':
         this.phase = 'between';
         this.announce();
-        return this.startNextIn(cp.nextInMs);
+        return this.startNextIn(Math.max(0, cp.nextInMs - gap));
       case 'over':
         // Decided before the instance that held it could store it: stored here (by its id, once).
         return this.finish();
@@ -705,6 +709,15 @@ export class MatchHost {
       ranked: o.ranked, spectators: o.bus.subscribers(this.matchId), startedAt: this.startedAt.toISOString(),
     });
   }
+}
+
+/**
+ * How long ago a checkpoint was written, by the wall clocks of the instance that wrote it and this
+ * one: at least 0, at most a resume window (a seat away longer has lost its game anyway, and a clock
+ * far off must not move a match by minutes).
+ */
+function sinceWritten(cp: MatchCheckpoint): number {
+  return Math.min(Math.max(0, Date.now() - cp.writtenAt), MATCH_TIMING.resumeWindowMs);
 }
 
 /** What vover tells a seat of its stored rating: the change, the band it moved from and to, and how far into placement it is. */
