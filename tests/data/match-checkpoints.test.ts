@@ -78,6 +78,7 @@ describe.skipIf(!redisUp)('match checkpoints on Redis', () => {
         // What the host holds now is written now (a checkpoint between two timed writes is written here by hand).
         const whole = host.checkpoint();
         saving.save(whole);
+        await writer.cmd.ping(); // written (one connection keeps its order), then read on another
         expect(strip((await reading.read(matchId))!)).toEqual(strip(whole));
         compared++;
       }
@@ -104,12 +105,35 @@ describe.skipIf(!redisUp)('match checkpoints on Redis', () => {
     m.host.close();
     await hold(linkB, matchId);
     b.save(early);
+    await linkB.cmd.ping();
     expect(strip(await reading.read(matchId))).toEqual(strip(early));
     // B hands it back: A takes it up from B's checkpoint, plays on and writes.
     await hold(linkA, matchId);
     const back = MatchHost.restore((await reading.read(matchId))!, { bus: createLocalBus(), now: m.now, timers: m.timers, checkpoints: a, onClose: () => {} });
     expect(back.gameIndex).toBe(later.games.length - 1);
     a.save(later);
+    await linkA.cmd.ping();
     expect(strip(await reading.read(matchId))).toEqual(strip(later));
+  });
+
+  it('only the holder of the match’s lease appends to its checkpoint: an instance that lost it writes nothing and hears so', async () => {
+    const [linkA, linkB, reader] = [connectRedis(url.toString()), connectRedis(url.toString()), connectRedis(url.toString())];
+    closers.push(linkA.close, linkB.close, reader.close);
+    const refused: string[] = [];
+    const [a, b, reading] = [new RedisMatchCheckpoints(linkA, (id) => refused.push(id)), new RedisMatchCheckpoints(linkB), new RedisMatchCheckpoints(reader)];
+    const matchId = `split${Date.now().toString(36)}`;
+    await hold(linkB, matchId);
+    const m = matchOn(a, matchId);
+    m.play(4_000);
+    const taken = m.host.checkpoint();
+    b.save(taken);
+    await linkB.cmd.ping();
+    // A, stalled, never heard it lost the match: it plays on and writes.
+    m.play(2_000);
+    a.save(m.host.checkpoint());
+    await linkA.cmd.ping();
+    expect(refused).toContain(matchId);
+    expect(new Set(refused)).toEqual(new Set([matchId]));
+    expect(strip(await reading.read(matchId))).toEqual(strip(taken));
   });
 });

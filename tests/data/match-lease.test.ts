@@ -38,9 +38,9 @@ function instance(homeKey: string) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
   let lobby: VersusLobby | null = null;
-  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.matches.get(id)?.close());
-  const checkpoints = new RedisMatchCheckpoints(link);
-  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id) } });
+  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
+  const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
+  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
   const relay = new VersusRelay(link, bus, lobby, homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
@@ -229,5 +229,22 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await owner.next('vresumed', (m) => m.matchId === matchId);
     expect(read).toHaveBeenCalledTimes(1);
     expect(b.lobby.matches.has(matchId)).toBe(true);
+  });
+
+  it('its host unable to renew its lease stops a lease’s time later: its players’ sockets are closed to resume elsewhere', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId } = await matchOn(a, b);
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    expect(a.lobby.matches.has(matchId)).toBe(true);
+    // Redis stops answering the host's lease renewals and writes (its other traffic still flows, so the relayed socket hears).
+    const stalled = () => new Promise<never>(() => {});
+    vi.spyOn(a.link.cmd, 'eval').mockImplementation(stalled);
+    vi.spyOn(a.link.cmd, 'set').mockImplementation(stalled);
+    await expect.poll(() => [p0.conn.closedWith, p1.conn.closedWith], { timeout: 10_000 }).toEqual([1012, 1012]);
+    expect(a.lobby.matches.has(matchId)).toBe(false);
+    vi.restoreAllMocks();
   });
 });

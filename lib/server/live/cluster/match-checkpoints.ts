@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
+import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
 import { parseCheckpoint, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints } from '@/lib/server/live/match/match-checkpoint';
 
@@ -14,7 +14,8 @@ type Gate = Array<{ owner: SeatOwner; token: string }>;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Match checkpoints on Redis (docs/decisions/0018), written as the match goes in one MULTI: the
+ * Match checkpoints on Redis (docs/decisions/0018), written as the match goes in one script, only by
+ * the holder of the match's lease: the
  * head (clock, seats, phase: small) is set, and what the games gained since the last write is
  * appended to a list, so a write costs what was played since, not the whole set (a whole ten-minute
  * set rewritten each second was ~0.9 MB and ~10 ms). Redis may lose them (it holds no finished
@@ -25,7 +26,11 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
   /** Per match, per game: how much of it this instance has written. */
   private readonly written = new Map<string, Written[]>();
 
-  constructor(private readonly link: RedisLink) {}
+  /** `refused(id)`: a write found another instance holding the match's lease (this one must stop hosting it). */
+  constructor(
+    private readonly link: RedisLink,
+    private readonly refused: (matchId: string) => void = () => {},
+  ) {}
 
   save(checkpoint: MatchCheckpoint): void {
     const { games, ...head } = checkpoint;
@@ -44,11 +49,18 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
       chunks.push(JSON.stringify(chunk));
     });
     const key = KEYS.matchCheckpoint(checkpoint.matchId);
-    const gate: Gate = head.seats.map((seat, s) => ({ owner: seat.owner, token: tokenHash(head.state[s].token) }));
-    const tx = this.link.cmd.multi().set(key, JSON.stringify({ ...head, games: games.length, gate }), 'PX', CLUSTER.matchCheckpointMs);
-    if (chunks.length > 0) tx.rpush(`${key}:games`, ...chunks).pexpire(`${key}:games`, CLUSTER.matchCheckpointMs);
-    // Unwritten, the next write would append after a gap: it starts over instead.
-    tx.exec().then((replies) => replies?.some(([e]) => e) && this.written.delete(checkpoint.matchId), () => this.written.delete(checkpoint.matchId));
+    const gate: Gate = ([0, 1] as const).map((s) => ({ owner: head.seats[s].owner, token: tokenHash(head.state[s].token) }));
+    const headText = JSON.stringify({ ...head, games: games.length, gate });
+    // Written only while this instance holds the match's lease, checked in the same script (cluster.ts).
+    this.link.cmd.eval(LEASE_SCRIPTS.checkpoint, 3, KEYS.matchHost(checkpoint.matchId), key, `${key}:games`, this.link.instance, CLUSTER.matchCheckpointMs, headText, ...chunks).then(
+      (ok) => {
+        if (ok === 1) return;
+        this.written.delete(checkpoint.matchId);
+        this.refused(checkpoint.matchId);
+      },
+      // Unwritten, the next write would append after a gap: it starts over instead.
+      () => this.written.delete(checkpoint.matchId),
+    );
   }
 
   forget(matchId: string): void {

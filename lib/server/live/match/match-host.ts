@@ -66,6 +66,8 @@ export type MatchHostOptions = {
   store?: Store;
   /** Where the match is written as it goes, for another instance to take it up (match-checkpoint.ts). */
   checkpoints?: MatchCheckpoints;
+  /** A leased match (several instances): held() false once another instance may have it; lost() stops it here. */
+  lease?: { held(matchId: string): boolean; lost(matchId: string): void };
   /** The seats' resume tokens: a restored match keeps the ones its browsers hold. */
   tokens?: [string, string];
   onClose(host: MatchHost): void;
@@ -498,6 +500,8 @@ export class MatchHost {
 
   private finish(): void {
     if (this.ended) return;
+    // A timer that fired after a stall past the lease: another instance may host the match now; it decides and stores it.
+    if (this.o.lease && !this.o.lease.held(this.matchId)) return this.o.lease.lost(this.matchId);
     this.phase = 'over';
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);

@@ -135,7 +135,7 @@ export class VersusRelay implements VersusDoor {
 
   /** Where a match is hosted: here, another instance, or nobody (null). A `vresume` for a match nobody holds takes it up here. */
   private async hostOf(conn: Connection, m: VersusClientMessage, matchId: string): Promise<string | null> {
-    if (this.lobby.matches.has(matchId)) return this.link.instance;
+    if (this.hostedHere(matchId)) return this.link.instance;
     const routing = this.routing!;
     const holder = await routing.leases.holder(matchId);
     if (holder !== null && holder !== this.link.instance) return holder;
@@ -152,6 +152,14 @@ export class VersusRelay implements VersusDoor {
       return CLOSED;
     }
     return holder;
+  }
+
+  /** Whether the match is hosted here and its lease still held; one whose lease lapsed (a stall) is stopped first. */
+  private hostedHere(matchId: string): boolean {
+    if (!this.lobby.matches.has(matchId)) return false;
+    if (!this.routing || this.routing.leases.held(matchId)) return true;
+    this.lobby.stop(matchId);
+    return false;
   }
 
   /** A resume whose host did not answer: once its lease is gone (at most a lease's time), the match is taken up here. */
@@ -239,11 +247,15 @@ export class VersusRelay implements VersusDoor {
       void this.bus.tell(w.from, { k: 'vclose', from: this.link.instance, peer: w.peer });
       return;
     }
+    if (w.k === 'vkick') return this.relayed.get(w.peer)?.close(w.code, w.reason);
     const key = `${w.from}:${w.peer}`;
     if (w.k === 'vclose') return this.dropPeer(key);
+    // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
+    const matchId = matchOf(w.m);
+    if (matchId !== null) this.hostedHere(matchId);
     let peer = this.peers.get(key);
     if (!peer) {
-      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, w.who.device ?? null, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }));
+      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, w.who.device ?? null, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }), (code, reason) => void this.bus.tell(w.from, { k: 'vkick', from: this.link.instance, peer: w.peer, code, reason }));
       this.peers.set(key, peer);
     }
     guarded(() => this.lobby.handle(peer, w.m), (error) => {
@@ -321,7 +333,12 @@ class RelayedPeer implements VersusPeer {
     readonly address: string,
     readonly device: string | null,
     private readonly relay: (m: ServerMessage) => void,
+    private readonly kick: (code: number, reason: string) => void,
   ) {}
+
+  close(code: number, reason: string): void {
+    if (this.open) this.kick(code, reason);
+  }
 
   send(message: ServerMessage): void {
     if (this.open) this.relay(message);
