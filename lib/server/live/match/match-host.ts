@@ -1,54 +1,20 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { keysOf, pieceSequence, TICKS_PER_SECOND, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
-import { BATCH_INTERVAL_MS, type ServerMessage } from '@/lib/live/protocol';
-import { VERSUS_MAX_LAG_MS, type RatingChange, type Seat } from '@/lib/live/versus';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { WireEvent } from '@/lib/live/wire';
 import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints, type VgameMessage } from '@/lib/server/live/match/match-checkpoint';
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
-import { PACING } from '@/lib/server/live/pacing';
-import { placementOf } from '@/lib/server/versus/rating';
-import type { SeatOwner, SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
+import { STORE_RETRY, storeRetrying, voverOf, type Store } from '@/lib/server/live/match/match-store';
+import { MATCH_TIMING, realTimers, type Timers } from '@/lib/server/live/match/match-timing';
+import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
-import { oneTurnEach } from '@/lib/server/turns';
 
-/** Every match ending in this process starts storing through this, one a turn (turns.ts). */
-const storesInTurn = oneTurnEach();
-
-/** A live match's clock, as data (docs/decisions/0017-versus-live.md). */
-export const MATCH_TIMING = {
-  /** The first game's clock starts this long after `vstart` (the countdown). */
-  firstCountdownMs: 3_000,
-  /** Between two games of a set: the result is shown, then the next countdown. */
-  betweenGamesMs: 2_000,
-  /** A dropped player may come back within this long (the solo resume window), and no longer than
-   *  the time away left below; after it the game is lost. */
-  resumeWindowMs: PACING.resumeWindowMs,
-  /** Time away a seat is excused in all, per game and per match: a dropped seat's clock stops, so
-   *  without a cap three absences of 22 s were 66 s of thinking the opponent never had. */
-  awayPerGameMs: 15_000,
-  awayPerMatchMs: 30_000,
-  /** A connected seat whose stream trails the clock by more than this (time away excused) loses the
-   *  game: a silent client would otherwise hold the opponent's win, and every second behind is a
-   *  second to think. Per mode (lib/live/versus.ts). */
-  maxLagMs: VERSUS_MAX_LAG_MS,
-  /** How often the lag is looked at. */
-  lagCheckMs: 1_000,
-  /**
-   * A seat's frame may wait this long for the opponent's next message (its next ack comes within a
-   * batch interval) and leave in the same write: the opponent's field is drawn up to this much later,
-   * garbage never waits (Connection.send).
-   */
-  opponentFrameWaitMs: BATCH_INTERVAL_MS,
-} as const;
-
-/** A match whose store throws is stored again this many times in all, waiting twice as long each time (about 2 minutes in all). */
-export const STORE_RETRY = { attempts: 8, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
-
-export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
-type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }) => Promise<StoreMatchResult>;
+// The match's clock and timers (match-timing.ts) and its store (match-store.ts) live beside it; importers find them here too.
+export { MATCH_TIMING, realTimers, type Timers };
 
 export type MatchHostOptions = {
   matchId: string;
@@ -78,10 +44,6 @@ export type RestoreOptions = Omit<MatchHostOptions, 'matchId' | 'seed' | 'mode' 
 
 type Fail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
 
-export const realTimers: Timers = {
-  set: (fn, ms) => setTimeout(fn, ms).unref(),
-  clear: (h) => clearTimeout(h as NodeJS.Timeout),
-};
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 /** Garbage joined to a seat, as a checkpoint holds it: [id, tick, size, column]. */
 type Joins = Array<[number, number, number, number]>;
@@ -510,17 +472,11 @@ export class MatchHost {
     this.save();
     this.o.bus.withdrawMatch(this.matchId);
     const base = { t: 'vover' as const, matchId: this.matchId, winner: this.match.winner!, score: this.score, reason: endReasonOf(this.match), ranked: this.o.ranked };
-    // Stored in turn with the other matches ending now (encoding, verifying and writing it takes
-    // milliseconds on this thread): players dropped together forfeit together.
-    this.finished = this.storeRetrying(recordOf(this.match, this.o.seed, this.o.mode)).then(
+    const record = recordOf(this.match, this.o.seed, this.o.mode);
+    this.finished = storeRetrying({ matchId: this.matchId, store: () => this.store(record), timers: this.timers }).then(
       (result) => {
-        const ratings = result.ok && result.ratings ? result.ratings : null;
         if (!result.ok) console.error(`[live] match ${this.matchId} was not stored: ${result.code} ${result.message}`);
-        const message: ServerMessage = {
-          ...base, stored: result.ok,
-          ...(ratings ? { ratings: [ratingChange(ratings[0]), ratingChange(ratings[1])] } : {}),
-          ...(result.ok && result.noContest ? { noContest: true } : {}),
-        };
+        const message = voverOf(base, result);
         this.sendBoth(message);
         this.o.bus.publish(this.matchId, message);
         // Stored, or refused for good (a retry would be refused again): nothing is left to take up.
@@ -535,23 +491,6 @@ export class MatchHost {
         return null;
       },
     ).finally(() => this.close());
-  }
-
-  /**
-   * The store, tried again after a throw (the database away or a transaction aborted: the match was
-   * not written) with a growing wait; a refusal is an answer and is not retried.
-   */
-  private async storeRetrying(record: VersusMatchRecord): Promise<StoreMatchResult> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await storesInTurn(() => this.store(record));
-      } catch (error) {
-        if (attempt >= STORE_RETRY.attempts) throw error;
-        const waitMs = Math.min(STORE_RETRY.firstWaitMs * 2 ** (attempt - 1), STORE_RETRY.maxWaitMs);
-        console.error(`[live] storing match ${this.matchId} failed (attempt ${attempt}); again in ${waitMs} ms:`, error);
-        await new Promise<void>((resolve) => this.timers.set(resolve, waitMs));
-      }
-    }
   }
 
   private async store(record: VersusMatchRecord): Promise<StoreMatchResult> {
@@ -722,16 +661,6 @@ export class MatchHost {
  */
 function sinceWritten(cp: MatchCheckpoint): number {
   return Math.min(Math.max(0, Date.now() - cp.writtenAt), MATCH_TIMING.resumeWindowMs);
-}
-
-/** What vover tells a seat of its stored rating: the change, the band it moved from and to, and how far into placement it is. */
-function ratingChange(r: SeatRatings): RatingChange {
-  const placement = placementOf(r.matches.after);
-  return {
-    before: r.before.rating, after: r.after.rating, rdAfter: r.after.rd,
-    ...(r.bands ? { bands: [r.bands.before, r.bands.after] } : {}),
-    ...(placement ? { placement } : {}),
-  };
 }
 
 /** Events in order within [from, tick), of keys the rules play. */
