@@ -20,6 +20,8 @@ export type VersusWire =
   | { k: 'vin'; from: string; peer: string; who: Who; m: VersusClientMessage }
   | { k: 'vclose'; from: string; peer: string }
   | { k: 'vout'; from: string; peer: string; m: ServerMessage }
+  /** The socket's match stopped on its host (its lease lost): its instance closes it, and the browser resumes. */
+  | { k: 'vkick'; from: string; peer: string; code: number; reason: string }
   // The home asks seat 0's instance to host a match it paired; that instance reports back when it closes (versus-relay.ts).
   | { k: 'vhost'; from: string; req: HostRequest }
   | { k: 'vafter'; from: string; req: HostRequest; matchId: string | null; links: [PeerRef | null, PeerRef | null] };
