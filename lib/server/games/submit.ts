@@ -13,7 +13,6 @@ import { paceDecision, type PaceFacts } from '@/lib/server/games/paced';
 import { countRefusal } from '@/lib/server/games/refusals';
 import { readTicket, type TicketRow } from '@/lib/server/games/ticket-read';
 import { afterStore } from '@/lib/server/integrity/record';
-import { submissionsInFlight } from '@/lib/server/games/in-flight';
 import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
 
 /**
@@ -27,7 +26,12 @@ export type SubmitOutcome =
 /** Waits up to `ms` for a live game's end to be recorded on its ticket: 'recording' if it still is not. */
 export type AwaitStreamRecord = (gameId: string, ms: number) => Promise<'recorded' | 'recording' | 'not_here'>;
 
-export type SubmitOptions = {
+/**
+ * Verifies a replay for a ticket and stores the game if, and only if, the server's
+ * re-simulation proves the claimed result. Every refusal of the caller's own ticket is recorded
+ * with its reason; the others are counted per day and code.
+ */
+export async function submitReplay(options: {
   gameId: string;
   owner: Owner;
   submission: Submission;
@@ -47,24 +51,7 @@ export type SubmitOptions = {
    * way is judged as of a moment before its abandonment, never after. Read here if absent.
    */
   ticket?: TicketRow | null;
-};
-
-/**
- * Verifies a replay for a ticket and stores the game if, and only if, the server's
- * re-simulation proves the claimed result. Every refusal of the caller's own ticket is recorded
- * with its reason; the others are counted per day and code.
- *
- * A client's submission waits its turn (in-flight.ts) before its first statement, so that a
- * burst of them does not queue every board read behind it; past the queue or the client's
- * share, PoolBusyError (503 busy) before anything is written. The server's own stores go straight in.
- */
-export async function submitReplay(options: SubmitOptions): Promise<SubmitOutcome> {
-  if (options.own) return submitOnce(options);
-  const client = options.owner.userId ?? options.owner.guestId ?? '';
-  return submissionsInFlight().run(client, () => submitOnce(options));
-}
-
-async function submitOnce(options: SubmitOptions): Promise<SubmitOutcome> {
+}): Promise<SubmitOutcome> {
   const { gameId, owner, submission } = options;
   const now = options.now ?? new Date();
   const db = await getDb();
@@ -203,7 +190,7 @@ async function submitOnce(options: SubmitOptions): Promise<SubmitOutcome> {
     // again as the account's, or the game would be stored as a guest game nobody claims.
     const fresh = await readTicket(ticket.id);
     if (fresh?.userId && ticket.userId === null && !fresh.storedGameId) {
-      return submitOnce({ ...options, owner: { userId: fresh.userId, guestId: owner.guestId }, ticket: fresh });
+      return submitReplay({ ...options, owner: { userId: fresh.userId, guestId: owner.guestId }, ticket: fresh });
     }
     // Lost a race with a concurrent submission for the same ticket: answer as for a repeat.
     const [twin] = await db.$queryRaw<{ id: string; replayDigest: string }[]>`
