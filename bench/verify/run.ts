@@ -6,7 +6,7 @@
 // The worst case: a ticket old enough that the elapsed-time check allows the full hour, and the
 // longest real game the rules let a replay describe (the bot's whole 150-line Marathon; the
 // 100,000-event replays of the codec's cap cost about the same, see `npm run bench:fuzz`).
-// Options: --db=pglite|postgres  --replays=20  --rates=85,170  --readers=4  (`npm run build` first)
+// Options: --db=pglite|postgres  --replays=20  --rates=85,120  --readers=4  (`npm run build` first)
 //   --warm-up=20: worst-case submissions before any measurement
 //   --app=<dir>: serve the build of another checkout (a baseline, for an A/B pair of runs)
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,8 +26,8 @@ const arg = (name: string, fallback: string) => process.argv.find((a) => a.start
 const DB = arg('db', 'pglite') as 'pglite' | 'postgres';
 const REPLAYS = Number(arg('replays', '20'));
 const READERS = Number(arg('readers', '4'));
-/** Open-loop read rates: the evening peak's ~85 board reads a second per instance (docs/capacity.md, "The load") and twice it. */
-const RATES = arg('rates', '85,170').split(',').filter(Boolean).map(Number);
+/** Open-loop read rates: the evening peak's ~85 board reads a second per instance (docs/capacity.md, "The load") and a higher one. */
+const RATES = arg('rates', '85,120').split(',').filter(Boolean).map(Number);
 type Load = { rate: number } | { readers: number };
 const WARM_UP = Number(arg('warm-up', '20'));
 
