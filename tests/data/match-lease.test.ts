@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
@@ -12,6 +12,10 @@ import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-l
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { KEYS } from '@/lib/server/live/cluster/cluster';
+import { MatchHost } from '@/lib/server/live/match/match-host';
+import { fakeTimers } from '@/tests/support/fake-timers';
 
 // A versus match leased to the instance hosting it, checkpointed on a real Redis, and taken up by
 // another instance after a crash or a hand-over (docs/decisions/0018). Two "instances" in one process.
@@ -34,16 +38,16 @@ function instance(homeKey: string) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
   let lobby: VersusLobby | null = null;
-  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.matches.get(id)?.close());
-  const checkpoints = new RedisMatchCheckpoints(link);
-  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id) } });
+  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
+  const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
+  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
   const relay = new VersusRelay(link, bus, lobby, homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
   closers.push(shut);
   /** Dies without a word: nothing more reaches Redis, its leases are not let go, its matches stop. */
   const crash = () => (link.close(), shut());
-  return { link, lobby, relay, bus, leases, crash };
+  return { link, lobby, relay, bus, leases, checkpoints, crash };
 }
 
 /** A browser's socket on one instance, its seat played by a bot. */
@@ -184,5 +188,63 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await b.relay.handle(q1.conn, { t: 'vleave', matchId });
     await q0.next('vover', (m) => m.matchId === matchId);
     expect(stored.filter((s) => s.matchId === matchId)).toHaveLength(1);
+  });
+
+  it('a stranger naming a match whose host died makes no instance read its checkpoint, and is cut off after a few tries', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const b = instance(homeKey);
+    const tag = randomBytes(3).toString('hex');
+    const matchId = `orphan${tag}`;
+    // A match hosted elsewhere wrote its checkpoint, then its host died: no lease, the checkpoint stays.
+    const dead = instance(homeKey);
+    const { clock, timers, fire } = fakeTimers();
+    const seats = [new VersusSeat({ seed: 'x' }, () => clock.t), new VersusSeat({ seed: 'y' }, () => clock.t)] as const;
+    const seat = (g: string) => ({ owner: { userId: null, guestId: g }, player: { name: null, guest: true }, ...setup });
+    const host = new MatchHost({
+      bus: createLocalBus(), now: () => clock.t, timers, checkpoints: dead.checkpoints, onClose: () => {}, matchId, seed: `seed-${tag}`, mode: 'battle', firstTo: 2, ranked: false,
+      seats: [seat(`g0-${tag}`), seat(`g1-${tag}`)], store,
+    });
+    await dead.link.cmd.set(KEYS.matchHost(matchId), dead.link.instance, 'PX', 60_000);
+    host.begin([{ send: (m) => seats[0].receive(m) }, { send: (m) => seats[1].receive(m) }]);
+    clock.t += 4_000;
+    fire();
+    dead.checkpoints.save(host.checkpoint());
+    await dead.relay.flushed();
+    await dead.link.cmd.del(KEYS.matchHost(matchId));
+    const token = host.checkpoint().state[0].token;
+
+    const read = vi.spyOn(b.checkpoints, 'read');
+    const stranger = socket(`stranger-${tag}`, '10.8.0.3');
+    for (let i = 1; i <= 5; i++) {
+      await b.relay.handle(stranger.conn, { t: 'vresume', matchId, token: i === 1 ? token : `${token}${i}` });
+      await expect.poll(() => stranger.got.filter((m) => m.t === 'error' && m.code === 'resume_failed').length).toBe(i);
+    }
+    expect(read).not.toHaveBeenCalled();
+    await b.relay.handle(stranger.conn, { t: 'vresume', matchId, token });
+    expect((await stranger.next('error', (m) => m.code !== 'resume_failed')).code).toBe('rate_limited');
+    expect(b.lobby.matches.has(matchId)).toBe(false);
+    // The seat's owner with its token takes it up.
+    const owner = socket(`g0-${tag}`, '10.8.0.1');
+    await b.relay.handle(owner.conn, { t: 'vresume', matchId, token });
+    await owner.next('vresumed', (m) => m.matchId === matchId);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+  });
+
+  it('its host unable to renew its lease stops a lease’s time later: its players’ sockets are closed to resume elsewhere', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId } = await matchOn(a, b);
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    expect(a.lobby.matches.has(matchId)).toBe(true);
+    // Redis stops answering the host's lease renewals and writes (its other traffic still flows, so the relayed socket hears).
+    const stalled = () => new Promise<never>(() => {});
+    vi.spyOn(a.link.cmd, 'eval').mockImplementation(stalled);
+    vi.spyOn(a.link.cmd, 'set').mockImplementation(stalled);
+    await expect.poll(() => [p0.conn.closedWith, p1.conn.closedWith], { timeout: 10_000 }).toEqual([1012, 1012]);
+    expect(a.lobby.matches.has(matchId)).toBe(false);
+    vi.restoreAllMocks();
   });
 });

@@ -18,7 +18,9 @@ type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: 
 export type VersusWire =
   | { k: 'vin'; from: string; peer: string; who: { owner: Owner; player: LivePlayer; address: string; device: string | null }; m: VersusClientMessage }
   | { k: 'vclose'; from: string; peer: string }
-  | { k: 'vout'; from: string; peer: string; m: ServerMessage };
+  | { k: 'vout'; from: string; peer: string; m: ServerMessage }
+  /** The socket's match stopped on its host (its lease lost): its instance closes it, and the browser resumes. */
+  | { k: 'vkick'; from: string; peer: string; code: number; reason: string };
 
 type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string } | VersusWire;
 type SessionWire = { from: string; userId: string };

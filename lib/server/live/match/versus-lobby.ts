@@ -45,7 +45,13 @@ export type LobbyOptions = {
   cluster?: LobbyCluster;
 };
 
-export type LobbyCluster = { checkpoints: MatchCheckpoints; claim(matchId: string): void; release(matchId: string): void };
+export type LobbyCluster = {
+  checkpoints: MatchCheckpoints;
+  claim(matchId: string): void;
+  release(matchId: string): void;
+  /** Whether this instance may still act for the match (match-leases.ts `held`). */
+  held(matchId: string): boolean;
+};
 
 /**
  * Versus on the live hub: the quick-match queue (matchmaking.ts decides the pairs), private rooms
@@ -254,6 +260,20 @@ export class VersusLobby {
     return n;
   }
 
+  /**
+   * This instance no longer holds the match's lease (another took it up, or no renewal succeeded
+   * for a lease's time): the host closes without another write or a store, and its seats' sockets
+   * are closed with 1012, so the browsers reconnect and resume where the match is hosted now.
+   */
+  stop(matchId: string): void {
+    const host = this.matches.get(matchId);
+    if (!host) return;
+    console.error(`[live] match ${matchId} stopped here: its lease is lost`);
+    const links = ([0, 1] as const).map((s) => host.link(s) as VersusPeer | null);
+    host.close();
+    for (const link of links) link?.close?.(1012, 'The server hosting your match lost it: reconnecting resumes it where it is hosted now.');
+  }
+
   /** Settles once every match that ended here is stored (or its store failed): a shutdown waits for it (hub.ts drain). */
   async stored(): Promise<void> {
     await Promise.allSettled([...this.matches.values()].map((host) => host.finished));
@@ -292,7 +312,7 @@ export class VersusLobby {
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
       ranked, seats: [seat(0), seat(1)], bus: this.o.bus,
-      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? { checkpoints: this.o.cluster.checkpoints } : {}),
+      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? this.leased(this.o.cluster) : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
         if (!o.bot) this.o.cluster?.release(h.matchId);
@@ -320,7 +340,7 @@ export class VersusLobby {
    */
   adopt(cp: MatchCheckpoint): MatchHost {
     const host = MatchHost.restore(cp, {
-      bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? { checkpoints: this.o.cluster.checkpoints } : {}),
+      bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
         this.o.cluster?.release(h.matchId);
@@ -333,6 +353,11 @@ export class VersusLobby {
     this.matches.set(host.matchId, host);
     host.awaitSeats();
     return host;
+  }
+
+  /** A leased match's host writes checkpoints, and stores its result only while its lease holds. */
+  private leased(cluster: LobbyCluster): Pick<MatchHostOptions, 'checkpoints' | 'lease'> {
+    return { checkpoints: cluster.checkpoints, lease: { held: (id) => cluster.held(id), lost: (id) => this.stop(id) } };
   }
 
   private hostOptions(): Pick<MatchHostOptions, 'now' | 'timers' | 'store'> {

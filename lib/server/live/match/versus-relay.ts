@@ -23,6 +23,9 @@ const CLOSED = '';
 /** At most this many matches are being taken up here at once; the rest wait their turn (a dead instance's players all come back together). */
 const ADOPTING_AT_ONCE = 8;
 
+/** A socket whose resumes named this many matches it holds no seat of is answered `rate_limited` from then on: it reads nothing more. */
+const FAILED_TAKE_UPS_PER_SOCKET = 5;
+
 /** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home. */
 function matchOf(m: VersusClientMessage): string | null {
   switch (m.t) {
@@ -71,6 +74,8 @@ export class VersusRelay implements VersusDoor {
   private readonly relayedTo = new Map<string, Set<string>>();
   private adopting = 0;
   private readonly adoptWaiters: Array<() => void> = [];
+  /** Per socket: resumes that would have taken up a match it holds no seat of. */
+  private readonly failedTakeUps = new WeakMap<Connection, number>();
 
   constructor(
     private readonly link: RedisLink,
@@ -88,6 +93,9 @@ export class VersusRelay implements VersusDoor {
 
   async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
     const matchId = this.routing ? matchOf(m) : null;
+    if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
+      return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
+    }
     if (matchId !== null) {
       const to = await this.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
@@ -127,7 +135,7 @@ export class VersusRelay implements VersusDoor {
 
   /** Where a match is hosted: here, another instance, or nobody (null). A `vresume` for a match nobody holds takes it up here. */
   private async hostOf(conn: Connection, m: VersusClientMessage, matchId: string): Promise<string | null> {
-    if (this.lobby.matches.has(matchId)) return this.link.instance;
+    if (this.hostedHere(matchId)) return this.link.instance;
     const routing = this.routing!;
     const holder = await routing.leases.holder(matchId);
     if (holder !== null && holder !== this.link.instance) return holder;
@@ -144,6 +152,14 @@ export class VersusRelay implements VersusDoor {
       return CLOSED;
     }
     return holder;
+  }
+
+  /** Whether the match is hosted here and its lease still held; one whose lease lapsed (a stall) is stopped first. */
+  private hostedHere(matchId: string): boolean {
+    if (!this.lobby.matches.has(matchId)) return false;
+    if (!this.routing || this.routing.leases.held(matchId)) return true;
+    this.lobby.stop(matchId);
+    return false;
   }
 
   /** A resume whose host did not answer: once its lease is gone (at most a lease's time), the match is taken up here. */
@@ -169,11 +185,19 @@ export class VersusRelay implements VersusDoor {
 
   /**
    * Takes up a match nobody hosts from its checkpoint, for a player seated in it who holds the
-   * seat's token: naming a match's id makes no instance take it up. At most ADOPTING_AT_ONCE at a
-   * time here. True once the match is hosted here.
+   * seat's token: naming a match's id makes no instance take it up. The seat is checked on the
+   * checkpoint's small head first: a stranger's resume reads nothing more and waits for no slot,
+   * and a socket's failures are counted (FAILED_TAKE_UPS_PER_SOCKET). At most ADOPTING_AT_ONCE
+   * take-ups at a time here. True once the match is hosted here.
    */
   private async adopt(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<boolean> {
     const { leases, checkpoints } = this.routing!;
+    if (this.lobby.matches.has(m.matchId)) return true;
+    const owner = await checkpoints.seatOf(m.matchId, m.token);
+    if (!owner || !sameOwner(owner, conn)) {
+      this.failedTakeUps.set(conn, (this.failedTakeUps.get(conn) ?? 0) + 1);
+      return false;
+    }
     // A slot is handed from one take-up to the next waiting one, so none starts past the bound.
     if (this.adopting >= ADOPTING_AT_ONCE) await new Promise<void>((resolve) => this.adoptWaiters.push(resolve));
     else this.adopting++;
@@ -223,11 +247,15 @@ export class VersusRelay implements VersusDoor {
       void this.bus.tell(w.from, { k: 'vclose', from: this.link.instance, peer: w.peer });
       return;
     }
+    if (w.k === 'vkick') return this.relayed.get(w.peer)?.close(w.code, w.reason);
     const key = `${w.from}:${w.peer}`;
     if (w.k === 'vclose') return this.dropPeer(key);
+    // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
+    const matchId = matchOf(w.m);
+    if (matchId !== null) this.hostedHere(matchId);
     let peer = this.peers.get(key);
     if (!peer) {
-      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, w.who.device ?? null, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }));
+      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, w.who.device ?? null, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }), (code, reason) => void this.bus.tell(w.from, { k: 'vkick', from: this.link.instance, peer: w.peer, code, reason }));
       this.peers.set(key, peer);
     }
     guarded(() => this.lobby.handle(peer, w.m), (error) => {
@@ -305,7 +333,12 @@ class RelayedPeer implements VersusPeer {
     readonly address: string,
     readonly device: string | null,
     private readonly relay: (m: ServerMessage) => void,
+    private readonly kick: (code: number, reason: string) => void,
   ) {}
+
+  close(code: number, reason: string): void {
+    if (this.open) this.kick(code, reason);
+  }
 
   send(message: ServerMessage): void {
     if (this.open) this.relay(message);
