@@ -2,11 +2,11 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import { parseClientMessage, serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
 import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
-import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import { RedisBus, type HostRequest } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
@@ -246,5 +246,126 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await expect.poll(() => [p0.conn.closedWith, p1.conn.closedWith], { timeout: 10_000 }).toEqual([1012, 1012]);
     expect(a.lobby.matches.has(matchId)).toBe(false);
     vi.restoreAllMocks();
+  });
+});
+
+describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is', () => {
+  const homeKey = () => `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+  const queue: VersusClientMessage = { t: 'queue', mode: 'battle', ranked: false, ...setup };
+
+  it('a pair made on the home is hosted on seat 0’s instance, and its rematch is offered by the home', { timeout: 40_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const seats = [new VersusSeat({ seed: 'p', mistakes: 0.2 }), new VersusSeat({ seed: 'q', mistakes: 0.2 })] as const;
+    const tag = randomBytes(3).toString('hex');
+    // Seat 0 (the first to queue) is on b; seat 1's socket is on the home itself.
+    const p0 = socket(`h0-${tag}`, '10.9.0.1', seats[0]);
+    const p1 = socket(`h1-${tag}`, '10.9.0.2', seats[1]);
+    await b.relay.handle(p0.conn, queue);
+    await p0.next('queued');
+    await a.relay.handle(p1.conn, queue);
+    const { matchId } = await p0.next('match');
+    await p1.next('match', (m) => m.matchId === matchId);
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    expect(a.lobby.matches.has(matchId)).toBe(false);
+    expect(await a.leases.holder(matchId)).toBe(b.link.instance);
+    // The home still knows them busy: neither can queue again while the match is played on b.
+    await a.relay.handle(p1.conn, queue);
+    expect((await p1.next('error')).code).toBe('already_playing');
+
+    await play(4_000, [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: a.relay, conn: p1.conn }], matchId);
+    await a.relay.handle(p1.conn, { t: 'vleave', matchId });
+    await p0.next('vover', (m) => m.matchId === matchId);
+    const mine = stored.filter((x) => x.matchId === matchId);
+    expect(mine).toHaveLength(1);
+    expect(verifyMatch(mine[0]!.record).ok).toBe(true);
+    // The host reported the end to the home, which offers the rematch to both, wherever they are.
+    await p0.next('rematch_state', (m) => m.matchId === matchId, 10_000);
+    await p1.next('rematch_state', (m) => m.matchId === matchId);
+    await b.relay.handle(p0.conn, { t: 'rematch', matchId, want: true });
+    await a.relay.handle(p1.conn, { t: 'rematch', matchId, want: true });
+    const again = await p0.next('match', (m) => m.matchId !== matchId, 10_000);
+    expect(b.lobby.matches.has(again.matchId)).toBe(true);
+    expect(a.lobby.matches.size).toBe(0);
+  });
+
+  it('the home dies: a match in play on a player’s instance goes on, and who waited in its queue is told to queue again', { timeout: 60_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const seats = [new VersusSeat({ seed: 'r', mistakes: 0.2 }), new VersusSeat({ seed: 's', mistakes: 0.2 })] as const;
+    const tag = randomBytes(3).toString('hex');
+    const p0 = socket(`d0-${tag}`, '10.9.1.1', seats[0]);
+    const p1 = socket(`d1-${tag}`, '10.9.1.2', seats[1]);
+    const waiter = socket(`d2-${tag}`, '10.9.1.3');
+    await b.relay.handle(p0.conn, queue);
+    await b.relay.handle(p1.conn, queue);
+    const { matchId } = await p0.next('match');
+    await b.relay.handle(waiter.conn, { ...queue, mode: 'race30' });
+    await waiter.next('queued');
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    expect(a.lobby.matches.size).toBe(0);
+    const players = [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }];
+    await play(4_000, players, matchId);
+
+    a.crash();
+    // Until b holds the home (its lease runs out), then the waiter hears the queue went with it.
+    await play(8_000, players, matchId);
+    expect((await waiter.next('error', () => true, 10_000)).message).toMatch(/queue again/);
+    expect(b.lobby.matches.get(matchId)?.ended).toBe(false);
+    expect(p0.conn.open && p1.conn.open).toBe(true);
+    // The queue is rebuilt by those who queue again: on the new home.
+    await b.relay.handle(waiter.conn, { ...queue, mode: 'race30' });
+    await expect.poll(() => waiter.got.filter((m) => m.t === 'queued').length, { timeout: 5_000 }).toBe(2);
+
+    await b.relay.handle(p1.conn, { t: 'vleave', matchId });
+    await p0.next('vover', (m) => m.matchId === matchId);
+    const mine = stored.filter((x) => x.matchId === matchId);
+    expect(mine).toHaveLength(1);
+    expect(verifyMatch(mine[0]!.record).ok).toBe(true);
+  });
+
+  it('a request to host a match is heard only from the home, for sockets that queued there, one seat each', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const mine = socket(`f0-${tag}`, '10.9.2.1');
+    const other = socket(`f1-${tag}`, '10.9.2.2');
+    const who = (c: Connection) => ({ owner: c.owner, player: c.player, address: c.address, device: c.device });
+    const req = (seat1: Connection, at = a.link.instance): HostRequest => ({
+      id: randomBytes(8).toString('hex'), mode: 'battle', firstTo: 1, ranked: false, room: null, setup: [setup, setup],
+      seats: [{ instance: b.link.instance, peer: mine.conn.id, who: who(mine.conn) }, { instance: at, peer: seat1.id, who: who(seat1) }],
+    });
+    // A client cannot send one: it is no client message.
+    expect(parseClientMessage(JSON.stringify({ t: 'vhost', req: req(other.conn) })).ok).toBe(false);
+    // A socket that never queued at the home is not seated by anyone's request, the home's included.
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: req(other.conn) });
+    await sleep(500);
+    expect(b.lobby.matches.size).toBe(0);
+    // Queued at the home now: a request from an instance that is not the home is still refused (the socket hears its match did not start).
+    await b.relay.handle(mine.conn, { ...queue, mode: 'race30' });
+    await mine.next('queued');
+    b.relay.receive({ k: 'vhost', from: 'forger-instance', req: req(other.conn) });
+    await expect.poll(() => mine.got.filter((m) => m.t === 'error').length).toBe(1);
+    // Nor the home's asking for one socket in both seats.
+    const twice = req(mine.conn, b.link.instance);
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: twice });
+    await expect.poll(() => mine.got.filter((m) => m.t === 'error').length).toBe(3); // told for each seat it was named in
+    // A request naming a seat 0 of another player than the socket's.
+    const impostor = req(other.conn);
+    impostor.seats[0].who = { ...impostor.seats[0].who, owner: { userId: null, guestId: `f9-${tag}` } };
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: impostor });
+    await expect.poll(() => mine.got.filter((m) => m.t === 'error').length).toBe(4);
+    expect(b.lobby.matches.size).toBe(0);
+    expect(mine.got.some((m) => m.t === 'match')).toBe(false);
+    // The same request from the home, for the socket that queued there, is heard (the check above is not all-refusing).
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: req(other.conn) });
+    await mine.next('match');
+    expect(b.lobby.matches.size).toBe(1);
   });
 });

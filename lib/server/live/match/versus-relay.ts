@@ -7,6 +7,7 @@ import { guarded } from '@/lib/server/live/guarded';
 import type { Connection, VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import type { RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
+import { Placements } from '@/lib/server/live/match/placements';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
 import { sameOwner, type VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import type { MatchLeases } from '@/lib/server/live/cluster/match-leases';
@@ -26,7 +27,7 @@ const ADOPTING_AT_ONCE = 8;
 /** A socket whose resumes named this many matches it holds no seat of is answered `rate_limited` from then on: it reads nothing more. */
 const FAILED_TAKE_UPS_PER_SOCKET = 5;
 
-/** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home. */
+/** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home; `spar` stays on this instance (handle). */
 function matchOf(m: VersusClientMessage): string | null {
   switch (m.t) {
     case 'vinputs':
@@ -74,6 +75,12 @@ export class VersusRelay implements VersusDoor {
   private readonly relayedTo = new Map<string, Set<string>>();
   private adopting = 0;
   private readonly adoptWaiters: Array<() => void> = [];
+  /** Where new matches are hosted: on seat 0's instance, asked by the home (placements.ts). */
+  private readonly placements: Placements | null;
+  /** On the home: its own sockets whose match it placed elsewhere, by connection id (named so in the report back). */
+  private readonly locals = new Map<string, Connection>();
+  /** Here: sockets queued or in a room at the home, by connection id: told to queue again if the home goes. */
+  private readonly waiting = new Map<string, Connection>();
   /** Per socket: resumes that would have taken up a match it holds no seat of. */
   private readonly failedTakeUps = new WeakMap<Connection, number>();
 
@@ -86,12 +93,54 @@ export class VersusRelay implements VersusDoor {
     /** Without it, matches live on the home like its queue (the relay's tests of the home alone). */
     private readonly routing: MatchRouting | null = null,
   ) {
+    this.placements = routing ? new Placements(this.parts()) : null;
+    if (this.placements) lobby.setPlacer((p) => this.placements!.place(p));
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
     void this.claim();
   }
 
+  private parts(): ConstructorParameters<typeof Placements>[0] {
+    return {
+      instance: this.link.instance, bus: this.bus, lobby: this.lobby,
+      home: () => this.link.cmd.get(this.homeKey).catch(() => null),
+      local: (peer, to) => {
+        const conn = this.relayed.get(peer);
+        return conn && this.relayedTo.get(peer)?.has(to) ? conn : null;
+      },
+      remote: (ref, who) => {
+        const key = `${ref.instance}:${ref.peer}`;
+        const known = this.peers.get(key);
+        if (known) return known;
+        const peer = this.peerFor(ref.instance, ref.peer, who);
+        this.peers.set(key, peer);
+        return peer;
+      },
+      find: (ref) => (ref.instance === this.link.instance ? (this.locals.get(ref.peer) ?? this.relayed.get(ref.peer) ?? null) : (this.peers.get(`${ref.instance}:${ref.peer}`) ?? null)),
+      refOf: (p) => {
+        if (p instanceof RelayedPeer) return { instance: p.from, peer: p.peer };
+        if (!('id' in p) || typeof p.id !== 'string') return null;
+        this.locals.set(p.id, p as Connection);
+        return { instance: this.link.instance, peer: p.id };
+      },
+      notStarted: (ref, message) => {
+        if (ref.instance === this.link.instance) return void this.relayed.get(ref.peer)?.error('server_error', message);
+        void this.bus.tell(ref.instance, { k: 'vout', from: this.link.instance, peer: ref.peer, m: { t: 'error', code: 'server_error', message } });
+      },
+    };
+  }
+
+  private peerFor(from: string, peer: string, who: Extract<VersusWire, { k: 'vin' }>['who']): RelayedPeer {
+    return new RelayedPeer(
+      from, peer, who.owner, who.player, who.address, who.device ?? null,
+      (m) => void this.bus.tell(from, { k: 'vout', from: this.link.instance, peer, m }),
+      (code, reason) => void this.bus.tell(from, { k: 'vkick', from: this.link.instance, peer, code, reason }),
+    );
+  }
+
   async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
+    // A match against the bot is the player's own instance's: it never needs the home.
+    if (m.t === 'spar' && this.routing) return this.lobby.handle(conn, m);
     const matchId = this.routing ? matchOf(m) : null;
     if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
       return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
@@ -111,11 +160,16 @@ export class VersusRelay implements VersusDoor {
     return this.relay(conn, m, home, null);
   }
 
-  private async relay(conn: Connection, m: VersusClientMessage, to: string, matchId: string | null): Promise<void> {
+  /** A socket here now speaks with another instance: its answers come back to it, and its close goes there. */
+  private track(conn: Connection, to: string): void {
     conn.relayedTo = to;
     this.relayed.set(conn.id, conn);
     const all = this.relayedTo.get(conn.id) ?? new Set<string>();
     this.relayedTo.set(conn.id, all.add(to));
+  }
+
+  private async relay(conn: Connection, m: VersusClientMessage, to: string, matchId: string | null): Promise<void> {
+    this.track(conn, to);
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
     const heard = await this.bus.tell(to, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
     if (heard !== 0) return;
@@ -231,6 +285,9 @@ export class VersusRelay implements VersusDoor {
 
   drop(conn: Connection): void {
     this.lobby.drop(conn);
+    this.placements?.drop(conn);
+    this.locals.delete(conn.id);
+    this.waiting.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
     const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
@@ -240,9 +297,17 @@ export class VersusRelay implements VersusDoor {
 
   /** A wire from another instance (redis-bus.ts hands it over). */
   receive(w: VersusWire): void {
+    if (w.k === 'vhost') return void this.placements?.host(w).catch((error: unknown) => console.error('[live] hosting a placed match failed:', error));
+    if (w.k === 'vafter') return this.placements?.after(w);
     if (w.k === 'vout') {
-      const conn = this.relayed.get(w.peer);
-      if (conn) return conn.send(w.m);
+      // On the home, its own sockets whose match it placed elsewhere hear from that match's host too.
+      const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
+      if (conn) {
+        // A match hosted there now names this socket: its close must reach that instance too.
+        if (w.m.t === 'match') this.track(conn, w.from);
+        this.noteWaiting(conn, w.m.t);
+        return conn.send(w.m);
+      }
       // An answer for a socket gone from here: its `vclose` was lost, so it is said again.
       void this.bus.tell(w.from, { k: 'vclose', from: this.link.instance, peer: w.peer });
       return;
@@ -255,7 +320,7 @@ export class VersusRelay implements VersusDoor {
     if (matchId !== null) this.hostedHere(matchId);
     let peer = this.peers.get(key);
     if (!peer) {
-      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, w.who.device ?? null, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }), (code, reason) => void this.bus.tell(w.from, { k: 'vkick', from: this.link.instance, peer: w.peer, code, reason }));
+      peer = this.peerFor(w.from, w.peer, w.who);
       this.peers.set(key, peer);
     }
     guarded(() => this.lobby.handle(peer, w.m), (error) => {
@@ -270,6 +335,7 @@ export class VersusRelay implements VersusDoor {
     if (!peer) return;
     this.peers.delete(key);
     peer.open = false;
+    this.placements?.drop(peer);
     for (const stop of peer.watches.values()) stop();
     this.lobby.drop(peer);
     peer.watches.clear();
@@ -296,6 +362,25 @@ export class VersusRelay implements VersusDoor {
     if (this.home === this.link.instance) void this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});
   }
 
+  private noteWaiting(conn: Connection, t: ServerMessage['t']): void {
+    const waits = WAITS[t];
+    if (waits === true) this.waiting.set(conn.id, conn);
+    else if (waits === false) this.waiting.delete(conn.id);
+  }
+
+  /**
+   * The home moved (it died, or lost Redis): its queue and rooms went with it, but no match did
+   * (they are hosted on their players' instances). Sockets here that waited there hear it and queue
+   * again; the new home's queue is rebuilt from those re-queues.
+   */
+  private homeGone(was: string): void {
+    for (const [id, conn] of this.waiting) {
+      if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
+      this.waiting.delete(id);
+      if (conn.open) conn.error('server_error', 'The server holding the quick-match queue and rooms went away: queue again (or make a new room).');
+    }
+  }
+
   /** Takes the home if nobody holds it, renews it if this instance does; returns the holder. */
   private claim(): Promise<string | null> {
     this.claiming ??= (async () => {
@@ -303,7 +388,9 @@ export class VersusRelay implements VersusDoor {
       try {
         if (this.home === instance && (await cmd.eval(LEASE_SCRIPTS.renew, 1, this.homeKey, instance, CLUSTER.leaseMs)) === 1) return instance;
         const set = await cmd.set(this.homeKey, instance, 'PX', CLUSTER.leaseMs, 'NX');
+        const was = this.home;
         this.home = set === 'OK' ? instance : await cmd.get(this.homeKey);
+        if (was !== null && was !== this.home) this.homeGone(was);
       } catch {
         // Redis away: the last home known stays the guess; a relayed message may then be lost.
       }
@@ -312,6 +399,9 @@ export class VersusRelay implements VersusDoor {
     return this.claiming;
   }
 }
+
+/** Whether a socket waits at the home (queued, in a room), by the home's answers it relays. */
+const WAITS: Partial<Record<ServerMessage['t'], boolean>> = { queued: true, room: true, unqueued: false, room_closed: false, match: false };
 
 function sameToken(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
@@ -328,6 +418,8 @@ class RelayedPeer implements VersusPeer {
   constructor(
     /** The instance the player's socket is on. */
     readonly from: string,
+    /** The socket's id there. */
+    readonly peer: string,
     readonly owner: Owner,
     readonly player: LivePlayer,
     readonly address: string,
