@@ -348,12 +348,13 @@ export class VersusRelay implements VersusDoor {
    */
   private async forgetGone(): Promise<void> {
     // On the home, and on any instance hosting matches for other instances' players.
-    if (this.peers.size === 0) return;
+    if (this.peers.size === 0 && !this.placements?.placing) return;
     const now = Date.now();
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
     // A peer newer than the list's expiry may come from an instance that has not listed itself yet.
     for (const [key, peer] of this.peers) if (!alive.has(peer.from) && now - peer.since > CLUSTER.listTtlMs) this.dropPeer(key);
+    this.placements?.gone(alive, now - CLUSTER.listTtlMs);
   }
 
   close(): void {
