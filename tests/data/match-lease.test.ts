@@ -393,4 +393,21 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
     await expect.poll(() => p1.got.filter((m) => m.t === 'queued').length).toBe(queued + 1);
   });
+  it('a socket in a match on its own instance (a sparring one) cannot queue at a home elsewhere: it would be seated twice', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p = socket(`s0-${tag}`, '10.9.4.1');
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await p.next('match');
+    await b.relay.handle(p.conn, queue);
+    expect((await p.next('error')).code).toBe('already_playing');
+    expect(p.got.some((m) => m.t === 'queued')).toBe(false);
+    await b.relay.handle(p.conn, { t: 'room_create', mode: 'battle', firstTo: 2, ...setup });
+    await expect.poll(() => p.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(2);
+    expect(p.got.some((m) => m.t === 'room')).toBe(false);
+    expect(a.lobby.matches.size).toBe(0);
+  });
 });

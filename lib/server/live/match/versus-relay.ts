@@ -41,6 +41,13 @@ function matchOf(m: VersusClientMessage): string | null {
   }
 }
 
+/** The messages that would seat a socket at the home: queueing, making or joining a room, being ready, accepting a rematch. */
+function joins(m: VersusClientMessage): boolean {
+  if (m.t === 'ready') return m.ready;
+  if (m.t === 'rematch') return m.want;
+  return m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join';
+}
+
 /** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
 export type VersusDoor = {
   /** A promise only when the message waits (a rating read, where versus runs): most are handled at once. */
@@ -157,6 +164,8 @@ export class VersusRelay implements VersusDoor {
     if (!conn.open) return; // closed while the home was being looked up: nothing to relay or undo
     if (!home) return conn.error('server_error', 'Versus is unavailable for a moment (the instances cannot agree where it runs): try again.');
     if (home === this.link.instance) return this.lobby.handle(conn, m);
+    // The home cannot see a match hosted here (a sparring one, one taken up): a socket in one is not paired there too.
+    if (joins(m) && conn.match && !conn.match.host.ended) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     return this.relay(conn, m, home, null);
   }
 
