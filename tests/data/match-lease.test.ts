@@ -410,4 +410,17 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     expect(p.got.some((m) => m.t === 'room')).toBe(false);
     expect(a.lobby.matches.size).toBe(0);
   });
+  it('a socket queued at a home elsewhere cannot start a sparring match on its own instance: it would be seated twice', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p = socket(`s1-${tag}`, '10.9.4.2');
+    await b.relay.handle(p.conn, { ...queue, mode: 'race30' });
+    await p.next('queued');
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    expect((await p.next('error')).code).toBe('already_playing');
+    expect(b.lobby.matches.size).toBe(0);
+  });
 });

@@ -147,7 +147,11 @@ export class VersusRelay implements VersusDoor {
 
   async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
     // A match against the bot is the player's own instance's: it never needs the home.
-    if (m.t === 'spar' && this.routing) return this.lobby.handle(conn, m);
+    if (m.t === 'spar' && this.routing) {
+      // This lobby cannot see the home's queue and rooms: a socket waiting there is not seated here too.
+      if (this.waiting.has(conn.id)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+      return this.lobby.handle(conn, m);
+    }
     const matchId = this.routing ? matchOf(m) : null;
     if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
       return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
