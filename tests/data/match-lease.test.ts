@@ -333,14 +333,18 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     const a = instance(key);
     await sleep(100);
     const b = instance(key);
+    const c = instance(key);
     const tag = randomBytes(3).toString('hex');
     const mine = socket(`f0-${tag}`, '10.9.2.1');
     const other = socket(`f1-${tag}`, '10.9.2.2');
-    const who = (c: Connection) => ({ owner: c.owner, player: c.player, address: c.address, device: c.device });
-    const req = (seat1: Connection, at = a.link.instance): HostRequest => ({
+    const who = (s: Connection) => ({ owner: s.owner, player: s.player, address: s.address, device: s.device });
+    const req = (seat1: Connection, at = c.link.instance): HostRequest => ({
       id: randomBytes(8).toString('hex'), mode: 'battle', firstTo: 1, ranked: false, room: null, setup: [setup, setup],
       seats: [{ instance: b.link.instance, peer: mine.conn.id, who: who(mine.conn) }, { instance: at, peer: seat1.id, who: who(seat1) }],
     });
+    // Seat 1 is a live socket on a third instance, waiting at the home (another mode: the home never pairs it with `mine`), so nothing answers for it that it is gone.
+    await c.relay.handle(other.conn, { ...queue, mode: 'battle' });
+    await other.next('queued');
     // A client cannot send one: it is no client message.
     expect(parseClientMessage(JSON.stringify({ t: 'vhost', req: req(other.conn) })).ok).toBe(false);
     // A socket that never queued at the home is not seated by anyone's request, the home's included.
@@ -363,6 +367,8 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await expect.poll(() => mine.got.filter((m) => m.t === 'error').length).toBe(4);
     expect(b.lobby.matches.size).toBe(0);
     expect(mine.got.some((m) => m.t === 'match')).toBe(false);
+    // Nor did any refusal leave a peer behind for seat 1 (its instance never hears of it, so would never close it).
+    expect((b.relay as unknown as { peers: Map<string, unknown> }).peers.size).toBe(0);
     // The same request from the home, for the socket that queued there, is heard (the check above is not all-refusing).
     b.relay.receive({ k: 'vhost', from: a.link.instance, req: req(other.conn) });
     await mine.next('match');

@@ -75,11 +75,14 @@ export class Placements {
     if (req.seats[0].instance !== this.r.instance) return refuse('seat 0 is not on this instance');
     if (req.seats[0].instance === req.seats[1].instance && req.seats[0].peer === req.seats[1].peer) return refuse('one socket in both seats');
     if ((await this.r.home()) !== w.from) return refuse('it does not come from the versus home');
-    const conns = req.seats.map((ref) => (ref.instance === this.r.instance ? this.r.local(ref.peer, w.from) : this.r.remote(ref, ref.who)));
-    const [a, b] = conns;
+    // A seat on another instance gets its peer here only once every check passed: a refused
+    // request must leave nothing behind (that instance never hears of it, so never closes it).
+    const here = req.seats.map((ref) => (ref.instance === this.r.instance ? this.r.local(ref.peer, w.from) : this.r.find(ref)));
+    if (req.seats.some((ref, s) => ref.instance === this.r.instance && !here[s])) return refuse('a seat here never queued at the home');
+    for (const [s, c] of here.entries()) if (c && !sameOwner(c.owner, req.seats[s]!.who.owner)) return refuse('a seat is not its socket’s player');
+    if (here.some((c) => c && (!c.open || (c.match && !c.match.host.ended)))) return refuse('a player left, or is in a match here');
+    const [a, b] = req.seats.map((ref, s) => here[s] ?? this.r.remote(ref, ref.who));
     if (!a || !b) return refuse('a seat here never queued at the home');
-    for (const [s, c] of [a, b].entries()) if (!sameOwner(c.owner, req.seats[s]!.who.owner)) return refuse('a seat is not its socket’s player');
-    if ([a, b].some((c) => !c.open || (c.match && !c.match.host.ended))) return refuse('a player left, or is in a match here');
     this.r.lobby.hostPlaced({ mode: req.mode, firstTo: req.firstTo, ranked: req.ranked, room: req.room, conns: [a, b], setup: req.setup }, (matchId, links) => {
       const named = links.map((c) => (c ? this.r.refOf(c) : null)) as [PeerRef | null, PeerRef | null];
       void this.r.bus.tell(w.from, { k: 'vafter', from: this.r.instance, req, matchId, links: named });
