@@ -368,4 +368,59 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await mine.next('match');
     expect(b.lobby.matches.size).toBe(1);
   });
+  it('seat 0’s instance dies after hearing the request, before hosting: the home frees seat 1 and tells it, once that instance is gone', { timeout: 30_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p0 = socket(`k0-${tag}`, '10.9.3.1');
+    const p1 = socket(`k1-${tag}`, '10.9.3.2');
+    // b hears the home's request (it is counted as heard) and dies before it hosts anything.
+    const receive = b.relay.receive.bind(b.relay);
+    b.relay.receive = (w) => (w.k === 'vhost' ? b.crash() : receive(w));
+    await b.relay.handle(p0.conn, queue);
+    await p0.next('queued');
+    await a.relay.handle(p1.conn, queue);
+    await sleep(300);
+    expect(p1.got.some((m) => m.t === 'match')).toBe(false);
+    // The home is listed alive; b never is again.
+    const listed = setInterval(() => void a.link.cmd.zadd(KEYS.listers, Date.now(), a.link.instance), 500);
+    closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance).catch(() => {})));
+    // Seat 1 is told its match did not start, and may queue again (not `already_playing` for a match nobody hosts).
+    await p1.next('error', (m) => /could not start/.test(m.message), 15_000);
+    const queued = p1.got.filter((m) => m.t === 'queued').length;
+    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
+    await expect.poll(() => p1.got.filter((m) => m.t === 'queued').length).toBe(queued + 1);
+  });
+  it('a socket in a match on its own instance (a sparring one) cannot queue at a home elsewhere: it would be seated twice', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p = socket(`s0-${tag}`, '10.9.4.1');
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await p.next('match');
+    await b.relay.handle(p.conn, queue);
+    expect((await p.next('error')).code).toBe('already_playing');
+    expect(p.got.some((m) => m.t === 'queued')).toBe(false);
+    await b.relay.handle(p.conn, { t: 'room_create', mode: 'battle', firstTo: 2, ...setup });
+    await expect.poll(() => p.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(2);
+    expect(p.got.some((m) => m.t === 'room')).toBe(false);
+    expect(a.lobby.matches.size).toBe(0);
+  });
+  it('a socket queued at a home elsewhere cannot start a sparring match on its own instance: it would be seated twice', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p = socket(`s1-${tag}`, '10.9.4.2');
+    await b.relay.handle(p.conn, { ...queue, mode: 'race30' });
+    await p.next('queued');
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    expect((await p.next('error')).code).toBe('already_playing');
+    expect(b.lobby.matches.size).toBe(0);
+  });
 });

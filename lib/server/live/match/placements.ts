@@ -35,10 +35,15 @@ const NOT_STARTED = 'Your match could not start: the server of one of you went a
  * queued there. The seed is drawn by the host; the home sends none.
  */
 export class Placements {
-  /** On the home: the matches it placed, until they report back. */
-  private readonly pending = new Map<string, [VersusPeer, VersusPeer]>();
+  /** On the home: the matches it placed, until they report back, with the instance asked and when. */
+  private readonly pending = new Map<string, { pair: [VersusPeer, VersusPeer]; at: string; since: number }>();
 
   constructor(private readonly r: RelayParts) {}
+
+  /** Whether the home waits to hear from any match it placed. */
+  get placing(): boolean {
+    return this.pending.size > 0;
+  }
 
   /** On the home: true if the pair's match goes to another instance (seat 0's), false to host it here. */
   place(p: Placement): boolean {
@@ -47,7 +52,7 @@ export class Placements {
     if (!at || !other || at.instance === this.r.instance) return false;
     const seat = (s: 0 | 1) => ({ ...refs[s]!, who: whoOf(p.conns[s]) });
     const req: HostRequest = { id: randomBytes(8).toString('hex'), mode: p.mode, firstTo: p.firstTo, ranked: p.ranked, room: p.room, seats: [seat(0), seat(1)], setup: p.setup };
-    this.pending.set(req.id, p.conns);
+    this.pending.set(req.id, { pair: p.conns, at: at.instance, since: Date.now() });
     void this.r.bus.tell(at.instance, { k: 'vhost', from: this.r.instance, req }).then((heard) => {
       if (heard !== 0 && heard !== null) return;
       // That instance is gone (and its player with it): the other is told, and is free to queue again.
@@ -83,7 +88,7 @@ export class Placements {
 
   /** On the home: a match it placed closed there (or never started): the pair is free, and gets its offer or room. */
   after(w: Extract<VersusWire, { k: 'vafter' }>): void {
-    const seats = this.pending.get(w.req.id);
+    const seats = this.pending.get(w.req.id)?.pair;
     if (!seats) return; // not placed by this instance (a home since gone), or reported already
     this.pending.delete(w.req.id);
     const links = w.links.map((ref) => (ref ? this.r.find(ref) : null)) as [VersusPeer | null, VersusPeer | null];
@@ -93,7 +98,22 @@ export class Placements {
 
   /** Forgets what a closed socket was placed in (its match reports back to nobody then). */
   drop(p: VersusPeer): void {
-    for (const [id, pair] of this.pending) if (pair.includes(p) && !pair.some((c) => c !== p && c.open)) this.pending.delete(id);
+    for (const [id, { pair }] of this.pending) if (pair.includes(p) && !pair.some((c) => c !== p && c.open)) this.pending.delete(id);
+  }
+
+  /**
+   * On the home: matches placed on an instance no longer listed will never report back (it died
+   * after hearing the request, before or after hosting): their pairs are freed here and told, or
+   * the one still connected would wait, busy, for as long as its socket lives. One placed after
+   * `listedSince` may be on an instance that has not listed itself yet.
+   */
+  gone(alive: Set<string>, listedSince: number): void {
+    for (const [id, { pair, at, since }] of this.pending) {
+      if (alive.has(at) || since > listedSince) continue;
+      this.pending.delete(id);
+      this.r.lobby.settlePlaced(pair, null, [null, null]);
+      for (const c of pair) if (c.open) c.error('server_error', NOT_STARTED);
+    }
   }
 }
 

@@ -41,6 +41,13 @@ function matchOf(m: VersusClientMessage): string | null {
   }
 }
 
+/** The messages that would seat a socket at the home: queueing, making or joining a room, being ready, accepting a rematch. */
+function joins(m: VersusClientMessage): boolean {
+  if (m.t === 'ready') return m.ready;
+  if (m.t === 'rematch') return m.want;
+  return m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join';
+}
+
 /** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
 export type VersusDoor = {
   /** A promise only when the message waits (a rating read, where versus runs): most are handled at once. */
@@ -140,7 +147,11 @@ export class VersusRelay implements VersusDoor {
 
   async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
     // A match against the bot is the player's own instance's: it never needs the home.
-    if (m.t === 'spar' && this.routing) return this.lobby.handle(conn, m);
+    if (m.t === 'spar' && this.routing) {
+      // This lobby cannot see the home's queue and rooms: a socket waiting there is not seated here too.
+      if (this.waiting.has(conn.id)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+      return this.lobby.handle(conn, m);
+    }
     const matchId = this.routing ? matchOf(m) : null;
     if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
       return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
@@ -157,6 +168,8 @@ export class VersusRelay implements VersusDoor {
     if (!conn.open) return; // closed while the home was being looked up: nothing to relay or undo
     if (!home) return conn.error('server_error', 'Versus is unavailable for a moment (the instances cannot agree where it runs): try again.');
     if (home === this.link.instance) return this.lobby.handle(conn, m);
+    // The home cannot see a match hosted here (a sparring one, one taken up): a socket in one is not paired there too.
+    if (joins(m) && conn.match && !conn.match.host.ended) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     return this.relay(conn, m, home, null);
   }
 
@@ -348,12 +361,13 @@ export class VersusRelay implements VersusDoor {
    */
   private async forgetGone(): Promise<void> {
     // On the home, and on any instance hosting matches for other instances' players.
-    if (this.peers.size === 0) return;
+    if (this.peers.size === 0 && !this.placements?.placing) return;
     const now = Date.now();
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
     // A peer newer than the list's expiry may come from an instance that has not listed itself yet.
     for (const [key, peer] of this.peers) if (!alive.has(peer.from) && now - peer.since > CLUSTER.listTtlMs) this.dropPeer(key);
+    this.placements?.gone(alive, now - CLUSTER.listTtlMs);
   }
 
   close(): void {
