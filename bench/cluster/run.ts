@@ -5,8 +5,12 @@
 // The server CPU each verified submission costs (read from /proc) feeds docs/capacity.md.
 // On a 2-core machine the load generator, nginx, PostgreSQL and the instances share the cores:
 // two instances cannot double; the ratios show the shape, not a deployment's numbers.
-// Options: --submissions=1500  --seconds=8  --connections=16  --runs=1 (medians)  (`npm run build` first)
+// Then versus (bench/cluster/matches.ts): --matches=200 matches over 2 instances, once as they are and
+// once with instance 1 killed mid-game: how many each hosts, matches lost, delivery p99.
+// Options: --submissions=1500  --seconds=8  --connections=16  --runs=1 (medians)  --matches=200 (0: none)
+//   --match-seconds=30  --only=matches (skips the HTTP rounds)  (`npm run build` first)
 import autocannon from 'autocannon';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { openSql } from '@/lib/db/connect.js';
 import { applyMigrations } from '@/lib/db/migrate.js';
@@ -16,12 +20,16 @@ import { queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { hardDropGame } from '@/tests/support/replays';
 import { seedGames } from '@/bench/api/seed';
 import { cpuMs } from '@/bench/support/proc';
+import { matchesAcrossInstances } from '@/bench/cluster/matches';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const SUBMISSIONS = Number(arg('submissions', '1500'));
 const SECONDS = Number(arg('seconds', '8'));
 const CONNECTIONS = Number(arg('connections', '16'));
 const RUNS = Number(arg('runs', '1'));
+const MATCHES = Number(arg('matches', '200'));
+const MATCH_SECONDS = Number(arg('match-seconds', '30'));
+const ONLY_MATCHES = arg('only', '') === 'matches';
 
 const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const serverCpu = (c: Cluster) => c.instances.reduce((sum, s) => sum + cpuMs(s.pid()!), 0);
@@ -91,12 +99,8 @@ if (!existsSync('.next/BUILD_ID')) {
   console.error('No production build: run `npm run build` first.');
   process.exit(1);
 }
-const db = await throwawayDatabase('linefall_cluster_bench');
-try {
-  const sql = await openSql({ kind: 'postgres', url: db.url });
-  await applyMigrations(sql);
-  await seedGames(sql, { games: 20_000, players: 2_000, replay: encodeReplay(hardDropGame('marathon', 'seed').replay) });
-  await sql.close();
+
+async function httpRounds(db: { url: string }): Promise<void> {
   const rounds: Round[] = [];
   for (let r = 0; r < RUNS; r++) {
     console.log(`run ${r + 1}/${RUNS}`);
@@ -123,6 +127,27 @@ try {
     FROM unnest(ARRAY['Game', 'GameTicket', 'PersonalBest', 'RateLimit']) AS t`);
   for (const t of sizes) console.log(`${t.table}: ${t.rows} rows, ${(Number(t.bytes) / Math.max(1, t.rows)).toFixed(0)} bytes a row with its indexes`);
   console.log(`\nserver CPU per verified submission: ${m((x) => x.submitCpu[0]!).toFixed(2)} ms (1 instance), ${m((x) => x.submitCpu[1]!).toFixed(2)} ms (2); per board read: ${m((x) => x.readCpu[0]!).toFixed(2)} ms`);
+}
+
+const db = await throwawayDatabase('linefall_cluster_bench');
+try {
+  const sql = await openSql({ kind: 'postgres', url: db.url });
+  await applyMigrations(sql);
+  if (!ONLY_MATCHES) await seedGames(sql, { games: 20_000, players: 2_000, replay: encodeReplay(hardDropGame('marathon', 'seed').replay) });
+  await sql.close();
+  if (!ONLY_MATCHES) await httpRounds(db);
+  for (const kill of MATCHES > 0 ? [false, true] : []) {
+    // One secret for both: a guest's cookie from the killed instance must be read by the other when it resumes.
+    const c = await createCluster({ databaseUrl: db.url, instances: 2, env: { RATE_LIMIT_SCALE: '100000', AUTH_SECRET: `cluster-${randomBytes(16).toString('hex')}` } });
+    try {
+      console.log(`\nversus: ${MATCHES} matches over 2 instances${kill ? ', instance 1 killed mid-game' : ''} (2-core machine shared by everything)`);
+      const r = await matchesAcrossInstances(c, { matches: MATCHES, kill, seconds: MATCH_SECONDS, databaseUrl: db.url });
+      for (const line of r.lines) console.log(`  ${line}`);
+      if (r.lost > 0) process.exitCode = 1;
+    } finally {
+      await c.stop();
+    }
+  }
 } finally {
   await db.drop();
 }

@@ -5,9 +5,8 @@ import { gravityFor, softDropSpeed } from './gravity';
 import { cheeseOf, drillOf, type CheeseRules, type DrillRules, type ModeRules } from './modes';
 import { SPAWN_X, SPAWN_Y } from './pieces';
 import type { KeyStream } from './keystream';
-import type { RoomRules } from './room-rules';
 import type { DealtQueue, PieceQueue } from './queue';
-import type { GameEvent, GameOverReason } from './types';
+import type { GameEvent, GameOverReason, RoomRules } from './types';
 
 /** The end reasons a top out (a game over) may carry, by id. */
 const GAME_OVER_NAMES: ReadonlyArray<GameOverReason | undefined> = END_NAMES.map((n) => (n === null || n === 'goal' || n === 'timeUp' ? undefined : n));

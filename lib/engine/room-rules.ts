@@ -3,15 +3,19 @@ import { isRoomRules, MAX_EVENT_TICK, MAX_REPLAY_EVENTS, NEXT_COUNT_MAX, NEXT_CO
 import { GARBAGE_RISE_CAP } from './garbage';
 import { GRAVITY } from './gravity';
 import { isDifficult } from './scoring';
+import type { B2BTable, ComboTable, RoomRules, Targeting } from './types';
+
+export type { B2BTable, ComboTable, RoomRules, Targeting };
 
 /**
- * A room's rules, as data (rules version 7, decision 0031). Every field is an integer, a boolean
- * or a name from a short list, so a rules object is stored with the match and every seat's game
- * re-simulates from it exactly. `DEFAULT_ROOM_RULES` plays what a rules-6 battle plays.
+ * A room's rules (the RoomRules type lives in types.ts, so the engine's types import nothing
+ * back): their limits, tables and checks. `DEFAULT_ROOM_RULES` plays what a rules-6 battle plays.
  */
 
-export const TARGETINGS = ['even', 'random', 'kos', 'attackers', 'manual'] as const;
-export type Targeting = (typeof TARGETINGS)[number];
+export const TARGETINGS = ['even', 'random', 'kos', 'attackers', 'manual'] as const satisfies readonly Targeting[];
+/** Every targeting rule types.ts names is in the list: a rule added there and not here fails to compile. */
+const EVERY_TARGETING: Exclude<Targeting, (typeof TARGETINGS)[number]> extends never ? true : never = true;
+void EVERY_TARGETING;
 
 /** Back-to-back bonus tables: what a difficult clear after another adds. */
 export const B2B_TABLES = {
@@ -21,7 +25,7 @@ export const B2B_TABLES = {
   none: [0],
   /** +2: rooms that reward keeping the chain. */
   double: [2],
-} as const satisfies Record<string, readonly number[]>;
+} as const satisfies Record<B2BTable, readonly number[]>;
 
 /** Combo tables, by the clearing lock's combo count; past the end the last entry holds. */
 export const COMBO_TABLES = {
@@ -31,36 +35,8 @@ export const COMBO_TABLES = {
   none: [0],
   /** A steeper table: +1 per two locks of the chain, capped at 6. */
   steep: [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6],
-} as const satisfies Record<string, readonly number[]>;
+} as const satisfies Record<ComboTable, readonly number[]>;
 
-export type B2BTable = keyof typeof B2B_TABLES;
-export type ComboTable = keyof typeof COMBO_TABLES;
-
-export interface RoomRules {
-  targeting: Targeting;
-  /** null: free-for-all (each seat its own team); else one team number per seat, 0–7. */
-  teams: readonly number[] | null;
-  /** Ticks from an attack joining the receiver's queue to when it may rise. */
-  garbageDelay: number;
-  /** Most queued rows one lock that clears nothing raises. */
-  garbageCap: number;
-  /** Percent chance that each row of a message after the first moves its hole (0: one hole per message). */
-  messiness: number;
-  /** Attack × this / 100, rounded down. */
-  attackPercent: number;
-  b2b: B2BTable;
-  combo: ComboTable;
-  /** Pieces shown ahead; every seat plays with this preview. */
-  preview: number;
-  hold: boolean;
-  startLevel: number;
-  /** 0: gravity follows the level; else fixed at this level's gravity. */
-  gravityLevel: number;
-  /** Games a team must win to take the set. */
-  firstTo: number;
-  /** Ticks a game may last (0: none); at the limit the team that sent the most rows wins, a tie is a draw. */
-  timeLimitTicks: number;
-}
 
 export const MIN_SEATS = 2;
 export const MAX_SEATS = 16;

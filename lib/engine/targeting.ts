@@ -1,5 +1,5 @@
 import type { KeyStream } from './keystream';
-import type { Targeting } from './room-rules';
+import type { Targeting } from './types';
 
 /**
  * Who an attack goes to, as the room's targeting rule says (decision 0031). The referee asks once

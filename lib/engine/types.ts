@@ -1,4 +1,3 @@
-import type { RoomRules } from './room-rules';
 import type { KEYS, MODE_NAMES, PIECES, ROTATIONS, VERSUS_MODE_NAMES } from './constants';
 import type { LOCK_RULES } from './timing';
 
@@ -214,4 +213,41 @@ export interface ReplayResult {
   versus?: { sent: number; received: number; queued: number; unusedGarbage: number };
   /** Drill modes only (modes.ts DrillRules, so every other result is as it was): the clears the mode counts. */
   clears?: number;
+}
+
+/** How a room picks whom an attack goes to (room-rules.ts TARGETINGS lists them, targeting.ts plays them). */
+export type Targeting = 'even' | 'random' | 'kos' | 'attackers' | 'manual';
+/** The names of room-rules.ts's back-to-back and combo tables; the tables must have exactly these keys. */
+export type B2BTable = 'guideline' | 'none' | 'double';
+export type ComboTable = 'guideline' | 'none' | 'steep';
+
+/**
+ * A room's rules, as data (rules version 7, decision 0031). Every field is an integer, a boolean
+ * or a name from a short list, so a rules object is stored with the match and every seat's game
+ * re-simulates from it exactly. room-rules.ts holds the limits, the defaults and the checks.
+ */
+export interface RoomRules {
+  targeting: Targeting;
+  /** null: free-for-all (each seat its own team); else one team number per seat, 0–7. */
+  teams: readonly number[] | null;
+  /** Ticks from an attack joining the receiver's queue to when it may rise. */
+  garbageDelay: number;
+  /** Most queued rows one lock that clears nothing raises. */
+  garbageCap: number;
+  /** Percent chance that each row of a message after the first moves its hole (0: one hole per message). */
+  messiness: number;
+  /** Attack × this / 100, rounded down. */
+  attackPercent: number;
+  b2b: B2BTable;
+  combo: ComboTable;
+  /** Pieces shown ahead; every seat plays with this preview. */
+  preview: number;
+  hold: boolean;
+  startLevel: number;
+  /** 0: gravity follows the level; else fixed at this level's gravity. */
+  gravityLevel: number;
+  /** Games a team must win to take the set. */
+  firstTo: number;
+  /** Ticks a game may last (0: none); at the limit the team that sent the most rows wins, a tie is a draw. */
+  timeLimitTicks: number;
 }

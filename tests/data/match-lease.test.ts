@@ -1,17 +1,21 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import { parseClientMessage, serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
 import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
-import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import { RedisBus, type HostRequest } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { KEYS } from '@/lib/server/live/cluster/cluster';
+import { MatchHost } from '@/lib/server/live/match/match-host';
+import { fakeTimers } from '@/tests/support/fake-timers';
 
 // A versus match leased to the instance hosting it, checkpointed on a real Redis, and taken up by
 // another instance after a crash or a hand-over (docs/decisions/0018). Two "instances" in one process.
@@ -34,16 +38,16 @@ function instance(homeKey: string) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
   let lobby: VersusLobby | null = null;
-  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.matches.get(id)?.close());
-  const checkpoints = new RedisMatchCheckpoints(link);
-  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id) } });
+  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
+  const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
+  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
   const relay = new VersusRelay(link, bus, lobby, homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
   closers.push(shut);
   /** Dies without a word: nothing more reaches Redis, its leases are not let go, its matches stop. */
   const crash = () => (link.close(), shut());
-  return { link, lobby, relay, bus, leases, crash };
+  return { link, lobby, relay, bus, leases, checkpoints, crash };
 }
 
 /** A browser's socket on one instance, its seat played by a bot. */
@@ -184,5 +188,245 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await b.relay.handle(q1.conn, { t: 'vleave', matchId });
     await q0.next('vover', (m) => m.matchId === matchId);
     expect(stored.filter((s) => s.matchId === matchId)).toHaveLength(1);
+  });
+
+  it('a stranger naming a match whose host died makes no instance read its checkpoint, and is cut off after a few tries', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const b = instance(homeKey);
+    const tag = randomBytes(3).toString('hex');
+    const matchId = `orphan${tag}`;
+    // A match hosted elsewhere wrote its checkpoint, then its host died: no lease, the checkpoint stays.
+    const dead = instance(homeKey);
+    const { clock, timers, fire } = fakeTimers();
+    const seats = [new VersusSeat({ seed: 'x' }, () => clock.t), new VersusSeat({ seed: 'y' }, () => clock.t)] as const;
+    const seat = (g: string) => ({ owner: { userId: null, guestId: g }, player: { name: null, guest: true }, ...setup });
+    const host = new MatchHost({
+      bus: createLocalBus(), now: () => clock.t, timers, checkpoints: dead.checkpoints, onClose: () => {}, matchId, seed: `seed-${tag}`, mode: 'battle', firstTo: 2, ranked: false,
+      seats: [seat(`g0-${tag}`), seat(`g1-${tag}`)], store,
+    });
+    await dead.link.cmd.set(KEYS.matchHost(matchId), dead.link.instance, 'PX', 60_000);
+    host.begin([{ send: (m) => seats[0].receive(m) }, { send: (m) => seats[1].receive(m) }]);
+    clock.t += 4_000;
+    fire();
+    dead.checkpoints.save(host.checkpoint());
+    await dead.relay.flushed();
+    await dead.link.cmd.del(KEYS.matchHost(matchId));
+    const token = host.checkpoint().state[0].token;
+
+    const read = vi.spyOn(b.checkpoints, 'read');
+    const stranger = socket(`stranger-${tag}`, '10.8.0.3');
+    for (let i = 1; i <= 5; i++) {
+      await b.relay.handle(stranger.conn, { t: 'vresume', matchId, token: i === 1 ? token : `${token}${i}` });
+      await expect.poll(() => stranger.got.filter((m) => m.t === 'error' && m.code === 'resume_failed').length).toBe(i);
+    }
+    expect(read).not.toHaveBeenCalled();
+    await b.relay.handle(stranger.conn, { t: 'vresume', matchId, token });
+    expect((await stranger.next('error', (m) => m.code !== 'resume_failed')).code).toBe('rate_limited');
+    expect(b.lobby.matches.has(matchId)).toBe(false);
+    // The seat's owner with its token takes it up.
+    const owner = socket(`g0-${tag}`, '10.8.0.1');
+    await b.relay.handle(owner.conn, { t: 'vresume', matchId, token });
+    await owner.next('vresumed', (m) => m.matchId === matchId);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+  });
+
+  it('its host unable to renew its lease stops a lease’s time later: its players’ sockets are closed to resume elsewhere', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId } = await matchOn(a, b);
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    expect(a.lobby.matches.has(matchId)).toBe(true);
+    // Redis stops answering the host's lease renewals and writes (its other traffic still flows, so the relayed socket hears).
+    const stalled = () => new Promise<never>(() => {});
+    vi.spyOn(a.link.cmd, 'eval').mockImplementation(stalled);
+    vi.spyOn(a.link.cmd, 'set').mockImplementation(stalled);
+    await expect.poll(() => [p0.conn.closedWith, p1.conn.closedWith], { timeout: 10_000 }).toEqual([1012, 1012]);
+    expect(a.lobby.matches.has(matchId)).toBe(false);
+    vi.restoreAllMocks();
+  });
+});
+
+describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is', () => {
+  const homeKey = () => `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+  const queue: VersusClientMessage = { t: 'queue', mode: 'battle', ranked: false, ...setup };
+
+  it('a pair made on the home is hosted on seat 0’s instance, and its rematch is offered by the home', { timeout: 40_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const seats = [new VersusSeat({ seed: 'p', mistakes: 0.2 }), new VersusSeat({ seed: 'q', mistakes: 0.2 })] as const;
+    const tag = randomBytes(3).toString('hex');
+    // Seat 0 (the first to queue) is on b; seat 1's socket is on the home itself.
+    const p0 = socket(`h0-${tag}`, '10.9.0.1', seats[0]);
+    const p1 = socket(`h1-${tag}`, '10.9.0.2', seats[1]);
+    await b.relay.handle(p0.conn, queue);
+    await p0.next('queued');
+    await a.relay.handle(p1.conn, queue);
+    const { matchId } = await p0.next('match');
+    await p1.next('match', (m) => m.matchId === matchId);
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    expect(a.lobby.matches.has(matchId)).toBe(false);
+    expect(await a.leases.holder(matchId)).toBe(b.link.instance);
+    // The home still knows them busy: neither can queue again while the match is played on b.
+    await a.relay.handle(p1.conn, queue);
+    expect((await p1.next('error')).code).toBe('already_playing');
+
+    await play(4_000, [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: a.relay, conn: p1.conn }], matchId);
+    await a.relay.handle(p1.conn, { t: 'vleave', matchId });
+    await p0.next('vover', (m) => m.matchId === matchId);
+    const mine = stored.filter((x) => x.matchId === matchId);
+    expect(mine).toHaveLength(1);
+    expect(verifyMatch(mine[0]!.record).ok).toBe(true);
+    // The host reported the end to the home, which offers the rematch to both, wherever they are.
+    await p0.next('rematch_state', (m) => m.matchId === matchId, 10_000);
+    await p1.next('rematch_state', (m) => m.matchId === matchId);
+    await b.relay.handle(p0.conn, { t: 'rematch', matchId, want: true });
+    await a.relay.handle(p1.conn, { t: 'rematch', matchId, want: true });
+    const again = await p0.next('match', (m) => m.matchId !== matchId, 10_000);
+    expect(b.lobby.matches.has(again.matchId)).toBe(true);
+    expect(a.lobby.matches.size).toBe(0);
+  });
+
+  it('the home dies: a match in play on a player’s instance goes on, and who waited in its queue is told to queue again', { timeout: 60_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const seats = [new VersusSeat({ seed: 'r', mistakes: 0.2 }), new VersusSeat({ seed: 's', mistakes: 0.2 })] as const;
+    const tag = randomBytes(3).toString('hex');
+    const p0 = socket(`d0-${tag}`, '10.9.1.1', seats[0]);
+    const p1 = socket(`d1-${tag}`, '10.9.1.2', seats[1]);
+    const waiter = socket(`d2-${tag}`, '10.9.1.3');
+    await b.relay.handle(p0.conn, queue);
+    await b.relay.handle(p1.conn, queue);
+    const { matchId } = await p0.next('match');
+    await b.relay.handle(waiter.conn, { ...queue, mode: 'race30' });
+    await waiter.next('queued');
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    expect(a.lobby.matches.size).toBe(0);
+    const players = [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }];
+    await play(4_000, players, matchId);
+
+    a.crash();
+    // Until b holds the home (its lease runs out), then the waiter hears the queue went with it.
+    await play(8_000, players, matchId);
+    expect((await waiter.next('error', () => true, 10_000)).message).toMatch(/queue again/);
+    expect(b.lobby.matches.get(matchId)?.ended).toBe(false);
+    expect(p0.conn.open && p1.conn.open).toBe(true);
+    // The queue is rebuilt by those who queue again: on the new home.
+    await b.relay.handle(waiter.conn, { ...queue, mode: 'race30' });
+    await expect.poll(() => waiter.got.filter((m) => m.t === 'queued').length, { timeout: 5_000 }).toBe(2);
+
+    await b.relay.handle(p1.conn, { t: 'vleave', matchId });
+    await p0.next('vover', (m) => m.matchId === matchId);
+    const mine = stored.filter((x) => x.matchId === matchId);
+    expect(mine).toHaveLength(1);
+    expect(verifyMatch(mine[0]!.record).ok).toBe(true);
+  });
+
+  it('a request to host a match is heard only from the home, for sockets that queued there, one seat each', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const c = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const mine = socket(`f0-${tag}`, '10.9.2.1');
+    const other = socket(`f1-${tag}`, '10.9.2.2');
+    const who = (s: Connection) => ({ owner: s.owner, player: s.player, address: s.address, device: s.device });
+    const req = (seat1: Connection, at = c.link.instance): HostRequest => ({
+      id: randomBytes(8).toString('hex'), mode: 'battle', firstTo: 1, ranked: false, room: null, setup: [setup, setup],
+      seats: [{ instance: b.link.instance, peer: mine.conn.id, who: who(mine.conn) }, { instance: at, peer: seat1.id, who: who(seat1) }],
+    });
+    // Seat 1 is a live socket on a third instance, waiting at the home (another mode: the home never pairs it with `mine`), so nothing answers for it that it is gone.
+    await c.relay.handle(other.conn, { ...queue, mode: 'battle' });
+    await other.next('queued');
+    // A client cannot send one: it is no client message.
+    expect(parseClientMessage(JSON.stringify({ t: 'vhost', req: req(other.conn) })).ok).toBe(false);
+    // A socket that never queued at the home is not seated by anyone's request, the home's included.
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: req(other.conn) });
+    await sleep(500);
+    expect(b.lobby.matches.size).toBe(0);
+    // Queued at the home now: a request from an instance that is not the home is still refused (the socket hears its match did not start).
+    await b.relay.handle(mine.conn, { ...queue, mode: 'race30' });
+    await mine.next('queued');
+    b.relay.receive({ k: 'vhost', from: 'forger-instance', req: req(other.conn) });
+    await expect.poll(() => mine.got.filter((m) => m.t === 'error').length).toBe(1);
+    // Nor the home's asking for one socket in both seats.
+    const twice = req(mine.conn, b.link.instance);
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: twice });
+    await expect.poll(() => mine.got.filter((m) => m.t === 'error').length).toBe(3); // told for each seat it was named in
+    // A request naming a seat 0 of another player than the socket's.
+    const impostor = req(other.conn);
+    impostor.seats[0].who = { ...impostor.seats[0].who, owner: { userId: null, guestId: `f9-${tag}` } };
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: impostor });
+    await expect.poll(() => mine.got.filter((m) => m.t === 'error').length).toBe(4);
+    expect(b.lobby.matches.size).toBe(0);
+    expect(mine.got.some((m) => m.t === 'match')).toBe(false);
+    // Nor did any refusal leave a peer behind for seat 1 (its instance never hears of it, so would never close it).
+    expect((b.relay as unknown as { peers: Map<string, unknown> }).peers.size).toBe(0);
+    // The same request from the home, for the socket that queued there, is heard (the check above is not all-refusing).
+    b.relay.receive({ k: 'vhost', from: a.link.instance, req: req(other.conn) });
+    await mine.next('match');
+    expect(b.lobby.matches.size).toBe(1);
+  });
+  it('seat 0’s instance dies after hearing the request, before hosting: the home frees seat 1 and tells it, once that instance is gone', { timeout: 30_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p0 = socket(`k0-${tag}`, '10.9.3.1');
+    const p1 = socket(`k1-${tag}`, '10.9.3.2');
+    // b hears the home's request (it is counted as heard) and dies before it hosts anything.
+    const receive = b.relay.receive.bind(b.relay);
+    b.relay.receive = (w) => (w.k === 'vhost' ? b.crash() : receive(w));
+    await b.relay.handle(p0.conn, queue);
+    await p0.next('queued');
+    await a.relay.handle(p1.conn, queue);
+    await sleep(300);
+    expect(p1.got.some((m) => m.t === 'match')).toBe(false);
+    // The home is listed alive; b never is again.
+    const listed = setInterval(() => void a.link.cmd.zadd(KEYS.listers, Date.now(), a.link.instance), 500);
+    closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance).catch(() => {})));
+    // Seat 1 is told its match did not start, and may queue again (not `already_playing` for a match nobody hosts).
+    await p1.next('error', (m) => /could not start/.test(m.message), 15_000);
+    const queued = p1.got.filter((m) => m.t === 'queued').length;
+    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
+    await expect.poll(() => p1.got.filter((m) => m.t === 'queued').length).toBe(queued + 1);
+  });
+  it('a socket in a match on its own instance (a sparring one) cannot queue at a home elsewhere: it would be seated twice', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p = socket(`s0-${tag}`, '10.9.4.1');
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await p.next('match');
+    await b.relay.handle(p.conn, queue);
+    expect((await p.next('error')).code).toBe('already_playing');
+    expect(p.got.some((m) => m.t === 'queued')).toBe(false);
+    await b.relay.handle(p.conn, { t: 'room_create', mode: 'battle', firstTo: 2, ...setup });
+    await expect.poll(() => p.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(2);
+    expect(p.got.some((m) => m.t === 'room')).toBe(false);
+    expect(a.lobby.matches.size).toBe(0);
+  });
+  it('a socket queued at a home elsewhere cannot start a sparring match on its own instance: it would be seated twice', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const p = socket(`s1-${tag}`, '10.9.4.2');
+    await b.relay.handle(p.conn, { ...queue, mode: 'race30' });
+    await p.next('queued');
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    expect((await p.next('error')).code).toBe('already_playing');
+    expect(b.lobby.matches.size).toBe(0);
   });
 });

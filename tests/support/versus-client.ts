@@ -23,6 +23,8 @@ export class VersusPlayer {
   extra: Record<string, unknown> = {};
   /** Called with every garbage message and when it arrived (ms): the bench measures delivery. */
   onGarbage: ((m: Extract<ServerMessage, { t: 'garbage' }>, at: number) => void) | null = null;
+  /** Called with each batch acknowledged, when it was sent and when acknowledged (ms): the cluster bench times delivery. */
+  onAck: ((sentAt: number, ackedAt: number) => void) | null = null;
   /** The batches of the current game: when each was sent and acknowledged (ms). */
   batches: Array<{ game: number; seq: number; sentAt: number; ackedAt: number | null }> = [];
   private timer: NodeJS.Timeout | null = null;
@@ -104,7 +106,10 @@ export class VersusPlayer {
       if (m.t === 'garbage') this.onGarbage?.(m, at);
       if (m.t === 'vack') {
         const b = this.batches.find((x) => x.game === m.game && x.seq === m.seq);
-        if (b && b.ackedAt === null) b.ackedAt = at;
+        if (b && b.ackedAt === null) {
+          b.ackedAt = at;
+          this.onAck?.(b.sentAt, at);
+        }
       }
       if (m.t === 'vstart') this.batches = [];
       this.seat.receive(m);

@@ -1,7 +1,8 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { VERSUS_MODE_NAMES } from '@/lib/engine';
-import type { Prisma } from '@/lib/generated/prisma/client';
-import { getDb } from '@/lib/server/db';
+import { Prisma, type GameFeatures } from '@/lib/generated/prisma/client';
+import { getDb, getSql } from '@/lib/server/db';
 import { PoolBusyError } from '@/lib/server/verify-pool/pool';
 import { verifyPool } from '@/lib/server/verify-pool';
 import type { FeatureRow } from '@/lib/server/integrity/features';
@@ -82,17 +83,27 @@ export async function recordIntegrity(stored: StoredGame): Promise<void> {
   if (items.length === 0) return;
   const rows = await measured(items);
   if (!rows) return console.error('[integrity] the pool stayed busy: no feature rows for this game');
-  const db = await getDb();
-  // A player who deleted their account since the store has no rows to keep (and one seat's
-  // deletion must not cost the other seat its rows).
-  const users = new Set((await db.user.findMany({ where: { id: { in: items.map((i) => i.userId) } }, select: { id: true } })).map((u) => u.id));
+  // One statement, straight to the driver (decision 0033): the rows of players who still have an
+  // account, a duplicate skipped as before. A player who deleted their account since the store has
+  // no rows to keep (and one seat's deletion must not cost the other seat its rows). The row type
+  // maps the JSON keys to the table's columns; a timestamp's "Z" is ignored, so it stays UTC.
   const data = items.flatMap((item, i) => {
     const row = rows[i];
-    return row && users.has(item.userId) ? [{ ...row, ...item.where, userId: item.userId, mode: stored.mode, playedAt: stored.playedAt }] : [];
+    return row ? [{ ...row, ...item.where, id: randomBytes(12).toString('hex'), userId: item.userId, mode: stored.mode, playedAt: stored.playedAt }] : [];
   });
-  await db.gameFeatures.createMany({ data, skipDuplicates: true });
-  for (const userId of new Set(data.map((d) => d.userId))) await judgePlayer({ userId, mode: stored.mode });
+  if (data.length === 0) return;
+  const sql = await getSql();
+  const kept = await sql<{ userId: string }>(Prisma.sql`
+    WITH v AS (
+      SELECT * FROM jsonb_populate_recordset(NULL::"GameFeatures", ${JSON.stringify(data)}::jsonb) AS v
+      WHERE EXISTS (SELECT 1 FROM "User" u WHERE u."id" = v."userId")
+    ), ins AS (INSERT INTO "GameFeatures" SELECT * FROM v ON CONFLICT DO NOTHING)
+    SELECT DISTINCT "userId" FROM v`);
+  const users = new Set(kept.map((k) => k.userId));
+  for (const userId of new Set(data.map((d) => d.userId))) if (users.has(userId)) await judgePlayer({ userId, mode: stored.mode });
 }
+
+type WindowRow = GameFeatures & { decided: Array<{ reason: string; at: string }> };
 
 /**
  * Judges a player's newest games in a mode and opens a flag for each reason found that has none
@@ -100,16 +111,23 @@ export async function recordIntegrity(stored: StoredGame): Promise<void> {
  * dismissed flag is not raised again by the games it was dismissed over.
  */
 export async function judgePlayer(options: { userId: string; mode: string; now?: Date }): Promise<number> {
-  const db = await getDb();
-  const games = await db.gameFeatures.findMany({
-    where: { userId: options.userId, mode: options.mode },
-    // The games of one match share its time: their order within it is the set's.
-    orderBy: [{ playedAt: 'desc' }, { gameIndex: 'desc' }],
-    take: PROFILE.window,
-  });
-  const decided = await db.integrityFlag.groupBy({
-    by: ['reason'], where: { userId: options.userId, mode: options.mode, decidedAt: { not: null } }, _max: { decidedAt: true },
-  });
+  // One round trip (decision 0033): the reasons decided on, with their last decision, beside the
+  // window; a window of no games is one row of nulls. DESC puts a solo game's null index first, as
+  // Prisma's order did.
+  const sql = await getSql();
+  const read = await sql<WindowRow>(Prisma.sql`
+    SELECT d."decided", g.* FROM (
+      SELECT coalesce(json_agg(json_build_object('reason', x."reason", 'at', x."at")), '[]'::json) AS "decided"
+      FROM (SELECT "reason", max("decidedAt") AS "at" FROM "IntegrityFlag"
+            WHERE "userId" = ${options.userId} AND "mode" = ${options.mode} AND "decidedAt" IS NOT NULL GROUP BY "reason") x
+    ) d LEFT JOIN LATERAL (
+      SELECT * FROM "GameFeatures" WHERE "userId" = ${options.userId} AND "mode" = ${options.mode}
+      -- The games of one match share its time: their order within it is the set's.
+      ORDER BY "playedAt" DESC, "gameIndex" DESC LIMIT ${PROFILE.window}
+    ) g ON true`);
+  const games: GameFeatures[] = read.filter((r) => r.id !== null);
+  // JSON carries a timestamp as ISO text without its zone; it is UTC (decision 0033).
+  const decided = (read[0]?.decided ?? []).map((d) => ({ reason: d.reason, _max: { decidedAt: new Date(`${d.at}Z`) } }));
   const since = new Map(decided.map((d) => [d.reason, d._max.decidedAt]));
   const kind: ModeKind = VERSUS_MODE_NAMES.some((m) => m === options.mode) ? 'versus' : 'solo';
   const flags: ProfileFlag[] = [];
@@ -120,6 +138,7 @@ export async function judgePlayer(options: { userId: string; mode: string; now?:
   }
   if (flags.length === 0) return 0;
   const now = options.now ?? new Date();
+  const db = await getDb();
   const { count } = await db.integrityFlag.createMany({
     data: flags.map((f) => ({
       userId: options.userId, mode: options.mode, reason: f.reason, message: f.message,

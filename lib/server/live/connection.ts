@@ -28,6 +28,8 @@ export type VersusPeer = {
   /** `waitMs`: the message may wait that long for company (Connection.send). */
   send(message: ServerMessage, waitMs?: number): void;
   error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
+  /** Closes the socket (its instance's, for a relayed peer); the sparring bot has none. */
+  close?(code: number, reason: string): void;
 };
 
 /**

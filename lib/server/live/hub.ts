@@ -103,8 +103,11 @@ export class LiveHub implements LiveHere {
     this.leases = this.shared.leases;
     const remote = this.shared.remote;
     // Several instances: each match is leased to the instance hosting it and checkpointed, so another takes it up if this one goes.
-    const routing = remote ? { leases: new MatchLeases(remote.link, () => [...this.versus.matches.keys()], (id) => this.versus.matches.get(id)?.close()), checkpoints: new RedisMatchCheckpoints(remote.link) } : null;
-    const cluster = routing ? { checkpoints: routing.checkpoints, claim: (id: string) => routing.leases.claim(id), release: (id: string) => routing.leases.release(id) } : undefined;
+    const stop = (id: string) => this.versus.stop(id);
+    const routing = remote ? { leases: new MatchLeases(remote.link, () => [...this.versus.matches.keys()], stop), checkpoints: new RedisMatchCheckpoints(remote.link, stop) } : null;
+    const cluster = routing
+      ? { checkpoints: routing.checkpoints, claim: (id: string) => routing.leases.claim(id), release: (id: string) => routing.leases.release(id), held: (id: string) => routing.leases.held(id) }
+      : undefined;
     this.versus = new VersusLobby({ bus: this.bus, ...(cluster ? { cluster } : {}) });
     this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, o.versusHomeKey, routing) : localDoor(this.versus);
     // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of

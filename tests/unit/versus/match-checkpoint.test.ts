@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
@@ -14,18 +14,20 @@ const SEED = 'unit-checkpoint-seed-0123456789';
 const DECIDING = new Set(['garbage', 'vack', 'vdeal', 'vgame', 'vstart']);
 
 /** A match on a fake clock between two bots, its checkpoints kept; `twin` takes it up from one. */
-function setUp(firstTo = 2) {
+function setUp(firstTo = 2, storeFails = 0) {
   const { clock, timers, fire } = fakeTimers();
   const now = () => clock.t;
   const stored: Array<{ matchId: string; record: VersusMatchRecord }> = [];
+  let failing = storeFails;
   const store = async (o: { matchId: string; record: VersusMatchRecord }): Promise<StoreMatchResult> => {
+    if (failing-- > 0) throw new Error('connection terminated unexpectedly');
     stored.push(o);
     const v = verifyMatch(o.record);
     return v.ok ? { ok: true, matchId: o.matchId, repeated: false, ratings: null, noContest: false } : v;
   };
   const saved: MatchCheckpoint[] = [];
   const dropped: string[] = [];
-  const checkpoints = { save: (cp: MatchCheckpoint) => saved.push(cp), drop: (id: string) => dropped.push(id) };
+  const checkpoints = { save: (cp: MatchCheckpoint) => saved.push(cp), drop: (id: string) => dropped.push(id), forget: () => {} };
   const seats = [new VersusSeat({ seed: 'a', mistakes: 0.15 }, now), new VersusSeat({ seed: 'b', mistakes: 0.3 }, now)] as const;
   const sent: [ServerMessage[], ServerMessage[]] = [[], []];
   const links = ([0, 1] as const).map((s) => ({ send: (m: ServerMessage) => (sent[s].push(serverMessageSchema.parse(m)), seats[s].receive(m)) }));
@@ -47,9 +49,12 @@ function setUp(firstTo = 2) {
       }
     }
   };
-  /** A host restored from `cp` (through its stored text), both seats resumed on links that keep what it says. */
-  const twin = (cp: MatchCheckpoint) => {
-    const parsed = parseCheckpoint(JSON.stringify(cp));
+  /**
+   * A host restored from `cp` (through its stored text) as if written `ageMs` ago by the wall clock
+   * (the fake clock is the hosts' only other one), both seats resumed on links that keep what it says.
+   */
+  const twin = (cp: MatchCheckpoint, ageMs = 0) => {
+    const parsed = parseCheckpoint(JSON.stringify({ ...cp, writtenAt: Date.now() - ageMs }));
     if (!parsed.ok) throw new Error(parsed.message);
     const restored = MatchHost.restore(parsed.checkpoint, { ...options, bus: createLocalBus() });
     const said: [ServerMessage[], ServerMessage[]] = [[], []];
@@ -58,7 +63,7 @@ function setUp(firstTo = 2) {
     return { restored, said };
   };
   host.begin([links[0]!, links[1]!]);
-  return { host, seats, sent, stored, saved, dropped, run, twin, clock };
+  return { host, seats, sent, stored, saved, dropped, run, twin, clock, fire };
 }
 
 describe('a match checkpoint', () => {
@@ -135,5 +140,52 @@ describe('a match checkpoint', () => {
   it('parses only a checkpoint: anything else read back is refused with the reason', () => {
     expect(parseCheckpoint('nope')).toMatchObject({ ok: false });
     expect(parseCheckpoint(JSON.stringify({ v: 1, matchId: 'x' }))).toMatchObject({ ok: false });
+  });
+
+  it('a match whose store fails for a moment keeps its checkpoint and is stored on a retry, never dropped unstored', async () => {
+    const m = setUp(1, 2);
+    m.run(() => m.host.ended);
+    const settled = vi.fn();
+    void m.host.finished!.then(settled);
+    // Two throws (the database away): each retry waits longer; the checkpoint stays meanwhile.
+    for (let i = 0; i < 50 && !settled.mock.calls.length; i++) {
+      await Promise.resolve();
+      await new Promise((r) => setImmediate(r));
+      if (settled.mock.calls.length) break;
+      expect(m.dropped).toEqual([]);
+      m.clock.t += 500;
+      m.fire();
+    }
+    expect(settled).toHaveBeenCalledWith(expect.objectContaining({ ok: true }));
+    expect(m.stored).toHaveLength(1);
+    expect(m.dropped).toEqual(['ckptmatch01']);
+    expect(m.sent[0].findLast((x) => x.t === 'vover')).toMatchObject({ stored: true });
+  });
+
+  it('taken up 4 s after its checkpoint: what the browsers played meanwhile is on time, and nothing past the clock', () => {
+    const m = setUp();
+    m.run(() => (m.seats[1].game?.tickNo ?? 0) > 30);
+    const cp = m.host.checkpoint();
+    // Its last checkpoint; its players play on for 4 s (their batches reach it, it deals on), then it dies unwritten.
+    const played: [SeatBatch[], SeatBatch[]] = [[], []];
+    for (let step = 0; step < 40; step++) {
+      m.clock.t += 100;
+      m.fire();
+      for (const s of [0, 1] as const) {
+        const batch = m.seats[s].play(Math.floor(((m.clock.t - m.seats[s].startsAt) * 60) / 1000));
+        if (batch) expect(m.host.inputs(s, batch)).toBeNull();
+        if (batch) played[s].push(batch);
+      }
+    }
+    expect(played[1].every((b) => b.game === 0)).toBe(true);
+    expect(played[1].at(-1)!.tick).toBeGreaterThan(cp.elapsedMs * 0.06 + 200); // over 3 s played since
+    // Another instance takes it up from the checkpoint written 4 s ago, both seats resume and resend.
+    const { restored } = m.twin(cp, 4_000);
+    for (const s of [0, 1] as const) for (const b of played[s]) expect(restored.inputs(s, b)).toBeNull();
+    expect(restored.ended).toBe(false);
+    // The clock moved on by the gap, not more: a batch a second past it is still ahead.
+    const last = played[0].at(-1)!;
+    const ahead = { game: last.game, seq: last.seq + 1, tick: Math.floor(((m.clock.t + 1_000 - m.seats[0].startsAt) * 60) / 1000), events: [] };
+    expect(restored.inputs(0, ahead)).toMatchObject({ code: 'ahead_of_clock' });
   });
 });

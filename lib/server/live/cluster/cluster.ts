@@ -57,4 +57,17 @@ export const KEYS = {
 export const LEASE_SCRIPTS = {
   renew: `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`,
   drop: `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`,
+  /**
+   * A match checkpoint's write, only by the match lease's holder (KEYS: the lease, the head, the
+   * games list; ARGV: the holder, the ms, the head, then the chunks to append): 0 and nothing
+   * written otherwise, so an instance that lost the match cannot append to the list its new host
+   * writes.
+   */
+  checkpoint: `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[2], ARGV[3], 'PX', ARGV[2])
+if #ARGV > 3 then
+  redis.call('rpush', KEYS[3], unpack(ARGV, 4))
+  redis.call('pexpire', KEYS[3], ARGV[2])
+end
+return 1`,
 } as const;

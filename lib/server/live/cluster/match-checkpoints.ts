@@ -1,14 +1,21 @@
 import 'server-only';
-import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
 import { parseCheckpoint, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints } from '@/lib/server/live/match/match-checkpoint';
 
 /** What one write adds to a game: each list from an index on (the last feed grows while its seat keeps sending). */
 type Chunk = { g: number; f: [number, CheckpointGame['feeds']]; e: [[number, CheckpointGame['events'][0]], [number, CheckpointGame['events'][1]]]; j: [[number, CheckpointGame['joins'][0]], [number, CheckpointGame['joins'][1]]]; fo: CheckpointGame['forfeit']; d: CheckpointGame['dealt'] };
 type Written = { feeds: number; events: [number, number]; joins: [number, number] };
+type SeatOwner = MatchCheckpoint['seats'][number]['owner'];
+/** Who may take the match up, in the head: each seat's owner and its resume token's hash. */
+type Gate = Array<{ owner: SeatOwner; token: string }>;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
- * Match checkpoints on Redis (docs/decisions/0018), written as the match goes in one MULTI: the
+ * Match checkpoints on Redis (docs/decisions/0018), written as the match goes in one script, only by
+ * the holder of the match's lease: the
  * head (clock, seats, phase: small) is set, and what the games gained since the last write is
  * appended to a list, so a write costs what was played since, not the whole set (a whole ten-minute
  * set rewritten each second was ~0.9 MB and ~10 ms). Redis may lose them (it holds no finished
@@ -19,7 +26,11 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
   /** Per match, per game: how much of it this instance has written. */
   private readonly written = new Map<string, Written[]>();
 
-  constructor(private readonly link: RedisLink) {}
+  /** `refused(id)`: a write found another instance holding the match's lease (this one must stop hosting it). */
+  constructor(
+    private readonly link: RedisLink,
+    private readonly refused: (matchId: string) => void = () => {},
+  ) {}
 
   save(checkpoint: MatchCheckpoint): void {
     const { games, ...head } = checkpoint;
@@ -38,10 +49,22 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
       chunks.push(JSON.stringify(chunk));
     });
     const key = KEYS.matchCheckpoint(checkpoint.matchId);
-    const tx = this.link.cmd.multi().set(key, JSON.stringify({ ...head, games: games.length }), 'PX', CLUSTER.matchCheckpointMs);
-    if (chunks.length > 0) tx.rpush(`${key}:games`, ...chunks).pexpire(`${key}:games`, CLUSTER.matchCheckpointMs);
-    // Unwritten, the next write would append after a gap: it starts over instead.
-    tx.exec().then((replies) => replies?.some(([e]) => e) && this.written.delete(checkpoint.matchId), () => this.written.delete(checkpoint.matchId));
+    const gate: Gate = ([0, 1] as const).map((s) => ({ owner: head.seats[s].owner, token: tokenHash(head.state[s].token) }));
+    const headText = JSON.stringify({ ...head, games: games.length, gate });
+    // Written only while this instance holds the match's lease, checked in the same script (cluster.ts).
+    this.link.cmd.eval(LEASE_SCRIPTS.checkpoint, 3, KEYS.matchHost(checkpoint.matchId), key, `${key}:games`, this.link.instance, CLUSTER.matchCheckpointMs, headText, ...chunks).then(
+      (ok) => {
+        if (ok === 1) return;
+        this.written.delete(checkpoint.matchId);
+        this.refused(checkpoint.matchId);
+      },
+      // Unwritten, the next write would append after a gap: it starts over instead.
+      () => this.written.delete(checkpoint.matchId),
+    );
+  }
+
+  forget(matchId: string): void {
+    this.written.delete(matchId);
   }
 
   drop(matchId: string): void {
@@ -55,6 +78,26 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
     return (await this.link.cmd.exists(KEYS.matchCheckpoint(matchId)).catch(() => 0)) === 1;
   }
 
+  /**
+   * The owner of the seat whose resume token this is, from the head alone (a few kB): null if the
+   * match has no checkpoint or no seat has that token. A take-up asks this before it reads the
+   * checkpoint's games (up to ~1 MB) or waits for a slot, so naming a match costs a stranger's
+   * instance one small read.
+   */
+  async seatOf(matchId: string, token: string): Promise<SeatOwner | null> {
+    const head = await this.link.cmd.get(KEYS.matchCheckpoint(matchId)).catch(() => null);
+    if (!head) return null;
+    let gate: Gate | undefined;
+    try {
+      gate = (JSON.parse(head) as { gate?: Gate }).gate;
+    } catch {
+      return null;
+    }
+    const hash = Buffer.from(tokenHash(token));
+    const seat = gate?.find((g) => typeof g?.token === 'string' && g.token.length === hash.length && timingSafeEqual(Buffer.from(g.token), hash));
+    return seat ? seat.owner : null;
+  }
+
   /** The match's last checkpoint, or null (none, or unreadable: said in the log, as it is then never taken up). */
   async read(matchId: string): Promise<MatchCheckpoint | null> {
     const key = KEYS.matchCheckpoint(matchId);
@@ -63,6 +106,7 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
     if (!head) return null;
     let text: string;
     try {
+      // The gate is the head's too; the schema leaves it out.
       const { games: count, ...rest } = JSON.parse(head) as Omit<MatchCheckpoint, 'games'> & { games: number };
       const games: CheckpointGame[] = [];
       for (const raw of (replies?.[1]?.[1] as string[] | undefined) ?? []) fold(games, JSON.parse(raw) as Chunk);
@@ -76,13 +120,22 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
   }
 }
 
-/** One write's chunk onto the games read so far: each list cut where the chunk starts, then extended. */
+/**
+ * One write's chunk onto the games read so far: each list cut where the chunk starts, then extended,
+ * in place. Copying each list per chunk made a read quadratic in the writes (a ten-minute set is
+ * ~600 of them).
+ */
 function fold(games: CheckpointGame[], c: Chunk): void {
   const game = (games[c.g] ??= { feeds: [], events: [[], []], joins: [[], []], forfeit: null, dealt: [0, 0] });
-  const onto = <T>(list: T[], [from, more]: [number, T[]]): T[] => [...list.slice(0, from), ...more];
-  game.feeds = onto(game.feeds, c.f);
-  game.events = [onto(game.events[0], c.e[0]), onto(game.events[1], c.e[1])];
-  game.joins = [onto(game.joins[0], c.j[0]), onto(game.joins[1], c.j[1])];
+  const onto = <T>(list: T[], [from, more]: [number, T[]]): void => {
+    list.length = Math.min(list.length, from);
+    for (const x of more) list.push(x);
+  };
+  onto(game.feeds, c.f);
+  for (const s of [0, 1] as const) {
+    onto(game.events[s], c.e[s]);
+    onto(game.joins[s], c.j[s]);
+  }
   game.forfeit = c.fo;
   game.dealt = c.d;
 }

@@ -15,25 +15,58 @@ export class MatchLeases {
   private readonly renewer: NodeJS.Timeout;
   private readonly known = new Map<string, { holder: string | null; at: number }>();
   private readonly asking = new Map<string, Promise<string | null>>();
+  /** Per match hosted here: when the last write that set or renewed its lease was sent (Date.now()). */
+  private readonly renewedAt = new Map<string, number>();
 
-  /** `hosted()`: the matches this instance hosts; `lost(id)`: one whose lease another instance now has (it stops, unstored). */
+  /**
+   * `hosted()`: the matches this instance hosts; `lost(id)`: one it no longer holds, because another
+   * instance has its lease now or because no renewal succeeded for a lease's time (Redis or this
+   * process stalled: another may have taken it up). The host stops either way, unstored.
+   */
   constructor(
     private readonly link: RedisLink,
     hosted: () => string[],
     lost: (matchId: string) => void,
   ) {
     this.renewer = setInterval(() => {
-      for (const matchId of hosted()) {
+      const ids = new Set(hosted());
+      for (const matchId of [...this.renewedAt.keys()]) if (!ids.has(matchId)) this.renewedAt.delete(matchId);
+      for (const matchId of ids) {
+        // Only a match claimed or taken here is timed (the sparring bot's is never taken up elsewhere).
+        const timed = this.renewedAt.has(matchId);
+        if (timed && !this.held(matchId)) {
+          this.renewedAt.delete(matchId);
+          lost(matchId);
+          continue;
+        }
+        const sent = Date.now();
         this.link.cmd.eval(LEASE_SCRIPTS.renew, 1, KEYS.matchHost(matchId), this.link.instance, CLUSTER.leaseMs)
           .then(async (ok) => {
-            if (ok === 1) return;
+            if (ok === 1) return this.renewed(matchId, sent);
             const set = await this.link.cmd.set(KEYS.matchHost(matchId), this.link.instance, 'PX', CLUSTER.leaseMs, 'NX');
-            if (set !== 'OK') lost(matchId);
+            if (set === 'OK') this.renewed(matchId, sent);
+            else if (this.renewedAt.delete(matchId) || !timed) lost(matchId);
           })
-          .catch(() => {}); // Redis away: the match plays on here; the renewal after it comes back decides.
+          .catch(() => {}); // Redis away: the match plays on here until a lease's time after the last renewal (held).
       }
     }, CLUSTER.renewEveryMs);
     this.renewer.unref();
+  }
+
+  /**
+   * Whether this instance may still act for the match: a lease's time has not passed since the last
+   * renewal it sent that succeeded (Redis counts the lease from when it got it, no earlier). Past
+   * that, another instance may have taken the match up: a host asked here stops instead.
+   */
+  held(matchId: string): boolean {
+    const at = this.renewedAt.get(matchId);
+    return at !== undefined && Date.now() - at < CLUSTER.leaseMs;
+  }
+
+  private renewed(matchId: string, sent: number): void {
+    const at = this.renewedAt.get(matchId);
+    // A renewal answered after the match was let go (or stopped) does not bring it back.
+    if (at !== undefined && sent > at) this.renewedAt.set(matchId, sent);
   }
 
   get instance(): string {
@@ -42,19 +75,27 @@ export class MatchLeases {
 
   /** A match that starts here is this instance's (its id is new: nobody else can hold it). */
   claim(matchId: string): void {
-    this.known.set(matchId, { holder: this.link.instance, at: Date.now() });
+    const sent = Date.now();
+    this.known.set(matchId, { holder: this.link.instance, at: sent });
+    // Held from now (its id is new): a SET that fails leaves it unrenewed, and it stops a lease's time later.
+    this.renewedAt.set(matchId, sent);
     this.link.cmd.set(KEYS.matchHost(matchId), this.link.instance, 'PX', CLUSTER.leaseMs).catch(() => {});
   }
 
   /** Takes a match nobody holds (its holder died): true if this instance has it now. */
   async take(matchId: string): Promise<boolean> {
+    const sent = Date.now();
     const set = await this.link.cmd.set(KEYS.matchHost(matchId), this.link.instance, 'PX', CLUSTER.leaseMs, 'NX').catch(() => null);
-    if (set === 'OK') this.known.set(matchId, { holder: this.link.instance, at: Date.now() });
+    if (set === 'OK') {
+      this.known.set(matchId, { holder: this.link.instance, at: Date.now() });
+      this.renewedAt.set(matchId, sent);
+    }
     return set === 'OK';
   }
 
   release(matchId: string): void {
     this.known.delete(matchId);
+    this.renewedAt.delete(matchId);
     this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, KEYS.matchHost(matchId), this.link.instance).catch(() => {});
   }
 

@@ -7,6 +7,7 @@ import type { Owner } from '@/lib/server/games/owner';
 import { byInterest, createLocalBus, type LiveBus } from '@/lib/server/live/cluster/bus';
 import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
+import type { Handling, VersusMode } from '@/lib/engine';
 
 /** What instances say to each other: on a game's channel, and on one instance's own. */
 type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: string; m: ServerMessage | null };
@@ -16,9 +17,24 @@ type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: 
  * identity is the one its own instance read from its cookies; instances trust each other's Redis.
  */
 export type VersusWire =
-  | { k: 'vin'; from: string; peer: string; who: { owner: Owner; player: LivePlayer; address: string; device: string | null }; m: VersusClientMessage }
+  | { k: 'vin'; from: string; peer: string; who: Who; m: VersusClientMessage }
   | { k: 'vclose'; from: string; peer: string }
-  | { k: 'vout'; from: string; peer: string; m: ServerMessage };
+  | { k: 'vout'; from: string; peer: string; m: ServerMessage }
+  /** The socket's match stopped on its host (its lease lost): its instance closes it, and the browser resumes. */
+  | { k: 'vkick'; from: string; peer: string; code: number; reason: string }
+  // The home asks seat 0's instance to host a match it paired; that instance reports back when it closes (versus-relay.ts).
+  | { k: 'vhost'; from: string; req: HostRequest }
+  | { k: 'vafter'; from: string; req: HostRequest; matchId: string | null; links: [PeerRef | null, PeerRef | null] };
+
+type Setup = { handling: Handling; nextCount: number };
+type Who = { owner: Owner; player: LivePlayer; address: string; device: string | null };
+/** A socket as instances name it: the instance it is on and its connection id there. */
+export type PeerRef = { instance: string; peer: string };
+/** A match the home placed: its seats (who they are, as their own instance read it), never a seed. */
+export type HostRequest = {
+  id: string; mode: VersusMode; firstTo: number; ranked: boolean; room: string | null;
+  seats: [PeerRef & { who: Who }, PeerRef & { who: Who }]; setup: [Setup, Setup];
+};
 
 type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string } | VersusWire;
 type SessionWire = { from: string; userId: string };

@@ -75,6 +75,12 @@ export type MatchCheckpoints = {
   save(checkpoint: MatchCheckpoint): void;
   /** The match was stored (or refused): nothing is left to take up. */
   drop(matchId: string): void;
+  /**
+   * This host stops writing the match (closed, lost, handed over) or starts writing it afresh (taken
+   * up): what it remembers having written is forgotten, so a later write never appends after
+   * another instance's.
+   */
+  forget(matchId: string): void;
 };
 
 /** How often a match in play is written at most (and at each game's end). */

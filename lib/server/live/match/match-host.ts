@@ -1,51 +1,20 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { keysOf, pieceSequence, TICKS_PER_SECOND, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
-import { BATCH_INTERVAL_MS, type ServerMessage } from '@/lib/live/protocol';
-import { VERSUS_MAX_LAG_MS, type RatingChange, type Seat } from '@/lib/live/versus';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { WireEvent } from '@/lib/live/wire';
 import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints, type VgameMessage } from '@/lib/server/live/match/match-checkpoint';
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
-import { PACING } from '@/lib/server/live/pacing';
-import { placementOf } from '@/lib/server/versus/rating';
-import type { SeatOwner, SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
+import { STORE_RETRY, storeRetrying, voverOf, type Store } from '@/lib/server/live/match/match-store';
+import { MATCH_TIMING, realTimers, type Timers } from '@/lib/server/live/match/match-timing';
+import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
-import { oneTurnEach } from '@/lib/server/turns';
 
-/** Every match ending in this process starts storing through this, one a turn (turns.ts). */
-const storesInTurn = oneTurnEach();
-
-/** A live match's clock, as data (docs/decisions/0017-versus-live.md). */
-export const MATCH_TIMING = {
-  /** The first game's clock starts this long after `vstart` (the countdown). */
-  firstCountdownMs: 3_000,
-  /** Between two games of a set: the result is shown, then the next countdown. */
-  betweenGamesMs: 2_000,
-  /** A dropped player may come back within this long (the solo resume window), and no longer than
-   *  the time away left below; after it the game is lost. */
-  resumeWindowMs: PACING.resumeWindowMs,
-  /** Time away a seat is excused in all, per game and per match: a dropped seat's clock stops, so
-   *  without a cap three absences of 22 s were 66 s of thinking the opponent never had. */
-  awayPerGameMs: 15_000,
-  awayPerMatchMs: 30_000,
-  /** A connected seat whose stream trails the clock by more than this (time away excused) loses the
-   *  game: a silent client would otherwise hold the opponent's win, and every second behind is a
-   *  second to think. Per mode (lib/live/versus.ts). */
-  maxLagMs: VERSUS_MAX_LAG_MS,
-  /** How often the lag is looked at. */
-  lagCheckMs: 1_000,
-  /**
-   * A seat's frame may wait this long for the opponent's next message (its next ack comes within a
-   * batch interval) and leave in the same write: the opponent's field is drawn up to this much later,
-   * garbage never waits (Connection.send).
-   */
-  opponentFrameWaitMs: BATCH_INTERVAL_MS,
-} as const;
-
-export type Timers = { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
-type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }) => Promise<StoreMatchResult>;
+// The match's clock and timers (match-timing.ts) and its store (match-store.ts) live beside it; importers find them here too.
+export { MATCH_TIMING, realTimers, type Timers };
 
 export type MatchHostOptions = {
   matchId: string;
@@ -63,6 +32,8 @@ export type MatchHostOptions = {
   store?: Store;
   /** Where the match is written as it goes, for another instance to take it up (match-checkpoint.ts). */
   checkpoints?: MatchCheckpoints;
+  /** A leased match (several instances): held() false once another instance may have it; lost() stops it here. */
+  lease?: { held(matchId: string): boolean; lost(matchId: string): void };
   /** The seats' resume tokens: a restored match keeps the ones its browsers hold. */
   tokens?: [string, string];
   onClose(host: MatchHost): void;
@@ -73,10 +44,6 @@ export type RestoreOptions = Omit<MatchHostOptions, 'matchId' | 'seed' | 'mode' 
 
 type Fail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
 
-export const realTimers: Timers = {
-  set: (fn, ms) => setTimeout(fn, ms).unref(),
-  clear: (h) => clearTimeout(h as NodeJS.Timeout),
-};
 const other = (s: Seat): Seat => (s === 0 ? 1 : 0);
 /** Garbage joined to a seat, as a checkpoint holds it: [id, tick, size, column]. */
 type Joins = Array<[number, number, number, number]>;
@@ -140,6 +107,8 @@ export class MatchHost {
   static restore(cp: MatchCheckpoint, o: RestoreOptions): MatchHost {
     if (cp.rulesVersion !== VERSUS_RULES_VERSION) throw new MatchRestoreError(`The match was played under versus rules ${cp.rulesVersion}; this server plays ${VERSUS_RULES_VERSION}.`);
     const host = new MatchHost({ ...o, matchId: cp.matchId, seed: cp.seed, mode: cp.mode, firstTo: cp.firstTo, ranked: cp.ranked, seats: cp.seats, tokens: [cp.state[0].token, cp.state[1].token] });
+    // Its first write starts the match's lists afresh: this instance may have written it before, and others since.
+    o.checkpoints?.forget(cp.matchId);
     host.replay(cp);
     return host;
   }
@@ -340,6 +309,8 @@ export class MatchHost {
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     for (const seat of this.seats) if (seat.goneTimer !== null) this.timers.clear(seat.goneTimer);
+    // Handed over, lost or over: whatever this instance wrote is no base for a write it makes if it takes the match back.
+    this.o.checkpoints?.forget(this.matchId);
     this.o.bus.withdrawMatch(this.matchId);
     this.o.onClose(this);
   }
@@ -491,6 +462,8 @@ export class MatchHost {
 
   private finish(): void {
     if (this.ended) return;
+    // A timer that fired after a stall past the lease: another instance may host the match now; it decides and stores it.
+    if (this.o.lease && !this.o.lease.held(this.matchId)) return this.o.lease.lost(this.matchId);
     this.phase = 'over';
     if (this.nextTimer !== null) this.timers.clear(this.nextTimer);
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
@@ -499,31 +472,25 @@ export class MatchHost {
     this.save();
     this.o.bus.withdrawMatch(this.matchId);
     const base = { t: 'vover' as const, matchId: this.matchId, winner: this.match.winner!, score: this.score, reason: endReasonOf(this.match), ranked: this.o.ranked };
-    // Stored in turn with the other matches ending now (encoding, verifying and writing it takes
-    // milliseconds on this thread): players dropped together forfeit together.
-    this.finished = storesInTurn(() => this.store(recordOf(this.match, this.o.seed, this.o.mode))).then(
+    const record = recordOf(this.match, this.o.seed, this.o.mode);
+    this.finished = storeRetrying({ matchId: this.matchId, store: () => this.store(record), timers: this.timers }).then(
       (result) => {
-        const ratings = result.ok && result.ratings ? result.ratings : null;
         if (!result.ok) console.error(`[live] match ${this.matchId} was not stored: ${result.code} ${result.message}`);
-        const message: ServerMessage = {
-          ...base, stored: result.ok,
-          ...(ratings ? { ratings: [ratingChange(ratings[0]), ratingChange(ratings[1])] } : {}),
-          ...(result.ok && result.noContest ? { noContest: true } : {}),
-        };
+        const message = voverOf(base, result);
         this.sendBoth(message);
         this.o.bus.publish(this.matchId, message);
+        // Stored, or refused for good (a retry would be refused again): nothing is left to take up.
+        this.o.checkpoints?.drop(this.matchId);
         return result;
       },
       (error: unknown) => {
-        console.error(`[live] storing match ${this.matchId} failed:`, error);
+        // Still failing after every retry: the checkpoint stays (minutes), so the instance a player's
+        // resume reaches takes the decided match up and stores it (by its id, once).
+        console.error(`[live] storing match ${this.matchId} failed ${STORE_RETRY.attempts} times; its checkpoint is kept:`, error);
         this.sendBoth({ ...base, stored: false });
         return null;
       },
-    ).finally(() => {
-      // Stored, or refused for good (a retry would be refused again): nothing is left to take up.
-      this.o.checkpoints?.drop(this.matchId);
-      this.close();
-    });
+    ).finally(() => this.close());
   }
 
   private async store(record: VersusMatchRecord): Promise<StoreMatchResult> {
@@ -598,18 +565,20 @@ export class MatchHost {
 
   /**
    * Feeds the referee the checkpoint's batches in their order, game by game, and sets the host's
-   * clock, seats and phase where the original's stood (its clock stopped meanwhile: the gap is
-   * nobody's time away). Sends nothing: no seat is connected yet.
+   * clock, seats and phase where the original's stood, moved on by the time since it was written
+   * (`sinceWritten`): the browsers played on meanwhile, and their batches are judged against the
+   * clock they played to. Sends nothing: no seat is connected yet.
    */
   private replay(cp: MatchCheckpoint): void {
     const now = this.now();
+    const gap = sinceWritten(cp);
     const ahead = Math.max(this.o.seats[0].nextCount, this.o.seats[1].nextCount);
     const last = cp.games.length - 1;
     cp.games.forEach((g, index) => {
       if (index !== this.gameIndex) throw new MatchRestoreError(`Game ${index} of the checkpoint follows an undecided game.`);
       const game = this.match.current;
       const cursor: [number, number] = [0, 0];
-      for (const s of [0, 1] as const) this.seats[s].newGame(pieceSequence(this.gameSeed(), VERSUS_RULES_VERSION), ahead, index === last ? now - cp.elapsedMs : now, game.game(s).taken, VERSUS_RULES_VERSION);
+      for (const s of [0, 1] as const) this.seats[s].newGame(pieceSequence(this.gameSeed(), VERSUS_RULES_VERSION), ahead, index === last ? now - cp.elapsedMs - gap : now, game.game(s).taken, VERSUS_RULES_VERSION);
       this.started = index;
       this.feeds = [];
       this.forfeited = null;
@@ -641,7 +610,9 @@ export class MatchHost {
       seat.awayInGameMs = state.awayInGameMs;
       seat.awayInMatchMs = state.awayInMatchMs;
       seat.startSent = state.startSent;
-      if (state.awayForMs !== null) seat.stream.drop(now - state.awayForMs);
+      // Nobody heard from the seat since the checkpoint: the gap is its time away, excused within its
+      // budgets like any other when it resumes, so a seat that stopped playing gains nothing by it.
+      seat.stream.drop(now - gap - (state.awayForMs ?? 0));
     }
     this.lastGame = cp.lastGame?.t === 'vgame' ? (cp.lastGame as VgameMessage) : null;
     this.savedAt = now;
@@ -661,7 +632,7 @@ export class MatchHost {
       case 'between':
         this.phase = 'between';
         this.announce();
-        return this.startNextIn(cp.nextInMs);
+        return this.startNextIn(Math.max(0, cp.nextInMs - gap));
       case 'over':
         // Decided before the instance that held it could store it: stored here (by its id, once).
         return this.finish();
@@ -683,14 +654,13 @@ export class MatchHost {
   }
 }
 
-/** What vover tells a seat of its stored rating: the change, the band it moved from and to, and how far into placement it is. */
-function ratingChange(r: SeatRatings): RatingChange {
-  const placement = placementOf(r.matches.after);
-  return {
-    before: r.before.rating, after: r.after.rating, rdAfter: r.after.rd,
-    ...(r.bands ? { bands: [r.bands.before, r.bands.after] } : {}),
-    ...(placement ? { placement } : {}),
-  };
+/**
+ * How long ago a checkpoint was written, by the wall clocks of the instance that wrote it and this
+ * one: at least 0, at most a resume window (a seat away longer has lost its game anyway, and a clock
+ * far off must not move a match by minutes).
+ */
+function sinceWritten(cp: MatchCheckpoint): number {
+  return Math.min(Math.max(0, Date.now() - cp.writtenAt), MATCH_TIMING.resumeWindowMs);
 }
 
 /** Events in order within [from, tick), of keys the rules play. */

@@ -45,7 +45,18 @@ export type LobbyOptions = {
   cluster?: LobbyCluster;
 };
 
-export type LobbyCluster = { checkpoints: MatchCheckpoints; claim(matchId: string): void; release(matchId: string): void };
+export type LobbyCluster = {
+  checkpoints: MatchCheckpoints;
+  claim(matchId: string): void;
+  release(matchId: string): void;
+  /** Whether this instance may still act for the match (match-leases.ts `held`). */
+  held(matchId: string): boolean;
+};
+
+/** A pair the home made (queue, room, rematch): everything the instance that will host its match needs. No seed: the host draws it. */
+export type Placement = { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room: string | null };
+/** What comes back to the home when a match it placed closes: its two players' offer or room. */
+export type Aftermath = Omit<Placement, 'conns'> & { matchId: string };
 
 /**
  * Versus on the live hub: the quick-match queue (matchmaking.ts decides the pairs), private rooms
@@ -56,6 +67,10 @@ export class VersusLobby {
   readonly matches = new Map<string, MatchHost>();
   private readonly queue = new Map<VersusPeer, Entry>();
   private readonly rooms = new Map<string, Room>();
+  /** Players whose match the home placed on another instance (versus-relay.ts): busy here until it closes there. */
+  private readonly placed = new WeakSet<VersusPeer>();
+  /** Several instances: asks the instance of seat 0's socket to host a new match; false to host it here. */
+  private placer: ((p: Placement) => boolean) | null = null;
   private readonly now: () => number;
   private readonly pairTimer: NodeJS.Timeout;
   /** A peer's ratings by mode, read at its first ranked queue and kept until a match of its ends (a read per queue was 40 a second per socket). */
@@ -74,7 +89,7 @@ export class VersusLobby {
     this.now = o.now ?? (() => performance.now());
     this.rematches = new Rematches({
       now: this.now, timers: o.timers ?? realTimers, busy: (c) => this.busy(c), recheck: (offer) => this.rankedAgain(offer),
-      start: (offer, firstTo) => this.startMatch({ mode: offer.mode, firstTo, ranked: offer.ranked, conns: offer.peers, setup: offer.setup }),
+      start: (offer, firstTo) => void this.startMatch({ mode: offer.mode, firstTo, ranked: offer.ranked, conns: offer.peers, setup: offer.setup }),
     });
     this.pairTimer = setInterval(() => this.pair(), PAIR_EVERY_MS);
     this.pairTimer.unref();
@@ -127,7 +142,7 @@ export class VersusLobby {
         if (!room.ready[0] || !room.ready[1] || !room.seats[1]) return this.sendRoom(room);
         this.rooms.delete(room.code);
         for (const c of room.seats) c?.send({ t: 'room_closed', code: room.code, reason: 'started' });
-        this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!], room });
+        void this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!], room });
         return;
       }
       case 'vinputs': {
@@ -202,7 +217,7 @@ export class VersusLobby {
     this.sparStarts.player.take(who, now);
     this.sparStarts.address.take(conn.address, now);
     const bot = new BotPeer(m.bot, { play: (peer, message) => void this.handle(peer, message), timers: this.o.timers ?? realTimers, now: this.now });
-    const host = this.startMatch({
+    const host = this.hostMatch({
       mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
       setup: [{ handling: m.handling, nextCount: m.nextCount }, { handling: DEFAULT_HANDLING, nextCount: m.nextCount }], bot,
     });
@@ -231,6 +246,7 @@ export class VersusLobby {
   /** The socket closed: out of the queue and any open room; a match seat waits the resume window. */
   drop(conn: VersusPeer): void {
     this.queue.delete(conn);
+    this.placed.delete(conn);
     this.rematches.leave(conn);
     for (const room of this.rooms.values()) {
       if (room.seats[0] === conn) {
@@ -252,6 +268,20 @@ export class VersusLobby {
     let n = 0;
     for (const host of [...this.matches.values()]) if (host.handOver()) n++;
     return n;
+  }
+
+  /**
+   * This instance no longer holds the match's lease (another took it up, or no renewal succeeded
+   * for a lease's time): the host closes without another write or a store, and its seats' sockets
+   * are closed with 1012, so the browsers reconnect and resume where the match is hosted now.
+   */
+  stop(matchId: string): void {
+    const host = this.matches.get(matchId);
+    if (!host) return;
+    console.error(`[live] match ${matchId} stopped here: its lease is lost`);
+    const links = ([0, 1] as const).map((s) => host.link(s) as VersusPeer | null);
+    host.close();
+    for (const link of links) link?.close?.(1012, 'The server hosting your match lost it: reconnecting resumes it where it is hosted now.');
   }
 
   /** Settles once every match that ended here is stored (or its store failed): a shutdown waits for it (hub.ts drain). */
@@ -278,12 +308,42 @@ export class VersusLobby {
         this.queue.delete(x.conn);
         this.queue.delete(y.conn);
         const firstTo = x.ranked && x.band && y.band ? setLengthOf(x.band, y.band) : MODES[x.mode].firstTo;
-        this.startMatch({ mode: x.mode, firstTo, ranked: x.ranked, conns: [x.conn, y.conn], setup: [x, y] });
+        void this.startMatch({ mode: x.mode, firstTo, ranked: x.ranked, conns: [x.conn, y.conn], setup: [x, y] });
       }
     }
   }
 
-  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room; bot?: BotPeer }): MatchHost {
+  /** Set by the relay when matches are leased one by one: a pair made here is played where a player is. */
+  setPlacer(placer: (p: Placement) => boolean): void {
+    this.placer = placer;
+  }
+
+  /** A pair made here: its match is hosted on seat 0's instance (placer), or here. */
+  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room }): MatchHost | null {
+    const placement: Placement = { mode: o.mode, firstTo: o.firstTo, ranked: o.ranked, conns: o.conns, setup: o.setup, room: o.room?.code ?? null };
+    if (!this.placer?.(placement)) return this.hostMatch(o);
+    for (const c of o.conns) this.placed.add(c);
+    return null;
+  }
+
+  /** Another instance asked (versus-relay.ts): the match is hosted here; when it closes, `after` reports back instead of an offer here. */
+  hostPlaced(p: Placement, after: (matchId: string, links: [VersusPeer | null, VersusPeer | null]) => void): MatchHost {
+    return this.hostMatch({ ...p, room: undefined, after });
+  }
+
+  /** A match placed elsewhere closed (or never started: `then` null): its players are free here, and get their offer or room. */
+  settlePlaced(seats: Array<VersusPeer | null>, then: Aftermath | null, links: [VersusPeer | null, VersusPeer | null]): void {
+    for (const c of seats) if (c) this.placed.delete(c);
+    if (!then) return;
+    const [a, b] = links;
+    if (then.room !== null) {
+      if (a && b) this.reopen({ code: then.room, mode: then.mode, firstTo: then.firstTo, seats: [a, b], ready: [false, false], setup: then.setup }, links);
+      return;
+    }
+    this.rematches.open({ matchId: then.matchId, mode: then.mode, ranked: then.ranked, firstTo: then.firstTo, setup: then.setup }, links);
+  }
+
+  private hostMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room | undefined; bot?: BotPeer; after?: (matchId: string, links: [VersusPeer | null, VersusPeer | null]) => void }): MatchHost {
     const seat = (s: Seat): MatchSeatInfo => ({
       owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount,
       ...(o.conns[s] === o.bot ? { bot: o.bot.spec } : {}),
@@ -292,7 +352,7 @@ export class VersusLobby {
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
       ranked, seats: [seat(0), seat(1)], bus: this.o.bus,
-      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? { checkpoints: this.o.cluster.checkpoints } : {}),
+      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? this.leased(this.o.cluster) : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
         if (!o.bot) this.o.cluster?.release(h.matchId);
@@ -301,6 +361,7 @@ export class VersusLobby {
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
         // Against the bot, "again" is one click on the page (a new `spar`), not an offer to a peer that cannot answer.
         if (o.bot) return o.bot.stop();
+        if (o.after) return o.after(h.matchId, links);
         if (o.room) this.reopen(o.room, links);
         else this.rematches.open({ matchId: h.matchId, mode: o.mode, ranked, firstTo: o.firstTo, setup: o.setup }, links);
       },
@@ -320,7 +381,7 @@ export class VersusLobby {
    */
   adopt(cp: MatchCheckpoint): MatchHost {
     const host = MatchHost.restore(cp, {
-      bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? { checkpoints: this.o.cluster.checkpoints } : {}),
+      bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
         this.o.cluster?.release(h.matchId);
@@ -333,6 +394,11 @@ export class VersusLobby {
     this.matches.set(host.matchId, host);
     host.awaitSeats();
     return host;
+  }
+
+  /** A leased match's host writes checkpoints, and stores its result only while its lease holds. */
+  private leased(cluster: LobbyCluster): Pick<MatchHostOptions, 'checkpoints' | 'lease'> {
+    return { checkpoints: cluster.checkpoints, lease: { held: (id) => cluster.held(id), lost: (id) => this.stop(id) } };
   }
 
   private hostOptions(): Pick<MatchHostOptions, 'now' | 'timers' | 'store'> {
@@ -353,7 +419,7 @@ export class VersusLobby {
   }
 
   private busy(conn: VersusPeer): boolean {
-    if (this.queue.has(conn) || (conn.match && !conn.match.host.ended)) return true;
+    if (this.queue.has(conn) || this.placed.has(conn) || (conn.match && !conn.match.host.ended)) return true;
     for (const room of this.rooms.values()) if (room.seats.includes(conn)) return true;
     return false;
   }

@@ -7,6 +7,7 @@ import { guarded } from '@/lib/server/live/guarded';
 import type { Connection, VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import type { RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
+import { Placements } from '@/lib/server/live/match/placements';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
 import { sameOwner, type VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import type { MatchLeases } from '@/lib/server/live/cluster/match-leases';
@@ -23,7 +24,10 @@ const CLOSED = '';
 /** At most this many matches are being taken up here at once; the rest wait their turn (a dead instance's players all come back together). */
 const ADOPTING_AT_ONCE = 8;
 
-/** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home. */
+/** A socket whose resumes named this many matches it holds no seat of is answered `rate_limited` from then on: it reads nothing more. */
+const FAILED_TAKE_UPS_PER_SOCKET = 5;
+
+/** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home; `spar` stays on this instance (handle). */
 function matchOf(m: VersusClientMessage): string | null {
   switch (m.t) {
     case 'vinputs':
@@ -35,6 +39,13 @@ function matchOf(m: VersusClientMessage): string | null {
     default:
       return null;
   }
+}
+
+/** The messages that would seat a socket at the home: queueing, making or joining a room, being ready, accepting a rematch. */
+function joins(m: VersusClientMessage): boolean {
+  if (m.t === 'ready') return m.ready;
+  if (m.t === 'rematch') return m.want;
+  return m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join';
 }
 
 /** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
@@ -71,6 +82,14 @@ export class VersusRelay implements VersusDoor {
   private readonly relayedTo = new Map<string, Set<string>>();
   private adopting = 0;
   private readonly adoptWaiters: Array<() => void> = [];
+  /** Where new matches are hosted: on seat 0's instance, asked by the home (placements.ts). */
+  private readonly placements: Placements | null;
+  /** On the home: its own sockets whose match it placed elsewhere, by connection id (named so in the report back). */
+  private readonly locals = new Map<string, Connection>();
+  /** Here: sockets queued or in a room at the home, by connection id: told to queue again if the home goes. */
+  private readonly waiting = new Map<string, Connection>();
+  /** Per socket: resumes that would have taken up a match it holds no seat of. */
+  private readonly failedTakeUps = new WeakMap<Connection, number>();
 
   constructor(
     private readonly link: RedisLink,
@@ -81,13 +100,62 @@ export class VersusRelay implements VersusDoor {
     /** Without it, matches live on the home like its queue (the relay's tests of the home alone). */
     private readonly routing: MatchRouting | null = null,
   ) {
+    this.placements = routing ? new Placements(this.parts()) : null;
+    if (this.placements) lobby.setPlacer((p) => this.placements!.place(p));
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
     void this.claim();
   }
 
+  private parts(): ConstructorParameters<typeof Placements>[0] {
+    return {
+      instance: this.link.instance, bus: this.bus, lobby: this.lobby,
+      home: () => this.link.cmd.get(this.homeKey).catch(() => null),
+      local: (peer, to) => {
+        const conn = this.relayed.get(peer);
+        return conn && this.relayedTo.get(peer)?.has(to) ? conn : null;
+      },
+      remote: (ref, who) => {
+        const key = `${ref.instance}:${ref.peer}`;
+        const known = this.peers.get(key);
+        if (known) return known;
+        const peer = this.peerFor(ref.instance, ref.peer, who);
+        this.peers.set(key, peer);
+        return peer;
+      },
+      find: (ref) => (ref.instance === this.link.instance ? (this.locals.get(ref.peer) ?? this.relayed.get(ref.peer) ?? null) : (this.peers.get(`${ref.instance}:${ref.peer}`) ?? null)),
+      refOf: (p) => {
+        if (p instanceof RelayedPeer) return { instance: p.from, peer: p.peer };
+        if (!('id' in p) || typeof p.id !== 'string') return null;
+        this.locals.set(p.id, p as Connection);
+        return { instance: this.link.instance, peer: p.id };
+      },
+      notStarted: (ref, message) => {
+        if (ref.instance === this.link.instance) return void this.relayed.get(ref.peer)?.error('server_error', message);
+        void this.bus.tell(ref.instance, { k: 'vout', from: this.link.instance, peer: ref.peer, m: { t: 'error', code: 'server_error', message } });
+      },
+    };
+  }
+
+  private peerFor(from: string, peer: string, who: Extract<VersusWire, { k: 'vin' }>['who']): RelayedPeer {
+    return new RelayedPeer(
+      from, peer, who.owner, who.player, who.address, who.device ?? null,
+      (m) => void this.bus.tell(from, { k: 'vout', from: this.link.instance, peer, m }),
+      (code, reason) => void this.bus.tell(from, { k: 'vkick', from: this.link.instance, peer, code, reason }),
+    );
+  }
+
   async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
+    // A match against the bot is the player's own instance's: it never needs the home.
+    if (m.t === 'spar' && this.routing) {
+      // This lobby cannot see the home's queue and rooms: a socket waiting there is not seated here too.
+      if (this.waiting.has(conn.id)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+      return this.lobby.handle(conn, m);
+    }
     const matchId = this.routing ? matchOf(m) : null;
+    if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
+      return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
+    }
     if (matchId !== null) {
       const to = await this.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
@@ -100,14 +168,21 @@ export class VersusRelay implements VersusDoor {
     if (!conn.open) return; // closed while the home was being looked up: nothing to relay or undo
     if (!home) return conn.error('server_error', 'Versus is unavailable for a moment (the instances cannot agree where it runs): try again.');
     if (home === this.link.instance) return this.lobby.handle(conn, m);
+    // The home cannot see a match hosted here (a sparring one, one taken up): a socket in one is not paired there too.
+    if (joins(m) && conn.match && !conn.match.host.ended) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     return this.relay(conn, m, home, null);
   }
 
-  private async relay(conn: Connection, m: VersusClientMessage, to: string, matchId: string | null): Promise<void> {
+  /** A socket here now speaks with another instance: its answers come back to it, and its close goes there. */
+  private track(conn: Connection, to: string): void {
     conn.relayedTo = to;
     this.relayed.set(conn.id, conn);
     const all = this.relayedTo.get(conn.id) ?? new Set<string>();
     this.relayedTo.set(conn.id, all.add(to));
+  }
+
+  private async relay(conn: Connection, m: VersusClientMessage, to: string, matchId: string | null): Promise<void> {
+    this.track(conn, to);
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
     const heard = await this.bus.tell(to, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
     if (heard !== 0) return;
@@ -127,7 +202,7 @@ export class VersusRelay implements VersusDoor {
 
   /** Where a match is hosted: here, another instance, or nobody (null). A `vresume` for a match nobody holds takes it up here. */
   private async hostOf(conn: Connection, m: VersusClientMessage, matchId: string): Promise<string | null> {
-    if (this.lobby.matches.has(matchId)) return this.link.instance;
+    if (this.hostedHere(matchId)) return this.link.instance;
     const routing = this.routing!;
     const holder = await routing.leases.holder(matchId);
     if (holder !== null && holder !== this.link.instance) return holder;
@@ -144,6 +219,14 @@ export class VersusRelay implements VersusDoor {
       return CLOSED;
     }
     return holder;
+  }
+
+  /** Whether the match is hosted here and its lease still held; one whose lease lapsed (a stall) is stopped first. */
+  private hostedHere(matchId: string): boolean {
+    if (!this.lobby.matches.has(matchId)) return false;
+    if (!this.routing || this.routing.leases.held(matchId)) return true;
+    this.lobby.stop(matchId);
+    return false;
   }
 
   /** A resume whose host did not answer: once its lease is gone (at most a lease's time), the match is taken up here. */
@@ -169,11 +252,19 @@ export class VersusRelay implements VersusDoor {
 
   /**
    * Takes up a match nobody hosts from its checkpoint, for a player seated in it who holds the
-   * seat's token: naming a match's id makes no instance take it up. At most ADOPTING_AT_ONCE at a
-   * time here. True once the match is hosted here.
+   * seat's token: naming a match's id makes no instance take it up. The seat is checked on the
+   * checkpoint's small head first: a stranger's resume reads nothing more and waits for no slot,
+   * and a socket's failures are counted (FAILED_TAKE_UPS_PER_SOCKET). At most ADOPTING_AT_ONCE
+   * take-ups at a time here. True once the match is hosted here.
    */
   private async adopt(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<boolean> {
     const { leases, checkpoints } = this.routing!;
+    if (this.lobby.matches.has(m.matchId)) return true;
+    const owner = await checkpoints.seatOf(m.matchId, m.token);
+    if (!owner || !sameOwner(owner, conn)) {
+      this.failedTakeUps.set(conn, (this.failedTakeUps.get(conn) ?? 0) + 1);
+      return false;
+    }
     // A slot is handed from one take-up to the next waiting one, so none starts past the bound.
     if (this.adopting >= ADOPTING_AT_ONCE) await new Promise<void>((resolve) => this.adoptWaiters.push(resolve));
     else this.adopting++;
@@ -207,6 +298,9 @@ export class VersusRelay implements VersusDoor {
 
   drop(conn: Connection): void {
     this.lobby.drop(conn);
+    this.placements?.drop(conn);
+    this.locals.delete(conn.id);
+    this.waiting.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
     const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
@@ -216,18 +310,30 @@ export class VersusRelay implements VersusDoor {
 
   /** A wire from another instance (redis-bus.ts hands it over). */
   receive(w: VersusWire): void {
+    if (w.k === 'vhost') return void this.placements?.host(w).catch((error: unknown) => console.error('[live] hosting a placed match failed:', error));
+    if (w.k === 'vafter') return this.placements?.after(w);
     if (w.k === 'vout') {
-      const conn = this.relayed.get(w.peer);
-      if (conn) return conn.send(w.m);
+      // On the home, its own sockets whose match it placed elsewhere hear from that match's host too.
+      const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
+      if (conn) {
+        // A match hosted there now names this socket: its close must reach that instance too.
+        if (w.m.t === 'match') this.track(conn, w.from);
+        this.noteWaiting(conn, w.m.t);
+        return conn.send(w.m);
+      }
       // An answer for a socket gone from here: its `vclose` was lost, so it is said again.
       void this.bus.tell(w.from, { k: 'vclose', from: this.link.instance, peer: w.peer });
       return;
     }
+    if (w.k === 'vkick') return this.relayed.get(w.peer)?.close(w.code, w.reason);
     const key = `${w.from}:${w.peer}`;
     if (w.k === 'vclose') return this.dropPeer(key);
+    // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
+    const matchId = matchOf(w.m);
+    if (matchId !== null) this.hostedHere(matchId);
     let peer = this.peers.get(key);
     if (!peer) {
-      peer = new RelayedPeer(w.from, w.who.owner, w.who.player, w.who.address, w.who.device ?? null, (m) => void this.bus.tell(w.from, { k: 'vout', from: this.link.instance, peer: w.peer, m }));
+      peer = this.peerFor(w.from, w.peer, w.who);
       this.peers.set(key, peer);
     }
     guarded(() => this.lobby.handle(peer, w.m), (error) => {
@@ -242,6 +348,7 @@ export class VersusRelay implements VersusDoor {
     if (!peer) return;
     this.peers.delete(key);
     peer.open = false;
+    this.placements?.drop(peer);
     for (const stop of peer.watches.values()) stop();
     this.lobby.drop(peer);
     peer.watches.clear();
@@ -254,18 +361,38 @@ export class VersusRelay implements VersusDoor {
    */
   private async forgetGone(): Promise<void> {
     // On the home, and on any instance hosting matches for other instances' players.
-    if (this.peers.size === 0) return;
+    if (this.peers.size === 0 && !this.placements?.placing) return;
     const now = Date.now();
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
     // A peer newer than the list's expiry may come from an instance that has not listed itself yet.
     for (const [key, peer] of this.peers) if (!alive.has(peer.from) && now - peer.since > CLUSTER.listTtlMs) this.dropPeer(key);
+    this.placements?.gone(alive, now - CLUSTER.listTtlMs);
   }
 
   close(): void {
     clearInterval(this.timer);
     this.routing?.leases.close();
     if (this.home === this.link.instance) void this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});
+  }
+
+  private noteWaiting(conn: Connection, t: ServerMessage['t']): void {
+    const waits = WAITS[t];
+    if (waits === true) this.waiting.set(conn.id, conn);
+    else if (waits === false) this.waiting.delete(conn.id);
+  }
+
+  /**
+   * The home moved (it died, or lost Redis): its queue and rooms went with it, but no match did
+   * (they are hosted on their players' instances). Sockets here that waited there hear it and queue
+   * again; the new home's queue is rebuilt from those re-queues.
+   */
+  private homeGone(was: string): void {
+    for (const [id, conn] of this.waiting) {
+      if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
+      this.waiting.delete(id);
+      if (conn.open) conn.error('server_error', 'The server holding the quick-match queue and rooms went away: queue again (or make a new room).');
+    }
   }
 
   /** Takes the home if nobody holds it, renews it if this instance does; returns the holder. */
@@ -275,7 +402,9 @@ export class VersusRelay implements VersusDoor {
       try {
         if (this.home === instance && (await cmd.eval(LEASE_SCRIPTS.renew, 1, this.homeKey, instance, CLUSTER.leaseMs)) === 1) return instance;
         const set = await cmd.set(this.homeKey, instance, 'PX', CLUSTER.leaseMs, 'NX');
+        const was = this.home;
         this.home = set === 'OK' ? instance : await cmd.get(this.homeKey);
+        if (was !== null && was !== this.home) this.homeGone(was);
       } catch {
         // Redis away: the last home known stays the guess; a relayed message may then be lost.
       }
@@ -284,6 +413,9 @@ export class VersusRelay implements VersusDoor {
     return this.claiming;
   }
 }
+
+/** Whether a socket waits at the home (queued, in a room), by the home's answers it relays. */
+const WAITS: Partial<Record<ServerMessage['t'], boolean>> = { queued: true, room: true, unqueued: false, room_closed: false, match: false };
 
 function sameToken(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
@@ -300,12 +432,19 @@ class RelayedPeer implements VersusPeer {
   constructor(
     /** The instance the player's socket is on. */
     readonly from: string,
+    /** The socket's id there. */
+    readonly peer: string,
     readonly owner: Owner,
     readonly player: LivePlayer,
     readonly address: string,
     readonly device: string | null,
     private readonly relay: (m: ServerMessage) => void,
+    private readonly kick: (code: number, reason: string) => void,
   ) {}
+
+  close(code: number, reason: string): void {
+    if (this.open) this.kick(code, reason);
+  }
 
   send(message: ServerMessage): void {
     if (this.open) this.relay(message);

@@ -1,0 +1,58 @@
+import 'server-only';
+import type { RatingChange } from '@/lib/live/versus';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { Timers } from '@/lib/server/live/match/match-timing';
+import { placementOf } from '@/lib/server/versus/rating';
+import type { SeatOwner, SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
+import type { VersusMatchRecord } from '@/lib/server/versus/verify';
+import { oneTurnEach } from '@/lib/server/turns';
+
+/** Every match ending in this process starts storing through this, one a turn (turns.ts). */
+const storesInTurn = oneTurnEach();
+
+/** A match whose store throws is stored again this many times in all, waiting twice as long each time (about 2 minutes in all). */
+export const STORE_RETRY = { attempts: 8, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
+
+/** The one store path (lib/server/versus/store.ts); tests of the host alone pass their own. */
+export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }) => Promise<StoreMatchResult>;
+
+/**
+ * A decided match stored, in turn with the other matches ending now (encoding, verifying and
+ * writing one takes milliseconds on this thread: players dropped together forfeit together), and
+ * tried again after a throw (the database away or a transaction aborted: the match was not written)
+ * with a growing wait on the host's timers. A refusal is an answer and is not retried.
+ */
+export async function storeRetrying(o: { matchId: string; store: () => Promise<StoreMatchResult>; timers: Timers }): Promise<StoreMatchResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storesInTurn(o.store);
+    } catch (error) {
+      if (attempt >= STORE_RETRY.attempts) throw error;
+      const waitMs = Math.min(STORE_RETRY.firstWaitMs * 2 ** (attempt - 1), STORE_RETRY.maxWaitMs);
+      console.error(`[live] storing match ${o.matchId} failed (attempt ${attempt}); again in ${waitMs} ms:`, error);
+      await new Promise<void>((resolve) => o.timers.set(resolve, waitMs));
+    }
+  }
+}
+
+type VoverBase = Omit<Extract<ServerMessage, { t: 'vover' }>, 'stored' | 'ratings' | 'noContest'>;
+
+/** What both seats and the spectators hear once the match is stored or refused. */
+export function voverOf(base: VoverBase, result: StoreMatchResult): ServerMessage {
+  const ratings = result.ok && result.ratings ? result.ratings : null;
+  return {
+    ...base, stored: result.ok,
+    ...(ratings ? { ratings: [ratingChange(ratings[0]), ratingChange(ratings[1])] } : {}),
+    ...(result.ok && result.noContest ? { noContest: true } : {}),
+  };
+}
+
+/** What vover tells a seat of its stored rating: the change, the band it moved from and to, and how far into placement it is. */
+function ratingChange(r: SeatRatings): RatingChange {
+  const placement = placementOf(r.matches.after);
+  return {
+    before: r.before.rating, after: r.after.rating, rdAfter: r.after.rd,
+    ...(r.bands ? { bands: [r.bands.before, r.bands.after] } : {}),
+    ...(placement ? { placement } : {}),
+  };
+}
