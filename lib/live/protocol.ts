@@ -42,6 +42,20 @@
  *                                                     rematch_state {matchId, wants, expiresInMs}
  *                                                     rematch_over {matchId, reason, message?}
  *
+ * Rooms of 2–16 (additive, still version 1; decision 0034), both directions in rooms.ts:
+ *   rcreate {mode, size, rules, bots, handling}       rroom    {code, mode, rules, host, seats, you}
+ *   rjoin   {code, handling}                          rclosed  {code, reason}
+ *   rready  {code, ready}                             rmatch   {matchId, code, seat, players, rules, ...}
+ *   rstart  {code} (host only)                        rbegin   {matchId, game, pieces, startsInMs, score}
+ *   rinputs {matchId, game, seq, tick, events, ...}   rdeal    {matchId, game, from, pieces}
+ *   rleave  {code}                                    rack     {matchId, game, seq, tick}
+ *   rresume {matchId, token}                          rgarbage {matchId, game, from, size, column, tick}
+ *   rwatch / runwatch {code}                          rframes  {matchId, game, from, pieces, seats}
+ *                                                     rko      {matchId, game, seat, tick, why}
+ *                                                     rgame    {matchId, game, winner, reason, placements, score}
+ *                                                     rover    {matchId, winner, score, stored}
+ *                                                     rresumed {matchId, game, lastSeq, tick, pieces, garbage}
+ *
  * Errors (`error.code`): bad_message, too_large, unsupported_version, rate_limited, too_many_games,
  *   out_of_order, unknown_game, not_your_game, game_over, bad_inputs, ahead_of_clock, desync,
  *   resume_failed, server_error, not_live, setup_mismatch, banned, sign_in_required, unknown_room,
@@ -51,6 +65,7 @@ import { z } from 'zod';
 import { cheeseOf, COLS, END_NAMES, HOLES_AHEAD, KEYS, keyId, MAX_FIRST_TO, MAX_REPLAY_TICKS, MODE_NAMES, MODES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
+import { roomClientMessages, roomServerMessages } from '@/lib/live/rooms';
 import { botSpecSchema } from '@/lib/bot/spec';
 import {
   countSchema, handlingSchema, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema, type LivePlayer, type LiveStats, type WireEvent,
@@ -147,6 +162,7 @@ export const VERSUS_CLIENT_TYPES: ReadonlySet<string> = new Set(versusClientMess
 
 export const clientMessageSchema = z.discriminatedUnion('t', [
   ...versusClientMessages,
+  ...roomClientMessages,
   z.object({
     t: z.literal('hello'),
     v: z.number().int(),
@@ -183,6 +199,7 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type VersusClientMessage = Extract<ClientMessage, { t: (typeof versusClientMessages)[number]['shape']['t']['value'] }>;
+export type RoomClientMessage = Extract<ClientMessage, { t: (typeof roomClientMessages)[number]['shape']['t']['value'] }>;
 
 /**
  * Every refusal the live channel can give. `fatal` ones end the game (it continues unranked, or is dropped).
@@ -232,6 +249,7 @@ export type ResumedGame = z.infer<typeof resumedGameSchema>;
  */
 export const serverMessageSchema = z.discriminatedUnion('t', [
   ...versusServerMessages,
+  ...roomServerMessages,
   z.object({ t: z.literal('welcome'), v: z.number().int(), player: livePlayerSchema, resumed: resumedGameSchema.optional() }),
   z.object({
     t: z.literal('started'),

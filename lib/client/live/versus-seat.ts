@@ -158,6 +158,19 @@ export class VersusSeatState {
       case 'vaway':
       case 'vwatching':
         return; // the session's (lobby, rooms, away, errors) or a spectator's
+      case 'rroom':
+      case 'rclosed':
+      case 'rmatch':
+      case 'rbegin':
+      case 'rdeal':
+      case 'rack':
+      case 'rgarbage':
+      case 'rframes':
+      case 'rko':
+      case 'rgame':
+      case 'rover':
+      case 'rresumed':
+        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }

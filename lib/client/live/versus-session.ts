@@ -312,6 +312,19 @@ export class VersusSession {
       case 'ended':
       case 'pong':
         return; // a solo game's, or the socket's own
+      case 'rroom':
+      case 'rclosed':
+      case 'rmatch':
+      case 'rbegin':
+      case 'rdeal':
+      case 'rack':
+      case 'rgarbage':
+      case 'rframes':
+      case 'rko':
+      case 'rgame':
+      case 'rover':
+      case 'rresumed':
+        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }

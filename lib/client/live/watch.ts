@@ -108,6 +108,19 @@ export class WatchController {
       case 'vresumed':
       case 'vwatching':
         return; // the player's, a match's, or the socket's own
+      case 'rroom':
+      case 'rclosed':
+      case 'rmatch':
+      case 'rbegin':
+      case 'rdeal':
+      case 'rack':
+      case 'rgarbage':
+      case 'rframes':
+      case 'rko':
+      case 'rgame':
+      case 'rover':
+      case 'rresumed':
+        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }

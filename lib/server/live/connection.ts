@@ -49,7 +49,7 @@ const SHED_WAIT_MS = 2_000;
 const sharedTexts = new WeakMap<object, string>();
 function textOf(message: ServerMessage): string {
   const t = message.t;
-  if (t !== 'watching' && t !== 'vwatching' && t !== 'frame' && t !== 'vframe') return JSON.stringify(message);
+  if (t !== 'watching' && t !== 'vwatching' && t !== 'frame' && t !== 'vframe' && t !== 'rframes') return JSON.stringify(message);
   let text = sharedTexts.get(message);
   if (text === undefined) sharedTexts.set(message, (text = JSON.stringify(message)));
   return text;

@@ -6,6 +6,7 @@ import type { GameHost } from '@/lib/server/live/solo/game-host';
 import type { GameLeases } from '@/lib/server/live/cluster/lease';
 import type { SharedState } from '@/lib/server/live/cluster/shared-state';
 import type { VersusDoor } from '@/lib/server/live/match/versus-relay';
+import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 
 /**
  * What handling a message may use of the hub (hub.ts): the games hosted in this process and how
@@ -21,6 +22,8 @@ export type LiveHere = {
   readonly leases: GameLeases;
   /** Where this instance's versus messages go (versus-relay.ts). */
   readonly door: VersusDoor;
+  /** Rooms of 2–16 held on this instance (rooms/room-lobby.ts). */
+  readonly rooms: RoomLobby;
   /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
   readonly gamesByAddress: AddressSlots;
   /** Catch-ups given per game or match, from every connection here together. */

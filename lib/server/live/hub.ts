@@ -26,6 +26,7 @@ import { runMessage } from '@/lib/server/live/messages';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/match/versus-relay';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
+import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
 import { createSharedState, type SharedState } from '@/lib/server/live/cluster/shared-state';
 
@@ -53,6 +54,8 @@ export class LiveHub implements LiveHere {
   readonly versus: VersusLobby;
   /** Where this instance's versus messages go: its own lobby, or the versus home (versus-relay.ts). */
   readonly door: VersusDoor;
+  /** Rooms of 2–16 held on this instance (rooms/room-lobby.ts; decision 0034). */
+  readonly rooms = new RoomLobby();
   /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
   readonly gamesByAddress = new AddressSlots(LIVE_LIMITS.gamesPerAddress);
   /** Catch-ups given per game or match, from every connection here together. */
@@ -249,6 +252,7 @@ export class LiveHub implements LiveHere {
     for (const stop of conn.watches.values()) stop();
     for (const gameId of conn.watches.keys()) this.hosts.get(gameId)?.spectatorsChanged();
     this.door.drop(conn);
+    this.rooms.closed(conn);
     conn.watches.clear();
     conn.host?.detach(conn);
   }
@@ -301,6 +305,7 @@ export class LiveHub implements LiveHere {
     this.players.close();
     this.door.close();
     this.versus.close();
+    this.rooms.close();
     this.shared.close();
     for (const ws of this.wss.clients) ws.terminate();
   }

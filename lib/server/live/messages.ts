@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ClientMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { ClientMessage, RoomClientMessage, VersusClientMessage } from '@/lib/live/protocol';
 import { adoptLiveGame, endedGameOver } from '@/lib/server/live/solo/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
@@ -10,6 +10,7 @@ import { guarded } from '@/lib/server/live/guarded';
 import type { LiveHere } from '@/lib/server/live/here';
 import { identityOf } from '@/lib/server/live/identity';
 import { isVersusMessage } from '@/lib/server/live/match/versus-lobby';
+import { isRoomMessage } from '@/lib/server/live/rooms/room-lobby';
 import { watchElsewhere } from '@/lib/server/live/watch';
 
 /** One message; a bug in its handling, thrown at once or later, answers server_error and harms nothing else. */
@@ -29,6 +30,7 @@ export function runMessage(hub: LiveHere, conn: Connection, m: ClientMessage): v
  */
 export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Promise<void> | void {
   if (isVersusMessage(m)) return versus(hub, conn, m);
+  if (isRoomMessage(m)) return room(hub, conn, m);
   // Shutting down (hub.ts drain): a game started or taken up now would not be handed over.
   if (hub.draining && (m.t === 'start' || (m.t === 'hello' && m.resume)))
     return conn.error('server_error', 'The server is restarting; connect again in a moment.');
@@ -143,6 +145,39 @@ function versus(hub: LiveHere, conn: Connection, m: VersusClientMessage): Promis
       m satisfies never;
   }
   return hub.door.handle(conn, m);
+}
+
+/**
+ * Room messages (decision 0034) go to this instance's room lobby. Making, joining, readying and
+ * starting rooms spend the lobby budget, as versus rooms do; watching and resuming the catch-up
+ * budget; a banned player watches only.
+ */
+function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): void {
+  const now = performance.now();
+  switch (m.t) {
+    case 'rcreate':
+    case 'rjoin':
+    case 'rready':
+    case 'rstart':
+    case 'rleave':
+      if (!allowed(conn, conn.lobby.take(now), LOBBY)) return;
+      if (conn.session?.banned && (m.t === 'rcreate' || m.t === 'rjoin')) return conn.error('banned', BANNED);
+      break;
+    case 'rwatch':
+    case 'rresume':
+      if (!allowed(conn, conn.catchUps.take(now), CATCH_UPS)) return;
+      if (conn.session?.banned && m.t === 'rresume') return conn.error('banned', BANNED);
+      break;
+    case 'runwatch':
+      conn.catchUps.take(now);
+      break;
+    case 'rinputs':
+      break;
+    default:
+      m satisfies never;
+  }
+  if (hub.draining && (m.t === 'rcreate' || m.t === 'rstart')) return conn.error('server_error', 'The server is restarting; connect again in a moment.');
+  hub.rooms.handle(conn, m);
 }
 
 /** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */

@@ -6,6 +6,7 @@ import type { TimingFlag } from '@/lib/server/games/plausibility';
 import { inspectTiming } from '@/lib/server/moderation/inspect';
 import { replayFeatures } from '@/lib/server/integrity/features';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
+import { verifyRoomMatch, type RoomMatchRecord } from '@/lib/server/versus/room-verify';
 import { finesseFaultsOf } from '@/lib/server/games/finesse';
 import type { JobTable } from '@/lib/server/verify-pool/pool';
 
@@ -32,6 +33,11 @@ export const JOBS = {
     return { ok: true, mode: verdict.replay.mode, rulesVersion: verdict.replay.rulesVersion, result: verdict.result, flag: verdict.flag, finesseFaults };
   },
   match: (record: VersusMatchRecord) => verifyMatch(record),
+  /** A room's set, every seat through the referee again (room-verify.ts); the score crosses back as pairs. */
+  room: (record: RoomMatchRecord) => {
+    const v = verifyRoomMatch(record);
+    return v.ok ? { ok: true as const, score: [...v.score] } : v;
+  },
   timing: (encoded: string) => inspectTiming(encoded),
   /** A stored game's feature rows, one per replay (integrity/record.ts); null for one that cannot be read. */
   features: (replays: Array<{ encoded: string; endTick: number | null }>) => replays.map((r) => replayFeatures(r.encoded, r.endTick)),

@@ -1,0 +1,404 @@
+import 'server-only';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { MAX_BATCH_TICKS, fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import { ROOM_RULES_VERSION, RoomInputError, RoomMatch, type InputEvent, type PieceType, type RoomRules, type RoomTick, type VersusMode } from '@/lib/engine';
+import { pieceSequence } from '@/lib/engine';
+import type { RoomSeatFrame, WireTarget } from '@/lib/live/rooms';
+import type { WireEvent } from '@/lib/live/wire';
+import { roomRecordOf } from '@/lib/server/versus/room-verify';
+import { storeRoomMatch, type StoreRoomResult } from '@/lib/server/versus/room-store';
+import type { SeatOwner } from '@/lib/server/versus/store';
+import { realTimers, type Timers } from '@/lib/server/live/match/match-host';
+import type { SeatLink } from '@/lib/server/live/match/match-seat';
+import { clockTick, LAG_TICKS, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { RoomSeat, type RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
+
+export type RoomBatch = { game: number; seq: number; tick: number; events: readonly WireEvent[]; targets?: readonly WireTarget[] };
+export type RoomFail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
+type Store = (o: { matchId: string; record: ReturnType<typeof roomRecordOf>; seats: SeatOwner[] }) => Promise<StoreRoomResult>;
+
+export type RoomHostOptions = {
+  matchId: string;
+  code: string;
+  /** From the server's CSPRNG; game n is played on `${seed}.${n}`, revealed to nobody while it runs. */
+  seed: string;
+  mode: VersusMode;
+  rules: RoomRules;
+  seats: RoomSeatSpec[];
+  now?: () => number;
+  timers?: Timers;
+  store?: Store;
+  onClose?: (host: RoomHost) => void;
+};
+
+/**
+ * A room's set, live (decision 0034): N seats through the lockstep referee (RoomMatch). People's
+ * batches are played as they come and wait in the referee for the slowest seat; bots are played
+ * on the server one tick at a time, only where every person still in has already sent that tick
+ * and never past the room's clock, so they see exactly the state the referee has. Every seat's
+ * frames go to every seat and watcher, cut where a seat knew more pieces than the people were
+ * dealt. A person trailing the clock by ROOM_LIMITS.maxLagMs is out of the game (`lag`). The set
+ * is stored once, through room-store.ts, which re-verifies every seat.
+ */
+export class RoomHost {
+  readonly matchId: string;
+  readonly seats: RoomSeat[];
+  readonly match: RoomMatch;
+  private readonly now: () => number;
+  private readonly timers: Timers;
+  private phase: 'countdown' | 'playing' | 'between' | 'over' | 'closed' = 'countdown';
+  private timer: unknown = null;
+  private t0 = 0;
+  private readonly spectators = new Set<SeatLink>();
+  /** The pieces every person in the room may see, shared by all seats (one sequence per game). */
+  private shared: PieceType[] = [];
+  private drawShared: () => PieceType = () => 'I';
+  private piecesSent = 0;
+  /** Set once the set is stored (or refused): what `rover` said. */
+  stored: Promise<StoreRoomResult | null> | null = null;
+
+  constructor(readonly o: RoomHostOptions) {
+    this.matchId = o.matchId;
+    this.now = o.now ?? (() => performance.now());
+    this.timers = o.timers ?? realTimers;
+    this.match = new RoomMatch({ mode: o.mode, seed: o.seed, rules: o.rules, handling: o.seats.map((s) => s.handling) });
+    this.seats = o.seats.map((spec) => new RoomSeat(spec, randomBytes(18).toString('base64url')));
+  }
+
+  get ended(): boolean {
+    return this.phase === 'over' || this.phase === 'closed';
+  }
+
+  get gameIndex(): number {
+    return this.match.games.length - 1;
+  }
+
+  /** Tells every seat its set begins, then counts the first game down. */
+  begin(links: (SeatLink | null)[]): void {
+    this.seats.forEach((seat, s) => {
+      seat.stream.link = links[s] ?? null;
+      this.sendMatch(s);
+    });
+    this.startGame(ROOM_LIMITS.countdownMs);
+  }
+
+  /** A person's batch for their seat (the seat is the connection's, never the message's). */
+  inputs(s: number, b: RoomBatch): RoomFail | null {
+    const seat = this.seats[s]!;
+    const g = this.match.current;
+    if (this.ended) return { code: 'game_over', message: 'The set is over.' };
+    if (b.game !== this.gameIndex || seat.leftRoom || g.isOut(s) || g.outcome) {
+      if (b.game > this.gameIndex) return { code: 'bad_inputs', message: `Game ${b.game} has not started.` };
+      return null; // a batch of a decided game, or of a seat out of this one: dropped (its ack would mean nothing)
+    }
+    const order = seat.stream.stream.order(b.seq);
+    if (order === 'again') return void seat.stream.link?.send(this.ack(b.seq, seat.sentTick)), null;
+    if (order !== 'next') return order;
+    const from = seat.sentTick;
+    if (this.phase !== 'playing' && b.tick > 0) return { code: 'ahead_of_clock', message: 'The game has not started.' };
+    if (b.tick < from || b.tick - from > MAX_BATCH_TICKS) return { code: 'bad_inputs', message: `A batch runs the clock from ${from}, at most ${MAX_BATCH_TICKS} ticks.` };
+    if (b.tick > clockTick(this.now() - this.t0) + ROOM_LIMITS.aheadTicks) return { code: 'ahead_of_clock', message: 'The batch runs past the room’s clock.' };
+    for (let i = 0; i < b.events.length; i++) {
+      const t = b.events[i]![0];
+      if (t < from || t >= b.tick || (i > 0 && t < b.events[i - 1]![0])) return { code: 'bad_inputs', message: 'Events are in order, within the batch’s ticks.' };
+    }
+    const targets = this.targetsOf(s, b, from);
+    if ('code' in targets) return targets;
+    const unplayable = seat.stream.admit({ game: b.game, seq: b.seq, tick: b.tick, events: b.events });
+    if (unplayable) {
+      this.out(s, 'left');
+      return { code: 'bad_inputs', message: unplayable.message };
+    }
+    seat.stream.stream.accept(b.seq);
+    try {
+      this.feed(s, b, from, targets);
+    } catch (error) {
+      if (!(error instanceof RoomInputError)) throw error;
+      this.out(s, 'lag');
+      return { code: 'bad_inputs', message: error.message };
+    }
+    seat.sentTick = b.tick;
+    seat.stream.link?.send(this.ack(b.seq, b.tick));
+    this.pump();
+    return null;
+  }
+
+  /**
+   * The batch's target changes, by tick: refused whole (nothing played) when the rules or the
+   * seats say no (not manual, itself, a teammate, no such seat, two on one tick); one naming a
+   * seat already out is dropped, as the browser may not have seen the KO yet.
+   */
+  private targetsOf(s: number, b: RoomBatch, from: number): Map<number, number> | RoomFail {
+    const out = new Map<number, number>();
+    const g = this.match.current;
+    for (const [tick, to] of b.targets ?? []) {
+      const bad = (why: string): RoomFail => ({ code: 'bad_inputs', message: `A target change ${why}.` });
+      if (g.rules.targeting !== 'manual') return bad('is only for manual targeting');
+      if (tick < from || tick >= b.tick || out.has(tick)) return bad('is one a tick, within the batch');
+      if (to >= g.seats || to === s) return bad(`cannot name seat ${to}`);
+      if (g.teams[to] === g.teams[s]) return bad(`cannot name a teammate (seat ${to})`);
+      if (!g.isOut(to)) out.set(tick, to);
+    }
+    return out;
+  }
+
+  private feed(s: number, b: RoomBatch, from: number, targets: Map<number, number>): void {
+    const g = this.match.current;
+    const log = this.seats[s]!.stream.stream.log;
+    let e = 0;
+    for (let t = from; t < b.tick && !g.outcome && !g.isOut(s); t++) {
+      let inputs: InputEvent[] | undefined;
+      const start = e;
+      while (e < b.events.length && b.events[e]![0] === t) (inputs ??= []).push(fromWireEvent(b.events[e++]!));
+      log.pushWire(b.events, start, e);
+      this.after(g.play(s, inputs, targets.get(t)));
+    }
+  }
+
+  /**
+   * Plays the bots up to the room's clock, one tick at a time, while every person still in has
+   * sent that tick (their ticks wait in the referee): a bot never plays ahead of what the referee
+   * has settled, so it sees the field the referee holds.
+   */
+  private pump(): void {
+    if (this.phase !== 'playing') return;
+    const g = this.match.current;
+    const clock = clockTick(this.now() - this.t0);
+    const bots = this.seats.flatMap((seat, s) => (seat.isBot ? [s] : []));
+    const people = this.seats.flatMap((seat, s) => (seat.isBot ? [] : [s]));
+    while (!g.outcome && g.tick < clock) {
+      if (people.some((s) => !g.isOut(s) && g.waiting(s) === 0)) break;
+      const playing = bots.filter((s) => !g.isOut(s));
+      if (playing.length === 0) break;
+      for (const s of playing) this.after(this.seats[s]!.botTick(g, s));
+    }
+    if (g.outcome) this.endGame();
+  }
+
+  /** What the referee settled: garbage to its receivers, KOs to everyone, deals to people. */
+  private after(ticks: RoomTick[]): void {
+    if (ticks.length === 0) return;
+    const g = this.match.current;
+    for (const t of ticks) {
+      for (const a of t.attacks) {
+        if (a.column < 0) continue;
+        const seat = this.seats[a.to]!;
+        const j = seat.stream.joined({ id: seat.stream.garbage.length, to: 0, size: a.size, sentAt: a.tick + 1, deadline: a.tick + 1 + g.rules.garbageDelay, column: a.column });
+        seat.stream.link?.send({ t: 'rgarbage', matchId: this.matchId, game: this.gameIndex, from: a.from, size: j.size, column: j.column, tick: j.tick });
+      }
+      for (const s of t.out) this.everyone({ t: 'rko', matchId: this.matchId, game: this.gameIndex, seat: s, tick: t.tick, why: 'topOut' });
+    }
+    this.seats.forEach((seat, s) => {
+      const deal = seat.stream.topUp(g.game(s).taken, g.game(s).tickNo);
+      if (deal && !seat.isBot) seat.stream.link?.send({ t: 'rdeal', matchId: this.matchId, game: this.gameIndex, ...deal });
+    });
+  }
+
+  /** The seat is out of this game (left, lagged, or refused); `left` also keeps it out of later games. */
+  leave(s: number): void {
+    const seat = this.seats[s]!;
+    if (this.ended || seat.leftRoom) return;
+    seat.leftRoom = true;
+    seat.stream.link = null;
+    if (this.seats.every((x) => x.isBot || x.leftRoom)) {
+      // Nobody left to play for: the bots' set is not kept.
+      this.everyone({ t: 'rclosed', code: this.o.code, reason: 'empty' });
+      return this.close();
+    }
+    if (this.phase === 'playing' || this.phase === 'countdown') this.out(s, 'left');
+  }
+
+  private out(s: number, why: 'left' | 'lag'): void {
+    const g = this.match.current;
+    if (g.isOut(s) || g.outcome) return;
+    this.after(g.leave(s));
+    this.everyone({ t: 'rko', matchId: this.matchId, game: this.gameIndex, seat: s, tick: g.tick, why });
+    this.pump();
+    if (g.outcome && this.phase === 'playing') this.endGame();
+  }
+
+  /** The connection dropped: the seat keeps its place; if it is not back within the lag bound it is out of the game. */
+  dropped(s: number, link: SeatLink): void {
+    const seat = this.seats[s]!;
+    if (seat.stream.link !== link) return;
+    seat.stream.link = null;
+    seat.stream.stream.drop(this.now());
+  }
+
+  /** A reconnect with the seat's token: where the game stands, to rebuild it and resend what was not acknowledged. */
+  resume(token: string, link: SeatLink): number | null {
+    const s = this.seats.findIndex((seat) => !seat.isBot && !seat.leftRoom && same(seat.stream.token, token));
+    if (s < 0 || this.ended) return null;
+    const seat = this.seats[s]!;
+    seat.stream.link = link;
+    seat.stream.stream.back(this.now());
+    this.sendMatch(s);
+    const g = this.match.current;
+    link.send({
+      t: 'rresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.stream.stream.lastSeq, tick: seat.sentTick,
+      pieces: seat.stream.stream.dealt.slice(), garbage: seat.stream.garbage.map((j) => [j.tick, j.size, j.column]), playing: !g.isOut(s) && !g.outcome,
+    });
+    return s;
+  }
+
+  watch(link: SeatLink): boolean {
+    if (this.spectators.size >= ROOM_LIMITS.spectatorsPerRoom) return false;
+    this.spectators.add(link);
+    link.send(this.matchMessage(null));
+    const g = this.match.current;
+    link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: [], startsInMs: this.t0 - this.now(), score: this.score() });
+    const visible = this.visible();
+    const seats: RoomSeatFrame[] = this.seats.map((seat, s) => {
+      const so = seat.stream.soFar(g.game(s), this.shared, visible);
+      return { seat: s, events: so.events, garbage: so.garbage, tick: so.tick, stats: so.stats, meter: g.game(s).garbageQueued, aim: g.aimOf(s), out: g.isOut(s) };
+    });
+    link.send({ t: 'rframes', matchId: this.matchId, game: this.gameIndex, from: 0, pieces: this.shared.slice(0, this.piecesSent), seats });
+    return true;
+  }
+
+  unwatch(link: SeatLink): void {
+    this.spectators.delete(link);
+  }
+
+  /** Stops everything without storing (the room emptied of people, or the server closes). */
+  close(): void {
+    if (this.phase === 'closed') return;
+    const wasOver = this.phase === 'over';
+    this.phase = 'closed';
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+    if (!wasOver) this.o.onClose?.(this);
+  }
+
+  private startGame(countdownMs: number): void {
+    const g = this.match.current;
+    const seed = `${this.o.seed}.${this.gameIndex}`;
+    this.t0 = this.now() + countdownMs;
+    this.drawShared = pieceSequence(seed, ROOM_RULES_VERSION);
+    this.shared = [];
+    this.piecesSent = 0;
+    this.seats.forEach((seat, s) => seat.newGame(g, s, seed, this.t0));
+    for (const [s, seat] of this.seats.entries()) if (seat.leftRoom) this.after(g.leave(s));
+    this.phase = 'countdown';
+    this.seats.forEach((seat, s) => {
+      if (!seat.isBot) seat.stream.link?.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: seat.stream.stream.dealt.slice(), startsInMs: countdownMs, score: this.score() });
+      seat.stream.startSent = this.gameIndex;
+    });
+    for (const link of this.spectators) link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: [], startsInMs: countdownMs, score: this.score() });
+    this.schedule();
+  }
+
+  private schedule(): void {
+    if (this.timer === null && !this.ended) this.timer = this.timers.set(() => this.beat(), ROOM_LIMITS.beatMs);
+  }
+
+  /** Plays the bots to the clock, puts out a person trailing it too far, and sends every seat's frames. */
+  beat(): void {
+    this.timer = null;
+    if (this.ended || this.phase === 'between') return;
+    const now = this.now();
+    if (this.phase === 'countdown' && now >= this.t0) this.phase = 'playing';
+    if (this.phase === 'playing') {
+      const g = this.match.current;
+      const clock = clockTick(now - this.t0);
+      for (const [s, seat] of this.seats.entries()) if (!seat.isBot && !g.isOut(s) && clock - seat.sentTick > LAG_TICKS) this.out(s, 'lag');
+      this.pump();
+      if (this.phase === 'playing') this.frames();
+    }
+    this.schedule();
+  }
+
+  /** Pieces every person still in has been dealt: the most any frame may show (all, in a room of bots). */
+  private visible(): number {
+    const g = this.match.current;
+    let least = Infinity;
+    let most = 0;
+    for (const [s, seat] of this.seats.entries()) {
+      const dealt = seat.stream.stream.dealt.length;
+      most = Math.max(most, dealt);
+      if (!seat.isBot && !g.isOut(s)) least = Math.min(least, dealt);
+    }
+    return least === Infinity ? most : least;
+  }
+
+  private frames(): void {
+    const g = this.match.current;
+    const visible = this.visible();
+    while (this.shared.length < visible) this.shared.push(this.drawShared());
+    const seats: RoomSeatFrame[] = [];
+    for (const [s, seat] of this.seats.entries()) {
+      const f = seat.stream.takeFrame(g.game(s), visible);
+      if (f) seats.push({ seat: s, events: f.events, garbage: f.garbage, tick: f.tick, stats: f.stats, meter: f.meter, aim: g.aimOf(s), out: g.isOut(s) });
+    }
+    const from = this.piecesSent;
+    if (seats.length === 0 && from === visible) return;
+    this.piecesSent = visible;
+    this.everyone({ t: 'rframes', matchId: this.matchId, game: this.gameIndex, from, pieces: this.shared.slice(from, visible), seats });
+  }
+
+  private endGame(): void {
+    if (this.phase !== 'playing' && this.phase !== 'countdown') return;
+    const g = this.match.current;
+    const o = g.outcome!;
+    this.frames();
+    const index = this.gameIndex;
+    this.match.advance();
+    this.everyone({ t: 'rgame', matchId: this.matchId, game: index, winner: o.winner, reason: o.reason, tick: o.tick, placements: g.placements(), score: this.score() });
+    if (this.match.winner !== null) return this.finish(this.match.winner);
+    this.phase = 'between';
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = this.timers.set(() => {
+      this.timer = null;
+      if (!this.ended) this.startGame(ROOM_LIMITS.betweenGamesMs);
+    }, ROOM_LIMITS.betweenGamesMs);
+  }
+
+  private finish(winner: number): void {
+    this.phase = 'over';
+    if (this.timer !== null) this.timers.clear(this.timer);
+    this.timer = null;
+    const record = roomRecordOf(this.match, this.o.seed, this.o.mode);
+    const seats: SeatOwner[] = this.seats.map((seat) => ({ ...seat.spec.owner, ...(seat.spec.bot ? { bot: seat.spec.bot } : {}) }));
+    const store = this.o.store ?? storeRoomMatch;
+    this.stored = store({ matchId: this.matchId, record, seats }).then(
+      (r) => r,
+      (error: unknown) => (console.error('[rooms] a room set could not be stored:', error), null),
+    );
+    void this.stored.then((r) => {
+      if (!r?.ok) console.error('[rooms] a room set was refused:', r);
+      this.everyone({ t: 'rover', matchId: this.matchId, winner, score: this.score(), stored: r?.ok === true });
+      this.o.onClose?.(this);
+    });
+  }
+
+  private score(): [number, number][] {
+    return [...this.match.score].sort((a, b) => a[0] - b[0]);
+  }
+
+  private ack(seq: number, tick: number): ServerMessage {
+    return { t: 'rack', matchId: this.matchId, game: this.gameIndex, seq, tick };
+  }
+
+  private matchMessage(seat: number | null): ServerMessage {
+    return {
+      t: 'rmatch', matchId: this.matchId, code: this.o.code, seat, players: this.seats.map((x) => x.spec.player), handling: this.seats.map((x) => x.spec.handling),
+      rules: { ...this.o.rules }, rulesVersion: ROOM_RULES_VERSION, ...(seat === null ? {} : { resumeToken: this.seats[seat]!.stream.token }),
+    };
+  }
+
+  private sendMatch(s: number): void {
+    const seat = this.seats[s]!;
+    if (!seat.isBot) seat.stream.link?.send(this.matchMessage(s));
+  }
+
+  private everyone(m: ServerMessage): void {
+    for (const seat of this.seats) if (!seat.isBot) seat.stream.link?.send(m);
+    for (const link of this.spectators) link.send(m);
+  }
+}
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

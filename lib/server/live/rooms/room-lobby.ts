@@ -1,0 +1,232 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { teamsOf, type RoomRules, type VersusMode } from '@/lib/engine';
+import type { ClientMessage, LiveErrorCode, RoomClientMessage, ServerMessage } from '@/lib/live/protocol';
+import { ROOM_CLIENT_TYPES } from '@/lib/live/rooms';
+import type { LivePlayer } from '@/lib/live/wire';
+import type { Owner } from '@/lib/server/games/owner';
+import { roomRulesSchema } from '@/lib/validations/rooms';
+import type { Timers } from '@/lib/server/live/match/match-host';
+import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
+import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
+
+/** Whoever the room lobby deals with: a socket on this instance (Connection is one). */
+export type RoomPeer = {
+  readonly owner: Owner;
+  readonly player: LivePlayer;
+  readonly open: boolean;
+  send(message: ServerMessage, waitMs?: number): void;
+  error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
+};
+
+type Seat = { spec: RoomSeatSpec; peer: RoomPeer | null; ready: boolean };
+type Room = { code: string; mode: VersusMode; rules: RoomRules; host: number; seats: (Seat | null)[]; watchers: Set<RoomPeer>; playing: RoomHost | null };
+
+export const isRoomMessage = (m: ClientMessage): m is RoomClientMessage => ROOM_CLIENT_TYPES.has(m.t);
+const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/**
+ * This instance's rooms of 2–16 (decision 0034): made with their size, rules and bot seats, filled
+ * by code, started by the room's host once every person is ready; then a RoomHost plays the set.
+ * A socket sits in one room at a time; its seat is always the one it took, never one a message
+ * names. Bounds: rooms and bot seats per instance, watchers per room (ROOM_LIMITS).
+ */
+export class RoomLobby {
+  readonly rooms = new Map<string, Room>();
+  readonly matches = new Map<string, RoomHost>();
+  private readonly seated = new Map<RoomPeer, { room: Room; seat: number }>();
+  private bots = 0;
+
+  constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {}
+
+  get botSeats(): number {
+    return this.bots;
+  }
+
+  handle(peer: RoomPeer, m: RoomClientMessage): void {
+    switch (m.t) {
+      case 'rcreate':
+        return this.create(peer, m);
+      case 'rjoin': {
+        const room = this.open(peer, m.code);
+        if (!room) return;
+        const s = room.seats.findIndex((x) => x === null);
+        if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
+        if (s < 0) return peer.error('room_full', 'Every seat of this room is taken.');
+        room.seats[s] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
+        this.seated.set(peer, { room, seat: s });
+        return this.tell(room);
+      }
+      case 'rready': {
+        const at = this.mine(peer, m.code);
+        if (!at || at.room.playing) return;
+        at.room.seats[at.seat]!.ready = m.ready;
+        return this.tell(at.room);
+      }
+      case 'rstart':
+        return this.start(peer, m.code);
+      case 'rinputs': {
+        const at = this.seated.get(peer);
+        const host = this.matches.get(m.matchId);
+        if (!host) return peer.error('unknown_match', 'No live room match with this id here.', { gameId: m.matchId });
+        if (!at || at.room.playing !== host) return peer.error('not_your_match', 'This connection has no seat in this match.', { gameId: m.matchId });
+        const fail = host.inputs(at.seat, m);
+        if (fail) peer.error(fail.code, fail.message, { gameId: m.matchId, seq: m.seq });
+        return;
+      }
+      case 'rleave': {
+        const at = this.mine(peer, m.code);
+        if (at) this.leave(peer, at.room, at.seat);
+        return;
+      }
+      case 'rresume': {
+        const host = this.matches.get(m.matchId);
+        if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
+        const s = host ? host.resume(m.token, peer) : null;
+        if (!host || s === null) return peer.error('resume_failed', 'That room seat cannot be taken up again.', { gameId: m.matchId });
+        const room = this.rooms.get(host.o.code)!;
+        room.seats[s]!.peer = peer;
+        this.seated.set(peer, { room, seat: s });
+        return;
+      }
+      case 'rwatch': {
+        const room = this.rooms.get(m.code);
+        if (!room) return peer.error('unknown_room', 'No room with this code.');
+        if (room.watchers.has(peer)) return;
+        if (room.watchers.size >= ROOM_LIMITS.spectatorsPerRoom) return peer.error('room_full', 'This room has as many watchers as it takes.');
+        if (room.playing && !room.playing.watch(peer)) return peer.error('room_full', 'This room has as many watchers as it takes.');
+        room.watchers.add(peer);
+        if (!room.playing) peer.send(this.view(room, null));
+        return;
+      }
+      case 'runwatch': {
+        const room = this.rooms.get(m.code);
+        room?.watchers.delete(peer);
+        room?.playing?.unwatch(peer);
+        return;
+      }
+      default:
+        m satisfies never;
+    }
+  }
+
+  /** The socket closed: its seat waits for a resume while it plays, and is freed in a room not started. */
+  closed(peer: RoomPeer): void {
+    for (const room of this.rooms.values()) if (room.watchers.delete(peer)) room.playing?.unwatch(peer);
+    const at = this.seated.get(peer);
+    if (!at) return;
+    this.seated.delete(peer);
+    if (at.room.playing) return at.room.playing.dropped(at.seat, peer);
+    this.leave(peer, at.room, at.seat);
+  }
+
+  /** Every room's set stops, unstored (the server closes). */
+  close(): void {
+    for (const host of [...this.matches.values()]) host.close();
+  }
+
+  /** A room of bots and the people given, started at once: for the bench and tests, not the socket. */
+  playNow(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers?: (RoomPeer | null)[] }): RoomHost {
+    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
+    this.rooms.set(room.code, room);
+    this.bots += o.seats.filter((s) => s.bot).length;
+    return this.play(room);
+  }
+
+  private create(peer: RoomPeer, m: Extract<RoomClientMessage, { t: 'rcreate' }>): void {
+    if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
+    if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance) return peer.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
+    if (this.bots + m.bots.length > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
+    // The schema bounded the message; parsed again for the typed rules the engine takes.
+    const rules = roomRulesSchema(m.size).parse(m.rules);
+    // A browser's game takes one hole per message (decision 0031): messy rooms are for bots alone.
+    if (rules.messiness > 0) return peer.error('bad_message', 'Rooms with people in them play with messiness 0.');
+    const seats: (Seat | null)[] = Array.from({ length: m.size }, () => null);
+    seats[0] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
+    for (const b of m.bots)
+      seats[b.seat] = { spec: { owner: { userId: null, guestId: null }, player: { name: null, guest: false, bot: { pps: b.pps, style: b.style } }, handling: m.handling, bot: { pps: b.pps, style: b.style } }, peer: null, ready: true };
+    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null };
+    this.rooms.set(room.code, room);
+    this.bots += m.bots.length;
+    this.seated.set(peer, { room, seat: 0 });
+    this.tell(room);
+  }
+
+  private start(peer: RoomPeer, code: string): void {
+    const at = this.mine(peer, code);
+    if (!at || at.room.playing) return;
+    const room = at.room;
+    if (at.seat !== room.host) return peer.error('not_room_host', 'Only the room’s host starts it.');
+    if (room.seats.some((x) => x === null)) return peer.error('room_full', 'Every seat must be taken first (a person or a bot).');
+    if (room.seats.some((x) => !x!.ready)) return peer.error('not_eligible', 'Everyone in the room must be ready.');
+    this.play(room);
+  }
+
+  private play(room: Room): RoomHost {
+    const host = new RoomHost({
+      matchId: randomBytes(12).toString('hex'), code: room.code, seed: randomBytes(16).toString('base64url'), mode: room.mode, rules: room.rules,
+      seats: room.seats.map((x) => x!.spec), ...this.o, onClose: (h) => this.ended(room, h),
+    });
+    room.playing = host;
+    this.matches.set(host.matchId, host);
+    host.begin(room.seats.map((x) => x!.peer));
+    for (const w of room.watchers) host.watch(w);
+    return host;
+  }
+
+  private ended(room: Room, host: RoomHost | null): void {
+    if (host) this.matches.delete(host.matchId);
+    this.rooms.delete(room.code);
+    this.bots -= room.seats.filter((x) => x?.spec.bot).length;
+    for (const x of room.seats) if (x?.peer) this.seated.delete(x.peer);
+  }
+
+  private leave(peer: RoomPeer, room: Room, seat: number): void {
+    this.seated.delete(peer);
+    if (room.playing) return room.playing.leave(seat);
+    room.seats[seat] = null;
+    if (room.seats.every((x) => x === null || x.spec.bot)) {
+      for (const w of room.watchers) w.send({ t: 'rclosed', code: room.code, reason: 'empty' });
+      return this.ended(room, null);
+    }
+    // The host's chair passes to the first person still seated.
+    if (seat === room.host) room.host = room.seats.findIndex((x) => x !== null && !x.spec.bot);
+    this.tell(room);
+  }
+
+  private open(peer: RoomPeer, code: string): Room | null {
+    const room = this.rooms.get(code);
+    if (!room) return peer.error('unknown_room', 'No room with this code.'), null;
+    if (room.playing) return peer.error('room_full', 'This room is playing; watch it instead.'), null;
+    return room;
+  }
+
+  private mine(peer: RoomPeer, code: string): { room: Room; seat: number } | null {
+    const at = this.seated.get(peer);
+    if (!at || at.room.code !== code) return peer.error('unknown_room', 'This connection has no seat in that room.'), null;
+    return at;
+  }
+
+  private view(room: Room, you: number | null): ServerMessage {
+    const teams = teamsOf(room.rules, room.seats.length);
+    return {
+      t: 'rroom', code: room.code, mode: room.mode, rules: { ...room.rules }, host: room.host, you, playing: room.playing !== null,
+      seats: room.seats.map((x, s) => ({ player: x?.spec.player ?? null, team: teams[s]!, ready: x?.ready ?? false })),
+    };
+  }
+
+  private tell(room: Room): void {
+    room.seats.forEach((x, s) => x?.peer?.send(this.view(room, s)));
+    for (const w of room.watchers) w.send(this.view(room, null));
+  }
+
+  private newCode(): string {
+    for (;;) {
+      const bytes = randomBytes(6);
+      const code = Array.from(bytes, (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join('');
+      if (!this.rooms.has(code)) return code;
+    }
+  }
+}
+

@@ -1,0 +1,222 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { clientMessageSchema } from '@/lib/live/protocol';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import { getDb } from '@/lib/server/db';
+import { verifyRoomMatch } from '@/lib/server/versus/room-verify';
+import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { resetDb } from '@/tests/data/db';
+import { player } from '@/tests/data/play';
+import { bot, playTo, roomSite, rules, socket } from '@/tests/support/room-site';
+
+beforeEach(resetDb);
+
+type Sock = ReturnType<typeof socket>;
+const H = DEFAULT_HANDLING;
+
+/** A scripted browser in a room: it plays its seat at the room's clock each 100 ms, game after game. */
+function seatPlayer(s: Sock, clock: { now: () => number }) {
+  const st = { seq: 0, tick: 0, game: -1, t0: 0, seen: 0 };
+  return {
+    st,
+    step(extra = {}) {
+      const begins = s.of('rbegin');
+      if (begins.length > st.seen) {
+        const b = begins.at(-1)!;
+        st.seen = begins.length;
+        Object.assign(st, { seq: 0, tick: 0, game: b.game, t0: s.at[s.sent.indexOf(b)]! + b.startsInMs });
+      }
+      const m = s.last('rmatch');
+      if (!m || st.game < 0) return;
+      const tick = Math.floor(((clock.now() - st.t0) * 60) / 1000);
+      if (tick > 0) playTo(s, m.matchId, st.game, st, tick, extra);
+    },
+  };
+}
+
+async function made(site: ReturnType<typeof roomSite>, name: string) {
+  return socket(site.lobby, await player(name), site.clock.now);
+}
+
+describe('a live room with people in it', () => {
+  it('one person and three bots over the socket to the result: every seat’s frames, deals never past the preview, KOs, the set stored and verified', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    // A time limit, so the set ends however well the bots keep their stacks down.
+    alice.say({ t: 'rcreate', mode: 'battle', size: 4, rules: rules({ timeLimitTicks: 5 * 60 * 60 }), bots: [1, 2, 3].map((seat) => ({ seat, pps: 3, style: seat === 2 ? 'attacker' : 'tidy' })), handling: H });
+    const code = alice.last('rroom')!.code;
+    expect(alice.last('rroom')).toMatchObject({ you: 0, host: 0, playing: false });
+    alice.say({ t: 'rstart', code });
+    expect(alice.last('error')).toMatchObject({ code: 'not_eligible' });
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    expect(m).toMatchObject({ seat: 0, rulesVersion: 7, players: [{ guest: false }, { bot: { pps: 3 } }, { bot: {} }, { bot: {} }] });
+    expect(alice.last('rbegin')!.pieces).toHaveLength(rules().preview + 2);
+    const me = seatPlayer(alice, clock);
+    const host = lobby.matches.get(m.matchId)!;
+    for (let t = 0; t < 20 * 60_000 && !host.stored; t += 100) {
+      clock.advance(100);
+      me.step();
+    }
+    expect(await host.stored).toMatchObject({ ok: true });
+    // Alice tops out first (a hard drop every half second stacks up the middle).
+    expect(alice.of('rko')[0]).toMatchObject({ seat: 0, why: 'topOut' });
+    expect(alice.last('rover')).toMatchObject({ matchId: m.matchId, stored: true });
+    expect(alice.of('rack').length).toBeGreaterThan(10);
+    // Every seat's field reached her, and no frame showed a piece past what she had been dealt.
+    const framed = new Set(alice.of('rframes').flatMap((f) => f.seats.map((x) => x.seat)));
+    expect([...framed].sort()).toEqual([0, 1, 2, 3]);
+    let dealt = 0;
+    for (const msg of alice.sent) {
+      if (msg.t === 'rbegin') dealt = msg.pieces.length;
+      if (msg.t === 'rdeal') dealt = Math.max(dealt, msg.from + msg.pieces.length);
+      if (msg.t === 'rframes' && !alice.of('rko').some((k) => k.seat === 0 && alice.sent.indexOf(k) < alice.sent.indexOf(msg))) expect(msg.from + msg.pieces.length).toBeLessThanOrEqual(dealt);
+    }
+    const db = await getDb();
+    const stored = await db.roomSeat.findMany({ where: { matchId: m.matchId }, orderBy: { seat: 'asc' } });
+    expect(stored.map((x) => [x.userId !== null, x.botPps])).toEqual([[true, null], [false, 3], [false, 3], [false, 3]]);
+    expect(lobby.rooms.size).toBe(0);
+  });
+
+  it('leaving, dropping and rejoining: a dropped seat is out after the lag bound, takes its seat up with its token for the next game, and the room closes unstored when the last person leaves', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    const watcher = await made(site, 'watcher');
+    alice.say({ t: 'rcreate', mode: 'battle', size: 3, rules: rules({ firstTo: 2 }), bots: [{ seat: 1, pps: 4, style: 'attacker' }, { seat: 2, pps: 2, style: 'tidy' }], handling: H });
+    const code = alice.last('rroom')!.code;
+    watcher.say({ t: 'rwatch', code });
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    const me = seatPlayer(alice, clock);
+    for (let t = 0; t < 5_000; t += 100) (clock.advance(100), me.step());
+    lobby.closed(alice.conn);
+    // Not back within the lag bound: out of this game, the room plays on.
+    clock.advance(ROOM_LIMITS.maxLagMs + 500);
+    expect(watcher.of('rko')).toContainEqual(expect.objectContaining({ seat: 0, why: 'lag' }));
+    const host = lobby.matches.get(m.matchId)!;
+    expect(host.match.current.isOut(0)).toBe(true);
+    expect(watcher.of('rframes').length).toBeGreaterThan(0);
+    // A stranger's token takes nothing up; the seat's own does, on a new socket.
+    const again = socket(lobby, alice.conn.owner, clock.now);
+    again.say({ t: 'rresume', matchId: m.matchId, token: 'x'.repeat(24) });
+    expect(again.last('error')).toMatchObject({ code: 'resume_failed' });
+    again.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
+    expect(again.last('rresumed')).toMatchObject({ matchId: m.matchId, game: 0, playing: false });
+    // The two bots settle game 0 between them; alice plays game 1 from its start.
+    const back = seatPlayer(again, clock);
+    for (let t = 0; t < 30 * 60_000 && again.of('rbegin').length === 0; t += 100) clock.advance(100);
+    expect(again.last('rbegin')).toMatchObject({ game: 1 });
+    for (let t = 0; t < 6_000; t += 100) (clock.advance(100), back.step());
+    expect(host.match.current.game(0).stats().pieces).toBeGreaterThan(3);
+    expect(again.of('error')).toHaveLength(1);
+    // She leaves: nobody is left to play for, the room closes and nothing is stored.
+    again.say({ t: 'rleave', code });
+    expect(watcher.last('rclosed')).toMatchObject({ code, reason: 'empty' });
+    expect(lobby.matches.size).toBe(0);
+    expect(lobby.rooms.size).toBe(0);
+    expect(await (await getDb()).roomMatch.count()).toBe(0);
+  });
+});
+
+describe('what a modified browser can ask of a room', () => {
+  it('target changes: a teammate, itself, or under another rule refuse the whole batch; a seat already out is dropped; a good one is in the replay', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    const bob = await made(site, 'bob');
+    alice.say({ t: 'rcreate', mode: 'battle', size: 4, rules: rules({ targeting: 'manual', teams: [0, 1, 0, 1] }), bots: [{ seat: 2, pps: 1, style: 'tidy' }, { seat: 3, pps: 1, style: 'tidy' }], handling: H });
+    const code = alice.last('rroom')!.code;
+    bob.say({ t: 'rjoin', code, handling: H });
+    expect(bob.last('rroom')).toMatchObject({ you: 1 });
+    for (const s of [alice, bob]) s.say({ t: 'rready', code, ready: true });
+    bob.say({ t: 'rstart', code });
+    expect(bob.last('error')).toMatchObject({ code: 'not_room_host' });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    const host = lobby.matches.get(m.matchId)!;
+    const [a, b] = [seatPlayer(alice, clock), seatPlayer(bob, clock)];
+    clock.advance(ROOM_LIMITS.countdownMs + 1_000);
+    b.step();
+    const acks = alice.of('rack').length;
+    for (const [target, why] of [[2, 'teammate'], [0, 'seat 0'], [7, 'seat 7']] as const) {
+      const before = { ...a.st };
+      a.step({ targets: [[a.st.tick, target]] });
+      expect(alice.last('error')!.message).toContain(why);
+      Object.assign(a.st, before); // nothing was taken: the same batch number again
+    }
+    expect(alice.of('rack')).toHaveLength(acks);
+    expect(host.seats[0]!.sentTick).toBe(0);
+    a.step({ targets: [[a.st.tick, 3]] });
+    expect(alice.of('rack')).toHaveLength(acks + 1);
+    clock.advance(100);
+    b.step();
+    // Bob leaves; alice's change naming him (she had not seen it yet) is dropped, her inputs are played.
+    bob.say({ t: 'rleave', code });
+    expect(host.match.current.isOut(1)).toBe(true);
+    clock.advance(100);
+    a.step({ targets: [[a.st.tick, 1]] });
+    expect(alice.of('rack')).toHaveLength(acks + 2);
+    clock.advance(500);
+    a.step();
+    expect(alice.of('error').filter((e) => e.code === 'bad_inputs')).toHaveLength(3);
+    expect(host.match.current.replay(0).room!.targets).toEqual([{ tick: expect.any(Number), target: 3 }]);
+    // Under any rule but manual, no target change at all.
+    const site2 = roomSite();
+    const c2 = site2.clock;
+    const carol = await made(site2, 'carol');
+    carol.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: H });
+    carol.say({ t: 'rready', code: carol.last('rroom')!.code, ready: true });
+    carol.say({ t: 'rstart', code: carol.last('rroom')!.code });
+    c2.advance(ROOM_LIMITS.countdownMs + 500);
+    seatPlayer(carol, c2).step({ targets: [[0, 1]] });
+    expect(carol.last('error')).toMatchObject({ code: 'bad_inputs', message: expect.stringContaining('manual') });
+  });
+
+  it('inputs for another seat, another match, ahead of the clock; a second room on one socket; oversized rooms and too many bots', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 2, style: 'tidy' }], handling: H });
+    const code = alice.last('rroom')!.code;
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    clock.advance(ROOM_LIMITS.countdownMs + 1_000);
+    // A socket with no seat in the match cannot play one: the seat is the socket's, never the message's.
+    const mallory = await made(site, 'mallory');
+    mallory.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 30, events: [] });
+    expect(mallory.last('error')).toMatchObject({ code: 'not_your_match' });
+    mallory.say({ t: 'rinputs', matchId: 'nosuchmatch1', game: 0, seq: 1, tick: 30, events: [] });
+    expect(mallory.last('error')).toMatchObject({ code: 'unknown_match' });
+    mallory.say({ t: 'rjoin', code, handling: H });
+    expect(mallory.last('error')).toMatchObject({ code: 'room_full' });
+    // One room per socket.
+    alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    expect(alice.last('error')).toMatchObject({ code: 'already_playing' });
+    // Ahead of the room's clock.
+    alice.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 60 * 60, events: [] });
+    expect(alice.last('error')).toMatchObject({ code: 'ahead_of_clock' });
+    expect(lobby.matches.get(m.matchId)!.seats[0]!.sentTick).toBe(0);
+    // Oversized: refused by the schema both sides parse, before the lobby sees it.
+    const parse = (x: object) => clientMessageSchema.safeParse({ t: 'rcreate', mode: 'battle', handling: H, bots: [], rules: rules(), size: 4, ...x }).success;
+    expect(parse({})).toBe(true);
+    expect(parse({ size: 17, rules: rules() })).toBe(false);
+    expect(parse({ size: 1 })).toBe(false);
+    expect(parse({ bots: Array.from({ length: 16 }, (_, i) => ({ seat: i + 1, pps: 3, style: 'tidy' })), size: 16 })).toBe(false);
+    expect(parse({ bots: [{ seat: 0, pps: 3, style: 'tidy' }] })).toBe(false);
+    expect(parse({ bots: [{ seat: 1, pps: 6, style: 'tidy' }] })).toBe(false);
+    expect(parse({ rules: rules({ teams: [0, 1] }) })).toBe(false);
+    expect(clientMessageSchema.safeParse({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 30, events: [], targets: Array.from({ length: 17 }, (_, i) => [i, 1]) }).success).toBe(false);
+    // Messy rooms are for bots alone; and the instance's bot seats are bounded.
+    const bob = await made(site, 'bob');
+    bob.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules({ messiness: 30 }), bots: [], handling: H });
+    expect(bob.last('error')).toMatchObject({ code: 'bad_message' });
+    while (lobby.botSeats + 15 <= ROOM_LIMITS.botSeatsPerInstance) lobby.playNow({ mode: 'battle', rules: rules(), seats: Array.from({ length: 15 }, () => bot({ pps: 1, style: 'tidy' })) });
+    bob.say({ t: 'rcreate', mode: 'battle', size: 16, rules: rules(), bots: Array.from({ length: 15 }, (_, i) => ({ seat: i + 1, pps: 1, style: 'tidy' })), handling: H });
+    expect(bob.last('error')).toMatchObject({ code: 'rate_limited' });
+    expect(verifyRoomMatch).toBeTypeOf('function');
+  });
+});

@@ -1,0 +1,85 @@
+// A room lobby on a hand-turned clock, and scripted sockets that play a seat as a browser would:
+// batches every 100 ms of the room's clock, a hard drop every half second.
+import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, keyId, type RoomRules } from '@/lib/engine';
+import { clientMessageSchema, type ClientMessage, type RoomClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import type { WireEvent } from '@/lib/live/wire';
+import type { BotSpec } from '@/lib/bot/spec';
+import type { Timers } from '@/lib/server/live/match/match-host';
+import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
+import type { RoomHostOptions } from '@/lib/server/live/rooms/room-host';
+import { liveConnection } from '@/tests/data/live-site';
+import type { Owner } from '@/lib/server/games/owner';
+
+export function fakeClock() {
+  let now = 0;
+  let due: { at: number; fn: () => void; id: number }[] = [];
+  let ids = 0;
+  const timers: Timers = {
+    set: (fn, ms) => {
+      const t = { at: now + ms, fn, id: ++ids };
+      due.push(t);
+      return t.id;
+    },
+    clear: (h) => void (due = due.filter((t) => t.id !== h)),
+  };
+  /** Runs the clock forward by `ms`, firing every timer due on the way, in order. */
+  const advance = (ms: number) => {
+    const end = now + ms;
+    for (;;) {
+      due.sort((a, b) => a.at - b.at || a.id - b.id);
+      const next = due[0];
+      if (!next || next.at > end) break;
+      due.shift();
+      now = Math.max(now, next.at);
+      next.fn();
+    }
+    now = end;
+  };
+  return { timers, now: () => now, advance };
+}
+
+export function roomSite(store?: RoomHostOptions['store']) {
+  const clock = fakeClock();
+  const lobby = new RoomLobby({ now: clock.now, timers: clock.timers, ...(store ? { store } : {}) });
+  return { clock, lobby };
+}
+
+export const bot = (b: BotSpec): RoomSeatSpec => ({ owner: { userId: null, guestId: null }, player: { name: null, guest: false, bot: b }, handling: DEFAULT_HANDLING, bot: b });
+export const rules = (o: Partial<RoomRules> = {}): RoomRules => ({ ...DEFAULT_ROOM_RULES, firstTo: 1, ...o });
+
+/** A socket of `owner` whose every message goes through the client schema, as the hub parses it. */
+export function socket(lobby: RoomLobby, owner: Owner, now: () => number = () => 0) {
+  const { conn, sent } = liveConnection(owner);
+  /** When each message of `sent` was sent, on the room's clock. */
+  const at: number[] = [];
+  const send = conn.send.bind(conn);
+  conn.send = (m) => {
+    send(m);
+    at.push(now());
+  };
+  const say = (m: RoomClientMessage) => {
+    const parsed: ClientMessage = clientMessageSchema.parse(JSON.parse(JSON.stringify(m)));
+    lobby.handle(conn, parsed as RoomClientMessage);
+  };
+  const of = <T extends ServerMessage['t']>(t: T) => sent.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
+  const last = <T extends ServerMessage['t']>(t: T) => of(t).at(-1);
+  return { conn, sent, at, say, of, last };
+}
+
+const HARD = keyId('hardDrop');
+
+/**
+ * Plays a seat like a browser: from the tick it has sent to `clockTick`, a hard drop tapped every
+ * 30 ticks, one batch. Returns the batch's tick.
+ */
+export function playTo(s: ReturnType<typeof socket>, matchId: string, game: number, state: { seq: number; tick: number }, clockTick: number, extra: Partial<Extract<RoomClientMessage, { t: 'rinputs' }>> = {}): void {
+  if (clockTick <= state.tick) return;
+  const events: WireEvent[] = [];
+  for (let t = state.tick; t < clockTick; t++) {
+    if (t % 30 === 10) events.push([t, HARD, 1]);
+    if (t % 30 === 12) events.push([t, HARD, 0]);
+  }
+  s.say({ t: 'rinputs', matchId, game, seq: ++state.seq, tick: clockTick, events, ...extra });
+  state.tick = clockTick;
+}
