@@ -91,7 +91,10 @@ describe('a live room with people in it', () => {
     alice.say({ t: 'rstart', code });
     const m = alice.last('rmatch')!;
     const me = seatPlayer(alice, clock);
-    for (let t = 0; t < 5_000; t += 100) (clock.advance(100), me.step());
+    for (let t = 0; t < 5_000; t += 100) {
+      clock.advance(100);
+      me.step();
+    }
     lobby.closed(alice.conn);
     // Not back within the lag bound: out of this game, the room plays on.
     clock.advance(ROOM_LIMITS.maxLagMs + 500);
@@ -109,7 +112,10 @@ describe('a live room with people in it', () => {
     const back = seatPlayer(again, clock);
     for (let t = 0; t < 30 * 60_000 && again.of('rbegin').length === 0; t += 100) clock.advance(100);
     expect(again.last('rbegin')).toMatchObject({ game: 1 });
-    for (let t = 0; t < 6_000; t += 100) (clock.advance(100), back.step());
+    for (let t = 0; t < 6_000; t += 100) {
+      clock.advance(100);
+      back.step();
+    }
     expect(host.match.current.game(0).stats().pieces).toBeGreaterThan(3);
     expect(again.of('error')).toHaveLength(1);
     // She leaves: nobody is left to play for, the room closes and nothing is stored.

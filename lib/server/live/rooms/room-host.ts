@@ -280,7 +280,7 @@ export class RoomHost {
     this.seats.forEach((seat, s) => seat.newGame(g, s, seed, this.t0));
     for (const [s, seat] of this.seats.entries()) if (seat.leftRoom) this.after(g.leave(s));
     this.phase = 'countdown';
-    this.seats.forEach((seat, s) => {
+    this.seats.forEach((seat) => {
       if (!seat.isBot) seat.stream.link?.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: seat.stream.stream.dealt.slice(), startsInMs: countdownMs, score: this.score() });
       seat.stream.startSent = this.gameIndex;
     });
