@@ -70,7 +70,7 @@ export class RoomLobby {
         const at = this.seated.get(peer);
         const host = this.matches.get(m.matchId);
         if (!host) return peer.error('unknown_match', 'No live room match with this id here.', { gameId: m.matchId });
-        if (!at || at.room.playing !== host) return peer.error('not_your_match', 'This connection has no seat in this match.', { gameId: m.matchId });
+        if (!at || at.room.playing !== host || !host.holds(at.seat, peer)) return peer.error('not_your_match', 'This connection has no seat in this match.', { gameId: m.matchId });
         const fail = host.inputs(at.seat, m);
         if (fail) peer.error(fail.code, fail.message, { gameId: m.matchId, seq: m.seq });
         return;
@@ -83,7 +83,7 @@ export class RoomLobby {
       case 'rresume': {
         const host = this.matches.get(m.matchId);
         if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
-        const s = host ? host.resume(m.token, peer) : null;
+        const s = host ? host.resume(m.token, peer, peer.owner) : null;
         if (!host || s === null) return peer.error('resume_failed', 'That room seat cannot be taken up again.', { gameId: m.matchId });
         const room = this.rooms.get(host.o.code)!;
         room.seats[s]!.peer = peer;
