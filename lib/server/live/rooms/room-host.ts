@@ -11,6 +11,7 @@ import type { SeatOwner } from '@/lib/server/versus/store';
 import type { Owner } from '@/lib/server/games/owner';
 import { guarded } from '@/lib/server/live/guarded';
 import { realTimers, type Timers } from '@/lib/server/live/match/match-host';
+import { storeRetrying } from '@/lib/server/live/match/match-store';
 import type { SeatLink } from '@/lib/server/live/match/match-seat';
 import { clockTick, LAG_TICKS, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomSeat, type RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
@@ -401,7 +402,9 @@ export class RoomHost {
     // Building the record can throw (a replay past its bounds): that is a refusal, said to the room,
     // never an exception out of a timer, which would end the process and every game on it.
     this.stored = Promise.resolve()
-      .then(() => store({ matchId: this.matchId, record: roomRecordOf(this.match, this.o.seed, this.o.mode), seats }))
+      .then(() => roomRecordOf(this.match, this.o.seed, this.o.mode))
+      // A store that throws (the database away) is tried again, as a versus match's is: a finished set is kept.
+      .then((record) => storeRetrying({ matchId: this.matchId, store: () => store({ matchId: this.matchId, record, seats }), timers: this.timers }))
       .then(
         (r) => r,
         (error: unknown) => (console.error('[rooms] a room set could not be stored:', error), null),

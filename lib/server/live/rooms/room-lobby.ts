@@ -126,6 +126,11 @@ export class RoomLobby {
     for (const host of [...this.matches.values()]) host.close();
   }
 
+  /** Resolves once every set that has ended here is stored or refused (a shutdown waits for it, as for versus). */
+  async stored(): Promise<void> {
+    await Promise.allSettled([...this.matches.values()].map((host) => host.stored));
+  }
+
   /** A room of bots and the people given, started at once: for the bench and tests, not the socket. */
   playNow(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers?: (RoomPeer | null)[] }): RoomHost {
     const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
