@@ -273,3 +273,32 @@ describe('rooms that would outlive their people, and seats played twice', () => 
     expect(tab.last('rack')).toMatchObject({ seq: 1, tick: 20 });
   });
 });
+
+describe('room sets started per hour', () => {
+  it('a player may start ROOM_LIMITS.startsPerHour.player sets an hour: each is a stored match, so starting and leaving in a loop is refused past it', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    const open = () => {
+      alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: H });
+      const code = alice.last('rroom')!.code;
+      alice.say({ t: 'rready', code, ready: true });
+      alice.say({ t: 'rstart', code });
+      return code;
+    };
+    for (let i = 0; i < ROOM_LIMITS.startsPerHour.player; i++) {
+      const code = open();
+      expect(lobby.matches.size).toBe(1);
+      alice.say({ t: 'rleave', code });
+      expect(lobby.rooms.size).toBe(0);
+    }
+    const code = open();
+    expect(alice.last('error')).toMatchObject({ code: 'rate_limited' });
+    expect(lobby.matches.size).toBe(0);
+    alice.say({ t: 'rleave', code });
+    // An hour on, the budget is whole again.
+    clock.advance(3_600_000);
+    open();
+    expect(lobby.matches.size).toBe(1);
+  });
+});

@@ -10,6 +10,11 @@ export const ROOM_LIMITS = {
   roomsPerInstance: 500,
   /** Bot seats on this instance, every room together: each costs a search per piece (bench:rooms). */
   botSeatsPerInstance: 400,
+  /**
+   * Sets started per hour by a room's host, per player and per address: each set is a stored match
+   * and a verification per seat and game (a start and a leave at once too), as sparring's are.
+   */
+  startsPerHour: { player: 30, address: 120 },
   /** Watchers of one room besides its seats. */
   spectatorsPerRoom: 64,
   /**

@@ -9,12 +9,15 @@ import { roomRulesSchema } from '@/lib/validations/rooms';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { BudgetsById } from '@/lib/server/live/budgets';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 
 /** Whoever the room lobby deals with: a socket on this instance (Connection is one). */
 export type RoomPeer = {
   readonly owner: Owner;
   readonly player: LivePlayer;
+  /** The client's address key: room starts are counted per address too. */
+  readonly address: string;
   readonly open: boolean;
   send(message: ServerMessage, waitMs?: number): void;
   error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
@@ -37,8 +40,15 @@ export class RoomLobby {
   readonly matches = new Map<string, RoomHost>();
   private readonly seated = new Map<RoomPeer, { room: Room; seat: number }>();
   private bots = 0;
+  private readonly starts = {
+    player: new BudgetsById(ROOM_LIMITS.startsPerHour.player, 3_600_000),
+    address: new BudgetsById(ROOM_LIMITS.startsPerHour.address, 3_600_000),
+  };
+  private readonly now: () => number;
 
-  constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {}
+  constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {
+    this.now = o.now ?? (() => performance.now());
+  }
 
   get botSeats(): number {
     return this.bots;
@@ -165,6 +175,14 @@ export class RoomLobby {
     if (at.seat !== room.host) return peer.error('not_room_host', 'Only the room’s host starts it.');
     if (room.seats.some((x) => x === null)) return peer.error('room_full', 'Every seat must be taken first (a person or a bot).');
     if (room.seats.some((x) => !x!.ready)) return peer.error('not_eligible', 'Everyone in the room must be ready.');
+    const now = this.now();
+    const who = peer.owner.userId ?? peer.owner.guestId ?? `address:${peer.address}`;
+    const per = ROOM_LIMITS.startsPerHour;
+    // Both budgets are read before either is spent: a start one refuses costs the other nothing.
+    if (!this.starts.player.left(who, now)) return peer.error('rate_limited', `At most ${per.player} room sets started an hour; try again later.`);
+    if (!this.starts.address.left(peer.address, now)) return peer.error('rate_limited', `At most ${per.address} room sets started an hour from one network; try again later.`);
+    this.starts.player.take(who, now);
+    this.starts.address.take(peer.address, now);
     this.play(room);
   }
 
