@@ -302,3 +302,27 @@ describe('room sets started per hour', () => {
     expect(lobby.matches.size).toBe(1);
   });
 });
+
+describe('watching rooms', () => {
+  it('a socket watches at most ROOM_LIMITS.watchesPerConnection rooms at once', async () => {
+    const site = roomSite();
+    const { lobby } = site;
+    const codes: string[] = [];
+    for (let i = 0; i <= ROOM_LIMITS.watchesPerConnection; i++) {
+      const host = await made(site, `host${i}`);
+      host.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+      codes.push(host.last('rroom')!.code);
+    }
+    const eve = await made(site, 'eve');
+    for (const code of codes.slice(0, -1)) eve.say({ t: 'rwatch', code });
+    expect(eve.of('error')).toHaveLength(0);
+    expect(eve.of('rroom')).toHaveLength(ROOM_LIMITS.watchesPerConnection);
+    eve.say({ t: 'rwatch', code: codes.at(-1)! });
+    expect(eve.last('error')).toMatchObject({ code: 'rate_limited' });
+    // Letting one go makes room for another.
+    eve.say({ t: 'runwatch', code: codes[0]! });
+    eve.say({ t: 'rwatch', code: codes.at(-1)! });
+    expect(eve.of('rroom')).toHaveLength(ROOM_LIMITS.watchesPerConnection + 1);
+    expect(lobby.rooms.size).toBe(codes.length);
+  });
+});

@@ -15,6 +15,8 @@ export const ROOM_LIMITS = {
    * and a verification per seat and game (a start and a leave at once too), as sparring's are.
    */
   startsPerHour: { player: 30, address: 120 },
+  /** Rooms one connection may watch at once. */
+  watchesPerConnection: 4,
   /** Watchers of one room besides its seats. */
   spectatorsPerRoom: 64,
   /**

@@ -104,6 +104,9 @@ export class RoomLobby {
         const room = this.rooms.get(m.code);
         if (!room) return peer.error('unknown_room', 'No room with this code.');
         if (room.watchers.has(peer)) return;
+        // Each room watched sends its every seat's frames to this socket: a few at once, as games.
+        if ([...this.rooms.values()].filter((r) => r.watchers.has(peer)).length >= ROOM_LIMITS.watchesPerConnection)
+          return peer.error('rate_limited', `At most ${ROOM_LIMITS.watchesPerConnection} rooms watched at once.`);
         if (room.watchers.size >= ROOM_LIMITS.spectatorsPerRoom) return peer.error('room_full', 'This room has as many watchers as it takes.');
         if (room.playing && !room.playing.watch(peer)) return peer.error('room_full', 'This room has as many watchers as it takes.');
         room.watchers.add(peer);
