@@ -31,7 +31,7 @@ const RULES: RoomRules = { ...DEFAULT_ROOM_RULES, firstTo: 7 };
 function watcher(bytes: { n: number }) {
   const owner: Owner = { userId: null, guestId: null };
   return {
-    owner, player: { name: null, guest: true }, open: true, id: 'bench',
+    owner, player: { name: null, guest: true }, address: 'bench', open: true, id: 'bench',
     send(m: ServerMessage) {
       bytes.n += JSON.stringify(m).length;
     },

@@ -226,3 +226,103 @@ describe('what a modified browser can ask of a room', () => {
     expect(verifyRoomMatch).toBeTypeOf('function');
   });
 });
+
+describe('rooms that would outlive their people, and seats played twice', () => {
+  it('a room whose people have all gone closes within ROOM_LIMITS.emptyCloseMs: its bots stop and their budget is freed', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    const watcher = await made(site, 'watcher');
+    // Games that end at once in a draw and are replayed: without the rule, this set never ends.
+    alice.say({ t: 'rcreate', mode: 'battle', size: 3, rules: rules({ firstTo: 7, timeLimitTicks: 60 }), bots: [{ seat: 1, pps: 5, style: 'tidy' }, { seat: 2, pps: 5, style: 'tidy' }], handling: H });
+    const code = alice.last('rroom')!.code;
+    watcher.say({ t: 'rwatch', code });
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    expect(lobby.botSeats).toBe(2);
+    lobby.closed(alice.conn);
+    for (let t = 0; t < 10 * 60_000 && lobby.rooms.size > 0; t += 100) clock.advance(100);
+    expect(lobby.rooms.size).toBe(0);
+    expect(lobby.matches.size).toBe(0);
+    expect(lobby.botSeats).toBe(0);
+    expect(watcher.last('rclosed')).toMatchObject({ code, reason: 'empty' });
+    expect(await (await getDb()).roomMatch.count()).toBe(0);
+  });
+
+  it('a seat taken up on a new socket is played from there only, and only by its own player', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: H });
+    const code = alice.last('rroom')!.code;
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    clock.advance(ROOM_LIMITS.countdownMs + 500);
+    // Another account holding alice's token (handed over, or a banned player signed in afresh) takes nothing up.
+    const mallory = await made(site, 'mallory');
+    mallory.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
+    expect(mallory.last('error')).toMatchObject({ code: 'resume_failed' });
+    // Her own second tab takes the seat up; the first socket, still open, no longer plays it.
+    const tab = socket(lobby, alice.conn.owner, clock.now);
+    tab.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
+    expect(tab.last('rresumed')).toMatchObject({ matchId: m.matchId });
+    alice.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 20, events: [] });
+    expect(alice.last('error')).toMatchObject({ code: 'not_your_match' });
+    tab.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 20, events: [] });
+    expect(tab.last('rack')).toMatchObject({ seq: 1, tick: 20 });
+  });
+});
+
+describe('room sets started per hour', () => {
+  it('a player may start ROOM_LIMITS.startsPerHour.player sets an hour: each is a stored match, so starting and leaving in a loop is refused past it', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    const open = () => {
+      alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: H });
+      const code = alice.last('rroom')!.code;
+      alice.say({ t: 'rready', code, ready: true });
+      alice.say({ t: 'rstart', code });
+      return code;
+    };
+    for (let i = 0; i < ROOM_LIMITS.startsPerHour.player; i++) {
+      const code = open();
+      expect(lobby.matches.size).toBe(1);
+      alice.say({ t: 'rleave', code });
+      expect(lobby.rooms.size).toBe(0);
+    }
+    const code = open();
+    expect(alice.last('error')).toMatchObject({ code: 'rate_limited' });
+    expect(lobby.matches.size).toBe(0);
+    alice.say({ t: 'rleave', code });
+    // An hour on, the budget is whole again.
+    clock.advance(3_600_000);
+    open();
+    expect(lobby.matches.size).toBe(1);
+  });
+});
+
+describe('watching rooms', () => {
+  it('a socket watches at most ROOM_LIMITS.watchesPerConnection rooms at once', async () => {
+    const site = roomSite();
+    const { lobby } = site;
+    const codes: string[] = [];
+    for (let i = 0; i <= ROOM_LIMITS.watchesPerConnection; i++) {
+      const host = await made(site, `host${i}`);
+      host.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+      codes.push(host.last('rroom')!.code);
+    }
+    const eve = await made(site, 'eve');
+    for (const code of codes.slice(0, -1)) eve.say({ t: 'rwatch', code });
+    expect(eve.of('error')).toHaveLength(0);
+    expect(eve.of('rroom')).toHaveLength(ROOM_LIMITS.watchesPerConnection);
+    eve.say({ t: 'rwatch', code: codes.at(-1)! });
+    expect(eve.last('error')).toMatchObject({ code: 'rate_limited' });
+    // Letting one go makes room for another.
+    eve.say({ t: 'runwatch', code: codes[0]! });
+    eve.say({ t: 'rwatch', code: codes.at(-1)! });
+    expect(eve.of('rroom')).toHaveLength(ROOM_LIMITS.watchesPerConnection + 1);
+    expect(lobby.rooms.size).toBe(codes.length);
+  });
+});

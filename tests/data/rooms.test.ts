@@ -28,6 +28,30 @@ async function storedRecord(matchId: string): Promise<RoomMatchRecord> {
 }
 
 describe('a room of bots played live, stored and verified', () => {
+  it('a set whose store throws (the database away) is stored again, and the lobby’s drain waits for it', async () => {
+    let calls = 0;
+    const { clock, lobby } = roomSite(async (o) => {
+      if (++calls === 1) throw new Error('the database is away');
+      return storeRoomMatch(o);
+    });
+    const host = lobby.playNow({ mode: 'battle', rules: rules({ firstTo: 1 }), seats: [bot({ pps: 5, style: 'attacker' }), bot({ pps: 1, style: 'tidy' })] });
+    for (let t = 0; t < 30 * 60_000 && !host.stored; t += 50) clock.advance(50);
+    let drained = false;
+    void lobby.stored().then(() => (drained = true));
+    let result: Awaited<NonNullable<typeof host.stored>> | undefined;
+    void host.stored!.then((r) => (result = r));
+    // The first try fails; the next comes a second later, on the room's clock.
+    for (let i = 0; i < 3_000 && result === undefined; i++) {
+      await new Promise((done) => setTimeout(done, 5));
+      if (calls >= 1) clock.advance(100);
+    }
+    expect(calls).toBe(2);
+    expect(result).toMatchObject({ ok: true, repeated: false });
+    await lobby.stored();
+    expect(drained).toBe(true);
+    expect(await (await getDb()).roomMatch.count()).toBe(1);
+  });
+
   it('plays a 6-seat free-for-all of bots to the end, stores every seat once, and the stored set re-verifies', async () => {
     const { clock, lobby } = roomSite();
     const seats = [1, 2, 3, 4, 5, 5].map((pps, i) => bot({ pps, style: i % 2 ? 'attacker' : 'tidy' }));

@@ -270,9 +270,9 @@ export class LiveHub implements LiveHere {
     clearInterval(this.heartbeat);
     clearInterval(this.sweeper);
     try {
-      // A versus match that ended is stored before the exit, its store started or waiting its turn.
+      // A versus match or room set that ended is stored before the exit, its store started or waiting its turn.
       // One in play is checkpointed and let go: the instance its players reconnect to takes it up (0018).
-      const matches = inTime(this.versus.stored()).then((stored) => stored !== TIMED_OUT);
+      const matches = inTime(Promise.all([this.versus.stored(), this.rooms.stored()])).then((stored) => stored !== TIMED_OUT);
       if (this.versus.handOver() > 0 && this.door instanceof VersusRelay) await inTime(this.door.flushed());
       const done = await Promise.allSettled([matches, ...[...this.hosts.values()].map(async (host) => {
         // A game whose database is away is not waited for past DRAIN_WAIT_MS: it is left as a crash leaves it.

@@ -87,7 +87,9 @@ export class MatchSeat {
    * stored with them (ReplaySizeBound): checked before anything is played, as the batch arrives.
    * A padded stream is refused here, not discovered when the match is stored.
    */
-  admit(b: BatchIn): Unplayable | null {
+  admit(b: BatchIn, targets?: ReadonlyMap<number, number>): Unplayable | null {
+    // A room seat's target changes go in its replay too (rules 7): they count against the same bound.
+    if (targets) for (const [t, to] of targets) this.size.addTarget(t, to);
     for (const [t, , down] of b.events) {
       const why = this.gate.add(t, down === 1);
       if (why) return { why: 'inhuman', message: why };

@@ -7,7 +7,7 @@ import type { SeatOwner, SeatRatings, StoreMatchResult } from '@/lib/server/vers
 import type { VersusMatchRecord } from '@/lib/server/versus/verify';
 import { oneTurnEach } from '@/lib/server/turns';
 
-/** Every match ending in this process starts storing through this, one a turn (turns.ts). */
+/** Every match (and room set) ending in this process starts storing through this, one a turn (turns.ts). */
 const storesInTurn = oneTurnEach();
 
 /** A match whose store throws is stored again this many times in all, waiting twice as long each time (about 2 minutes in all). */
@@ -22,7 +22,7 @@ export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [Se
  * tried again after a throw (the database away or a transaction aborted: the match was not written)
  * with a growing wait on the host's timers. A refusal is an answer and is not retried.
  */
-export async function storeRetrying(o: { matchId: string; store: () => Promise<StoreMatchResult>; timers: Timers }): Promise<StoreMatchResult> {
+export async function storeRetrying<R = StoreMatchResult>(o: { matchId: string; store: () => Promise<R>; timers: Timers }): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await storesInTurn(o.store);

@@ -1,14 +1,17 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_BATCH_TICKS, fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
-import { ROOM_RULES_VERSION, RoomInputError, RoomMatch, type InputEvent, type PieceType, type RoomRules, type RoomTick, type VersusMode } from '@/lib/engine';
+import { MAX_REPLAY_TICKS, ROOM_RULES_VERSION, RoomInputError, RoomMatch, type InputEvent, type PieceType, type RoomRules, type RoomTick, type VersusMode } from '@/lib/engine';
 import { pieceSequence } from '@/lib/engine';
 import type { RoomSeatFrame, WireTarget } from '@/lib/live/rooms';
 import type { WireEvent } from '@/lib/live/wire';
 import { roomRecordOf } from '@/lib/server/versus/room-verify';
 import { storeRoomMatch, type StoreRoomResult } from '@/lib/server/versus/room-store';
 import type { SeatOwner } from '@/lib/server/versus/store';
+import type { Owner } from '@/lib/server/games/owner';
+import { guarded } from '@/lib/server/live/guarded';
 import { realTimers, type Timers } from '@/lib/server/live/match/match-host';
+import { storeRetrying } from '@/lib/server/live/match/match-store';
 import type { SeatLink } from '@/lib/server/live/match/match-seat';
 import { clockTick, LAG_TICKS, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomSeat, type RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
@@ -54,6 +57,8 @@ export class RoomHost {
   private shared: PieceType[] = [];
   private drawShared: () => PieceType = () => 'I';
   private piecesSent = 0;
+  /** Since when no person's seat has had a connection (null: someone is here). */
+  private emptySince: number | null = null;
   /** Set once the set is stored (or refused): what `rover` said. */
   stored: Promise<StoreRoomResult | null> | null = null;
 
@@ -104,7 +109,7 @@ export class RoomHost {
     }
     const targets = this.targetsOf(s, b, from);
     if ('code' in targets) return targets;
-    const unplayable = seat.stream.admit({ game: b.game, seq: b.seq, tick: b.tick, events: b.events });
+    const unplayable = seat.stream.admit({ game: b.game, seq: b.seq, tick: b.tick, events: b.events }, targets);
     if (unplayable) {
       this.out(s, 'left');
       return { code: 'bad_inputs', message: unplayable.message };
@@ -217,6 +222,11 @@ export class RoomHost {
     if (g.outcome && this.phase === 'playing') this.endGame();
   }
 
+  /** Whether `link` is the connection playing seat `s` now (after a resume elsewhere, the old one is not). */
+  holds(s: number, link: SeatLink): boolean {
+    return this.seats[s]?.stream.link === link;
+  }
+
   /** The connection dropped: the seat keeps its place; if it is not back within the lag bound it is out of the game. */
   dropped(s: number, link: SeatLink): void {
     const seat = this.seats[s]!;
@@ -226,9 +236,13 @@ export class RoomHost {
   }
 
   /** A reconnect with the seat's token: where the game stands, to rebuild it and resend what was not acknowledged. */
-  resume(token: string, link: SeatLink): number | null {
+  resume(token: string, link: SeatLink, owner: Owner): number | null {
     const s = this.seats.findIndex((seat) => !seat.isBot && !seat.leftRoom && same(seat.stream.token, token));
     if (s < 0 || this.ended) return null;
+    // The token is the seat's, and so is the player: a token handed to another account (or kept by a
+    // banned player signed in afresh) takes nothing up.
+    const mine = this.seats[s]!.spec.owner;
+    if (mine.userId !== owner.userId || mine.guestId !== owner.guestId) return null;
     const seat = this.seats[s]!;
     seat.stream.link = link;
     seat.stream.stream.back(this.now());
@@ -289,7 +303,28 @@ export class RoomHost {
   }
 
   private schedule(): void {
-    if (this.timer === null && !this.ended) this.timer = this.timers.set(() => this.beat(), ROOM_LIMITS.beatMs);
+    if (this.timer === null && !this.ended)
+      this.timer = this.timers.set(() => guarded(() => this.beat(), (error) => this.failed(error)), ROOM_LIMITS.beatMs);
+  }
+
+  /** A bug in a beat closes this room, unstored, and harms no other game on the instance. */
+  private failed(error: unknown): void {
+    console.error(`[rooms] room ${this.o.code} failed and was closed:`, error);
+    this.everyone({ t: 'rclosed', code: this.o.code, reason: 'refused' });
+    this.close();
+  }
+
+  /**
+   * Whether the room should close unstored: nobody has been connected to any person's seat for
+   * ROOM_LIMITS.emptyCloseMs (bots would otherwise play, and hold their budget, forever), or the
+   * game has run to the longest replay a seat can store.
+   */
+  private abandoned(now: number): 'empty' | 'over' | null {
+    // A room of bots alone (one the server starts itself: tests, the bench) has nobody to wait for.
+    const people = this.seats.filter((seat) => !seat.isBot);
+    if (people.length === 0 || people.some((seat) => !seat.leftRoom && seat.stream.link)) this.emptySince = null;
+    else if ((this.emptySince ??= now) <= now - ROOM_LIMITS.emptyCloseMs) return 'empty';
+    return this.phase === 'playing' && clockTick(now - this.t0) >= MAX_REPLAY_TICKS ? 'over' : null;
   }
 
   /** Plays the bots to the clock, puts out a person trailing it too far, and sends every seat's frames. */
@@ -297,6 +332,11 @@ export class RoomHost {
     this.timer = null;
     if (this.ended || this.phase === 'between') return;
     const now = this.now();
+    const gone = this.abandoned(now);
+    if (gone) {
+      this.everyone({ t: 'rclosed', code: this.o.code, reason: gone });
+      return this.close();
+    }
     if (this.phase === 'countdown' && now >= this.t0) this.phase = 'playing';
     if (this.phase === 'playing') {
       const g = this.match.current;
@@ -357,13 +397,18 @@ export class RoomHost {
     this.phase = 'over';
     if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
-    const record = roomRecordOf(this.match, this.o.seed, this.o.mode);
     const seats: SeatOwner[] = this.seats.map((seat) => ({ ...seat.spec.owner, ...(seat.spec.bot ? { bot: seat.spec.bot } : {}) }));
     const store = this.o.store ?? storeRoomMatch;
-    this.stored = store({ matchId: this.matchId, record, seats }).then(
-      (r) => r,
-      (error: unknown) => (console.error('[rooms] a room set could not be stored:', error), null),
-    );
+    // Building the record can throw (a replay past its bounds): that is a refusal, said to the room,
+    // never an exception out of a timer, which would end the process and every game on it.
+    this.stored = Promise.resolve()
+      .then(() => roomRecordOf(this.match, this.o.seed, this.o.mode))
+      // A store that throws (the database away) is tried again, as a versus match's is: a finished set is kept.
+      .then((record) => storeRetrying({ matchId: this.matchId, store: () => store({ matchId: this.matchId, record, seats }), timers: this.timers }))
+      .then(
+        (r) => r,
+        (error: unknown) => (console.error('[rooms] a room set could not be stored:', error), null),
+      );
     void this.stored.then((r) => {
       if (!r?.ok) console.error('[rooms] a room set was refused:', r);
       this.everyone({ t: 'rover', matchId: this.matchId, winner, score: this.score(), stored: r?.ok === true });

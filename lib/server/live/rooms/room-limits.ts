@@ -10,6 +10,13 @@ export const ROOM_LIMITS = {
   roomsPerInstance: 500,
   /** Bot seats on this instance, every room together: each costs a search per piece (bench:rooms). */
   botSeatsPerInstance: 400,
+  /**
+   * Sets started per hour by a room's host, per player and per address: each set is a stored match
+   * and a verification per seat and game (a start and a leave at once too), as sparring's are.
+   */
+  startsPerHour: { player: 30, address: 120 },
+  /** Rooms one connection may watch at once. */
+  watchesPerConnection: 4,
   /** Watchers of one room besides its seats. */
   spectatorsPerRoom: 64,
   /**
@@ -23,6 +30,8 @@ export const ROOM_LIMITS = {
   /** The first game's countdown, and the pause between games of a set. */
   countdownMs: 3_000,
   betweenGamesMs: 2_000,
+  /** A room whose people have all been disconnected this long closes, unstored: its bots stop. */
+  emptyCloseMs: 10_000,
   /** How often the host plays its bots to the clock and sends every seat's frames. */
   beatMs: 50,
 } as const;

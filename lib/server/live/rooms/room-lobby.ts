@@ -9,12 +9,15 @@ import { roomRulesSchema } from '@/lib/validations/rooms';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { BudgetsById } from '@/lib/server/live/budgets';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 
 /** Whoever the room lobby deals with: a socket on this instance (Connection is one). */
 export type RoomPeer = {
   readonly owner: Owner;
   readonly player: LivePlayer;
+  /** The client's address key: room starts are counted per address too. */
+  readonly address: string;
   readonly open: boolean;
   send(message: ServerMessage, waitMs?: number): void;
   error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
@@ -37,8 +40,15 @@ export class RoomLobby {
   readonly matches = new Map<string, RoomHost>();
   private readonly seated = new Map<RoomPeer, { room: Room; seat: number }>();
   private bots = 0;
+  private readonly starts = {
+    player: new BudgetsById(ROOM_LIMITS.startsPerHour.player, 3_600_000),
+    address: new BudgetsById(ROOM_LIMITS.startsPerHour.address, 3_600_000),
+  };
+  private readonly now: () => number;
 
-  constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {}
+  constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {
+    this.now = o.now ?? (() => performance.now());
+  }
 
   get botSeats(): number {
     return this.bots;
@@ -70,7 +80,7 @@ export class RoomLobby {
         const at = this.seated.get(peer);
         const host = this.matches.get(m.matchId);
         if (!host) return peer.error('unknown_match', 'No live room match with this id here.', { gameId: m.matchId });
-        if (!at || at.room.playing !== host) return peer.error('not_your_match', 'This connection has no seat in this match.', { gameId: m.matchId });
+        if (!at || at.room.playing !== host || !host.holds(at.seat, peer)) return peer.error('not_your_match', 'This connection has no seat in this match.', { gameId: m.matchId });
         const fail = host.inputs(at.seat, m);
         if (fail) peer.error(fail.code, fail.message, { gameId: m.matchId, seq: m.seq });
         return;
@@ -83,7 +93,7 @@ export class RoomLobby {
       case 'rresume': {
         const host = this.matches.get(m.matchId);
         if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
-        const s = host ? host.resume(m.token, peer) : null;
+        const s = host ? host.resume(m.token, peer, peer.owner) : null;
         if (!host || s === null) return peer.error('resume_failed', 'That room seat cannot be taken up again.', { gameId: m.matchId });
         const room = this.rooms.get(host.o.code)!;
         room.seats[s]!.peer = peer;
@@ -94,6 +104,9 @@ export class RoomLobby {
         const room = this.rooms.get(m.code);
         if (!room) return peer.error('unknown_room', 'No room with this code.');
         if (room.watchers.has(peer)) return;
+        // Each room watched sends its every seat's frames to this socket: a few at once, as games.
+        if ([...this.rooms.values()].filter((r) => r.watchers.has(peer)).length >= ROOM_LIMITS.watchesPerConnection)
+          return peer.error('rate_limited', `At most ${ROOM_LIMITS.watchesPerConnection} rooms watched at once.`);
         if (room.watchers.size >= ROOM_LIMITS.spectatorsPerRoom) return peer.error('room_full', 'This room has as many watchers as it takes.');
         if (room.playing && !room.playing.watch(peer)) return peer.error('room_full', 'This room has as many watchers as it takes.');
         room.watchers.add(peer);
@@ -124,6 +137,11 @@ export class RoomLobby {
   /** Every room's set stops, unstored (the server closes). */
   close(): void {
     for (const host of [...this.matches.values()]) host.close();
+  }
+
+  /** Resolves once every set that has ended here is stored or refused (a shutdown waits for it, as for versus). */
+  async stored(): Promise<void> {
+    await Promise.allSettled([...this.matches.values()].map((host) => host.stored));
   }
 
   /** A room of bots and the people given, started at once: for the bench and tests, not the socket. */
@@ -160,6 +178,14 @@ export class RoomLobby {
     if (at.seat !== room.host) return peer.error('not_room_host', 'Only the room’s host starts it.');
     if (room.seats.some((x) => x === null)) return peer.error('room_full', 'Every seat must be taken first (a person or a bot).');
     if (room.seats.some((x) => !x!.ready)) return peer.error('not_eligible', 'Everyone in the room must be ready.');
+    const now = this.now();
+    const who = peer.owner.userId ?? peer.owner.guestId ?? `address:${peer.address}`;
+    const per = ROOM_LIMITS.startsPerHour;
+    // Both budgets are read before either is spent: a start one refuses costs the other nothing.
+    if (!this.starts.player.left(who, now)) return peer.error('rate_limited', `At most ${per.player} room sets started an hour; try again later.`);
+    if (!this.starts.address.left(peer.address, now)) return peer.error('rate_limited', `At most ${per.address} room sets started an hour from one network; try again later.`);
+    this.starts.player.take(who, now);
+    this.starts.address.take(peer.address, now);
     this.play(room);
   }
 
