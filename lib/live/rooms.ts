@@ -99,3 +99,7 @@ export const roomServerMessages = [
   /** After rresume: where the seat's game stands, to rebuild it and resend unacknowledged batches. */
   z.object({ t: z.literal('rresumed'), matchId: roomMatchId, game, lastSeq: countSchema, tick: tickSchema, pieces: piecesSchema, garbage: wireGarbage, playing: z.boolean() }),
 ] as const;
+export type RoomServerMessage = z.infer<(typeof roomServerMessages)[number]>;
+const ROOM_SERVER_TYPES: ReadonlySet<string> = new Set(roomServerMessages.map((s) => s.shape.t.value));
+/** A room's message: a page that plays no room passes it by before its own switch, which stays exhaustive over the rest. */
+export const isRoomServerMessage = <M extends { t: string }>(m: M): m is Extract<M, RoomServerMessage> => ROOM_SERVER_TYPES.has(m.t);

@@ -1,3 +1,4 @@
+import { isRoomServerMessage } from '@/lib/live/rooms';
 import type { GameEvent, Snapshot, VersusMode } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
@@ -54,6 +55,7 @@ export class MatchWatchController {
 
   private onMessage(m: ServerMessage): void {
     if ('matchId' in m && m.matchId !== this.matchId) return;
+    if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
     switch (m.t) {
       case 'welcome':
         if (this.view.phase !== 'over') this.socket.send({ t: 'vwatch', matchId: this.matchId });
@@ -109,19 +111,6 @@ export class MatchWatchController {
       case 'vaway':
       case 'vresumed':
         return; // a player's (solo or in the match), the lobby's, or the socket's own
-      case 'rroom':
-      case 'rclosed':
-      case 'rmatch':
-      case 'rbegin':
-      case 'rdeal':
-      case 'rack':
-      case 'rgarbage':
-      case 'rframes':
-      case 'rko':
-      case 'rgame':
-      case 'rover':
-      case 'rresumed':
-        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }

@@ -1,3 +1,4 @@
+import { isRoomServerMessage } from '@/lib/live/rooms';
 import { createDealtGame, type DealtGame, type Handling, type Mode, type PieceType } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
 import { PAUSE_BUDGETS } from '@/lib/live/pauses';
@@ -151,6 +152,7 @@ export class LiveSession {
 
   private onMessage(m: ServerMessage): void {
     const c = this.current;
+    if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
     switch (m.t) {
       case 'welcome':
         if (this.pendingStart) this.socket.send(this.pendingStart.message);
@@ -223,19 +225,6 @@ export class LiveSession {
       case 'vresumed':
       case 'vwatching':
         return; // another session's (a spectator's, a match's), or the socket's own
-      case 'rroom':
-      case 'rclosed':
-      case 'rmatch':
-      case 'rbegin':
-      case 'rdeal':
-      case 'rack':
-      case 'rgarbage':
-      case 'rframes':
-      case 'rko':
-      case 'rgame':
-      case 'rover':
-      case 'rresumed':
-        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }

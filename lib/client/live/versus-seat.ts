@@ -10,6 +10,7 @@
  *   seat.receive(message);                        // every server message for this seat
  *   const batch = seat.play(upTo, (game) => keys); // → the body of `vinputs` (without matchId)
  */
+import { isRoomServerMessage } from '@/lib/live/rooms';
 import { createDealtGame, DEFAULT_HANDLING, keyId, VERSUS_RULES_VERSION } from '@/lib/engine';
 import type { DealtGame, GameEvent, Handling, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
@@ -68,6 +69,7 @@ export class VersusSeatState {
   constructor(private readonly clock: () => number = () => performance.now()) {}
 
   receive(m: Msg): void {
+    if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
     switch (m.t) {
       case 'match':
         this.matchId = m.matchId;
@@ -158,19 +160,6 @@ export class VersusSeatState {
       case 'vaway':
       case 'vwatching':
         return; // the session's (lobby, rooms, away, errors) or a spectator's
-      case 'rroom':
-      case 'rclosed':
-      case 'rmatch':
-      case 'rbegin':
-      case 'rdeal':
-      case 'rack':
-      case 'rgarbage':
-      case 'rframes':
-      case 'rko':
-      case 'rgame':
-      case 'rover':
-      case 'rresumed':
-        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }

@@ -1,3 +1,4 @@
+import { isRoomServerMessage } from '@/lib/live/rooms';
 import type { GameEndReason, Handling, PieceType, VersusMode } from '@/lib/engine';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { RatingChange, RematchEnd, RoomView, Seat } from '@/lib/live/versus';
@@ -191,6 +192,7 @@ export class VersusSession {
 
   private onMessage(m: ServerMessage): void {
     const match = this.view.match;
+    if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
     switch (m.t) {
       case 'welcome': {
         // Back after a drop: the seat again, the room (a room's creator leaving closed it), or
@@ -312,19 +314,6 @@ export class VersusSession {
       case 'ended':
       case 'pong':
         return; // a solo game's, or the socket's own
-      case 'rroom':
-      case 'rclosed':
-      case 'rmatch':
-      case 'rbegin':
-      case 'rdeal':
-      case 'rack':
-      case 'rgarbage':
-      case 'rframes':
-      case 'rko':
-      case 'rgame':
-      case 'rover':
-      case 'rresumed':
-        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }

@@ -1,3 +1,4 @@
+import { isRoomServerMessage } from '@/lib/live/rooms';
 import type { GameEvent, Mode, Snapshot } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { LivePlayer, LiveStats } from '@/lib/live/wire';
@@ -48,6 +49,7 @@ export class WatchController {
 
   private onMessage(m: ServerMessage): void {
     const v = this.view;
+    if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
     switch (m.t) {
       case 'welcome':
         if (v.phase !== 'ended') this.socket.send({ t: 'watch', gameId: this.gameId });
@@ -108,19 +110,6 @@ export class WatchController {
       case 'vresumed':
       case 'vwatching':
         return; // the player's, a match's, or the socket's own
-      case 'rroom':
-      case 'rclosed':
-      case 'rmatch':
-      case 'rbegin':
-      case 'rdeal':
-      case 'rack':
-      case 'rgarbage':
-      case 'rframes':
-      case 'rko':
-      case 'rgame':
-      case 'rover':
-      case 'rresumed':
-        return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
       default:
         m satisfies never;
     }
