@@ -160,6 +160,10 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): void {
     case 'rready':
     case 'rstart':
     case 'rleave':
+    case 'rkick':
+    case 'rhost':
+    case 'rrules':
+    case 'rbot':
       if (!allowed(conn, conn.lobby.take(now), LOBBY)) return;
       if (conn.session?.banned && (m.t === 'rcreate' || m.t === 'rjoin')) return conn.error('banned', BANNED);
       break;
