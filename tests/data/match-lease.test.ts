@@ -9,6 +9,7 @@ import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoin
 import { RedisBus, type HostRequest } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
+import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
@@ -41,7 +42,7 @@ function instance(homeKey: string) {
   const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
   const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
   lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
-  const relay = new VersusRelay(link, bus, lobby, homeKey, { leases, checkpoints });
+  const relay = new VersusRelay(link, bus, lobby, new RoomLobby(), homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
   closers.push(shut);
