@@ -41,6 +41,10 @@ function socket(name: string, address = `10.9.0.${name.length}`) {
   const conn = {
     id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: `guest-${name}` }, player: { name: null, guest: true },
     address, open: true, watches: new Map(), match: null, host: null,
+    closed: [] as number[],
+    close(code: number) {
+      this.closed.push(code);
+    },
     send: (m: ServerMessage) => void got.push(serverMessageSchema.parse(m)),
     error: (code: string, message: string) => void got.push({ t: 'error', code, message } as ServerMessage),
   };
@@ -116,6 +120,24 @@ describe.skipIf(!redisUp)('versus across instances on Redis', () => {
     expect(home.rooms.matches.has(m.matchId)).toBe(true);
     for (const [s, relay] of [[far, other.relay], [near, home.relay]] as const) await relay.room(s.conn, { t: 'rleave', code });
     await expect.poll(() => home.rooms.rooms.size).toBe(0);
+  });
+
+  it('a socket relayed to one instance is closed only by that instance, not by any other naming it', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey);
+    const third = instance(homeKey);
+    const far = socket('far');
+    await other.relay.room(far.conn, { t: 'rcreate', mode: 'battle', size: 2, rules: { ...DEFAULT_ROOM_RULES, firstTo: 1 }, bots: [], handling: DEFAULT_HANDLING });
+    await far.next('rroom');
+    const closed = (far.conn as unknown as { closed: number[] }).closed;
+    // An instance the socket never spoke with names it: nothing happens.
+    await third.bus.tell(other.link.instance, { k: 'vkick', from: third.link.instance, peer: far.conn.id, code: 1012, reason: 'moved' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(closed).toEqual([]);
+    await home.bus.tell(other.link.instance, { k: 'vkick', from: home.link.instance, peer: far.conn.id, code: 1012, reason: 'moved' });
+    await expect.poll(() => closed).toEqual([1012]);
   });
 
   it('drops the players of an instance that stopped, as if their sockets had closed', { timeout: 30_000 }, async () => {

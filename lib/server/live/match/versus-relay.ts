@@ -346,7 +346,8 @@ export class VersusRelay implements VersusDoor {
       void this.bus.tell(w.from, { k: 'vclose', from: this.link.instance, peer: w.peer });
       return;
     }
-    if (w.k === 'vkick') return this.relayed.get(w.peer)?.close(w.code, w.reason);
+    // Only an instance this socket speaks with (the home, its match's host) may close it.
+    if (w.k === 'vkick') return void (this.relayedTo.get(w.peer)?.has(w.from) && this.relayed.get(w.peer)?.close(w.code, w.reason));
     const key = `${w.from}:${w.peer}`;
     if (w.k === 'vclose') return this.dropPeer(key);
     const m = w.m;
