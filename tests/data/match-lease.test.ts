@@ -232,6 +232,19 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     expect(b.lobby.matches.has(matchId)).toBe(true);
   });
 
+  it('batches naming matches this socket was never seated in are answered here, with no lookup on Redis', { timeout: 20_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const b = instance(homeKey);
+    const holder = vi.spyOn(b.leases, 'holder');
+    const exists = vi.spyOn(b.checkpoints, 'exists');
+    const flood = socket(`flood-${randomBytes(3).toString('hex')}`, '10.8.0.9');
+    for (let i = 0; i < 50; i++) await b.relay.handle(flood.conn, { t: 'vinputs', matchId: `fake${randomBytes(6).toString('hex')}`, game: 0, seq: 1, tick: 10, events: [] });
+    for (let i = 0; i < 5; i++) await b.relay.handle(flood.conn, { t: 'vleave', matchId: `fake${randomBytes(6).toString('hex')}` });
+    expect(flood.got.filter((m) => m.t === 'error' && m.code === 'unknown_match')).toHaveLength(55);
+    expect(holder).not.toHaveBeenCalled();
+    expect(exists).not.toHaveBeenCalled();
+  });
+
   it('its host unable to renew its lease stops a lease’s time later: its players’ sockets are closed to resume elsewhere', { timeout: 30_000 }, async () => {
     const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
     const a = instance(homeKey);

@@ -25,6 +25,9 @@ const CLOSED = '';
 /** At most this many matches are being taken up here at once; the rest wait their turn (a dead instance's players all come back together). */
 const ADOPTING_AT_ONCE = 8;
 
+/** Matches hosted elsewhere remembered per socket: its match now, and a rematch's. */
+const SEATS_REMEMBERED = 4;
+
 /** A socket whose resumes named this many matches it holds no seat of is answered `rate_limited` from then on: it reads nothing more. */
 const FAILED_TAKE_UPS_PER_SOCKET = 5;
 
@@ -94,6 +97,8 @@ export class VersusRelay implements VersusDoor {
   private readonly waiting = new Map<string, Connection>();
   /** Here: the room each socket sits in or watches at the home, by connection id (told it closed if the home goes). */
   private readonly roomCodes = new Map<string, string>();
+  /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
+  private readonly seatedIn = new Map<string, string[]>();
   /** Per socket: resumes that would have taken up a match it holds no seat of. */
   private readonly failedTakeUps = new WeakMap<Connection, number>();
 
@@ -164,6 +169,9 @@ export class VersusRelay implements VersusDoor {
     if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
       return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
     }
+    // A batch or a leave names a match this socket was told it sits in, or one hosted here: any other
+    // is answered here, so a flood of made-up ids costs Redis nothing.
+    if (matchId !== null && (m.t === 'vinputs' || m.t === 'vleave') && !this.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
     if (matchId !== null) {
       const to = await this.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
@@ -322,6 +330,7 @@ export class VersusRelay implements VersusDoor {
     this.locals.delete(conn.id);
     this.waiting.delete(conn.id);
     this.roomCodes.delete(conn.id);
+    this.seatedIn.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
     const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
@@ -338,7 +347,11 @@ export class VersusRelay implements VersusDoor {
       const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
       if (conn) {
         // A match hosted there now names this socket: its close must reach that instance too.
-        if (w.m.t === 'match') this.track(conn, w.from);
+        if (w.m.t === 'match') {
+          this.track(conn, w.from);
+          const seen = this.seatedIn.get(conn.id) ?? [];
+          if (!seen.includes(w.m.matchId)) this.seatedIn.set(conn.id, [...seen, w.m.matchId].slice(-SEATS_REMEMBERED));
+        }
         this.noteWaiting(conn, w.m);
         return conn.send(w.m);
       }
