@@ -28,12 +28,12 @@ export function mountRooms(opts: {
   const touch = touchControls(opts.root, opts.own, () => controller);
   touch.enable(false);
   const sound = new GameSound();
-  const small = (seat: number): CanvasView | null => {
+  const small = (seat: number): { canvas: HTMLCanvasElement; view: CanvasView } | null => {
     const canvas = opts.root.querySelector<HTMLCanvasElement>(`canvas[data-room-field="${seat}"]`);
     if (!canvas) return null;
     let view = views.get(canvas);
     if (!view) views.set(canvas, (view = new CanvasView(canvas)));
-    return view;
+    return { canvas, view };
   };
   const host: RoomHost = {
     root: opts.root,
@@ -66,7 +66,12 @@ export function mountRooms(opts: {
         own.draw(snap, drawOptions(display, mode, { effects, now }));
       }
       others.forEach((s, seat) => {
-        if (s) small(seat)?.draw(s, drawOptions(display, mode, { now }));
+        const at = s ? small(seat) : null;
+        if (!s || !at) return;
+        at.view.draw(s, drawOptions(display, mode, { now }));
+        // Tests (and tools) read how far each field has been played.
+        const canvas = at.canvas;
+        if (canvas.dataset.pieces !== String(s.pieces)) canvas.dataset.pieces = String(s.pieces);
       });
     },
   };
