@@ -51,31 +51,13 @@ export function RoomForm({ onCreate, disabled, handling }: { onCreate: (room: Ne
   return (
     <Card as="form" aria-label="Make a room" onSubmit={submit} noValidate className="space-y-4">
       <h2 className="text-lg font-semibold">Make a room</h2>
-      <fieldset className="flex flex-wrap gap-4">
-        <legend className="sr-only">Mode</legend>
-        {VERSUS_MODE_NAMES.map((m) => (
-          <label key={m} className="flex items-center gap-2">
-            <input type="radio" name="room-mode" checked={mode === m} onChange={() => setMode(m)} />
-            {VERSUS_MODE_INFO[m].label}
-          </label>
-        ))}
-      </fieldset>
+      <ModeField mode={mode} onChange={setMode} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <Num label={`Seats (${MIN_SEATS}–${MAX_SEATS})`} value={size} min={MIN_SEATS} max={MAX_SEATS} onChange={(n) => {
           setSize(n);
           if (Number.isInteger(n)) setBots((b) => b.slice(0, Math.max(0, n - 1)));
         }} />
-        {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((k) => {
-          const [lo, hi] = ROOM_RULE_LIMITS[k];
-          return <Num key={k} label={`${LABELS[k]} (${lo}–${hi}${HINTS[k] ? `; ${HINTS[k]}` : ''})`} value={rules[k]} min={lo} max={hi} onChange={(n) => set(k, n)} />;
-        })}
-        <Pick label="Targeting" value={rules.targeting} options={TARGETINGS.map((t) => [t, `${TARGETING_TEXT[t].label} — ${TARGETING_TEXT[t].blurb}`])} onChange={(v) => set('targeting', v)} />
-        <Pick label="Teams" value={String(teamCount)} options={[['0', 'Free-for-all'], ...Array.from({ length: Math.min(MAX_TEAMS, Math.max(size, 2)) - 1 }, (_, i) => [String(i + 2), `${i + 2} teams (seats in turn)`] as [string, string])]} onChange={(v) => setTeamCount(Number(v))} />
-        <Pick label="Back-to-back bonus" value={rules.b2b} options={(Object.keys(B2B_TABLES) as RoomRules['b2b'][]).map((b) => [b, b])} onChange={(v) => set('b2b', v)} />
-        <Pick label="Combo table" value={rules.combo} options={(Object.keys(COMBO_TABLES) as RoomRules['combo'][]).map((c) => [c, c])} onChange={(v) => set('combo', v)} />
-        <div className="self-end pb-1">
-          <Check label="Hold" checked={rules.hold} onChange={(v) => set('hold', v)} />
-        </div>
+        <RulesFields size={size} rules={rules} set={set} teamCount={teamCount} setTeamCount={setTeamCount} />
       </div>
       <p className="text-sm text-muted">Rooms with people in them play with messiness 0: every row of an attack has the same hole.</p>
       <fieldset className="space-y-2">
@@ -110,7 +92,41 @@ export function RoomForm({ onCreate, disabled, handling }: { onCreate: (room: Ne
   );
 }
 
-function Num({ label, value, min, max, onChange }: { label: string; value: number; min: number; max: number; onChange: (n: number) => void }) {
+/** Every rule with its limits: the room form's and the host's editor in the lobby. */
+export function RulesFields({ size, rules, set, teamCount, setTeamCount }: { size: number; rules: RoomRules; set: <K extends keyof RoomRules>(k: K, v: RoomRules[K]) => void; teamCount: number; setTeamCount: (n: number) => void }) {
+  return (
+    <>
+        {(Object.keys(LABELS) as (keyof typeof LABELS)[]).map((k) => {
+          const [lo, hi] = ROOM_RULE_LIMITS[k];
+          return <Num key={k} label={`${LABELS[k]} (${lo}–${hi}${HINTS[k] ? `; ${HINTS[k]}` : ''})`} value={rules[k]} min={lo} max={hi} onChange={(n) => set(k, n)} />;
+        })}
+        <Pick label="Targeting" value={rules.targeting} options={TARGETINGS.map((t) => [t, `${TARGETING_TEXT[t].label} — ${TARGETING_TEXT[t].blurb}`])} onChange={(v) => set('targeting', v)} />
+        <Pick label="Teams" value={String(teamCount)} options={[['0', 'Free-for-all'], ...Array.from({ length: Math.min(MAX_TEAMS, Math.max(size, 2)) - 1 }, (_, i) => [String(i + 2), `${i + 2} teams (seats in turn)`] as [string, string])]} onChange={(v) => setTeamCount(Number(v))} />
+        <Pick label="Back-to-back bonus" value={rules.b2b} options={(Object.keys(B2B_TABLES) as RoomRules['b2b'][]).map((b) => [b, b])} onChange={(v) => set('b2b', v)} />
+        <Pick label="Combo table" value={rules.combo} options={(Object.keys(COMBO_TABLES) as RoomRules['combo'][]).map((c) => [c, c])} onChange={(v) => set('combo', v)} />
+        <div className="self-end pb-1">
+          <Check label="Hold" checked={rules.hold} onChange={(v) => set('hold', v)} />
+        </div>
+    </>
+  );
+}
+
+/** The mode, as radio buttons. */
+export function ModeField({ mode, onChange }: { mode: VersusMode; onChange: (m: VersusMode) => void }) {
+  return (
+    <fieldset className="flex flex-wrap gap-4">
+      <legend className="sr-only">Mode</legend>
+      {VERSUS_MODE_NAMES.map((m) => (
+        <label key={m} className="flex items-center gap-2">
+          <input type="radio" name="room-mode" checked={mode === m} onChange={() => onChange(m)} />
+          {VERSUS_MODE_INFO[m].label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+export function Num({ label, value, min, max, onChange }: { label: string; value: number; min: number; max: number; onChange: (n: number) => void }) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       {label}
@@ -119,7 +135,7 @@ function Num({ label, value, min, max, onChange }: { label: string; value: numbe
   );
 }
 
-function Pick<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
+export function Pick<T extends string>({ label, value, options, onChange }: { label: string; value: T; options: [T, string][]; onChange: (v: T) => void }) {
   return (
     <label className="flex flex-col gap-1 text-sm">
       {label}

@@ -1,17 +1,26 @@
 'use client';
 
+import { useState } from 'react';
+import type { RoomRules, VersusMode } from '@/lib/engine';
+import type { BotSpec } from '@/lib/bot/spec';
+import type { LivePlayer } from '@/lib/live/wire';
 import type { RoomLobbyView } from '@/lib/client/live/room-session';
 import { playerName } from '@/lib/ui/players';
 import { VERSUS_MODE_INFO } from '@/lib/ui/modes';
 import { Button } from '@/components/ui/Button';
 import { Card } from '@/components/ui/Card';
 import { RulesList } from '@/components/rooms/RulesList';
+import { RulesEditor } from '@/components/rooms/RulesEditor';
 
 /**
  * A room before its set: the share link, every seat (name, team, bot, ready), the rules everyone
  * readies up to, the ready toggle and, for the host, Start once every seat is filled and ready.
  */
-export function RoomLobby({ room, onReady, onStart, onLeave }: { room: RoomLobbyView; onReady: (ready: boolean) => void; onStart: () => void; onLeave: () => void }) {
+export type Chair = { kick: (seat: number) => void; handOver: (seat: number) => void; setRules: (mode: VersusMode, rules: RoomRules) => void; setBot: (seat: number, bot: BotSpec | null) => void };
+
+export function RoomLobby({ room, onReady, onStart, onLeave, chair }: { room: RoomLobbyView; onReady: (ready: boolean) => void; onStart: () => void; onLeave: () => void; chair: Chair }) {
+  const [editing, setEditing] = useState(false);
+  const hosting = room.you !== null && room.you === room.host;
   const me = room.you === null ? null : room.seats[room.you];
   const full = room.seats.every((s) => s.player !== null);
   const allReady = room.seats.every((s) => s.player !== null && s.ready);
@@ -39,7 +48,10 @@ export function RoomLobby({ room, onReady, onStart, onLeave }: { room: RoomLobby
                 {i === room.host && <span className="ml-1 rounded bg-surface-2 px-1 text-xs">host</span>}
                 {teams && <span className="ml-1 rounded bg-surface-2 px-1 text-xs">team {s.team + 1}</span>}
               </span>
-              <span aria-label={s.ready ? 'ready' : 'not ready'}>{s.player ? (s.ready ? '✓ ready' : '…') : ''}</span>
+              <span className="flex shrink-0 items-center gap-1">
+                <span aria-label={s.ready ? 'ready' : 'not ready'}>{s.player ? (s.ready ? '✓ ready' : '…') : ''}</span>
+                {hosting && <SeatChair seat={i} taken={s.player} you={room.you!} chair={chair} />}
+              </span>
             </li>
           ))}
         </ol>
@@ -59,10 +71,30 @@ export function RoomLobby({ room, onReady, onStart, onLeave }: { room: RoomLobby
           </div>
         )}
       </Card>
-      <Card as="section" aria-label="Rules" className="space-y-2">
-        <h2 className="font-semibold">Rules</h2>
-        <RulesList rules={room.rules} seats={room.seats.length} />
-      </Card>
+      {editing ? (
+        <RulesEditor mode={room.mode} rules={room.rules} seats={room.seats.length} onSave={chair.setRules} onClose={() => setEditing(false)} />
+      ) : (
+        <Card as="section" aria-label="Rules" className="space-y-2">
+          <div className="flex items-baseline justify-between gap-2">
+            <h2 className="font-semibold">Rules</h2>
+            {hosting && <Button variant="quiet" onClick={() => setEditing(true)}>Change the rules</Button>}
+          </div>
+          <RulesList rules={room.rules} seats={room.seats.length} />
+        </Card>
+      )}
     </div>
+  );
+}
+
+/** The host's buttons on a seat: another person's (host, kick), a bot's (remove), an empty one (a bot). */
+function SeatChair({ seat, taken, you, chair }: { seat: number; taken: LivePlayer | null; you: number; chair: Chair }) {
+  if (seat === you) return null;
+  if (!taken) return seat === 0 ? null : <Button variant="quiet" onClick={() => chair.setBot(seat, { pps: 3, style: 'tidy' })}>Add a bot</Button>;
+  if (taken.bot) return <Button variant="quiet" onClick={() => chair.setBot(seat, null)}>Remove bot</Button>;
+  return (
+    <>
+      <Button variant="quiet" onClick={() => chair.handOver(seat)}>Make host</Button>
+      <Button variant="quiet" onClick={() => chair.kick(seat)}>Kick</Button>
+    </>
   );
 }

@@ -51,10 +51,10 @@
  *   rleave  {code}                                    rack     {matchId, game, seq, tick}
  *   rresume {matchId, token}                          rgarbage {matchId, game, from, size, column, tick}
  *   rwatch / runwatch {code}                          rframes  {matchId, game, from, pieces, seats}
- *                                                     rko      {matchId, game, seat, tick, why}
- *                                                     rgame    {matchId, game, winner, reason, placements, score}
- *                                                     rover    {matchId, winner, score, stored}
- *                                                     rresumed {matchId, game, lastSeq, tick, pieces, garbage}
+ *   rkick   {code, seat} (host only)                  rko      {matchId, game, seat, tick, why}
+ *   rhost   {code, seat} (host only)                  rgame    {matchId, game, winner, reason, placements, score}
+ *   rrules  {code, mode, rules} (host, in the lobby)  rover    {matchId, winner, score, stored}
+ *   rbot    {code, seat, bot} (host, in the lobby)    rresumed {matchId, game, lastSeq, tick, pieces, garbage}
  *
  * Errors (`error.code`): bad_message, too_large, unsupported_version, rate_limited, too_many_games,
  *   out_of_order, unknown_game, not_your_game, game_over, bad_inputs, ahead_of_clock, desync,

@@ -55,6 +55,15 @@ export const roomClientMessages = [
   z.object({ t: z.literal('rresume'), matchId: roomMatchId, token: z.string().min(16).max(64) }),
   z.object({ t: z.literal('rwatch'), code: roomCodeSchema }),
   z.object({ t: z.literal('runwatch'), code: roomCodeSchema }),
+  // The host's chair, in the lobby (rules and bots) or at any time (kick, hand over).
+  /** Empties a seat: a person is told `rclosed` kicked and may not join this room again; a bot goes. */
+  z.object({ t: z.literal('rkick'), code: roomCodeSchema, seat: seatNo }),
+  /** Hands the host's chair to another person's seat. */
+  z.object({ t: z.literal('rhost'), code: roomCodeSchema, seat: seatNo }),
+  /** New mode and rules before a set (checked against the room's size by the lobby): everyone's ready resets. */
+  z.object({ t: z.literal('rrules'), code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), rules: z.unknown() }),
+  /** A bot on an empty seat (or a new pace or style for one), or null to take it off. */
+  z.object({ t: z.literal('rbot'), code: roomCodeSchema, seat: seatNo.min(1), bot: botSeat.omit({ seat: true }).nullable() }),
 ] as const;
 export const ROOM_CLIENT_TYPES: ReadonlySet<string> = new Set(roomClientMessages.map((s) => s.shape.t.value));
 
@@ -81,7 +90,7 @@ const rules = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && 
 export const roomServerMessages = [
   /** The room as everyone in it sees it, sent whenever it changes; `you`: the receiver's seat (null: watching). */
   z.object({ t: z.literal('rroom'), code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), rules, host: seatNo, seats: z.array(seatView).max(MAX_SEATS), you: seatNo.nullable(), playing: z.boolean() }),
-  z.object({ t: z.literal('rclosed'), code: roomCodeSchema, reason: z.enum(['empty', 'left', 'over', 'refused']) }),
+  z.object({ t: z.literal('rclosed'), code: roomCodeSchema, reason: z.enum(['empty', 'left', 'over', 'refused', 'kicked']) }),
   /** A seat's set begins: its token for rresume, the mode and every seat's handling (fields are re-simulated with them; a seat sent here from a queue has seen no rroom). */
   z.object({ t: z.literal('rmatch'), matchId: roomMatchId, code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), seat: seatNo.nullable(), players: z.array(livePlayerSchema).max(MAX_SEATS), handling: z.array(handlingSchema).max(MAX_SEATS), rules, rulesVersion: z.number().int(), resumeToken: z.string().optional() }),
   /** A game starts; `pieces`: the receiver's first pieces (a watcher's: none). */

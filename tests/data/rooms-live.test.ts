@@ -76,7 +76,9 @@ describe('a live room with people in it', () => {
     const db = await getDb();
     const stored = await db.roomSeat.findMany({ where: { matchId: m.matchId }, orderBy: { seat: 'asc' } });
     expect(stored.map((x) => [x.userId !== null, x.botPps])).toEqual([[true, null], [false, 3], [false, 3], [false, 3]]);
-    expect(lobby.rooms.size).toBe(0);
+    // She is still here: the room goes back to its lobby for another set.
+    expect(lobby.matches.size).toBe(0);
+    expect(alice.last('rroom')).toMatchObject({ code, playing: false });
   });
 
   it('leaving, dropping and rejoining: a dropped seat is out after the lag bound, takes its seat up with its token for the next game, and the room closes unstored when the last person leaves', async () => {

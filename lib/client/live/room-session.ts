@@ -53,6 +53,7 @@ const CLOSED: Record<Msg<'rclosed'>['reason'], string> = {
   left: 'The room closed.',
   over: 'The game ran too long, so the room closed.',
   refused: 'The room stopped on an error, unstored.',
+  kicked: 'The host took you out of the room.',
 };
 
 /**
@@ -130,6 +131,27 @@ export class RoomSession {
   start(): void {
     const l = this.view.lobby;
     if (l && l.you === l.host) this.socket.send({ t: 'rstart', code: l.code });
+  }
+
+  /** The host's chair (the server re-checks it): empty a seat, hand the chair over, change rules or bots. */
+  kick(seat: number): void {
+    const l = this.view.lobby;
+    if (l) this.socket.send({ t: 'rkick', code: l.code, seat });
+  }
+
+  handOver(seat: number): void {
+    const l = this.view.lobby;
+    if (l) this.socket.send({ t: 'rhost', code: l.code, seat });
+  }
+
+  setRules(mode: VersusMode, rules: RoomRules): void {
+    const l = this.view.lobby;
+    if (l) this.socket.send({ t: 'rrules', code: l.code, mode, rules });
+  }
+
+  setBot(seat: number, bot: BotSpec | null): void {
+    const l = this.view.lobby;
+    if (l) this.socket.send({ t: 'rbot', code: l.code, seat, bot });
   }
 
   leave(): void {

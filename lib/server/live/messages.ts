@@ -152,7 +152,7 @@ function versus(hub: LiveHere, conn: Connection, m: VersusClientMessage): Promis
  * starting rooms spend the lobby budget, as versus rooms do; watching and resuming the catch-up
  * budget; a banned player watches only.
  */
-function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): void {
+function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): Promise<void> | void {
   const now = performance.now();
   switch (m.t) {
     case 'rcreate':
@@ -160,6 +160,10 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): void {
     case 'rready':
     case 'rstart':
     case 'rleave':
+    case 'rkick':
+    case 'rhost':
+    case 'rrules':
+    case 'rbot':
       if (!allowed(conn, conn.lobby.take(now), LOBBY)) return;
       if (conn.session?.banned && (m.t === 'rcreate' || m.t === 'rjoin')) return conn.error('banned', BANNED);
       break;
@@ -177,7 +181,7 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): void {
       m satisfies never;
   }
   if (hub.draining && (m.t === 'rcreate' || m.t === 'rstart')) return conn.error('server_error', 'The server is restarting; connect again in a moment.');
-  hub.rooms.handle(conn, m);
+  return hub.door.room(conn, m);
 }
 
 /** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */

@@ -74,6 +74,11 @@ export class RoomHost {
     return this.phase === 'over' || this.phase === 'closed';
   }
 
+  /** Played to its winner (not closed early): its room may go back to the lobby for another set. */
+  get finished(): boolean {
+    return this.phase === 'over';
+  }
+
   get gameIndex(): number {
     return this.match.games.length - 1;
   }

@@ -11,6 +11,7 @@ import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-hos
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { BudgetsById } from '@/lib/server/live/budgets';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
+import type { BotSpec } from '@/lib/bot/spec';
 
 /** Whoever the room lobby deals with: a socket on this instance (Connection is one). */
 export type RoomPeer = {
@@ -24,7 +25,19 @@ export type RoomPeer = {
 };
 
 type Seat = { spec: RoomSeatSpec; peer: RoomPeer | null; ready: boolean };
-type Room = { code: string; mode: VersusMode; rules: RoomRules; host: number; seats: (Seat | null)[]; watchers: Set<RoomPeer>; playing: RoomHost | null };
+type Room = {
+  code: string;
+  mode: VersusMode;
+  rules: RoomRules;
+  host: number;
+  seats: (Seat | null)[];
+  watchers: Set<RoomPeer>;
+  playing: RoomHost | null;
+  /** Players the host removed: not let back in under the same account. */
+  kicked: Set<string>;
+  /** After a set, back to the lobby for another (a room of bots alone does not come back). */
+  again: boolean;
+};
 
 export const isRoomMessage = (m: ClientMessage): m is RoomClientMessage => ROOM_CLIENT_TYPES.has(m.t);
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -63,6 +76,7 @@ export class RoomLobby {
         if (!room) return;
         const s = room.seats.findIndex((x) => x === null);
         if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
+        if (room.kicked.has(ownerKey(peer.owner))) return peer.error('not_eligible', 'The room’s host removed you from this room.');
         if (s < 0) return peer.error('room_full', 'Every seat of this room is taken.');
         room.seats[s] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
         this.seated.set(peer, { room, seat: s });
@@ -119,6 +133,19 @@ export class RoomLobby {
         room?.playing?.unwatch(peer);
         return;
       }
+      case 'rkick':
+        return this.chair(peer, m.code, (room) => this.kick(peer, room, m.seat));
+      case 'rhost':
+        return this.chair(peer, m.code, (room) => {
+          const x = room.seats[m.seat];
+          if (!x || x.spec.bot || m.seat === room.host) return peer.error('bad_message', 'The host’s chair goes to another person’s seat.');
+          room.host = m.seat;
+          this.tell(room);
+        });
+      case 'rrules':
+        return this.chair(peer, m.code, (room) => this.lobbyOnly(peer, room) && this.setRules(peer, room, m.mode, m.rules));
+      case 'rbot':
+        return this.chair(peer, m.code, (room) => this.lobbyOnly(peer, room) && this.setBot(peer, room, m.seat, m.bot));
       default:
         m satisfies never;
     }
@@ -146,7 +173,7 @@ export class RoomLobby {
 
   /** A room of bots and the people given, started at once: for the bench and tests, not the socket. */
   playNow(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers?: (RoomPeer | null)[] }): RoomHost {
-    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
+    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, kicked: new Set(), again: false, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
     this.rooms.set(room.code, room);
     this.bots += o.seats.filter((s) => s.bot).length;
     return this.play(room);
@@ -157,14 +184,12 @@ export class RoomLobby {
     if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance) return peer.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
     if (this.bots + m.bots.length > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
     // The schema bounded the message; parsed again for the typed rules the engine takes.
-    const rules = roomRulesSchema(m.size).parse(m.rules);
-    // A browser's game takes one hole per message (decision 0031): messy rooms are for bots alone.
-    if (rules.messiness > 0) return peer.error('bad_message', 'Rooms with people in them play with messiness 0.');
+    const rules = peopleRules(peer, m.size, m.rules);
+    if (!rules) return;
     const seats: (Seat | null)[] = Array.from({ length: m.size }, () => null);
     seats[0] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
-    for (const b of m.bots)
-      seats[b.seat] = { spec: { owner: { userId: null, guestId: null }, player: { name: null, guest: false, bot: { pps: b.pps, style: b.style } }, handling: m.handling, bot: { pps: b.pps, style: b.style } }, peer: null, ready: true };
-    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null };
+    for (const b of m.bots) seats[b.seat] = botSeat(b, m.handling);
+    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null, kicked: new Set(), again: true };
     this.rooms.set(room.code, room);
     this.bots += m.bots.length;
     this.seated.set(peer, { room, seat: 0 });
@@ -203,9 +228,86 @@ export class RoomLobby {
 
   private ended(room: Room, host: RoomHost | null): void {
     if (host) this.matches.delete(host.matchId);
+    if (host?.finished && room.again && this.backToLobby(room)) return;
     this.rooms.delete(room.code);
     this.bots -= room.seats.filter((x) => x?.spec.bot).length;
     for (const x of room.seats) if (x?.peer) this.seated.delete(x.peer);
+  }
+
+  /**
+   * After a set: the people still seated here keep their seats and ready again; a seat whose
+   * player left, was kicked or is not connected now is free. False when no person is left.
+   */
+  private backToLobby(room: Room): boolean {
+    room.playing = null;
+    room.seats = room.seats.map((x, s) => {
+      if (!x || x.spec.bot) return x;
+      const at = x.peer ? this.seated.get(x.peer) : undefined;
+      return at?.room === room && at.seat === s ? { ...x, ready: false } : null;
+    });
+    const first = room.seats.findIndex((x) => x !== null && !x.spec.bot);
+    if (first < 0) return false;
+    if (!room.seats[room.host] || room.seats[room.host]!.spec.bot) room.host = first;
+    this.tell(room);
+    return true;
+  }
+
+  /** What only the room's host may do, from its own seat in that room. */
+  private chair(peer: RoomPeer, code: string, act: (room: Room) => void): void {
+    const at = this.mine(peer, code);
+    if (!at) return;
+    if (at.seat !== at.room.host) return peer.error('not_room_host', 'Only the room’s host does that.');
+    act(at.room);
+  }
+
+  private lobbyOnly(peer: RoomPeer, room: Room): boolean {
+    if (room.playing) peer.error('room_full', 'Not while the room plays a set; after it.');
+    return !room.playing;
+  }
+
+  /** Empties a seat; a person is told, leaves any set in play, and may not join this room again. */
+  private kick(peer: RoomPeer, room: Room, seat: number): void {
+    const x = room.seats[seat];
+    if (!x || seat === room.host) return peer.error('bad_message', 'The host kicks another seat that is taken.');
+    if (x.spec.bot) {
+      if (!this.lobbyOnly(peer, room)) return;
+      room.seats[seat] = null;
+      this.bots--;
+      return this.tell(room);
+    }
+    room.kicked.add(ownerKey(x.spec.owner));
+    const at = x.peer ? this.seated.get(x.peer) : undefined;
+    if (x.peer && at?.room === room) {
+      this.seated.delete(x.peer);
+      x.peer.send({ t: 'rclosed', code: room.code, reason: 'kicked' });
+    }
+    if (room.playing) return room.playing.leave(seat);
+    room.seats[seat] = null;
+    this.tell(room);
+  }
+
+  private setRules(peer: RoomPeer, room: Room, mode: VersusMode, raw: unknown): void {
+    const rules = peopleRules(peer, room.seats.length, raw);
+    if (!rules) return;
+    Object.assign(room, { mode, rules });
+    // Everyone readies again under rules they have seen.
+    for (const x of room.seats) if (x && !x.spec.bot) x.ready = false;
+    this.tell(room);
+  }
+
+  private setBot(peer: RoomPeer, room: Room, seat: number, bot: BotSpec | null): void {
+    const x = room.seats[seat];
+    if (x && !x.spec.bot) return peer.error('bad_message', 'That seat is a person’s: kick them first.');
+    if (!bot) {
+      if (!x) return;
+      room.seats[seat] = null;
+      this.bots--;
+      return this.tell(room);
+    }
+    if (!x && this.bots + 1 > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
+    if (!x) this.bots++;
+    room.seats[seat] = botSeat(bot, room.seats[room.host]!.spec.handling);
+    this.tell(room);
   }
 
   private leave(peer: RoomPeer, room: Room, seat: number): void {
@@ -256,3 +358,18 @@ export class RoomLobby {
   }
 }
 
+const ownerKey = (o: Owner): string => (o.userId ? `u:${o.userId}` : `g:${o.guestId}`);
+
+function botSeat(b: BotSpec, handling: RoomSeatSpec['handling']): Seat {
+  const bot = { pps: b.pps, style: b.style };
+  return { spec: { owner: { userId: null, guestId: null }, player: { name: null, guest: false, bot }, handling, bot }, peer: null, ready: true };
+}
+
+/** Rules for a room with people in it, checked against its size; refused with the check's own words. */
+function peopleRules(peer: RoomPeer, size: number, raw: unknown): RoomRules | null {
+  const r = roomRulesSchema(size).safeParse(raw);
+  if (!r.success) return peer.error('bad_message', `Room rules: ${r.error.issues[0]!.message}`), null;
+  // A browser's game takes one hole per message (decision 0031): messy rooms are for bots alone.
+  if (r.data.messiness > 0) return peer.error('bad_message', 'Rooms with people in them play with messiness 0.'), null;
+  return r.data;
+}

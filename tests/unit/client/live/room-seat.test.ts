@@ -17,7 +17,7 @@ const h = DEFAULT_HANDLING;
 function seated(seat: number, rules = RULES): RoomSeatState {
   const s = new RoomSeatState(() => 0);
   const players = [0, 1, 2].map((i) => ({ name: `p${i}`, guest: false }));
-  s.enter({ t: 'rmatch', matchId: MATCH, code: 'ABCDEF', mode: 'battle', seat, players, handling: [h, h, h], rules, rulesVersion: ROOM_RULES_VERSION, resumeToken: 'x'.repeat(32) }, seat, rules);
+  s.enter({ t: 'rmatch', matchId: MATCH, code: 'ABCDEF', mode: 'battle', seat, players, handling: [h, h, h], rules: { ...rules }, rulesVersion: ROOM_RULES_VERSION, resumeToken: 'x'.repeat(32) }, seat, rules);
   s.receive({ t: 'rbegin', matchId: MATCH, game: 0, pieces: pieces(400), startsInMs: 0, score: [] });
   return s;
 }
