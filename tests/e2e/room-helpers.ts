@@ -32,7 +32,7 @@ export async function makeRoom(page: Page, o: { seats: number; numbers?: Record<
   const form = page.getByRole('form', { name: 'Make a room' });
   await form.getByLabel(/^Seats/).fill(String(o.seats));
   for (const [label, value] of Object.entries(o.numbers ?? {})) await form.getByLabel(new RegExp(`^${label} \\(`)).fill(value);
-  for (const [label, value] of Object.entries(o.selects ?? {})) await form.getByLabel(label, { exact: true }).selectOption(value);
+  for (const [label, value] of Object.entries(o.selects ?? {})) await form.getByLabel(new RegExp(`^${label}`)).selectOption(value);
   for (const [i, bot] of (o.bots ?? []).entries()) {
     await form.getByRole('button', { name: 'Add a bot' }).click();
     await form.getByLabel(`Bot ${i + 1} speed`).selectOption(bot.speed);
