@@ -1,11 +1,12 @@
 'use client';
 
 import Link from 'next/link';
-import type { RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import type { RoomPlayView } from '@/lib/client/live/room-session';
 import type { Meter } from '@/lib/client/versus-controller';
 import { playerName } from '@/lib/ui/players';
-import { gridColumns, TARGETING_TEXT } from '@/lib/ui/room-rules';
+import { TARGETING_TEXT } from '@/lib/ui/room-rules';
+import { fitRoom } from '@/components/rooms/fit-room';
 import { Button } from '@/components/ui/Button';
 import { FieldMeter } from '@/components/versus/FieldMeter';
 
@@ -21,8 +22,19 @@ export function teamName(p: Pick<RoomPlayView, 'rules' | 'players'>, team: numbe
  * every other seat small in a grid that scales with the room (tap one to aim at it under manual
  * targeting), each with its meter, its aim and a KO mark; the score, each game's result and the set's.
  */
-export function RoomPlay({ play, ownRef, meter, countdown, onAim, onLobby }: { play: RoomPlayView | null; ownRef: RefObject<HTMLCanvasElement | null>; meter: Meter; countdown: number | null; onAim: (seat: number) => void; onLobby: () => void }) {
+export function RoomPlay({ play, rootRef, ownRef, meter, countdown, onAim, onLobby }: { play: RoomPlayView | null; rootRef: RefObject<HTMLDivElement | null>; ownRef: RefObject<HTMLCanvasElement | null>; meter: Meter; countdown: number | null; onAim: (seat: number) => void; onLobby: () => void }) {
   const p = play;
+  const rowRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLElement>(null);
+  const gridRef = useRef<HTMLUListElement>(null);
+  const seats = p?.players.length ?? 0;
+  const seated = p !== null && p.seat !== null;
+  // While a set is on screen it is a play view: the own field and the grid sized to the screen (fit-room.ts).
+  useEffect(() => {
+    const [root, row, box, grid] = [rootRef.current, rowRef.current, boxRef.current, gridRef.current];
+    if (seats === 0 || !root || !row || !box || !grid) return;
+    return fitRoom(root, row, box, grid, seated ? seats - 1 : seats, !seated);
+  }, [rootRef, seats, seated]);
   const watching = p?.seat === null;
   const others = p ? p.players.map((_, s) => s).filter((s) => s !== p.seat) : [];
   const manual = p?.rules.targeting === 'manual' && !watching;
@@ -42,8 +54,8 @@ export function RoomPlay({ play, ownRef, meter, countdown, onAim, onLobby }: { p
           </span>
         </p>
       )}
-      <div className="relative flex flex-col items-center gap-2 sm:flex-row sm:items-start sm:justify-center">
-        <section hidden={watching} aria-label="Your field" className="relative aspect-[21/23] h-[min(60dvh,600px)] max-w-full shrink-0">
+      <div ref={rowRef} className="relative flex flex-col items-center gap-1.5 data-[beside=true]:flex-row data-[beside=true]:items-start data-[beside=true]:justify-center">
+        <section ref={boxRef} hidden={watching} aria-label="Your field" className="relative shrink-0">
           <canvas ref={ownRef} data-testid="field" className="block size-full" role="img" aria-label="Your field" />
           <FieldMeter rows={meter.rows} ready={meter.ready} testId="garbage-meter-you" />
           {p && p.seat !== null && p.out[p.seat] && <KoMark why={p.out[p.seat]!} />}
@@ -52,11 +64,7 @@ export function RoomPlay({ play, ownRef, meter, countdown, onAim, onLobby }: { p
           )}
         </section>
         {p && (
-          <ul
-            aria-label={watching ? 'Every field' : 'Other fields'}
-            className="grid w-full min-w-0 flex-1 grid-cols-[repeat(var(--cols-narrow),minmax(0,1fr))] gap-1.5 sm:max-w-[min(100%,calc((60dvh)*1.6))] sm:grid-cols-[repeat(var(--cols),minmax(0,1fr))]"
-            style={{ '--cols': gridColumns(others.length, false), '--cols-narrow': gridColumns(others.length, true) } as React.CSSProperties}
-          >
+          <ul ref={gridRef} aria-label={watching ? 'Every field' : 'Other fields'} className="grid w-full min-w-0 flex-1 gap-1.5">
             {others.map((s) => (
               <SmallField key={s} play={p} seat={s} canAim={manual && p.state !== 'over'} onAim={onAim} />
             ))}

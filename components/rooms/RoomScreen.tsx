@@ -95,7 +95,7 @@ export function RoomScreen({ signedIn, code, watch = false }: { signedIn: boolea
         </div>
       )}
       {session && view.lobby && !view.play && <RoomLobby room={view.lobby} onReady={(r) => session.ready(r)} onStart={() => session.start()} onLeave={() => session.leave()} chair={{ kick: (s) => session.kick(s), handOver: (s) => session.handOver(s), setRules: (m, r) => session.setRules(m, r), setBot: (s, b) => session.setBot(s, b) }} />}
-      <RoomPlay play={view.play} ownRef={ownRef} meter={meter} countdown={countdown} onAim={(s) => session?.aim(s)} onLobby={() => session?.backToLobby()} />
+      <RoomPlay play={view.play} rootRef={rootRef} ownRef={ownRef} meter={meter} countdown={countdown} onAim={(s) => session?.aim(s)} onLobby={() => session?.backToLobby()} />
       <LiveRegion message={announce(view, countdown)} testId="announcer" />
     </div>
   );

@@ -36,10 +36,3 @@ export function ruleLines(r: RoomRules, seats: number): { key: keyof RoomRules; 
 export function splitTeams(seats: number, count: number): number[] | null {
   return count < 2 ? null : Array.from({ length: seats }, (_, s) => s % count);
 }
-
-/** Columns of the small fields' grid for `others` seats: a near-square on a desk, wider on a phone (under the own field). */
-export function gridColumns(others: number, narrow: boolean): number {
-  if (others <= 1) return 1;
-  if (narrow) return Math.min(others, others <= 4 ? others : others <= 8 ? 4 : 5);
-  return Math.min(others, Math.ceil(Math.sqrt(others)) + (others > 6 ? 1 : 0));
-}

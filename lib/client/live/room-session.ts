@@ -311,12 +311,15 @@ export class RoomSession {
         this.fields.frames(m);
         const meters = p.meters.slice();
         const aims = p.aims.slice();
+        const out = p.out.slice();
         for (const f of m.seats) {
           meters[f.seat] = f.meter;
+          // A watcher's catch-up says who is out without its rko: a KO, as far as the frame tells.
+          if (f.out && !out[f.seat]) out[f.seat] = 'topOut';
           // This seat's own aim is the page's choice until the server's catches up with it.
           if (f.seat !== p.seat || p.rules.targeting !== 'manual') aims[f.seat] = f.aim;
         }
-        return this.patchPlay({ meters, aims });
+        return this.patchPlay({ meters, aims, out });
       }
       case 'rko': {
         if (p?.matchId !== m.matchId || m.game !== p.game) return;
