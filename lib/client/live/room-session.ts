@@ -46,6 +46,9 @@ export type RoomSessionView = {
   error: { code: string; message: string } | null;
 };
 
+/** What a room session sends through: its own socket, or the one a page already holds. */
+export type RoomLink = { send(m: ClientMessage): boolean; readonly link: LinkState };
+
 export type NewRoom = { mode: VersusMode; size: number; rules: RoomRules; bots: { seat: number; pps: number; style: BotSpec['style'] }[] };
 
 const CLOSED: Record<Msg<'rclosed'>['reason'], string> = {
@@ -68,7 +71,9 @@ const CLOSED: Record<Msg<'rclosed'>['reason'], string> = {
 export class RoomSession {
   readonly seat = new RoomSeatState();
   readonly fields = new RoomFields();
-  private readonly socket: LiveSocket;
+  private readonly socket: RoomLink;
+  /** The connection this session opened itself (none when it rides a page's, `via`). */
+  private readonly own: LiveSocket | null = null;
   private view: RoomSessionView = { link: 'down', code: null, lobby: null, play: null, closed: null, error: null };
   private token = '';
   private handling: Handling | null = null;
@@ -77,15 +82,22 @@ export class RoomSession {
   private lastBatch = 0;
   private resuming = false;
 
-  constructor(private readonly opts: { url: string; connect?: SocketFactory; onView: (view: RoomSessionView) => void; onGame: () => void }) {
-    this.socket = new LiveSocket({
+  constructor(private readonly opts: ({ url: string; connect?: SocketFactory } | { via: RoomLink }) & { onView: (view: RoomSessionView) => void; onGame: () => void }) {
+    if ('via' in opts) {
+      // A page already connected (versus, seated in a room by a queue) hands every message to `hear`.
+      this.socket = opts.via;
+      this.view = { ...this.view, link: opts.via.link };
+      return;
+    }
+    const socket = new LiveSocket({
       url: opts.url,
       connect: opts.connect,
       hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }),
-      onMessage: (m) => this.onMessage(m),
+      onMessage: (m) => this.hear(m),
       onState: (link) => this.update({ link }),
     });
-    this.socket.open();
+    this.socket = this.own = socket;
+    socket.open();
   }
 
   get current(): RoomSessionView {
@@ -204,7 +216,13 @@ export class RoomSession {
     if (this.view.play?.state === 'countdown') this.patchPlay({ state: 'playing' });
   }
 
-  private onMessage(m: ServerMessage): void {
+  /** Riding a page's connection: its state as it changes (a session with its own socket follows it itself). */
+  linked(link: LinkState): void {
+    this.update({ link });
+  }
+
+  /** Every message of the connection (the session's own, or the page's that it rides). */
+  hear(m: ServerMessage): void {
     if (isRoomServerMessage(m)) return this.receive(m);
     switch (m.t) {
       case 'welcome':
@@ -365,6 +383,6 @@ export class RoomSession {
   }
 
   dispose(): void {
-    this.socket.close();
+    this.own?.close();
   }
 }

@@ -71,4 +71,15 @@ describe('the room session in the browser', () => {
     expect(sent.at(-1)).toEqual({ t: 'rwatch', code: 'ABCDEF' });
     s.dispose();
   });
+
+  it('rides a page\'s connection: a set entered from rmatch sends its batches through it', () => {
+    const sent: ClientMessage[] = [];
+    const s = new RoomSession({ via: { send: (m) => (sent.push(m), true), link: 'open' }, onView: () => {}, onGame: () => {} });
+    s.hear(rmatch());
+    s.hear({ t: 'rbegin', matchId: MATCH, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [] });
+    s.started();
+    s.seat.step([]);
+    s.pump(1_000, true);
+    expect(sent).toEqual([{ t: 'rinputs', matchId: MATCH, game: 0, seq: 1, tick: 1, events: [] }]);
+  });
 });
