@@ -52,7 +52,8 @@ export async function dropByKey(page: Page, times: number): Promise<void> {
     await page.keyboard.down('Space');
     await page.waitForTimeout(20 + ((i * 37) % 50));
     await page.keyboard.up('Space');
-    await expect.poll(async () => (await root.getAttribute('data-pieces')) !== before || (await root.getAttribute('data-phase')) !== 'playing').toBe(true);
+    const moved = async () => (await root.getAttribute('data-pieces')) !== before || (await root.getAttribute('data-phase')) !== 'playing' || (await root.getAttribute('data-topped-out')) === 'true';
+    await expect.poll(moved).toBe(true);
     await frames(page, 2);
   }
 }
