@@ -43,11 +43,19 @@ test('a room of five: three people (one on a phone, by touch) and two bots play 
     await expect(page.getByTestId('room-rules').locator('[data-rule="targeting"]')).toHaveText('Manual');
   }
   await expect(ann.getByRole('button', { name: 'Start' })).toBeDisabled();
+  // The host's chair: a bot off and on again, then the chair handed to Ben, who starts the set.
+  await ann.getByRole('button', { name: 'Remove bot' }).last().click();
+  await expect(ben.locator('[data-testid="room-seat"][data-bot="true"]')).toHaveCount(1);
+  await ann.getByRole('button', { name: 'Add a bot' }).click();
+  await expect(ben.locator('[data-testid="room-seat"][data-bot="true"]')).toHaveCount(2);
+  await ann.getByRole('button', { name: 'Make host' }).first().click();
+  await expect(ben.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(ann.getByRole('button', { name: 'Start' })).toHaveCount(0);
   await ann.getByRole('button', { name: 'Ready', exact: true }).click();
   await ben.getByRole('button', { name: 'Ready', exact: true }).click();
   await cat.getByRole('button', { name: 'Ready', exact: true }).tap();
-  await expect(ann.locator('[data-testid="room-seat"][data-ready="true"]')).toHaveCount(5);
-  await ann.getByRole('button', { name: 'Start' }).click();
+  await expect(ben.locator('[data-testid="room-seat"][data-ready="true"]')).toHaveCount(5);
+  await ben.getByRole('button', { name: 'Start' }).click();
 
   for (const page of [ann, ben, cat]) await expect(page.getByTestId('rooms')).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
   // Every other seat small beside (or under) this player's field.
@@ -94,6 +102,11 @@ test('a room of five: three people (one on a phone, by touch) and two bots play 
   // No person was put out for a batch the server refused (a bad target change or a gap in the numbering).
   for (const page of [ann, ben, cat]) await expect(page.locator('[data-testid="room-field"][data-out="lag"]')).toHaveCount(0);
   expect(benTargetSeat).not.toBeNull();
+  // Back to the room's lobby: the same seats, everyone's ready mark cleared for the next set.
+  await ann.getByRole('button', { name: 'Back to the lobby' }).click();
+  await expect(ann.getByTestId('room-seat')).toHaveCount(5);
+  await expect(ann.locator('[data-testid="room-seat"][data-bot="false"][data-ready="true"]')).toHaveCount(0);
+  await expect(ann.getByRole('button', { name: 'Ready', exact: true })).toBeVisible();
   await Promise.all([ann, ben, cat].map((p) => p.context().close()));
 });
 
