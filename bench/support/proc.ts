@@ -4,11 +4,20 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** CPU time used so far (user + system), in ms; /proc counts 100 clock ticks a second. */
-export const cpuMs = (pid: number): number => {
-  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+const statCpuMs = (file: string): number => {
+  const f = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
   return ((Number(f[11]) + Number(f[12])) * 1000) / 100;
 };
+
+/** CPU time used so far (user + system), in ms, worker threads included; /proc counts 100 clock ticks a second. */
+export const cpuMs = (pid: number): number => statCpuMs(`/proc/${pid}/stat`);
+
+/**
+ * The CPU time of the process's main thread alone (its task id is the process id): the event
+ * loop's own work, worker threads left out. Unlike a delay or a latency it does not grow when the
+ * machine is busy with other people's work, so an A/B pair on a shared machine can compare it.
+ */
+export const mainThreadCpuMs = (pid: number): number => statCpuMs(`/proc/${pid}/task/${pid}/stat`);
 
 export const rssMb = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 

@@ -21,6 +21,7 @@ import { botGame, claimOf, hardDropGame } from '@/tests/support/replays';
 import { seedGames } from '@/bench/api/seed';
 import { percentile, Player, type Timed } from '@/bench/load/client';
 import { closedLoopReads, openLoopReads, sleepUntil } from '@/bench/verify/reads';
+import { cpuMs, mainThreadCpuMs } from '@/bench/support/proc';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] ?? fallback;
 const DB = arg('db', 'pglite') as 'pglite' | 'postgres';
@@ -100,6 +101,10 @@ try {
   const probe = new Player(server.url, '192.0.2.200');
   type Window = { p99Ms: number; maxMs: number } | null;
   const eventLoop = async () => ((await probe.request('/api/health')).body as { eventLoop: { last: Window; current: number; windowMs: number } }).eventLoop;
+  // CPU of the server's main thread (the event loop) and of the whole process (worker threads too).
+  const pid = server.pid()!;
+  const cpu = () => ({ main: mainThreadCpuMs(pid), all: cpuMs(pid) });
+  const spent = (a: { main: number; all: number }, b: { main: number; all: number }) => ({ main: b.main - a.main, all: b.all - a.all });
   // The server's windows are on its wall clock (the same machine's); the reads' times on this one's monotonic clock.
   const at = (wallMs: number) => performance.now() + (wallMs - Date.now());
   for (const [k, load] of loads.entries()) {
@@ -107,11 +112,13 @@ try {
     const { current, windowMs } = await eventLoop();
     const windowStart = current + windowMs;
     await sleepUntil(at(windowStart + 50));
+    const cpu0 = cpu();
     const alone =
       'rate' in load
         ? await openLoopReads(server.url, load.rate, at(windowStart + windowMs - 50))
         : await closedLoopReads(server.url, load.readers, sleepUntil(at(windowStart + windowMs - 50)));
     await sleepUntil(at(windowStart + windowMs + 50));
+    const cpu1 = cpu();
     const loopAlone = (await eventLoop()).last;
     rows.push(line(`${name}: board reads alone (${windowMs / 1000} s)`, alone));
     // The burst: REPLAYS worst-case submissions at once, half a second into the next window.
@@ -135,12 +142,18 @@ try {
     ]);
     const reads = 'rate' in load ? allReads.filter((r) => r.dueAt >= burstAt && r.dueAt <= burstEnd) : allReads;
     await sleepUntil(at(windowStart + 2 * windowMs + 50));
+    const cpu2 = cpu();
     const loopBurst = (await eventLoop()).last;
+    const [quiet, busy] = [spent(cpu0, cpu1), spent(cpu1, cpu2)];
     rows.push(line(`${name}: ${REPLAYS} worst-case submissions at once`, sent));
     rows.push(line(`${name}: board reads during them`, reads));
     summary.push(
       `${name}: board-read p99 during the submissions ÷ alone ${p99(reads).toFixed(0)} ÷ ${p99(alone).toFixed(0)} = ${(p99(reads) / p99(alone)).toFixed(2)} (goal ≤ 1.2); ` +
         `loop delay p99 / max, window alone ${loopAlone?.p99Ms} / ${loopAlone?.maxMs} ms → window with the burst ${loopBurst?.p99Ms} / ${loopBurst?.maxMs} ms (goal p99 ≤ 10 ms)`,
+    );
+    summary.push(
+      `${name}: server CPU, main thread / whole process: window alone ${quiet.main.toFixed(0)} / ${quiet.all.toFixed(0)} ms ` +
+        `(${(quiet.main / alone.length).toFixed(2)} / ${(quiet.all / alone.length).toFixed(2)} ms a read), window with the burst ${busy.main.toFixed(0)} / ${busy.all.toFixed(0)} ms`,
     );
   }
 } finally {

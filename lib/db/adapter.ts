@@ -1,10 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '@/lib/generated/prisma/client';
 import { applyMigrations } from '@/lib/db/migrate.js';
-import { closeTree, preparePgliteDir } from '@/lib/db/private-dir.js';
+import { PgliteThread, type PgliteSession, type PgliteTransaction } from '@/lib/db/pglite-client';
 import type { DbTarget } from '@/lib/db/target.js';
 
 export type Db = PrismaClient;
@@ -19,8 +18,11 @@ export type Db = PrismaClient;
  */
 export type RawSql = <T>(query: Prisma.Sql) => Promise<T[]>;
 
+/** The embedded database itself, rows decoded as PGlite does: for a backup's snapshot and for tests. */
+export type EmbeddedDb = PgliteSession & { transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> };
+
 /** An open database: the client, its driver for hot statements, whether it died under us, how to let it go, and the embedded engine (backups). */
-export type DbHandle = { db: Db; sql: RawSql; broken: () => boolean; close: () => Promise<void>; pglite: PGlite | null };
+export type DbHandle = { db: Db; sql: RawSql; broken: () => boolean; close: () => Promise<void>; pglite: EmbeddedDb | null };
 
 const TIMESTAMP_OID = 1114;
 /** `timestamp without time zone` holds UTC here (Prisma writes it so); the drivers would read it as local time. */
@@ -61,19 +63,24 @@ export async function openPrisma(target: DbTarget): Promise<DbHandle> {
     };
     return { db, sql, broken: () => false, close, pglite: null };
   }
-  if (target.dataDir) preparePgliteDir(target.dataDir);
-  const pglite = target.dataDir ? new PGlite(target.dataDir) : new PGlite();
-  await pglite.waitReady;
-  if (target.dataDir) closeTree(target.dataDir);
+  // PGlite runs its WebAssembly PostgreSQL on a thread of its own (decision 0035), off the event loop.
+  const pglite = await PgliteThread.open(target.dataDir);
   if (!target.dataDir) {
     await applyMigrations({
       exec: (sql) => pglite.exec(sql),
-      query: async (sql, params) => ({ rows: (await pglite.query<Record<string, unknown>>(sql, params)).rows }),
+      query: async (sql, params) => ({ rows: (await pglite.query<Record<string, unknown>>(sql, params ?? [], 'plain')).rows }),
     });
   }
-  const db = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  const sql: RawSql = async <T>(query: Prisma.Sql) =>
-    (await pglite.query<T>(query.text, query.values.map(paramOf), { parsers: { [TIMESTAMP_OID]: utcTimestamp } })).rows;
-  // An embedded database that closed (or crashed) stays closed: the caller must open it again.
-  return { db, sql, broken: () => pglite.closed, close: async () => void (await pglite.close()), pglite };
+  // A transaction waits for the one session as it would for a pool's connection: the event loop now
+  // runs while another transaction holds it, so Prisma's own 2 s wait would run out under a burst.
+  const adapter = new PrismaPGlite(pglite.prismaView() as unknown as ConstructorParameters<typeof PrismaPGlite>[0]);
+  const db = new PrismaClient({ adapter, transactionOptions: { maxWait: POOL_WAIT_MS } });
+  const sql: RawSql = async <T>(query: Prisma.Sql) => (await pglite.query<T>(query.text, query.values, 'raw')).rows;
+  const embedded: EmbeddedDb = {
+    query: (text, params = []) => pglite.query(text, params, 'plain'),
+    exec: (text) => pglite.exec(text),
+    transaction: (fn) => pglite.transaction(fn, 'plain'),
+  };
+  // An embedded database that closed (or whose thread died) stays closed: the caller must open it again.
+  return { db, sql, broken: () => pglite.closed, close: () => pglite.close(), pglite: embedded };
 }

@@ -43,7 +43,10 @@ const pgliteRunner = (pglite: PGlite): SqlRunner & { close(): Promise<void> } =>
 /** The test database as a raw connection: the live embedded one, or a new PostgreSQL connection. */
 async function sourceSql() {
   const { pglite } = await liveDbHandle(url);
-  if (pglite) return { ...pgliteRunner(pglite), close: async () => {} };
+  if (pglite) {
+    const live: SqlRunner = { exec: (sql) => pglite.exec(sql), query: async (sql, params) => ({ rows: (await pglite.query<Record<string, unknown>>(sql, params)).rows }) };
+    return { ...live, close: async () => {} };
+  }
   return openSql({ kind: 'postgres', url: url! });
 }
 

@@ -33,7 +33,8 @@ export async function withPostgresSnapshot(url, fn) {
  * snapshot can be read beside the site's queries: they wait until the dump ends (see the
  * decision note for how long that is).
  * @template T
- * @param {import('@electric-sql/pglite').PGlite} pglite
+ * @param {{ transaction<R>(fn: (tx: { exec(sql: string): Promise<unknown>; query(sql: string, params?: unknown[]): Promise<{ rows: any[] }> }) => Promise<R>): Promise<R> }} pglite
+ *   PGlite itself (take.js) or the server's embedded database on its thread (lib/db/pglite-client.ts)
  * @param {(sql: SqlRunner) => Promise<T>} fn
  * @returns {Promise<T>}
  */
