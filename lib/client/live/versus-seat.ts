@@ -11,6 +11,7 @@
  *   const batch = seat.play(upTo, (game) => keys); // → the body of `vinputs` (without matchId)
  */
 import { isRoomServerMessage } from '@/lib/live/rooms';
+import { isTeamServerMessage } from '@/lib/live/teams';
 import { createDealtGame, DEFAULT_HANDLING, keyId, VERSUS_RULES_VERSION } from '@/lib/engine';
 import type { DealtGame, GameEvent, Handling, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
@@ -70,6 +71,7 @@ export class VersusSeatState {
 
   receive(m: Msg): void {
     if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
+    if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'match':
         this.matchId = m.matchId;
