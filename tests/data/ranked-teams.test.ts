@@ -8,6 +8,7 @@ import { storeRoomMatch } from '@/lib/server/versus/room-store';
 import { roomRecordOf } from '@/lib/server/versus/room-verify';
 import { NEW_PLAYER_RATING, RATING_SETTINGS } from '@/lib/server/versus/rating';
 import { TEAMS_MODE } from '@/lib/server/versus/team-ratings';
+import { getTeamBoard, getTeamHistory } from '@/lib/server/versus/team-boards';
 import { resetDb } from '@/tests/data/db';
 import { player } from '@/tests/data/play';
 import { glicko2 } from '@/tests/support/glicko2';
@@ -85,8 +86,10 @@ describe('a ranked 2v2 set', () => {
     expect([seatOf(ann), seatOf(ben)].sort()).toEqual(pairTeam === 0 ? [0, 1] : [2, 3]);
     expect([seatOf(cat), seatOf(dan)].sort()).toEqual(pairTeam === 0 ? [2, 3] : [0, 1]);
     // A ranked room has no chair: nobody kicks, hands over or changes its rules.
-    ann.say({ t: 'rkick', code: match.code, seat: seatOf(cat) });
-    expect(ann.last('error')).toMatchObject({ code: 'not_room_host' });
+    for (const s of [ann, ben, cat, dan]) {
+      s.say({ t: 'rhost', code: match.code, seat: (seatOf(s) + 1) % 4 });
+      expect(s.last('error')).toMatchObject({ code: 'not_room_host' });
+    }
     const play = [ann, ben, cat, dan].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
     const host = lobby.matches.get(match.matchId)!;
     for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
@@ -118,6 +121,11 @@ describe('a ranked 2v2 set', () => {
       expect(x.ratingAfter).toBeCloseTo(want(x.team === pairTeam).rating, 2);
       expect(x.won).toBe(x.team === pairTeam);
     }
+    // Ann's history names her partner and both opponents; nobody is on the board yet (one set is no placement).
+    const [h] = await getTeamHistory({ userId: owners[0]!.userId!, limit: 10 });
+    expect(h).toMatchObject({ matchId: match.matchId, won: true, partner: { username: 'ben' }, ratingBefore: 1500 });
+    expect(h!.opponents.map((o) => o?.username).sort()).toEqual(['cat', 'dan']);
+    expect(await getTeamBoard({ limit: 10 })).toEqual([]);
     // The host's store retried (a lost answer): the match is found taken and nobody is rated twice.
     const record = roomRecordOf(host.match, host.o.seed, host.o.mode);
     const owned = host.o.seats.map((s) => ({ userId: s.owner.userId, guestId: s.owner.guestId }));
