@@ -4,6 +4,9 @@ import { clientMessageSchema, type ServerMessage, type TeamClientMessage } from 
 import type { WireEvent } from '@/lib/live/wire';
 import { getDb } from '@/lib/server/db';
 import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
+import type { LiveHub } from '@/lib/server/live/hub';
+import { runMessage } from '@/lib/server/live/messages';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { storeRoomMatch } from '@/lib/server/versus/room-store';
 import { roomRecordOf } from '@/lib/server/versus/room-verify';
 import { NEW_PLAYER_RATING, RATING_SETTINGS } from '@/lib/server/versus/rating';
@@ -194,5 +197,21 @@ describe('the ranked 2v2 queue', () => {
     expect(site.queue.waiting).toBe(1);
     site.queue.closed(c!.conn);
     expect(site.queue.waiting).toBe(0);
+  });
+
+  it('through the socket\'s handler: a banned player neither makes, joins nor queues, and party codes are guessed no faster than the lobby budget', async () => {
+    const site = teamSite();
+    const hub = { teams: site.queue, draining: false } as unknown as LiveHub;
+    const mallory = socket(site.lobby, await player('mallory'), site.clock.now);
+    mallory.conn.session = { version: 0, role: 'player', banned: true };
+    runMessage(hub, mallory.conn, { t: 'tqueue', handling: H });
+    runMessage(hub, mallory.conn, { t: 'tparty', handling: H });
+    expect(errors(mallory)).toEqual(['banned', 'banned']);
+    const guesser = socket(site.lobby, await player('guesser'), site.clock.now);
+    for (let i = 0; i < LIVE_LIMITS.lobbyMessagesPerMinute + 5; i++) runMessage(hub, guesser.conn, { t: 'tjoin', code: 'ZZZZZZ', handling: H });
+    await Promise.resolve();
+    const codes = errors(guesser);
+    expect(codes.filter((c) => c === 'unknown_room')).toHaveLength(LIVE_LIMITS.lobbyMessagesPerMinute);
+    expect(codes).toContain('rate_limited');
   });
 });
