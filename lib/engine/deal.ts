@@ -294,7 +294,8 @@ export function createDealtGame(config: DealtGameConfig, first: readonly PieceTy
   if (cheese && columns.length > cheese.rows) throw new GameConfigError(`more hole columns than the ${cheese.rows} rows of ${config.mode}`);
   if (columns.length - field > HOLES_CAP) throw new GameConfigError(`more than ${HOLES_CAP} hole columns dealt ahead`);
   for (const col of columns) checkColumn(col);
-  const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, rulesVersion: config.rulesVersion, seed: NO_SEED }, true, queue, columns);
+  // A room's seat (rules 7) plays its room's rules: garbage delay and cap, attack tables, hold.
+  const { core, nextCount } = createCore({ mode: config.mode, handling: config.handling, nextCount: config.nextCount, rulesVersion: config.rulesVersion, seed: NO_SEED, ...(config.room ? { room: config.room } : {}) }, true, queue, columns);
   if (holes !== undefined) core.holeRng = holes | 0;
   return new DealtGameImpl(core, nextCount, config);
 }

@@ -91,8 +91,8 @@ export const roomServerMessages = [
   /** The room as everyone in it sees it, sent whenever it changes; `you`: the receiver's seat (null: watching). */
   z.object({ t: z.literal('rroom'), code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), rules, host: seatNo, seats: z.array(seatView).max(MAX_SEATS), you: seatNo.nullable(), playing: z.boolean() }),
   z.object({ t: z.literal('rclosed'), code: roomCodeSchema, reason: z.enum(['empty', 'left', 'over', 'refused', 'kicked']) }),
-  /** A seat's set begins: its token for rresume, every seat's handling (fields are re-simulated with them). */
-  z.object({ t: z.literal('rmatch'), matchId: roomMatchId, code: roomCodeSchema, seat: seatNo.nullable(), players: z.array(livePlayerSchema).max(MAX_SEATS), handling: z.array(handlingSchema).max(MAX_SEATS), rules, rulesVersion: z.number().int(), resumeToken: z.string().optional() }),
+  /** A seat's set begins: its token for rresume, the mode and every seat's handling (fields are re-simulated with them; a seat sent here from a queue has seen no rroom). */
+  z.object({ t: z.literal('rmatch'), matchId: roomMatchId, code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), seat: seatNo.nullable(), players: z.array(livePlayerSchema).max(MAX_SEATS), handling: z.array(handlingSchema).max(MAX_SEATS), rules, rulesVersion: z.number().int(), resumeToken: z.string().optional() }),
   /** A game starts; `pieces`: the receiver's first pieces (a watcher's: none). */
   z.object({ t: z.literal('rbegin'), matchId: roomMatchId, game, pieces: piecesSchema, startsInMs: z.number(), score }),
   z.object({ t: z.literal('rdeal'), matchId: roomMatchId, game, from: countSchema, pieces: piecesSchema }),

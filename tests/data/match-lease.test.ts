@@ -9,6 +9,7 @@ import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoin
 import { RedisBus, type HostRequest } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
+import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
@@ -41,7 +42,7 @@ function instance(homeKey: string) {
   const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
   const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
   lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
-  const relay = new VersusRelay(link, bus, lobby, homeKey, { leases, checkpoints });
+  const relay = new VersusRelay(link, bus, lobby, new RoomLobby(), homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
   closers.push(shut);
@@ -229,6 +230,19 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await owner.next('vresumed', (m) => m.matchId === matchId);
     expect(read).toHaveBeenCalledTimes(1);
     expect(b.lobby.matches.has(matchId)).toBe(true);
+  });
+
+  it('batches naming matches this socket was never seated in are answered here, with no lookup on Redis', { timeout: 20_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const b = instance(homeKey);
+    const holder = vi.spyOn(b.leases, 'holder');
+    const exists = vi.spyOn(b.checkpoints, 'exists');
+    const flood = socket(`flood-${randomBytes(3).toString('hex')}`, '10.8.0.9');
+    for (let i = 0; i < 50; i++) await b.relay.handle(flood.conn, { t: 'vinputs', matchId: `fake${randomBytes(6).toString('hex')}`, game: 0, seq: 1, tick: 10, events: [] });
+    for (let i = 0; i < 5; i++) await b.relay.handle(flood.conn, { t: 'vleave', matchId: `fake${randomBytes(6).toString('hex')}` });
+    expect(flood.got.filter((m) => m.t === 'error' && m.code === 'unknown_match')).toHaveLength(55);
+    expect(holder).not.toHaveBeenCalled();
+    expect(exists).not.toHaveBeenCalled();
   });
 
   it('its host unable to renew its lease stops a lease’s time later: its players’ sockets are closed to resume elsewhere', { timeout: 30_000 }, async () => {

@@ -1,13 +1,14 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_HANDLING } from '@/lib/engine';
+import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
+import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 
 // Versus across instances on a real Redis (docs/decisions/0018): one instance, the versus home,
 // runs the lobby; another relays its sockets' messages there and the answers back.
@@ -27,10 +28,11 @@ function instance(homeKey: string, o: Omit<LobbyOptions, 'bus'> = {}) {
   const link: RedisLink = connectRedis(url.toString());
   const bus = new RedisBus(link);
   const lobby = new VersusLobby({ bus, ...o });
-  const relay = new VersusRelay(link, bus, lobby, homeKey);
+  const rooms = new RoomLobby();
+  const relay = new VersusRelay(link, bus, lobby, rooms, homeKey);
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
-  closers.push(() => (relay.close(), lobby.close(), bus.close(), link.close()));
-  return { link, relay, bus };
+  closers.push(() => (relay.close(), lobby.close(), rooms.close(), bus.close(), link.close()));
+  return { link, relay, bus, rooms };
 }
 
 /** A socket on one instance, as the relay sees it: what it was sent is collected. */
@@ -39,6 +41,10 @@ function socket(name: string, address = `10.9.0.${name.length}`) {
   const conn = {
     id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: `guest-${name}` }, player: { name: null, guest: true },
     address, open: true, watches: new Map(), match: null, host: null,
+    closed: [] as number[],
+    close(code: number) {
+      this.closed.push(code);
+    },
     send: (m: ServerMessage) => void got.push(serverMessageSchema.parse(m)),
     error: (code: string, message: string) => void got.push({ t: 'error', code, message } as ServerMessage),
   };
@@ -83,6 +89,55 @@ describe.skipIf(!redisUp)('versus across instances on Redis', () => {
     expect((await near.next('room_closed')).reason).toBe('left');
     await home.relay.handle(near.conn, { t: 'ready', code: room.code, ready: true });
     expect((await near.next('error')).code).toBe('unknown_room');
+  });
+
+  it('a room of 2–16 is held on the home: made through one instance, joined by its code through another, started, and a relayed socket’s close frees its seat', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey);
+    const [far, near, gone] = [socket('far'), socket('near'), socket('gone')];
+    const H = DEFAULT_HANDLING;
+    await other.relay.room(far.conn, { t: 'rcreate', mode: 'battle', size: 4, rules: { ...DEFAULT_ROOM_RULES, firstTo: 1 }, bots: [{ seat: 3, pps: 2, style: 'tidy' }], handling: H });
+    const { code } = await far.next('rroom');
+    expect(home.rooms.rooms.has(code)).toBe(true);
+    expect(other.rooms.rooms.size).toBe(0);
+    // Its code works whichever instance a socket is on.
+    await home.relay.room(near.conn, { t: 'rjoin', code, handling: H });
+    await other.relay.room(gone.conn, { t: 'rjoin', code, handling: H });
+    expect((await near.next('rroom', (m) => m.seats[2]!.player !== null)).you).toBe(1);
+    await far.next('rroom', (m) => m.seats.every((x) => x.player !== null));
+    // A relayed socket that closes leaves its seat free, as one on the home would.
+    other.relay.drop(gone.conn);
+    await far.next('rroom', (m) => m.seats[2]!.player === null);
+    await other.relay.room(far.conn, { t: 'rbot', code, seat: 2, bot: { pps: 1, style: 'tidy' } });
+    for (const [s, relay] of [[far, other.relay], [near, home.relay]] as const) await relay.room(s.conn, { t: 'rready', code, ready: true });
+    await other.relay.room(far.conn, { t: 'rstart', code });
+    const m = await far.next('rmatch');
+    expect(m).toMatchObject({ code, seat: 0 });
+    expect((await near.next('rmatch')).matchId).toBe(m.matchId);
+    expect((await far.next('rbegin')).pieces.length).toBeGreaterThan(0);
+    expect(home.rooms.matches.has(m.matchId)).toBe(true);
+    for (const [s, relay] of [[far, other.relay], [near, home.relay]] as const) await relay.room(s.conn, { t: 'rleave', code });
+    await expect.poll(() => home.rooms.rooms.size).toBe(0);
+  });
+
+  it('a socket relayed to one instance is closed only by that instance, not by any other naming it', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey);
+    const third = instance(homeKey);
+    const far = socket('far');
+    await other.relay.room(far.conn, { t: 'rcreate', mode: 'battle', size: 2, rules: { ...DEFAULT_ROOM_RULES, firstTo: 1 }, bots: [], handling: DEFAULT_HANDLING });
+    await far.next('rroom');
+    const closed = (far.conn as unknown as { closed: number[] }).closed;
+    // An instance the socket never spoke with names it: nothing happens.
+    await third.bus.tell(other.link.instance, { k: 'vkick', from: third.link.instance, peer: far.conn.id, code: 1012, reason: 'moved' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(closed).toEqual([]);
+    await home.bus.tell(other.link.instance, { k: 'vkick', from: home.link.instance, peer: far.conn.id, code: 1012, reason: 'moved' });
+    await expect.poll(() => closed).toEqual([1012]);
   });
 
   it('drops the players of an instance that stopped, as if their sockets had closed', { timeout: 30_000 }, async () => {

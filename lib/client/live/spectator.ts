@@ -1,4 +1,4 @@
-import { createDealtGame, HOLES_AHEAD, restoreDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type Snapshot } from '@/lib/engine';
+import { createDealtGame, HOLES_AHEAD, restoreDealtGame, type AnyMode, type DealtGame, type GameEvent, type InputEvent, type PieceType, type RoomRules, type Snapshot } from '@/lib/engine';
 import { fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 import type { WireGarbage } from '@/lib/live/versus';
@@ -13,6 +13,8 @@ export type FeedStart = Pick<Watching, 'handling' | 'nextCount' | 'pieces' | 'ho
   rulesVersion?: number;
   /** Versus: garbage that joined the seat's queue, [tick, rows, hole column]; it joins before that tick's inputs. */
   garbage?: readonly WireGarbage[];
+  /** A room's seat (rules 7): its room's rules and seat number. */
+  room?: { rules: RoomRules; seat: number };
 };
 export type FeedFrame = Pick<Frame, 'from' | 'holes' | 'events' | 'tick'> & { pieces: readonly PieceType[]; paused?: boolean; garbage?: readonly WireGarbage[] };
 
@@ -42,7 +44,7 @@ export class SpectatorFeed {
   private clock: { at: number; tick: number } | null = null;
 
   constructor(w: FeedStart) {
-    const config = { mode: w.mode, handling: w.handling, nextCount: w.nextCount, ...(w.rulesVersion ? { rulesVersion: w.rulesVersion } : {}) };
+    const config = { mode: w.mode, handling: w.handling, nextCount: w.nextCount, ...(w.rulesVersion ? { rulesVersion: w.rulesVersion } : {}), ...(w.room ? { room: w.room } : {}) };
     if (w.state) {
       // The game a moment ago, then what was dealt and played since: `pieces` go on from the state's (by sequence index).
       this.game = restoreDealtGame(config, w.state);

@@ -112,7 +112,7 @@ export class LiveHub implements LiveHere {
       ? { checkpoints: routing.checkpoints, claim: (id: string) => routing.leases.claim(id), release: (id: string) => routing.leases.release(id), held: (id: string) => routing.leases.held(id) }
       : undefined;
     this.versus = new VersusLobby({ bus: this.bus, ...(cluster ? { cluster } : {}) });
-    this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, o.versusHomeKey, routing) : localDoor(this.versus);
+    this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, this.rooms, o.versusHomeKey, routing) : localDoor(this.versus, this.rooms);
     // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of
     // that player are checked now, and every other instance's through the bus.
     this.stopHearing = o.localSessionEvents === false ? () => {} : onSessionStateForgotten((userId) => {

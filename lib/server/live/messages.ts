@@ -154,7 +154,7 @@ function versus(hub: LiveHere, conn: Connection, m: VersusClientMessage): Promis
  * starting rooms spend the lobby budget, as versus rooms do; watching and resuming the catch-up
  * budget; a banned player watches only.
  */
-function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): void {
+function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): Promise<void> | void {
   const now = performance.now();
   switch (m.t) {
     case 'rcreate':
@@ -183,7 +183,7 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): void {
       m satisfies never;
   }
   if (hub.draining && (m.t === 'rcreate' || m.t === 'rstart')) return conn.error('server_error', 'The server is restarting; connect again in a moment.');
-  hub.rooms.handle(conn, m);
+  return hub.door.room(conn, m);
 }
 
 /**

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { LiveErrorCode, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LiveErrorCode, RoomClientMessage, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
@@ -14,6 +14,7 @@ import type { MatchLeases } from '@/lib/server/live/cluster/match-leases';
 import type { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
 import { MatchRestoreError } from '@/lib/server/live/match/match-checkpoint';
 import { timingSafeEqual } from 'node:crypto';
+import { isRoomMessage, type RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 
 /** Matches are leased and checkpointed one by one (docs/decisions/0018): how the relay finds and takes them up. */
 export type MatchRouting = { leases: MatchLeases; checkpoints: RedisMatchCheckpoints };
@@ -23,6 +24,9 @@ const CLOSED = '';
 
 /** At most this many matches are being taken up here at once; the rest wait their turn (a dead instance's players all come back together). */
 const ADOPTING_AT_ONCE = 8;
+
+/** Matches hosted elsewhere remembered per socket: its match now, and a rematch's. */
+const SEATS_REMEMBERED = 4;
 
 /** A socket whose resumes named this many matches it holds no seat of is answered `rate_limited` from then on: it reads nothing more. */
 const FAILED_TAKE_UPS_PER_SOCKET = 5;
@@ -48,17 +52,20 @@ function joins(m: VersusClientMessage): boolean {
   return m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join';
 }
 
-/** Where a connection's versus messages go: the lobby here, or the versus home elsewhere. */
+/** Where a connection's versus and room messages go: the lobbies here, or the versus home elsewhere. */
 export type VersusDoor = {
   /** A promise only when the message waits (a rating read, where versus runs): most are handled at once. */
   handle(conn: Connection, m: VersusClientMessage): Promise<void> | void;
+  /** A room message (rooms of 2–16 are held where the quick-match queue is). */
+  room(conn: Connection, m: RoomClientMessage): Promise<void> | void;
   drop(conn: Connection): void;
   close(): void;
 };
 
 /** One instance: every versus message goes to its own lobby. */
-export const localDoor = (lobby: VersusLobby): VersusDoor => ({
+export const localDoor = (lobby: VersusLobby, rooms: RoomLobby): VersusDoor => ({
   handle: (conn, m) => lobby.handle(conn, m),
+  room: (conn, m) => rooms.handle(conn, m),
   drop: (conn) => lobby.drop(conn),
   close: () => {},
 });
@@ -88,6 +95,10 @@ export class VersusRelay implements VersusDoor {
   private readonly locals = new Map<string, Connection>();
   /** Here: sockets queued or in a room at the home, by connection id: told to queue again if the home goes. */
   private readonly waiting = new Map<string, Connection>();
+  /** Here: the room each socket sits in or watches at the home, by connection id (told it closed if the home goes). */
+  private readonly roomCodes = new Map<string, string>();
+  /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
+  private readonly seatedIn = new Map<string, string[]>();
   /** Per socket: resumes that would have taken up a match it holds no seat of. */
   private readonly failedTakeUps = new WeakMap<Connection, number>();
 
@@ -95,6 +106,8 @@ export class VersusRelay implements VersusDoor {
     private readonly link: RedisLink,
     private readonly bus: RedisBus,
     private readonly lobby: VersusLobby,
+    /** Rooms of 2–16: held on the home, as the queue is, so a room's code works through any instance. */
+    private readonly rooms: RoomLobby,
     /** Tests give each cluster of relays a home of its own. */
     private readonly homeKey: string = KEYS.versusHome,
     /** Without it, matches live on the home like its queue (the relay's tests of the home alone). */
@@ -156,6 +169,9 @@ export class VersusRelay implements VersusDoor {
     if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
       return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
     }
+    // A batch or a leave names a match this socket was told it sits in, or one hosted here: any other
+    // is answered here, so a flood of made-up ids costs Redis nothing.
+    if (matchId !== null && (m.t === 'vinputs' || m.t === 'vleave') && !this.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
     if (matchId !== null) {
       const to = await this.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
@@ -173,6 +189,18 @@ export class VersusRelay implements VersusDoor {
     return this.relay(conn, m, home, null);
   }
 
+  /**
+   * A room message goes to the home, as a queue's does: the room (and a set it plays) is held
+   * there, its answers and frames come back through Redis.
+   */
+  async room(conn: Connection, m: RoomClientMessage): Promise<void> {
+    const home = this.home ?? (await this.claim());
+    if (!conn.open) return;
+    if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
+    if (home === this.link.instance) return this.rooms.handle(conn, m);
+    return this.relay(conn, m, home, null);
+  }
+
   /** A socket here now speaks with another instance: its answers come back to it, and its close goes there. */
   private track(conn: Connection, to: string): void {
     conn.relayedTo = to;
@@ -181,7 +209,7 @@ export class VersusRelay implements VersusDoor {
     this.relayedTo.set(conn.id, all.add(to));
   }
 
-  private async relay(conn: Connection, m: VersusClientMessage, to: string, matchId: string | null): Promise<void> {
+  private async relay(conn: Connection, m: VersusClientMessage | RoomClientMessage, to: string, matchId: string | null): Promise<void> {
     this.track(conn, to);
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
     const heard = await this.bus.tell(to, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
@@ -301,6 +329,8 @@ export class VersusRelay implements VersusDoor {
     this.placements?.drop(conn);
     this.locals.delete(conn.id);
     this.waiting.delete(conn.id);
+    this.roomCodes.delete(conn.id);
+    this.seatedIn.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
     const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
@@ -317,26 +347,32 @@ export class VersusRelay implements VersusDoor {
       const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
       if (conn) {
         // A match hosted there now names this socket: its close must reach that instance too.
-        if (w.m.t === 'match') this.track(conn, w.from);
-        this.noteWaiting(conn, w.m.t);
+        if (w.m.t === 'match') {
+          this.track(conn, w.from);
+          const seen = this.seatedIn.get(conn.id) ?? [];
+          if (!seen.includes(w.m.matchId)) this.seatedIn.set(conn.id, [...seen, w.m.matchId].slice(-SEATS_REMEMBERED));
+        }
+        this.noteWaiting(conn, w.m);
         return conn.send(w.m);
       }
       // An answer for a socket gone from here: its `vclose` was lost, so it is said again.
       void this.bus.tell(w.from, { k: 'vclose', from: this.link.instance, peer: w.peer });
       return;
     }
-    if (w.k === 'vkick') return this.relayed.get(w.peer)?.close(w.code, w.reason);
+    // Only an instance this socket speaks with (the home, its match's host) may close it.
+    if (w.k === 'vkick') return void (this.relayedTo.get(w.peer)?.has(w.from) && this.relayed.get(w.peer)?.close(w.code, w.reason));
     const key = `${w.from}:${w.peer}`;
     if (w.k === 'vclose') return this.dropPeer(key);
+    const m = w.m;
     // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
-    const matchId = matchOf(w.m);
+    const matchId = isRoomMessage(m) ? null : matchOf(m);
     if (matchId !== null) this.hostedHere(matchId);
     let peer = this.peers.get(key);
     if (!peer) {
       peer = this.peerFor(w.from, w.peer, w.who);
       this.peers.set(key, peer);
     }
-    guarded(() => this.lobby.handle(peer, w.m), (error) => {
+    guarded(() => (isRoomMessage(m) ? this.rooms.handle(peer, m) : this.lobby.handle(peer, m)), (error) => {
       console.error('[live] a relayed versus message failed:', error);
       peer.error('server_error', 'The server could not handle this message.');
     });
@@ -351,6 +387,7 @@ export class VersusRelay implements VersusDoor {
     this.placements?.drop(peer);
     for (const stop of peer.watches.values()) stop();
     this.lobby.drop(peer);
+    this.rooms.closed(peer);
     peer.watches.clear();
   }
 
@@ -376,8 +413,10 @@ export class VersusRelay implements VersusDoor {
     if (this.home === this.link.instance) void this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});
   }
 
-  private noteWaiting(conn: Connection, t: ServerMessage['t']): void {
-    const waits = WAITS[t];
+  private noteWaiting(conn: Connection, m: ServerMessage): void {
+    if (m.t === 'rroom') this.roomCodes.set(conn.id, m.code);
+    if (m.t === 'rclosed') this.roomCodes.delete(conn.id);
+    const waits = WAITS[m.t];
     if (waits === true) this.waiting.set(conn.id, conn);
     else if (waits === false) this.waiting.delete(conn.id);
   }
@@ -392,6 +431,10 @@ export class VersusRelay implements VersusDoor {
       if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
       this.waiting.delete(id);
       if (conn.open) conn.error('server_error', 'The server holding the quick-match queue and rooms went away: queue again (or make a new room).');
+      // A room's page shows it closed (a set in play there is lost with it, decision 0034).
+      const code = this.roomCodes.get(id);
+      this.roomCodes.delete(id);
+      if (conn.open && code) conn.send({ t: 'rclosed', code, reason: 'refused' });
     }
   }
 
@@ -415,7 +458,7 @@ export class VersusRelay implements VersusDoor {
 }
 
 /** Whether a socket waits at the home (queued, in a room), by the home's answers it relays. */
-const WAITS: Partial<Record<ServerMessage['t'], boolean>> = { queued: true, room: true, unqueued: false, room_closed: false, match: false };
+const WAITS: Partial<Record<ServerMessage['t'], boolean>> = { queued: true, room: true, unqueued: false, room_closed: false, match: false, rroom: true, rclosed: false };
 
 function sameToken(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];

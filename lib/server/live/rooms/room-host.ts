@@ -431,7 +431,7 @@ export class RoomHost {
 
   private matchMessage(seat: number | null): ServerMessage {
     return {
-      t: 'rmatch', matchId: this.matchId, code: this.o.code, seat, players: this.seats.map((x) => x.spec.player), handling: this.seats.map((x) => x.spec.handling),
+      t: 'rmatch', matchId: this.matchId, code: this.o.code, mode: this.o.mode, seat, players: this.seats.map((x) => x.spec.player), handling: this.seats.map((x) => x.spec.handling),
       rules: { ...this.o.rules }, rulesVersion: ROOM_RULES_VERSION, ...(seat === null ? {} : { resumeToken: this.seats[seat]!.stream.token }),
     };
   }

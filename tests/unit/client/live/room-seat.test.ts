@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, pieceSequence, RoomGame, ROOM_RULES_VERSION, type InputEvent, type PieceType, type RoomRules } from '@/lib/engine';
+import { SparringBot } from '@/lib/bot/sparring';
+import { RoomSeatState } from '@/lib/client/live/room-seat';
+
+// The browser's seat in a room: its game is the referee's seat game (same rules, same garbage at
+// the same ticks), and its target changes ride in the batch whose ticks hold them, once.
+const MATCH = 'abcdef0123456789';
+const SEED = 'room-seat-test';
+const RULES: RoomRules = { ...DEFAULT_ROOM_RULES, targeting: 'manual', garbageDelay: 12, attackPercent: 200 };
+const pieces = (n: number): PieceType[] => {
+  const next = pieceSequence(`${SEED}.0`, ROOM_RULES_VERSION);
+  return Array.from({ length: n }, () => next());
+};
+const h = DEFAULT_HANDLING;
+
+function seated(seat: number, rules = RULES): RoomSeatState {
+  const s = new RoomSeatState(() => 0);
+  const players = [0, 1, 2].map((i) => ({ name: `p${i}`, guest: false }));
+  s.enter({ t: 'rmatch', matchId: MATCH, code: 'ABCDEF', mode: 'battle', seat, players, handling: [h, h, h], rules: { ...rules }, rulesVersion: ROOM_RULES_VERSION, resumeToken: 'x'.repeat(32) }, seat, rules);
+  s.receive({ t: 'rbegin', matchId: MATCH, game: 0, pieces: pieces(400), startsInMs: 0, score: [] });
+  return s;
+}
+
+/** Hard drops every 10 ticks: the other seats' stacks, and now and then a clear that attacks. */
+const drops = (t: number): InputEvent[] => (t % 10 === 3 ? [{ key: 'hardDrop', down: true }] : t % 10 === 4 ? [{ key: 'hardDrop', down: false }] : []);
+
+describe('RoomSeatState', () => {
+  it('plays its room rules: garbage the referee routes lands as in the referee\'s own seat game', () => {
+    const ref = new RoomGame({ mode: 'battle', seed: `${SEED}.0`, rules: RULES, handling: [h, h, h] });
+    const seat = seated(1);
+    let got = 0;
+    // Seat 1 is this page, idle; the referee's other seats are bots that attack (attackPercent 200).
+    const bots = [new SparringBot({ pps: 5, style: 'attacker' }), new SparringBot({ pps: 5, style: 'attacker' })];
+    for (let t = 0; t < 3000; t++) {
+      const ticks = [ref.play(0, bots[0]!.inputs(ref.game(0))), ref.play(2, bots[1]!.inputs(ref.game(2))), ref.play(1, [])].flat();
+      for (const tick of ticks)
+        for (const a of tick.attacks) if (a.to === 1 && ++got) seat.receive({ t: 'rgarbage', matchId: MATCH, game: 0, from: a.from, size: a.size, column: a.column, tick: a.tick + 1 });
+      seat.step([]);
+      if (ref.outcome) break;
+    }
+    expect(got).toBeGreaterThan(0);
+    const mine = seat.game!.snapshot();
+    const theirs = ref.game(1).snapshot();
+    expect(mine.tick).toBe(theirs.tick);
+    expect(mine.board).toEqual(theirs.board);
+    expect(mine.garbageQueued).toBe(theirs.garbageQueued);
+  });
+
+  it('sends a target change once, in the batch whose ticks hold it', () => {
+    const seat = seated(0);
+    for (let t = 0; t < 10; t++) seat.step([]);
+    seat.aim(2);
+    const first = seat.roomBatch()!;
+    expect(first.targets).toBeUndefined(); // aimed at tick 10, not yet played
+    seat.step([]);
+    const second = seat.roomBatch()!;
+    expect(second.targets).toEqual([[10, 2]]);
+    seat.step([]);
+    expect(seat.roomBatch()!.targets).toBeUndefined();
+  });
+
+  it('stops where the server decided the game, and when it put this seat out', () => {
+    const seat = seated(0);
+    for (let t = 0; t < 50; t++) seat.step(drops(t));
+    seat.receive({ t: 'rgame', matchId: MATCH, game: 0, winner: 1, reason: 'time', tick: 39, placements: [0, 2, 1], score: [[1, 1]] });
+    expect(seat.game!.tickNo).toBe(40);
+    expect(seat.step(drops(40))).toEqual([]);
+    const other = seated(0);
+    other.receive({ t: 'rko', matchId: MATCH, game: 0, seat: 0, tick: 0, why: 'lag' });
+    expect(other.out).toBe(true);
+    other.step([]);
+    expect(other.game!.tickNo).toBe(0);
+  });
+});

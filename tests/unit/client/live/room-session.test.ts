@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, ROOM_RULES_VERSION } from '@/lib/engine';
+import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+import type { SocketLike } from '@/lib/client/live/socket';
+import { RoomSession } from '@/lib/client/live/room-session';
+
+// The room session in the browser against a socket that plays the server: a set entered from
+// rmatch alone (as a queue seats people), taken up again after a drop with its token, targets
+// only at opponents, rules the schema refuses said as an error, and a link to a playing room watched.
+function session() {
+  const sent: ClientMessage[] = [];
+  const sockets: SocketLike[] = [];
+  const s = new RoomSession({
+    url: 'ws://test/api/live',
+    connect: () => {
+      const ws: SocketLike = { readyState: 1, send: (d) => void sent.push(JSON.parse(d)), close: () => ws.onclose?.({}), onopen: null, onclose: null, onerror: null, onmessage: null };
+      sockets.push(ws);
+      queueMicrotask(() => ws.onopen?.({}));
+      return ws;
+    },
+    onView: () => {},
+    onGame: () => {},
+  });
+  const hear = (m: ServerMessage) => sockets.at(-1)!.onmessage!({ data: JSON.stringify(m) });
+  return { s, sent, hear, sockets };
+}
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const MATCH = 'abcdef0123456789';
+const players = [0, 1, 2].map((i) => ({ name: `p${i}`, guest: false }));
+const rmatch = (rules: Record<string, unknown> = { ...DEFAULT_ROOM_RULES, targeting: 'manual', teams: [0, 0, 1] }): ServerMessage => ({
+  t: 'rmatch', matchId: MATCH, code: 'ABCDEF', mode: 'battle', seat: 0, players, handling: [DEFAULT_HANDLING, DEFAULT_HANDLING, DEFAULT_HANDLING], rules, rulesVersion: ROOM_RULES_VERSION, resumeToken: 't'.repeat(24),
+});
+
+describe('the room session in the browser', () => {
+  it('plays a set entered from rmatch alone, aims only at opponents, and takes the seat up again after a drop', async () => {
+    const { s, sent, hear, sockets } = session();
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    hear(rmatch());
+    hear({ t: 'rbegin', matchId: MATCH, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [] });
+    expect(s.current.play).toMatchObject({ seat: 0, state: 'countdown', teams: [0, 0, 1] });
+    s.aim(1); // a teammate
+    expect(s.current.play!.aims[0]).toBe(0);
+    s.aim(0); // itself
+    expect(s.current.play!.aims[0]).toBe(0);
+    s.aim(2);
+    expect(s.current.play!.aims[0]).toBe(2);
+    s.started();
+    s.seat.step([]);
+    s.pump(1_000, true);
+    expect(sent.at(-1)).toMatchObject({ t: 'rinputs', matchId: MATCH, game: 0, seq: 1, tick: 1, targets: [[0, 2]] });
+
+    // The connection drops: the next one asks for the seat back with its token.
+    sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    expect(sent.at(-1)).toEqual({ t: 'rresume', matchId: MATCH, token: 't'.repeat(24) });
+    s.dispose();
+  });
+
+  it('says rules the schema refuses as an error, and watches a linked room that is playing', async () => {
+    const { s, sent, hear } = session();
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    hear(rmatch({ ...DEFAULT_ROOM_RULES, garbageDelay: 9_999 }));
+    expect(s.current.play).toBeNull();
+    expect(s.current.error?.message).toContain('garbageDelay');
+    s.join('ABCDEF', DEFAULT_HANDLING);
+    hear({ t: 'error', code: 'room_full', message: 'This room is playing; watch it instead.' });
+    expect(sent.at(-1)).toEqual({ t: 'rwatch', code: 'ABCDEF' });
+    s.dispose();
+  });
+
+  it('rides a page\'s connection: a set entered from rmatch sends its batches through it', () => {
+    const sent: ClientMessage[] = [];
+    const s = new RoomSession({ via: { send: (m) => (sent.push(m), true), link: 'open' }, onView: () => {}, onGame: () => {} });
+    s.hear(rmatch());
+    s.hear({ t: 'rbegin', matchId: MATCH, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [] });
+    s.started();
+    s.seat.step([]);
+    s.pump(1_000, true);
+    expect(sent).toEqual([{ t: 'rinputs', matchId: MATCH, game: 0, seq: 1, tick: 1, events: [] }]);
+  });
+});
