@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { TeamQueueControl } from '@/components/versus/TeamQueueControl';
 import { VersusScreen } from '@/components/versus/VersusScreen';
 import { getSessionUser } from '@/lib/server/auth';
 import { getVersusStandings } from '@/lib/server/versus/boards';
@@ -12,5 +13,11 @@ export const metadata: Metadata = { title: 'Versus' };
 export default async function VersusPage() {
   const user = await getSessionUser();
   const standings = user ? await getVersusStandings({ userId: user.id }) : null;
-  return <VersusScreen signedIn={user !== null} room={null} standings={standings} />;
+  return (
+    <>
+      <VersusScreen signedIn={user !== null} room={null} standings={standings} />
+      {/* Ranked 2v2 is for accounts: a guest's queue would be refused. */}
+      {user ? <TeamQueueControl /> : null}
+    </>
+  );
 }

@@ -56,6 +56,12 @@
  *   rrules  {code, mode, rules} (host, in the lobby)  rover    {matchId, winner, score, stored}
  *   rbot    {code, seat, bot} (host, in the lobby)    rresumed {matchId, game, lastSeq, tick, pieces, garbage}
  *
+ * Ranked 2v2 (additive, still version 1; decision 0036), both directions in teams.ts; the set is a room's (r…):
+ *   tparty  {handling}                                tparty   {code, members}
+ *   tjoin   {code, handling}                          tqueued  {pair, waiting}
+ *   tqueue  {handling}                                tunqueued {reason}
+ *   tleave
+ *
  * Errors (`error.code`): bad_message, too_large, unsupported_version, rate_limited, too_many_games,
  *   out_of_order, unknown_game, not_your_game, game_over, bad_inputs, ahead_of_clock, desync,
  *   resume_failed, server_error, not_live, setup_mismatch, banned, sign_in_required, unknown_room,
@@ -66,6 +72,7 @@ import { cheeseOf, COLS, END_NAMES, HOLES_AHEAD, KEYS, keyId, MAX_FIRST_TO, MAX_
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
 import { roomClientMessages, roomServerMessages } from '@/lib/live/rooms';
+import { teamClientMessages, teamServerMessages } from '@/lib/live/teams';
 import { botSpecSchema } from '@/lib/bot/spec';
 import {
   countSchema, handlingSchema, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema, type LivePlayer, type LiveStats, type WireEvent,
@@ -163,6 +170,7 @@ export const VERSUS_CLIENT_TYPES: ReadonlySet<string> = new Set(versusClientMess
 export const clientMessageSchema = z.discriminatedUnion('t', [
   ...versusClientMessages,
   ...roomClientMessages,
+  ...teamClientMessages,
   z.object({
     t: z.literal('hello'),
     v: z.number().int(),
@@ -200,6 +208,7 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type VersusClientMessage = Extract<ClientMessage, { t: (typeof versusClientMessages)[number]['shape']['t']['value'] }>;
 export type RoomClientMessage = Extract<ClientMessage, { t: (typeof roomClientMessages)[number]['shape']['t']['value'] }>;
+export type TeamClientMessage = Extract<ClientMessage, { t: (typeof teamClientMessages)[number]['shape']['t']['value'] }>;
 
 /**
  * Every refusal the live channel can give. `fatal` ones end the game (it continues unranked, or is dropped).
@@ -250,6 +259,7 @@ export type ResumedGame = z.infer<typeof resumedGameSchema>;
 export const serverMessageSchema = z.discriminatedUnion('t', [
   ...versusServerMessages,
   ...roomServerMessages,
+  ...teamServerMessages,
   z.object({ t: z.literal('welcome'), v: z.number().int(), player: livePlayerSchema, resumed: resumedGameSchema.optional() }),
   z.object({
     t: z.literal('started'),

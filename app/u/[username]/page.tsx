@@ -10,6 +10,8 @@ import { MatchHistory } from '@/components/profile/MatchHistory';
 import { RoomSetHistory } from '@/components/profile/RoomSetHistory';
 import { StatsTrends } from '@/components/profile/StatsTrends';
 import { VersusRatings } from '@/components/profile/VersusRatings';
+import { TeamRatings } from '@/components/profile/TeamRatings';
+import { getTeamHistory, getTeamStanding } from '@/lib/server/versus/team-boards';
 import { bandEdges } from '@/lib/server/versus/bands';
 import { getVersusRating } from '@/lib/server/versus/boards';
 import { getStatsTrend } from '@/lib/server/versus/field-stats';
@@ -76,7 +78,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
   // A bad or stale page link shows the newest matches rather than an error.
   const after = typeof matchesParam === 'string' ? historyCursorSchema.safeParse(matchesParam).data : undefined;
   const roomsAfter = typeof roomsParam === 'string' ? historyCursorSchema.safeParse(roomsParam).data : undefined;
-  const [bests, recent, progression, abandons, ratings, history, badges, trends, roomSets] = await Promise.all([
+  const [bests, recent, progression, abandons, ratings, history, badges, trends, roomSets, teamStanding, teamHistory] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
@@ -95,6 +97,8 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     getSeasonBadges({ userId: profile.id, modes: VERSUS_MODE_NAMES }),
     Promise.all(VERSUS_MODE_NAMES.map(async (mode) => ({ mode, ...(await getStatsTrend({ userId: profile.id, mode, limit: TREND_MATCHES })) }))),
     getRoomSetHistory({ userId: profile.id, limit: HISTORY_PAGE, after: roomsAfter }),
+    getTeamStanding({ userId: profile.id }),
+    getTeamHistory({ userId: profile.id, limit: RATING_POINTS }),
   ]);
   const profileHref = `/u/${encodeURIComponent(profile.username)}`;
   return (
@@ -143,6 +147,10 @@ export default async function PlayerPage({ params, searchParams }: Props) {
       <section className="space-y-3" aria-labelledby="versus-heading">
         <h2 id="versus-heading" className="text-lg font-semibold">Versus</h2>
         <VersusRatings ratings={ratings} badges={badges} />
+      </section>
+      <section className="space-y-3" aria-labelledby="teams-heading">
+        <h2 id="teams-heading" className="text-lg font-semibold">Ranked 2v2</h2>
+        <TeamRatings standing={teamStanding} history={teamHistory} />
       </section>
       <section className="space-y-3" aria-labelledby="stats-heading">
         <h2 id="stats-heading" className="text-lg font-semibold">Versus stats</h2>

@@ -1,4 +1,5 @@
 import { isRoomServerMessage } from '@/lib/live/rooms';
+import { isTeamServerMessage } from '@/lib/live/teams';
 import type { GameEvent, Snapshot, VersusMode } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
@@ -56,6 +57,7 @@ export class MatchWatchController {
   private onMessage(m: ServerMessage): void {
     if ('matchId' in m && m.matchId !== this.matchId) return;
     if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
+    if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
         if (this.view.phase !== 'over') this.socket.send({ t: 'vwatch', matchId: this.matchId });

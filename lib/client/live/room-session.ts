@@ -1,6 +1,7 @@
 import { teamsOf, type Handling, type RoomRules, type VersusMode } from '@/lib/engine';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import { isRoomServerMessage, type RoomServerMessage } from '@/lib/live/rooms';
+import { isTeamServerMessage } from '@/lib/live/teams';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { BotSpec } from '@/lib/bot/spec';
 import { roomRulesSchema } from '@/lib/validations/rooms';
@@ -224,6 +225,7 @@ export class RoomSession {
   /** Every message of the connection (the session's own, or the page's that it rides). */
   hear(m: ServerMessage): void {
     if (isRoomServerMessage(m)) return this.receive(m);
+    if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
         return this.welcome();

@@ -1,4 +1,5 @@
 import { isRoomServerMessage } from '@/lib/live/rooms';
+import { isTeamServerMessage } from '@/lib/live/teams';
 import { createDealtGame, type DealtGame, type Handling, type Mode, type PieceType } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
 import { PAUSE_BUDGETS } from '@/lib/live/pauses';
@@ -153,6 +154,7 @@ export class LiveSession {
   private onMessage(m: ServerMessage): void {
     const c = this.current;
     if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
+    if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
         if (this.pendingStart) this.socket.send(this.pendingStart.message);

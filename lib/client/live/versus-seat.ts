@@ -8,6 +8,7 @@
  *   const batch = seat.play(upTo, (game) => keys); // → the body of `vinputs` (without matchId)
  */
 import { isRoomServerMessage } from '@/lib/live/rooms';
+import { isTeamServerMessage } from '@/lib/live/teams';
 import { DEFAULT_HANDLING, VERSUS_RULES_VERSION } from '@/lib/engine';
 import type { DealtGame, Handling, InputEvent } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
@@ -33,6 +34,7 @@ export class VersusSeatState extends DealtSeat {
 
   receive(m: Msg): void {
     if (isRoomServerMessage(m)) return; // a live room's: room-seat.ts plays those
+    if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'match':
         this.matchId = m.matchId;

@@ -1,4 +1,5 @@
 import { isRoomServerMessage } from '@/lib/live/rooms';
+import { isTeamServerMessage } from '@/lib/live/teams';
 import type { GameEndReason, Handling, PieceType, VersusMode } from '@/lib/engine';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { RatingChange, RematchEnd, RoomView, Seat } from '@/lib/live/versus';
@@ -193,6 +194,7 @@ export class VersusSession {
   private onMessage(m: ServerMessage): void {
     const match = this.view.match;
     if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
+    if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome': {
         // Back after a drop: the seat again, the room (a room's creator leaving closed it), or

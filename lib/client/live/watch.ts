@@ -1,4 +1,5 @@
 import { isRoomServerMessage } from '@/lib/live/rooms';
+import { isTeamServerMessage } from '@/lib/live/teams';
 import type { GameEvent, Mode, Snapshot } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { LivePlayer, LiveStats } from '@/lib/live/wire';
@@ -50,6 +51,7 @@ export class WatchController {
   private onMessage(m: ServerMessage): void {
     const v = this.view;
     if (isRoomServerMessage(m)) return; // a live room's (lib/live/rooms.ts): no page plays rooms yet
+    if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
         if (v.phase !== 'ended') this.socket.send({ t: 'watch', gameId: this.gameId });

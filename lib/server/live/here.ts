@@ -7,6 +7,7 @@ import type { GameLeases } from '@/lib/server/live/cluster/lease';
 import type { SharedState } from '@/lib/server/live/cluster/shared-state';
 import type { VersusDoor } from '@/lib/server/live/match/versus-relay';
 import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import type { TeamQueue } from '@/lib/server/live/rooms/team-queue';
 
 /**
  * What handling a message may use of the hub (hub.ts): the games hosted in this process and how
@@ -24,6 +25,8 @@ export type LiveHere = {
   readonly door: VersusDoor;
   /** Rooms of 2–16 held on this instance (rooms/room-lobby.ts). */
   readonly rooms: RoomLobby;
+  /** Ranked 2v2's parties and queue on this instance (rooms/team-queue.ts). */
+  readonly teams: TeamQueue;
   /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
   readonly gamesByAddress: AddressSlots;
   /** Catch-ups given per game or match, from every connection here together. */

@@ -27,6 +27,7 @@ import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/match/versus-relay';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
 import { createSharedState, type SharedState } from '@/lib/server/live/cluster/shared-state';
 
@@ -56,6 +57,8 @@ export class LiveHub implements LiveHere {
   readonly door: VersusDoor;
   /** Rooms of 2–16 held on this instance (rooms/room-lobby.ts; decision 0034). */
   readonly rooms = new RoomLobby();
+  /** Ranked 2v2's parties and queue, on this instance as its rooms are (rooms/team-queue.ts; decision 0036). */
+  readonly teams = new TeamQueue({ rooms: this.rooms, busy: (peer) => (peer as Connection).match?.host.ended === false });
   /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
   readonly gamesByAddress = new AddressSlots(LIVE_LIMITS.gamesPerAddress);
   /** Catch-ups given per game or match, from every connection here together. */
@@ -253,6 +256,7 @@ export class LiveHub implements LiveHere {
     for (const gameId of conn.watches.keys()) this.hosts.get(gameId)?.spectatorsChanged();
     this.door.drop(conn);
     this.rooms.closed(conn);
+    this.teams.closed(conn);
     conn.watches.clear();
     conn.host?.detach(conn);
   }
@@ -306,6 +310,7 @@ export class LiveHub implements LiveHere {
     this.door.close();
     this.versus.close();
     this.rooms.close();
+    this.teams.close();
     this.shared.close();
     for (const ws of this.wss.clients) ws.terminate();
   }

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { ClientMessage, RoomClientMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { ClientMessage, RoomClientMessage, TeamClientMessage, VersusClientMessage } from '@/lib/live/protocol';
 import { adoptLiveGame, endedGameOver } from '@/lib/server/live/solo/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
@@ -11,6 +11,7 @@ import type { LiveHere } from '@/lib/server/live/here';
 import { identityOf } from '@/lib/server/live/identity';
 import { isVersusMessage } from '@/lib/server/live/match/versus-lobby';
 import { isRoomMessage } from '@/lib/server/live/rooms/room-lobby';
+import { isTeamMessage } from '@/lib/server/live/rooms/team-queue';
 import { watchElsewhere } from '@/lib/server/live/watch';
 
 /** One message; a bug in its handling, thrown at once or later, answers server_error and harms nothing else. */
@@ -31,6 +32,7 @@ export function runMessage(hub: LiveHere, conn: Connection, m: ClientMessage): v
 export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Promise<void> | void {
   if (isVersusMessage(m)) return versus(hub, conn, m);
   if (isRoomMessage(m)) return room(hub, conn, m);
+  if (isTeamMessage(m)) return teams(hub, conn, m);
   // Shutting down (hub.ts drain): a game started or taken up now would not be handed over.
   if (hub.draining && (m.t === 'start' || (m.t === 'hello' && m.resume)))
     return conn.error('server_error', 'The server is restarting; connect again in a moment.');
@@ -182,6 +184,18 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): Promise<vo
   }
   if (hub.draining && (m.t === 'rcreate' || m.t === 'rstart')) return conn.error('server_error', 'The server is restarting; connect again in a moment.');
   return hub.door.room(conn, m);
+}
+
+/**
+ * Ranked 2v2 (decision 0035): every message spends the lobby budget (a party code is guessed no
+ * faster than a room's), a banned player neither makes, joins nor queues, and nobody queues into
+ * a server about to restart.
+ */
+function teams(hub: LiveHere, conn: Connection, m: TeamClientMessage): Promise<void> | void {
+  if (!allowed(conn, conn.lobby.take(performance.now()), LOBBY)) return;
+  if (conn.session?.banned && m.t !== 'tleave') return conn.error('banned', BANNED);
+  if (hub.draining && m.t === 'tqueue') return conn.error('server_error', 'The server is restarting; connect again in a moment.');
+  return hub.teams.handle(conn, m);
 }
 
 /** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */

@@ -12,6 +12,7 @@ import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { BudgetsById } from '@/lib/server/live/budgets';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 import type { BotSpec } from '@/lib/bot/spec';
+import { storeRoomMatch } from '@/lib/server/versus/room-store';
 
 /** Whoever the room lobby deals with: a socket on this instance (Connection is one). */
 export type RoomPeer = {
@@ -355,6 +356,27 @@ export class RoomLobby {
       const code = Array.from(bytes, (b) => CODE_LETTERS[b % CODE_LETTERS.length]).join('');
       if (!this.rooms.has(code)) return code;
     }
+  }
+
+  /**
+   * A ranked 2v2 set on the seats given, started at once (team-queue.ts; decision 0036): stored
+   * ranked, with no chair (host −1: kick, hand-over, rules and bots are nobody's), and no lobby
+   * after it (a store given to the lobby, as tests give one, is used as it is). False when one of
+   * the people already sits in a room here.
+   */
+  startRanked(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers: RoomPeer[] }): boolean {
+    if (o.peers.some((p) => this.seated.has(p))) return false;
+    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: -1, watchers: new Set(), playing: null, kicked: new Set(), again: false, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers[s]!, ready: true })) };
+    this.rooms.set(room.code, room);
+    o.peers.forEach((p, seat) => this.seated.set(p, { room, seat }));
+    const host = new RoomHost({
+      matchId: randomBytes(12).toString('hex'), code: room.code, seed: randomBytes(16).toString('base64url'), mode: room.mode, rules: room.rules,
+      seats: o.seats, ...this.o, store: this.o.store ?? ((x) => storeRoomMatch({ ...x, ranked: true })), onClose: (h) => this.ended(room, h),
+    });
+    room.playing = host;
+    this.matches.set(host.matchId, host);
+    host.begin(o.peers);
+    return true;
   }
 }
 

@@ -1,0 +1,75 @@
+import 'server-only';
+import { MODES, type RoomRules, type VersusMode } from '@/lib/engine';
+import { DEFAULT_ROOM_RULES } from '@/lib/engine';
+import type { Prisma } from '@/lib/generated/prisma/client';
+import { getDb } from '@/lib/server/db';
+import { NEW_PLAYER_RATING, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
+import { rollOverSeasons, seasonOfMatch } from '@/lib/server/versus/seasons';
+import { rateTeams } from '@/lib/server/versus/team-rating';
+import { seasonAt } from '@/lib/versus/seasons';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Ranked 2v2's rating key in VersusRating (decision 0036): one row per player beside their 1v1
+ * modes', so rating time (0022) and the season's soft reset (0024) apply to it as they are, with
+ * no second copy of either. It is never a VersusMode: the 1v1 boards, bands and queues never see it.
+ */
+export const TEAMS_MODE = 'teams2';
+
+/** The one set ranked 2v2 plays: Battle under the default room rules, first to the 1v1 quick match's, seats 0–1 against 2–3. */
+export const TEAM_SET: { mode: VersusMode; rules: RoomRules } = {
+  mode: 'battle',
+  rules: { ...DEFAULT_ROOM_RULES, firstTo: MODES.battle.firstTo, teams: [0, 0, 1, 1] },
+};
+
+/** A player's 2v2 rating as it stands at `now` (for the queue's window); a new player's if none yet. */
+export async function teamRatingOf(o: { userId: string; now?: Date }): Promise<Rating> {
+  const row = await (await getDb()).versusRating.findUnique({
+    where: { userId_mode: { userId: o.userId, mode: TEAMS_MODE } },
+    select: { rating: true, rd: true, vol: true, ratedAt: true },
+  });
+  return row ? ratingAt(row, row.ratedAt, o.now ?? new Date()) : NEW_PLAYER_RATING;
+}
+
+export type SeatRating = { before: Rating; after: Rating };
+type Row = Rating & { userId: string; ratedAt: Date; season: number };
+
+/**
+ * Rates a ranked 2v2 set in the transaction that stores it (room-store.ts), so a retried store,
+ * which finds the match taken, rates nobody twice. Rows are made for new players, then locked in
+ * id order (two sets of one player finishing at once rate one after the other); each player
+ * starts from their rating as it stands now (`ratingAt`), and moves by team-rating.ts against the
+ * other team. Every seat counts as rated: no no-contest rule here yet (decision 0036).
+ */
+export async function rateTeamSet(tx: Tx, o: { users: readonly string[]; teams: readonly number[]; winnerTeam: number; now: Date }): Promise<SeatRating[]> {
+  const { users, teams, now } = o;
+  await rollOverSeasons({ now, tx });
+  const fresh = NEW_PLAYER_RATING;
+  const season = seasonAt(now).number;
+  for (const userId of users) {
+    await tx.$executeRaw`
+      INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt", "season")
+      VALUES (${userId}, ${TEAMS_MODE}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${season})
+      ON CONFLICT ("userId", "mode") DO NOTHING`;
+  }
+  const rows = await tx.$queryRaw<Row[]>`
+    SELECT "userId", "rating", "rd", "vol", "ratedAt", "season" FROM "VersusRating"
+    WHERE "mode" = ${TEAMS_MODE} AND "userId" IN (${users[0]}, ${users[1]}, ${users[2]}, ${users[3]})
+    ORDER BY "userId" FOR UPDATE`;
+  const row = (u: string) => rows.find((r) => r.userId === u)!;
+  const before = users.map((u) => storedRating(ratingAt(row(u), row(u).ratedAt, now)));
+  const side = (team: number) => users.flatMap((_, s) => (teams[s] === team ? [s] : []));
+  const [a, b] = [side(0), side(1)];
+  const rated = rateTeams([a.map((s) => before[s]!), b.map((s) => before[s]!)], o.winnerTeam === 0 ? 0 : 1);
+  const after: Rating[] = [];
+  a.forEach((s, i) => (after[s] = storedRating(rated[0][i]!)));
+  b.forEach((s, i) => (after[s] = storedRating(rated[1][i]!)));
+  for (const [s, userId] of users.entries()) {
+    await tx.versusRating.update({
+      where: { userId_mode: { userId, mode: TEAMS_MODE } },
+      data: { ...after[s]!, matches: { increment: 1 }, wins: { increment: teams[s] === o.winnerTeam ? 1 : 0 }, updatedAt: now, ratedAt: now, season: seasonOfMatch(row(userId).season, now) },
+    });
+  }
+  return users.map((_, s) => ({ before: before[s]!, after: after[s]! }));
+}

@@ -1,0 +1,6 @@
+-- AlterTable
+ALTER TABLE "RoomSeat" ADD COLUMN     "ratingAfter" DOUBLE PRECISION,
+ADD COLUMN     "ratingBefore" DOUBLE PRECISION,
+ADD COLUMN     "rdAfter" DOUBLE PRECISION,
+ADD COLUMN     "rdBefore" DOUBLE PRECISION;
+

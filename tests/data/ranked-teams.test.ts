@@ -1,0 +1,217 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING, keyId } from '@/lib/engine';
+import { clientMessageSchema, type ServerMessage, type TeamClientMessage } from '@/lib/live/protocol';
+import type { WireEvent } from '@/lib/live/wire';
+import { getDb } from '@/lib/server/db';
+import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
+import type { LiveHub } from '@/lib/server/live/hub';
+import { runMessage } from '@/lib/server/live/messages';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { storeRoomMatch } from '@/lib/server/versus/room-store';
+import { roomRecordOf } from '@/lib/server/versus/room-verify';
+import { NEW_PLAYER_RATING, RATING_SETTINGS } from '@/lib/server/versus/rating';
+import { TEAMS_MODE } from '@/lib/server/versus/team-ratings';
+import { getTeamBoard, getTeamHistory } from '@/lib/server/versus/team-boards';
+import { resetDb } from '@/tests/data/db';
+import { player } from '@/tests/data/play';
+import { glicko2 } from '@/tests/support/glicko2';
+import { roomSite, socket } from '@/tests/support/room-site';
+
+beforeEach(resetDb);
+
+const H = DEFAULT_HANDLING;
+const HARD = keyId('hardDrop');
+type Sock = ReturnType<typeof socket>;
+
+/** A room site with the ranked 2v2 queue beside its lobby, as the hub has them. */
+function teamSite(ratings: Record<string, number> = {}) {
+  const site = roomSite();
+  const queue = new TeamQueue({ rooms: site.lobby, now: site.clock.now, timers: site.clock.timers, ratingOf: async (u) => ratings[u] ?? 1500 });
+  const say = async (s: Sock, m: TeamClientMessage) => {
+    const parsed = clientMessageSchema.parse(JSON.parse(JSON.stringify(m))) as TeamClientMessage;
+    await queue.handle(s.conn, parsed);
+  };
+  return { ...site, queue, say };
+}
+
+/**
+ * Plays a seat as a browser would, a hard drop every `every` ticks: a team that drops faster
+ * stacks up faster and tops out first, so the set has a winner.
+ */
+function seatPlayer(s: Sock, clock: { now: () => number }, every: number) {
+  const st = { seq: 0, tick: 0, game: -1, t0: 0, seen: 0 };
+  return () => {
+    const begins = s.of('rbegin');
+    if (begins.length > st.seen) {
+      const b = begins.at(-1)!;
+      st.seen = begins.length;
+      Object.assign(st, { seq: 0, tick: 0, game: b.game, t0: s.at[s.sent.indexOf(b)]! + b.startsInMs });
+    }
+    const m = s.last('rmatch');
+    if (!m || st.game < 0) return;
+    const tick = Math.floor(((clock.now() - st.t0) * 60) / 1000);
+    if (tick <= st.tick) return;
+    const events: WireEvent[] = [];
+    for (let t = st.tick; t < tick; t++) {
+      if (t % every === 5) events.push([t, HARD, 1]);
+      if (t % every === 7) events.push([t, HARD, 0]);
+    }
+    s.say({ t: 'rinputs', matchId: m.matchId, game: st.game, seq: ++st.seq, tick, events });
+    st.tick = tick;
+  };
+}
+
+const errors = (s: Sock) => s.of('error').map((e) => e.code);
+const last = (s: Sock): ServerMessage | undefined => s.sent.at(-1);
+
+describe('a ranked 2v2 set', () => {
+  it('a pair and two solos to the end: the pair kept together, the set stored ranked, every 2v2 rating equal to an independent Glicko-2, applied once under a retried store', async () => {
+    const site = teamSite();
+    const { clock, lobby } = site;
+    const owners = await Promise.all(['ann', 'ben', 'cat', 'dan'].map((n) => player(n)));
+    const [ann, ben, cat, dan] = owners.map((o) => socket(lobby, o, clock.now)) as [Sock, Sock, Sock, Sock];
+    await site.say(ann, { t: 'tparty', handling: H });
+    const code = ann.last('tparty')!.code;
+    await site.say(ben, { t: 'tjoin', code, handling: H });
+    expect(ben.last('tparty')).toMatchObject({ code, members: [{ guest: false }, { guest: false }] });
+    // Either member queues both.
+    await site.say(ben, { t: 'tqueue', handling: H });
+    expect(ann.last('tqueued')).toMatchObject({ pair: true, waiting: 2 });
+    await site.say(cat, { t: 'tqueue', handling: H });
+    expect(cat.last('tqueued')).toMatchObject({ pair: false, waiting: 3 });
+    await site.say(dan, { t: 'tqueue', handling: H });
+    const match = ann.last('rmatch')!;
+    for (const s of [ann, ben, cat, dan]) expect(s.last('rmatch')).toMatchObject({ matchId: match.matchId, rules: { teams: [0, 0, 1, 1], firstTo: 2 } });
+    expect(site.queue.waiting).toBe(0);
+    const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
+    // The pair is one team (seats 0–1 or 2–3), the two solos the other.
+    const pairTeam = seatOf(ann) < 2 ? 0 : 1;
+    expect([seatOf(ann), seatOf(ben)].sort()).toEqual(pairTeam === 0 ? [0, 1] : [2, 3]);
+    expect([seatOf(cat), seatOf(dan)].sort()).toEqual(pairTeam === 0 ? [2, 3] : [0, 1]);
+    // A ranked room has no chair: nobody kicks, hands over or changes its rules.
+    for (const s of [ann, ben, cat, dan]) {
+      s.say({ t: 'rhost', code: match.code, seat: (seatOf(s) + 1) % 4 });
+      expect(s.last('error')).toMatchObject({ code: 'not_room_host' });
+    }
+    const play = [ann, ben, cat, dan].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
+    const host = lobby.matches.get(match.matchId)!;
+    for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
+      clock.advance(100);
+      for (const p of play) p();
+    }
+    expect(await host.stored).toMatchObject({ ok: true });
+    // The pair drops slower, stacks slower: it wins.
+    expect(ann.last('rover')).toMatchObject({ winner: pairTeam, stored: true });
+    const db = await getDb();
+    expect(await db.roomMatch.findUnique({ where: { id: match.matchId }, select: { ranked: true } })).toEqual({ ranked: true });
+    // The independent computation: each player one game against the other team's mean (all new: 1500, 350).
+    const want = (won: boolean) => glicko2(NEW_PLAYER_RATING, [{ rating: 1500, rd: 350, score: won ? 1 : 0 }], RATING_SETTINGS.tau);
+    const ratingsNow = async () => db.versusRating.findMany({ where: { mode: TEAMS_MODE }, orderBy: { userId: 'asc' }, select: { userId: true, rating: true, rd: true, vol: true, matches: true, wins: true } });
+    const rows = await ratingsNow();
+    expect(rows).toHaveLength(4);
+    for (const [i, o] of owners.entries()) {
+      const row = rows.find((r) => r.userId === o.userId)!;
+      const w = want(i < 2);
+      expect(row.rating).toBeCloseTo(w.rating, 2);
+      expect(row.rd).toBeCloseTo(w.rd, 2);
+      expect(row.vol).toBeCloseTo(w.vol, 5);
+      expect(row).toMatchObject({ matches: 1, wins: i < 2 ? 1 : 0 });
+    }
+    // Before and after on each seat, for history and the chart.
+    const seats = await db.roomSeat.findMany({ where: { matchId: match.matchId }, orderBy: { seat: 'asc' } });
+    for (const x of seats) {
+      expect(x.ratingBefore).toBe(1500);
+      expect(x.ratingAfter).toBeCloseTo(want(x.team === pairTeam).rating, 2);
+      expect(x.won).toBe(x.team === pairTeam);
+    }
+    // Ann's history names her partner and both opponents; nobody is on the board yet (one set is no placement).
+    const [h] = await getTeamHistory({ userId: owners[0]!.userId!, limit: 10 });
+    expect(h).toMatchObject({ matchId: match.matchId, won: true, partner: { username: 'ben' }, ratingBefore: 1500 });
+    expect(h!.opponents.map((o) => o?.username).sort()).toEqual(['cat', 'dan']);
+    expect(await getTeamBoard({ limit: 10 })).toEqual([]);
+    // The host's store retried (a lost answer): the match is found taken and nobody is rated twice.
+    const record = roomRecordOf(host.match, host.o.seed, host.o.mode);
+    const owned = host.o.seats.map((s) => ({ userId: s.owner.userId, guestId: s.owner.guestId }));
+    expect(await storeRoomMatch({ matchId: match.matchId, record, seats: owned, ranked: true })).toMatchObject({ ok: true, repeated: true });
+    expect(await ratingsNow()).toEqual(rows);
+    // The ranked path refuses a set that is not four accounts under the ranked rules.
+    const other = { ...record, rules: { ...record.rules, attackPercent: 200 } };
+    expect(await storeRoomMatch({ matchId: 'another1match', record: other, seats: owned, ranked: true })).toMatchObject({ ok: false, code: 'not_rankable' });
+  });
+});
+
+describe('the ranked 2v2 queue', () => {
+  it('four solos are matched into two teams; a guest is refused; one socket and one account queue once', async () => {
+    const site = teamSite();
+    const { clock, lobby } = site;
+    const guest = socket(lobby, { userId: null, guestId: 'g1' }, clock.now);
+    await site.say(guest, { t: 'tqueue', handling: H });
+    await site.say(guest, { t: 'tparty', handling: H });
+    expect(errors(guest)).toEqual(['sign_in_required', 'sign_in_required']);
+    const owners = await Promise.all(['s1', 's2', 's3', 's4'].map((n) => player(n)));
+    const socks = owners.map((o) => socket(lobby, o, clock.now));
+    await site.say(socks[0]!, { t: 'tqueue', handling: H });
+    await site.say(socks[0]!, { t: 'tqueue', handling: H });
+    expect(errors(socks[0]!)).toEqual(['already_playing']);
+    // The same account on another tab: still one entry.
+    const tab = socket(lobby, owners[0]!, clock.now);
+    await site.say(tab, { t: 'tqueue', handling: H });
+    expect(errors(tab)).toEqual(['already_playing']);
+    expect(site.queue.waiting).toBe(1);
+    for (const s of socks.slice(1)) await site.say(s, { t: 'tqueue', handling: H });
+    const seats = socks.map((s) => s.last('rmatch')?.seat);
+    expect([...seats].sort()).toEqual([0, 1, 2, 3]);
+    expect(site.queue.waiting).toBe(0);
+    // Now in a room's seat: no queue, no party.
+    await site.say(socks[1]!, { t: 'tparty', handling: H });
+    expect(errors(socks[1]!)).toEqual(['already_playing']);
+  });
+
+  it('a party is joined only with its code, by one player; leaving unqueues the pair and tells the partner', async () => {
+    const site = teamSite();
+    const { clock, lobby } = site;
+    const [a, b, c] = await Promise.all(['pa', 'pb', 'pc'].map(async (n) => socket(lobby, await player(n), clock.now)));
+    await site.say(a!, { t: 'tparty', handling: H });
+    const code = a!.last('tparty')!.code;
+    const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
+    await site.say(c!, { t: 'tjoin', code: wrong, handling: H });
+    expect(errors(c!)).toEqual(['unknown_room']);
+    // Alone in a party: not queued until the partner joins.
+    await site.say(a!, { t: 'tqueue', handling: H });
+    expect(errors(a!)).toEqual(['not_eligible']);
+    await site.say(b!, { t: 'tjoin', code, handling: H });
+    await site.say(c!, { t: 'tjoin', code, handling: H });
+    expect(errors(c!)).toEqual(['unknown_room', 'room_full']);
+    await site.say(a!, { t: 'tqueue', handling: H });
+    expect(b!.last('tqueued')).toMatchObject({ pair: true });
+    expect(site.queue.waiting).toBe(2);
+    await site.say(b!, { t: 'tleave' });
+    expect(last(b!)).toEqual({ t: 'tunqueued', reason: 'left' });
+    expect(last(a!)).toEqual({ t: 'tunqueued', reason: 'partner_left' });
+    expect(site.queue.waiting).toBe(0);
+    // The party is gone with it: its code takes nobody in now.
+    await site.say(c!, { t: 'tjoin', code, handling: H });
+    expect(errors(c!)).toEqual(['unknown_room', 'room_full', 'unknown_room']);
+    // A socket that closes leaves the queue the same way.
+    await site.say(c!, { t: 'tqueue', handling: H });
+    expect(site.queue.waiting).toBe(1);
+    site.queue.closed(c!.conn);
+    expect(site.queue.waiting).toBe(0);
+  });
+
+  it('through the socket\'s handler: a banned player neither makes, joins nor queues, and party codes are guessed no faster than the lobby budget', async () => {
+    const site = teamSite();
+    const hub = { teams: site.queue, draining: false } as unknown as LiveHub;
+    const mallory = socket(site.lobby, await player('mallory'), site.clock.now);
+    mallory.conn.session = { version: 0, role: 'player', banned: true };
+    runMessage(hub, mallory.conn, { t: 'tqueue', handling: H });
+    runMessage(hub, mallory.conn, { t: 'tparty', handling: H });
+    expect(errors(mallory)).toEqual(['banned', 'banned']);
+    const guesser = socket(site.lobby, await player('guesser'), site.clock.now);
+    for (let i = 0; i < LIVE_LIMITS.lobbyMessagesPerMinute + 5; i++) runMessage(hub, guesser.conn, { t: 'tjoin', code: 'ZZZZZZ', handling: H });
+    await Promise.resolve();
+    const codes = errors(guesser);
+    expect(codes.filter((c) => c === 'unknown_room')).toHaveLength(LIVE_LIMITS.lobbyMessagesPerMinute);
+    expect(codes).toContain('rate_limited');
+  });
+});
