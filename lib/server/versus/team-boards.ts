@@ -12,7 +12,7 @@ type Raw = { userId: string; username: string; rating: number; rd: number; vol: 
 /**
  * The ranked 2v2 board: established players (placement played, deviation at most PROVISIONAL_RD
  * as it stands now: the 1v1 board's rule, establishedAt) who are not banned, highest rating
- * first, ties by id. One page of `limit` (a hundred at most, the route's bound); no bands (0035).
+ * first, ties by id. One page of `limit` (a hundred at most, the route's bound); no bands (0036).
  */
 export async function getTeamBoard(o: { limit: number; now?: Date }): Promise<TeamBoardRow[]> {
   const now = o.now ?? new Date();
