@@ -10,6 +10,7 @@ import { RedisBus, type HostRequest } from '@/lib/server/live/cluster/redis-bus'
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
@@ -25,6 +26,12 @@ const redisUp = await new Promise<boolean>((resolve) => {
   const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
   s.on('error', () => resolve(false));
 });
+/** Rooms and ranked 2v2, as each instance's hub holds them (used on the home). */
+const homes = () => {
+  const rooms = new RoomLobby();
+  return { rooms, teams: new TeamQueue({ rooms }) };
+};
+
 const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));
 
@@ -42,7 +49,7 @@ function instance(homeKey: string) {
   const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
   const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
   lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
-  const relay = new VersusRelay(link, bus, lobby, new RoomLobby(), homeKey, { leases, checkpoints });
+  const relay = new VersusRelay(link, bus, lobby, homes(), homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
   closers.push(shut);

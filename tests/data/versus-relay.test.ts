@@ -9,6 +9,7 @@ import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
 
 // Versus across instances on a real Redis (docs/decisions/0018): one instance, the versus home,
 // runs the lobby; another relays its sockets' messages there and the answers back.
@@ -29,7 +30,7 @@ function instance(homeKey: string, o: Omit<LobbyOptions, 'bus'> = {}) {
   const bus = new RedisBus(link);
   const lobby = new VersusLobby({ bus, ...o });
   const rooms = new RoomLobby();
-  const relay = new VersusRelay(link, bus, lobby, rooms, homeKey);
+  const relay = new VersusRelay(link, bus, lobby, { rooms, teams: new TeamQueue({ rooms, ratingOf: async () => 1500 }) }, homeKey);
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   closers.push(() => (relay.close(), lobby.close(), rooms.close(), bus.close(), link.close()));
   return { link, relay, bus, rooms };
@@ -120,6 +121,24 @@ describe.skipIf(!redisUp)('versus across instances on Redis', () => {
     expect(home.rooms.matches.has(m.matchId)).toBe(true);
     for (const [s, relay] of [[far, other.relay], [near, home.relay]] as const) await relay.room(s.conn, { t: 'rleave', code });
     await expect.poll(() => home.rooms.rooms.size).toBe(0);
+  });
+
+  it('a ranked 2v2 party made through one instance is joined by its code through another: the queue is held on the home', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey);
+    const [far, near] = [socket('far'), socket('near')];
+    for (const [s, id] of [[far, 'u-far'], [near, 'u-near']] as const) Object.assign(s.conn, { owner: { userId: `${id}-${homeKey.slice(-6)}`, guestId: null } });
+    await other.relay.room(far.conn, { t: 'tparty', handling: DEFAULT_HANDLING });
+    const { code } = await far.next('tparty');
+    await home.relay.room(near.conn, { t: 'tjoin', code, handling: DEFAULT_HANDLING });
+    expect((await far.next('tparty', (m) => m.members.length === 2)).code).toBe(code);
+    await other.relay.room(far.conn, { t: 'tqueue', handling: DEFAULT_HANDLING });
+    expect(await far.next('tqueued')).toMatchObject({ pair: true });
+    // The relayed socket closes: its partner is told, and the pair leaves the queue.
+    other.relay.drop(far.conn);
+    expect(await near.next('tunqueued')).toMatchObject({ reason: 'partner_left' });
   });
 
   it('a socket relayed to one instance is closed only by that instance, not by any other naming it', async () => {

@@ -57,7 +57,7 @@ export class LiveHub implements LiveHere {
   readonly door: VersusDoor;
   /** Rooms of 2–16 held on this instance (rooms/room-lobby.ts; decision 0034). */
   readonly rooms = new RoomLobby();
-  /** Ranked 2v2's parties and queue, on this instance as its rooms are (rooms/team-queue.ts; decision 0036). */
+  /** Ranked 2v2's parties and queue, used on the versus home as rooms are (rooms/team-queue.ts; decision 0036). */
   readonly teams = new TeamQueue({ rooms: this.rooms, busy: (peer) => (peer as Connection).match?.host.ended === false });
   /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
   readonly gamesByAddress = new AddressSlots(LIVE_LIMITS.gamesPerAddress);
@@ -112,7 +112,7 @@ export class LiveHub implements LiveHere {
       ? { checkpoints: routing.checkpoints, claim: (id: string) => routing.leases.claim(id), release: (id: string) => routing.leases.release(id), held: (id: string) => routing.leases.held(id) }
       : undefined;
     this.versus = new VersusLobby({ bus: this.bus, ...(cluster ? { cluster } : {}) });
-    this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, this.rooms, o.versusHomeKey, routing) : localDoor(this.versus, this.rooms);
+    this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, { rooms: this.rooms, teams: this.teams }, o.versusHomeKey, routing) : localDoor(this.versus, { rooms: this.rooms, teams: this.teams });
     // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of
     // that player are checked now, and every other instance's through the bus.
     this.stopHearing = o.localSessionEvents === false ? () => {} : onSessionStateForgotten((userId) => {

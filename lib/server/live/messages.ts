@@ -195,7 +195,7 @@ function teams(hub: LiveHere, conn: Connection, m: TeamClientMessage): Promise<v
   if (!allowed(conn, conn.lobby.take(performance.now()), LOBBY)) return;
   if (conn.session?.banned && m.t !== 'tleave') return conn.error('banned', BANNED);
   if (hub.draining && m.t === 'tqueue') return conn.error('server_error', 'The server is restarting; connect again in a moment.');
-  return hub.teams.handle(conn, m);
+  return hub.door.room(conn, m);
 }
 
 /** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import type { LiveGameSummary, ServerMessage, RoomClientMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LiveGameSummary, RoomClientMessage, ServerMessage, TeamClientMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { LiveMatchSummary } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
@@ -17,8 +17,8 @@ type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: 
  * identity is the one its own instance read from its cookies; instances trust each other's Redis.
  */
 export type VersusWire =
-  /** Room messages (rooms/room-lobby.ts) ride the same wire: rooms are held on the home too. */
-  | { k: 'vin'; from: string; peer: string; who: Who; m: VersusClientMessage | RoomClientMessage }
+  /** Room and ranked 2v2 messages (rooms/) ride the same wire: they are held on the home too. */
+  | { k: 'vin'; from: string; peer: string; who: Who; m: VersusClientMessage | RoomClientMessage | TeamClientMessage }
   | { k: 'vclose'; from: string; peer: string }
   | { k: 'vout'; from: string; peer: string; m: ServerMessage }
   /** The socket's match stopped on its host (its lease lost): its instance closes it, and the browser resumes. */

@@ -1,5 +1,5 @@
 import 'server-only';
-import type { LiveErrorCode, RoomClientMessage, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LiveErrorCode, RoomClientMessage, ServerMessage, TeamClientMessage, VersusClientMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
@@ -15,6 +15,7 @@ import type { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-chec
 import { MatchRestoreError } from '@/lib/server/live/match/match-checkpoint';
 import { timingSafeEqual } from 'node:crypto';
 import { isRoomMessage, type RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import { isTeamMessage, type TeamQueue } from '@/lib/server/live/rooms/team-queue';
 
 /** Matches are leased and checkpointed one by one (docs/decisions/0018): how the relay finds and takes them up. */
 export type MatchRouting = { leases: MatchLeases; checkpoints: RedisMatchCheckpoints };
@@ -52,20 +53,29 @@ function joins(m: VersusClientMessage): boolean {
   return m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join';
 }
 
+/** Messages held on the home besides versus's own: rooms of 2–16 and ranked 2v2. */
+type HomeMessage = RoomClientMessage | TeamClientMessage;
+/** Rooms of 2–16 and ranked 2v2's queue, held on the home (one instance: on it). */
+export type HomeLobbies = { rooms: RoomLobby; teams: TeamQueue };
+
+function atHome(homes: HomeLobbies, peer: Parameters<RoomLobby['handle']>[0], m: HomeMessage): Promise<void> | void {
+  return isTeamMessage(m) ? homes.teams.handle(peer, m) : homes.rooms.handle(peer, m);
+}
+
 /** Where a connection's versus and room messages go: the lobbies here, or the versus home elsewhere. */
 export type VersusDoor = {
   /** A promise only when the message waits (a rating read, where versus runs): most are handled at once. */
   handle(conn: Connection, m: VersusClientMessage): Promise<void> | void;
-  /** A room message (rooms of 2–16 are held where the quick-match queue is). */
-  room(conn: Connection, m: RoomClientMessage): Promise<void> | void;
+  /** A room's or ranked 2v2's message: rooms of 2–16 and the 2v2 queue are held where the quick-match queue is. */
+  room(conn: Connection, m: HomeMessage): Promise<void> | void;
   drop(conn: Connection): void;
   close(): void;
 };
 
 /** One instance: every versus message goes to its own lobby. */
-export const localDoor = (lobby: VersusLobby, rooms: RoomLobby): VersusDoor => ({
+export const localDoor = (lobby: VersusLobby, homes: HomeLobbies): VersusDoor => ({
   handle: (conn, m) => lobby.handle(conn, m),
-  room: (conn, m) => rooms.handle(conn, m),
+  room: (conn, m) => atHome(homes, conn, m),
   drop: (conn) => lobby.drop(conn),
   close: () => {},
 });
@@ -106,8 +116,8 @@ export class VersusRelay implements VersusDoor {
     private readonly link: RedisLink,
     private readonly bus: RedisBus,
     private readonly lobby: VersusLobby,
-    /** Rooms of 2–16: held on the home, as the queue is, so a room's code works through any instance. */
-    private readonly rooms: RoomLobby,
+    /** Rooms of 2–16 and ranked 2v2: held on the home, as the queue is, so a room's code or a party's works through any instance. */
+    private readonly homes: HomeLobbies,
     /** Tests give each cluster of relays a home of its own. */
     private readonly homeKey: string = KEYS.versusHome,
     /** Without it, matches live on the home like its queue (the relay's tests of the home alone). */
@@ -193,11 +203,11 @@ export class VersusRelay implements VersusDoor {
    * A room message goes to the home, as a queue's does: the room (and a set it plays) is held
    * there, its answers and frames come back through Redis.
    */
-  async room(conn: Connection, m: RoomClientMessage): Promise<void> {
+  async room(conn: Connection, m: HomeMessage): Promise<void> {
     const home = this.home ?? (await this.claim());
     if (!conn.open) return;
     if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
-    if (home === this.link.instance) return this.rooms.handle(conn, m);
+    if (home === this.link.instance) return atHome(this.homes, conn, m);
     return this.relay(conn, m, home, null);
   }
 
@@ -209,7 +219,7 @@ export class VersusRelay implements VersusDoor {
     this.relayedTo.set(conn.id, all.add(to));
   }
 
-  private async relay(conn: Connection, m: VersusClientMessage | RoomClientMessage, to: string, matchId: string | null): Promise<void> {
+  private async relay(conn: Connection, m: VersusClientMessage | HomeMessage, to: string, matchId: string | null): Promise<void> {
     this.track(conn, to);
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
     const heard = await this.bus.tell(to, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
@@ -365,14 +375,14 @@ export class VersusRelay implements VersusDoor {
     if (w.k === 'vclose') return this.dropPeer(key);
     const m = w.m;
     // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
-    const matchId = isRoomMessage(m) ? null : matchOf(m);
+    const matchId = isRoomMessage(m) || isTeamMessage(m) ? null : matchOf(m);
     if (matchId !== null) this.hostedHere(matchId);
     let peer = this.peers.get(key);
     if (!peer) {
       peer = this.peerFor(w.from, w.peer, w.who);
       this.peers.set(key, peer);
     }
-    guarded(() => (isRoomMessage(m) ? this.rooms.handle(peer, m) : this.lobby.handle(peer, m)), (error) => {
+    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? atHome(this.homes, peer, m) : this.lobby.handle(peer, m)), (error) => {
       console.error('[live] a relayed versus message failed:', error);
       peer.error('server_error', 'The server could not handle this message.');
     });
@@ -387,7 +397,8 @@ export class VersusRelay implements VersusDoor {
     this.placements?.drop(peer);
     for (const stop of peer.watches.values()) stop();
     this.lobby.drop(peer);
-    this.rooms.closed(peer);
+    this.homes.rooms.closed(peer);
+    this.homes.teams.closed(peer);
     peer.watches.clear();
   }
 
@@ -458,7 +469,7 @@ export class VersusRelay implements VersusDoor {
 }
 
 /** Whether a socket waits at the home (queued, in a room), by the home's answers it relays. */
-const WAITS: Partial<Record<ServerMessage['t'], boolean>> = { queued: true, room: true, unqueued: false, room_closed: false, match: false, rroom: true, rclosed: false };
+const WAITS: Partial<Record<ServerMessage['t'], boolean>> = { queued: true, room: true, unqueued: false, room_closed: false, match: false, rroom: true, rclosed: false, tqueued: true, tunqueued: false };
 
 function sameToken(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];
