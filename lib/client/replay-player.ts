@@ -148,8 +148,7 @@ export interface ReplayCursor {
  */
 export function stepReplay(game: Game, replay: Replay, at: ReplayCursor): readonly GameEvent[] {
   const now = at.tick;
-  const garbage = replay.garbage ?? [];
-  while (at.nextGarbage < garbage.length && garbage[at.nextGarbage]!.tick === now) game.receiveGarbage(garbage[at.nextGarbage++]!.size);
+  takeArrivedGarbage(game, replay, at);
   const events = replay.events;
   const inputs: InputEvent[] = [];
   while (at.next < events.length && events[at.next]!.tick === now) {
@@ -158,6 +157,16 @@ export function stepReplay(game: Game, replay: Replay, at: ReplayCursor): readon
   }
   at.tick++;
   return game.tick(inputs);
+}
+
+/**
+ * The garbage the replay records for tick `at.tick` joins the queue (once): it was sent before
+ * that tick, so a game stopped at its start (play from here) holds it queued, as the room's
+ * referee does once it has routed the tick before.
+ */
+export function takeArrivedGarbage(game: Game, replay: Replay, at: ReplayCursor): void {
+  const garbage = replay.garbage ?? [];
+  while (at.nextGarbage < garbage.length && garbage[at.nextGarbage]!.tick === at.tick) game.receiveGarbage(garbage[at.nextGarbage++]!.size);
 }
 
 /** Index of the first event on or after `tick` (events are sorted by tick). */

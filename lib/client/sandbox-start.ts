@@ -1,19 +1,21 @@
 import { createGame, MAX_REPLAY_TICKS, replayConfig, type Game, type Handling, type LockRule, type Replay } from '@/lib/engine';
 import type { Position } from '@/lib/fumen';
-import { stepReplay, type ReplayCursor } from '@/lib/client/replay-player';
+import { stepReplay, takeArrivedGarbage, type ReplayCursor } from '@/lib/client/replay-player';
 
 /**
  * The replay's game at the start of `tick` (clamped to its end), by playing its recorded inputs
  * (and a versus seat's received garbage) through the engine: the state is then exactly what the
  * original game had there, hidden rows, hold, queue, queued garbage, the rest of the bag and the
  * generator included, with nothing to keep in sync. From there a versus seat plays on alone: no
- * more garbage arrives, but what had joined its queue still rises.
+ * more garbage arrives, but what had joined its queue (sent before the moment) still rises.
  */
 export function gameAtTick(replay: Replay, tick: number): Game {
   const game = createGame(replayConfig(replay));
   const target = Math.min(Math.max(0, Math.floor(tick)), MAX_REPLAY_TICKS);
   const at: ReplayCursor = { tick: 0, next: 0, nextGarbage: 0 };
   while (at.tick < target && !game.over) stepReplay(game, replay, at);
+  // Rows sent before the moment are queued at it (a room's viewer shows them so): they still rise.
+  if (at.tick === target && !game.over) takeArrivedGarbage(game, replay, at);
   return game;
 }
 

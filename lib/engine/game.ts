@@ -181,7 +181,13 @@ export class GameImpl implements Game {
   }
 
   clone(): Game {
-    return this.carryTracker(new GameImpl(cloneCore(this.core), this.nextCount, this.setup, this.log.copy(), this.garbageLog.slice()));
+    return GameImpl.copyOf(this).game;
+  }
+
+  /** A copy typed as the plain game it is, with its core: the referee's clone keeps both (referee.ts). */
+  static copyOf(game: GameImpl): { game: GameImpl; core: Core } {
+    const core = cloneCore(game.core);
+    return { game: game.carryTracker(new GameImpl(core, game.nextCount, game.setup, game.log.copy(), game.garbageLog.slice())), core };
   }
 
   /** A clone's copy of the finesse count, when this game keeps one. */

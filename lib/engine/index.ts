@@ -32,7 +32,7 @@ export {
 } from './room-rules';
 export { RoomGame, RoomInputError, ROOM_RULES_VERSION, type RoomGameConfig, type RoomAttack, type RoomTick, type RoomOutcome, type RoomEndReason } from './referee';
 export { RoomMatch } from './room-match';
-export { replayRoom, type RoomLeave, type RoomRerun } from './room-replay';
+export { feedRoomTick, replayRoom, roomCursor, type RoomCursor, type RoomLeave, type RoomRerun } from './room-replay';
 export { CELL_CHARS } from './setup';
 export { COLS, VISIBLE_ROWS, TOTAL_ROWS } from './board';
 export { simulatePacked, simulateReplay, type SimulateOptions } from './simulate';

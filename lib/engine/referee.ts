@@ -80,18 +80,38 @@ export class RoomGame {
   readonly teams: readonly number[];
   readonly rules: RoomRules;
   private readonly cores: Core[] = [];
-  private readonly games: Game[] = [];
+  private readonly games: GameImpl[] = [];
   private readonly buffered: Step[][];
   /** Each seat's aim: its last target, or its manual choice; itself before any. */
   private readonly aim: number[];
   private readonly targetLog: TargetChange[][];
   /** The tick each seat went out at (topped out or left); null while in. */
   private readonly outAt: (number | null)[];
-  private readonly draws: KeyStream;
+  private draws: KeyStream;
   private decided: RoomOutcome | null = null;
   private readonly left: { seat: number; tick: number }[] = [];
   /** The next global tick to play. */
   private now = 0;
+
+  /**
+   * An independent copy, between ticks as much as within: every seat's game, what each has sent
+   * ahead, aims, target changes, who is out, the targets' draws and the outcome. The match viewer
+   * keeps one every few seconds of a game to seek back without playing it again from the start.
+   */
+  clone(): RoomGame {
+    const copy = Object.create(RoomGame.prototype) as RoomGame;
+    const copies = this.games.map((g) => GameImpl.copyOf(g));
+    const draws = new KeyStream(this.draws.key, this.draws.stream);
+    draws.counter = this.draws.counter;
+    draws.pos = this.draws.pos;
+    draws.block.set(this.draws.block);
+    // Every own field, by name: the clone test plays a copy on beside the original, so one missed here shows.
+    return Object.assign(copy, {
+      seats: this.seats, teams: this.teams, rules: this.rules, games: copies.map((c) => c.game), cores: copies.map((c) => c.core),
+      buffered: this.buffered.map((b) => b.slice()), aim: this.aim.slice(), targetLog: this.targetLog.map((l) => l.map((t) => ({ ...t }))),
+      outAt: this.outAt.slice(), draws, decided: this.decided && { ...this.decided }, left: this.left.map((l) => ({ ...l })), now: this.now,
+    });
+  }
 
   constructor(config: RoomGameConfig) {
     const n = config.handling.length;

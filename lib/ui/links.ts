@@ -28,12 +28,20 @@ export function matchHref(matchId: string, q: { game?: number } = {}): string {
   return q.game && q.game > 1 ? `${path}?game=${q.game}` : path;
 }
 
-/** Where a stored replay's moment opens in the practice sandbox: a solo game's, or one seat's field in a match's game (1-based). */
-export type PracticeFrom = { replay: string } | { match: string; game: number; seat: 0 | 1 };
+/** A stored room set in its viewer; `game` counts from 1. */
+export function roomSetHref(matchId: string, q: { game?: number } = {}): string {
+  const path = `/versus/rooms/sets/${encodeURIComponent(matchId)}`;
+  return q.game && q.game > 1 ? `${path}?game=${q.game}` : path;
+}
+
+/** Where a stored replay's moment opens in the practice sandbox: a solo game's, or one seat's field in a match's or a room set's game (1-based). */
+export type PracticeFrom = { replay: string } | { match: string; game: number; seat: 0 | 1 } | { room: string; game: number; seat: number };
 
 /** The practice sandbox at `tick` of a stored replay. */
 export function practiceFromHref(from: PracticeFrom, tick: number): string {
-  const params = new URLSearchParams('replay' in from ? { replay: from.replay } : { match: from.match, game: String(from.game), seat: String(from.seat) });
+  const params = new URLSearchParams(
+    'replay' in from ? { replay: from.replay } : 'room' in from ? { room: from.room, game: String(from.game), seat: String(from.seat) } : { match: from.match, game: String(from.game), seat: String(from.seat) },
+  );
   params.set('tick', String(tick));
   return `/practice?${params}`;
 }

@@ -17,3 +17,8 @@ export function seatName(seat: { player: { username: string } | null; guestTag: 
   if (seat.bot) return botName(seat.bot);
   return playerName({ name: seat.player?.username ?? null, tag: seat.guestTag });
 }
+
+/** A room seat's name: as a versus seat's, or a deleted account's. */
+export function roomSeatName(seat: { player: { username: string } | null; guestTag: string | null; bot: BotSpec | null; deleted: boolean }): string {
+  return seat.deleted ? 'Deleted player' : seatName(seat);
+}

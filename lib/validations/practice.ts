@@ -12,7 +12,8 @@ function one<T extends z.ZodType>(schema: T) {
 
 /**
  * `/practice` query: `?replay=<gameId>&tick=<n>` (a replay's moment), `?match=<id>&game=<n>&seat=<0|1>&tick=<n>`
- * (a moment of one seat's field in a stored match, the game 1-based) or `?fumen=v115@…&page=<n>`
+ * (a moment of one seat's field in a stored match, the game 1-based), `?room=<id>&game=<n>&seat=<0–15>&tick=<n>`
+ * (the same in a stored room set) or `?fumen=v115@…&page=<n>`
  * (1-based, as fumen sites number pages). Bad values are dropped rather than refused: the page
  * then says what it could not open.
  */
@@ -20,8 +21,9 @@ export const practiceQuerySchema = z.object({
   replay: one(idSchema),
   match: one(matchIdSchema),
   game: one(gameParamSchema),
-  // Exactly '0' or '1': a coerced number would read an empty `?seat=` as seat 0.
-  seat: one(z.enum(['0', '1']).transform((s): 0 | 1 => (s === '1' ? 1 : 0))),
+  room: one(matchIdSchema),
+  // Digits only, 0–15 (a room's seats; a versus match has 0 and 1): a coerced number would read an empty `?seat=` as seat 0.
+  seat: one(z.string().regex(/^(?:1[0-5]|[0-9])$/).transform(Number)),
   tick: one(z.coerce.number().int().min(0).max(MAX_REPLAY_TICKS)),
   fumen: one(z.string().max(MAX_FUMEN_LENGTH)),
   // Any whole page number is kept (0 and past the end too): the sandbox then says the fumen has no such page.

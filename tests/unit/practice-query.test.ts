@@ -9,7 +9,11 @@ describe('practiceQuerySchema', () => {
 
   it('reads a match seat moment, and drops a seat the match does not have', () => {
     expect(practiceQuerySchema.parse({ match: 'newcomer', game: '2', seat: '1', tick: '270' })).toEqual({ match: 'newcomer', game: 2, seat: 1, tick: 270 });
-    expect(practiceQuerySchema.parse({ match: 'newcomer', game: '0', seat: '2' })).toEqual({ match: 'newcomer' });
+    // A seat past a match's two parses (a room has up to 16); the practice page then says the match has no such seat.
+    expect(practiceQuerySchema.parse({ match: 'newcomer', game: '0', seat: '2' })).toEqual({ match: 'newcomer', seat: 2 });
+    expect(practiceQuerySchema.parse({ room: 'set4', game: '3', seat: '15', tick: '10' })).toEqual({ room: 'set4', game: 3, seat: 15, tick: 10 });
+    expect(practiceQuerySchema.parse({ room: 'set4', seat: '16' })).toEqual({ room: 'set4' });
+    expect(practiceQuerySchema.parse({ room: 'set4', seat: '02' })).toEqual({ room: 'set4' });
     expect(practiceQuerySchema.parse({ match: 'a/b', seat: '0.5' })).toEqual({});
     expect(practiceQuerySchema.parse({ match: 'newcomer', seat: '' })).toEqual({ match: 'newcomer' });
   });

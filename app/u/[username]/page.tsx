@@ -7,12 +7,14 @@ import { GameList } from '@/components/boards/GameList';
 import { isMode, MODE_INFO, MODE_ORDER } from '@/lib/ui/modes';
 import { VERSUS_MODE_NAMES } from '@/lib/engine';
 import { MatchHistory } from '@/components/profile/MatchHistory';
+import { RoomSetHistory } from '@/components/profile/RoomSetHistory';
 import { StatsTrends } from '@/components/profile/StatsTrends';
 import { VersusRatings } from '@/components/profile/VersusRatings';
 import { bandEdges } from '@/lib/server/versus/bands';
 import { getVersusRating } from '@/lib/server/versus/boards';
 import { getStatsTrend } from '@/lib/server/versus/field-stats';
 import { getMatchHistory, getRatingHistory } from '@/lib/server/versus/history';
+import { getRoomSetHistory } from '@/lib/server/versus/room-sets';
 import { getSeasonBadges } from '@/lib/server/versus/season-boards';
 import { drawnEdges } from '@/lib/versus/bands';
 import { historyCursorSchema } from '@/lib/validations/versus';
@@ -32,7 +34,7 @@ import { usernameSchema } from '@/lib/validations/auth';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { buttonClass } from '@/components/ui/button-class';
 
-type Props = { params: Promise<{ username: string }>; searchParams?: Promise<{ matches?: string | string[] }> };
+type Props = { params: Promise<{ username: string }>; searchParams?: Promise<{ matches?: string | string[]; rooms?: string | string[] }> };
 
 /** Matches per page of the history; the rating chart shows up to RATING_POINTS ranked matches per mode. */
 const HISTORY_PAGE = 20;
@@ -70,10 +72,11 @@ export default async function PlayerPage({ params, searchParams }: Props) {
   }
   const viewer = await getSessionUser();
   const own = viewer?.id === profile.id;
-  const matchesParam = (await searchParams)?.matches;
+  const { matches: matchesParam, rooms: roomsParam } = (await searchParams) ?? {};
   // A bad or stale page link shows the newest matches rather than an error.
   const after = typeof matchesParam === 'string' ? historyCursorSchema.safeParse(matchesParam).data : undefined;
-  const [bests, recent, progression, abandons, ratings, history, badges, trends] = await Promise.all([
+  const roomsAfter = typeof roomsParam === 'string' ? historyCursorSchema.safeParse(roomsParam).data : undefined;
+  const [bests, recent, progression, abandons, ratings, history, badges, trends, roomSets] = await Promise.all([
     getPlayerBests({ userId: profile.id }),
     // Games held for review show only to their player, marked as such.
     listRecentGames({ userId: profile.id, includeHeld: own, limit: 20 }),
@@ -91,6 +94,7 @@ export default async function PlayerPage({ params, searchParams }: Props) {
     getMatchHistory({ userId: profile.id, limit: HISTORY_PAGE, after }),
     getSeasonBadges({ userId: profile.id, modes: VERSUS_MODE_NAMES }),
     Promise.all(VERSUS_MODE_NAMES.map(async (mode) => ({ mode, ...(await getStatsTrend({ userId: profile.id, mode, limit: TREND_MATCHES })) }))),
+    getRoomSetHistory({ userId: profile.id, limit: HISTORY_PAGE, after: roomsAfter }),
   ]);
   const profileHref = `/u/${encodeURIComponent(profile.username)}`;
   return (
@@ -152,6 +156,18 @@ export default async function PlayerPage({ params, searchParams }: Props) {
           {history.nextCursor ? (
             <Link className="hover:underline" href={`${profileHref}?matches=${history.nextCursor}#matches`}>
               Older matches →
+            </Link>
+          ) : null}
+        </div>
+      </section>
+      <section className="space-y-3" id="rooms" aria-labelledby="rooms-heading">
+        <h2 id="rooms-heading" className="text-lg font-semibold">Room sets</h2>
+        <RoomSetHistory entries={roomSets.entries} />
+        <div className="flex justify-between text-sm">
+          {roomsAfter ? <Link className="hover:underline" href={`${profileHref}#rooms`}>← Newest sets</Link> : <span />}
+          {roomSets.nextCursor ? (
+            <Link className="hover:underline" href={`${profileHref}?rooms=${roomSets.nextCursor}#rooms`}>
+              Older sets →
             </Link>
           ) : null}
         </div>
