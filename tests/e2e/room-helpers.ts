@@ -43,16 +43,16 @@ export async function makeRoom(page: Page, o: { seats: number; numbers?: Record<
   return page.getByLabel('Share link').inputValue();
 }
 
-/** Hard drops by key, held a varied moment as a person's are, until this seat is out or the game stops. */
+/** Hard drops by key, held a varied moment as a person's are, until this seat's game is over or the room's stops. */
 export async function dropByKey(page: Page, times: number): Promise<void> {
   const root = page.getByTestId('rooms');
   for (let i = 0; i < times; i++) {
-    if ((await root.getAttribute('data-phase')) !== 'playing' || (await root.getAttribute('data-topped-out')) === 'true') return;
+    if ((await root.getAttribute('data-phase')) !== 'playing' || (await root.getAttribute('data-over')) === 'true') return;
     const before = await root.getAttribute('data-pieces');
     await page.keyboard.down('Space');
     await page.waitForTimeout(20 + ((i * 37) % 50));
     await page.keyboard.up('Space');
-    const moved = async () => (await root.getAttribute('data-pieces')) !== before || (await root.getAttribute('data-phase')) !== 'playing' || (await root.getAttribute('data-topped-out')) === 'true';
+    const moved = async () => (await root.getAttribute('data-pieces')) !== before || (await root.getAttribute('data-phase')) !== 'playing' || (await root.getAttribute('data-over')) === 'true';
     await expect.poll(moved).toBe(true);
     await frames(page, 2);
   }
