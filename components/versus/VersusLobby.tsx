@@ -91,7 +91,9 @@ function Choices({ signedIn, controller, standings }: { signedIn: boolean; contr
       </Card>
       <Card as="section" className="space-y-3" aria-labelledby="private-room">
         <h2 id="private-room" className="text-lg font-bold">Private room</h2>
-        <p className="text-sm text-muted">Make a room and send its link to a friend. Rooms are never ranked.</p>
+        <p className="text-sm text-muted">
+          Make a room and send its link to a friend. Rooms are never ranked. For 3–16 players, bots and your own rules: <Link className="underline" href="/versus/rooms">rooms of up to 16</Link>.
+        </p>
         <ModePicker name="room-mode" mode={roomMode} onChange={setRoomMode} />
         <FirstToPicker value={firstTo} onChange={setFirstTo} />
         <Button variant="primary" size="md" onClick={() => controller.session.createRoom(roomMode, firstTo, controller.setup)}>Create room</Button>

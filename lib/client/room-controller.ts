@@ -195,6 +195,7 @@ export class RoomController {
     d.queued = String(snap.garbageQueued);
     d.ready = String(snap.garbageReady);
     d.toppedOut = String(snap.toppedOut);
+    d.over = String(snap.over);
   }
 
   dispose(): void {

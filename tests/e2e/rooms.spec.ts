@@ -99,6 +99,13 @@ test('a room of five: three people (one on a phone, by touch) and two bots play 
     await expect(play).toHaveAttribute('data-score', JSON.stringify(over!.score));
     await expect(page.getByTestId('room-result')).toBeVisible();
   }
+  // Stored: the set's API has it, with the winner every page showed.
+  const over = annSaw()!;
+  const stored = await ann.request.get(`/api/versus/rooms/sets/${over.matchId}`);
+  expect(stored.status()).toBe(200);
+  const set = await stored.json();
+  expect(set.winnerTeam).toBe(over.winner);
+  expect(set.players).toHaveLength(5);
   // No person was put out for a batch the server refused (a bad target change or a gap in the numbering).
   for (const page of [ann, ben, cat]) await expect(page.locator('[data-testid="room-field"][data-out="lag"]')).toHaveCount(0);
   expect(benTargetSeat).not.toBeNull();
