@@ -6,6 +6,7 @@ import type { Meter } from '@/lib/client/versus-controller';
 import type { RoomController } from '@/lib/client/room-controller';
 import type { RoomSessionView } from '@/lib/client/live/room-session';
 import { linkTrouble } from '@/lib/client/live/socket';
+import { takeUpFor } from '@/lib/client/room-take-up';
 import { useSettings } from '@/components/settings/useSettings';
 import { FullscreenButton } from '@/components/game/FullscreenButton';
 import { LiveRegion } from '@/components/site/LiveRegion';
@@ -49,7 +50,9 @@ export function RoomScreen({ signedIn, code, watch = false }: { signedIn: boolea
       ({ mountRooms }) => {
         if (!live) return;
         handle = mountRooms({ root, own, settings: startingSettings(), onView: setView, onCountdown: setCountdown, onMeter: setMeter });
-        if (code && watch) handle.controller.session.watch(code);
+        const seat = code ? takeUpFor(code) : null;
+        if (code && seat) handle.controller.session.takeUp(code, seat.matchId, seat.token);
+        else if (code && watch) handle.controller.session.watch(code);
         else if (code) handle.controller.session.join(code, handle.controller.handling);
         setController(handle.controller);
       },

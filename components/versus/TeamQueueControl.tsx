@@ -1,6 +1,8 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { keepTakeUp } from '@/lib/client/room-take-up';
 import type { LiveSocket } from '@/lib/client/live/socket';
 import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
 import { useSettings } from '@/components/settings/useSettings';
@@ -16,11 +18,12 @@ type State =
 /**
  * Ranked 2v2 from the versus page (decision 0036): queue alone, or make a party code a friend
  * joins and queue the two of you. Its own live connection, opened on the first click (the socket
- * code is loaded then, not with the page); a match found shows its id until the room view takes
- * the set up from `rmatch`.
+ * code is loaded then, not with the page); a match found opens the room's page, which takes the
+ * seat up on its own connection with the seat's token (lib/client/room-take-up.ts).
  */
 export function TeamQueueControl() {
   const { settings } = useSettings(true);
+  const router = useRouter();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -36,7 +39,12 @@ export function TeamQueueControl() {
     else if (m.t === 'tunqueued') {
       setError(m.reason === 'partner_left' ? 'Your partner left.' : m.reason === 'refused' ? 'A player left as the match began; queue again.' : null);
       setState({ kind: 'idle' });
-    } else if (m.t === 'rmatch') setState({ kind: 'found', matchId: m.matchId, code: m.code });
+    } else if (m.t === 'rmatch') {
+      // The room page plays the set: it takes this seat up on its own connection with the token.
+      setState({ kind: 'found', matchId: m.matchId, code: m.code });
+      if (m.resumeToken) keepTakeUp(m.code, m.matchId, m.resumeToken);
+      router.push(`/versus/rooms/${m.code}`);
+    }
     else if (m.t === 'error') setError(m.message);
   };
 

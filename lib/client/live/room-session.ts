@@ -131,6 +131,17 @@ export class RoomSession {
     this.request({ t: 'rjoin', code, handling });
   }
 
+  /**
+   * A seat another connection of this page's player was given (the ranked 2v2 queue's): taken up
+   * here with its token, as after a drop; the server sends the set (`rmatch`) and where it stands.
+   */
+  takeUp(code: string, matchId: string, token: string): void {
+    this.token = token;
+    this.resuming = true;
+    this.update({ code });
+    this.request({ t: 'rresume', matchId, token });
+  }
+
   watch(code: string): void {
     this.update({ code });
     this.request({ t: 'rwatch', code });

@@ -59,6 +59,19 @@ describe('the room session in the browser', () => {
     s.dispose();
   });
 
+  it('takes up a seat a queue gave another connection: rresume with its token once connected, then plays it', async () => {
+    const { s, sent, hear } = session();
+    s.takeUp('ABCDEF', MATCH, 'q'.repeat(24));
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    expect(sent.filter((m) => m.t === 'rresume')).toEqual([{ t: 'rresume', matchId: MATCH, token: 'q'.repeat(24) }]);
+    expect(sent.some((m) => m.t === 'rjoin' || m.t === 'rwatch')).toBe(false);
+    hear({ ...rmatch(), resumeToken: 'q'.repeat(24) } as ServerMessage);
+    hear({ t: 'rresumed', matchId: MATCH, game: 0, lastSeq: 0, tick: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], garbage: [], playing: true });
+    expect(s.current.play).toMatchObject({ seat: 0, code: 'ABCDEF' });
+    s.dispose();
+  });
+
   it('says rules the schema refuses as an error, and watches a linked room that is playing', async () => {
     const { s, sent, hear } = session();
     await tick();
