@@ -13,8 +13,8 @@ const seatNo = z.number().int().min(0).max(MAX_SEATS - 1);
 /**
  * One seat of a stored set as anyone may see it: an account by its name, a guest by its public
  * tag (never its id), a bot by its pace and style, or a deleted account (the seat's row went with
- * it; its replays, which name nobody, stay). `rating` is for ranked sets (ranked 2v2): null until
- * those are stored.
+ * it; its replays, which name nobody, stay). `rating`: a ranked 2v2 seat's rating before and after the set
+ * (null in an unranked set).
  */
 export const roomSetSeatSchema = z.strictObject({
   seat: seatNo,

@@ -8,6 +8,9 @@ import type { LiveHub } from '@/lib/server/live/hub';
 import { runMessage } from '@/lib/server/live/messages';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { storeRoomMatch } from '@/lib/server/versus/room-store';
+import { getStoredRoomSet } from '@/lib/server/versus/room-sets';
+import { localDoor } from '@/lib/server/live/match/versus-relay';
+import type { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { roomRecordOf } from '@/lib/server/versus/room-verify';
 import { NEW_PLAYER_RATING, RATING_SETTINGS } from '@/lib/server/versus/rating';
 import { TEAMS_MODE } from '@/lib/server/versus/team-ratings';
@@ -124,6 +127,9 @@ describe('a ranked 2v2 set', () => {
       expect(x.ratingAfter).toBeCloseTo(want(x.team === pairTeam).rating, 2);
       expect(x.won).toBe(x.team === pairTeam);
     }
+    // The set's viewer shows each seat's rating either side of it.
+    const viewed = await getStoredRoomSet({ matchId: match.matchId });
+    expect(viewed!.players.map((p) => p.rating)).toEqual(seats.map((x) => ({ before: 1500, after: x.ratingAfter })));
     // Ann's history names her partner and both opponents; nobody is on the board yet (one set is no placement).
     const [h] = await getTeamHistory({ userId: owners[0]!.userId!, limit: 10 });
     expect(h).toMatchObject({ matchId: match.matchId, won: true, partner: { username: 'ben' }, ratingBefore: 1500 });
@@ -201,7 +207,8 @@ describe('the ranked 2v2 queue', () => {
 
   it('through the socket\'s handler: a banned player neither makes, joins nor queues, and party codes are guessed no faster than the lobby budget', async () => {
     const site = teamSite();
-    const hub = { teams: site.queue, draining: false } as unknown as LiveHub;
+    // One instance's wiring: ranked 2v2's messages go through the door to the queue (on the home, with several).
+    const hub = { teams: site.queue, door: localDoor({} as VersusLobby, { rooms: site.lobby, teams: site.queue }), draining: false } as unknown as LiveHub;
     const mallory = socket(site.lobby, await player('mallory'), site.clock.now);
     mallory.conn.session = { version: 0, role: 'player', banned: true };
     runMessage(hub, mallory.conn, { t: 'tqueue', handling: H });

@@ -20,7 +20,7 @@ export async function getStoredRoomSet(options: { matchId: string }): Promise<Ro
     where: { id: options.matchId },
     select: {
       id: true, mode: true, rulesVersion: true, rules: true, seats: true, winnerTeam: true, ranked: true, createdAt: true,
-      players: { orderBy: { seat: 'asc' }, select: { seat: true, team: true, guestId: true, botPps: true, botStyle: true, won: true, user: { select: { username: true } } } },
+      players: { orderBy: { seat: 'asc' }, select: { seat: true, team: true, guestId: true, botPps: true, botStyle: true, won: true, ratingBefore: true, ratingAfter: true, user: { select: { username: true } } } },
       games: { orderBy: { index: 'asc' }, select: { index: true, winnerTeam: true, reason: true, endTick: true, replays: true, leaves: true } },
     },
   });
@@ -34,7 +34,9 @@ export async function getStoredRoomSet(options: { matchId: string }): Promise<Ro
     const bot = storedBot(p);
     return {
       seat, team: p.team, player: p.user, guestTag: !p.user && !bot && p.guestId ? guestTag(p.guestId) : null, bot,
-      deleted: !p.user && !p.guestId && !bot, won: p.won, rating: null,
+      deleted: !p.user && !p.guestId && !bot, won: p.won,
+      // A ranked set's seats carry their 2v2 rating either side of it (room-store.ts).
+      rating: p.ratingBefore !== null && p.ratingAfter !== null ? { before: p.ratingBefore, after: p.ratingAfter } : null,
     };
   });
   return roomSetSchema.parse({
