@@ -47,8 +47,12 @@ describe('live Survival: hole columns are dealt as the clock raises rows, never 
         if (m.holes) game.dealHoles(m.holes.from, m.holes.columns);
       }
       // The browser's game follows the stream tick by tick, so the spy knows the rows risen in its field.
-      if (m.t === 'ack' && game) while (game.tickNo < m.tick && !game.over && game.ready) game.tick(ticks.get(game.tickNo)?.map(({ key, down }) => ({ key, down })));
-      if (game) furthest = Math.max(furthest, known.size - game.holesRisen);
+      // A batch's deal comes before its ack, and the browser had played the batch when it sent it:
+      // what it knows is measured against its field at the batch's end, the ack's tick.
+      if (m.t === 'ack' && game) {
+        while (game.tickNo < m.tick && !game.over && game.ready) game.tick(ticks.get(game.tickNo)?.map(({ key, down }) => ({ key, down })));
+        furthest = Math.max(furthest, known.size - game.holesRisen);
+      }
     };
     const host = await streamLive({ gameId: ticket.gameId, seed: ticket.seed, owner, replay: played.replay, onMessage });
     const started = sent.find((m) => m.t === 'started');
