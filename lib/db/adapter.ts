@@ -46,6 +46,8 @@ export const POOL_SIZE = 10;
  * sign-ups down instead of failing them.
  */
 const POOL_WAIT_MS = 5_000;
+/** The embedded database's one session: a transaction waits its turn behind a burst (decision 0035). */
+const EMBEDDED_WAIT_MS = 30_000;
 
 export async function openPrisma(target: DbTarget): Promise<DbHandle> {
   if (target.kind === 'postgres') {
@@ -71,10 +73,11 @@ export async function openPrisma(target: DbTarget): Promise<DbHandle> {
       query: async (sql, params) => ({ rows: (await pglite.query<Record<string, unknown>>(sql, params ?? [], 'plain')).rows }),
     });
   }
-  // A transaction waits for the one session as it would for a pool's connection: the event loop now
-  // runs while another transaction holds it, so Prisma's own 2 s wait would run out under a burst.
+  // A transaction waits for the one session, which every other transaction holds in turn: the event
+  // loop now runs meanwhile, so a pool's 5 s ran out under a burst of sign-ups (503s in the API
+  // suite). In process the loop itself waited and none failed; a queue of one session waits as long.
   const adapter = new PrismaPGlite(pglite.prismaView() as unknown as ConstructorParameters<typeof PrismaPGlite>[0]);
-  const db = new PrismaClient({ adapter, transactionOptions: { maxWait: POOL_WAIT_MS } });
+  const db = new PrismaClient({ adapter, transactionOptions: { maxWait: EMBEDDED_WAIT_MS } });
   const sql: RawSql = async <T>(query: Prisma.Sql) => (await pglite.query<T>(query.text, query.values, 'raw')).rows;
   const embedded: EmbeddedDb = {
     query: (text, params = []) => pglite.query(text, params, 'plain'),
