@@ -1,5 +1,0 @@
-import { Loading } from '@/components/site/Loading';
-
-export default function PageLoading() {
-  return <Loading label="Loading the leaderboard…" />;
-}
