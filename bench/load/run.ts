@@ -63,9 +63,11 @@ function summarize(db: string, what: string, results: Timed[], seconds: number) 
   summaries.push({ db, what, n: results.length, seconds, p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), max: ms.at(-1) ?? 0, statuses });
 }
 
+const failed: string[] = [];
 function check(condition: boolean, message: string) {
   if (condition) return;
   failures++;
+  failed.push(message);
   console.error(`  ✗ ${message}`);
 }
 
@@ -299,5 +301,6 @@ console.log('|---|---|---:|---:|---:|---:|---:|---:|---|');
 for (const s of summaries) {
   console.log(`| ${s.db} | ${s.what} | ${s.n} | ${s.seconds.toFixed(1)} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} | ${s.max.toFixed(0)} | ${s.statuses} |`);
 }
-console.log(failures === 0 ? '\nIntegrity: every accepted game stored once, every refusal recorded. OK' : `\n${failures} integrity failure(s)`);
+// The failures again, last: a CI log is often read from its tail.
+console.log(failures === 0 ? '\nIntegrity: every accepted game stored once, every refusal recorded. OK' : `\n${failures} integrity failure(s):\n${failed.map((f) => `  ✗ ${f}`).join('\n')}`);
 process.exit(failures === 0 ? 0 : 1);

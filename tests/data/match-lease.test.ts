@@ -70,7 +70,11 @@ function socket(guest: string, address: string, seat: VersusSeat | null = null) 
       this.open = false;
       this.closedWith = code;
     },
+    // As a real connection: it holds its WebSocket, which points back at it. Anything that puts a
+    // connection itself on the bus (JSON) throws on this circle, as it does in production.
+    ws: {} as { conn?: unknown },
   };
+  conn.ws.conn = conn;
   const next = async <T extends ServerMessage['t']>(t: T, pred: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true, timeout = 5_000) => {
     await expect.poll(() => got.some((m) => m.t === t && pred(m as Extract<ServerMessage, { t: T }>)), { timeout }).toBe(true);
     return got.findLast((m) => m.t === t && pred(m as Extract<ServerMessage, { t: T }>)) as Extract<ServerMessage, { t: T }>;

@@ -308,7 +308,9 @@ export class VersusLobby {
         this.queue.delete(x.conn);
         this.queue.delete(y.conn);
         const firstTo = x.ranked && x.band && y.band ? setLengthOf(x.band, y.band) : MODES[x.mode].firstTo;
-        void this.startMatch({ mode: x.mode, firstTo, ranked: x.ranked, conns: [x.conn, y.conn], setup: [x, y] });
+        // The setups alone, not the entries: a placement crosses the bus as JSON, and an entry holds its socket.
+        const setup: [SeatSetup, SeatSetup] = [{ handling: x.handling, nextCount: x.nextCount }, { handling: y.handling, nextCount: y.nextCount }];
+        void this.startMatch({ mode: x.mode, firstTo, ranked: x.ranked, conns: [x.conn, y.conn], setup });
       }
     }
   }
