@@ -160,7 +160,9 @@ await step('production build', ...npx('next', 'build'));
 // at a time on their own server) beside the API and resilience tests, the load test and the
 // cluster test, which wait on sockets, restarts and timers much of the time. The second lane's
 // servers are on other ports (E2E_PORT), and its output is shown a step at a time as each ends.
-const browserLane = lane([['e2e in Chromium', ...npx('playwright', 'test', '--project=browser'), 30, { E2E_POSTGRES: '0' }]]);
+// The browser journeys come in two parts (playwright.config.ts): the first here, the second (long
+// real-time games, about a third) in the server lane once the load test is done, on its own server.
+const browserLane = lane([['e2e in Chromium, first part', ...npx('playwright', 'test', '--project=browser'), 30, { E2E_POSTGRES: '0', E2E_PART: '1' }]]);
 const apiProjects = ['api-pglite', ...(env.E2E_POSTGRES === '0' ? [] : ['api-postgres']), 'resilience'].map((p) => `--project=${p}`);
 const serverSteps = [
   ['API on PGlite and PostgreSQL, and resilience', ...npx('playwright', 'test', ...apiProjects, '--workers=2'), 30, { E2E_PORT: '3200', BUFFER: '1' }],
@@ -172,6 +174,7 @@ const serverSteps = [
   // scripts/serve.mjs and docs/decisions/0009-backups.md).
   ['load test: 1,000 players at once with a backup taken during it, then integrity, restore and compare',
     ...npx('tsx', 'bench/load/run.ts', `--db=${env.E2E_POSTGRES === '0' ? 'pglite' : 'both'}`, '--players=1000', '--backup'), 20, { BUFFER: '1' }],
+  ['e2e in Chromium, second part', ...npx('playwright', 'test', '--project=browser'), 20, { E2E_POSTGRES: '0', E2E_PART: '2', E2E_PORT: '3300', BUFFER: '1' }],
 ];
 // Several instances (docs/decisions/0018): the same burst through nginx to two instances on one
 // PostgreSQL and Redis, a live game watched from the other instance, and its host killed in the
