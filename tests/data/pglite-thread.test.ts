@@ -80,6 +80,19 @@ describe.skipIf(!pglite)('the embedded database on its own thread', () => {
     expect(closing.closed).toBe(true);
   });
 
+  it('gives itself up when a transaction cannot be ended: later calls fail as closed instead of waiting behind it', async () => {
+    const stuck = await PgliteThread.open(null);
+    // The thread is asked to end a transaction it does not know: the real one stays open and
+    // holds the one session, as a failed ROLLBACK would leave it.
+    const worker = (stuck as unknown as { worker: Worker }).worker;
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (m: { op?: string }) => post(m.op === 'end' ? { ...m, tx: -1 } : m);
+    await expect(stuck.transaction(async (tx) => tx.query('SELECT 1'), 'raw')).rejects.toThrow('Transaction is closed');
+    expect(isDbUnavailable(await stuck.query('SELECT 1', [], 'raw').catch((e: unknown) => e))).toBe(true);
+    expect(stuck.closed).toBe(true);
+    await stuck.close();
+  });
+
   it('closes with a transaction open: rolls it back, and opens the directory again only once the old thread has exited', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'linefall-close-'));
     try {
