@@ -1,9 +1,9 @@
 import { PrismaPg } from '@prisma/adapter-pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import pg from 'pg';
 import { PrismaClient, type Prisma } from '@/lib/generated/prisma/client';
 import { applyMigrations } from '@/lib/db/migrate.js';
 import { PgliteThread, type PgliteSession, type PgliteTransaction } from '@/lib/db/pglite-client';
+import { PgliteThreadAdapter } from '@/lib/db/pglite-prisma';
 import type { DbTarget } from '@/lib/db/target.js';
 
 export type Db = PrismaClient;
@@ -76,8 +76,7 @@ export async function openPrisma(target: DbTarget): Promise<DbHandle> {
   // A transaction waits for the one session, which every other transaction holds in turn: the event
   // loop now runs meanwhile, so a pool's 5 s ran out under a burst of sign-ups (503s in the API
   // suite). In process the loop itself waited and none failed; a queue of one session waits as long.
-  const adapter = new PrismaPGlite(pglite.prismaView() as unknown as ConstructorParameters<typeof PrismaPGlite>[0]);
-  const db = new PrismaClient({ adapter, transactionOptions: { maxWait: EMBEDDED_WAIT_MS } });
+  const db = new PrismaClient({ adapter: new PgliteThreadAdapter(pglite), transactionOptions: { maxWait: EMBEDDED_WAIT_MS } });
   const sql: RawSql = async <T>(query: Prisma.Sql) => (await pglite.query<T>(query.text, query.values, 'raw')).rows;
   const embedded: EmbeddedDb = {
     query: (text, params = []) => pglite.query(text, params, 'plain'),

@@ -16,6 +16,22 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/**
+ * True when a write named a row that is not there (SQLSTATE 23503): Prisma's P2003 for a model
+ * write; for a raw one P2010, the adapter's error in its `meta` (PGlite's adapter passes
+ * PostgreSQL's code, PostgreSQL's names the kind).
+ */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; depth++) {
+    if (e instanceof Prisma.PrismaClientKnownRequestError && e.code === 'P2003') return true;
+    const cause = e as AdapterCause;
+    if (cause.code === '23503' || cause.originalCode === '23503' || cause.kind === 'ForeignKeyConstraintViolation') return true;
+    const meta = e instanceof Prisma.PrismaClientKnownRequestError ? (e.meta as { driverAdapterError?: unknown } | undefined) : undefined;
+    e = meta?.driverAdapterError ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Thrown while the database cannot be reached or opened; the API answers 503 with Retry-After. */
 export class DbUnavailableError extends Error {
   override name = 'DbUnavailableError';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { messages } from '@electric-sql/pglite';
+import { claimDir } from '@/lib/db/pglite-dirs';
 
 /** How the thread decodes rows: as pglite-prisma-adapter asks, for the hot statements, or PGlite's own. */
 export type Parsers = 'prisma' | 'raw' | 'plain';
@@ -36,6 +37,9 @@ export type PrismaPgliteView = PgliteSession & { transaction<T>(fn: (tx: PgliteT
 /** The message PGlite itself throws once closed: lib/db/errors.ts reads it as "database away". */
 const CLOSED = 'PGlite is closed';
 
+/** How long a close waits for the thread to roll back and close PGlite before ending the thread (a statement may be running). */
+const CLOSE_WAIT_MS = 5_000;
+
 /** The thread's module, from the checkout the server runs in (as the verification pool's are). */
 export const pgliteThreadFile = (root = process.cwd()) => pathToFileURL(join(root, 'lib', 'db', 'pglite-thread.mjs'));
 
@@ -57,9 +61,12 @@ export class PgliteThread {
   private nextId = 1;
   private isClosed = false;
   private readonly ready: Promise<void>;
+  /** Resolves once the thread has exited: only then may another PGlite open its directory. */
+  readonly exited: Promise<unknown>;
 
   private constructor(dataDir: string | null) {
     this.worker = new Worker(pgliteThreadFile(), { workerData: { dataDir } });
+    this.exited = new Promise((resolve) => this.worker.once('exit', resolve));
     // Answering the opening (id 0) is the thread's first message.
     this.ready = new Promise((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
     this.worker.on('message', (reply: Reply) => this.settle(reply));
@@ -69,8 +76,12 @@ export class PgliteThread {
     this.worker.on('exit', (code) => this.lost(`${CLOSED}: its thread exited (code ${code})`));
   }
 
-  /** Starts the thread and waits for the database to open. */
-  static async open(dataDir: string | null): Promise<PgliteThread> {
+  /** Starts the thread and waits for the database to open; on a directory, once no other thread holds it. */
+  static open(dataDir: string | null): Promise<PgliteThread> {
+    return dataDir === null ? PgliteThread.start(null) : claimDir(dataDir, () => PgliteThread.start(dataDir));
+  }
+
+  private static async start(dataDir: string | null): Promise<PgliteThread> {
     const thread = new PgliteThread(dataDir);
     try {
       await thread.ready;
@@ -136,11 +147,33 @@ export class PgliteThread {
     try {
       result = await fn(session);
     } catch (error) {
-      await this.call({ op: 'end', tx, rollback: true }).catch(() => {});
+      await this.end(tx, true).catch(() => {});
       throw error;
     }
-    await this.call({ op: 'end', tx, rollback });
+    await this.end(tx, rollback);
     return result;
+  }
+
+  /**
+   * Ends a transaction. PostgreSQL refusing the COMMIT (a deferred constraint) ends it and frees
+   * the session: the caller hears why. Any other failure leaves the session in a state nobody
+   * knows, perhaps held for good: the handle is broken, so later calls fail as closed (and the
+   * next request opens it again) instead of waiting behind it forever.
+   */
+  private async end(tx: number, rollback: boolean): Promise<void> {
+    try {
+      await this.call({ op: 'end', tx, rollback });
+    } catch (error) {
+      if (!(error instanceof messages.DatabaseError)) this.broke();
+      throw error;
+    }
+  }
+
+  private broke(): void {
+    if (this.isClosed) return;
+    this.isClosed = true;
+    // Its exit answers every caller still waiting "closed" (lost, above).
+    void this.worker.terminate();
   }
 
   /** What the Prisma adapter is given: PGlite's calls, rows decoded as it asks. */
@@ -152,13 +185,23 @@ export class PgliteThread {
     };
   }
 
-  /** Closes the database (queries still running are answered by the thread, or fail as closed) and ends the thread. */
+  /**
+   * Closes the database and ends the thread: open transactions are rolled back, queries still
+   * running are answered by the thread or fail as closed. A thread that has not closed within
+   * CLOSE_WAIT_MS is ended anyway. Answers once the thread has exited.
+   */
   async close(): Promise<void> {
-    if (this.isClosed) return;
+    if (this.isClosed) {
+      await this.exited;
+      return;
+    }
     this.isClosed = true;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
     try {
-      await this.call({ op: 'close' }, false);
+      await Promise.race([this.call({ op: 'close' }, false), waited]);
     } finally {
+      clearTimeout(timer);
       await this.worker.terminate();
     }
   }

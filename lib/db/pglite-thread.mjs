@@ -114,14 +114,24 @@ async function handle(request) {
       open.end(request.rollback);
       try {
         await open.done;
+      } catch (error) {
+        // A refused COMMIT ends the transaction; one still open after a failure holds the session
+        // for good: the server's side must hear it as no database error, and give the handle up.
+        if (db.isInTransaction()) throw new Error(`PGlite is closed: a transaction could not be ended (${describe(error).message})`);
+        throw error;
       } finally {
         transactions.delete(request.tx);
       }
       return null;
     }
-    case 'close':
+    case 'close': {
+      // A transaction still open would hold the session, and the close behind it, for good.
+      for (const open of transactions.values()) open.end(true);
+      await Promise.allSettled([...transactions.values()].map((open) => open.done));
+      transactions.clear();
       await db.close();
       return null;
+    }
     default:
       throw new Error(`unknown request ${String(/** @type {never} */ (request))}`);
   }

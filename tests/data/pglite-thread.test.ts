@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { messages } from '@electric-sql/pglite';
 import type { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,5 +78,64 @@ describe.skipIf(!pglite)('the embedded database on its own thread', () => {
     for (const outcome of await Promise.all(running)) expect(outcome === 1 || isDbUnavailable(outcome)).toBe(true);
     expect(isDbUnavailable(await closing.query('SELECT 1', [], 'raw').catch((e: unknown) => e))).toBe(true);
     expect(closing.closed).toBe(true);
+  });
+
+  it('gives itself up when a transaction cannot be ended: later calls fail as closed instead of waiting behind it', async () => {
+    const stuck = await PgliteThread.open(null);
+    // The thread is asked to end a transaction it does not know: the real one stays open and
+    // holds the one session, as a failed ROLLBACK would leave it.
+    const worker = (stuck as unknown as { worker: Worker }).worker;
+    const post = worker.postMessage.bind(worker);
+    worker.postMessage = (m: { op?: string }) => post(m.op === 'end' ? { ...m, tx: -1 } : m);
+    await expect(stuck.transaction(async (tx) => tx.query('SELECT 1'), 'raw')).rejects.toThrow('Transaction is closed');
+    expect(isDbUnavailable(await stuck.query('SELECT 1', [], 'raw').catch((e: unknown) => e))).toBe(true);
+    expect(stuck.closed).toBe(true);
+    await stuck.close();
+  });
+
+  it('closes with a transaction open: rolls it back, and opens the directory again only once the old thread has exited', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linefall-close-'));
+    try {
+      const first = await PgliteThread.open(dir);
+      await first.exec('CREATE TABLE kept (id int PRIMARY KEY); INSERT INTO kept VALUES (1)');
+      let exitedAt = 0;
+      (first as unknown as { worker: Worker }).worker.once('exit', () => (exitedAt = performance.now()));
+      let inside: () => void = () => {};
+      const entered = new Promise<void>((r) => (inside = r));
+      let release: () => void = () => {};
+      const released = new Promise<void>((r) => (release = r));
+      // A transaction still open when the database closes, its caller busy elsewhere until after the close.
+      const held = first.transaction(async (tx) => {
+        await tx.query('INSERT INTO kept VALUES (2)');
+        inside();
+        await released;
+        await tx.query('INSERT INTO kept VALUES (3)');
+      }, 'raw').catch((e: unknown) => e);
+      await entered;
+      const closed = first.close();
+      const second = await PgliteThread.open(dir);
+      const openedAt = performance.now();
+      expect(exitedAt).toBeGreaterThan(0);
+      expect(exitedAt).toBeLessThanOrEqual(openedAt);
+      await closed;
+      release();
+      expect(isDbUnavailable(await held)).toBe(true);
+      expect((await second.query('SELECT id FROM kept ORDER BY id', [], 'raw')).rows).toEqual([{ id: 1 }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses to open a directory a live thread of this process holds', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linefall-twice-'));
+    try {
+      const first = await PgliteThread.open(dir);
+      await expect(PgliteThread.open(dir)).rejects.toThrow(/already open/);
+      await first.close();
+      await (await PgliteThread.open(dir)).close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

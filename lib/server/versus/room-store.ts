@@ -1,14 +1,16 @@
 import 'server-only';
 import { ROOM_RULES_VERSION, teamsOf } from '@/lib/engine';
+import { isForeignKeyViolation } from '@/lib/db/errors';
 import { getDb } from '@/lib/server/db';
 import type { RoomMatchRecord, RoomRefusal } from '@/lib/server/versus/room-verify';
 import type { SeatOwner } from '@/lib/server/versus/store';
+import { seatsStillOwned } from '@/lib/server/versus/seat-owners';
 import { verifyOwn } from '@/lib/server/verify-pool';
 import { rateTeamSet, TEAM_SET, type SeatRating } from '@/lib/server/versus/team-ratings';
 
 export type StoreRoomResult =
   | { ok: true; matchId: string; repeated: boolean }
-  | { ok: false; code: RoomRefusal | 'seat_without_owner' | 'not_rankable'; message: string };
+  | { ok: false; code: RoomRefusal | 'seat_without_owner' | 'not_rankable' | 'owner_gone'; message: string };
 
 /**
  * Stores a finished room set once every seat's replay of every game is proven by the referee
@@ -17,6 +19,8 @@ export type StoreRoomResult =
  * transaction. `matchId` is the room host's: a retry, or two at once, stores it once. Only a set
  * the ranked 2v2 queue started is `ranked` (free-for-all and custom rooms never are): its four
  * players' 2v2 ratings move in the same transaction (team-ratings.ts), so a retry rates nobody twice.
+ * A seat whose account was deleted meanwhile is stored empty (seat-owners.ts), and a ranked set
+ * with one is stored unranked: the others' finished games are never lost to that account.
  */
 export async function storeRoomMatch(o: { matchId: string; record: RoomMatchRecord; seats: readonly SeatOwner[]; ranked?: boolean; now?: Date }): Promise<StoreRoomResult> {
   const { matchId, record, seats } = o;
@@ -31,15 +35,17 @@ export async function storeRoomMatch(o: { matchId: string; record: RoomMatchReco
   const teams = teamsOf(record.rules, record.seats);
   const db = await getDb();
   const written = await db.$transaction(async (tx) => {
+    const owned = await seatsStillOwned(tx, seats);
+    const rates = ranked && !owned.gone;
     // The match row first: a concurrent retry waits on the key, then finds it taken.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "RoomMatch" ("id", "mode", "seed", "rulesVersion", "rules", "seats", "winnerTeam", "ranked", "createdAt")
-      VALUES (${matchId}, ${record.mode}, ${record.seed}, ${ROOM_RULES_VERSION}, ${JSON.stringify(record.rules)}, ${record.seats}, ${record.winnerTeam}, ${ranked}, ${now})
+      VALUES (${matchId}, ${record.mode}, ${record.seed}, ${ROOM_RULES_VERSION}, ${JSON.stringify(record.rules)}, ${record.seats}, ${record.winnerTeam}, ${rates}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return false;
-    const rated: (SeatRating | null)[] = ranked ? await rateTeamSet(tx, { users: seats.map((s) => s.userId!), teams, winnerTeam: record.winnerTeam, now }) : seats.map(() => null);
+    const rated: (SeatRating | null)[] = rates ? await rateTeamSet(tx, { users: owned.seats.map((s) => s.userId!), teams, winnerTeam: record.winnerTeam, now }) : seats.map(() => null);
     await tx.roomSeat.createMany({
-      data: seats.map((s, seat) => ({
+      data: owned.seats.map((s, seat) => ({
         matchId, seat, team: teams[seat]!, userId: s.userId, guestId: s.userId ? null : s.guestId,
         botPps: s.bot?.pps ?? null, botStyle: s.bot?.style ?? null, won: teams[seat] === record.winnerTeam, createdAt: now,
         ratingBefore: rated[seat]?.before.rating ?? null, rdBefore: rated[seat]?.before.rd ?? null,
@@ -50,7 +56,12 @@ export async function storeRoomMatch(o: { matchId: string; record: RoomMatchReco
       data: record.games.map((g, index) => ({ matchId, index, winnerTeam: g.winnerTeam, reason: g.reason, endTick: g.endTick, replays: g.replays, leaves: JSON.stringify(g.leaves) })),
     });
     return true;
+  }).catch((error: unknown) => {
+    // A row the set names went after all: a retry would be refused the same way, forever.
+    if (isForeignKeyViolation(error)) return 'owner_gone' as const;
+    throw error;
   });
+  if (written === 'owner_gone') return { ok: false, code: written, message: 'A seat of the set names an account that is gone.' };
   return { ok: true, matchId, repeated: !written };
 }
 

@@ -2,6 +2,7 @@ import 'server-only';
 import { decodeReplay, isVersusMode, ReplayDecodeError, type AnyMode } from '@/lib/engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
+import { isForeignKeyViolation } from '@/lib/db/errors';
 import { getDb } from '@/lib/server/db';
 import type { Owner } from '@/lib/server/games/owner';
 import type { BotSpec } from '@/lib/bot/spec';
@@ -11,6 +12,7 @@ import { raisePeakBand, recordSeasonMatch } from '@/lib/server/versus/season-sta
 import { rollOverSeasons, SEASON_CLOSE_TIMEOUT_MS, seasonOfMatch } from '@/lib/server/versus/seasons';
 import { countsAsRated, isNoContest, NEW_PLAYER_RATING, rateMatch, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
 import { type VersusMatchRecord, type VersusRefusal } from '@/lib/server/versus/verify';
+import { seatsStillOwned } from '@/lib/server/versus/seat-owners';
 import { verifyOwn } from '@/lib/server/verify-pool';
 import type { BandId } from '@/lib/versus/bands';
 import { seasonAt } from '@/lib/versus/seasons';
@@ -23,7 +25,7 @@ import { seasonAt } from '@/lib/versus/seasons';
 export type SeatRatings = { before: Rating; after: Rating; matches: { before: number; after: number }; bands: { before: BandId | null; after: BandId | null } | null };
 export type StoreMatchResult =
   | { ok: true; matchId: string; repeated: boolean; ratings: [SeatRatings, SeatRatings] | null; noContest: boolean }
-  | { ok: false; code: VersusRefusal | 'ranked_needs_accounts' | 'seat_without_owner'; message: string };
+  | { ok: false; code: VersusRefusal | 'ranked_needs_accounts' | 'seat_without_owner' | 'owner_gone'; message: string };
 
 /** How a stored set ended: the record's own end, or `unstorable` (a seat's replay could not be stored; it lost). */
 export type StoredEndReason = VersusMatchRecord['endReason'] | 'unstorable';
@@ -56,7 +58,9 @@ type Outcome = {
  * A store that cannot be written never means nobody lost: when one seat's own replay cannot be
  * stored (not encodable or decodable: over the replay limits), that seat forfeits, the match is
  * stored without its games (`unstorable`), and its loss is rated. A match whose leaver played
- * fewer than NO_CONTEST.minLeaverPieces is no contest for the winner (rating.ts).
+ * fewer than NO_CONTEST.minLeaverPieces is no contest for the winner (rating.ts). Nor does an
+ * account deleted during the match: its seat is stored empty (seat-owners.ts) and the match
+ * unranked, since nobody is left to rate against.
  */
 /** Who played a seat: an account, a guest, or (`bot`, with no owner) the sparring bot. */
 export type SeatOwner = Owner & { bot?: BotSpec };
@@ -68,10 +72,11 @@ export async function storeMatch(options: {
   ranked: boolean;
   now?: Date;
 }): Promise<StoreMatchResult> {
-  const { record, seats, ranked, matchId } = options;
+  const { record, ranked, matchId } = options;
+  const asked = options.seats;
   const now = options.now ?? new Date();
-  if (seats.some((s) => !s.userId && !s.guestId && !s.bot)) return { ok: false, code: 'seat_without_owner', message: 'Every seat needs a player, a guest or the bot.' };
-  if (ranked && (!seats[0].userId || !seats[1].userId || seats[0].userId === seats[1].userId))
+  if (asked.some((s) => !s.userId && !s.guestId && !s.bot)) return { ok: false, code: 'seat_without_owner', message: 'Every seat needs a player, a guest or the bot.' };
+  if (ranked && (!asked[0].userId || !asked[1].userId || asked[0].userId === asked[1].userId))
     return { ok: false, code: 'ranked_needs_accounts', message: 'A ranked match needs two different signed-in players.' };
   const outcome = await outcomeOf(record);
   if (!outcome.ok) return outcome;
@@ -90,15 +95,18 @@ export async function storeMatch(options: {
     : true;
   // With the close still to do (it failed just now), the match's transaction does it, in the close's time.
   const written = await db.$transaction(async (tx) => {
+    const owned = await seatsStillOwned(tx, asked);
+    const seats: [SeatOwner, SeatOwner] = [owned.seats[0]!, owned.seats[1]!];
+    const rates = ranked && !owned.gone;
     // The match row first: a concurrent retry of the same match waits here on the key, then
     // finds it taken and stores nothing.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "VersusMatch" ("id", "mode", "ranked", "firstTo", "seed", "rulesVersion", "winnerSeat", "endReason", "noContest", "week", "createdAt")
-      VALUES (${matchId}, ${record.mode}, ${ranked}, ${record.firstTo}, ${record.seed}, ${o.rulesVersion}, ${o.winnerSeat},
+      VALUES (${matchId}, ${record.mode}, ${rates}, ${record.firstTo}, ${record.seed}, ${o.rulesVersion}, ${o.winnerSeat},
               ${o.endReason}, ${noContest}, ${week}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return null;
-    const rating = ranked ? await rateSeats(tx, { mode: record.mode, users: [seats[0].userId!, seats[1].userId!], winnerSeat: o.winnerSeat, noContest, now }) : null;
+    const rating = rates ? await rateSeats(tx, { mode: record.mode, users: [seats[0].userId!, seats[1].userId!], winnerSeat: o.winnerSeat, noContest, now }) : null;
     const rated = rating?.seats ?? null;
     await tx.versusSeat.createMany({
       data: ([0, 1] as const).map((s) => ({
@@ -131,9 +139,15 @@ export async function storeMatch(options: {
         VALUES (${winner}, ${record.mode}, ${week}, 1, ${now})
         ON CONFLICT ("userId", "mode", "week") DO UPDATE SET "wins" = "VersusWeeklyWins"."wins" + 1, "lastWinAt" = ${now}`;
     }
-    return { rated, season: rating?.season ?? 0 };
-  }, closed ? undefined : { timeout: SEASON_CLOSE_TIMEOUT_MS });
+    return { rated, season: rating?.season ?? 0, seats };
+  }, closed ? undefined : { timeout: SEASON_CLOSE_TIMEOUT_MS }).catch((error: unknown) => {
+    // A row the match names went after all: a retry would be refused the same way, forever.
+    if (isForeignKeyViolation(error)) return 'owner_gone' as const;
+    throw error;
+  });
+  if (written === 'owner_gone') return { ok: false, code: written, message: 'A seat of the match names an account that is gone.' };
   if (!written) return { ok: true, matchId, repeated: true, ratings: null, noContest };
+  const { seats } = written;
   afterStore({ kind: 'versus', matchId, mode: record.mode, playedAt: now, users: [seats[0].userId, seats[1].userId], games: o.games });
   const ratings = written.rated && (await withBands(record.mode, written.rated, options.now));
   if (ratings) await raisePeakBands({ mode: record.mode, season: written.season, users: [seats[0].userId!, seats[1].userId!], ratings });
