@@ -20,7 +20,8 @@ import { getTeamBoard, getTeamHistory } from '@/lib/server/versus/team-boards';
 import { resetDb } from '@/tests/data/db';
 import { player } from '@/tests/data/play';
 import { glicko2 } from '@/tests/support/glicko2';
-import { roomSite, socket } from '@/tests/support/room-site';
+import { roomSite, rules, socket } from '@/tests/support/room-site';
+import { MATCHMAKING } from '@/lib/server/versus/matchmaking';
 
 beforeEach(resetDb);
 
@@ -365,5 +366,73 @@ describe('the ranked rules in the 2v2 queue, as in 1v1', () => {
     expect(s.last('error')).toMatchObject({ code: 'rate_limited' });
     site.clock.advance(3_600_000);
     expect(play()).toEqual({ ok: true });
+  });
+});
+
+describe('a socket in the 2v2 queue or a party, and rooms', () => {
+  it('is refused a room (make, join, take up a seat) while it waits, with a clear error; the match then starts for all four', async () => {
+    const site = teamSite();
+    const [a, b, c, d, host] = await Promise.all(['qa', 'qb', 'qc', 'qd', 'qh'].map((n) => player(n)));
+    const [sa, sb, sc, sd, sh] = [a, b, c, d, host].map((o) => site.sock(o!)) as [Sock, Sock, Sock, Sock, Sock];
+    sh.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    const code = sh.last('rroom')!.code;
+    await site.say(sa, { t: 'tparty', handling: H });
+    await site.say(sb, { t: 'tqueue', handling: H });
+    for (const s of [sa, sb]) {
+      s.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+      s.say({ t: 'rjoin', code, handling: H });
+      s.say({ t: 'rresume', matchId: 'aaaaaaaaaaaa', token: 'x'.repeat(16) });
+      expect(s.of('error').map((e) => [e.code, e.message])).toEqual(Array(3).fill(['already_playing', expect.stringContaining('2v2')]));
+    }
+    expect(site.lobby.rooms.size).toBe(1);
+    await site.say(sa, { t: 'tleave' });
+    await site.say(sa, { t: 'tqueue', handling: H });
+    for (const s of [sc, sd]) await site.say(s, { t: 'tqueue', handling: H });
+    for (const s of [sa, sb, sc, sd]) expect(s.last('rmatch')).toBeDefined();
+  });
+
+  it('a match one unit cannot start: that unit is out, told why; the others wait on as long as they had waited', async () => {
+    const ratings: Record<string, number> = {};
+    const site = teamSite(ratings);
+    const [a, b, c, d, e] = await Promise.all(['ra', 'rb', 'rc', 'rd', 're'].map((n) => player(n)));
+    ratings[e!.userId!] = 2100;
+    // a has one room set start left this hour when it queues; another tab then spends it.
+    const fillers = await Promise.all(['f1', 'f2', 'f3'].map((n) => player(n)));
+    const start = () => {
+      const socks = [a!, ...fillers].map((o) => site.sock(o));
+      return site.lobby.startRanked({ ...TEAM_SET, seats: socks.map((s) => ({ owner: s.conn.owner, player: s.conn.player, handling: H })), peers: socks.map((s) => s.conn) });
+    };
+    for (let i = 1; i < ROOM_LIMITS.startsPerHour.player; i++) expect(start()).toEqual({ ok: true });
+    site.lobby.close();
+    const [sa, sb] = [site.sock(a!), site.sock(b!)];
+    await site.say(sa, { t: 'tqueue', handling: H });
+    await site.say(sb, { t: 'tqueue', handling: H });
+    expect(start()).toEqual({ ok: true });
+    site.lobby.close();
+    site.clock.advance(MATCHMAKING.anyoneAfterMs);
+    const [sc, sd] = [site.sock(c!), site.sock(d!)];
+    for (const s of [sc, sd]) await site.say(s, { t: 'tqueue', handling: H });
+    expect(sa.last('tunqueued')).toEqual({ t: 'tunqueued', reason: 'refused' });
+    expect(sa.last('error')).toMatchObject({ code: 'rate_limited' });
+    for (const s of [sb, sc, sd]) expect([s.last('tunqueued'), s.last('rmatch')]).toEqual([undefined, undefined]);
+    expect(site.queue.waiting).toBe(3);
+    // b has waited past anyoneAfterMs: anyone will do, even e, 600 above it.
+    const se = site.sock(e!);
+    await site.say(se, { t: 'tqueue', handling: H });
+    for (const s of [sb, sc, sd, se]) expect(s.last('rmatch')).toBeDefined();
+  });
+
+  it('a seat taken up on a second tab is no longer the first tab\'s: its leave leaves nothing', async () => {
+    const site = teamSite();
+    const owners = await Promise.all(['ta', 'tb', 'tc', 'td'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    for (const s of socks) await site.say(s, { t: 'tqueue', handling: H });
+    const m = socks[0]!.last('rmatch')!;
+    const tab = site.sock(owners[0]!);
+    tab.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
+    expect(tab.last('rresumed')).toBeDefined();
+    socks[0]!.say({ t: 'rleave', code: m.code });
+    expect(socks[0]!.last('error')).toMatchObject({ code: 'unknown_room' });
+    expect(site.lobby.matches.get(m.matchId)!.seats[m.seat!]!.leftRoom).toBe(false);
   });
 });

@@ -60,6 +60,11 @@ export class RoomLobby {
   private bots = 0;
   private readonly starts = new RoomStarts();
   private readonly now: () => number;
+  /**
+   * Whether the socket waits in the ranked 2v2 queue or sits in a party (set by team-queue.ts): it
+   * takes no room meanwhile, or the match found for it would be refused and the three others unqueued.
+   */
+  waitsForTeams: (peer: RoomPeer) => boolean = () => false;
 
   constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {
     this.now = o.now ?? (() => performance.now());
@@ -70,6 +75,8 @@ export class RoomLobby {
   }
 
   handle(peer: RoomPeer, m: RoomClientMessage): void {
+    if ((m.t === 'rcreate' || m.t === 'rjoin' || m.t === 'rresume') && this.waitsForTeams(peer))
+      return peer.error('already_playing', 'This connection waits in the ranked 2v2 queue or a party: leave it first.');
     switch (m.t) {
       case 'rcreate':
         return this.create(peer, m);
@@ -112,6 +119,9 @@ export class RoomLobby {
         const s = host ? host.resume(m.token, peer, peer.owner) : null;
         if (!host || s === null) return peer.error('resume_failed', 'That room seat cannot be taken up again.', { gameId: m.matchId });
         const room = this.rooms.get(host.o.code)!;
+        // The socket that held the seat (another tab, still open) no longer sits here: its leave would end this one's seat.
+        const was = room.seats[s]!.peer;
+        if (was && was !== peer && this.seated.get(was)?.room === room) this.seated.delete(was);
         room.seats[s]!.peer = peer;
         this.seated.set(peer, { room, seat: s });
         return;

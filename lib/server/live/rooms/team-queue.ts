@@ -63,6 +63,7 @@ export class TeamQueue {
   constructor(private readonly o: TeamQueueOptions) {
     this.now = o.now ?? (() => performance.now());
     this.timers = o.timers ?? realTimers;
+    o.rooms.waitsForTeams = (peer) => this.partyOf.has(peer) || this.unitOf.has(peer) || this.reading.has(peer);
   }
 
   /** Players waiting now. */
@@ -111,16 +112,21 @@ export class TeamQueue {
     this.timer = null;
   }
 
-  /** Runs matchmaking once: each match found starts its room set now. */
+  /**
+   * Runs matchmaking once: each match found starts its room set now. A match that cannot start
+   * (a player gone, seated elsewhere, or out of starts) takes the units in its way out of the
+   * queue, told so; the others wait on with their own `since`, so their windows stay as wide.
+   */
   pass(): void {
-    const found = teamUp([...this.units.values()], this.now());
-    for (const [t0, t1] of found) {
-      const members = [...(t0 as Unit[]), ...(t1 as Unit[])].flatMap((u) => u.members);
-      for (const x of members) this.forget(x.peer);
+    for (const [t0, t1] of teamUp([...this.units.values()], this.now())) {
+      const units = [...t0, ...t1] as Unit[];
+      const members = units.flatMap((u) => u.members);
       const seats = members.map((x) => ({ owner: x.peer.owner, player: x.peer.player, handling: x.handling }));
-      const started = members.every((x) => x.peer.open) && this.o.rooms.startRanked({ ...TEAM_SET, seats, peers: members.map((x) => x.peer) }).ok;
-      // Someone went between the pass and the start: the others queue again themselves.
-      if (!started) for (const x of members) if (x.peer.open) x.peer.send({ t: 'tunqueued', reason: 'refused' });
+      const gone = members.filter((x) => !x.peer.open).map((x) => x.peer);
+      const r = gone.length > 0 ? { ok: false as const, refused: gone } : this.o.rooms.startRanked({ ...TEAM_SET, seats, peers: members.map((x) => x.peer) });
+      const out = r.ok ? units : units.filter((u) => u.members.some((x) => r.refused.includes(x.peer)));
+      for (const u of out) for (const x of u.members) this.forget(x.peer);
+      if (!r.ok) for (const u of out) for (const x of u.members) if (x.peer.open) x.peer.send({ t: 'tunqueued', reason: 'refused' });
     }
     this.schedule();
   }
