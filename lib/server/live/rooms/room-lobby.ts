@@ -277,7 +277,7 @@ export class RoomLobby {
       if (!this.lobbyOnly(peer, room)) return;
       room.seats[seat] = null;
       this.bots--;
-      return this.tell(room);
+      return this.changed(room);
     }
     room.kicked.add(ownerKey(x.spec.owner));
     const at = x.peer ? this.seated.get(x.peer) : undefined;
@@ -287,30 +287,36 @@ export class RoomLobby {
     }
     if (room.playing) return room.playing.leave(seat);
     room.seats[seat] = null;
-    this.tell(room);
+    this.changed(room);
   }
 
   private setRules(peer: RoomPeer, room: Room, mode: VersusMode, raw: unknown): void {
     const rules = peopleRules(peer, room.seats.length, raw);
     if (!rules) return;
     Object.assign(room, { mode, rules });
-    // Everyone readies again under rules they have seen.
-    for (const x of room.seats) if (x && !x.spec.bot) x.ready = false;
-    this.tell(room);
+    this.changed(room);
   }
 
   private setBot(peer: RoomPeer, room: Room, seat: number, bot: BotSpec | null): void {
+    // The schema bounds a seat by the largest room: past this room's last seat it would grow the room.
+    if (seat >= room.seats.length) return peer.error('bad_message', `This room has seats 0–${room.seats.length - 1}.`);
     const x = room.seats[seat];
     if (x && !x.spec.bot) return peer.error('bad_message', 'That seat is a person’s: kick them first.');
     if (!bot) {
       if (!x) return;
       room.seats[seat] = null;
       this.bots--;
-      return this.tell(room);
+      return this.changed(room);
     }
     if (!x && this.bots + 1 > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
     if (!x) this.bots++;
     room.seats[seat] = botSeat(bot, room.seats[room.host]!.spec.handling);
+    this.changed(room);
+  }
+
+  /** The room's rules or seats changed in the lobby: everyone readies again for the room as it is now. */
+  private changed(room: Room): void {
+    for (const x of room.seats) if (x && !x.spec.bot) x.ready = false;
     this.tell(room);
   }
 
