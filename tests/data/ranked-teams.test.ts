@@ -216,7 +216,6 @@ describe('the ranked 2v2 queue', () => {
 
   it('a party is joined only with its code, by one player; leaving unqueues the pair and tells the partner', async () => {
     const site = teamSite();
-    const { clock, lobby } = site;
     const [a, b, c] = await Promise.all(['pa', 'pb', 'pc'].map(async (n) => site.sock(await player(n))));
     await site.say(a!, { t: 'tparty', handling: H });
     const code = a!.last('tparty')!.code;
@@ -366,6 +365,12 @@ describe('the ranked rules in the 2v2 queue, as in 1v1', () => {
     expect(s.last('error')).toMatchObject({ code: 'rate_limited' });
     site.clock.advance(3_600_000);
     expect(play()).toEqual({ ok: true });
+    // An instance holding as many rooms as it can starts no ranked set either.
+    site.lobby.close();
+    for (let i = 0; site.lobby.rooms.size < ROOM_LIMITS.roomsPerInstance; i++) {
+      socket(site.lobby, { userId: null, guestId: `g${i}` }).say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    }
+    expect(play()).toMatchObject({ ok: false, refused: { length: 4 } });
   });
 });
 
