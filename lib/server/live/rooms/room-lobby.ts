@@ -219,9 +219,11 @@ export class RoomLobby {
   }
 
   private play(room: Room): RoomHost {
+    // A ranked set is stored ranked (a store given to the lobby, as tests give one, is used as it is).
+    const store: RoomHostOptions['store'] = room.ranked ? (this.o.store ?? ((x) => storeRoomMatch({ ...x, ranked: true }))) : this.o.store;
     const host = new RoomHost({
       matchId: randomBytes(12).toString('hex'), code: room.code, seed: randomBytes(16).toString('base64url'), mode: room.mode, rules: room.rules,
-      seats: room.seats.map((x) => x!.spec), ...this.o, onClose: (h) => this.ended(room, h),
+      seats: room.seats.map((x) => x!.spec), ...this.o, ...(store ? { store } : {}), onClose: (h) => this.ended(room, h),
     });
     room.playing = host;
     this.matches.set(host.matchId, host);
@@ -381,7 +383,7 @@ export class RoomLobby {
   /**
    * A ranked 2v2 set on the seats given, started at once (team-queue.ts; decision 0036): stored
    * ranked, with no chair (host −1: kick, hand-over, rules and bots are nobody's), and no lobby
-   * after it (a store given to the lobby, as tests give one, is used as it is). Each of the people
+   * after it. Each of the people
    * pays a start, as a room's host does. Refused, naming the people in the way, when one of them
    * already sits in a room here or has no start left; every one when the instance holds as many
    * rooms as it can.
@@ -402,13 +404,7 @@ export class RoomLobby {
     };
     this.rooms.set(room.code, room);
     o.peers.forEach((p, seat) => this.seated.set(p, { room, seat }));
-    const host = new RoomHost({
-      matchId: randomBytes(12).toString('hex'), code: room.code, seed: randomBytes(16).toString('base64url'), mode: room.mode, rules: room.rules,
-      seats: o.seats, ...this.o, store: this.o.store ?? ((x) => storeRoomMatch({ ...x, ranked: true })), onClose: (h) => this.ended(room, h),
-    });
-    room.playing = host;
-    this.matches.set(host.matchId, host);
-    host.begin(o.peers);
+    this.play(room);
     return { ok: true };
   }
 }
