@@ -465,6 +465,22 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     expect(p.got.some((m) => m.t === 'error')).toBe(false);
   });
 
+  it('a socket watching a room at the home elsewhere does not sit in it: it may spar on its own instance', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const [owner, p] = [socket(`w0-${tag}`, '10.9.4.4'), socket(`w1-${tag}`, '10.9.4.5')];
+    await b.relay.room(owner.conn, { t: 'rcreate', mode: 'battle', size: 2, rules: { ...DEFAULT_ROOM_RULES, firstTo: 1 }, bots: [], handling: DEFAULT_HANDLING });
+    const { code } = await owner.next('rroom');
+    await b.relay.room(p.conn, { t: 'rwatch', code });
+    expect((await p.next('rroom')).you).toBeNull();
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await p.next('match');
+    expect(p.got.some((m) => m.t === 'error')).toBe(false);
+  });
+
   it('the players of a ranked 2v2 set at the home elsewhere may spar on their own instance once they left it or it ended', { timeout: 30_000 }, async () => {
     const key = homeKey();
     instance(key);

@@ -430,6 +430,8 @@ export class VersusRelay implements VersusDoor {
     // A seat's set names its room too: a ranked 2v2 set's players saw no rroom before it.
     if (m.t === 'rroom' || (m.t === 'rmatch' && m.seat !== null)) this.roomCodes.set(conn.id, m.code);
     if (m.t === 'rclosed') return this.notWaiting(conn.id);
+    // A watcher's view of the room (no seat of its own): it is told if the home goes, but sits in nothing there.
+    if (m.t === 'rroom' && m.you === null) return;
     const waits = WAITS[m.t];
     if (waits === true) this.waiting.set(conn.id, conn);
     else if (waits === false) this.waiting.delete(conn.id);
