@@ -52,7 +52,7 @@ export function liveSite(owner: Owner, carried: Carried | null = null) {
  * A connection of `owner` from `address` whose socket is always open, with its real budgets;
  * `sent` is what it received, as it was sent (a real one writes once the handling is done).
  */
-export function liveConnection(owner: Owner, address = 'test') {
+export function liveConnection(owner: Owner, address = 'test', device: string | null = null) {
   const sent: ServerMessage[] = [];
   const open = { readyState: 1, OPEN: 1, ping: () => {} } as unknown as WebSocket;
   const conn = new (class extends Connection {
@@ -60,7 +60,7 @@ export function liveConnection(owner: Owner, address = 'test') {
       // As the browser reads it: every message the server sends must parse.
       sent.push(serverMessageSchema.parse(m));
     }
-  })(open, address, owner, { name: 'survivor', guest: false });
+  })(open, address, owner, { name: 'survivor', guest: false }, false, device);
   return { conn, sent };
 }
 

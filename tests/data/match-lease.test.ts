@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_HANDLING } from '@/lib/engine';
+import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
 import { parseClientMessage, serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
@@ -28,8 +28,9 @@ const redisUp = await new Promise<boolean>((resolve) => {
 });
 /** Rooms and ranked 2v2, as each instance's hub holds them (used on the home). */
 const homes = () => {
-  const rooms = new RoomLobby();
-  return { rooms, teams: new TeamQueue({ rooms }) };
+  // Room sets are stored nowhere, and everyone may play ranked 2v2 at 1500: the relay is what is tried here.
+  const rooms = new RoomLobby({ store: async ({ matchId }) => ({ ok: true, matchId, repeated: false }) });
+  return { rooms, teams: new TeamQueue({ rooms, ratingOf: async () => 1500, rankedEntry: async () => ({ ok: true, avoid: [] }) }) };
 };
 
 const closers: Array<() => void> = [];
@@ -453,5 +454,60 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
     expect((await p.next('error')).code).toBe('already_playing');
     expect(b.lobby.matches.size).toBe(0);
+  });
+  it('a socket that left its room at the home elsewhere may spar on its own instance again', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const p = socket(`s2-${randomBytes(3).toString('hex')}`, '10.9.4.3');
+    await b.relay.room(p.conn, { t: 'rcreate', mode: 'battle', size: 2, rules: { ...DEFAULT_ROOM_RULES, firstTo: 1 }, bots: [], handling: DEFAULT_HANDLING });
+    const { code } = await p.next('rroom');
+    await b.relay.room(p.conn, { t: 'rleave', code });
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await p.next('match');
+    expect(p.got.some((m) => m.t === 'error')).toBe(false);
+  });
+
+  it('a socket watching a room at the home elsewhere does not sit in it: it may spar on its own instance', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const [owner, p] = [socket(`w0-${tag}`, '10.9.4.4'), socket(`w1-${tag}`, '10.9.4.5')];
+    await b.relay.room(owner.conn, { t: 'rcreate', mode: 'battle', size: 2, rules: { ...DEFAULT_ROOM_RULES, firstTo: 1 }, bots: [], handling: DEFAULT_HANDLING });
+    const { code } = await owner.next('rroom');
+    await b.relay.room(p.conn, { t: 'rwatch', code });
+    expect((await p.next('rroom')).you).toBeNull();
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await p.next('match');
+    expect(p.got.some((m) => m.t === 'error')).toBe(false);
+  });
+
+  it('the players of a ranked 2v2 set at the home elsewhere may spar on their own instance once they left it or it ended', { timeout: 30_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    const ps = [0, 1, 2, 3].map((i) => socket(`t${i}-${tag}`, `10.9.5.${i}`));
+    ps.forEach((p, i) => Object.assign(p.conn, { owner: { userId: `u${i}-${tag}`, guestId: null } }));
+    for (const p of ps) await b.relay.room(p.conn, { t: 'tqueue', handling: DEFAULT_HANDLING });
+    const matches = await Promise.all(ps.map((p) => p.next('rmatch')));
+    // One team leaves: the other wins the set, and hears it is over.
+    const [stay, go] = [ps.filter((_, i) => matches[i]!.seat! < 2), ps.filter((_, i) => matches[i]!.seat! >= 2)];
+    // While the set plays, it is the socket's game: no other one beside it.
+    const spar = { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup } as const;
+    await b.relay.handle(stay[0]!.conn, spar);
+    expect((await stay[0]!.next('error')).code).toBe('already_playing');
+    stay[0]!.got.length = 0;
+    for (const p of go) await b.relay.room(p.conn, { t: 'rleave', code: matches[0]!.code });
+    for (const p of stay) await p.next('rover', () => true, 20_000);
+    for (const p of ps) {
+      await b.relay.handle(p.conn, spar);
+      await p.next('match');
+      expect(p.got.filter((m) => m.t === 'error')).toEqual([]);
+    }
   });
 });

@@ -3,7 +3,8 @@ import { DEFAULT_HANDLING, keyId } from '@/lib/engine';
 import { clientMessageSchema, type ServerMessage, type TeamClientMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 import { getDb } from '@/lib/server/db';
-import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
+import { TeamQueue, type TeamQueueOptions } from '@/lib/server/live/rooms/team-queue';
+import type { Owner } from '@/lib/server/games/owner';
 import type { LiveHub } from '@/lib/server/live/hub';
 import { runMessage } from '@/lib/server/live/messages';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
@@ -13,12 +14,14 @@ import { localDoor } from '@/lib/server/live/match/versus-relay';
 import type { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { roomRecordOf } from '@/lib/server/versus/room-verify';
 import { NEW_PLAYER_RATING, RATING_SETTINGS } from '@/lib/server/versus/rating';
-import { TEAMS_MODE } from '@/lib/server/versus/team-ratings';
+import { TEAM_SET, TEAMS_MODE } from '@/lib/server/versus/team-ratings';
+import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { getTeamBoard, getTeamHistory } from '@/lib/server/versus/team-boards';
 import { resetDb } from '@/tests/data/db';
 import { player } from '@/tests/data/play';
 import { glicko2 } from '@/tests/support/glicko2';
-import { roomSite, socket } from '@/tests/support/room-site';
+import { roomSite, rules, socket } from '@/tests/support/room-site';
+import { MATCHMAKING } from '@/lib/server/versus/matchmaking';
 
 beforeEach(resetDb);
 
@@ -26,15 +29,23 @@ const H = DEFAULT_HANDLING;
 const HARD = keyId('hardDrop');
 type Sock = ReturnType<typeof socket>;
 
-/** A room site with the ranked 2v2 queue beside its lobby, as the hub has them. */
-function teamSite(ratings: Record<string, number> = {}) {
+/**
+ * A room site with the ranked 2v2 queue beside its lobby, as the hub has them. Its sockets each
+ * come from an address of their own unless told otherwise (the ranked rules keep one address's
+ * players apart); everyone is admitted to ranked, and avoids nobody, unless `entry` says otherwise.
+ */
+function teamSite(ratings: Record<string, number> = {}, o: Partial<TeamQueueOptions> = {}) {
   const site = roomSite();
-  const queue = new TeamQueue({ rooms: site.lobby, now: site.clock.now, timers: site.clock.timers, ratingOf: async (u) => ratings[u] ?? 1500 });
+  const queue = new TeamQueue({
+    rooms: site.lobby, now: site.clock.now, timers: site.clock.timers, ratingOf: async (u) => ratings[u] ?? 1500, rankedEntry: async () => ({ ok: true, avoid: [] }), ...o,
+  });
   const say = async (s: Sock, m: TeamClientMessage) => {
     const parsed = clientMessageSchema.parse(JSON.parse(JSON.stringify(m))) as TeamClientMessage;
     await queue.handle(s.conn, parsed);
   };
-  return { ...site, queue, say };
+  let n = 0;
+  const sock = (owner: Owner, where: { address?: string; device?: string } = {}) => socket(site.lobby, owner, site.clock.now, { address: `10.0.0.${++n}`, ...where });
+  return { ...site, queue, say, sock };
 }
 
 /**
@@ -72,7 +83,7 @@ describe('a ranked 2v2 set', () => {
     const site = teamSite();
     const { clock, lobby } = site;
     const owners = await Promise.all(['ann', 'ben', 'cat', 'dan'].map((n) => player(n)));
-    const [ann, ben, cat, dan] = owners.map((o) => socket(lobby, o, clock.now)) as [Sock, Sock, Sock, Sock];
+    const [ann, ben, cat, dan] = owners.map((o) => site.sock(o)) as [Sock, Sock, Sock, Sock];
     await site.say(ann, { t: 'tparty', handling: H });
     const code = ann.last('tparty')!.code;
     await site.say(ben, { t: 'tjoin', code, handling: H });
@@ -146,6 +157,36 @@ describe('a ranked 2v2 set', () => {
   });
 });
 
+describe('a ranked 2v2 set whose leaver hardly played', () => {
+  it('is no contest, as in 1v1: only the leaver\'s loss is rated; the winners and the partner keep their ratings', async () => {
+    const site = teamSite();
+    const { clock, lobby } = site;
+    const owners = await Promise.all(['na', 'nb', 'nc', 'nd'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    for (const s of socks) await site.say(s, { t: 'tqueue', handling: H });
+    const match = socks[0]!.last('rmatch')!;
+    const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
+    const [w1, w2, leaver, partner] = [...socks].sort((x, y) => seatOf(x) - seatOf(y));
+    // Seat 2 leaves in the countdown of the first game: not one piece played.
+    leaver!.say({ t: 'rleave', code: match.code });
+    const play = [w1!, w2!, partner!].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
+    const host = lobby.matches.get(match.matchId)!;
+    for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
+      clock.advance(100);
+      for (const p of play) p();
+    }
+    expect(await host.stored).toMatchObject({ ok: true });
+    expect(w1!.last('rover')).toMatchObject({ winner: 0, stored: true });
+    const db = await getDb();
+    const seats = await db.roomSeat.findMany({ where: { matchId: match.matchId }, orderBy: { seat: 'asc' }, select: { seat: true, userId: true, ratingBefore: true, ratingAfter: true } });
+    expect(seats.map((x) => x.ratingBefore)).toEqual([1500, 1500, 1500, 1500]);
+    expect(seats.map((x) => x.ratingAfter)).toEqual([1500, 1500, expect.any(Number), 1500]);
+    expect(seats[2]!.ratingAfter).toBeLessThan(1500);
+    const rows = await db.versusRating.findMany({ where: { mode: TEAMS_MODE }, select: { userId: true, matches: true, wins: true } });
+    expect(rows).toEqual([{ userId: leaver!.conn.owner.userId, matches: 1, wins: 0 }]);
+  });
+});
+
 describe('the ranked 2v2 queue', () => {
   it('four solos are matched into two teams; a guest is refused; one socket and one account queue once', async () => {
     const site = teamSite();
@@ -155,12 +196,12 @@ describe('the ranked 2v2 queue', () => {
     await site.say(guest, { t: 'tparty', handling: H });
     expect(errors(guest)).toEqual(['sign_in_required', 'sign_in_required']);
     const owners = await Promise.all(['s1', 's2', 's3', 's4'].map((n) => player(n)));
-    const socks = owners.map((o) => socket(lobby, o, clock.now));
+    const socks = owners.map((o) => site.sock(o));
     await site.say(socks[0]!, { t: 'tqueue', handling: H });
     await site.say(socks[0]!, { t: 'tqueue', handling: H });
     expect(errors(socks[0]!)).toEqual(['already_playing']);
     // The same account on another tab: still one entry.
-    const tab = socket(lobby, owners[0]!, clock.now);
+    const tab = site.sock(owners[0]!);
     await site.say(tab, { t: 'tqueue', handling: H });
     expect(errors(tab)).toEqual(['already_playing']);
     expect(site.queue.waiting).toBe(1);
@@ -175,8 +216,7 @@ describe('the ranked 2v2 queue', () => {
 
   it('a party is joined only with its code, by one player; leaving unqueues the pair and tells the partner', async () => {
     const site = teamSite();
-    const { clock, lobby } = site;
-    const [a, b, c] = await Promise.all(['pa', 'pb', 'pc'].map(async (n) => socket(lobby, await player(n), clock.now)));
+    const [a, b, c] = await Promise.all(['pa', 'pb', 'pc'].map(async (n) => site.sock(await player(n))));
     await site.say(a!, { t: 'tparty', handling: H });
     const code = a!.last('tparty')!.code;
     const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
@@ -220,5 +260,184 @@ describe('the ranked 2v2 queue', () => {
     const codes = errors(guesser);
     expect(codes.filter((c) => c === 'unknown_room')).toHaveLength(LIVE_LIMITS.lobbyMessagesPerMinute);
     expect(codes).toContain('rate_limited');
+  });
+});
+
+describe('the ranked rules in the 2v2 queue, as in 1v1', () => {
+  const queueAll = async (site: ReturnType<typeof teamSite>, socks: Sock[]) => {
+    for (const s of socks) await site.say(s, { t: 'tqueue', handling: H });
+  };
+
+  it('opponents never share an address or a device; teammates may', async () => {
+    const site = teamSite();
+    const [a, b, x, y, z] = await Promise.all(['ka', 'kb', 'kx', 'ky', 'kz'].map((n) => player(n)));
+    const sa = site.sock(a!);
+    const sb = site.sock(b!, { address: 'home' });
+    const sx = site.sock(x!, { address: 'home' });
+    const [sy, sz] = [site.sock(y!), site.sock(z!, { device: 'dev-1' })];
+    await site.say(sa, { t: 'tparty', handling: H });
+    await site.say(sb, { t: 'tjoin', code: sa.last('tparty')!.code, handling: H });
+    await queueAll(site, [sa, sx, sy]);
+    // The pair's b and the solo x share an address: never opponents, however long they wait.
+    site.clock.advance(60_000);
+    expect(sa.last('rmatch')).toBeUndefined();
+    expect(site.queue.waiting).toBe(4);
+    await queueAll(site, [sz]);
+    expect(sa.last('rmatch')).toBeDefined();
+    expect([sy, sz].map((s) => s.last('rmatch')?.matchId)).toEqual([sa.last('rmatch')!.matchId, sa.last('rmatch')!.matchId]);
+    expect(sx.last('rmatch')).toBeUndefined();
+    // Four solos, two on one device: teammates, never opponents.
+    const site2 = teamSite();
+    const solos = await Promise.all(['d1', 'd2', 'd3', 'd4'].map((n) => player(n)));
+    const socks = solos.map((o, i) => site2.sock(o, i < 2 ? { device: 'dev-2' } : {}));
+    await queueAll(site2, socks);
+    const team = (s: Sock) => (s.last('rmatch')!.seat! < 2 ? 0 : 1);
+    expect(team(socks[0]!)).toBe(team(socks[1]!));
+    expect(team(socks[2]!)).toBe(team(socks[3]!));
+  });
+
+  it('each player is admitted by the ranked rules, and never meets anyone on their avoid list', async () => {
+    const [a, b, x, y, z] = await Promise.all(['va', 'vb', 'vx', 'vy', 'vz'].map((n) => player(n)));
+    const entries: Array<{ userId: string; address: string; device: string | null }> = [];
+    const site = teamSite({}, {
+      rankedEntry: async (who) => {
+        entries.push(who);
+        if (who.userId === z!.userId) return { ok: false, code: 'not_eligible', message: 'too new' };
+        return { ok: true, avoid: who.userId === x!.userId ? [b!.userId!] : [] };
+      },
+    });
+    const sz = site.sock(z!);
+    await site.say(sz, { t: 'tqueue', handling: H });
+    expect(sz.last('error')).toMatchObject({ code: 'not_eligible', message: 'too new' });
+    const [sa, sb, sx, sy] = [a, b, x, y].map((o) => site.sock(o!));
+    await site.say(sa!, { t: 'tparty', handling: H });
+    await site.say(sb!, { t: 'tjoin', code: sa!.last('tparty')!.code, handling: H });
+    await queueAll(site, [sa!, sx!, sy!]);
+    // Both members of the pair were looked up, with their own address.
+    expect(entries.map((e) => e.userId)).toEqual(expect.arrayContaining([a!.userId, b!.userId, x!.userId, y!.userId]));
+    expect(entries.find((e) => e.userId === b!.userId)!.address).toBe(sb!.conn.address);
+    site.clock.advance(60_000);
+    // x avoids b: the pair never meets x.
+    expect(sa!.last('rmatch')).toBeUndefined();
+  });
+
+  it('a pair far apart is matched near its stronger player, not at its mean', async () => {
+    const ratings: Record<string, number> = {};
+    const site = teamSite(ratings);
+    const [hi, lo, c, d] = await Promise.all(['hi', 'lo', 'mc', 'md'].map((n) => player(n)));
+    Object.assign(ratings, { [hi!.userId!]: 2200, [lo!.userId!]: 1000, [c!.userId!]: 1600, [d!.userId!]: 1600 });
+    const [sh, sl, sc, sd] = [hi, lo, c, d].map((o) => site.sock(o!)) as [Sock, Sock, Sock, Sock];
+    await site.say(sh, { t: 'tparty', handling: H });
+    await site.say(sl, { t: 'tjoin', code: sh.last('tparty')!.code, handling: H });
+    await queueAll(site, [sh, sc, sd]);
+    // The mean (1600) would meet 1600 + 1600 at once; counted at 2100, it waits for its own level.
+    expect(sh.last('rmatch')).toBeUndefined();
+    expect(site.queue.waiting).toBe(4);
+  });
+
+  it('an account seated in a live ranked set is busy on every tab: no second queue or party', async () => {
+    const site = teamSite();
+    const owners = await Promise.all(['ba', 'bb', 'bc', 'bd'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    await queueAll(site, socks);
+    expect(socks[0]!.last('rmatch')).toBeDefined();
+    const tab = site.sock(owners[0]!);
+    await site.say(tab, { t: 'tqueue', handling: H });
+    await site.say(tab, { t: 'tparty', handling: H });
+    expect(errors(tab)).toEqual(['already_playing', 'already_playing']);
+    expect(site.queue.waiting).toBe(0);
+  });
+
+  it('a ranked set is charged to each player\'s and each address\'s starts per hour, as a room\'s', async () => {
+    const site = teamSite();
+    const owners = await Promise.all(['ca', 'cb', 'cc', 'cd'].map((n) => player(n)));
+    const play = () => {
+      const socks = owners.map((o) => site.sock(o));
+      const seats = socks.map((s) => ({ owner: s.conn.owner, player: s.conn.player, handling: H }));
+      return site.lobby.startRanked({ ...TEAM_SET, seats, peers: socks.map((s) => s.conn) });
+    };
+    for (let i = 0; i < ROOM_LIMITS.startsPerHour.player; i++) expect(play()).toEqual({ ok: true });
+    expect(play()).toMatchObject({ ok: false });
+    site.lobby.close(); // the sets end (unstored): the players are free again, but for their budget
+    // The queue says so before a player waits for a match it could not start.
+    const s = site.sock(owners[0]!);
+    await site.say(s, { t: 'tqueue', handling: H });
+    expect(s.last('error')).toMatchObject({ code: 'rate_limited' });
+    site.clock.advance(3_600_000);
+    expect(play()).toEqual({ ok: true });
+    // An instance holding as many rooms as it can starts no ranked set either.
+    site.lobby.close();
+    for (let i = 0; site.lobby.rooms.size < ROOM_LIMITS.roomsPerInstance; i++) {
+      socket(site.lobby, { userId: null, guestId: `g${i}` }).say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    }
+    expect(play()).toMatchObject({ ok: false, refused: { length: 4 } });
+  });
+});
+
+describe('a socket in the 2v2 queue or a party, and rooms', () => {
+  it('is refused a room (make, join, take up a seat) while it waits, with a clear error; the match then starts for all four', async () => {
+    const site = teamSite();
+    const [a, b, c, d, host] = await Promise.all(['qa', 'qb', 'qc', 'qd', 'qh'].map((n) => player(n)));
+    const [sa, sb, sc, sd, sh] = [a, b, c, d, host].map((o) => site.sock(o!)) as [Sock, Sock, Sock, Sock, Sock];
+    sh.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    const code = sh.last('rroom')!.code;
+    await site.say(sa, { t: 'tparty', handling: H });
+    await site.say(sb, { t: 'tqueue', handling: H });
+    for (const s of [sa, sb]) {
+      s.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+      s.say({ t: 'rjoin', code, handling: H });
+      s.say({ t: 'rresume', matchId: 'aaaaaaaaaaaa', token: 'x'.repeat(16) });
+      expect(s.of('error').map((e) => [e.code, e.message])).toEqual(Array(3).fill(['already_playing', expect.stringContaining('2v2')]));
+    }
+    expect(site.lobby.rooms.size).toBe(1);
+    await site.say(sa, { t: 'tleave' });
+    await site.say(sa, { t: 'tqueue', handling: H });
+    for (const s of [sc, sd]) await site.say(s, { t: 'tqueue', handling: H });
+    for (const s of [sa, sb, sc, sd]) expect(s.last('rmatch')).toBeDefined();
+  });
+
+  it('a match one unit cannot start: that unit is out, told why; the others wait on as long as they had waited', async () => {
+    const ratings: Record<string, number> = {};
+    const site = teamSite(ratings);
+    const [a, b, c, d, e] = await Promise.all(['ra', 'rb', 'rc', 'rd', 're'].map((n) => player(n)));
+    ratings[e!.userId!] = 2100;
+    // a has one room set start left this hour when it queues; another tab then spends it.
+    const fillers = await Promise.all(['f1', 'f2', 'f3'].map((n) => player(n)));
+    const start = () => {
+      const socks = [a!, ...fillers].map((o) => site.sock(o));
+      return site.lobby.startRanked({ ...TEAM_SET, seats: socks.map((s) => ({ owner: s.conn.owner, player: s.conn.player, handling: H })), peers: socks.map((s) => s.conn) });
+    };
+    for (let i = 1; i < ROOM_LIMITS.startsPerHour.player; i++) expect(start()).toEqual({ ok: true });
+    site.lobby.close();
+    const [sa, sb] = [site.sock(a!), site.sock(b!)];
+    await site.say(sa, { t: 'tqueue', handling: H });
+    await site.say(sb, { t: 'tqueue', handling: H });
+    expect(start()).toEqual({ ok: true });
+    site.lobby.close();
+    site.clock.advance(MATCHMAKING.anyoneAfterMs);
+    const [sc, sd] = [site.sock(c!), site.sock(d!)];
+    for (const s of [sc, sd]) await site.say(s, { t: 'tqueue', handling: H });
+    expect(sa.last('tunqueued')).toEqual({ t: 'tunqueued', reason: 'refused' });
+    expect(sa.last('error')).toMatchObject({ code: 'rate_limited' });
+    for (const s of [sb, sc, sd]) expect([s.last('tunqueued'), s.last('rmatch')]).toEqual([undefined, undefined]);
+    expect(site.queue.waiting).toBe(3);
+    // b has waited past anyoneAfterMs: anyone will do, even e, 600 above it.
+    const se = site.sock(e!);
+    await site.say(se, { t: 'tqueue', handling: H });
+    for (const s of [sb, sc, sd, se]) expect(s.last('rmatch')).toBeDefined();
+  });
+
+  it('a seat taken up on a second tab is no longer the first tab\'s: its leave leaves nothing', async () => {
+    const site = teamSite();
+    const owners = await Promise.all(['ta', 'tb', 'tc', 'td'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    for (const s of socks) await site.say(s, { t: 'tqueue', handling: H });
+    const m = socks[0]!.last('rmatch')!;
+    const tab = site.sock(owners[0]!);
+    tab.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
+    expect(tab.last('rresumed')).toBeDefined();
+    socks[0]!.say({ t: 'rleave', code: m.code });
+    expect(socks[0]!.last('error')).toMatchObject({ code: 'unknown_room' });
+    expect(site.lobby.matches.get(m.matchId)!.seats[m.seat!]!.leftRoom).toBe(false);
   });
 });

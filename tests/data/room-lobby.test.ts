@@ -133,6 +133,45 @@ describe('the room host’s chair', () => {
   });
 });
 
+describe('what a modified browser in the host\'s chair can send', () => {
+  it('a bot on a seat past the room\'s size is refused: the room keeps its size and budget', async () => {
+    const site = roomSite();
+    const { alice, code } = await room(site, 2, [], []);
+    alice.say({ t: 'rbot', code, seat: 5, bot: { pps: 2, style: 'tidy' } });
+    expect(alice.last('error')).toMatchObject({ code: 'bad_message' });
+    expect(alice.last('rroom')!.seats).toHaveLength(2);
+    expect(site.lobby.botSeats).toBe(0);
+    alice.say({ t: 'rbot', code, seat: 5, bot: null });
+    expect(alice.last('rroom')!.seats).toHaveLength(2);
+  });
+
+  it('a bot put on, changed or taken off, and a kick, each make everyone ready again, as new rules do', async () => {
+    const site = roomSite();
+    const { alice, code, others } = await room(site, 4, [], ['bob', 'carol']);
+    const [bob] = others as [Sock, Sock];
+    const readyAll = () => [alice, ...others].forEach((s) => s.say({ t: 'rready', code, ready: true }));
+    const readies = () => bob.last('rroom')!.seats.map((x) => (x.player && !x.player.bot ? x.ready : null));
+    readyAll();
+    alice.say({ t: 'rbot', code, seat: 3, bot: { pps: 2, style: 'tidy' } });
+    expect(readies()).toEqual([false, false, false, null]);
+    readyAll();
+    alice.say({ t: 'rbot', code, seat: 3, bot: { pps: 5, style: 'attacker' } });
+    expect(readies()).toEqual([false, false, false, null]);
+    readyAll();
+    alice.say({ t: 'rkick', code, seat: 2 });
+    expect(readies()).toEqual([false, false, null, null]);
+    readyAll();
+    alice.say({ t: 'rbot', code, seat: 2, bot: { pps: 1, style: 'tidy' } });
+    expect(readies()).toEqual([false, false, null, null]);
+    // Nobody starts what they did not ready for.
+    alice.say({ t: 'rstart', code });
+    expect(alice.last('error')).toMatchObject({ code: 'not_eligible' });
+    readyAll();
+    alice.say({ t: 'rbot', code, seat: 3, bot: null });
+    expect(readies()).toEqual([false, false, null, null]);
+  });
+});
+
 describe('another set in the same room', () => {
   it('after a set the room goes back to the lobby with its people and bots, every person to ready again; a player who left is gone, one kicked in play too', async () => {
     const site = roomSite();
@@ -155,8 +194,8 @@ describe('another set in the same room', () => {
     // The seats fill again and the next set is a new match, stored on its own.
     const dave = await made(site, 'dave');
     dave.say({ t: 'rjoin', code, handling: H });
-    for (const s of [alice, dave]) s.say({ t: 'rready', code, ready: true });
     alice.say({ t: 'rbot', code, seat: 2, bot: { pps: 1, style: 'tidy' } });
+    for (const s of [alice, dave]) s.say({ t: 'rready', code, ready: true });
     alice.say({ t: 'rstart', code });
     const m2 = alice.last('rmatch')!;
     expect(m2.matchId).not.toBe(m.matchId);

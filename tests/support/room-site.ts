@@ -49,8 +49,8 @@ export const bot = (b: BotSpec): RoomSeatSpec => ({ owner: { userId: null, guest
 export const rules = (o: Partial<RoomRules> = {}): RoomRules => ({ ...DEFAULT_ROOM_RULES, firstTo: 1, ...o });
 
 /** A socket of `owner` whose every message goes through the client schema, as the hub parses it. */
-export function socket(lobby: RoomLobby, owner: Owner, now: () => number = () => 0) {
-  const { conn, sent } = liveConnection(owner);
+export function socket(lobby: RoomLobby, owner: Owner, now: () => number = () => 0, where: { address?: string; device?: string } = {}) {
+  const { conn, sent } = liveConnection(owner, where.address ?? 'test', where.device ?? null);
   /** When each message of `sent` was sent, on the room's clock. */
   const at: number[] = [];
   const send = conn.send.bind(conn);

@@ -58,7 +58,11 @@ export class LiveHub implements LiveHere {
   /** Rooms of 2–16 held on this instance (rooms/room-lobby.ts; decision 0034). */
   readonly rooms = new RoomLobby();
   /** Ranked 2v2's parties and queue, used on the versus home as rooms are (rooms/team-queue.ts; decision 0036). */
-  readonly teams = new TeamQueue({ rooms: this.rooms, busy: (peer) => (peer as Connection).match?.host.ended === false });
+  readonly teams = new TeamQueue({
+    rooms: this.rooms,
+    // Its own 1v1 match, or its account's ranked one on any tab (one account, one ranked game at a time).
+    busy: (peer) => (peer as Connection).match?.host.ended === false || (peer.owner.userId !== null && this.versus.playsRanked(peer.owner.userId)),
+  });
   /** Games hosted here per address: a start or an adoption takes a slot, the host gives it back when it closes. */
   readonly gamesByAddress = new AddressSlots(LIVE_LIMITS.gamesPerAddress);
   /** Catch-ups given per game or match, from every connection here together. */

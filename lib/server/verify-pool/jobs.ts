@@ -36,7 +36,7 @@ export const JOBS = {
   /** A room's set, every seat through the referee again (room-verify.ts); the score crosses back as pairs. */
   room: (record: RoomMatchRecord) => {
     const v = verifyRoomMatch(record);
-    return v.ok ? { ok: true as const, score: [...v.score] } : v;
+    return v.ok ? { ok: true as const, score: [...v.score], firstPieces: v.firstPieces } : v;
   },
   timing: (encoded: string) => inspectTiming(encoded),
   /** A stored game's feature rows, one per replay (integrity/record.ts); null for one that cannot be read. */

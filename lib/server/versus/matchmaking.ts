@@ -55,9 +55,16 @@ export type Waiting = {
 
 /** Whether two entries may meet at all, whatever their ratings. */
 export function compatible(a: Waiting, b: Waiting): boolean {
-  if (a === b || a.who === b.who) return false;
-  if (a.avoid?.includes(b.who) || b.avoid?.includes(a.who)) return false;
-  return !a.apart?.some((key) => b.apart?.includes(key));
+  return a !== b && a.who !== b.who && !keptApart(a, b);
+}
+
+/** Who the ranked rules look at: a 1v1 entry's player, or a 2v2 unit's one or two (team-matchmaking.ts). */
+type Apartness = { who: string | readonly string[]; apart?: readonly string[] | undefined; avoid?: readonly string[] | undefined };
+
+/** Whether the ranked rules keep two entries from meeting: a shared `apart` key, or one's player on the other's `avoid` list. */
+export function keptApart(a: Apartness, b: Apartness): boolean {
+  const avoids = (x: Apartness, y: Apartness) => !!x.avoid && (typeof y.who === 'string' ? x.avoid.includes(y.who) : y.who.some((w) => x.avoid!.includes(w)));
+  return avoids(a, b) || avoids(b, a) || !!a.apart?.some((key) => b.apart?.includes(key));
 }
 
 /** The rating difference a player who joined at `since` accepts at `now`. */

@@ -6,7 +6,7 @@ import type { RoomMatchRecord, RoomRefusal } from '@/lib/server/versus/room-veri
 import type { SeatOwner } from '@/lib/server/versus/store';
 import { seatsStillOwned } from '@/lib/server/versus/seat-owners';
 import { verifyOwn } from '@/lib/server/verify-pool';
-import { rateTeamSet, TEAM_SET, type SeatRating } from '@/lib/server/versus/team-ratings';
+import { rateTeamSet, TEAM_SET, teamNoContest, type SeatRating } from '@/lib/server/versus/team-ratings';
 
 export type StoreRoomResult =
   | { ok: true; matchId: string; repeated: boolean }
@@ -18,7 +18,8 @@ export type StoreRoomResult =
  * match, each seat (bots marked by their pace and style), every game's replays, in one
  * transaction. `matchId` is the room host's: a retry, or two at once, stores it once. Only a set
  * the ranked 2v2 queue started is `ranked` (free-for-all and custom rooms never are): its four
- * players' 2v2 ratings move in the same transaction (team-ratings.ts), so a retry rates nobody twice.
+ * players' 2v2 ratings move in the same transaction (team-ratings.ts), so a retry rates nobody twice;
+ * a set whose first game lost a seat before it played NO_CONTEST.minLeaverPieces is no contest.
  * A seat whose account was deleted meanwhile is stored empty (seat-owners.ts), and a ranked set
  * with one is stored unranked: the others' finished games are never lost to that account.
  */
@@ -43,7 +44,9 @@ export async function storeRoomMatch(o: { matchId: string; record: RoomMatchReco
       VALUES (${matchId}, ${record.mode}, ${record.seed}, ${ROOM_RULES_VERSION}, ${JSON.stringify(record.rules)}, ${record.seats}, ${record.winnerTeam}, ${rates}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return false;
-    const rated: (SeatRating | null)[] = rates ? await rateTeamSet(tx, { users: owned.seats.map((s) => s.userId!), teams, winnerTeam: record.winnerTeam, now }) : seats.map(() => null);
+    const rated: (SeatRating | null)[] = rates
+      ? await rateTeamSet(tx, { users: owned.seats.map((s) => s.userId!), teams, winnerTeam: record.winnerTeam, now, ...teamNoContest(record, verdict.firstPieces) })
+      : seats.map(() => null);
     await tx.roomSeat.createMany({
       data: owned.seats.map((s, seat) => ({
         matchId, seat, team: teams[seat]!, userId: s.userId, guestId: s.userId ? null : s.guestId,

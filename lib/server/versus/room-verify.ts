@@ -31,7 +31,8 @@ export type RoomMatchRecord = {
 export type RoomRefusal =
   | 'invalid_match' | 'replay_undecodable' | 'replay_mismatch' | 'rules_mismatch' | 'seat_mismatch' | 'target_forged'
   | 'inputs_after_end' | 'garbage_mismatch' | 'outcome_mismatch' | 'score_mismatch';
-export type RoomVerifyResult = { ok: true; score: Map<number, number> } | { ok: false; code: RoomRefusal; message: string };
+/** `firstPieces`: the pieces each seat played in the set's first game (a ranked set's no-contest rule reads its leavers'). */
+export type RoomVerifyResult = { ok: true; score: Map<number, number>; firstPieces: number[] } | { ok: false; code: RoomRefusal; message: string };
 
 const fail = (code: RoomRefusal, message: string) => ({ ok: false, code, message }) as const;
 
@@ -52,19 +53,22 @@ export function verifyRoomMatch(record: RoomMatchRecord): RoomVerifyResult {
   const firstTo = record.rules.firstTo;
   if (games.length < 1 || games.length > firstTo * seats + 8) return fail('invalid_match', `A first-to-${firstTo} set cannot have ${games.length} games.`);
   const score = new Map<number, number>();
+  let firstPieces: number[] = [];
   for (let i = 0; i < games.length; i++) {
-    const bad = verifyRoomGame(record, mode, `${seed}.${i}`, games[i]!);
-    if (bad) return fail(bad.code, `Game ${i + 1}: ${bad.message}`);
+    const checked = verifyRoomGame(record, mode, `${seed}.${i}`, games[i]!);
+    if ('code' in checked) return fail(checked.code, `Game ${i + 1}: ${checked.message}`);
+    if (i === 0) firstPieces = checked.pieces;
     const w = games[i]!.winnerTeam;
     if (w !== null) score.set(w, (score.get(w) ?? 0) + 1);
     const decided = [...score.values()].some((n) => n >= firstTo);
     if (decided !== (i === games.length - 1)) return fail('score_mismatch', `The set was ${decided ? '' : 'not '}decided after game ${i + 1} of ${games.length}.`);
   }
   if (score.get(record.winnerTeam) !== firstTo) return fail('score_mismatch', `Team ${record.winnerTeam} did not win the set.`);
-  return { ok: true, score };
+  return { ok: true, score, firstPieces };
 }
 
-function verifyRoomGame(record: RoomMatchRecord, mode: VersusMode, seed: string, game: RoomGameRecord): { code: RoomRefusal; message: string } | null {
+/** A game's refusal, or the pieces each seat played in it. */
+function verifyRoomGame(record: RoomMatchRecord, mode: VersusMode, seed: string, game: RoomGameRecord): { code: RoomRefusal; message: string } | { pieces: number[] } {
   if (game.replays.length !== record.seats) return { code: 'invalid_match', message: `a room of ${record.seats} needs ${record.seats} replays.` };
   if (!Number.isInteger(game.endTick) || game.endTick < 0 || game.endTick > MAX_GAME_TICKS) return { code: 'outcome_mismatch', message: 'the deciding tick is out of range.' };
   const badLeave = checkLeaves(game.leaves, record.seats, game.endTick);
@@ -99,7 +103,7 @@ function verifyRoomGame(record: RoomMatchRecord, mode: VersusMode, seed: string,
   const o = rerun.game.outcome;
   if (!o || o.tick !== game.endTick || o.reason !== game.reason || o.winner !== game.winnerTeam)
     return { code: 'outcome_mismatch', message: `the game does not end at tick ${game.endTick} (${game.reason}) for team ${game.winnerTeam}.` };
-  return null;
+  return { pieces: Array.from({ length: record.seats }, (_, s) => rerun.game.game(s).stats().pieces) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { MATCHMAKING, windowOf } from '@/lib/server/versus/matchmaking';
+import { keptApart, MATCHMAKING, windowOf } from '@/lib/server/versus/matchmaking';
 
 /**
  * Ranked 2v2 matchmaking, as a pure decision over who is waiting and the time (ms, any clock),
@@ -7,7 +7,9 @@ import { MATCHMAKING, windowOf } from '@/lib/server/versus/matchmaking';
  * rating is within its window (±windowStart, widening by widenPerSecond up to windowMax; anyone
  * after anyoneAfterMs), and takes the one whose two teams' mean ratings are closest, then the one
  * nearest its own rating. Solos are matched into teams; a pair stays one team. Never one player
- * twice in a match.
+ * twice in a match. Never opponents the ranked rules keep apart (matchmaking.ts keptApart: one
+ * address or device, or on an avoid list); teammates may be (friends at one home play together).
+ * A team counts as teamRating of its players: the weaker no lower than TEAM_GAP below the stronger.
  */
 export type TeamUnit = {
   id: string;
@@ -16,7 +18,24 @@ export type TeamUnit = {
   /** Its players' mean rating as it stands now. */
   rating: number;
   since: number;
+  /** Ranked: its players' address and device keys; no opponent may share one. */
+  apart?: readonly string[];
+  /** Ranked: players its players must not meet (pairing.ts rankedEntry). */
+  avoid?: readonly string[];
 };
+
+/**
+ * How far below a team's stronger player its weaker one counts (decision 0036): a strong account
+ * with a weak partner (an alt, or a friend far below) is matched near its own level, not at the
+ * mean, so carrying a weak account to easy wins gains little.
+ */
+export const TEAM_GAP = 200;
+
+/** A team's matchmaking rating from its players': their mean, each counted at least the strongest − TEAM_GAP. */
+export function teamRating(ratings: readonly number[]): number {
+  const top = Math.max(...ratings);
+  return ratings.reduce((s, r) => s + Math.max(r, top - TEAM_GAP), 0) / ratings.length;
+}
 
 /** Of the units in a window, only the nearest this many are tried: a match is 2^this subsets at most. */
 export const TEAM_CANDIDATES = 7;
@@ -42,8 +61,9 @@ export function teamUp(waiting: readonly TeamUnit[], now: number, rules: typeof 
   return matches;
 }
 
-const players = (us: readonly TeamUnit[]) => us.reduce((n, u) => n + u.who.length, 0);
-const mean = (team: readonly TeamUnit[]) => team.reduce((s, u) => s + u.rating * u.who.length, 0) / players(team);
+// A pair's rating is its teamRating already: counted once per player, it stays that.
+const mean = (team: readonly TeamUnit[]) => teamRating(team.flatMap((u) => u.who.map(() => u.rating)));
+const opponents = (match: TeamMatch) => match[0].every((x) => match[1].every((y) => !keptApart(x, y)));
 const disjoint = (us: readonly TeamUnit[], b: TeamUnit) => us.every((u) => u.who.every((w) => !b.who.includes(w)));
 
 /** The best four-player match with `a` from `near`: closest team means, then nearest to a. */
@@ -51,6 +71,7 @@ function bestMatch(a: TeamUnit, near: readonly TeamUnit[]): TeamMatch | null {
   let best: { match: TeamMatch; gap: number; spread: number } | null = null;
   const consider = (chosen: TeamUnit[]) => {
     for (const match of splits(a, chosen)) {
+      if (!opponents(match)) continue;
       const gap = Math.abs(mean(match[0]) - mean(match[1]));
       const spread = chosen.reduce((s, u) => s + Math.abs(u.rating - a.rating), 0);
       if (!best || gap < best.gap || (gap === best.gap && spread < best.spread)) best = { match, gap, spread };

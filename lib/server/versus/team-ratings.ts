@@ -3,7 +3,8 @@ import { MODES, type RoomRules, type VersusMode } from '@/lib/engine';
 import { DEFAULT_ROOM_RULES } from '@/lib/engine';
 import type { Prisma } from '@/lib/generated/prisma/client';
 import { getDb } from '@/lib/server/db';
-import { NEW_PLAYER_RATING, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
+import { countsAsRated, isNoContest, NEW_PLAYER_RATING, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
+import type { RoomMatchRecord } from '@/lib/server/versus/room-verify';
 import { rollOverSeasons, seasonOfMatch } from '@/lib/server/versus/seasons';
 import { rateTeams } from '@/lib/server/versus/team-rating';
 import { seasonAt } from '@/lib/versus/seasons';
@@ -34,20 +35,35 @@ export async function teamRatingOf(o: { userId: string; now?: Date }): Promise<R
 
 export type SeatRating = { before: Rating; after: Rating };
 type Row = Rating & { userId: string; ratedAt: Date; season: number };
+type NoContest = { noContest: boolean; leavers: number[] };
+
+/**
+ * 1v1's no-contest rule (rating.ts isNoContest) for a ranked set: the seats that left in the first
+ * game (the host's leaves: a leave, a drop, a lag) and whether one of them had played fewer than
+ * NO_CONTEST.minLeaverPieces pieces there (`firstPieces`, the verification's count).
+ */
+export function teamNoContest(record: Pick<RoomMatchRecord, 'games'>, firstPieces: readonly number[]): NoContest {
+  const leavers = (record.games[0]?.leaves ?? []).map((l) => l.seat);
+  return { noContest: leavers.some((s) => isNoContest(firstPieces[s] ?? 0)), leavers };
+}
 
 /**
  * Rates a ranked 2v2 set in the transaction that stores it (room-store.ts), so a retried store,
- * which finds the match taken, rates nobody twice. Rows are made for new players, then locked in
- * id order (two sets of one player finishing at once rate one after the other); each player
- * starts from their rating as it stands now (`ratingAt`), and moves by team-rating.ts against the
- * other team. Every seat counts as rated: no no-contest rule here yet (decision 0036).
+ * which finds the match taken, rates nobody twice. Rows are made for the players rated, then every
+ * player's locked in id order (two sets of one player finishing at once rate one after the other);
+ * each player starts from their rating as it stands now (`ratingAt`), and moves by team-rating.ts
+ * against the other team. A no-contest set (teamNoContest) rates only the losing leavers' loss,
+ * as 1v1 rates only the leaver's: the winners and the leaver's partner keep their ratings
+ * (before = after, no match counted).
  */
-export async function rateTeamSet(tx: Tx, o: { users: readonly string[]; teams: readonly number[]; winnerTeam: number; now: Date }): Promise<SeatRating[]> {
+export async function rateTeamSet(tx: Tx, o: { users: readonly string[]; teams: readonly number[]; winnerTeam: number; now: Date } & Partial<NoContest>): Promise<SeatRating[]> {
   const { users, teams, now } = o;
+  const noContest = o.noContest === true;
+  const counts = (s: number) => countsAsRated({ won: teams[s] === o.winnerTeam, noContest }) && (!noContest || (o.leavers ?? []).includes(s));
   await rollOverSeasons({ now, tx });
   const fresh = NEW_PLAYER_RATING;
   const season = seasonAt(now).number;
-  for (const userId of users) {
+  for (const userId of users.filter((_, s) => counts(s))) {
     await tx.$executeRaw`
       INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt", "season")
       VALUES (${userId}, ${TEAMS_MODE}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${season})
@@ -57,8 +73,11 @@ export async function rateTeamSet(tx: Tx, o: { users: readonly string[]; teams: 
     SELECT "userId", "rating", "rd", "vol", "ratedAt", "season" FROM "VersusRating"
     WHERE "mode" = ${TEAMS_MODE} AND "userId" IN (${users[0]}, ${users[1]}, ${users[2]}, ${users[3]})
     ORDER BY "userId" FOR UPDATE`;
-  const row = (u: string) => rows.find((r) => r.userId === u)!;
-  const before = users.map((u) => storedRating(ratingAt(row(u), row(u).ratedAt, now)));
+  const row = (u: string) => rows.find((r) => r.userId === u);
+  const before = users.map((u) => {
+    const r = row(u);
+    return storedRating(r ? ratingAt(r, r.ratedAt, now) : fresh);
+  });
   const side = (team: number) => users.flatMap((_, s) => (teams[s] === team ? [s] : []));
   const [a, b] = [side(0), side(1)];
   const rated = rateTeams([a.map((s) => before[s]!), b.map((s) => before[s]!)], o.winnerTeam === 0 ? 0 : 1);
@@ -66,10 +85,11 @@ export async function rateTeamSet(tx: Tx, o: { users: readonly string[]; teams: 
   a.forEach((s, i) => (after[s] = storedRating(rated[0][i]!)));
   b.forEach((s, i) => (after[s] = storedRating(rated[1][i]!)));
   for (const [s, userId] of users.entries()) {
+    if (!counts(s)) continue;
     await tx.versusRating.update({
       where: { userId_mode: { userId, mode: TEAMS_MODE } },
-      data: { ...after[s]!, matches: { increment: 1 }, wins: { increment: teams[s] === o.winnerTeam ? 1 : 0 }, updatedAt: now, ratedAt: now, season: seasonOfMatch(row(userId).season, now) },
+      data: { ...after[s]!, matches: { increment: 1 }, wins: { increment: teams[s] === o.winnerTeam ? 1 : 0 }, updatedAt: now, ratedAt: now, season: seasonOfMatch(row(userId)!.season, now) },
     });
   }
-  return users.map((_, s) => ({ before: before[s]!, after: after[s]! }));
+  return users.map((_, s) => ({ before: before[s]!, after: counts(s) ? after[s]! : before[s]! }));
 }

@@ -27,6 +27,28 @@ const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: a
 const send = (x: { c: VersusPeer }, m: VersusClientMessage) => lobby.handle(x.c, m);
 
 describe('the versus lobby', () => {
+  it('knows an account in a ranked match, hosted here or placed elsewhere, whatever its tab: ranked 2v2 refuses it meanwhile', async () => {
+    make();
+    const [a, b, c, d] = ['r1', 'r2', 'r3', 'r4'].map((u) => conn({ userId: u, guestId: null }));
+    await send(a!, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    await send(b!, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    expect(a!.last('match')).toMatchObject({ ranked: true });
+    expect([lobby.playsRanked('r1'), lobby.playsRanked('r2'), lobby.playsRanked('r3')]).toEqual([true, true, false]);
+    // Unranked is not ranked.
+    await send(c!, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await send(d!, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(c!.last('match')).toMatchObject({ ranked: false });
+    expect(lobby.playsRanked('r3')).toBe(false);
+    // A pair the home placed on another instance is known too.
+    const [e, f] = ['r5', 'r6'].map((u) => conn({ userId: u, guestId: null }));
+    lobby.setPlacer(() => true);
+    await send(e!, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    await send(f!, { t: 'queue', mode: 'battle', ranked: true, ...base });
+    expect(lobby.playsRanked('r5')).toBe(true);
+    lobby.settlePlaced([e!.c, f!.c], null, [null, null]);
+    expect(lobby.playsRanked('r5')).toBe(false);
+  });
+
   it('ranked: gives the pairing rules the connection’s device as well as its address', async () => {
     const seen: Array<{ address: string; device: string | null }> = [];
     lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: async ({ address, device }) => (seen.push({ address, device }), { ok: true, avoid: [] }) });

@@ -122,6 +122,10 @@ export class MatchHost {
   get score(): [number, number] {
     return [this.match.score[0], this.match.score[1]];
   }
+  get ranked(): boolean {
+    return this.o.ranked;
+  }
+
   owner(s: Seat): Owner {
     return this.o.seats[s].owner;
   }

@@ -67,8 +67,8 @@ export class VersusLobby {
   readonly matches = new Map<string, MatchHost>();
   private readonly queue = new Map<VersusPeer, Entry>();
   private readonly rooms = new Map<string, Room>();
-  /** Players whose match the home placed on another instance (versus-relay.ts): busy here until it closes there. */
-  private readonly placed = new WeakSet<VersusPeer>();
+  /** Players whose match the home placed on another instance (versus-relay.ts), and whether it is ranked: busy here until it closes there. */
+  private readonly placed = new Map<VersusPeer, boolean>();
   /** Several instances: asks the instance of seat 0's socket to host a new match; false to host it here. */
   private placer: ((p: Placement) => boolean) | null = null;
   private readonly now: () => number;
@@ -324,7 +324,7 @@ export class VersusLobby {
   private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room }): MatchHost | null {
     const placement: Placement = { mode: o.mode, firstTo: o.firstTo, ranked: o.ranked, conns: o.conns, setup: o.setup, room: o.room?.code ?? null };
     if (!this.placer?.(placement)) return this.hostMatch(o);
-    for (const c of o.conns) this.placed.add(c);
+    for (const c of o.conns) this.placed.set(c, o.ranked);
     return null;
   }
 
@@ -418,6 +418,13 @@ export class VersusLobby {
     const again: Room = { ...room, seats: [a, b], ready: [false, false] };
     this.rooms.set(again.code, again);
     this.sendRoom(again);
+  }
+
+  /** Whether the account plays a ranked match now, hosted here or placed by this home, from any tab: ranked 2v2 refuses it meanwhile. */
+  playsRanked(userId: string): boolean {
+    for (const h of this.matches.values()) if (h.ranked && !h.ended && (h.owner(0).userId === userId || h.owner(1).userId === userId)) return true;
+    for (const [c, ranked] of this.placed) if (ranked && c.owner.userId === userId) return true;
+    return false;
   }
 
   private busy(conn: VersusPeer): boolean {

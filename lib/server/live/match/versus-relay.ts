@@ -208,6 +208,8 @@ export class VersusRelay implements VersusDoor {
     if (!conn.open) return;
     if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
     if (home === this.link.instance) return atHome(this.homes, conn, m);
+    // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
+    if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
     return this.relay(conn, m, home, null);
   }
 
@@ -425,11 +427,19 @@ export class VersusRelay implements VersusDoor {
   }
 
   private noteWaiting(conn: Connection, m: ServerMessage): void {
-    if (m.t === 'rroom') this.roomCodes.set(conn.id, m.code);
-    if (m.t === 'rclosed') this.roomCodes.delete(conn.id);
+    // A seat's set names its room too: a ranked 2v2 set's players saw no rroom before it.
+    if (m.t === 'rroom' || (m.t === 'rmatch' && m.seat !== null)) this.roomCodes.set(conn.id, m.code);
+    if (m.t === 'rclosed') return this.notWaiting(conn.id);
+    // A watcher's view of the room (no seat of its own): it is told if the home goes, but sits in nothing there.
+    if (m.t === 'rroom' && m.you === null) return;
     const waits = WAITS[m.t];
     if (waits === true) this.waiting.set(conn.id, conn);
     else if (waits === false) this.waiting.delete(conn.id);
+  }
+
+  private notWaiting(id: string): void {
+    this.roomCodes.delete(id);
+    this.waiting.delete(id);
   }
 
   /**
@@ -468,8 +478,14 @@ export class VersusRelay implements VersusDoor {
   }
 }
 
-/** Whether a socket waits at the home (queued, in a room), by the home's answers it relays. */
-const WAITS: Partial<Record<ServerMessage['t'], boolean>> = { queued: true, room: true, unqueued: false, room_closed: false, match: false, rroom: true, rclosed: false, tqueued: true, tunqueued: false };
+/**
+ * Whether a socket waits at the home (queued, in a room, playing a room's set), by the home's
+ * answers it relays. A room's set ends with `rover`: a room's lobby then sends `rroom` again, a
+ * ranked 2v2 set's (which follows `tqueued`, no `tunqueued`) nothing.
+ */
+const WAITS: Partial<Record<ServerMessage['t'], boolean>> = {
+  queued: true, room: true, unqueued: false, room_closed: false, match: false, rroom: true, rclosed: false, rover: false, tqueued: true, tunqueued: false,
+};
 
 function sameToken(a: string, b: string): boolean {
   const [x, y] = [Buffer.from(a), Buffer.from(b)];

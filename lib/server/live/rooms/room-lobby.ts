@@ -9,7 +9,7 @@ import { roomRulesSchema } from '@/lib/validations/rooms';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
-import { BudgetsById } from '@/lib/server/live/budgets';
+import { RoomStarts } from '@/lib/server/live/rooms/room-starts';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 import type { BotSpec } from '@/lib/bot/spec';
 import { storeRoomMatch } from '@/lib/server/versus/room-store';
@@ -18,8 +18,10 @@ import { storeRoomMatch } from '@/lib/server/versus/room-store';
 export type RoomPeer = {
   readonly owner: Owner;
   readonly player: LivePlayer;
-  /** The client's address key: room starts are counted per address too. */
+  /** The client's address key: room starts are counted per address too, and ranked 2v2 keeps one address's players apart. */
   readonly address: string;
+  /** The browser's device id, or null: ranked 2v2 keeps one device's players apart. */
+  readonly device: string | null;
   readonly open: boolean;
   send(message: ServerMessage, waitMs?: number): void;
   error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
@@ -38,6 +40,8 @@ type Room = {
   kicked: Set<string>;
   /** After a set, back to the lobby for another (a room of bots alone does not come back). */
   again: boolean;
+  /** A ranked 2v2 set (startRanked): its players are busy on every tab while it plays. */
+  ranked: boolean;
 };
 
 export const isRoomMessage = (m: ClientMessage): m is RoomClientMessage => ROOM_CLIENT_TYPES.has(m.t);
@@ -54,11 +58,13 @@ export class RoomLobby {
   readonly matches = new Map<string, RoomHost>();
   private readonly seated = new Map<RoomPeer, { room: Room; seat: number }>();
   private bots = 0;
-  private readonly starts = {
-    player: new BudgetsById(ROOM_LIMITS.startsPerHour.player, 3_600_000),
-    address: new BudgetsById(ROOM_LIMITS.startsPerHour.address, 3_600_000),
-  };
+  private readonly starts = new RoomStarts();
   private readonly now: () => number;
+  /**
+   * Whether the socket waits in the ranked 2v2 queue or sits in a party (set by team-queue.ts): it
+   * takes no room meanwhile, or the match found for it would be refused and the three others unqueued.
+   */
+  waitsForTeams: (peer: RoomPeer) => boolean = () => false;
 
   constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {
     this.now = o.now ?? (() => performance.now());
@@ -69,6 +75,8 @@ export class RoomLobby {
   }
 
   handle(peer: RoomPeer, m: RoomClientMessage): void {
+    if ((m.t === 'rcreate' || m.t === 'rjoin' || m.t === 'rresume') && this.waitsForTeams(peer))
+      return peer.error('already_playing', 'This connection waits in the ranked 2v2 queue or a party: leave it first.');
     switch (m.t) {
       case 'rcreate':
         return this.create(peer, m);
@@ -111,6 +119,9 @@ export class RoomLobby {
         const s = host ? host.resume(m.token, peer, peer.owner) : null;
         if (!host || s === null) return peer.error('resume_failed', 'That room seat cannot be taken up again.', { gameId: m.matchId });
         const room = this.rooms.get(host.o.code)!;
+        // The socket that held the seat (another tab, still open) no longer sits here: its leave would end this one's seat.
+        const was = room.seats[s]!.peer;
+        if (was && was !== peer && this.seated.get(was)?.room === room) this.seated.delete(was);
         room.seats[s]!.peer = peer;
         this.seated.set(peer, { room, seat: s });
         return;
@@ -174,7 +185,7 @@ export class RoomLobby {
 
   /** A room of bots and the people given, started at once: for the bench and tests, not the socket. */
   playNow(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers?: (RoomPeer | null)[] }): RoomHost {
-    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, kicked: new Set(), again: false, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
+    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, kicked: new Set(), again: false, ranked: false, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
     this.rooms.set(room.code, room);
     this.bots += o.seats.filter((s) => s.bot).length;
     return this.play(room);
@@ -190,7 +201,7 @@ export class RoomLobby {
     const seats: (Seat | null)[] = Array.from({ length: m.size }, () => null);
     seats[0] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
     for (const b of m.bots) seats[b.seat] = botSeat(b, m.handling);
-    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null, kicked: new Set(), again: true };
+    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null, kicked: new Set(), again: true, ranked: false };
     this.rooms.set(room.code, room);
     this.bots += m.bots.length;
     this.seated.set(peer, { room, seat: 0 });
@@ -204,21 +215,15 @@ export class RoomLobby {
     if (at.seat !== room.host) return peer.error('not_room_host', 'Only the room’s host starts it.');
     if (room.seats.some((x) => x === null)) return peer.error('room_full', 'Every seat must be taken first (a person or a bot).');
     if (room.seats.some((x) => !x!.ready)) return peer.error('not_eligible', 'Everyone in the room must be ready.');
-    const now = this.now();
-    const who = peer.owner.userId ?? peer.owner.guestId ?? `address:${peer.address}`;
-    const per = ROOM_LIMITS.startsPerHour;
-    // Both budgets are read before either is spent: a start one refuses costs the other nothing.
-    if (!this.starts.player.left(who, now)) return peer.error('rate_limited', `At most ${per.player} room sets started an hour; try again later.`);
-    if (!this.starts.address.left(peer.address, now)) return peer.error('rate_limited', `At most ${per.address} room sets started an hour from one network; try again later.`);
-    this.starts.player.take(who, now);
-    this.starts.address.take(peer.address, now);
-    this.play(room);
+    if (this.starts.take([peer], this.now())) this.play(room);
   }
 
   private play(room: Room): RoomHost {
+    // A ranked set is stored ranked (a store given to the lobby, as tests give one, is used as it is).
+    const store: RoomHostOptions['store'] = room.ranked ? (this.o.store ?? ((x) => storeRoomMatch({ ...x, ranked: true }))) : this.o.store;
     const host = new RoomHost({
       matchId: randomBytes(12).toString('hex'), code: room.code, seed: randomBytes(16).toString('base64url'), mode: room.mode, rules: room.rules,
-      seats: room.seats.map((x) => x!.spec), ...this.o, onClose: (h) => this.ended(room, h),
+      seats: room.seats.map((x) => x!.spec), ...this.o, ...(store ? { store } : {}), onClose: (h) => this.ended(room, h),
     });
     room.playing = host;
     this.matches.set(host.matchId, host);
@@ -274,7 +279,7 @@ export class RoomLobby {
       if (!this.lobbyOnly(peer, room)) return;
       room.seats[seat] = null;
       this.bots--;
-      return this.tell(room);
+      return this.changed(room);
     }
     room.kicked.add(ownerKey(x.spec.owner));
     const at = x.peer ? this.seated.get(x.peer) : undefined;
@@ -284,30 +289,36 @@ export class RoomLobby {
     }
     if (room.playing) return room.playing.leave(seat);
     room.seats[seat] = null;
-    this.tell(room);
+    this.changed(room);
   }
 
   private setRules(peer: RoomPeer, room: Room, mode: VersusMode, raw: unknown): void {
     const rules = peopleRules(peer, room.seats.length, raw);
     if (!rules) return;
     Object.assign(room, { mode, rules });
-    // Everyone readies again under rules they have seen.
-    for (const x of room.seats) if (x && !x.spec.bot) x.ready = false;
-    this.tell(room);
+    this.changed(room);
   }
 
   private setBot(peer: RoomPeer, room: Room, seat: number, bot: BotSpec | null): void {
+    // The schema bounds a seat by the largest room: past this room's last seat it would grow the room.
+    if (seat >= room.seats.length) return peer.error('bad_message', `This room has seats 0–${room.seats.length - 1}.`);
     const x = room.seats[seat];
     if (x && !x.spec.bot) return peer.error('bad_message', 'That seat is a person’s: kick them first.');
     if (!bot) {
       if (!x) return;
       room.seats[seat] = null;
       this.bots--;
-      return this.tell(room);
+      return this.changed(room);
     }
     if (!x && this.bots + 1 > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
     if (!x) this.bots++;
     room.seats[seat] = botSeat(bot, room.seats[room.host]!.spec.handling);
+    this.changed(room);
+  }
+
+  /** The room's rules or seats changed in the lobby: everyone readies again for the room as it is now. */
+  private changed(room: Room): void {
+    for (const x of room.seats) if (x && !x.spec.bot) x.ready = false;
     this.tell(room);
   }
 
@@ -358,25 +369,43 @@ export class RoomLobby {
     }
   }
 
+  /** The first of the people with no room set start left this hour (told why), or null: the ranked queue asks before queueing them. */
+  startsRefused(peers: readonly RoomPeer[]): RoomPeer | null {
+    return this.starts.refused(peers, this.now());
+  }
+
+  /** Whether the account sits in a ranked 2v2 set being played here, from any tab (a seat it left included, until the set ends). */
+  playsRanked(userId: string): boolean {
+    for (const room of this.rooms.values()) if (room.ranked && room.playing && !room.playing.ended && room.seats.some((x) => x?.spec.owner.userId === userId)) return true;
+    return false;
+  }
+
   /**
    * A ranked 2v2 set on the seats given, started at once (team-queue.ts; decision 0036): stored
    * ranked, with no chair (host −1: kick, hand-over, rules and bots are nobody's), and no lobby
-   * after it (a store given to the lobby, as tests give one, is used as it is). False when one of
-   * the people already sits in a room here.
+   * after it. Each of the people
+   * pays a start, as a room's host does. Refused, naming the people in the way, when one of them
+   * already sits in a room here or has no start left; every one when the instance holds as many
+   * rooms as it can.
    */
-  startRanked(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers: RoomPeer[] }): boolean {
-    if (o.peers.some((p) => this.seated.has(p))) return false;
-    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: -1, watchers: new Set(), playing: null, kicked: new Set(), again: false, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers[s]!, ready: true })) };
+  startRanked(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers: RoomPeer[] }): { ok: true } | { ok: false; refused: RoomPeer[] } {
+    const seated = o.peers.filter((p) => this.seated.has(p));
+    if (seated.length > 0) return { ok: false, refused: seated };
+    if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance) {
+      for (const p of o.peers) p.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
+      return { ok: false, refused: o.peers };
+    }
+    const broke = this.starts.refused(o.peers, this.now());
+    if (broke) return { ok: false, refused: [broke] };
+    this.starts.take(o.peers, this.now());
+    const room: Room = {
+      code: this.newCode(), mode: o.mode, rules: o.rules, host: -1, watchers: new Set(), playing: null, kicked: new Set(), again: false, ranked: true,
+      seats: o.seats.map((spec, s) => ({ spec, peer: o.peers[s]!, ready: true })),
+    };
     this.rooms.set(room.code, room);
     o.peers.forEach((p, seat) => this.seated.set(p, { room, seat }));
-    const host = new RoomHost({
-      matchId: randomBytes(12).toString('hex'), code: room.code, seed: randomBytes(16).toString('base64url'), mode: room.mode, rules: room.rules,
-      seats: o.seats, ...this.o, store: this.o.store ?? ((x) => storeRoomMatch({ ...x, ranked: true })), onClose: (h) => this.ended(room, h),
-    });
-    room.playing = host;
-    this.matches.set(host.matchId, host);
-    host.begin(o.peers);
-    return true;
+    this.play(room);
+    return { ok: true };
   }
 }
 

@@ -6,7 +6,8 @@ import { TEAM_CLIENT_TYPES } from '@/lib/live/teams';
 import type { ClientMessage } from '@/lib/live/protocol';
 import { realTimers, type Timers } from '@/lib/server/live/match/match-timing';
 import type { RoomLobby, RoomPeer } from '@/lib/server/live/rooms/room-lobby';
-import { teamUp, type TeamUnit } from '@/lib/server/versus/team-matchmaking';
+import type { RankedEntry } from '@/lib/server/versus/pairing';
+import { teamRating, teamUp, type TeamUnit } from '@/lib/server/versus/team-matchmaking';
 import { TEAM_SET } from '@/lib/server/versus/team-ratings';
 
 /** What the ranked 2v2 queue may take of one instance (decision 0036). */
@@ -32,17 +33,21 @@ export type TeamQueueOptions = {
   timers?: Timers;
   /** A player's 2v2 rating now (team-ratings.ts teamRatingOf); tests pass their own. */
   ratingOf?: (userId: string) => Promise<number>;
-  /** Whether the peer plays elsewhere (a 1v1 match): the hub knows its connections. */
+  /** Whether the peer plays elsewhere (a 1v1 match of its own, or of its account's if ranked): the hub knows its connections. */
   busy?: (peer: RoomPeer) => boolean;
+  /** Whether a player may queue for ranked and whom they must not meet (pairing.ts, as for 1v1); tests pass their own. */
+  rankedEntry?: (who: { userId: string; address: string; device: string | null }) => Promise<RankedEntry>;
 };
 
 /**
  * Ranked 2v2 on this instance (decision 0036): parties of two by code, and the queue of solos
  * and pairs that teamUp matches; each match found is a room set started at once through the
- * room lobby (RoomLobby.startRanked), stored ranked. Only accounts queue; a socket is in one
- * party and one queue entry at most, never while it sits in a room or plays a match; a player
- * (account) is in the queue once, whatever their tabs. Rooms live on one instance, so this queue
- * does too: players on two instances never meet (the hole 0035 names).
+ * room lobby (RoomLobby.startRanked), stored ranked. Only accounts the ranked rules admit queue
+ * (pairing.ts rankedEntry, as for 1v1), and never meet what those rules keep apart; a socket is in
+ * one party and one queue entry at most, never while it sits in a room or plays a match; a player
+ * (account) is in the queue once, whatever their tabs, and not at all while it plays a ranked set
+ * or a ranked 1v1 match. Rooms live on one instance, so this queue does too: players on two
+ * instances never meet (the hole 0035 names).
  */
 export class TeamQueue {
   private readonly parties = new Map<string, Party>();
@@ -58,6 +63,7 @@ export class TeamQueue {
   constructor(private readonly o: TeamQueueOptions) {
     this.now = o.now ?? (() => performance.now());
     this.timers = o.timers ?? realTimers;
+    o.rooms.waitsForTeams = (peer) => this.partyOf.has(peer) || this.unitOf.has(peer) || this.reading.has(peer);
   }
 
   /** Players waiting now. */
@@ -106,16 +112,21 @@ export class TeamQueue {
     this.timer = null;
   }
 
-  /** Runs matchmaking once: each match found starts its room set now. */
+  /**
+   * Runs matchmaking once: each match found starts its room set now. A match that cannot start
+   * (a player gone, seated elsewhere, or out of starts) takes the units in its way out of the
+   * queue, told so; the others wait on with their own `since`, so their windows stay as wide.
+   */
   pass(): void {
-    const found = teamUp([...this.units.values()], this.now());
-    for (const [t0, t1] of found) {
-      const members = [...(t0 as Unit[]), ...(t1 as Unit[])].flatMap((u) => u.members);
-      for (const x of members) this.forget(x.peer);
+    for (const [t0, t1] of teamUp([...this.units.values()], this.now())) {
+      const units = [...t0, ...t1] as Unit[];
+      const members = units.flatMap((u) => u.members);
       const seats = members.map((x) => ({ owner: x.peer.owner, player: x.peer.player, handling: x.handling }));
-      const started = members.every((x) => x.peer.open) && this.o.rooms.startRanked({ ...TEAM_SET, seats, peers: members.map((x) => x.peer) });
-      // Someone went between the pass and the start: the others queue again themselves.
-      if (!started) for (const x of members) if (x.peer.open) x.peer.send({ t: 'tunqueued', reason: 'refused' });
+      const gone = members.filter((x) => !x.peer.open).map((x) => x.peer);
+      const r = gone.length > 0 ? { ok: false as const, refused: gone } : this.o.rooms.startRanked({ ...TEAM_SET, seats, peers: members.map((x) => x.peer) });
+      const out = r.ok ? units : units.filter((u) => u.members.some((x) => r.refused.includes(x.peer)));
+      for (const u of out) for (const x of u.members) this.forget(x.peer);
+      if (!r.ok) for (const u of out) for (const x of u.members) if (x.peer.open) x.peer.send({ t: 'tunqueued', reason: 'refused' });
     }
     this.schedule();
   }
@@ -131,17 +142,33 @@ export class TeamQueue {
     const members = party ? party.members : [{ peer, userId, handling }];
     if (members.some((x) => this.unitOf.has(x.peer) || this.queuedUser(x.userId))) return peer.error('already_playing', 'You or your partner are in the queue already.');
     if (this.unitOf.size + members.length > TEAM_LIMITS.queued) return peer.error('rate_limited', 'The queue is full on this server; try again in a moment.');
+    // A set they could not start is not waited for: each player pays a start (RoomLobby.startRanked).
+    const broke = this.o.rooms.startsRefused(members.map((x) => x.peer));
+    if (broke && broke !== peer) peer.error('rate_limited', 'Your partner has started as many room sets as an hour allows.');
+    if (broke) return;
     for (const x of members) this.reading.add(x.peer);
-    let ratings: number[];
+    let looked: Array<[number, RankedEntry]>;
     try {
-      ratings = await Promise.all(members.map((x) => this.ratingOf(x.userId)));
+      looked = await Promise.all(members.map((x) => Promise.all([this.ratingOf(x.userId), this.rankedEntry(x)])));
     } finally {
       for (const x of members) this.reading.delete(x.peer);
     }
-    // While the ratings were read: a member may have gone, left the party, or queued elsewhere.
+    const refused = looked.findIndex(([, e]) => !e.ok);
+    if (refused >= 0) {
+      const [who, entry] = [members[refused]!.peer, looked[refused]![1] as Extract<RankedEntry, { ok: false }>];
+      who.error(entry.code, entry.message);
+      if (who !== peer) peer.error(entry.code, 'The ranked rules do not admit your partner now; a private room (unranked) is open to you both.');
+      return;
+    }
+    // While those were read: a member may have gone, left the party, or queued elsewhere.
     const still = members.every((x) => x.peer.open && this.partyOf.get(x.peer) === party && !this.unitOf.has(x.peer) && !this.queuedUser(x.userId) && !this.busy(x.peer));
     if (!still) return peer.error('already_playing', 'Your party changed while you queued; queue again.');
-    const unit: Unit = { id: randomBytes(8).toString('hex'), who: members.map((x) => x.userId), rating: ratings.reduce((s, r) => s + r, 0) / ratings.length, since: this.now(), members };
+    const unit: Unit = {
+      id: randomBytes(8).toString('hex'), who: members.map((x) => x.userId), rating: teamRating(looked.map(([r]) => r)), since: this.now(), members,
+      // Ranked: no opponent on a member's address or device, nor one a member must not meet.
+      apart: members.flatMap((x) => [`address:${x.peer.address}`, ...(x.peer.device ? [`device:${x.peer.device}`] : [])]),
+      avoid: [...new Set(looked.flatMap(([, e]) => (e.ok ? e.avoid : [])))],
+    };
     this.units.set(unit.id, unit);
     for (const x of members) this.unitOf.set(x.peer, unit);
     for (const x of members) x.peer.send({ t: 'tqueued', pair: members.length === 2, waiting: this.waiting });
@@ -157,9 +184,13 @@ export class TeamQueue {
     return userId;
   }
 
-  /** In a room's seat here (every room's seats looked at: bounded by ROOM_LIMITS), or in a match elsewhere. */
+  /**
+   * In a room's seat here (every room's seats looked at: bounded by ROOM_LIMITS), its account in a
+   * ranked set here from any tab, or in a match elsewhere: a second tab cannot queue beside a set.
+   */
   private busy(peer: RoomPeer): boolean {
     for (const room of this.o.rooms.rooms.values()) if (room.seats.some((x) => x?.peer === peer)) return true;
+    if (peer.owner.userId && this.o.rooms.playsRanked(peer.owner.userId)) return true;
     return this.o.busy?.(peer) ?? false;
   }
 
@@ -189,6 +220,12 @@ export class TeamQueue {
       this.parties.delete(party.code);
       for (const x of party.members) this.partyOf.delete(x.peer);
     }
+  }
+
+  private async rankedEntry(x: Member): Promise<RankedEntry> {
+    const who = { userId: x.userId, address: x.peer.address, device: x.peer.device };
+    if (this.o.rankedEntry) return this.o.rankedEntry(who);
+    return (await import('@/lib/server/versus/pairing')).rankedEntry(who);
   }
 
   private async ratingOf(userId: string): Promise<number> {
