@@ -37,8 +37,12 @@ export type PrismaPgliteView = PgliteSession & { transaction<T>(fn: (tx: PgliteT
 /** The message PGlite itself throws once closed: lib/db/errors.ts reads it as "database away". */
 const CLOSED = 'PGlite is closed';
 
-/** How long a close waits for the thread to roll back and close PGlite before ending the thread (a statement may be running). */
-const CLOSE_WAIT_MS = 5_000;
+/**
+ * How long a close waits for the thread to roll back and close PGlite before ending it. Ending a
+ * thread in the middle of a write leaves PGlite's directory to its recovery, so this is for a
+ * thread that will never answer, not for a long statement: as long as a transaction may wait.
+ */
+const CLOSE_WAIT_MS = 30_000;
 
 /** The thread's module, from the checkout the server runs in (as the verification pool's are). */
 export const pgliteThreadFile = (root = process.cwd()) => pathToFileURL(join(root, 'lib', 'db', 'pglite-thread.mjs'));

@@ -21,7 +21,7 @@ export async function claimDir<T extends { closed: boolean; exited: Promise<unkn
   if (previous?.held()) throw new Error(`${key} is already open in this process (one PGlite to a directory)`);
   let thread: T | null = null;
   let failed = false;
-  // Claimed before waiting, so a third caller waits for this one rather than beside it.
+  // Claimed before waiting: a third caller meanwhile is refused (this one holds it), never opened beside it.
   const started = Promise.resolve(previous?.exited).then(start);
   holders.set(key, { held: () => !failed && !(thread?.closed ?? false), exited: started.then((t) => t.exited, () => undefined) });
   try {
