@@ -41,6 +41,9 @@ if (withPostgres) projects.push({ name: 'api-postgres', testDir: 'tests/api', wo
 projects.push({ name: 'resilience', testDir: 'tests/resilience', workers: 1 });
 
 export default defineConfig({
+  // A run empties its output folder as it starts: runs side by side (npm test's lanes, on their own
+  // ports) each write to their own, or a later one deletes an earlier one's files as it writes them.
+  outputDir: `test-results/port-${PGLITE_PORT}`,
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
