@@ -174,7 +174,7 @@ async function benchBuild(db: 'pglite' | 'postgres', url: string, build: string,
       cursor = ((await (await fetch(`${BASE}/api/leaderboards/sprint?limit=50&cursor=${cursor}`)).json()) as { nextCursor: string }).nextCursor;
     }
     await load({ db, build, what: 'GET board page 1 (all time, signed in)' }, { url: `${BASE}/api/leaderboards/sprint?period=all&limit=50`, headers: { cookie }, duration: SECONDS }, pid);
-    await load({ db, build, what: 'GET board page ~100 (cursor)' }, { url: `${BASE}/api/leaderboards/marathon?limit=50&cursor=${cursor}`, duration: SECONDS }, pid);
+    await load({ db, build, what: 'GET board page ~100 (cursor)' }, { url: `${BASE}/api/leaderboards/sprint?limit=50&cursor=${cursor}`, duration: SECONDS }, pid);
     await load({ db, build, what: 'GET weekly board page 1' }, { url: `${BASE}/api/leaderboards/ultra?period=week&limit=50`, duration: SECONDS }, pid);
   } finally {
     await server.stop();
