@@ -37,7 +37,7 @@ type Sock = ReturnType<typeof socket>;
 function teamSite(ratings: Record<string, number> = {}, o: Partial<TeamQueueOptions> = {}) {
   const site = roomSite();
   const queue = new TeamQueue({
-    rooms: site.lobby, now: site.clock.now, timers: site.clock.timers, ratingOf: async (u) => ratings[u] ?? 1500, rankedEntry: async () => ({ ok: true, avoid: [] }), ...o,
+    rooms: site.lobby, now: site.clock.now, timers: site.clock.timers, ratingOf: async (u) => ({ ...NEW_PLAYER_RATING, rating: ratings[u] ?? 1500 }), rankedEntry: async () => ({ ok: true, avoid: [] }), ...o,
   });
   const say = async (s: Sock, m: TeamClientMessage) => {
     const parsed = clientMessageSchema.parse(JSON.parse(JSON.stringify(m))) as TeamClientMessage;
@@ -184,6 +184,42 @@ describe('a ranked 2v2 set whose leaver hardly played', () => {
     expect(seats[2]!.ratingAfter).toBeLessThan(1500);
     const rows = await db.versusRating.findMany({ where: { mode: TEAMS_MODE }, select: { userId: true, matches: true, wins: true } });
     expect(rows).toEqual([{ userId: leaver!.conn.owner.userId, matches: 1, wins: 0 }]);
+  });
+});
+
+describe('a ranked 2v2 set whose leaver hardly played, with the partner it queued with', () => {
+  // An alt leaving in the first countdown must not spare the main it queued with as a party.
+  it('rates the party partner\'s loss too; the winners keep their ratings', async () => {
+    const site = teamSite();
+    const { clock, lobby } = site;
+    const owners = await Promise.all(['pa', 'pb', 'pc', 'pd'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    // Two solos first (the oldest unit's team is team 0), then the party: team 1.
+    for (const s of socks.slice(0, 2)) await site.say(s, { t: 'tqueue', handling: H });
+    clock.advance(10);
+    await site.say(socks[2]!, { t: 'tparty', handling: H });
+    await site.say(socks[3]!, { t: 'tjoin', code: socks[2]!.last('tparty')!.code, handling: H });
+    await site.say(socks[2]!, { t: 'tqueue', handling: H });
+    const match = socks[0]!.last('rmatch')!;
+    const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
+    const [w1, w2, leaver, partner] = [...socks].sort((x, y) => seatOf(x) - seatOf(y));
+    expect([leaver, partner].map((s) => owners[socks.indexOf(s!)]!.userId).sort()).toEqual([owners[2]!.userId, owners[3]!.userId].sort());
+    leaver!.say({ t: 'rleave', code: match.code });
+    const play = [w1!, w2!, partner!].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
+    const host = lobby.matches.get(match.matchId)!;
+    for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
+      clock.advance(100);
+      for (const p of play) p();
+    }
+    expect(await host.stored).toMatchObject({ ok: true });
+    expect(w1!.last('rover')).toMatchObject({ winner: 0, stored: true });
+    const db = await getDb();
+    const seats = await db.roomSeat.findMany({ where: { matchId: match.matchId }, orderBy: { seat: 'asc' }, select: { ratingBefore: true, ratingAfter: true } });
+    expect(seats.map((x) => x.ratingAfter)).toEqual([1500, 1500, expect.any(Number), expect.any(Number)]);
+    expect(seats[2]!.ratingAfter).toBeLessThan(1500);
+    expect(seats[3]!.ratingAfter).toBeLessThan(1500);
+    const rows = await db.versusRating.findMany({ where: { mode: TEAMS_MODE }, select: { userId: true, matches: true } });
+    expect(rows.map((r) => r.userId).sort()).toEqual([leaver!.conn.owner.userId, partner!.conn.owner.userId].sort());
   });
 });
 
