@@ -22,6 +22,8 @@ import { player } from '@/tests/data/play';
 import { glicko2 } from '@/tests/support/glicko2';
 import { roomSite, rules, socket } from '@/tests/support/room-site';
 import { MATCHMAKING } from '@/lib/server/versus/matchmaking';
+import { RANKED_RULES, rankedEntry } from '@/lib/server/versus/pairing';
+import { botRoomSet } from '@/tests/support/room-sets';
 
 beforeEach(resetDb);
 
@@ -355,6 +357,26 @@ describe('the ranked rules in the 2v2 queue, as in 1v1', () => {
     site.clock.advance(60_000);
     // x avoids b: the pair never meets x.
     expect(sa!.last('rmatch')).toBeUndefined();
+  });
+
+  // The pair limit counts ranked 2v2 sets too: else a main and its alt could farm each other in
+  // 2v2 as often as they like, each set against the same opponent.
+  it('opponents met in three ranked 2v2 sets within the pair window are not matched again', async () => {
+    const [a, b, c, d, x, y] = await Promise.all(['fa', 'fb', 'fc', 'fd', 'fx', 'fy'].map((n) => player(n)));
+    const record = botRoomSet('pair-limit', TEAM_SET.rules, ['a', 'b', 'c', 'd'].map((seed) => ({ seed, mistakes: 0.1 })));
+    // A day on: the accounts are old enough for ranked, and the sets fall in the window.
+    const later = new Date(Date.now() + RANKED_RULES.minAccountAgeMs + 60_000);
+    for (let i = 0; i < RANKED_RULES.maxMatchesPerPair; i++)
+      expect(await storeRoomMatch({ matchId: `met${i}`, record, seats: [a!, c!, x!, d!], ranked: true, now: later })).toMatchObject({ ok: true });
+    const site = teamSite({}, { rankedEntry: (who) => rankedEntry({ ...who, now: new Date(later.getTime() + 60_000) }) });
+    const [sa, sb, sx, sy] = [a, b, x, y].map((o) => site.sock(o!)) as [Sock, Sock, Sock, Sock];
+    await site.say(sa, { t: 'tparty', handling: H });
+    await site.say(sb, { t: 'tjoin', code: sa.last('tparty')!.code, handling: H });
+    await queueAll(site, [sa, sx, sy]);
+    expect(site.queue.waiting).toBe(4);
+    site.clock.advance(MATCHMAKING.anyoneAfterMs + 5_000);
+    expect(sa.last('rmatch')).toBeUndefined();
+    expect(site.queue.waiting).toBe(4);
   });
 
   it('a pair far apart is matched near its stronger player, not at its mean', async () => {
