@@ -485,6 +485,24 @@ describe('a socket in the 2v2 queue or a party, and rooms', () => {
     for (const s of [sb, sc, sd, se]) expect(s.last('rmatch')).toBeDefined();
   });
 
+  // An account is checked busy when it queues; it may start a ranked game elsewhere while it waits.
+  it('a unit whose player plays a ranked set from another tab by the time its match starts is out, told so; the others wait on', async () => {
+    const site = teamSite();
+    const [a, b, c, d] = await Promise.all(['ya', 'yb', 'yc', 'yd'].map((n) => player(n)));
+    const fillers = await Promise.all(['y1', 'y2', 'y3'].map((n) => player(n)));
+    const [sa, sb] = [site.sock(a!), site.sock(b!)];
+    for (const s of [sa, sb]) await site.say(s, { t: 'tqueue', handling: H });
+    const tab = [a!, ...fillers].map((o) => site.sock(o));
+    expect(site.lobby.startRanked({ ...TEAM_SET, seats: tab.map((s) => ({ owner: s.conn.owner, player: s.conn.player, handling: H })), peers: tab.map((s) => s.conn) })).toEqual({ ok: true });
+    const [sc, sd] = [site.sock(c!), site.sock(d!)];
+    for (const s of [sc, sd]) await site.say(s, { t: 'tqueue', handling: H });
+    expect(site.lobby.playsRanked(a!.userId!)).toBe(true);
+    expect(sa.last('rmatch')).toBeUndefined();
+    expect(sa.last('tunqueued')).toEqual({ t: 'tunqueued', reason: 'refused' });
+    for (const s of [sb, sc, sd]) expect([s.last('tunqueued'), s.last('rmatch')]).toEqual([undefined, undefined]);
+    expect(site.queue.waiting).toBe(3);
+  });
+
   it('a seat taken up on a second tab is no longer the first tab\'s: its leave leaves nothing', async () => {
     const site = teamSite();
     const owners = await Promise.all(['ta', 'tb', 'tc', 'td'].map((n) => player(n)));

@@ -115,7 +115,7 @@ export class TeamQueue {
 
   /**
    * Runs matchmaking once: each match found starts its room set now. A match that cannot start
-   * (a player gone, seated elsewhere, or out of starts) takes the units in its way out of the
+   * (a player gone, busy elsewhere, seated elsewhere, or out of starts) takes the units in its way out of the
    * queue, told so; the others wait on with their own `since`, so their windows stay as wide.
    */
   pass(): void {
@@ -127,7 +127,9 @@ export class TeamQueue {
       const seats = units.flatMap((u) => u.members.map((x) => ({
         owner: x.peer.owner, player: x.peer.player, handling: x.handling, ...(x.rating ? { queued: { rating: x.rating, party: u.members.length === 2 } } : {}),
       })));
-      const gone = members.filter((x) => !x.peer.open).map((x) => x.peer);
+      // Busy was checked at tqueue; since then a player may have started a ranked game elsewhere
+      // (another tab's set or 1v1 match): one ranked game per account holds at the start too.
+      const gone = members.filter((x) => !x.peer.open || this.busy(x.peer)).map((x) => x.peer);
       const r = gone.length > 0 ? { ok: false as const, refused: gone } : this.o.rooms.startRanked({ ...TEAM_SET, seats, peers: members.map((x) => x.peer) });
       const out = r.ok ? units : units.filter((u) => u.members.some((x) => r.refused.includes(x.peer)));
       for (const u of out) for (const x of u.members) this.forget(x.peer);
