@@ -17,8 +17,8 @@ import { playMatch, VersusBot } from '@/tests/support/versus-bot';
 
 // An account deleted while its set is still being played: the set is stored all the same, that
 // seat with nobody in it (shown as deleted, as a seat whose account went later is), and everyone
-// else's finished games are kept. A seat nobody owns any more cannot be rated: a ranked set or
-// match with one is stored unranked.
+// else's finished games are kept. A ranked set or match is still rated for the seats that have an
+// account: the deleted seat counts at the rating it had when it queued (else a new player's).
 let roomSet: RoomMatchRecord;
 let teamSet: RoomMatchRecord;
 let duel: VersusMatchRecord;
@@ -45,23 +45,47 @@ describe('a set stored after a seat’s account was deleted', () => {
     expect(set.games).toHaveLength(roomSet.games.length);
   });
 
-  it('keeps a ranked 2v2 set, stored unranked: nobody’s rating moves', async () => {
-    const owners = await Promise.all(['t_gone', 't_b', 't_c', 't_d'].map((n) => player(n)));
-    await deleteAccount({ userId: owners[0]!.userId! });
-    expect(await storeRoomMatch({ matchId: 'team-gone', record: teamSet, seats: owners, ranked: true, now: T0 })).toMatchObject({ ok: true, repeated: false });
+  // Deleting an account must not void a ranked result: an alt in a losing pair, or a loser in
+  // 1v1, would cancel the others' result by deleting itself before the store.
+  it('rates a ranked 2v2 set all the same: the deleted seat counts at its rating from the queue, and has no rating row', async () => {
+    const owners = await Promise.all(['t_a', 't_b', 't_c', 't_d'].map((n) => player(n)));
+    const losers = teamSet.winnerTeam === 0 ? [2, 3] : [0, 1];
+    const [kept, gone] = losers as [number, number];
+    const winners = [0, 1, 2, 3].filter((s) => !losers.includes(s));
+    const seats = owners.map((o, s) => (s === gone ? { ...o, queued: { rating: { rating: 1700, rd: 80, vol: 0.06 }, party: false } } : o));
+    await deleteAccount({ userId: owners[gone]!.userId! });
+    expect(await storeRoomMatch({ matchId: 'team-gone', record: teamSet, seats, ranked: true, now: T0 })).toMatchObject({ ok: true, repeated: false });
     const set = (await getStoredRoomSet({ matchId: 'team-gone' }))!;
-    expect(set.ranked).toBe(false);
-    expect(set.players.map((p) => p.deleted)).toEqual([true, false, false, false]);
-    expect(set.players.every((p) => p.rating === null)).toBe(true);
+    expect(set.ranked).toBe(true);
+    expect(set.players.map((p, s) => p.deleted === (s === gone))).toEqual([true, true, true, true]);
     const db = await getDb();
-    expect(await db.versusRating.count()).toBe(0);
+    const rows = await db.versusRating.findMany({ select: { userId: true, rating: true, matches: true } });
+    expect(rows.map((r) => r.userId).sort()).toEqual([kept, ...winners].map((s) => owners[s]!.userId!).sort());
+    const row = (s: number) => rows.find((r) => r.userId === owners[s]!.userId)!;
+    expect(row(kept)).toMatchObject({ matches: 1 });
+    expect(row(kept).rating).toBeLessThan(1500);
+    for (const s of winners) expect(row(s).rating).toBeGreaterThan(1500);
   });
 
-  it.each([false, true])('keeps a 1v1 match (ranked: %s), the other seat’s games and all', async (ranked) => {
+  it('rates a ranked 1v1 match whose loser deleted their account: the winner gains, the loser has no row', async () => {
+    const owners = [await player('duel_a'), await player('duel_b')];
+    const loser = duel.winnerSeat === 0 ? 1 : 0;
+    await deleteAccount({ userId: owners[loser]!.userId! });
+    const out = await storeMatch({ matchId: 'duel-gone-ranked', record: duel, seats: [owners[0]!, owners[1]!], ranked: true, now: T0 });
+    expect(out).toMatchObject({ ok: true, repeated: false });
+    const db = await getDb();
+    expect(await db.versusMatch.findUniqueOrThrow({ where: { id: 'duel-gone-ranked' }, select: { ranked: true } })).toEqual({ ranked: true });
+    const rows = await db.versusRating.findMany({ select: { userId: true, rating: true, matches: true } });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: owners[duel.winnerSeat]!.userId, matches: 1 });
+    expect(rows[0]!.rating).toBeGreaterThan(1500);
+  });
+
+  it('keeps an unranked 1v1 match, the other seat’s games and all', async () => {
     const gone = await player('gone_duel');
     const stays = await player('stays_duel');
     await deleteAccount({ userId: gone.userId! });
-    const out = await storeMatch({ matchId: 'duel-gone', record: duel, seats: [gone, stays], ranked, now: T0 });
+    const out = await storeMatch({ matchId: 'duel-gone', record: duel, seats: [gone, stays], ranked: false, now: T0 });
     expect(out).toMatchObject({ ok: true, repeated: false, ratings: null });
     const db = await getDb();
     const match = await db.versusMatch.findUniqueOrThrow({ where: { id: 'duel-gone' }, select: { ranked: true, seats: { orderBy: { seat: 'asc' }, select: { userId: true, guestId: true } }, _count: { select: { games: true } } } });

@@ -1,3 +1,4 @@
+import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -30,7 +31,7 @@ const redisUp = await new Promise<boolean>((resolve) => {
 const homes = () => {
   // Room sets are stored nowhere, and everyone may play ranked 2v2 at 1500: the relay is what is tried here.
   const rooms = new RoomLobby({ store: async ({ matchId }) => ({ ok: true, matchId, repeated: false }) });
-  return { rooms, teams: new TeamQueue({ rooms, ratingOf: async () => 1500, rankedEntry: async () => ({ ok: true, avoid: [] }) }) };
+  return { rooms, teams: new TeamQueue({ rooms, ratingOf: async () => NEW_PLAYER_RATING, rankedEntry: async () => ({ ok: true, avoid: [] }) }) };
 };
 
 const closers: Array<() => void> = [];

@@ -22,6 +22,8 @@ import { player } from '@/tests/data/play';
 import { glicko2 } from '@/tests/support/glicko2';
 import { roomSite, rules, socket } from '@/tests/support/room-site';
 import { MATCHMAKING } from '@/lib/server/versus/matchmaking';
+import { RANKED_RULES, rankedEntry } from '@/lib/server/versus/pairing';
+import { botRoomSet } from '@/tests/support/room-sets';
 
 beforeEach(resetDb);
 
@@ -37,7 +39,7 @@ type Sock = ReturnType<typeof socket>;
 function teamSite(ratings: Record<string, number> = {}, o: Partial<TeamQueueOptions> = {}) {
   const site = roomSite();
   const queue = new TeamQueue({
-    rooms: site.lobby, now: site.clock.now, timers: site.clock.timers, ratingOf: async (u) => ratings[u] ?? 1500, rankedEntry: async () => ({ ok: true, avoid: [] }), ...o,
+    rooms: site.lobby, now: site.clock.now, timers: site.clock.timers, ratingOf: async (u) => ({ ...NEW_PLAYER_RATING, rating: ratings[u] ?? 1500 }), rankedEntry: async () => ({ ok: true, avoid: [] }), ...o,
   });
   const say = async (s: Sock, m: TeamClientMessage) => {
     const parsed = clientMessageSchema.parse(JSON.parse(JSON.stringify(m))) as TeamClientMessage;
@@ -187,6 +189,42 @@ describe('a ranked 2v2 set whose leaver hardly played', () => {
   });
 });
 
+describe('a ranked 2v2 set whose leaver hardly played, with the partner it queued with', () => {
+  // An alt leaving in the first countdown must not spare the main it queued with as a party.
+  it('rates the party partner\'s loss too; the winners keep their ratings', async () => {
+    const site = teamSite();
+    const { clock, lobby } = site;
+    const owners = await Promise.all(['pa', 'pb', 'pc', 'pd'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    // Two solos first (the oldest unit's team is team 0), then the party: team 1.
+    for (const s of socks.slice(0, 2)) await site.say(s, { t: 'tqueue', handling: H });
+    clock.advance(10);
+    await site.say(socks[2]!, { t: 'tparty', handling: H });
+    await site.say(socks[3]!, { t: 'tjoin', code: socks[2]!.last('tparty')!.code, handling: H });
+    await site.say(socks[2]!, { t: 'tqueue', handling: H });
+    const match = socks[0]!.last('rmatch')!;
+    const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
+    const [w1, w2, leaver, partner] = [...socks].sort((x, y) => seatOf(x) - seatOf(y));
+    expect([leaver, partner].map((s) => owners[socks.indexOf(s!)]!.userId).sort()).toEqual([owners[2]!.userId, owners[3]!.userId].sort());
+    leaver!.say({ t: 'rleave', code: match.code });
+    const play = [w1!, w2!, partner!].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
+    const host = lobby.matches.get(match.matchId)!;
+    for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
+      clock.advance(100);
+      for (const p of play) p();
+    }
+    expect(await host.stored).toMatchObject({ ok: true });
+    expect(w1!.last('rover')).toMatchObject({ winner: 0, stored: true });
+    const db = await getDb();
+    const seats = await db.roomSeat.findMany({ where: { matchId: match.matchId }, orderBy: { seat: 'asc' }, select: { ratingBefore: true, ratingAfter: true } });
+    expect(seats.map((x) => x.ratingAfter)).toEqual([1500, 1500, expect.any(Number), expect.any(Number)]);
+    expect(seats[2]!.ratingAfter).toBeLessThan(1500);
+    expect(seats[3]!.ratingAfter).toBeLessThan(1500);
+    const rows = await db.versusRating.findMany({ where: { mode: TEAMS_MODE }, select: { userId: true, matches: true } });
+    expect(rows.map((r) => r.userId).sort()).toEqual([leaver!.conn.owner.userId, partner!.conn.owner.userId].sort());
+  });
+});
+
 describe('the ranked 2v2 queue', () => {
   it('four solos are matched into two teams; a guest is refused; one socket and one account queue once', async () => {
     const site = teamSite();
@@ -321,6 +359,26 @@ describe('the ranked rules in the 2v2 queue, as in 1v1', () => {
     expect(sa!.last('rmatch')).toBeUndefined();
   });
 
+  // The pair limit counts ranked 2v2 sets too: else a main and its alt could farm each other in
+  // 2v2 as often as they like, each set against the same opponent.
+  it('opponents met in three ranked 2v2 sets within the pair window are not matched again', async () => {
+    const [a, b, c, d, x, y] = await Promise.all(['fa', 'fb', 'fc', 'fd', 'fx', 'fy'].map((n) => player(n)));
+    const record = botRoomSet('pair-limit', TEAM_SET.rules, ['a', 'b', 'c', 'd'].map((seed) => ({ seed, mistakes: 0.1 })));
+    // A day on: the accounts are old enough for ranked, and the sets fall in the window.
+    const later = new Date(Date.now() + RANKED_RULES.minAccountAgeMs + 60_000);
+    for (let i = 0; i < RANKED_RULES.maxMatchesPerPair; i++)
+      expect(await storeRoomMatch({ matchId: `met${i}`, record, seats: [a!, c!, x!, d!], ranked: true, now: later })).toMatchObject({ ok: true });
+    const site = teamSite({}, { rankedEntry: (who) => rankedEntry({ ...who, now: new Date(later.getTime() + 60_000) }) });
+    const [sa, sb, sx, sy] = [a, b, x, y].map((o) => site.sock(o!)) as [Sock, Sock, Sock, Sock];
+    await site.say(sa, { t: 'tparty', handling: H });
+    await site.say(sb, { t: 'tjoin', code: sa.last('tparty')!.code, handling: H });
+    await queueAll(site, [sa, sx, sy]);
+    expect(site.queue.waiting).toBe(4);
+    site.clock.advance(MATCHMAKING.anyoneAfterMs + 5_000);
+    expect(sa.last('rmatch')).toBeUndefined();
+    expect(site.queue.waiting).toBe(4);
+  });
+
   it('a pair far apart is matched near its stronger player, not at its mean', async () => {
     const ratings: Record<string, number> = {};
     const site = teamSite(ratings);
@@ -425,6 +483,24 @@ describe('a socket in the 2v2 queue or a party, and rooms', () => {
     const se = site.sock(e!);
     await site.say(se, { t: 'tqueue', handling: H });
     for (const s of [sb, sc, sd, se]) expect(s.last('rmatch')).toBeDefined();
+  });
+
+  // An account is checked busy when it queues; it may start a ranked game elsewhere while it waits.
+  it('a unit whose player plays a ranked set from another tab by the time its match starts is out, told so; the others wait on', async () => {
+    const site = teamSite();
+    const [a, b, c, d] = await Promise.all(['ya', 'yb', 'yc', 'yd'].map((n) => player(n)));
+    const fillers = await Promise.all(['y1', 'y2', 'y3'].map((n) => player(n)));
+    const [sa, sb] = [site.sock(a!), site.sock(b!)];
+    for (const s of [sa, sb]) await site.say(s, { t: 'tqueue', handling: H });
+    const tab = [a!, ...fillers].map((o) => site.sock(o));
+    expect(site.lobby.startRanked({ ...TEAM_SET, seats: tab.map((s) => ({ owner: s.conn.owner, player: s.conn.player, handling: H })), peers: tab.map((s) => s.conn) })).toEqual({ ok: true });
+    const [sc, sd] = [site.sock(c!), site.sock(d!)];
+    for (const s of [sc, sd]) await site.say(s, { t: 'tqueue', handling: H });
+    expect(site.lobby.playsRanked(a!.userId!)).toBe(true);
+    expect(sa.last('rmatch')).toBeUndefined();
+    expect(sa.last('tunqueued')).toEqual({ t: 'tunqueued', reason: 'refused' });
+    for (const s of [sb, sc, sd]) expect([s.last('tunqueued'), s.last('rmatch')]).toEqual([undefined, undefined]);
+    expect(site.queue.waiting).toBe(3);
   });
 
   it('a seat taken up on a second tab is no longer the first tab\'s: its leave leaves nothing', async () => {

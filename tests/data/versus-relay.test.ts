@@ -1,3 +1,4 @@
+import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
 import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ function instance(homeKey: string, o: Omit<LobbyOptions, 'bus'> = {}) {
   const lobby = new VersusLobby({ bus, ...o });
   const rooms = new RoomLobby();
   // Everyone may play ranked 2v2 (the pairing rules' database is not what is tried here).
-  const teams = new TeamQueue({ rooms, ratingOf: async () => 1500, rankedEntry: async () => ({ ok: true, avoid: [] }) });
+  const teams = new TeamQueue({ rooms, ratingOf: async () => NEW_PLAYER_RATING, rankedEntry: async () => ({ ok: true, avoid: [] }) });
   const relay = new VersusRelay(link, bus, lobby, { rooms, teams }, homeKey);
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   closers.push(() => (relay.close(), lobby.close(), rooms.close(), bus.close(), link.close()));

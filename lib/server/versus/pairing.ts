@@ -15,7 +15,7 @@ export const RANKED_RULES = {
   minFinishedSoloGames: 3,
   /** Two accounts seen queueing for ranked from the same address or device within this are never paired. */
   sameOriginWindowMs: 24 * 3_600_000,
-  /** The same two accounts meet in ranked at most this often within `pairWindowMs`. */
+  /** The same two accounts meet in ranked (1v1 matches and 2v2 sets as opponents, together) at most this often within `pairWindowMs`. */
   maxMatchesPerPair: 3,
   pairWindowMs: 24 * 3_600_000,
 } as const satisfies Record<string, number>;
@@ -48,7 +48,7 @@ export type RankedEntry = { ok: true; avoid: string[] } | Extract<Eligibility, {
  * What the lobby needs to queue a player for ranked: whether they may, and the players they must
  * not meet now: accounts seen queueing for ranked on an address or device this player was seen on,
  * both within RANKED_RULES.sameOriginWindowMs, and opponents already met maxMatchesPerPair times in the pair
- * window. Records this sighting (an HMAC of the address and of the device id, never the address
+ * window, in ranked 1v1 matches and ranked 2v2 sets together. Records this sighting (an HMAC of the address and of the device id, never the address
  * itself; cleanup deletes sightings older than the window).
  */
 export async function rankedEntry(options: { userId: string; address: string; device?: string | null; now?: Date }): Promise<RankedEntry> {
@@ -63,6 +63,7 @@ export async function rankedEntry(options: { userId: string; address: string; de
     ),
   );
   const since = new Date(now.getTime() - RANKED_RULES.sameOriginWindowMs);
+  const pairSince = new Date(now.getTime() - RANKED_RULES.pairWindowMs);
   const [seen, often] = await Promise.all([
     // Anyone seen on any address or device this player was seen on within the window, not only
     // today's: moving to another network does not bring two accounts of one player together.
@@ -71,13 +72,23 @@ export async function rankedEntry(options: { userId: string; address: string; de
       FROM "VersusSighting" mine
       JOIN "VersusSighting" o ON o."key" = mine."key" AND o."userId" <> mine."userId" AND o."lastSeenAt" >= ${since}
       WHERE mine."userId" = ${options.userId} AND mine."lastSeenAt" >= ${since}`,
+    // Ranked 1v1 matches and ranked 2v2 sets (an opponent on the other team) count together,
+    // whichever queue asks: a pair kept apart in one cannot go on meeting in the other.
     db.$queryRaw<{ opponent: string }[]>`
-      SELECT o."userId" AS "opponent"
-      FROM "VersusSeat" s
-      JOIN "VersusSeat" o ON o."matchId" = s."matchId" AND o."seat" <> s."seat"
-      JOIN "VersusMatch" m ON m."id" = s."matchId"
-      WHERE s."userId" = ${options.userId} AND s."createdAt" >= ${new Date(now.getTime() - RANKED_RULES.pairWindowMs)} AND m."ranked" AND o."userId" IS NOT NULL
-      GROUP BY o."userId"
+      SELECT met."opponent" FROM (
+        SELECT o."userId" AS "opponent"
+        FROM "VersusSeat" s
+        JOIN "VersusSeat" o ON o."matchId" = s."matchId" AND o."seat" <> s."seat"
+        JOIN "VersusMatch" m ON m."id" = s."matchId"
+        WHERE s."userId" = ${options.userId} AND s."createdAt" >= ${pairSince} AND m."ranked" AND o."userId" IS NOT NULL
+        UNION ALL
+        SELECT o."userId" AS "opponent"
+        FROM "RoomSeat" s
+        JOIN "RoomSeat" o ON o."matchId" = s."matchId" AND o."team" <> s."team"
+        JOIN "RoomMatch" m ON m."id" = s."matchId"
+        WHERE s."userId" = ${options.userId} AND s."createdAt" >= ${pairSince} AND m."ranked" AND o."userId" IS NOT NULL
+      ) met
+      GROUP BY met."opponent"
       HAVING count(*) >= ${RANKED_RULES.maxMatchesPerPair}`,
   ]);
   return { ok: true, avoid: [...new Set([...seen.map((s) => s.userId), ...often.map((o) => o.opponent)])] };

@@ -21,7 +21,7 @@ export type StoreRoomResult =
  * players' 2v2 ratings move in the same transaction (team-ratings.ts), so a retry rates nobody twice;
  * a set whose first game lost a seat before it played NO_CONTEST.minLeaverPieces is no contest.
  * A seat whose account was deleted meanwhile is stored empty (seat-owners.ts), and a ranked set
- * with one is stored unranked: the others' finished games are never lost to that account.
+ * with one is rated all the same (rateTeamSet): the others' results are never lost to that account.
  */
 export async function storeRoomMatch(o: { matchId: string; record: RoomMatchRecord; seats: readonly SeatOwner[]; ranked?: boolean; now?: Date }): Promise<StoreRoomResult> {
   const { matchId, record, seats } = o;
@@ -37,7 +37,8 @@ export async function storeRoomMatch(o: { matchId: string; record: RoomMatchReco
   const db = await getDb();
   const written = await db.$transaction(async (tx) => {
     const owned = await seatsStillOwned(tx, seats);
-    const rates = ranked && !owned.gone;
+    // A deleted seat voids nothing: the others are rated against it as it queued (rateTeamSet).
+    const rates = ranked;
     // The match row first: a concurrent retry waits on the key, then finds it taken.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "RoomMatch" ("id", "mode", "seed", "rulesVersion", "rules", "seats", "winnerTeam", "ranked", "createdAt")
@@ -45,7 +46,7 @@ export async function storeRoomMatch(o: { matchId: string; record: RoomMatchReco
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return false;
     const rated: (SeatRating | null)[] = rates
-      ? await rateTeamSet(tx, { users: owned.seats.map((s) => s.userId!), teams, winnerTeam: record.winnerTeam, now, ...teamNoContest(record, verdict.firstPieces) })
+      ? await rateTeamSet(tx, { seats: owned.seats, teams, winnerTeam: record.winnerTeam, now, ...teamNoContest(record, verdict.firstPieces) })
       : seats.map(() => null);
     await tx.roomSeat.createMany({
       data: owned.seats.map((s, seat) => ({

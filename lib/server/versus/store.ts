@@ -1,6 +1,6 @@
 import 'server-only';
 import { decodeReplay, isVersusMode, ReplayDecodeError, type AnyMode } from '@/lib/engine';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/lib/generated/prisma/client';
 import { isoWeek } from '@/lib/periods/weeks';
 import { isForeignKeyViolation } from '@/lib/db/errors';
 import { getDb } from '@/lib/server/db';
@@ -59,11 +59,18 @@ type Outcome = {
  * stored (not encodable or decodable: over the replay limits), that seat forfeits, the match is
  * stored without its games (`unstorable`), and its loss is rated. A match whose leaver played
  * fewer than NO_CONTEST.minLeaverPieces is no contest for the winner (rating.ts). Nor does an
- * account deleted during the match: its seat is stored empty (seat-owners.ts) and the match
- * unranked, since nobody is left to rate against.
+ * account deleted during the match void it: its seat is stored empty (seat-owners.ts) and the
+ * other seat is rated against it all the same (rateSeats).
  */
-/** Who played a seat: an account, a guest, or (`bot`, with no owner) the sparring bot. */
-export type SeatOwner = Owner & { bot?: BotSpec };
+/**
+ * What the ranked queue knew of a seat's player when it queued them: their rating then (a seat
+ * whose account is deleted before the store is rated against at it) and whether they queued as a
+ * party with their partner (ranked 2v2: the partner of a no-contest leaver shares its loss).
+ */
+export type QueuedSeat = { rating: Rating; party: boolean };
+
+/** Who played a seat: an account, a guest, or (`bot`, with no owner) the sparring bot; `queued` for a ranked seat the queue placed. */
+export type SeatOwner = Owner & { bot?: BotSpec; queued?: QueuedSeat };
 
 export async function storeMatch(options: {
   matchId: string;
@@ -97,7 +104,8 @@ export async function storeMatch(options: {
   const written = await db.$transaction(async (tx) => {
     const owned = await seatsStillOwned(tx, asked);
     const seats: [SeatOwner, SeatOwner] = [owned.seats[0]!, owned.seats[1]!];
-    const rates = ranked && !owned.gone;
+    // A deleted seat voids nothing: the other is rated against it as it queued (rateSeats).
+    const rates = ranked;
     // The match row first: a concurrent retry of the same match waits here on the key, then
     // finds it taken and stores nothing.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
@@ -106,8 +114,10 @@ export async function storeMatch(options: {
               ${o.endReason}, ${noContest}, ${week}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return null;
-    const rating = rates ? await rateSeats(tx, { mode: record.mode, users: [seats[0].userId!, seats[1].userId!], winnerSeat: o.winnerSeat, noContest, now }) : null;
+    const rating = rates ? await rateSeats(tx, { mode: record.mode, seats, winnerSeat: o.winnerSeat, noContest, now }) : null;
     const rated = rating?.seats ?? null;
+    // A deleted seat's rating is nobody's: its columns stay empty.
+    const seatRating = (s: Seat) => (seats[s].userId ? rated?.[s] : undefined);
     await tx.versusSeat.createMany({
       data: ([0, 1] as const).map((s) => ({
         matchId,
@@ -118,11 +128,11 @@ export async function storeMatch(options: {
         botStyle: seats[s].bot?.style ?? null,
         gamesWon: o.gamesWon[s],
         won: s === o.winnerSeat,
-        ratingBefore: rated?.[s].before.rating ?? null,
-        rdBefore: rated?.[s].before.rd ?? null,
-        ratingAfter: rated?.[s].after.rating ?? null,
-        rdAfter: rated?.[s].after.rd ?? null,
-        matchesBefore: rated?.[s].matches.before ?? null,
+        ratingBefore: seatRating(s)?.before.rating ?? null,
+        rdBefore: seatRating(s)?.before.rd ?? null,
+        ratingAfter: seatRating(s)?.after.rating ?? null,
+        rdAfter: seatRating(s)?.after.rd ?? null,
+        matchesBefore: seatRating(s)?.matches.before ?? null,
         createdAt: now,
       })),
     });
@@ -132,8 +142,8 @@ export async function storeMatch(options: {
         replay0: g.replays[0], replay1: g.replays[1], hash0: g.hashes[0], hash1: g.hashes[1],
       })),
     });
-    if (rated && !noContest) {
-      const winner = seats[o.winnerSeat].userId!;
+    const winner = seats[o.winnerSeat].userId;
+    if (rated && !noContest && winner) {
       await tx.$executeRaw`
         INSERT INTO "VersusWeeklyWins" ("userId", "mode", "week", "wins", "lastWinAt")
         VALUES (${winner}, ${record.mode}, ${week}, 1, ${now})
@@ -150,7 +160,7 @@ export async function storeMatch(options: {
   const { seats } = written;
   afterStore({ kind: 'versus', matchId, mode: record.mode, playedAt: now, users: [seats[0].userId, seats[1].userId], games: o.games });
   const ratings = written.rated && (await withBands(record.mode, written.rated, options.now));
-  if (ratings) await raisePeakBands({ mode: record.mode, season: written.season, users: [seats[0].userId!, seats[1].userId!], ratings });
+  if (ratings) await raisePeakBands({ mode: record.mode, season: written.season, users: [seats[0].userId, seats[1].userId], ratings });
   return { ok: true, matchId, repeated: false, ratings, noContest };
 }
 
@@ -158,11 +168,12 @@ export async function storeMatch(options: {
  * Each rated seat's band after the match, as it is shown, raises its season's peak. The match is
  * stored whatever happens here: a peak that cannot be written is logged and missed.
  */
-async function raisePeakBands(o: { mode: string; season: number; users: [string, string]; ratings: [SeatRatings, SeatRatings] }): Promise<void> {
+async function raisePeakBands(o: { mode: string; season: number; users: [string | null, string | null]; ratings: [SeatRatings, SeatRatings] }): Promise<void> {
   try {
     for (const s of [0, 1] as const) {
       const band = o.ratings[s].bands?.after;
-      if (band && o.ratings[s].matches.after > o.ratings[s].matches.before) await raisePeakBand({ userId: o.users[s], mode: o.mode, season: o.season, band });
+      const userId = o.users[s];
+      if (band && userId && o.ratings[s].matches.after > o.ratings[s].matches.before) await raisePeakBand({ userId, mode: o.mode, season: o.season, band });
     }
   } catch (error) {
     console.error('[versus] a season peak could not be written', error);
@@ -249,49 +260,58 @@ function unreadableSeat(record: VersusMatchRecord): { seat: Seat; rulesVersion: 
  * Each starts from the rating as it stands now, its deviation grown for the days since the last
  * rated match (`ratingAt`, as every read shows it); that is the seat's "before". A rated match
  * restarts the idle clock. In a no-contest match only the leaver's loss is rated: the winner's
- * row (rating, match count, wins and idle clock) stays as it was.
+ * row (rating, match count, wins and idle clock) stays as it was. A seat whose account was
+ * deleted before the store counts at the rating it queued with (`queued`; a new player's if
+ * unknown) and is written nothing, so deleting an account never cancels the other seat's result.
  */
-async function rateSeats(tx: Tx, o: { mode: string; users: [string, string]; winnerSeat: Seat; noContest: boolean; now: Date }): Promise<{ seats: [SeatRatings, SeatRatings]; season: number }> {
-  const { mode, users, winnerSeat, now } = o;
+async function rateSeats(tx: Tx, o: { mode: string; seats: [SeatOwner, SeatOwner]; winnerSeat: Seat; noContest: boolean; now: Date }): Promise<{ seats: [SeatRatings, SeatRatings]; season: number }> {
+  const { mode, winnerSeat, now } = o;
+  const users = [o.seats[0].userId, o.seats[1].userId] as const;
+  const present = users.filter((u): u is string => !!u);
   const fresh = NEW_PLAYER_RATING;
   // A season that has ended is closed before anyone is rated in the next (seasons.ts): nobody
   // starts the new season from an unreset rating, whether or not the cleanup got there first.
   await rollOverSeasons({ now, tx });
-  await tx.$executeRaw`
-    INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt", "season")
-    VALUES (${users[0]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${seasonAt(now).number}),
-           (${users[1]}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${seasonAt(now).number})
-    ON CONFLICT ("userId", "mode") DO NOTHING`;
+  for (const userId of present) {
+    await tx.$executeRaw`
+      INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt", "season")
+      VALUES (${userId}, ${mode}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${seasonAt(now).number})
+      ON CONFLICT ("userId", "mode") DO NOTHING`;
+  }
   // Locked in id order, so two transactions never wait on each other's second row.
-  const rows = await tx.$queryRaw<RatingRow[]>`
+  const rows = present.length === 0 ? [] : await tx.$queryRaw<RatingRow[]>`
     SELECT "userId", "rating", "rd", "vol", "matches", "ratedAt", "season" FROM "VersusRating"
-    WHERE "mode" = ${mode} AND "userId" IN (${users[0]}, ${users[1]})
+    WHERE "mode" = ${mode} AND "userId" IN (${Prisma.join(present)})
     ORDER BY "userId" FOR UPDATE`;
-  const row = (s: Seat) => rows.find((r) => r.userId === users[s])!;
-  const asNow = (r: RatingRow): Rating => storedRating(ratingAt({ rating: r.rating, rd: r.rd, vol: r.vol }, r.ratedAt, now));
-  const before: [Rating, Rating] = [asNow(row(0)), asNow(row(1))];
+  const row = (s: Seat) => rows.find((r) => r.userId === users[s]);
+  const asNow = (s: Seat): Rating => {
+    const r = row(s);
+    return storedRating(r ? ratingAt({ rating: r.rating, rd: r.rd, vol: r.vol }, r.ratedAt, now) : (o.seats[s].queued?.rating ?? fresh));
+  };
+  const before: [Rating, Rating] = [asNow(0), asNow(1)];
   const loserSeat = other(winnerSeat);
   const rated = rateMatch(before[winnerSeat], before[loserSeat]);
   const after: [Rating, Rating] = [before[0], before[1]];
   after[loserSeat] = storedRating(rated.loser);
   if (!o.noContest) after[winnerSeat] = storedRating(rated.winner);
-  const counts = (s: Seat) => countsAsRated({ won: s === winnerSeat, noContest: o.noContest });
+  const counts = (s: Seat) => !!users[s] && countsAsRated({ won: s === winnerSeat, noContest: o.noContest });
   // Both rows share a season once rolled over; a row an older instance created may lag (its default).
-  const season = seasonOfMatch(Math.max(row(0).season, row(1).season), now);
+  const season = seasonOfMatch(Math.max(0, ...rows.map((r) => r.season)), now);
   for (const s of [0, 1] as const) {
-    if (!counts(s)) continue;
+    const userId = users[s];
+    if (!userId || !counts(s)) continue;
     await tx.versusRating.update({
-      where: { userId_mode: { userId: users[s], mode } },
+      where: { userId_mode: { userId, mode } },
       data: { ...after[s], matches: { increment: 1 }, wins: { increment: s === winnerSeat ? 1 : 0 }, updatedAt: now, ratedAt: now, season },
     });
-    await recordSeasonMatch(tx, { userId: users[s], mode, season, after: after[s], won: s === winnerSeat });
+    await recordSeasonMatch(tx, { userId, mode, season, after: after[s], won: s === winnerSeat });
   }
-  const matches = (s: Seat) => ({ before: row(s).matches, after: row(s).matches + (counts(s) ? 1 : 0) });
+  const matches = (s: Seat) => ({ before: row(s)?.matches ?? 0, after: (row(s)?.matches ?? 0) + (counts(s) ? 1 : 0) });
   return {
     season,
     seats: [
-      { before: before[0], after: after[0], matches: matches(0), bands: null },
-      { before: before[1], after: after[1], matches: matches(1), bands: null },
+      { before: before[0], after: counts(0) ? after[0] : before[0], matches: matches(0), bands: null },
+      { before: before[1], after: counts(1) ? after[1] : before[1], matches: matches(1), bands: null },
     ],
   };
 }

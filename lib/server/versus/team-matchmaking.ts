@@ -15,7 +15,7 @@ export type TeamUnit = {
   id: string;
   /** Its players (one or two): never two units sharing one in a match. */
   who: readonly string[];
-  /** Its players' mean rating as it stands now. */
+  /** Its players' teamRating as it stands now (a solo's own). */
   rating: number;
   since: number;
   /** Ranked: its players' address and device keys; no opponent may share one. */
@@ -27,7 +27,8 @@ export type TeamUnit = {
 /**
  * How far below a team's stronger player its weaker one counts (decision 0036): a strong account
  * with a weak partner (an alt, or a friend far below) is matched near its own level, not at the
- * mean, so carrying a weak account to easy wins gains little.
+ * mean, and rated at that same strength (team-rating.ts), so carrying a weak account to easy wins
+ * gains little, and its opponents lose to it no more than to any team of that strength.
  */
 export const TEAM_GAP = 200;
 

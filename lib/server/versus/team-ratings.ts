@@ -1,7 +1,8 @@
 import 'server-only';
 import { MODES, type RoomRules, type VersusMode } from '@/lib/engine';
 import { DEFAULT_ROOM_RULES } from '@/lib/engine';
-import type { Prisma } from '@/lib/generated/prisma/client';
+import { Prisma } from '@/lib/generated/prisma/client';
+import type { SeatOwner } from '@/lib/server/versus/store';
 import { getDb } from '@/lib/server/db';
 import { countsAsRated, isNoContest, NEW_PLAYER_RATING, ratingAt, storedRating, type Rating } from '@/lib/server/versus/rating';
 import type { RoomMatchRecord } from '@/lib/server/versus/room-verify';
@@ -52,31 +53,41 @@ export function teamNoContest(record: Pick<RoomMatchRecord, 'games'>, firstPiece
  * which finds the match taken, rates nobody twice. Rows are made for the players rated, then every
  * player's locked in id order (two sets of one player finishing at once rate one after the other);
  * each player starts from their rating as it stands now (`ratingAt`), and moves by team-rating.ts
- * against the other team. A no-contest set (teamNoContest) rates only the losing leavers' loss,
- * as 1v1 rates only the leaver's: the winners and the leaver's partner keep their ratings
+ * against the other team. A seat whose account was deleted before the store (no userId) still
+ * counts for the others, at the rating it queued with (`queued`; a new player's if unknown), so
+ * deleting an account never voids a result; it has no row and is given no rating (null).
+ * A no-contest set (teamNoContest) rates only the losing leavers' loss, as 1v1 rates only the
+ * leaver's, and the loss of a leaver's partner who queued with it as a party (an alt that leaves
+ * at once must not spare its main); the winners and a solo partner keep their ratings
  * (before = after, no match counted).
  */
-export async function rateTeamSet(tx: Tx, o: { users: readonly string[]; teams: readonly number[]; winnerTeam: number; now: Date } & Partial<NoContest>): Promise<SeatRating[]> {
-  const { users, teams, now } = o;
+export async function rateTeamSet(tx: Tx, o: { seats: readonly SeatOwner[]; teams: readonly number[]; winnerTeam: number; now: Date } & Partial<NoContest>): Promise<(SeatRating | null)[]> {
+  const { seats, teams, now } = o;
+  const users = seats.map((x) => x.userId);
   const noContest = o.noContest === true;
-  const counts = (s: number) => countsAsRated({ won: teams[s] === o.winnerTeam, noContest }) && (!noContest || (o.leavers ?? []).includes(s));
+  const leavers = o.leavers ?? [];
+  const partyOf = (l: number, s: number) => l !== s && teams[l] === teams[s] && seats[l]!.queued?.party === true && seats[s]!.queued?.party === true;
+  const shares = (s: number) => leavers.some((l) => l === s || partyOf(l, s));
+  const counts = (s: number) => users[s] != null && countsAsRated({ won: teams[s] === o.winnerTeam, noContest }) && (!noContest || shares(s));
   await rollOverSeasons({ now, tx });
   const fresh = NEW_PLAYER_RATING;
   const season = seasonAt(now).number;
-  for (const userId of users.filter((_, s) => counts(s))) {
+  for (const [s, userId] of users.entries()) {
+    if (!userId || !counts(s)) continue;
     await tx.$executeRaw`
       INSERT INTO "VersusRating" ("userId", "mode", "rating", "rd", "vol", "matches", "wins", "updatedAt", "ratedAt", "season")
       VALUES (${userId}, ${TEAMS_MODE}, ${fresh.rating}, ${fresh.rd}, ${fresh.vol}, 0, 0, ${now}, ${now}, ${season})
       ON CONFLICT ("userId", "mode") DO NOTHING`;
   }
-  const rows = await tx.$queryRaw<Row[]>`
+  const present = users.filter((u): u is string => !!u);
+  const rows = present.length === 0 ? [] : await tx.$queryRaw<Row[]>`
     SELECT "userId", "rating", "rd", "vol", "ratedAt", "season" FROM "VersusRating"
-    WHERE "mode" = ${TEAMS_MODE} AND "userId" IN (${users[0]}, ${users[1]}, ${users[2]}, ${users[3]})
+    WHERE "mode" = ${TEAMS_MODE} AND "userId" IN (${Prisma.join(present)})
     ORDER BY "userId" FOR UPDATE`;
-  const row = (u: string) => rows.find((r) => r.userId === u);
-  const before = users.map((u) => {
-    const r = row(u);
-    return storedRating(r ? ratingAt(r, r.ratedAt, now) : fresh);
+  const row = (u: string | null) => rows.find((r) => r.userId === u);
+  const before = seats.map((x) => {
+    const r = row(x.userId);
+    return storedRating(r ? ratingAt(r, r.ratedAt, now) : (x.userId ? fresh : (x.queued?.rating ?? fresh)));
   });
   const side = (team: number) => users.flatMap((_, s) => (teams[s] === team ? [s] : []));
   const [a, b] = [side(0), side(1)];
@@ -85,11 +96,11 @@ export async function rateTeamSet(tx: Tx, o: { users: readonly string[]; teams: 
   a.forEach((s, i) => (after[s] = storedRating(rated[0][i]!)));
   b.forEach((s, i) => (after[s] = storedRating(rated[1][i]!)));
   for (const [s, userId] of users.entries()) {
-    if (!counts(s)) continue;
+    if (!userId || !counts(s)) continue;
     await tx.versusRating.update({
       where: { userId_mode: { userId, mode: TEAMS_MODE } },
       data: { ...after[s]!, matches: { increment: 1 }, wins: { increment: teams[s] === o.winnerTeam ? 1 : 0 }, updatedAt: now, ratedAt: now, season: seasonOfMatch(row(userId)!.season, now) },
     });
   }
-  return users.map((_, s) => ({ before: before[s]!, after: counts(s) ? after[s]! : before[s]! }));
+  return users.map((u, s) => (u ? { before: before[s]!, after: counts(s) ? after[s]! : before[s]! } : null));
 }

@@ -45,6 +45,9 @@ describe('the versus lobby', () => {
     await send(e!, { t: 'queue', mode: 'battle', ranked: true, ...base });
     await send(f!, { t: 'queue', mode: 'battle', ranked: true, ...base });
     expect(lobby.playsRanked('r5')).toBe(true);
+    // Its socket dropping does not end the match there (the seat waits to be resumed): still playing.
+    lobby.drop(e!.c);
+    expect(lobby.playsRanked('r5')).toBe(true);
     lobby.settlePlaced([e!.c, f!.c], null, [null, null]);
     expect(lobby.playsRanked('r5')).toBe(false);
   });

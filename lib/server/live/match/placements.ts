@@ -99,9 +99,13 @@ export class Placements {
     this.r.lobby.settlePlaced(seats, w.matchId === null ? null : { mode, firstTo, ranked, room, setup, matchId: w.matchId }, links);
   }
 
-  /** Forgets what a closed socket was placed in (its match reports back to nobody then). */
+  /** Forgets what a closed socket was placed in once neither of its pair is here (its match reports back to nobody then): the pair is free here. */
   drop(p: VersusPeer): void {
-    for (const [id, { pair }] of this.pending) if (pair.includes(p) && !pair.some((c) => c !== p && c.open)) this.pending.delete(id);
+    for (const [id, { pair }] of this.pending) {
+      if (!pair.includes(p) || pair.some((c) => c !== p && c.open)) continue;
+      this.pending.delete(id);
+      this.r.lobby.settlePlaced(pair, null, [null, null]);
+    }
   }
 
   /**

@@ -243,10 +243,13 @@ export class VersusLobby {
     return this.pair();
   }
 
-  /** The socket closed: out of the queue and any open room; a match seat waits the resume window. */
+  /**
+   * The socket closed: out of the queue and any open room; a match seat waits the resume window.
+   * A match placed elsewhere stays `placed` until it reports back (settlePlaced; Placements forgets
+   * it when both its sockets are gone): it plays on there, so its account still plays ranked.
+   */
   drop(conn: VersusPeer): void {
     this.queue.delete(conn);
-    this.placed.delete(conn);
     this.rematches.leave(conn);
     for (const room of this.rooms.values()) {
       if (room.seats[0] === conn) {

@@ -402,7 +402,7 @@ export class RoomHost {
     this.phase = 'over';
     if (this.timer !== null) this.timers.clear(this.timer);
     this.timer = null;
-    const seats: SeatOwner[] = this.seats.map((seat) => ({ ...seat.spec.owner, ...(seat.spec.bot ? { bot: seat.spec.bot } : {}) }));
+    const seats: SeatOwner[] = this.seats.map(({ spec }) => ({ ...spec.owner, ...(spec.bot ? { bot: spec.bot } : {}), ...(spec.queued ? { queued: spec.queued } : {}) }));
     const store = this.o.store ?? storeRoomMatch;
     // Building the record can throw (a replay past its bounds): that is a refusal, said to the room,
     // never an exception out of a timer, which would end the process and every game on it.

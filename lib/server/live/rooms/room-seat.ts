@@ -5,11 +5,12 @@ import type { LivePlayer, WireEvent } from '@/lib/live/wire';
 import type { Handling } from '@/lib/engine';
 import type { BotSpec } from '@/lib/bot/spec';
 import type { Owner } from '@/lib/server/games/owner';
+import type { QueuedSeat } from '@/lib/server/versus/store';
 import { MatchSeat } from '@/lib/server/live/match/match-seat';
 import { pieceSequence } from '@/lib/engine';
 
-/** Who sits in a room's seat: a person (owner, name) or, with `bot`, the server's bot. */
-export type RoomSeatSpec = { owner: Owner; player: LivePlayer; handling: Handling; bot?: BotSpec };
+/** Who sits in a room's seat: a person (owner, name) or, with `bot`, the server's bot; `queued`, what the ranked queue knew of them. */
+export type RoomSeatSpec = { owner: Owner; player: LivePlayer; handling: Handling; bot?: BotSpec; queued?: QueuedSeat };
 
 /**
  * One seat of a room for the set: the versus seat's stream (MatchSeat: batches, deals never past

@@ -9,6 +9,7 @@ import type { RoomLobby, RoomPeer } from '@/lib/server/live/rooms/room-lobby';
 import type { RankedEntry } from '@/lib/server/versus/pairing';
 import { teamRating, teamUp, type TeamUnit } from '@/lib/server/versus/team-matchmaking';
 import { TEAM_SET } from '@/lib/server/versus/team-ratings';
+import type { Rating } from '@/lib/server/versus/rating';
 
 /** What the ranked 2v2 queue may take of one instance (decision 0036). */
 export const TEAM_LIMITS = {
@@ -23,7 +24,7 @@ export const TEAM_LIMITS = {
 export const isTeamMessage = (m: ClientMessage): m is TeamClientMessage => TEAM_CLIENT_TYPES.has(m.t);
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-type Member = { peer: RoomPeer; userId: string; handling: Handling };
+type Member = { peer: RoomPeer; userId: string; handling: Handling; rating?: Rating };
 type Party = { code: string; members: Member[] };
 type Unit = TeamUnit & { members: Member[] };
 
@@ -32,7 +33,7 @@ export type TeamQueueOptions = {
   now?: () => number;
   timers?: Timers;
   /** A player's 2v2 rating now (team-ratings.ts teamRatingOf); tests pass their own. */
-  ratingOf?: (userId: string) => Promise<number>;
+  ratingOf?: (userId: string) => Promise<Rating>;
   /** Whether the peer plays elsewhere (a 1v1 match of its own, or of its account's if ranked): the hub knows its connections. */
   busy?: (peer: RoomPeer) => boolean;
   /** Whether a player may queue for ranked and whom they must not meet (pairing.ts, as for 1v1); tests pass their own. */
@@ -114,15 +115,21 @@ export class TeamQueue {
 
   /**
    * Runs matchmaking once: each match found starts its room set now. A match that cannot start
-   * (a player gone, seated elsewhere, or out of starts) takes the units in its way out of the
+   * (a player gone, busy elsewhere, seated elsewhere, or out of starts) takes the units in its way out of the
    * queue, told so; the others wait on with their own `since`, so their windows stay as wide.
    */
   pass(): void {
     for (const [t0, t1] of teamUp([...this.units.values()], this.now())) {
       const units = [...t0, ...t1] as Unit[];
       const members = units.flatMap((u) => u.members);
-      const seats = members.map((x) => ({ owner: x.peer.owner, player: x.peer.player, handling: x.handling }));
-      const gone = members.filter((x) => !x.peer.open).map((x) => x.peer);
+      // What the store needs of the queue: each rating as read (a seat deleted meanwhile is rated
+      // against at it) and who came as a party (a no-contest leaver's party partner shares its loss).
+      const seats = units.flatMap((u) => u.members.map((x) => ({
+        owner: x.peer.owner, player: x.peer.player, handling: x.handling, ...(x.rating ? { queued: { rating: x.rating, party: u.members.length === 2 } } : {}),
+      })));
+      // Busy was checked at tqueue; since then a player may have started a ranked game elsewhere
+      // (another tab's set or 1v1 match): one ranked game per account holds at the start too.
+      const gone = members.filter((x) => !x.peer.open || this.busy(x.peer)).map((x) => x.peer);
       const r = gone.length > 0 ? { ok: false as const, refused: gone } : this.o.rooms.startRanked({ ...TEAM_SET, seats, peers: members.map((x) => x.peer) });
       const out = r.ok ? units : units.filter((u) => u.members.some((x) => r.refused.includes(x.peer)));
       for (const u of out) for (const x of u.members) this.forget(x.peer);
@@ -147,7 +154,7 @@ export class TeamQueue {
     if (broke && broke !== peer) peer.error('rate_limited', 'Your partner has started as many room sets as an hour allows.');
     if (broke) return;
     for (const x of members) this.reading.add(x.peer);
-    let looked: Array<[number, RankedEntry]>;
+    let looked: Array<[Rating, RankedEntry]>;
     try {
       looked = await Promise.all(members.map((x) => Promise.all([this.ratingOf(x.userId), this.rankedEntry(x)])));
     } finally {
@@ -163,8 +170,9 @@ export class TeamQueue {
     // While those were read: a member may have gone, left the party, or queued elsewhere.
     const still = members.every((x) => x.peer.open && this.partyOf.get(x.peer) === party && !this.unitOf.has(x.peer) && !this.queuedUser(x.userId) && !this.busy(x.peer));
     if (!still) return peer.error('already_playing', 'Your party changed while you queued; queue again.');
+    members.forEach((x, i) => (x.rating = looked[i]![0]));
     const unit: Unit = {
-      id: randomBytes(8).toString('hex'), who: members.map((x) => x.userId), rating: teamRating(looked.map(([r]) => r)), since: this.now(), members,
+      id: randomBytes(8).toString('hex'), who: members.map((x) => x.userId), rating: teamRating(looked.map(([r]) => r.rating)), since: this.now(), members,
       // Ranked: no opponent on a member's address or device, nor one a member must not meet.
       apart: members.flatMap((x) => [`address:${x.peer.address}`, ...(x.peer.device ? [`device:${x.peer.device}`] : [])]),
       avoid: [...new Set(looked.flatMap(([, e]) => (e.ok ? e.avoid : [])))],
@@ -228,10 +236,10 @@ export class TeamQueue {
     return (await import('@/lib/server/versus/pairing')).rankedEntry(who);
   }
 
-  private async ratingOf(userId: string): Promise<number> {
+  private async ratingOf(userId: string): Promise<Rating> {
     if (this.o.ratingOf) return this.o.ratingOf(userId);
     const { teamRatingOf } = await import('@/lib/server/versus/team-ratings');
-    return (await teamRatingOf({ userId })).rating;
+    return teamRatingOf({ userId });
   }
 
   private tellParty(party: Party): void {
