@@ -225,6 +225,22 @@ describe('a ranked 2v2 set whose leaver hardly played, with the partner it queue
   });
 });
 
+describe('a ranked 2v2 seat taken up on the room page', () => {
+  it('is sent its game\'s start there (it went to the queue\'s socket), so the new page plays rather than lagging out', async () => {
+    const site = teamSite();
+    const owners = await Promise.all(['ta', 'tb', 'tc', 'td'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    for (const s of socks) await site.say(s, { t: 'tqueue', handling: H });
+    const match = socks[0]!.last('rmatch')!;
+    // The room page's own connection takes the seat up with the token, in the countdown; the queue's closes.
+    const page = socket(site.lobby, owners[0]!, site.clock.now, { address: '10.0.0.1' });
+    page.say({ t: 'rresume', matchId: match.matchId, token: match.resumeToken! });
+    site.lobby.closed(socks[0]!.conn);
+    expect(page.sent.map((m) => m.t)).toEqual(['rmatch', 'rbegin', 'rresumed']);
+    expect(page.last('rbegin')).toMatchObject({ game: 0, pieces: socks[0]!.last('rbegin')!.pieces });
+  });
+});
+
 describe('the ranked 2v2 queue', () => {
   it('four solos are matched into two teams; a guest is refused; one socket and one account queue once', async () => {
     const site = teamSite();

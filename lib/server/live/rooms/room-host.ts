@@ -253,6 +253,11 @@ export class RoomHost {
     seat.stream.stream.back(this.now());
     this.sendMatch(s);
     const g = this.match.current;
+    // A seat taken up on another page (the ranked 2v2 queue's hand-over) got this game's rbegin on
+    // the socket it left: without it the new page has no game, sends nothing and is put out for lag.
+    // Only while the server holds no batch of the seat's for this game, so a page that played keeps its game.
+    if ((this.phase === 'countdown' || this.phase === 'playing') && seat.stream.stream.lastSeq === 0)
+      link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: seat.stream.stream.dealt.slice(), startsInMs: this.t0 - this.now(), score: this.score() });
     link.send({
       t: 'rresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.stream.stream.lastSeq, tick: seat.sentTick,
       pieces: seat.stream.stream.dealt.slice(), garbage: seat.stream.garbage.map((j) => [j.tick, j.size, j.column]), playing: !g.isOut(s) && !g.outcome,
