@@ -159,26 +159,34 @@ describe('a ranked 2v2 set', () => {
   });
 });
 
+/**
+ * Seat 2 of the set the four were matched into leaves in the countdown of its first game (not one
+ * piece played); the others play it to its stored end, team 0 winning.
+ */
+async function leaverSet(site: ReturnType<typeof teamSite>, socks: Sock[]) {
+  const { clock, lobby } = site;
+  const match = socks[0]!.last('rmatch')!;
+  const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
+  const [w1, w2, leaver, partner] = [...socks].sort((x, y) => seatOf(x) - seatOf(y)) as [Sock, Sock, Sock, Sock];
+  leaver.say({ t: 'rleave', code: match.code });
+  const play = [w1, w2, partner].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
+  const host = lobby.matches.get(match.matchId)!;
+  for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
+    clock.advance(100);
+    for (const p of play) p();
+  }
+  expect(await host.stored).toMatchObject({ ok: true });
+  expect(w1.last('rover')).toMatchObject({ winner: 0, stored: true });
+  return { match, leaver, partner };
+}
+
 describe('a ranked 2v2 set whose leaver hardly played', () => {
   it('is no contest, as in 1v1: only the leaver\'s loss is rated; the winners and the partner keep their ratings', async () => {
     const site = teamSite();
-    const { clock, lobby } = site;
     const owners = await Promise.all(['na', 'nb', 'nc', 'nd'].map((n) => player(n)));
     const socks = owners.map((o) => site.sock(o));
     for (const s of socks) await site.say(s, { t: 'tqueue', handling: H });
-    const match = socks[0]!.last('rmatch')!;
-    const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
-    const [w1, w2, leaver, partner] = [...socks].sort((x, y) => seatOf(x) - seatOf(y));
-    // Seat 2 leaves in the countdown of the first game: not one piece played.
-    leaver!.say({ t: 'rleave', code: match.code });
-    const play = [w1!, w2!, partner!].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
-    const host = lobby.matches.get(match.matchId)!;
-    for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
-      clock.advance(100);
-      for (const p of play) p();
-    }
-    expect(await host.stored).toMatchObject({ ok: true });
-    expect(w1!.last('rover')).toMatchObject({ winner: 0, stored: true });
+    const { match, leaver } = await leaverSet(site, socks);
     const db = await getDb();
     const seats = await db.roomSeat.findMany({ where: { matchId: match.matchId }, orderBy: { seat: 'asc' }, select: { seat: true, userId: true, ratingBefore: true, ratingAfter: true } });
     expect(seats.map((x) => x.ratingBefore)).toEqual([1500, 1500, 1500, 1500]);
@@ -193,7 +201,7 @@ describe('a ranked 2v2 set whose leaver hardly played, with the partner it queue
   // An alt leaving in the first countdown must not spare the main it queued with as a party.
   it('rates the party partner\'s loss too; the winners keep their ratings', async () => {
     const site = teamSite();
-    const { clock, lobby } = site;
+    const { clock } = site;
     const owners = await Promise.all(['pa', 'pb', 'pc', 'pd'].map((n) => player(n)));
     const socks = owners.map((o) => site.sock(o));
     // Two solos first (the oldest unit's team is team 0), then the party: team 1.
@@ -202,19 +210,8 @@ describe('a ranked 2v2 set whose leaver hardly played, with the partner it queue
     await site.say(socks[2]!, { t: 'tparty', handling: H });
     await site.say(socks[3]!, { t: 'tjoin', code: socks[2]!.last('tparty')!.code, handling: H });
     await site.say(socks[2]!, { t: 'tqueue', handling: H });
-    const match = socks[0]!.last('rmatch')!;
-    const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
-    const [w1, w2, leaver, partner] = [...socks].sort((x, y) => seatOf(x) - seatOf(y));
-    expect([leaver, partner].map((s) => owners[socks.indexOf(s!)]!.userId).sort()).toEqual([owners[2]!.userId, owners[3]!.userId].sort());
-    leaver!.say({ t: 'rleave', code: match.code });
-    const play = [w1!, w2!, partner!].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
-    const host = lobby.matches.get(match.matchId)!;
-    for (let t = 0; t < 30 * 60_000 && !host.stored; t += 100) {
-      clock.advance(100);
-      for (const p of play) p();
-    }
-    expect(await host.stored).toMatchObject({ ok: true });
-    expect(w1!.last('rover')).toMatchObject({ winner: 0, stored: true });
+    const { match, leaver, partner } = await leaverSet(site, socks);
+    expect([leaver, partner].map((s) => owners[socks.indexOf(s)]!.userId).sort()).toEqual([owners[2]!.userId, owners[3]!.userId].sort());
     const db = await getDb();
     const seats = await db.roomSeat.findMany({ where: { matchId: match.matchId }, orderBy: { seat: 'asc' }, select: { ratingBefore: true, ratingAfter: true } });
     expect(seats.map((x) => x.ratingAfter)).toEqual([1500, 1500, expect.any(Number), expect.any(Number)]);
