@@ -163,11 +163,13 @@ describe('a ranked 2v2 set', () => {
  * Seat 2 of the set the four were matched into leaves in the countdown of its first game (not one
  * piece played); the others play it to its stored end, team 0 winning.
  */
-async function leaverSet(site: ReturnType<typeof teamSite>, socks: Sock[]) {
+async function leaverSet(site: ReturnType<typeof teamSite>, socks: Sock[], leaves?: Sock) {
   const { clock, lobby } = site;
   const match = socks[0]!.last('rmatch')!;
   const seatOf = (s: Sock) => s.last('rmatch')!.seat!;
-  const [w1, w2, leaver, partner] = [...socks].sort((x, y) => seatOf(x) - seatOf(y)) as [Sock, Sock, Sock, Sock];
+  const [w1, w2, ...team1] = [...socks].sort((x, y) => seatOf(x) - seatOf(y)) as [Sock, Sock, Sock, Sock];
+  const leaver = leaves ?? team1[0];
+  const partner = team1.find((s) => s !== leaver)!;
   leaver.say({ t: 'rleave', code: match.code });
   const play = [w1, w2, partner].map((s, i) => seatPlayer(s, clock, i < 2 ? 40 : 20));
   const host = lobby.matches.get(match.matchId)!;
@@ -198,27 +200,47 @@ describe('a ranked 2v2 set whose leaver hardly played', () => {
 });
 
 describe('a ranked 2v2 set whose leaver hardly played, with the partner it queued with', () => {
-  // An alt leaving in the first countdown must not spare the main it queued with as a party.
-  it('rates the party partner\'s loss too; the winners keep their ratings', async () => {
-    const site = teamSite();
-    const { clock } = site;
-    const owners = await Promise.all(['pa', 'pb', 'pc', 'pd'].map((n) => player(n)));
+  /** Two solos (team 0, the oldest unit), then a party made by socks[2] and joined by socks[3]: team 1. */
+  async function partyOf(site: ReturnType<typeof teamSite>, prefix: string, queuer: 2 | 3) {
+    const owners = await Promise.all(['a', 'b', 'c', 'd'].map((n) => player(`${prefix}${n}`)));
     const socks = owners.map((o) => site.sock(o));
-    // Two solos first (the oldest unit's team is team 0), then the party: team 1.
     for (const s of socks.slice(0, 2)) await site.say(s, { t: 'tqueue', handling: H });
-    clock.advance(10);
+    site.clock.advance(10);
     await site.say(socks[2]!, { t: 'tparty', handling: H });
     await site.say(socks[3]!, { t: 'tjoin', code: socks[2]!.last('tparty')!.code, handling: H });
-    await site.say(socks[2]!, { t: 'tqueue', handling: H });
-    const { match, leaver, partner } = await leaverSet(site, socks);
-    expect([leaver, partner].map((s) => owners[socks.indexOf(s)]!.userId).sort()).toEqual([owners[2]!.userId, owners[3]!.userId].sort());
+    await site.say(socks[queuer]!, { t: 'tqueue', handling: H });
+    return socks;
+  }
+  const ratings = async (matchId: string) => {
     const db = await getDb();
-    const seats = await db.roomSeat.findMany({ where: { matchId: match.matchId }, orderBy: { seat: 'asc' }, select: { ratingBefore: true, ratingAfter: true } });
-    expect(seats.map((x) => x.ratingAfter)).toEqual([1500, 1500, expect.any(Number), expect.any(Number)]);
-    expect(seats[2]!.ratingAfter).toBeLessThan(1500);
-    expect(seats[3]!.ratingAfter).toBeLessThan(1500);
-    const rows = await db.versusRating.findMany({ where: { mode: TEAMS_MODE }, select: { userId: true, matches: true } });
-    expect(rows.map((r) => r.userId).sort()).toEqual([leaver!.conn.owner.userId, partner!.conn.owner.userId].sort());
+    const seats = await db.roomSeat.findMany({ where: { matchId }, orderBy: { seat: 'asc' }, select: { userId: true, ratingAfter: true } });
+    const rows = await db.versusRating.findMany({ where: { mode: TEAMS_MODE }, select: { userId: true } });
+    return { after: (s: Sock) => seats.find((x) => x.userId === s.conn.owner.userId)!.ratingAfter, rated: rows.map((r) => r.userId) };
+  };
+
+  // An alt leaving in the first countdown must not spare the main who queued the two of them.
+  it('rates the loss of the partner who sent the pair\'s queue; the winners keep their ratings', async () => {
+    const site = teamSite();
+    const socks = await partyOf(site, 'p', 2);
+    const { match, leaver, partner } = await leaverSet(site, socks, socks[3]);
+    const { after, rated } = await ratings(match.matchId);
+    expect([0, 1].map((i) => after(socks[i]!))).toEqual([1500, 1500]);
+    expect(after(leaver)).toBeLessThan(1500);
+    expect(after(partner)).toBeLessThan(1500);
+    expect(rated.sort()).toEqual([leaver.conn.owner.userId, partner.conn.owner.userId].sort());
+  });
+
+  // A stranger holding a shared party code joins, queues the two at once and leaves: the party's
+  // maker never asked for that set, and is not charged for it.
+  it('spares a partner who did not send the queue: a stranger with the code cannot charge it a loss', async () => {
+    const site = teamSite();
+    const socks = await partyOf(site, 'g', 3);
+    const { match, leaver, partner } = await leaverSet(site, socks, socks[3]);
+    expect(partner).toBe(socks[2]);
+    const { after, rated } = await ratings(match.matchId);
+    expect(after(leaver)).toBeLessThan(1500);
+    expect(after(partner)).toBe(1500);
+    expect(rated).toEqual([leaver.conn.owner.userId]);
   });
 });
 
@@ -235,6 +257,28 @@ describe('a ranked 2v2 seat taken up on the room page', () => {
     site.lobby.closed(socks[0]!.conn);
     expect(page.sent.map((m) => m.t)).toEqual(['rmatch', 'rbegin', 'rresumed']);
     expect(page.last('rbegin')).toMatchObject({ game: 0, pieces: socks[0]!.last('rbegin')!.pieces });
+  });
+
+  it('is not sent the start of a game it is already out of (lagged out before any batch)', async () => {
+    const site = teamSite();
+    const { clock } = site;
+    const owners = await Promise.all(['ua', 'ub', 'uc', 'ud'].map((n) => player(n)));
+    const socks = owners.map((o) => site.sock(o));
+    for (const s of socks) await site.say(s, { t: 'tqueue', handling: H });
+    const match = socks[0]!.last('rmatch')!;
+    const play = socks.slice(1).map((s) => seatPlayer(s, clock, 20));
+    // The game plays on without the seat until the referee puts it out for lag (at the lag bound past the countdown).
+    const out = () => socks[1]!.sent.some((m) => m.t === 'rko' && m.seat === match.seat);
+    for (let t = 0; t < ROOM_LIMITS.countdownMs + ROOM_LIMITS.maxLagMs + 1_000 && !out(); t += 100) {
+      clock.advance(100);
+      for (const p of play) p();
+    }
+    expect(out()).toBe(true);
+    // Still playing: nobody else is out.
+    expect(socks[1]!.sent.filter((m) => m.t === 'rko')).toHaveLength(1);
+    const page = socket(site.lobby, owners[0]!, clock.now, { address: '10.0.0.1' });
+    page.say({ t: 'rresume', matchId: match.matchId, token: match.resumeToken! });
+    expect(page.sent.map((m) => m.t)).toEqual(['rmatch', 'rresumed']);
   });
 });
 

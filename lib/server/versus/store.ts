@@ -64,8 +64,8 @@ type Outcome = {
  */
 /**
  * What the ranked queue knew of a seat's player when it queued them: their rating then (a seat
- * whose account is deleted before the store is rated against at it) and whether they queued as a
- * party with their partner (ranked 2v2: the partner of a no-contest leaver shares its loss).
+ * whose account is deleted before the store is rated against at it) and whether they themselves
+ * queued their pair (ranked 2v2: then they share a no-contest leaving partner's loss).
  */
 export type QueuedSeat = { rating: Rating; party: boolean };
 

@@ -57,16 +57,17 @@ export function teamNoContest(record: Pick<RoomMatchRecord, 'games'>, firstPiece
  * counts for the others, at the rating it queued with (`queued`; a new player's if unknown), so
  * deleting an account never voids a result; it has no row and is given no rating (null).
  * A no-contest set (teamNoContest) rates only the losing leavers' loss, as 1v1 rates only the
- * leaver's, and the loss of a leaver's partner who queued with it as a party (an alt that leaves
- * at once must not spare its main); the winners and a solo partner keep their ratings
- * (before = after, no match counted).
+ * leaver's, and the loss of a leaver's partner who sent their pair's queue itself (an alt that
+ * leaves at once must not spare the main who queued them); the winners and any other partner keep
+ * their ratings (before = after, no match counted).
  */
 export async function rateTeamSet(tx: Tx, o: { seats: readonly SeatOwner[]; teams: readonly number[]; winnerTeam: number; now: Date } & Partial<NoContest>): Promise<(SeatRating | null)[]> {
   const { seats, teams, now } = o;
   const users = seats.map((x) => x.userId);
   const noContest = o.noContest === true;
   const leavers = o.leavers ?? [];
-  const partyOf = (l: number, s: number) => l !== s && teams[l] === teams[s] && seats[l]!.queued?.party === true && seats[s]!.queued?.party === true;
+  // s queued itself and its partner, and l (its teammate: a pair is never split) left.
+  const partyOf = (l: number, s: number) => l !== s && teams[l] === teams[s] && seats[s]!.queued?.party === true;
   const shares = (s: number) => leavers.some((l) => l === s || partyOf(l, s));
   const counts = (s: number) => users[s] != null && countsAsRated({ won: teams[s] === o.winnerTeam, noContest }) && (!noContest || shares(s));
   await rollOverSeasons({ now, tx });

@@ -255,8 +255,9 @@ export class RoomHost {
     const g = this.match.current;
     // A seat taken up on another page (the ranked 2v2 queue's hand-over) got this game's rbegin on
     // the socket it left: without it the new page has no game, sends nothing and is put out for lag.
-    // Only while the server holds no batch of the seat's for this game, so a page that played keeps its game.
-    if ((this.phase === 'countdown' || this.phase === 'playing') && seat.stream.stream.lastSeq === 0)
+    // Only while the server holds no batch of the seat's for this game, so a page that played keeps
+    // its game, and while the seat is still in it (one put out for lag has no game to start).
+    if ((this.phase === 'countdown' || this.phase === 'playing') && seat.stream.stream.lastSeq === 0 && !g.isOut(s))
       link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: seat.stream.stream.dealt.slice(), startsInMs: this.t0 - this.now(), score: this.score() });
     link.send({
       t: 'rresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.stream.stream.lastSeq, tick: seat.sentTick,

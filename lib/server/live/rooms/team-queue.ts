@@ -26,7 +26,8 @@ const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 type Member = { peer: RoomPeer; userId: string; handling: Handling; rating?: Rating };
 type Party = { code: string; members: Member[] };
-type Unit = TeamUnit & { members: Member[] };
+/** `by`: the socket that sent the unit's `tqueue` (for a pair, the one member who asked for the set). */
+type Unit = TeamUnit & { members: Member[]; by: RoomPeer };
 
 export type TeamQueueOptions = {
   rooms: RoomLobby;
@@ -123,9 +124,10 @@ export class TeamQueue {
       const units = [...t0, ...t1] as Unit[];
       const members = units.flatMap((u) => u.members);
       // What the store needs of the queue: each rating as read (a seat deleted meanwhile is rated
-      // against at it) and who came as a party (a no-contest leaver's party partner shares its loss).
+      // against at it) and who queued a pair (a no-contest leaver's partner shares its loss only if
+      // it asked for the set itself: a stranger with a shared code cannot charge the code's maker).
       const seats = units.flatMap((u) => u.members.map((x) => ({
-        owner: x.peer.owner, player: x.peer.player, handling: x.handling, ...(x.rating ? { queued: { rating: x.rating, party: u.members.length === 2 } } : {}),
+        owner: x.peer.owner, player: x.peer.player, handling: x.handling, ...(x.rating ? { queued: { rating: x.rating, party: u.members.length === 2 && x.peer === u.by } } : {}),
       })));
       // Busy was checked at tqueue; since then a player may have started a ranked game elsewhere
       // (another tab's set or 1v1 match): one ranked game per account holds at the start too.
@@ -172,7 +174,7 @@ export class TeamQueue {
     if (!still) return peer.error('already_playing', 'Your party changed while you queued; queue again.');
     members.forEach((x, i) => (x.rating = looked[i]![0]));
     const unit: Unit = {
-      id: randomBytes(8).toString('hex'), who: members.map((x) => x.userId), rating: teamRating(looked.map(([r]) => r.rating)), since: this.now(), members,
+      id: randomBytes(8).toString('hex'), who: members.map((x) => x.userId), rating: teamRating(looked.map(([r]) => r.rating)), since: this.now(), members, by: peer,
       // Ranked: no opponent on a member's address or device, nor one a member must not meet.
       apart: members.flatMap((x) => [`address:${x.peer.address}`, ...(x.peer.device ? [`device:${x.peer.device}`] : [])]),
       avoid: [...new Set(looked.flatMap(([, e]) => (e.ok ? e.avoid : [])))],
