@@ -38,18 +38,17 @@ export async function storeRoomMatch(o: { matchId: string; record: RoomMatchReco
   const written = await db.$transaction(async (tx) => {
     const owned = await seatsStillOwned(tx, seats);
     // A deleted seat voids nothing: the others are rated against it as it queued (rateTeamSet).
-    const rates = ranked;
     // The match row first: a concurrent retry waits on the key, then finds it taken.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "RoomMatch" ("id", "mode", "seed", "rulesVersion", "rules", "seats", "winnerTeam", "ranked", "createdAt")
-      VALUES (${matchId}, ${record.mode}, ${record.seed}, ${ROOM_RULES_VERSION}, ${JSON.stringify(record.rules)}, ${record.seats}, ${record.winnerTeam}, ${rates}, ${now})
+      VALUES (${matchId}, ${record.mode}, ${record.seed}, ${ROOM_RULES_VERSION}, ${JSON.stringify(record.rules)}, ${record.seats}, ${record.winnerTeam}, ${ranked}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return false;
-    const rated: (SeatRating | null)[] = rates
-      ? await rateTeamSet(tx, { seats: owned.seats, teams, winnerTeam: record.winnerTeam, now, ...teamNoContest(record, verdict.firstPieces) })
+    const rated: (SeatRating | null)[] = ranked
+      ? await rateTeamSet(tx, { seats: owned, teams, winnerTeam: record.winnerTeam, now, ...teamNoContest(record, verdict.firstPieces) })
       : seats.map(() => null);
     await tx.roomSeat.createMany({
-      data: owned.seats.map((s, seat) => ({
+      data: owned.map((s, seat) => ({
         matchId, seat, team: teams[seat]!, userId: s.userId, guestId: s.userId ? null : s.guestId,
         botPps: s.bot?.pps ?? null, botStyle: s.bot?.style ?? null, won: teams[seat] === record.winnerTeam, createdAt: now,
         ratingBefore: rated[seat]?.before.rating ?? null, rdBefore: rated[seat]?.before.rd ?? null,

@@ -103,18 +103,17 @@ export async function storeMatch(options: {
   // With the close still to do (it failed just now), the match's transaction does it, in the close's time.
   const written = await db.$transaction(async (tx) => {
     const owned = await seatsStillOwned(tx, asked);
-    const seats: [SeatOwner, SeatOwner] = [owned.seats[0]!, owned.seats[1]!];
+    const seats: [SeatOwner, SeatOwner] = [owned[0]!, owned[1]!];
     // A deleted seat voids nothing: the other is rated against it as it queued (rateSeats).
-    const rates = ranked;
     // The match row first: a concurrent retry of the same match waits here on the key, then
     // finds it taken and stores nothing.
     const inserted = await tx.$queryRaw<{ id: string }[]>`
       INSERT INTO "VersusMatch" ("id", "mode", "ranked", "firstTo", "seed", "rulesVersion", "winnerSeat", "endReason", "noContest", "week", "createdAt")
-      VALUES (${matchId}, ${record.mode}, ${rates}, ${record.firstTo}, ${record.seed}, ${o.rulesVersion}, ${o.winnerSeat},
+      VALUES (${matchId}, ${record.mode}, ${ranked}, ${record.firstTo}, ${record.seed}, ${o.rulesVersion}, ${o.winnerSeat},
               ${o.endReason}, ${noContest}, ${week}, ${now})
       ON CONFLICT ("id") DO NOTHING RETURNING "id"`;
     if (inserted.length === 0) return null;
-    const rating = rates ? await rateSeats(tx, { mode: record.mode, seats, winnerSeat: o.winnerSeat, noContest, now }) : null;
+    const rating = ranked ? await rateSeats(tx, { mode: record.mode, seats, winnerSeat: o.winnerSeat, noContest, now }) : null;
     const rated = rating?.seats ?? null;
     // A deleted seat's rating is nobody's: its columns stay empty.
     const seatRating = (s: Seat) => (seats[s].userId ? rated?.[s] : undefined);
