@@ -1,4 +1,5 @@
 import { getDb } from '@/lib/server/db';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 import { backgroundCleanup } from '@/lib/server/games/cleanup';
 import { integritySettled } from '@/lib/server/integrity/record';
 
@@ -16,4 +17,6 @@ export async function resetDb(): Promise<void> {
   );
   if (tables.length === 0) return;
   await db.$executeRawUnsafe(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} CASCADE`);
+  // Boards kept from the test before are of rows gone now.
+  boardsChanged();
 }

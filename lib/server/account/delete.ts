@@ -2,6 +2,7 @@ import 'server-only';
 import { getDb } from '@/lib/server/db';
 import { forgetSessionState } from '@/lib/server/account/sessions';
 import { buryIfBanned } from '@/lib/server/account/tombstones';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 
 /**
  * Deletes the account and everything personal about it, in one transaction (docs/decisions/0013):
@@ -38,5 +39,7 @@ export async function deleteAccount(options: { userId: string }): Promise<{ ok: 
     return true;
   });
   forgetSessionState(options.userId);
+  // Its bests went with it (a cascade): off the boards here at once.
+  boardsChanged();
   return { ok: deleted };
 }

@@ -4,6 +4,7 @@ import { usernameKey } from '@/lib/validations/auth';
 import { getDb } from '@/lib/server/db';
 import { forgetSessionState } from '@/lib/server/account/sessions';
 import { isBuried, NAME_BANNED_MESSAGE, nameTombstone } from '@/lib/server/account/tombstones';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 
 /** One rename per 30 days: names on boards and in replays stay recognisable. */
 export const RENAME_INTERVAL_MS = 30 * 86_400_000;
@@ -47,6 +48,8 @@ export async function changeUsername(options: { userId: string; username: string
     throw error;
   }
   forgetSessionState(options.userId);
+  // The boards show the name.
+  boardsChanged();
   return { ok: true, username: options.username };
 }
 

@@ -3,6 +3,7 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { isRankable, metricOf, type Mode } from '@/lib/engine';
 import { ALL_TIME, bucketsAt, PERIOD_IDS, type PeriodId } from '@/lib/periods';
 import type { Db } from '@/lib/server/db';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 
 type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 
@@ -40,6 +41,9 @@ export async function recordGameBests(tx: Tx, userId: string, game: BestGame): P
     FROM (VALUES ${bucketRows(game.createdAt)}) AS buckets (period)
     WHERE ${NOT_BANNED(Prisma.sql`${userId}`)}
     ${UPSERT_BEST}`;
+  // Inside the caller's transaction: a page read before it commits may be kept up to the cache's
+  // moment (board-cache.ts) without the new best.
+  boardsChanged();
 }
 
 /** A banned player gets no bests by any path (claimed guest games, approvals, tickets from before the ban). */

@@ -3,7 +3,8 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { MODES, type Mode, type RankBy } from '@/lib/engine';
 import { PERIODS, type PeriodId } from '@/lib/periods';
 import { getDb } from '@/lib/server/db';
-import { decodeCursor, encodeCursor, InvalidCursorError } from '@/lib/server/games/cursor';
+import { cachedBoardPage } from '@/lib/server/games/board-cache';
+import { decodeCursor, encodeCursor, InvalidCursorError, type Cursor } from '@/lib/server/games/cursor';
 
 export type BoardRow = {
   rank: number;
@@ -79,6 +80,24 @@ function toRow(raw: RawRow, rank: number): BoardRow {
   };
 }
 
+/** One page of a board as everyone sees it. */
+async function readPage(mode: Mode, bucket: string, base: Prisma.Sql, cursor: Cursor | null, limit: number) {
+  const db = await getDb();
+  const where = cursor
+    ? Prisma.sql`${base} AND (pb."metric", pb."achievedAt", pb."gameId") > (${cursor.metric}, ${cursor.achievedAt}, ${cursor.gameId})`
+    : base;
+  const raw = await db.$queryRaw<RawRow[]>(selectRows(where, limit + 1));
+  const firstRank = (cursor?.rank ?? 0) + 1;
+  const rows = raw.slice(0, limit).map((r, i) => toRow(r, firstRank + i));
+  const last = rows.at(-1);
+  const lastRaw = raw[limit - 1];
+  const nextCursor =
+    raw.length > limit && last && lastRaw
+      ? encodeCursor({ mode, period: bucket }, { rank: last.rank, metric: lastRaw.metric, achievedAt: lastRaw.achievedAt, gameId: lastRaw.gameId })
+      : null;
+  return { rows, nextCursor };
+}
+
 /** One row per player (their best), best first; ties go to the earlier achievement. */
 export async function getBoard(options: {
   mode: Mode;
@@ -90,25 +109,17 @@ export async function getBoard(options: {
   viewerId?: string | null;
   now?: Date;
 }): Promise<Board> {
-  const db = await getDb();
   const bucket = options.bucket ?? PERIODS[options.period].bucketOf(options.now ?? new Date());
+  // The cursor is checked on every read: a bad one is refused, never served from the cache.
   const cursor = options.cursor ? decodeCursor({ mode: options.mode, period: bucket }, options.cursor) : null;
   const base = Prisma.sql`pb."mode" = ${options.mode} AND pb."period" = ${bucket}`;
-  const where = cursor
-    ? Prisma.sql`${base} AND (pb."metric", pb."achievedAt", pb."gameId") > (${cursor.metric}, ${cursor.achievedAt}, ${cursor.gameId})`
-    : base;
-  const raw = await db.$queryRaw<RawRow[]>(selectRows(where, options.limit + 1));
-  const firstRank = (cursor?.rank ?? 0) + 1;
-  const rows = raw.slice(0, options.limit).map((r, i) => toRow(r, firstRank + i));
-  const last = rows.at(-1);
-  const lastRaw = raw[options.limit - 1];
-  const nextCursor =
-    raw.length > options.limit && last && lastRaw
-      ? encodeCursor({ mode: options.mode, period: bucket }, { rank: last.rank, metric: lastRaw.metric, achievedAt: lastRaw.achievedAt, gameId: lastRaw.gameId })
-      : null;
+  const page = () => readPage(options.mode, bucket, base, cursor, options.limit);
+  // A caller with its own clock (a test, a past board's moment) reads afresh.
+  const { rows, nextCursor } = options.now ? await page() : await cachedBoardPage(`${options.mode}|${bucket}|${options.cursor ?? ''}|${options.limit}`, page);
 
   let me: BoardRow | null = null;
   if (options.viewerId) {
+    const db = await getDb();
     const [mine] = await db.$queryRaw<RawRow[]>(selectRows(Prisma.sql`${base} AND pb."userId" = ${options.viewerId}`, 1, true));
     if (mine) me = toRow(mine, Number(mine.rank));
   }

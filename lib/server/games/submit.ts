@@ -14,6 +14,7 @@ import { countRefusal } from '@/lib/server/games/refusals';
 import { readTicket, type TicketRow } from '@/lib/server/games/ticket-read';
 import { afterStore } from '@/lib/server/integrity/record';
 import { verifyOwn, verifyPool } from '@/lib/server/verify-pool';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 
 /**
  * 201: stored and on the boards. 202: stored, but its timing looked inhuman, so it has no rank
@@ -156,7 +157,7 @@ export async function submitReplay(options: {
   // the ticket spent and stores nothing.
   // Straight to the driver (adapter.ts): its parameters carry the replay, which Prisma's query
   // compiler would copy in and out of its WebAssembly on every submission.
-  const stored = await sql<{ id: string; ahead: Record<string, number>; isBest: boolean; abandoned: boolean }>(Prisma.sql`
+  const stored = await sql<{ id: string; ahead: Record<string, number>; isBest: boolean; newBest: boolean; abandoned: boolean }>(Prisma.sql`
     WITH spent AS (
       UPDATE "GameTicket" SET "usedAt" = ${now}, "streamReplay" = NULL
       WHERE "id" = ${ticket.id} AND ("usedAt" IS NULL OR "usedAt" = "abandonedAt") AND "userId" IS NOT DISTINCT FROM ${ticket.userId}
@@ -182,6 +183,7 @@ export async function submitReplay(options: {
     )
     SELECT "id", ${aheadOnEveryBoard(position)} AS "ahead",
            EXISTS (SELECT 1 FROM bests WHERE "period" = ${ALL_TIME}) AS "isBest",
+           EXISTS (SELECT 1 FROM bests) AS "newBest",
            (SELECT "abandoned" FROM spent) AS "abandoned"
     FROM game`);
   const [row] = stored;
@@ -203,6 +205,8 @@ export async function submitReplay(options: {
     // It was not abandoned after all: the profile's count should not say so.
     await db.abandonCount.updateMany({ where: { userId: ticket.userId, mode: game.mode, count: { gt: 0 } }, data: { count: { decrement: 1 } } });
   }
+  // A best on any board (a week's, a day's): the boards read here show it at once.
+  if (row.newBest) boardsChanged();
   afterStore({ kind: 'solo', gameId: game.id, userId, mode: game.mode, replay: submission.replay, playedAt: now });
   const ranks = { rank: ranksFrom(row.ahead), isBest: row.isBest };
   return { ok: true, status: flag ? 202 : 201, body: await describeStored(db, game, ranks) };

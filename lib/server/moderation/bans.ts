@@ -6,6 +6,7 @@ import { forgetSessionState } from '@/lib/server/account/sessions';
 import { logAction, type Actor } from '@/lib/server/moderation/audit';
 import { closeReports } from '@/lib/server/moderation/reports';
 import { rebuildBests } from '@/lib/server/moderation/rebuild';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 
 export type BanOutcome = { ok: true; userId: string } | { ok: false; code: 'not_found' | 'not_allowed' | 'not_banned' | 'own_account'; status: number; message: string };
 
@@ -32,6 +33,7 @@ export async function banPlayer(options: { username: string; reason: string; act
     await closeReports(tx, { targetId: user.id, status: 'resolved', now });
   });
   forgetSessionState(user.id);
+  boardsChanged();
   return { ok: true, userId: user.id };
 }
 
@@ -49,5 +51,6 @@ export async function unbanPlayer(options: { username: string; reason: string; a
     await logAction(tx, { actor: options.actor, action: 'unban', targetId: user.id, reason: options.reason, now });
   });
   forgetSessionState(user.id);
+  boardsChanged();
   return { ok: true, userId: user.id };
 }
