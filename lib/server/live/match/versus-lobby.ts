@@ -43,7 +43,14 @@ export type LobbyOptions = {
   rankedEntry?: (who: { userId: string; address: string; device: string | null }) => Promise<RankedEntry>;
   /** Several instances: each match (not the bot's) is leased to this instance and checkpointed as it goes (versus-relay.ts). */
   cluster?: LobbyCluster;
+  /**
+   * Whether the account plays ranked 2v2 now, or waits in its queue (the hub's rooms and team
+   * queue, held beside this lobby): one account plays one ranked game at a time, on any tab.
+   */
+  rankedElsewhere?: (userId: string) => boolean;
 };
+
+const ELSEWHERE = 'You are in a ranked 2v2 set or its queue: finish or leave it before a ranked match.';
 
 export type LobbyCluster = {
   checkpoints: MatchCheckpoints;
@@ -229,11 +236,13 @@ export class VersusLobby {
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
     const userId = m.ranked ? conn.owner.userId : null;
+    if (userId && this.elsewhere(userId)) return conn.error('already_playing', ELSEWHERE);
     const [standing, entry] = userId
       ? await Promise.all([this.ratingFor(conn, userId, m.mode), this.rankedEntry({ userId, address: conn.address, device: conn.device })])
       : [{ rating: 1500, band: null }, null];
     if (entry && !entry.ok) return conn.error(entry.code, entry.message);
     if (!conn.open || this.busy(conn)) return;
+    if (userId && this.elsewhere(userId)) return conn.error('already_playing', ELSEWHERE);
     const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
     // Ranked: never two entries from one address, nor players the pairing rules keep apart.
     const apart = entry ? { apart: [`address:${conn.address}`], avoid: entry.avoid } : {};
@@ -301,7 +310,14 @@ export class VersusLobby {
   /** Runs matchmaking in each pool (mode × ranked) and starts a match per pair: a ranked one as long as the lower band's set (lib/versus/bands.ts). */
   pair(): void {
     const pools = new Map<string, Entry[]>();
-    for (const e of this.queue.values()) {
+    for (const e of [...this.queue.values()]) {
+      // Its 2v2 set started from another tab while it waited here.
+      if (e.ranked && e.conn.owner.userId && this.elsewhere(e.conn.owner.userId)) {
+        this.queue.delete(e.conn);
+        e.conn.error('already_playing', ELSEWHERE);
+        e.conn.send({ t: 'unqueued' });
+        continue;
+      }
       const key = `${e.mode}:${e.ranked}`;
       pools.set(key, [...(pools.get(key) ?? []), e]);
     }
@@ -430,6 +446,10 @@ export class VersusLobby {
     return false;
   }
 
+  private elsewhere(userId: string): boolean {
+    return this.o.rankedElsewhere?.(userId) ?? false;
+  }
+
   private busy(conn: VersusPeer): boolean {
     if (this.queue.has(conn) || this.placed.has(conn) || (conn.match && !conn.match.host.ended)) return true;
     for (const room of this.rooms.values()) if (room.seats.includes(conn)) return true;
@@ -469,6 +489,7 @@ export class VersusLobby {
     const [x, y] = [a.owner.userId, b.owner.userId];
     const both = (message: string): Verdict => ({ ok: false, messages: [message, message] });
     if (!x || !y || x === y) return both('A ranked match needs two accounts.');
+    if (this.elsewhere(x) || this.elsewhere(y)) return both('One of you plays ranked 2v2 now: a rematch waits for that to end. A private room (unranked) is open to you.');
     const entries = await Promise.all([this.rankedEntry({ userId: x, address: a.address, device: a.device }), this.rankedEntry({ userId: y, address: b.address, device: b.device })]);
     // A player the rules no longer admit hears why (a ban's reason among them); the other, only that.
     const refused = entries.findIndex((e) => !e.ok);

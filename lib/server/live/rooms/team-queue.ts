@@ -204,7 +204,8 @@ export class TeamQueue {
     return this.o.busy?.(peer) ?? false;
   }
 
-  private queuedUser(userId: string): boolean {
+  /** Whether the account waits in this queue (from any tab). */
+  queuedUser(userId: string): boolean {
     for (const u of this.units.values()) if (u.who.includes(userId)) return true;
     return false;
   }
