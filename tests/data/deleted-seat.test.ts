@@ -7,6 +7,8 @@ import { storeRoomMatch } from '@/lib/server/versus/room-store';
 import { getStoredRoomSet } from '@/lib/server/versus/room-sets';
 import type { RoomMatchRecord } from '@/lib/server/versus/room-verify';
 import { storeMatch } from '@/lib/server/versus/store';
+import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
+import { rateTeams } from '@/lib/server/versus/team-rating';
 import { TEAM_SET } from '@/lib/server/versus/team-ratings';
 import { recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { resetDb } from '@/tests/data/db';
@@ -63,8 +65,13 @@ describe('a set stored after a seat’s account was deleted', () => {
     expect(rows.map((r) => r.userId).sort()).toEqual([kept, ...winners].map((s) => owners[s]!.userId!).sort());
     const row = (s: number) => rows.find((r) => r.userId === owners[s]!.userId)!;
     expect(row(kept)).toMatchObject({ matches: 1 });
-    expect(row(kept).rating).toBeLessThan(1500);
-    for (const s of winners) expect(row(s).rating).toBeGreaterThan(1500);
+    // Exactly as if the deleted seat still played at its queued 1700: a newcomer's 1500 in its
+    // place would make the losing team weaker, and move everyone by other amounts.
+    const rating = (s: number) => (s === gone ? { rating: 1700, rd: 80, vol: 0.06 } : NEW_PLAYER_RATING);
+    const after = rateTeams([[rating(0), rating(1)], [rating(2), rating(3)]], teamSet.winnerTeam as 0 | 1).flat();
+    for (const s of [kept, ...winners]) expect(row(s).rating).toBeCloseTo(after[s]!.rating, 6);
+    const asNewcomer = rateTeams([[NEW_PLAYER_RATING, NEW_PLAYER_RATING], [NEW_PLAYER_RATING, NEW_PLAYER_RATING]], teamSet.winnerTeam as 0 | 1).flat();
+    expect(Math.abs(asNewcomer[kept]!.rating - after[kept]!.rating)).toBeGreaterThan(1);
   });
 
   it('rates a ranked 1v1 match whose loser deleted their account: the winner gains, the loser has no row', async () => {
