@@ -62,4 +62,21 @@ describe('an account in ranked 2v2', () => {
     expect(waiting.types()).toEqual(['queued', 'error:already_playing', 'unqueued']);
     expect(opponent.types()).toEqual(['queued']);
   });
+
+  it('only queued for 2v2 keeps its ranked 1v1 entry (a partner\'s queue cannot drop it): paired, its 2v2 set is then refused at start', async () => {
+    const { owners: [a, b, c, d, e], tab } = await site(['va', 'vb', 'vc', 'vd', 've']);
+    const waiting = tab(a!);
+    await waiting.say(battle);
+    const teamTab = tab(a!);
+    await teamTab.say({ t: 'tqueue', handling: H });
+    expect(teamTab.types()).toEqual(['tqueued']);
+    const opponent = tab(e!);
+    await opponent.say(battle);
+    expect(waiting.types()).toEqual(['queued', 'match', 'vstart']);
+    const others = [b, c, d].map((o) => tab(o!));
+    for (const t of others) await t.say({ t: 'tqueue', handling: H });
+    expect(teamTab.sent.at(-1)).toEqual({ t: 'tunqueued', reason: 'refused' });
+    expect(others.some((t) => t.types().includes('rmatch'))).toBe(false);
+  });
 });
+

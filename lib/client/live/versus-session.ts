@@ -215,6 +215,9 @@ export class VersusSession {
         this.update({ lobby: { kind: 'queued', mode: m.mode, ranked: m.ranked, since: this.now(), waiting: m.waiting } });
         return;
       case 'unqueued':
+        // The server took the entry out (the page's own cancel is already idle): why came just before, as an error.
+        this.wanted = null;
+        if (this.view.lobby.kind === 'queued') this.update({ lobby: { kind: 'idle' } });
         return;
       case 'room':
         this.wanted = null;

@@ -115,7 +115,7 @@ export class LiveHub implements LiveHere {
     const cluster = routing
       ? { checkpoints: routing.checkpoints, claim: (id: string) => routing.leases.claim(id), release: (id: string) => routing.leases.release(id), held: (id: string) => routing.leases.held(id) }
       : undefined;
-    const rankedElsewhere = (userId: string) => this.rooms.playsRanked(userId) || this.teams.queuedUser(userId);
+    const rankedElsewhere = (userId: string) => (this.rooms.playsRanked(userId) ? 'playing' : this.teams.queuedUser(userId) ? 'queued' : null);
     this.versus = new VersusLobby({ bus: this.bus, rankedElsewhere, ...(cluster ? { cluster } : {}) });
     this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, { rooms: this.rooms, teams: this.teams }, o.versusHomeKey, routing) : localDoor(this.versus, { rooms: this.rooms, teams: this.teams });
     // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of

@@ -245,6 +245,36 @@ describe('a rematch after a quick match', () => {
     expect(c.last('rematch_over')!.message).not.toMatch(/banned/);
   });
 
+  it('ranked: refused when a player\'s ranked 2v2 set starts on another tab, before the rules are read or while they are', async () => {
+    const sets = new Set<string>();
+    const reading: Array<() => void> = [];
+    let slow = false;
+    make({
+      rankedElsewhere: (userId) => (sets.has(userId) ? 'playing' : null),
+      rankedEntry: async () => {
+        if (slow) await new Promise<void>((r) => void reading.push(r));
+        return { ok: true, avoid: [] };
+      },
+    });
+    const [a, b] = [conn({ userId: 'e1', guestId: null }), conn({ userId: 'e2', guestId: null })];
+    const first = await played(a, b, true);
+    sets.add('e2');
+    await send(a, { t: 'rematch', matchId: first, want: true });
+    await send(b, { t: 'rematch', matchId: first, want: true });
+    expect(b.last('rematch_over')).toMatchObject({ matchId: first, reason: 'refused', message: expect.stringContaining('2v2') });
+    sets.delete('e2');
+    const second = await played(a, b, true);
+    slow = true;
+    await send(a, { t: 'rematch', matchId: second, want: true });
+    const asked = send(b, { t: 'rematch', matchId: second, want: true });
+    await expect.poll(() => reading.length).toBe(2);
+    sets.add('e1'); // its set starts while the rules are being read
+    for (const r of reading) r();
+    await asked;
+    expect(a.last('rematch_over')).toMatchObject({ matchId: second, reason: 'left' });
+    expect(lobby.matches.size).toBe(0);
+  });
+
   it('ranked: a pair the rules allow plays ranked again, its set as long as the bands they stand in now', async () => {
     const standings: Record<string, QueueStanding> = { p1: { rating: 1500, band: 'bronze' }, p2: { rating: 1500, band: 'bronze' } };
     make({ ratingOf: async (userId) => standings[userId]! });

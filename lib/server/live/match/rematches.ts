@@ -48,8 +48,8 @@ export class Rematches {
       now: () => number;
       timers: Timers;
       recheck: (offer: Offer) => Promise<Verdict>;
-      /** In a match, the queue or a room: such a player cannot start another match. */
-      busy: (conn: VersusPeer) => boolean;
+      /** In a match, the queue or a room (a ranked one: also in any other ranked game): such a player cannot start another match. */
+      busy: (conn: VersusPeer, ranked: boolean) => boolean;
       start: (offer: Offer, firstTo: number) => void;
     },
   ) {}
@@ -58,7 +58,7 @@ export class Rematches {
   open(offer: Omit<Offer, 'peers' | 'wants' | 'until' | 'timer' | 'starting'>, links: [VersusPeer | null, VersusPeer | null]): void {
     const [a, b] = links;
     // Gone, or already queued or in a room (a client may move on while the match is being stored).
-    if (!a?.open || !b?.open || this.o.busy(a) || this.o.busy(b)) {
+    if (!a?.open || !b?.open || this.o.busy(a, offer.ranked) || this.o.busy(b, offer.ranked)) {
       for (const c of links) c?.send({ t: 'rematch_over', matchId: offer.matchId, reason: 'left' });
       return;
     }
@@ -102,7 +102,8 @@ export class Rematches {
     const verdict = offer.ranked ? await this.o.recheck(offer).catch((): Verdict => ({ ok: false, messages: [unchecked, unchecked] })) : { ok: true as const, firstTo: offer.firstTo };
     if (this.offers.get(offer.matchId) !== offer) return; // one of them went meanwhile: told already
     if (!verdict.ok) return this.end(offer, 'refused', verdict.messages);
-    if (offer.peers.some((c) => !c.open || this.o.busy(c))) return this.end(offer, 'left');
+    // Checked again after the rules' reads: a ranked 2v2 set may have started meanwhile on another tab.
+    if (offer.peers.some((c) => !c.open || this.o.busy(c, offer.ranked))) return this.end(offer, 'left');
     this.forget(offer);
     this.o.start(offer, verdict.firstTo);
   }

@@ -44,13 +44,16 @@ export type LobbyOptions = {
   /** Several instances: each match (not the bot's) is leased to this instance and checkpointed as it goes (versus-relay.ts). */
   cluster?: LobbyCluster;
   /**
-   * Whether the account plays ranked 2v2 now, or waits in its queue (the hub's rooms and team
-   * queue, held beside this lobby): one account plays one ranked game at a time, on any tab.
+   * Whether the account plays a ranked 2v2 set now, or waits in its queue (the hub's rooms and
+   * team queue, held beside this lobby): one account plays one ranked game at a time, on any tab.
+   * Both refuse a ranked entry; only a set being played ends one already waiting or a rematch
+   * (the 2v2 side refuses an account in a ranked match when its set would start).
    */
-  rankedElsewhere?: (userId: string) => boolean;
+  rankedElsewhere?: (userId: string) => 'playing' | 'queued' | null;
 };
 
 const ELSEWHERE = 'You are in a ranked 2v2 set or its queue: finish or leave it before a ranked match.';
+const REMATCH_ELSEWHERE = 'One of you plays ranked 2v2 now. A private room (unranked) is open to you.';
 
 export type LobbyCluster = {
   checkpoints: MatchCheckpoints;
@@ -95,7 +98,7 @@ export class VersusLobby {
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
     this.rematches = new Rematches({
-      now: this.now, timers: o.timers ?? realTimers, busy: (c) => this.busy(c), recheck: (offer) => this.rankedAgain(offer),
+      now: this.now, timers: o.timers ?? realTimers, busy: (c, ranked) => this.busy(c) || (ranked && this.playsTeams(c)), recheck: (offer) => this.rankedAgain(offer),
       start: (offer, firstTo) => void this.startMatch({ mode: offer.mode, firstTo, ranked: offer.ranked, conns: offer.peers, setup: offer.setup }),
     });
     this.pairTimer = setInterval(() => this.pair(), PAIR_EVERY_MS);
@@ -236,13 +239,13 @@ export class VersusLobby {
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     if (m.ranked && !conn.owner.userId) return conn.error('sign_in_required', 'Ranked matches need an account; guests may play unranked.');
     const userId = m.ranked ? conn.owner.userId : null;
-    if (userId && this.elsewhere(userId)) return conn.error('already_playing', ELSEWHERE);
+    if (userId && this.elsewhere(userId) !== null) return conn.error('already_playing', ELSEWHERE);
     const [standing, entry] = userId
       ? await Promise.all([this.ratingFor(conn, userId, m.mode), this.rankedEntry({ userId, address: conn.address, device: conn.device })])
       : [{ rating: 1500, band: null }, null];
     if (entry && !entry.ok) return conn.error(entry.code, entry.message);
     if (!conn.open || this.busy(conn)) return;
-    if (userId && this.elsewhere(userId)) return conn.error('already_playing', ELSEWHERE);
+    if (userId && this.elsewhere(userId) !== null) return conn.error('already_playing', ELSEWHERE);
     const who = conn.owner.userId ?? `guest:${conn.owner.guestId}`;
     // Ranked: never two entries from one address, nor players the pairing rules keep apart.
     const apart = entry ? { apart: [`address:${conn.address}`], avoid: entry.avoid } : {};
@@ -312,7 +315,7 @@ export class VersusLobby {
     const pools = new Map<string, Entry[]>();
     for (const e of [...this.queue.values()]) {
       // Its 2v2 set started from another tab while it waited here.
-      if (e.ranked && e.conn.owner.userId && this.elsewhere(e.conn.owner.userId)) {
+      if (e.ranked && this.playsTeams(e.conn)) {
         this.queue.delete(e.conn);
         e.conn.error('already_playing', ELSEWHERE);
         e.conn.send({ t: 'unqueued' });
@@ -446,8 +449,13 @@ export class VersusLobby {
     return false;
   }
 
-  private elsewhere(userId: string): boolean {
-    return this.o.rankedElsewhere?.(userId) ?? false;
+  private elsewhere(userId: string): 'playing' | 'queued' | null {
+    return this.o.rankedElsewhere?.(userId) ?? null;
+  }
+
+  /** Whether the peer's account plays a ranked 2v2 set now. */
+  private playsTeams(c: VersusPeer): boolean {
+    return c.owner.userId !== null && this.elsewhere(c.owner.userId) === 'playing';
   }
 
   private busy(conn: VersusPeer): boolean {
@@ -489,7 +497,7 @@ export class VersusLobby {
     const [x, y] = [a.owner.userId, b.owner.userId];
     const both = (message: string): Verdict => ({ ok: false, messages: [message, message] });
     if (!x || !y || x === y) return both('A ranked match needs two accounts.');
-    if (this.elsewhere(x) || this.elsewhere(y)) return both('One of you plays ranked 2v2 now: a rematch waits for that to end. A private room (unranked) is open to you.');
+    if ([a, b].some((c) => this.playsTeams(c))) return both(REMATCH_ELSEWHERE);
     const entries = await Promise.all([this.rankedEntry({ userId: x, address: a.address, device: a.device }), this.rankedEntry({ userId: y, address: b.address, device: b.device })]);
     // A player the rules no longer admit hears why (a ban's reason among them); the other, only that.
     const refused = entries.findIndex((e) => !e.ok);

@@ -69,4 +69,18 @@ describe('the versus session in the browser', () => {
     s.rematch(true); // ended: nothing to ask
     expect(sent.filter((m) => m.t === 'rematch')).toHaveLength(1);
   });
+
+  it('goes back to the lobby when the server takes its queue entry out, told why, and does not queue again on a reconnect', async () => {
+    const { s, sent, hear, view } = await opened();
+    s.queue('battle', true, { handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'queued', mode: 'battle', ranked: true, waiting: 1 });
+    expect(view().lobby.kind).toBe('queued');
+    hear({ t: 'error', code: 'already_playing', message: 'You are in a ranked 2v2 set or its queue.' });
+    hear({ t: 'unqueued' });
+    expect(view().lobby).toEqual({ kind: 'idle' });
+    expect(view().error).toMatchObject({ code: 'already_playing' });
+    const queues = sent.filter((m) => m.t === 'queue').length;
+    hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
+    expect(sent.filter((m) => m.t === 'queue')).toHaveLength(queues);
+  });
 });
