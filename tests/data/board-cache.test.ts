@@ -1,12 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deleteAccount } from '@/lib/server/account/delete';
 import { getDb } from '@/lib/server/db';
-import { BOARD_PAGE_TTL_MS, boardsChanged } from '@/lib/server/games/board-cache';
+import { BOARD_PAGE_TTL_MS, boardCacheClock, boardsChanged } from '@/lib/server/games/board-cache';
 import { getBoard } from '@/lib/server/games/boards';
 import { resetDb } from '@/tests/data/db';
 import { playAndSubmit, player } from '@/tests/data/play';
 
 beforeEach(resetDb);
+
+// The cache's clock stands still unless a test moves it: a slow machine must not expire a page between two reads.
+let clock = 0;
+beforeEach(() => void vi.spyOn(boardCacheClock, 'now').mockImplementation(() => clock));
+afterEach(() => vi.restoreAllMocks());
 
 const board = (viewerId?: string) => getBoard({ mode: 'sprint', period: 'all', limit: 10, viewerId });
 const usernames = async (viewerId?: string) => (await board(viewerId)).rows.map((r) => r.player.username);
@@ -35,7 +40,7 @@ describe('board pages everyone reads', () => {
     boardsChanged();
     expect((await usernames())[0]).toBe('bob');
     await bestElsewhere(alice.userId!, first.ticket.gameId, 0);
-    await new Promise((r) => setTimeout(r, BOARD_PAGE_TTL_MS + 50));
+    clock += BOARD_PAGE_TTL_MS;
     expect((await usernames())[0]).toBe('alice');
   });
 

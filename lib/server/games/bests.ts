@@ -3,7 +3,6 @@ import { Prisma } from '@/lib/generated/prisma/client';
 import { isRankable, metricOf, type Mode } from '@/lib/engine';
 import { ALL_TIME, bucketsAt, PERIOD_IDS, type PeriodId } from '@/lib/periods';
 import type { Db } from '@/lib/server/db';
-import { boardsChanged } from '@/lib/server/games/board-cache';
 
 type Tx = Pick<Db, '$executeRaw' | '$queryRaw'>;
 
@@ -30,7 +29,8 @@ export function bucketRows(at: Date): Prisma.Sql {
 /**
  * Makes a stored game the player's best for its mode on every board of the moment it was played,
  * where it is better and its mode ranks it (a topped-out Sprint has no time). For games that
- * reach the boards after they were stored: claimed guest games and approved held ones.
+ * reach the boards after they were stored: claimed guest games and approved held ones. The caller
+ * calls boardsChanged() once its transaction has committed (board-cache.ts).
  */
 export async function recordGameBests(tx: Tx, userId: string, game: BestGame): Promise<void> {
   if (!isRankable(game.mode, game)) return;
@@ -41,9 +41,6 @@ export async function recordGameBests(tx: Tx, userId: string, game: BestGame): P
     FROM (VALUES ${bucketRows(game.createdAt)}) AS buckets (period)
     WHERE ${NOT_BANNED(Prisma.sql`${userId}`)}
     ${UPSERT_BEST}`;
-  // Inside the caller's transaction: a page read before it commits may be kept up to the cache's
-  // moment (board-cache.ts) without the new best.
-  boardsChanged();
 }
 
 /** A banned player gets no bests by any path (claimed guest games, approvals, tickets from before the ban). */

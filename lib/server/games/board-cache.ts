@@ -18,18 +18,27 @@ const MAX_PAGES = 512;
 let generation = 0;
 const pages = new Map<string, { at: number; generation: number; value: Promise<unknown> }>();
 
+/** The cache's clock: monotonic, so a wall clock stepped back keeps no page longer. Tests hold it still. */
+export const boardCacheClock = { now: (): number => performance.now() };
+
 /** Bests changed here: no page read before is served again. */
 export function boardsChanged(): void {
   generation += 1;
 }
 
+const fresh = (page: { at: number; generation: number }, now: number) => page.generation === generation && now - page.at < BOARD_PAGE_TTL_MS;
+
 /** The page `key` names (it must say everything the page depends on), read by `load` when not kept. */
-export function cachedBoardPage<T>(key: string, load: () => Promise<T>, now = Date.now()): Promise<T> {
+export function cachedBoardPage<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const now = boardCacheClock.now();
   const hit = pages.get(key);
-  if (hit && hit.generation === generation && now - hit.at < BOARD_PAGE_TTL_MS) return hit.value as Promise<T>;
+  if (hit && fresh(hit, now)) return hit.value as Promise<T>;
   pages.delete(key);
-  // A Map keeps insertion order: the first key is the oldest page.
-  if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
+  if (pages.size >= MAX_PAGES) {
+    // Stale pages go first, then the oldest (a Map keeps insertion order).
+    for (const [k, page] of pages) if (!fresh(page, now)) pages.delete(k);
+    if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
+  }
   const value = load();
   const entry = { at: now, generation, value };
   // A failed read is not kept: the next reader tries again.

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/server/db';
 import { recordGameBests, type BestGame } from '@/lib/server/games/bests';
 import { isHeld } from '@/lib/server/games/describe';
 import { afterStore } from '@/lib/server/integrity/record';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 
 /**
  * Moves a guest's recent verified games (and any tickets still in play) to the account they
@@ -27,6 +28,7 @@ export async function claimGuestGames(options: { userId: string; guestId: string
     await tx.gameTicket.updateMany({ where: { guestId, userId: null, usedAt: null }, data: { userId, guestId: null } });
     return games;
   });
+  if (claimed.length > 0) boardsChanged();
   // A guest's games get no feature rows (nobody to judge); once an account holds them they are
   // measured like its own, or a bot could play as a guest and claim its games onto the boards
   // unseen by the judge across games (0025).

@@ -7,6 +7,7 @@ import type { ReviewStatus } from '@/lib/server/games/describe';
 import { CONSOLE, logAction, type Actor } from '@/lib/server/moderation/audit';
 import { closeReports } from '@/lib/server/moderation/reports';
 import { rebuildBests } from '@/lib/server/moderation/rebuild';
+import { boardsChanged } from '@/lib/server/games/board-cache';
 
 export type HeldGame = {
   id: string;
@@ -77,7 +78,10 @@ export async function approveGame(options: { gameId: string; now?: Date; actor?:
     await closeReports(tx, { gameId: game.id, status: 'resolved', now });
     return game;
   });
-  return decided ? { ok: true, status: 'approved' } : notReviewable(options.gameId, 'approve', actor);
+  if (!decided) return notReviewable(options.gameId, 'approve', actor);
+  // After the commit: a board read before it would keep the old page under the new generation.
+  boardsChanged();
+  return { ok: true, status: 'approved' };
 }
 
 /**
@@ -101,7 +105,9 @@ export async function rejectGame(options: { gameId: string; note: string; now?: 
     await closeReports(tx, { gameId: game.id, status: 'resolved', now });
     return game;
   });
-  return decided ? { ok: true, status: 'rejected' } : notReviewable(options.gameId, 'reject', actor);
+  if (!decided) return notReviewable(options.gameId, 'reject', actor);
+  boardsChanged();
+  return { ok: true, status: 'rejected' };
 }
 
 /** Why a review statement changed nothing, each with its own code. */

@@ -2,7 +2,6 @@ import 'server-only';
 import type { Mode } from '@/lib/engine';
 import type { Tx } from '@/lib/server/account/tx';
 import { recordGameBests, type BestGame } from '@/lib/server/games/bests';
-import { boardsChanged } from '@/lib/server/games/board-cache';
 
 /**
  * Recomputes a player's bests in one mode from their games that may be on the boards (never
@@ -16,5 +15,4 @@ export async function rebuildBests(tx: Tx, options: { userId: string; mode: stri
     select: { id: true, mode: true, score: true, ticks: true, clears: true, finished: true, createdAt: true },
   });
   for (const game of games) await recordGameBests(tx, options.userId, game as BestGame & { mode: Mode });
-  boardsChanged();
 }
