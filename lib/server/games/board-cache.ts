@@ -6,13 +6,13 @@ import 'server-only';
  * visitor reads, and at the evening's read rate one page was read from the database dozens of
  * times a second (docs/capacity.md, bench:verify). Concurrent readers of one page share one read.
  *
- * A best written by this process (a stored game, a claim or an approval, a ban, a rebuild)
- * starts a new generation, so the player who just set it sees it on their next read here. What
- * other instances write, and what a cascade removes (a deleted account), shows within
- * `BOARD_PAGE_TTL_MS`.
+ * A change to the boards committed by this process (a stored best, a claim, an approval or a
+ * rejection, a ban or its lifting, a rename, a deletion) starts a new generation, so the player
+ * who just set a best sees it on their next read here. What other instances write, and what
+ * retention removes, shows within `BOARD_PAGE_TTL_MS`.
  */
 export const BOARD_PAGE_TTL_MS = 1_000;
-/** Pages kept at once (boards × periods × the first pages people page through); the oldest go first. */
+/** Pages kept at once (boards × periods × the first pages people page through). */
 const MAX_PAGES = 512;
 
 let generation = 0;
