@@ -16,7 +16,7 @@ import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
-import { KEYS } from '@/lib/server/live/cluster/cluster';
+import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
 import { MatchHost } from '@/lib/server/live/match/match-host';
 import { fakeTimers } from '@/tests/support/fake-timers';
 
@@ -401,6 +401,51 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await mine.next('match');
     expect(b.lobby.matches.size).toBe(1);
   });
+  it('its host handing a placed match over: the home keeps the pair busy and offers nothing while it plays on elsewhere, and frees them when it ends there', { timeout: 45_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const c = instance(key);
+    const seats = [new VersusSeat({ seed: 't', mistakes: 0.2 }), new VersusSeat({ seed: 'u', mistakes: 0.2 })] as const;
+    const tag = randomBytes(3).toString('hex');
+    const p0 = socket(`t0-${tag}`, '10.9.4.1', seats[0]);
+    const p1 = socket(`t1-${tag}`, '10.9.4.2', seats[1]);
+    await b.relay.handle(p0.conn, queue);
+    await p0.next('queued');
+    await a.relay.handle(p1.conn, queue);
+    const { matchId } = await p0.next('match');
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    await play(2_000, [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: a.relay, conn: p1.conn }], matchId);
+    // A deploy: b hands its match over and goes; seat 0's player comes back through c, which takes it up.
+    expect(b.lobby.handOver()).toBe(1);
+    await b.relay.flushed();
+    b.crash();
+    const q0 = socket(`t0-${tag}`, '10.9.4.1', seats[0]);
+    await c.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+    await q0.next('vresumed', (m) => m.matchId === matchId);
+    // a and c are listed alive, b never again: past the list's expiry a home frees a pair placed on a gone instance.
+    const listed = setInterval(() => {
+      for (const i of [a, c]) void i.link.cmd.zadd(KEYS.listers, Date.now(), i.link.instance);
+    }, 500);
+    closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance, c.link.instance).catch(() => {})));
+    await sleep(CLUSTER.listTtlMs + 2_000);
+    // Seat 1 heard neither a rematch offer nor "could not start" while its match played on, and the home counts it busy.
+    expect(p1.got.filter((m) => m.t === 'rematch_state' || (m.t === 'error' && /could not start/.test(m.message)))).toEqual([]);
+    const refused = p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length;
+    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
+    await expect.poll(() => p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(refused + 1);
+    // It ends where it was taken up; c tells the home, which frees seat 1 (its opponent's new socket is c's, unknown there: no offer).
+    await a.relay.handle(p1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    await p1.next('vresumed', (m) => m.matchId === matchId);
+    await a.relay.handle(p1.conn, { t: 'vleave', matchId });
+    await q0.next('vover', (m) => m.matchId === matchId);
+    expect(stored.filter((x) => x.matchId === matchId)).toHaveLength(1);
+    await p1.next('rematch_over', (m) => m.matchId === matchId, 10_000);
+    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
+    await p1.next('queued', (m) => m.mode === 'race30');
+  });
+
   it('seat 0’s instance dies after hearing the request, before hosting: the home frees seat 1 and tells it, once that instance is gone', { timeout: 30_000 }, async () => {
     const key = homeKey();
     const a = instance(key);

@@ -23,9 +23,11 @@ export type VersusWire =
   | { k: 'vout'; from: string; peer: string; m: ServerMessage }
   /** The socket's match stopped on its host (its lease lost): its instance closes it, and the browser resumes. */
   | { k: 'vkick'; from: string; peer: string; code: number; reason: string }
-  // The home asks seat 0's instance to host a match it paired; that instance reports back when it closes (versus-relay.ts).
+  // The home asks seat 0's instance to host a match it paired; that instance reports back when it ends (versus-relay.ts).
   | { k: 'vhost'; from: string; req: HostRequest }
-  | { k: 'vafter'; from: string; req: HostRequest; matchId: string | null; links: [PeerRef | null, PeerRef | null] };
+  | { k: 'vafter'; from: string; req: AfterRequest; matchId: string | null; links: [PeerRef | null, PeerRef | null] }
+  /** An instance took a match the home placed up (after a hand-over or a crash): it reports its end now. */
+  | { k: 'vtaken'; from: string; id: string };
 
 type Setup = { handling: Handling; nextCount: number };
 type Who = { owner: Owner; player: LivePlayer; address: string; device: string | null };
@@ -36,6 +38,8 @@ export type HostRequest = {
   id: string; mode: VersusMode; firstTo: number; ranked: boolean; room: string | null;
   seats: [PeerRef & { who: Who }, PeerRef & { who: Who }]; setup: [Setup, Setup];
 };
+/** What the home reads of a request in the report of its end: the pair's offer or room follows from it. */
+export type AfterRequest = Pick<HostRequest, 'id' | 'mode' | 'firstTo' | 'ranked' | 'room' | 'setup'>;
 
 type InstanceWire = { k: 'watch'; gameId: string; from: string; n: number; req?: string } | { k: 'release'; gameId: string } | VersusWire;
 type SessionWire = { from: string; userId: string };

@@ -43,6 +43,14 @@ const seatState = z.object({
   startSent: z.number().int().min(-1),
 });
 
+/**
+ * A match the versus home placed on the instance hosting it (placements.ts): which home, its
+ * request's id and its room. Whoever takes the match up tells that home where it is, and reports its
+ * end there, so the pair stays busy at the home until then and gets its rematch offer or room after.
+ */
+const placedSchema = z.object({ home: z.string().min(1).max(100), id: z.string().min(1).max(64), room: z.string().max(16).nullable() });
+export type Placed = z.infer<typeof placedSchema>;
+
 export const matchCheckpointSchema = z.object({
   v: z.literal(1),
   matchId: z.string().min(1).max(64),
@@ -65,6 +73,7 @@ export const matchCheckpointSchema = z.object({
   lastGame: serverMessageSchema.nullable(),
   /** When it was written (Date.now()): how stale an adopter finds it. */
   writtenAt: z.number(),
+  placed: placedSchema.optional(),
 });
 export type MatchCheckpoint = z.infer<typeof matchCheckpointSchema>;
 export type CheckpointGame = z.infer<typeof gameSchema>;

@@ -6,7 +6,7 @@ import type { Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { WireEvent } from '@/lib/live/wire';
-import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints, type VgameMessage } from '@/lib/server/live/match/match-checkpoint';
+import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints, type Placed, type VgameMessage } from '@/lib/server/live/match/match-checkpoint';
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
 import { STORE_RETRY, storeRetrying, voverOf, type Store } from '@/lib/server/live/match/match-store';
 import { MATCH_TIMING, realTimers, type Timers } from '@/lib/server/live/match/match-timing';
@@ -36,11 +36,13 @@ export type MatchHostOptions = {
   lease?: { held(matchId: string): boolean; lost(matchId: string): void };
   /** The seats' resume tokens: a restored match keeps the ones its browsers hold. */
   tokens?: [string, string];
+  /** Placed here by the versus home (several instances): kept in its checkpoints for whoever takes it up. */
+  placed?: Placed;
   onClose(host: MatchHost): void;
 };
 
 /** A restored match's options: everything else comes from the checkpoint. */
-export type RestoreOptions = Omit<MatchHostOptions, 'matchId' | 'seed' | 'mode' | 'firstTo' | 'ranked' | 'seats' | 'tokens'>;
+export type RestoreOptions = Omit<MatchHostOptions, 'matchId' | 'seed' | 'mode' | 'firstTo' | 'ranked' | 'seats' | 'tokens' | 'placed'>;
 
 type Fail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
 
@@ -66,6 +68,8 @@ export class MatchHost {
   private readonly now: () => number;
   private readonly timers: Timers;
   private phase: 'countdown' | 'playing' | 'between' | 'over' | 'closed' = 'countdown';
+  /** Closed to be taken up elsewhere (a shutdown), not over: nothing that follows a match's end (an offer, a room, a report) follows. */
+  handedOver = false;
   private nextTimer: unknown = null;
   private lagTimer: unknown = null;
   /** Pieces of the current game every seat has been dealt: the most anyone else may see. */
@@ -106,7 +110,10 @@ export class MatchHost {
    */
   static restore(cp: MatchCheckpoint, o: RestoreOptions): MatchHost {
     if (cp.rulesVersion !== VERSUS_RULES_VERSION) throw new MatchRestoreError(`The match was played under versus rules ${cp.rulesVersion}; this server plays ${VERSUS_RULES_VERSION}.`);
-    const host = new MatchHost({ ...o, matchId: cp.matchId, seed: cp.seed, mode: cp.mode, firstTo: cp.firstTo, ranked: cp.ranked, seats: cp.seats, tokens: [cp.state[0].token, cp.state[1].token] });
+    const host = new MatchHost({
+      ...o, matchId: cp.matchId, seed: cp.seed, mode: cp.mode, firstTo: cp.firstTo, ranked: cp.ranked, seats: cp.seats, tokens: [cp.state[0].token, cp.state[1].token],
+      ...(cp.placed ? { placed: cp.placed } : {}),
+    });
     // Its first write starts the match's lists afresh: this instance may have written it before, and others since.
     o.checkpoints?.forget(cp.matchId);
     host.replay(cp);
@@ -299,6 +306,7 @@ export class MatchHost {
   handOver(): boolean {
     if (this.ended || !this.o.checkpoints) return false;
     this.save();
+    this.handedOver = true;
     this.close();
     return true;
   }
@@ -550,6 +558,7 @@ export class MatchHost {
       phase: this.phase === 'closed' ? 'over' : this.phase, left: this.match.forfeitedBy, elapsedMs: now - this.seats[0].stream.t0,
       nextInMs: this.nextAt === null ? 0 : Math.max(0, this.nextAt - now),
       state: [this.seatState(0, now), this.seatState(1, now)], lastGame: this.lastGame, writtenAt: Date.now(),
+      ...(o.placed ? { placed: o.placed } : {}),
     };
   }
 

@@ -1,9 +1,10 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Owner } from '@/lib/server/games/owner';
-import type { HostRequest, PeerRef, RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
+import type { AfterRequest, HostRequest, PeerRef, RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
-import type { Placement, VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import type { MatchCheckpoint, Placed } from '@/lib/server/live/match/match-checkpoint';
+import type { AfterMatch, Placement, VersusLobby } from '@/lib/server/live/match/versus-lobby';
 
 /** What the placements need of the relay: its sockets here, its peers from elsewhere, and the home. */
 export type RelayParts = {
@@ -83,10 +84,33 @@ export class Placements {
     if (here.some((c) => c && (!c.open || (c.match && !c.match.host.ended)))) return refuse('a player left, or is in a match here');
     const [a, b] = req.seats.map((ref, s) => here[s] ?? this.r.remote(ref, ref.who));
     if (!a || !b) return refuse('a seat here never queued at the home');
-    this.r.lobby.hostPlaced({ mode: req.mode, firstTo: req.firstTo, ranked: req.ranked, room: req.room, conns: [a, b], setup: req.setup }, (matchId, links) => {
+    const placed = { home: w.from, id: req.id, room: req.room };
+    this.r.lobby.hostPlaced({ mode: req.mode, firstTo: req.firstTo, ranked: req.ranked, room: req.room, conns: [a, b], setup: req.setup }, this.report(w.from, req), placed);
+  }
+
+  /** On the instance taking a placed match up (versus-relay.ts adopt): its end is reported to its home from here. */
+  reportFrom(cp: MatchCheckpoint, placed: Placed): AfterMatch {
+    const setup = cp.seats.map((s) => ({ handling: s.handling, nextCount: s.nextCount })) as AfterRequest['setup'];
+    return this.report(placed.home, { id: placed.id, mode: cp.mode, firstTo: cp.firstTo, ranked: cp.ranked, room: placed.room, setup });
+  }
+
+  /** Once it is hosted here: the home hears where it is now, so it does not free the pair when the old host's instance goes. */
+  takenUp(placed: Placed): void {
+    void this.r.bus.tell(placed.home, { k: 'vtaken', from: this.r.instance, id: placed.id });
+  }
+
+  /** Tells the home a match it placed ended here, with who sits in its seats now. */
+  private report(home: string, req: AfterRequest): AfterMatch {
+    return (matchId, links) => {
       const named = links.map((c) => (c ? this.r.refOf(c) : null)) as [PeerRef | null, PeerRef | null];
-      void this.r.bus.tell(w.from, { k: 'vafter', from: this.r.instance, req, matchId, links: named });
-    });
+      void this.r.bus.tell(home, { k: 'vafter', from: this.r.instance, req, matchId, links: named });
+    };
+  }
+
+  /** On the home: a match it placed was taken up by another instance, which reports its end now. */
+  taken(w: Extract<VersusWire, { k: 'vtaken' }>): void {
+    const pending = this.pending.get(w.id);
+    if (pending) this.pending.set(w.id, { ...pending, at: w.from, since: Date.now() });
   }
 
   /** On the home: a match it placed closed there (or never started): the pair is free, and gets its offer or room. */

@@ -9,7 +9,7 @@ import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { BotPeer } from '@/lib/server/live/match/bot-peer';
 import { BudgetsById } from '@/lib/server/live/budgets';
 import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
-import type { MatchCheckpoint, MatchCheckpoints } from '@/lib/server/live/match/match-checkpoint';
+import type { MatchCheckpoint, MatchCheckpoints, Placed } from '@/lib/server/live/match/match-checkpoint';
 import { Rematches, type Offer, type SeatSetup, type Verdict } from '@/lib/server/live/match/rematches';
 import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
@@ -62,6 +62,9 @@ export type LobbyCluster = {
   /** Whether this instance may still act for the match (match-leases.ts `held`). */
   held(matchId: string): boolean;
 };
+
+/** Told when a match ends here (not when it is handed over): its id and who sits in its seats now. */
+export type AfterMatch = (matchId: string, links: [VersusPeer | null, VersusPeer | null]) => void;
 
 /** A pair the home made (queue, room, rematch): everything the instance that will host its match needs. No seed: the host draws it. */
 export type Placement = { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room: string | null };
@@ -350,9 +353,13 @@ export class VersusLobby {
     return null;
   }
 
-  /** Another instance asked (versus-relay.ts): the match is hosted here; when it closes, `after` reports back instead of an offer here. */
-  hostPlaced(p: Placement, after: (matchId: string, links: [VersusPeer | null, VersusPeer | null]) => void): MatchHost {
-    return this.hostMatch({ ...p, room: undefined, after });
+  /**
+   * Another instance asked (versus-relay.ts): the match is hosted here; when it ends, `after`
+   * reports back instead of an offer here. `placed` goes into its checkpoints, so whoever takes it
+   * up reports its end to the same home.
+   */
+  hostPlaced(p: Placement, after: AfterMatch, placed: Placed): MatchHost {
+    return this.hostMatch({ ...p, room: undefined, after, placed });
   }
 
   /** A match placed elsewhere closed (or never started: `then` null): its players are free here, and get their offer or room. */
@@ -367,7 +374,7 @@ export class VersusLobby {
     this.rematches.open({ matchId: then.matchId, mode: then.mode, ranked: then.ranked, firstTo: then.firstTo, setup: then.setup }, links);
   }
 
-  private hostMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room | undefined; bot?: BotPeer; after?: (matchId: string, links: [VersusPeer | null, VersusPeer | null]) => void }): MatchHost {
+  private hostMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room | undefined; bot?: BotPeer; after?: AfterMatch; placed?: Placed }): MatchHost {
     const seat = (s: Seat): MatchSeatInfo => ({
       owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount,
       ...(o.conns[s] === o.bot ? { bot: o.bot.spec } : {}),
@@ -376,13 +383,15 @@ export class VersusLobby {
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
       ranked, seats: [seat(0), seat(1)], bus: this.o.bus,
-      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? this.leased(this.o.cluster) : {}),
+      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? this.leased(this.o.cluster) : {}), ...(o.placed ? { placed: o.placed } : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
         if (!o.bot) this.o.cluster?.release(h.matchId);
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of [...o.conns, ...links]) if (c) this.ratings.delete(c); // a ranked match moved them
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
+        // Handed over, it plays on elsewhere: no offer or room, and the home still counts its pair busy.
+        if (h.handedOver) return;
         // Against the bot, "again" is one click on the page (a new `spar`), not an offer to a peer that cannot answer.
         if (o.bot) return o.bot.stop();
         if (o.after) return o.after(h.matchId, links);
@@ -400,19 +409,19 @@ export class VersusLobby {
 
   /**
    * A match another instance hosted, taken up from its checkpoint (versus-relay.ts): its seats are
-   * away until they `vresume` here. No rematch offer or room follows it: those were the other
-   * instance's. Throws MatchRestoreError for a checkpoint that does not replay.
+   * away until they `vresume` here. Its end is told to `after` (a placed match's home, through the
+   * relay), never answered with an offer or room here. Throws MatchRestoreError for a checkpoint
+   * that does not replay.
    */
-  adopt(cp: MatchCheckpoint): MatchHost {
+  adopt(cp: MatchCheckpoint, after?: AfterMatch): MatchHost {
     const host = MatchHost.restore(cp, {
       bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
         this.o.cluster?.release(h.matchId);
-        for (const s of [0, 1] as const) {
-          const c = h.link(s) as VersusPeer | null;
-          if (c?.match?.host === h) c.match = null;
-        }
+        const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
+        for (const c of links) if (c?.match?.host === h) c.match = null;
+        if (!h.handedOver) after?.(h.matchId, links);
       },
     });
     this.matches.set(host.matchId, host);

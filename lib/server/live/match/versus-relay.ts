@@ -316,7 +316,9 @@ export class VersusRelay implements VersusDoor {
       if (!seated || !conn.open) return false;
       if (!(await leases.take(m.matchId))) return false;
       try {
-        this.lobby.adopt(cp);
+        // A match the home placed reports its end to that home, from here now.
+        this.lobby.adopt(cp, cp.placed && this.placements ? this.placements.reportFrom(cp, cp.placed) : undefined);
+        if (cp.placed) this.placements?.takenUp(cp.placed);
       } catch (error) {
         leases.release(m.matchId);
         if (!(error instanceof MatchRestoreError)) throw error;
@@ -354,6 +356,7 @@ export class VersusRelay implements VersusDoor {
   receive(w: VersusWire): void {
     if (w.k === 'vhost') return void this.placements?.host(w).catch((error: unknown) => console.error('[live] hosting a placed match failed:', error));
     if (w.k === 'vafter') return this.placements?.after(w);
+    if (w.k === 'vtaken') return this.placements?.taken(w);
     if (w.k === 'vout') {
       // On the home, its own sockets whose match it placed elsewhere hear from that match's host too.
       const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
