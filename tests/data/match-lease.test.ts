@@ -401,6 +401,9 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await mine.next('match');
     expect(b.lobby.matches.size).toBe(1);
   });
+  /** Long enough for the home to have swept a gone instance's pairs at least once: its list entry expired, then a sweep (run at each lease renewal). */
+  const SWEPT_MS = CLUSTER.listTtlMs + CLUSTER.listEveryMs + CLUSTER.renewEveryMs + 1_000;
+
   it('its host handing a placed match over: the home keeps the pair busy and offers nothing while it plays on elsewhere, and frees them when it ends there', { timeout: 45_000 }, async () => {
     const key = homeKey();
     const a = instance(key);
@@ -429,7 +432,7 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
       for (const i of [a, c]) void i.link.cmd.zadd(KEYS.listers, Date.now(), i.link.instance);
     }, 500);
     closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance, c.link.instance).catch(() => {})));
-    await sleep(CLUSTER.listTtlMs + 2_000);
+    await sleep(SWEPT_MS);
     // Seat 1 heard neither a rematch offer nor "could not start" while its match played on, and the home counts it busy.
     expect(p1.got.filter((m) => m.t === 'rematch_state' || (m.t === 'error' && /could not start/.test(m.message)))).toEqual([]);
     const refused = p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length;
@@ -438,6 +441,46 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     // It ends where it was taken up; c tells the home, which frees seat 1 (its opponent's new socket is c's, unknown there: no offer).
     await a.relay.handle(p1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
     await p1.next('vresumed', (m) => m.matchId === matchId);
+    await a.relay.handle(p1.conn, { t: 'vleave', matchId });
+    await q0.next('vover', (m) => m.matchId === matchId);
+    expect(stored.filter((x) => x.matchId === matchId)).toHaveLength(1);
+    await p1.next('rematch_over', (m) => m.matchId === matchId, 10_000);
+    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
+    await p1.next('queued', (m) => m.mode === 'race30');
+  });
+
+  it('its host dying mid-game: the home keeps the pair while the match can still be taken up, which happens only once its lease has run out', { timeout: 45_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const c = instance(key);
+    const seats = [new VersusSeat({ seed: 'v', mistakes: 0.2 }), new VersusSeat({ seed: 'w', mistakes: 0.2 })] as const;
+    const tag = randomBytes(3).toString('hex');
+    const p0 = socket(`c0-${tag}`, '10.9.5.1', seats[0]);
+    const p1 = socket(`c1-${tag}`, '10.9.5.2', seats[1]);
+    await b.relay.handle(p0.conn, queue);
+    await p0.next('queued');
+    await a.relay.handle(p1.conn, queue);
+    const { matchId } = await p0.next('match');
+    // The countdown (3 s), then about 3 s of play: checkpoints are written once a game is under way.
+    await play(6_000, [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: a.relay, conn: p1.conn }], matchId);
+    b.crash();
+    const listed = setInterval(() => {
+      for (const i of [a, c]) void i.link.cmd.zadd(KEYS.listers, Date.now(), i.link.instance);
+    }, 500);
+    closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance, c.link.instance).catch(() => {})));
+    // b left the list, and the home swept: its match has a checkpoint, so its pair is kept, not told it "could not start".
+    await sleep(SWEPT_MS);
+    expect(p1.got.filter((m) => m.t === 'error' && /could not start/.test(m.message))).toEqual([]);
+    const refused = p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length;
+    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
+    await expect.poll(() => p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(refused + 1);
+    // Taken up on c, ended there: the home frees seat 1.
+    const q0 = socket(`c0-${tag}`, '10.9.5.1', seats[0]);
+    await c.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+    await q0.next('vresumed', (m) => m.matchId === matchId, 10_000);
+    await a.relay.handle(p1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
     await a.relay.handle(p1.conn, { t: 'vleave', matchId });
     await q0.next('vover', (m) => m.matchId === matchId);
     expect(stored.filter((x) => x.matchId === matchId)).toHaveLength(1);

@@ -217,6 +217,17 @@ describe('a rematch after a quick match', () => {
     expect(c.all('rematch_over')).toHaveLength(1);
   });
 
+  it('is not offered for a match stopped here because another instance holds its lease now: it plays on there', async () => {
+    make();
+    const [a, b] = guests();
+    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    const matchId = a.last('match')!.matchId;
+    lobby.stop(matchId);
+    expect(lobby.matches.has(matchId)).toBe(false);
+    expect([...a.got, ...b.got].filter((m) => m.t === 'rematch_state' || m.t === 'rematch_over')).toEqual([]);
+  });
+
   it('ranked: asks the ranked rules again; a pair they keep apart is refused with the reason, and no match starts', async () => {
     const avoid: Record<string, string[]> = {};
     make({ rankedEntry: async ({ userId }): Promise<RankedEntry> => ({ ok: true, avoid: avoid[userId] ?? [] }) });

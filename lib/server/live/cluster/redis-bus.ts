@@ -26,6 +26,8 @@ export type VersusWire =
   // The home asks seat 0's instance to host a match it paired; that instance reports back when it ends (versus-relay.ts).
   | { k: 'vhost'; from: string; req: HostRequest }
   | { k: 'vafter'; from: string; req: AfterRequest; matchId: string | null; links: [PeerRef | null, PeerRef | null] }
+  /** The instance asked hosts the match (its id): the home keeps the pair while the match can still be taken up. */
+  | { k: 'vhosting'; from: string; id: string; matchId: string }
   /** An instance took a match the home placed up (after a hand-over or a crash): it reports its end now. */
   | { k: 'vtaken'; from: string; id: string };
 

@@ -68,8 +68,11 @@ export class MatchHost {
   private readonly now: () => number;
   private readonly timers: Timers;
   private phase: 'countdown' | 'playing' | 'between' | 'over' | 'closed' = 'countdown';
-  /** Closed to be taken up elsewhere (a shutdown), not over: nothing that follows a match's end (an offer, a room, a report) follows. */
-  handedOver = false;
+  /**
+   * Closed here while the match goes on elsewhere (handed over at a shutdown, or its lease lost):
+   * nothing that follows a match's end (an offer, a room, a report to the home) follows.
+   */
+  goesOn = false;
   private nextTimer: unknown = null;
   private lagTimer: unknown = null;
   /** Pieces of the current game every seat has been dealt: the most anyone else may see. */
@@ -306,9 +309,14 @@ export class MatchHost {
   handOver(): boolean {
     if (this.ended || !this.o.checkpoints) return false;
     this.save();
-    this.handedOver = true;
-    this.close();
+    this.letGo();
     return true;
+  }
+
+  /** Closes the host without ending the match: it is (or will be) taken up elsewhere. */
+  letGo(): void {
+    this.goesOn = true;
+    this.close();
   }
 
   spectatorsChanged(): void {

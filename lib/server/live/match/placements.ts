@@ -17,6 +17,8 @@ export type RelayParts = {
   local(peer: string, to: string): VersusPeer | null;
   /** A player on another instance, as this one sees it (made if new). */
   remote(ref: PeerRef, who: HostRequest['seats'][0]['who']): VersusPeer;
+  /** Whether a match can still be taken up somewhere (its checkpoint is there: in play, or its host gone). */
+  inPlay(matchId: string): Promise<boolean>;
   /** A player known here by its instance's name for it, or null (gone, or never spoke here). */
   find(ref: PeerRef): VersusPeer | null;
   /** Tells a player, wherever its socket is, that its match did not start. */
@@ -26,6 +28,9 @@ export type RelayParts = {
 };
 
 const NOT_STARTED = 'Your match could not start: the server of one of you went away. Queue again.';
+
+/** A match the home placed, until it reports back: the pair, the instance hosting it and since when, and its id once that instance says it hosts it. */
+type Pending = { pair: [VersusPeer, VersusPeer]; at: string; since: number; matchId?: string; checking?: boolean };
 
 /**
  * No versus home for matches (docs/decisions/0018): the home pairs (queue, room, rematch) and asks
@@ -37,7 +42,7 @@ const NOT_STARTED = 'Your match could not start: the server of one of you went a
  */
 export class Placements {
   /** On the home: the matches it placed, until they report back, with the instance asked and when. */
-  private readonly pending = new Map<string, { pair: [VersusPeer, VersusPeer]; at: string; since: number }>();
+  private readonly pending = new Map<string, Pending>();
 
   constructor(private readonly r: RelayParts) {}
 
@@ -85,7 +90,8 @@ export class Placements {
     const [a, b] = req.seats.map((ref, s) => here[s] ?? this.r.remote(ref, ref.who));
     if (!a || !b) return refuse('a seat here never queued at the home');
     const placed = { home: w.from, id: req.id, room: req.room };
-    this.r.lobby.hostPlaced({ mode: req.mode, firstTo: req.firstTo, ranked: req.ranked, room: req.room, conns: [a, b], setup: req.setup }, this.report(w.from, req), placed);
+    const host = this.r.lobby.hostPlaced({ mode: req.mode, firstTo: req.firstTo, ranked: req.ranked, room: req.room, conns: [a, b], setup: req.setup }, this.report(w.from, req), placed);
+    void this.r.bus.tell(w.from, { k: 'vhosting', from: this.r.instance, id: req.id, matchId: host.matchId });
   }
 
   /** On the instance taking a placed match up (versus-relay.ts adopt): its end is reported to its home from here. */
@@ -107,10 +113,17 @@ export class Placements {
     };
   }
 
+  /** On the home: the match it placed is hosted, under this id. */
+  hosting(w: Extract<VersusWire, { k: 'vhosting' }>): void {
+    const pending = this.pending.get(w.id);
+    if (pending && pending.at === w.from) this.pending.set(w.id, { ...pending, matchId: w.matchId, checking: false });
+  }
+
   /** On the home: a match it placed was taken up by another instance, which reports its end now. */
   taken(w: Extract<VersusWire, { k: 'vtaken' }>): void {
     const pending = this.pending.get(w.id);
-    if (pending) this.pending.set(w.id, { ...pending, at: w.from, since: Date.now() });
+    // A new entry: a sweep still asking about the old one leaves it be.
+    if (pending) this.pending.set(w.id, { ...pending, at: w.from, since: Date.now(), checking: false });
   }
 
   /** On the home: a match it placed closed there (or never started): the pair is free, and gets its offer or room. */
@@ -139,12 +152,26 @@ export class Placements {
    * `listedSince` may be on an instance that has not listed itself yet.
    */
   gone(alive: Set<string>, listedSince: number): void {
-    for (const [id, { pair, at, since }] of this.pending) {
-      if (alive.has(at) || since > listedSince) continue;
-      this.pending.delete(id);
-      this.r.lobby.settlePlaced(pair, null, [null, null]);
-      for (const c of pair) if (c.open) c.error('server_error', NOT_STARTED);
+    for (const [id, p] of this.pending) {
+      if (alive.has(p.at) || p.since > listedSince || p.checking) continue;
+      if (p.matchId === undefined) {
+        this.free(id, p);
+        continue;
+      }
+      // Hosted once: it may be taken up yet (its checkpoint is there; a crash's lease runs out after
+      // the instance leaves the list), and then that instance reports its end. Asked again each sweep.
+      p.checking = true;
+      void this.r.inPlay(p.matchId).then((playing) => {
+        p.checking = false;
+        if (!playing && this.pending.get(id) === p) this.free(id, p);
+      });
     }
+  }
+
+  private free(id: string, p: Pending): void {
+    this.pending.delete(id);
+    this.r.lobby.settlePlaced(p.pair, null, [null, null]);
+    for (const c of p.pair) if (c.open) c.error('server_error', NOT_STARTED);
   }
 }
 

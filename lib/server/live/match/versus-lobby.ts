@@ -298,7 +298,8 @@ export class VersusLobby {
     if (!host) return;
     console.error(`[live] match ${matchId} stopped here: its lease is lost`);
     const links = ([0, 1] as const).map((s) => host.link(s) as VersusPeer | null);
-    host.close();
+    // Another instance holds it now: it plays on there, and the end is that instance's to report.
+    host.letGo();
     for (const link of links) link?.close?.(1012, 'The server hosting your match lost it: reconnecting resumes it where it is hosted now.');
   }
 
@@ -390,8 +391,8 @@ export class VersusLobby {
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of [...o.conns, ...links]) if (c) this.ratings.delete(c); // a ranked match moved them
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
-        // Handed over, it plays on elsewhere: no offer or room, and the home still counts its pair busy.
-        if (h.handedOver) return;
+        // It plays on elsewhere (handed over, or its lease lost): no offer or room, and the home still counts its pair busy.
+        if (h.goesOn) return;
         // Against the bot, "again" is one click on the page (a new `spar`), not an offer to a peer that cannot answer.
         if (o.bot) return o.bot.stop();
         if (o.after) return o.after(h.matchId, links);
@@ -421,7 +422,7 @@ export class VersusLobby {
         this.o.cluster?.release(h.matchId);
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of links) if (c?.match?.host === h) c.match = null;
-        if (!h.handedOver) after?.(h.matchId, links);
+        if (!h.goesOn) after?.(h.matchId, links);
       },
     });
     this.matches.set(host.matchId, host);

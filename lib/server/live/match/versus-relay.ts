@@ -134,6 +134,7 @@ export class VersusRelay implements VersusDoor {
     return {
       instance: this.link.instance, bus: this.bus, lobby: this.lobby,
       home: () => this.link.cmd.get(this.homeKey).catch(() => null),
+      inPlay: (matchId) => this.routing?.checkpoints.exists(matchId) ?? Promise.resolve(false),
       local: (peer, to) => {
         const conn = this.relayed.get(peer);
         return conn && this.relayedTo.get(peer)?.has(to) ? conn : null;
@@ -357,6 +358,7 @@ export class VersusRelay implements VersusDoor {
     if (w.k === 'vhost') return void this.placements?.host(w).catch((error: unknown) => console.error('[live] hosting a placed match failed:', error));
     if (w.k === 'vafter') return this.placements?.after(w);
     if (w.k === 'vtaken') return this.placements?.taken(w);
+    if (w.k === 'vhosting') return this.placements?.hosting(w);
     if (w.k === 'vout') {
       // On the home, its own sockets whose match it placed elsewhere hear from that match's host too.
       const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
