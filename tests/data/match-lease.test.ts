@@ -404,12 +404,16 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
   /** Long enough for the home to have swept a gone instance's pairs at least once: its list entry expired, then a sweep (run at each lease renewal). */
   const SWEPT_MS = CLUSTER.listTtlMs + CLUSTER.listEveryMs + CLUSTER.renewEveryMs + 1_000;
 
-  it('its host handing a placed match over: the home keeps the pair busy and offers nothing while it plays on elsewhere, and frees them when it ends there', { timeout: 45_000 }, async () => {
+  /**
+   * Three instances: a pair made on the home `a` is placed on `b` (seat 0's socket is there, seat
+   * 1's on the home) and played for `ms`; `c` stands by. `listAlive` keeps a and c listed from then
+   * on (b never again), so the home's sweep of gone instances runs.
+   */
+  async function placedOnB(ms: number) {
     const key = homeKey();
     const a = instance(key);
     await sleep(100);
-    const b = instance(key);
-    const c = instance(key);
+    const [b, c] = [instance(key), instance(key)];
     const seats = [new VersusSeat({ seed: 't', mistakes: 0.2 }), new VersusSeat({ seed: 'u', mistakes: 0.2 })] as const;
     const tag = randomBytes(3).toString('hex');
     const p0 = socket(`t0-${tag}`, '10.9.4.1', seats[0]);
@@ -419,74 +423,64 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await a.relay.handle(p1.conn, queue);
     const { matchId } = await p0.next('match');
     expect(b.lobby.matches.has(matchId)).toBe(true);
-    await play(2_000, [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: a.relay, conn: p1.conn }], matchId);
-    // A deploy: b hands its match over and goes; seat 0's player comes back through c, which takes it up.
-    expect(b.lobby.handOver()).toBe(1);
-    await b.relay.flushed();
-    b.crash();
-    const q0 = socket(`t0-${tag}`, '10.9.4.1', seats[0]);
-    await c.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
-    await q0.next('vresumed', (m) => m.matchId === matchId);
-    // a and c are listed alive, b never again: past the list's expiry a home frees a pair placed on a gone instance.
-    const listed = setInterval(() => {
-      for (const i of [a, c]) void i.link.cmd.zadd(KEYS.listers, Date.now(), i.link.instance);
-    }, 500);
-    closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance, c.link.instance).catch(() => {})));
+    const race30: VersusClientMessage = { t: 'queue', mode: 'race30', ranked: false, ...setup };
+    await play(ms, [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: a.relay, conn: p1.conn }], matchId);
+    const listAlive = () => {
+      const listed = setInterval(() => {
+        for (const i of [a, c]) void i.link.cmd.zadd(KEYS.listers, Date.now(), i.link.instance);
+      }, 500);
+      closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance, c.link.instance).catch(() => {})));
+    };
+    /** Seat 0's player back through c, which takes the match up. */
+    const resumeOnC = async () => {
+      const q0 = socket(`t0-${tag}`, '10.9.4.1', seats[0]);
+      await c.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+      await q0.next('vresumed', (m) => m.matchId === matchId, 10_000);
+      return q0;
+    };
+    /** Seat 1 heard neither a rematch offer nor "could not start" while its match played on elsewhere, and the home counts it busy. */
+    const stillBusyAtHome = async () => {
+      expect(p1.got.filter((m) => m.t === 'rematch_state' || (m.t === 'error' && /could not start/.test(m.message)))).toEqual([]);
+      const refused = p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length;
+      await a.relay.handle(p1.conn, race30);
+      await expect.poll(() => p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(refused + 1);
+    };
+    /** Seat 1 (through the home) ends the match where it was taken up; c tells the home, which frees it (its opponent's new socket is c's, unknown there: no offer). */
+    const endedAndFreed = async (q0: Awaited<ReturnType<typeof resumeOnC>>) => {
+      await a.relay.handle(p1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+      await a.relay.handle(p1.conn, { t: 'vleave', matchId });
+      await q0.next('vover', (m) => m.matchId === matchId);
+      expect(stored.filter((x) => x.matchId === matchId)).toHaveLength(1);
+      await p1.next('rematch_over', (m) => m.matchId === matchId, 10_000);
+      await a.relay.handle(p1.conn, race30);
+      await p1.next('queued', (m) => m.mode === 'race30');
+    };
+    return { b, listAlive, resumeOnC, stillBusyAtHome, endedAndFreed };
+  }
+
+  it('its host handing a placed match over: the home keeps the pair busy and offers nothing while it plays on elsewhere, and frees them when it ends there', { timeout: 45_000 }, async () => {
+    const placed = await placedOnB(2_000);
+    // A deploy: b hands its match over and goes.
+    expect(placed.b.lobby.handOver()).toBe(1);
+    await placed.b.relay.flushed();
+    placed.b.crash();
+    const q0 = await placed.resumeOnC();
+    placed.listAlive();
     await sleep(SWEPT_MS);
-    // Seat 1 heard neither a rematch offer nor "could not start" while its match played on, and the home counts it busy.
-    expect(p1.got.filter((m) => m.t === 'rematch_state' || (m.t === 'error' && /could not start/.test(m.message)))).toEqual([]);
-    const refused = p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length;
-    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
-    await expect.poll(() => p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(refused + 1);
-    // It ends where it was taken up; c tells the home, which frees seat 1 (its opponent's new socket is c's, unknown there: no offer).
-    await a.relay.handle(p1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
-    await p1.next('vresumed', (m) => m.matchId === matchId);
-    await a.relay.handle(p1.conn, { t: 'vleave', matchId });
-    await q0.next('vover', (m) => m.matchId === matchId);
-    expect(stored.filter((x) => x.matchId === matchId)).toHaveLength(1);
-    await p1.next('rematch_over', (m) => m.matchId === matchId, 10_000);
-    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
-    await p1.next('queued', (m) => m.mode === 'race30');
+    await placed.stillBusyAtHome();
+    await placed.endedAndFreed(q0);
   });
 
   it('its host dying mid-game: the home keeps the pair while the match can still be taken up, which happens only once its lease has run out', { timeout: 45_000 }, async () => {
-    const key = homeKey();
-    const a = instance(key);
-    await sleep(100);
-    const b = instance(key);
-    const c = instance(key);
-    const seats = [new VersusSeat({ seed: 'v', mistakes: 0.2 }), new VersusSeat({ seed: 'w', mistakes: 0.2 })] as const;
-    const tag = randomBytes(3).toString('hex');
-    const p0 = socket(`c0-${tag}`, '10.9.5.1', seats[0]);
-    const p1 = socket(`c1-${tag}`, '10.9.5.2', seats[1]);
-    await b.relay.handle(p0.conn, queue);
-    await p0.next('queued');
-    await a.relay.handle(p1.conn, queue);
-    const { matchId } = await p0.next('match');
     // The countdown (3 s), then about 3 s of play: checkpoints are written once a game is under way.
-    await play(6_000, [{ seat: seats[0], relay: b.relay, conn: p0.conn }, { seat: seats[1], relay: a.relay, conn: p1.conn }], matchId);
-    b.crash();
-    const listed = setInterval(() => {
-      for (const i of [a, c]) void i.link.cmd.zadd(KEYS.listers, Date.now(), i.link.instance);
-    }, 500);
-    closers.push(() => (clearInterval(listed), void a.link.cmd.zrem(KEYS.listers, a.link.instance, c.link.instance).catch(() => {})));
-    // b left the list, and the home swept: its match has a checkpoint, so its pair is kept, not told it "could not start".
+    const placed = await placedOnB(6_000);
+    placed.b.crash();
+    placed.listAlive();
+    // b left the list and the home swept: its match has a checkpoint, so its pair is kept.
     await sleep(SWEPT_MS);
-    expect(p1.got.filter((m) => m.t === 'error' && /could not start/.test(m.message))).toEqual([]);
-    const refused = p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length;
-    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
-    await expect.poll(() => p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(refused + 1);
-    // Taken up on c, ended there: the home frees seat 1.
-    const q0 = socket(`c0-${tag}`, '10.9.5.1', seats[0]);
-    await c.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
-    await q0.next('vresumed', (m) => m.matchId === matchId, 10_000);
-    await a.relay.handle(p1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
-    await a.relay.handle(p1.conn, { t: 'vleave', matchId });
-    await q0.next('vover', (m) => m.matchId === matchId);
-    expect(stored.filter((x) => x.matchId === matchId)).toHaveLength(1);
-    await p1.next('rematch_over', (m) => m.matchId === matchId, 10_000);
-    await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
-    await p1.next('queued', (m) => m.mode === 'race30');
+    await placed.stillBusyAtHome();
+    const q0 = await placed.resumeOnC();
+    await placed.endedAndFreed(q0);
   });
 
   it('seat 0’s instance dies after hearing the request, before hosting: the home frees seat 1 and tells it, once that instance is gone', { timeout: 30_000 }, async () => {
