@@ -75,6 +75,16 @@ describe('live messages', () => {
     expect(parseClientMessage(`{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[${'[1,2,1],'.repeat(256)}[1,2,0]]}`)).toMatchObject({ ok: false, message: 'events: at most 256 items' });
     expect(parseClientMessage(`{"t":"ping","n":1,"x":"${'a'.repeat(MAX_LIVE_MESSAGE_BYTES)}"}`)).toMatchObject({ ok: false, code: 'too_large' });
   });
+
+  it('refuse what instances say to each other: a client cannot claim a match was hosted, taken up or ended', () => {
+    // The bus's versus wire (redis-bus.ts) is heard only from Redis; a socket naming it is a bad message.
+    for (const wire of [
+      { k: 'vhosting', from: 'x', id: 'r1', matchId: 'abcdefgh1' },
+      { t: 'vhosting', from: 'x', id: 'r1', matchId: 'abcdefgh1' },
+      { t: 'vtaken', from: 'x', id: 'r1' },
+      { t: 'vafter', from: 'x', req: { id: 'r1' }, matchId: 'abcdefgh1', links: [null, null] },
+    ]) expect(parseClientMessage(JSON.stringify(wire))).toMatchObject({ ok: false, code: 'bad_message' });
+  });
 });
 
 describe('the drill lock rule stays out of ranked play', () => {
