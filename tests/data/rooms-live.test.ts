@@ -130,6 +130,38 @@ describe('a live room with people in it', () => {
 });
 
 describe('what a modified browser can ask of a room', () => {
+  it('a stall of the server itself puts no one out for lag: each stream is excused the time our beat ran late', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    alice.say({ t: 'rcreate', mode: 'battle', size: 3, rules: rules({ firstTo: 1, timeLimitTicks: 5 * 60 * 60 }), bots: [{ seat: 1, pps: 1, style: 'tidy' }, { seat: 2, pps: 1, style: 'tidy' }], handling: H });
+    const code = alice.last('rroom')!.code;
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    const me = seatPlayer(alice, clock);
+    const play = (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        clock.advance(100);
+        me.step();
+      }
+    };
+    const lagged = () => alice.of('rko').filter((k) => k.seat === 0 && k.why === 'lag');
+    play(4_000);
+    // The process stalls past the lag bound; the room's beat runs first, then alice's batch is read.
+    clock.stall(ROOM_LIMITS.maxLagMs + 500);
+    me.step();
+    play(500);
+    expect(lagged()).toEqual([]);
+    expect(lobby.matches.get(m.matchId)!.match.current.isOut(0)).toBe(false);
+    // A stream that really stops is still judged, by its own time: the stall is excused, nothing more.
+    clock.stall(ROOM_LIMITS.maxLagMs + 500);
+    clock.advance(ROOM_LIMITS.maxLagMs - 500);
+    expect(lagged()).toEqual([]);
+    clock.advance(1_000);
+    expect(lagged()).toHaveLength(1);
+  });
+
   it('target changes: a teammate, itself, or under another rule refuse the whole batch; a seat already out is dropped; a good one is in the replay', async () => {
     const site = roomSite();
     const { clock, lobby } = site;

@@ -36,7 +36,15 @@ export function fakeClock() {
     }
     now = end;
   };
-  return { timers, now: () => now, advance };
+  /**
+   * This process stalls `ms` (a long task, the machine's other load): time passes and nothing runs.
+   * Then the timers due run first, late, as Node runs them before the socket reads that waited.
+   */
+  const stall = (ms: number) => {
+    now += ms;
+    advance(0);
+  };
+  return { timers, now: () => now, advance, stall };
 }
 
 export function roomSite(store?: RoomHostOptions['store']) {

@@ -79,3 +79,14 @@ export function paceOf(c: PaceClock, behindToleranceMs: number): Pace {
   if (wallMs - gameMs > behindToleranceMs) return 'behind';
   return 'ok';
 }
+
+/**
+ * How late a timer may run before it tells of a stall of this process (a long task, the machine's
+ * other load). A stall is ours, not the player's: every stream judged from that timer is excused
+ * the time it ran late (SeatStream.excuseStall), as time away is, and the credit lasts only while
+ * the stream trails that much. Without it a stall past the lag bound put honest players out, since
+ * Node runs the timers due before it reads the batches that waited behind the stall.
+ */
+export const STALL_MS = 100;
+/** How long a timer due at `dueAt` ran late, as of `now`: 0 within STALL_MS. */
+export const lateBy = (dueAt: number, now: number): number => (now - dueAt > STALL_MS ? now - dueAt : 0);

@@ -1,5 +1,5 @@
 import 'server-only';
-import { HOLES_AHEAD, type PieceType } from '@/lib/engine';
+import { HOLES_AHEAD, TICKS_PER_SECOND, type PieceType } from '@/lib/engine';
 import { EventLog } from '@/lib/server/live/event-log';
 import { paceOf, type Pace } from '@/lib/server/live/pacing';
 
@@ -84,6 +84,19 @@ export class SeatStream {
   /** Pieces dealt that the game has not taken yet. */
   ahead(taken: number): number {
     return this.dealt.length - taken;
+  }
+
+  /** This process stalled `ms` (pacing.ts lateBy): the stream is not charged for it. */
+  excuseStall(ms: number): void {
+    this.excusedMs += ms;
+  }
+
+  /**
+   * Excused time is credit only while the stream trails the clock that far: a client that played
+   * on while away (or through our stall) and sends it all at once keeps no credit to think with later.
+   */
+  settle(tick: number, now: number): void {
+    this.excusedMs = Math.min(this.excusedMs, Math.max(0, now - this.t0 - (tick * 1000) / TICKS_PER_SECOND));
   }
 
   /** The stream at `tick` against the clock at `now`, allowed to trail by `behindToleranceMs` (pacing.ts paceOf). */

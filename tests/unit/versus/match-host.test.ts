@@ -37,21 +37,34 @@ function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCoun
   const inFlight: [SeatBatch[], SeatBatch[]] = [[], []];
   const latency: [number, number] = [0, 0];
   /** Moves the clock by `ms` in 100 ms steps: timers fire, each present seat sends one batch per step. */
+  /** Each present seat plays to the clock and sends its batch; those `latency` steps old arrive. */
+  const deliver = () => {
+    for (const s of [0, 1] as const) {
+      if (away.has(s) || host.ended) continue;
+      const upTo = Math.floor(((clock.t - seats[s].startsAt) * 60) / 1000);
+      const batch = upTo > 0 ? seats[s].play(upTo) : null;
+      if (batch) inFlight[s].push(batch);
+      while (inFlight[s].length > latency[s] && !host.ended) expect(host.inputs(s, inFlight[s].shift()!)).toBeNull();
+    }
+  };
   const run = (ms: number) => {
     for (let end = clock.t + ms; clock.t < end && !host.ended; ) {
       clock.t += 100;
       fire();
-      for (const s of [0, 1] as const) {
-        if (away.has(s) || host.ended) continue;
-        const upTo = Math.floor(((clock.t - seats[s].startsAt) * 60) / 1000);
-        const batch = upTo > 0 ? seats[s].play(upTo) : null;
-        if (batch) inFlight[s].push(batch);
-        while (inFlight[s].length > latency[s] && !host.ended) expect(host.inputs(s, inFlight[s].shift()!)).toBeNull();
-      }
+      deliver();
     }
   };
+  /**
+   * The host's process stalls `ms`: nothing runs; then the timers due run first, late, as Node runs
+   * them before the socket reads that waited behind the stall, and then the seats' batches are read.
+   */
+  const stall = (ms: number) => {
+    clock.t += ms;
+    fire();
+    deliver();
+  };
   host.begin([links[0]!, links[1]!]);
-  return { host, seats, sent, stored, run, away, links, clock, latency, closed: () => closed };
+  return { host, seats, sent, stored, run, stall, away, links, clock, latency, closed: () => closed };
 }
 
 describe('a live versus match on the hub', () => {
@@ -379,6 +392,22 @@ describe('a live versus match on the hub', () => {
     await m.host.finished;
     expect(m.stored[0]!.games[0]).toMatchObject({ winnerSeat: 0, reason: 'forfeit' });
     expect(m.stored[0]!.endReason).toBe('games');
+  });
+
+  it('loses no game for a stall of the host itself: each seat is excused the time the lag check ran late', async () => {
+    const m = setUp([{ seed: 'q', mistakes: 0.3 }, { seed: 'r', mistakes: 0.3 }], 1);
+    m.run(5_000);
+    m.stall(MATCH_TIMING.maxLagMs.battle + 2 * MATCH_TIMING.lagCheckMs);
+    m.run(500);
+    const forfeits = () => m.sent[0].filter((x) => x.t === 'vgame' && x.reason === 'forfeit');
+    expect(forfeits()).toEqual([]);
+    // A seat that really stops is still judged, by its own time: the stall is excused, nothing more.
+    m.away.add(1);
+    m.stall(MATCH_TIMING.maxLagMs.battle + 2 * MATCH_TIMING.lagCheckMs);
+    m.run(MATCH_TIMING.maxLagMs.battle - MATCH_TIMING.lagCheckMs);
+    expect(forfeits()).toEqual([]);
+    m.run(MATCH_TIMING.maxLagMs.battle + MATCH_TIMING.lagCheckMs);
+    expect(forfeits()).toEqual([expect.objectContaining({ winner: 0 })]);
   });
 
   it('loses the match for the player who leaves', async () => {

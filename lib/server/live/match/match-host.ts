@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { keysOf, pieceSequence, TICKS_PER_SECOND, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
+import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
@@ -10,6 +10,7 @@ import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type Match
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
 import { STORE_RETRY, storeRetrying, voverOf, type Store } from '@/lib/server/live/match/match-store';
 import { MATCH_TIMING, realTimers, type Timers } from '@/lib/server/live/match/match-timing';
+import { lateBy } from '@/lib/server/live/pacing';
 import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
 
@@ -268,9 +269,7 @@ export class MatchHost {
     seat.stream.accept(b.seq);
     if (this.phase === 'countdown') this.phase = 'playing';
     this.feed(s, b, from, (m) => this.route(m));
-    // Excused time is credit only while the seat is that far behind: a client that kept playing
-    // while away, and sends it all on return, does not keep the credit to think with later.
-    seat.stream.excusedMs = Math.min(seat.stream.excusedMs, Math.max(0, elapsedMs - (game.tickOf(s) * 1000) / TICKS_PER_SECOND));
+    seat.stream.settle(game.tickOf(s), now);
     const deal = seat.topUp(game.game(s).taken, game.tickOf(s));
     seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s) });
     if (deal) seat.link?.send({ t: 'vdeal', matchId: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
@@ -395,10 +394,13 @@ export class MatchHost {
   }
 
   /** Every lagCheckMs while a game runs: a connected seat too far behind the clock loses the game. */
-  private checkLag(): void {
+  private checkLag(dueAt = this.now()): void {
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     this.lagTimer = null;
     if (this.ended || this.phase === 'between') return;
+    // A stall of ours is nobody's lag (pacing.ts lateBy).
+    const stalled = lateBy(dueAt, this.now());
+    if (stalled > 0) for (const s of [0, 1] as const) this.seats[s].stream.excuseStall(stalled);
     const game = this.match.current;
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
@@ -408,7 +410,8 @@ export class MatchHost {
         return this.endGame();
       }
     }
-    this.lagTimer = this.timers.set(() => this.checkLag(), MATCH_TIMING.lagCheckMs);
+    const due = this.now() + MATCH_TIMING.lagCheckMs;
+    this.lagTimer = this.timers.set(() => this.checkLag(due), MATCH_TIMING.lagCheckMs);
   }
 
   /** A garbage message the referee routed: it is in the receiver's game from its tick; the receiver hears of it now. */

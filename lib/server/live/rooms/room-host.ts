@@ -13,7 +13,8 @@ import { guarded } from '@/lib/server/live/guarded';
 import { realTimers, type Timers } from '@/lib/server/live/match/match-host';
 import { storeRetrying } from '@/lib/server/live/match/match-store';
 import type { SeatLink } from '@/lib/server/live/match/match-seat';
-import { clockTick, LAG_TICKS, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { lateBy } from '@/lib/server/live/pacing';
+import { clockTick, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomSeat, type RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 
 export type RoomBatch = { game: number; seq: number; tick: number; events: readonly WireEvent[]; targets?: readonly WireTarget[] };
@@ -51,6 +52,8 @@ export class RoomHost {
   private readonly timers: Timers;
   private phase: 'countdown' | 'playing' | 'between' | 'over' | 'closed' = 'countdown';
   private timer: unknown = null;
+  /** When the beat set is due: one that runs late tells of a stall of ours (pacing.ts lateBy). */
+  private beatDueAt = 0;
   private t0 = 0;
   private readonly spectators = new Set<SeatLink>();
   /** The pieces every person in the room may see, shared by all seats (one sequence per game). */
@@ -128,6 +131,7 @@ export class RoomHost {
       return { code: 'bad_inputs', message: error.message };
     }
     seat.sentTick = b.tick;
+    seat.stream.stream.settle(b.tick, this.now());
     seat.stream.link?.send(this.ack(b.seq, b.tick));
     this.pump();
     return null;
@@ -314,8 +318,9 @@ export class RoomHost {
   }
 
   private schedule(): void {
-    if (this.timer === null && !this.ended)
-      this.timer = this.timers.set(() => guarded(() => this.beat(), (error) => this.failed(error)), ROOM_LIMITS.beatMs);
+    if (this.timer !== null || this.ended) return;
+    this.beatDueAt = this.now() + ROOM_LIMITS.beatMs;
+    this.timer = this.timers.set(() => guarded(() => this.beat(), (error) => this.failed(error)), ROOM_LIMITS.beatMs);
   }
 
   /** A bug in a beat closes this room, unstored, and harms no other game on the instance. */
@@ -351,8 +356,13 @@ export class RoomHost {
     if (this.phase === 'countdown' && now >= this.t0) this.phase = 'playing';
     if (this.phase === 'playing') {
       const g = this.match.current;
-      const clock = clockTick(now - this.t0);
-      for (const [s, seat] of this.seats.entries()) if (!seat.isBot && !g.isOut(s) && clock - seat.sentTick > LAG_TICKS) this.out(s, 'lag');
+      // A stall of ours is nobody's lag; beyond it, the lockstep waits for a person at most maxLagMs.
+      const stalled = lateBy(this.beatDueAt, now);
+      for (const [s, seat] of this.seats.entries()) {
+        if (seat.isBot || g.isOut(s)) continue;
+        if (stalled > 0) seat.stream.stream.excuseStall(stalled);
+        if (seat.stream.stream.pace(seat.sentTick, now, ROOM_LIMITS.maxLagMs) === 'behind') this.out(s, 'lag');
+      }
       this.pump();
       if (this.phase === 'playing') this.frames();
     }

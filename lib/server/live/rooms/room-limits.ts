@@ -36,5 +36,4 @@ export const ROOM_LIMITS = {
   beatMs: 50,
 } as const;
 
-export const LAG_TICKS = Math.ceil((ROOM_LIMITS.maxLagMs * TICKS_PER_SECOND) / 1000);
 export const clockTick = (elapsedMs: number): number => Math.floor((Math.max(0, elapsedMs) * TICKS_PER_SECOND) / 1000);
