@@ -212,6 +212,8 @@ test('versus board, a profile with rating chart and match history, and a match r
   // `?t=` opens paused at that moment, on both fields; the seek bar moves both; a step by piece goes to the next piece of either.
   await page.goto('/versus/matches/newcomer?t=2');
   await expect(viewer).toHaveAttribute('data-tick', '120');
+  // The controls act once the playback is made (after hydration): a seek before it was lost.
+  await expect(viewer).toHaveAttribute('data-ready', 'true');
   await page.getByTestId('seek-bar').fill('200');
   await expect(viewer).toHaveAttribute('data-tick', '200');
   await expect(viewer).toHaveAttribute('data-playing', 'false');
@@ -219,6 +221,7 @@ test('versus board, a profile with rating chart and match history, and a match r
   await page.goto('/versus/matches/newcomer?t=4.5');
   await expect(viewer).toHaveAttribute('data-playing', 'false');
   await expect(viewer).toHaveAttribute('data-tick', '270');
+  await expect(viewer).toHaveAttribute('data-ready', 'true');
   const at = expected(match, 0, 270);
   await expectFields(page, at.hashes);
   await page.getByRole('button', { name: 'Next piece' }).click();
