@@ -445,20 +445,35 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
       await a.relay.handle(p1.conn, race30);
       await expect.poll(() => p1.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(refused + 1);
     };
-    /** Seat 1 (through the home) ends the match where it was taken up; c tells the home, which frees it (its opponent's new socket is c's, unknown there: no offer). */
-    const endedAndFreed = async (q0: Awaited<ReturnType<typeof resumeOnC>>) => {
+    /**
+     * Seat 1 (through the home) ends the match where it was taken up; c tells the home, which offers
+     * the rematch to both, seat 0 on its new socket on c. Accepted, it plays again. If that socket
+     * closes instead, the home hears it (it only ever spoke to it), and seat 1 is free there.
+     */
+    const endedAndOffered = async (q0: Awaited<ReturnType<typeof resumeOnC>>, then: 'accept' | 'close') => {
       await a.relay.handle(p1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
       await a.relay.handle(p1.conn, { t: 'vleave', matchId });
       await q0.next('vover', (m) => m.matchId === matchId);
       expect(stored.filter((x) => x.matchId === matchId)).toHaveLength(1);
-      await p1.next('rematch_over', (m) => m.matchId === matchId, 10_000);
+      await q0.next('rematch_state', (m) => m.matchId === matchId, 10_000);
+      await p1.next('rematch_state', (m) => m.matchId === matchId);
+      if (then === 'accept') {
+        await c.relay.handle(q0.conn, { t: 'rematch', matchId, want: true });
+        await a.relay.handle(p1.conn, { t: 'rematch', matchId, want: true });
+        const again = await q0.next('match', (m) => m.matchId !== matchId, 10_000);
+        await p1.next('match', (m) => m.matchId === again.matchId);
+        return;
+      }
+      q0.conn.open = false;
+      c.relay.drop(q0.conn);
+      await p1.next('rematch_over', (m) => m.matchId === matchId && m.reason === 'left', 10_000);
       await a.relay.handle(p1.conn, race30);
       await p1.next('queued', (m) => m.mode === 'race30');
     };
-    return { b, listAlive, resumeOnC, stillBusyAtHome, endedAndFreed };
+    return { b, listAlive, resumeOnC, stillBusyAtHome, endedAndOffered };
   }
 
-  it('its host handing a placed match over: the home keeps the pair busy and offers nothing while it plays on elsewhere, and frees them when it ends there', { timeout: 45_000 }, async () => {
+  it('its host handing a placed match over: the home keeps the pair busy and offers nothing while it plays on elsewhere; when it ends there, both get the offer, and the other’s socket closing frees them', { timeout: 45_000 }, async () => {
     const placed = await placedOnB(2_000);
     // A deploy: b hands its match over and goes.
     expect(placed.b.lobby.handOver()).toBe(1);
@@ -468,10 +483,10 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     placed.listAlive();
     await sleep(SWEPT_MS);
     await placed.stillBusyAtHome();
-    await placed.endedAndFreed(q0);
+    await placed.endedAndOffered(q0, 'close');
   });
 
-  it('its host dying mid-game: the home keeps the pair while the match can still be taken up, which happens only once its lease has run out', { timeout: 45_000 }, async () => {
+  it('its host dying mid-game: the home keeps the pair while the match can still be taken up, which happens only once its lease has run out; the rematch after it is played', { timeout: 45_000 }, async () => {
     // The countdown (3 s), then about 3 s of play: checkpoints are written once a game is under way.
     const placed = await placedOnB(6_000);
     placed.b.crash();
@@ -480,7 +495,7 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await sleep(SWEPT_MS);
     await placed.stillBusyAtHome();
     const q0 = await placed.resumeOnC();
-    await placed.endedAndFreed(q0);
+    await placed.endedAndOffered(q0, 'accept');
   });
 
   it('seat 0’s instance dies after hearing the request, before hosting: the home frees seat 1 and tells it, once that instance is gone', { timeout: 30_000 }, async () => {

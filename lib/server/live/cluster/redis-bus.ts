@@ -25,7 +25,8 @@ export type VersusWire =
   | { k: 'vkick'; from: string; peer: string; code: number; reason: string }
   // The home asks seat 0's instance to host a match it paired; that instance reports back when it ends (versus-relay.ts).
   | { k: 'vhost'; from: string; req: HostRequest }
-  | { k: 'vafter'; from: string; req: AfterRequest; matchId: string | null; links: [PeerRef | null, PeerRef | null] }
+  /** `links`: who sits in the seats at the end (its socket may be new, after a take-up); `who` is absent from builds before it. */
+  | { k: 'vafter'; from: string; req: AfterRequest; matchId: string | null; links: [LinkRef | null, LinkRef | null] }
   /** The instance asked hosts the match (its id): the home keeps the pair while the match can still be taken up. */
   | { k: 'vhosting'; from: string; id: string; matchId: string }
   /** An instance took a match the home placed up (after a hand-over or a crash): it reports its end now. */
@@ -35,6 +36,8 @@ type Setup = { handling: Handling; nextCount: number };
 type Who = { owner: Owner; player: LivePlayer; address: string; device: string | null };
 /** A socket as instances name it: the instance it is on and its connection id there. */
 export type PeerRef = { instance: string; peer: string };
+/** A seat's socket at a match's end, as the home may not know it yet. */
+export type LinkRef = PeerRef & { who?: Who };
 /** A match the home placed: its seats (who they are, as their own instance read it), never a seed. */
 export type HostRequest = {
   id: string; mode: VersusMode; firstTo: number; ranked: boolean; room: string | null;

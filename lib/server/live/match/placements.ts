@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Owner } from '@/lib/server/games/owner';
-import type { AfterRequest, HostRequest, PeerRef, RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
+import type { AfterRequest, HostRequest, LinkRef, PeerRef, RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import type { MatchCheckpoint, Placed } from '@/lib/server/live/match/match-checkpoint';
 import type { AfterMatch, Placement, VersusLobby } from '@/lib/server/live/match/versus-lobby';
@@ -105,10 +105,16 @@ export class Placements {
     void this.r.bus.tell(placed.home, { k: 'vtaken', from: this.r.instance, id: placed.id });
   }
 
-  /** Tells the home a match it placed ended here, with who sits in its seats now. */
+  /**
+   * Tells the home a match it placed ended here, with who sits in its seats now: after a take-up
+   * a seat's socket is one the home never saw, and the home makes it a peer to offer the rematch to.
+   */
   private report(home: string, req: AfterRequest): AfterMatch {
     return (matchId, links) => {
-      const named = links.map((c) => (c ? this.r.refOf(c) : null)) as [PeerRef | null, PeerRef | null];
+      const named = links.map((c) => {
+        const ref = c ? this.r.refOf(c) : null;
+        return ref && c ? { ...ref, who: whoOf(c) } : null;
+      }) as [LinkRef | null, LinkRef | null];
       void this.r.bus.tell(home, { k: 'vafter', from: this.r.instance, req, matchId, links: named });
     };
   }
@@ -131,9 +137,20 @@ export class Placements {
     const seats = this.pending.get(w.req.id)?.pair;
     if (!seats) return; // not placed by this instance (a home since gone), or reported already
     this.pending.delete(w.req.id);
-    const links = w.links.map((ref) => (ref ? this.r.find(ref) : null)) as [VersusPeer | null, VersusPeer | null];
+    const links = w.links.map((ref, s) => (ref ? this.linkOf(ref, seats[s]!) : null)) as [VersusPeer | null, VersusPeer | null];
     const { mode, firstTo, ranked, room, setup } = w.req;
     this.r.lobby.settlePlaced(seats, w.matchId === null ? null : { mode, firstTo, ranked, room, setup, matchId: w.matchId }, links);
+  }
+
+  /**
+   * A seat's socket at its match's end, as the home knows it: made a peer if it is new here (the
+   * match was taken up and the player came back through another instance), only for the seat's
+   * own player, and never for a socket said to be on the home itself that the home does not know.
+   */
+  private linkOf(ref: LinkRef, seat: VersusPeer): VersusPeer | null {
+    const known = this.r.find(ref);
+    if (known || !ref.who || ref.instance === this.r.instance || !sameOwner(ref.who.owner, seat.owner)) return known;
+    return this.r.remote(ref, ref.who);
   }
 
   /** Forgets what a closed socket was placed in once neither of its pair is here (its match reports back to nobody then): the pair is free here. */

@@ -222,6 +222,19 @@ export class VersusRelay implements VersusDoor {
     this.relayedTo.set(conn.id, all.add(to));
   }
 
+  /**
+   * An instance that speaks to this socket holds a peer for it (the home offering a rematch to a
+   * socket that came back through here): its close must reach that instance too. Where the
+   * socket's messages go is left as it is.
+   */
+  private heardBy(conn: Connection, from: string): void {
+    const all = this.relayedTo.get(conn.id) ?? new Set<string>();
+    if (all.has(from)) return;
+    this.relayedTo.set(conn.id, all.add(from));
+    this.relayed.set(conn.id, conn);
+    conn.relayedTo ??= from;
+  }
+
   private async relay(conn: Connection, m: VersusClientMessage | HomeMessage, to: string, matchId: string | null): Promise<void> {
     this.track(conn, to);
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
@@ -368,7 +381,7 @@ export class VersusRelay implements VersusDoor {
           this.track(conn, w.from);
           const seen = this.seatedIn.get(conn.id) ?? [];
           if (!seen.includes(w.m.matchId)) this.seatedIn.set(conn.id, [...seen, w.m.matchId].slice(-SEATS_REMEMBERED));
-        }
+        } else this.heardBy(conn, w.from);
         this.noteWaiting(conn, w.m);
         return conn.send(w.m);
       }
