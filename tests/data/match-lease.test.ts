@@ -38,9 +38,9 @@ const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));
 
 /** Every match stored, by any instance: a match must be stored once. */
-const stored: Array<{ matchId: string; record: VersusMatchRecord }> = [];
-const store: LobbyOptions['store'] = async ({ matchId, record }) => {
-  stored.push({ matchId, record });
+const stored: Array<{ matchId: string; record: VersusMatchRecord; ranked: boolean; seats: Parameters<NonNullable<LobbyOptions['store']>>[0]['seats'] }> = [];
+const store: LobbyOptions['store'] = async ({ matchId, record, ranked, seats }) => {
+  stored.push({ matchId, record, ranked, seats });
   return { ok: true, matchId, repeated: false, ratings: null, noContest: false };
 };
 
@@ -464,7 +464,7 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
         await p1.next('match', (m) => m.matchId === again.matchId);
         return;
       }
-      q0.conn.open = false;
+      q0.conn.close(1001, 'The tab closed.');
       c.relay.drop(q0.conn);
       await p1.next('rematch_over', (m) => m.matchId === matchId && m.reason === 'left', 10_000);
       await a.relay.handle(p1.conn, race30);
@@ -523,6 +523,128 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await a.relay.handle(p1.conn, { ...queue, mode: 'race30' });
     await expect.poll(() => p1.got.filter((m) => m.t === 'queued').length).toBe(queued + 1);
   });
+  /**
+   * A match against the sparring bot on `b` (its player's instance; `a` is the home, `c` stands
+   * by), its player's seat played by a test bot through b for `ms`. The sparring bot plays seat 1
+   * on b itself.
+   */
+  async function sparOnB(ms: number) {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const [b, c] = [instance(key), instance(key)];
+    // A player who makes no mistakes: the first game lasts past the take-up and a few seconds of play after it.
+    const seat = new VersusSeat({ seed: 'v' });
+    const tag = randomBytes(3).toString('hex');
+    const p = socket(`sp-${tag}`, '10.9.6.1', seat);
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 3, style: 'tidy' }, ...setup });
+    const { matchId } = await p.next('match');
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    // Leased like any match: another instance knows where it is played.
+    await expect.poll(() => a.leases.holder(matchId)).toBe(b.link.instance);
+    await play(ms, [{ seat, relay: b.relay, conn: p.conn }], matchId);
+    /** Where the bot's seat stands in the checkpoint left for another instance: its last batch and the tick it played to. */
+    const botInCheckpoint = async () => {
+      const cp = (await c.checkpoints.read(matchId))!;
+      expect(cp.seats[1].bot).toEqual({ pps: 3, style: 'tidy' });
+      const feeds = cp.games.at(-1)!.feeds.filter(([s]) => s === 1);
+      return { cp, game: cp.games.length - 1, lastSeq: cp.state[1].lastSeq, tick: Math.max(0, ...feeds.map(([, t]) => t)) };
+    };
+    /** The player back through c, which takes the match up (and rebuilds the bot's seat there). */
+    const resumeOnC = async () => {
+      const q = socket(`sp-${tag}`, '10.9.6.1', seat);
+      await c.relay.handle(q.conn, { t: 'vresume', matchId, token: seat.resumeToken });
+      await q.next('vresumed', (m) => m.matchId === matchId, 10_000);
+      expect(c.lobby.matches.has(matchId)).toBe(true);
+      return q;
+    };
+    /**
+     * On c the bot plays on from where the checkpoint left its seat: batches numbered after it,
+     * its field past the take-up tick as its player sees it; then the match ends there and is
+     * stored once, unranked, the bot's seat a bot's, both replays proven.
+     */
+    const playsOnAndIsStored = async (q: Awaited<ReturnType<typeof resumeOnC>>, at: Awaited<ReturnType<typeof botInCheckpoint>>) => {
+      const host = c.lobby.matches.get(matchId)!;
+      // Its first batches here are numbered on from the checkpoint's (a repeat would be dropped, a gap refused and the bot gone).
+      await expect.poll(() => host.seats[1].stream.lastSeq, { timeout: 2_000 }).toBeGreaterThan(at.lastSeq + 3);
+      expect(host.gameIndex).toBe(at.game);
+      await play(3_000, [{ seat, relay: c.relay, conn: q.conn }], matchId);
+      expect(host.ended).toBe(false);
+      // Its field, as its player is shown it, moves on past where it was taken up.
+      await q.next('vframe', (m) => m.matchId === matchId && m.game === at.game && m.seat === 1 && m.tick > at.tick + 60);
+      expect(q.got.filter((m) => m.t === 'error')).toEqual([]);
+      await c.relay.handle(q.conn, { t: 'vleave', matchId });
+      const over = await q.next('vover', (m) => m.matchId === matchId);
+      expect(over.ranked).toBe(false);
+      await sleep(500);
+      const mine = stored.filter((x) => x.matchId === matchId);
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.ranked).toBe(false);
+      expect(mine[0]!.seats[1]).toMatchObject({ userId: null, guestId: null, bot: { pps: 3, style: 'tidy' } });
+      expect(verifyMatch(mine[0]!.record).ok).toBe(true);
+      // The game in play at the take-up ran on past it.
+      expect(mine[0]!.record.games[at.game]!.endTick).toBeGreaterThan(at.tick + 60);
+    };
+    return { a, b, c, p, seat, matchId, tag, botInCheckpoint, resumeOnC, playsOnAndIsStored };
+  }
+
+  it('a sparring match handed over at a shutdown: its player resumes elsewhere, the bot’s seat is rebuilt there and plays on, stored once', { timeout: 45_000 }, async () => {
+    const spar = await sparOnB(5_000);
+    expect(spar.b.lobby.handOver()).toBe(1);
+    await spar.b.relay.flushed();
+    spar.b.crash();
+    const at = await spar.botInCheckpoint();
+    expect(at.tick).toBeGreaterThan(60);
+    const q = await spar.resumeOnC();
+    // The rebuilt bot was dealt what the server dealt its seat, nothing more.
+    const host = spar.c.lobby.matches.get(spar.matchId)!;
+    const bot = host.link(1) as unknown as { seat: { sequence: readonly string[] } };
+    expect(bot.seat.sequence).toEqual(host.seats[1].stream.dealt);
+    await spar.playsOnAndIsStored(q, at);
+  });
+
+  it('a sparring match whose instance dies: its player’s resume elsewhere takes it up once the lease has run out, and the bot plays on there', { timeout: 60_000 }, async () => {
+    // The countdown (3 s), then about 3 s of play: checkpoints are written once a game is under way.
+    const spar = await sparOnB(6_000);
+    spar.b.crash();
+    const at = await spar.botInCheckpoint();
+    expect(at.tick).toBeGreaterThan(60);
+    const q = await spar.resumeOnC();
+    await spar.playsOnAndIsStored(q, at);
+  });
+
+  it('the bot’s seat is nobody’s: no resume takes it up, even one holding its token, and a match taken up counts against its player’s sparring', { timeout: 60_000 }, async () => {
+    const spar = await sparOnB(5_000);
+    const { cp } = await spar.botInCheckpoint();
+    const botToken = cp.state[1].token;
+    expect(spar.p.got.some((m) => m.t === 'match' && m.resumeToken === botToken)).toBe(false);
+    // While its host lives: the resume goes there, which refuses it.
+    const early = socket(`stranger-${spar.tag}`, '10.9.6.9');
+    await spar.c.relay.handle(early.conn, { t: 'vresume', matchId: spar.matchId, token: botToken });
+    expect((await early.next('error')).code).toBe('resume_failed');
+    spar.b.crash();
+    // Host dead, lease run out: neither a stranger nor the match's own player takes the bot's seat (or the match) up with the bot's token.
+    const stranger = socket(`stranger-${spar.tag}`, '10.9.6.9');
+    await spar.c.relay.handle(stranger.conn, { t: 'vresume', matchId: spar.matchId, token: botToken });
+    expect((await stranger.next('error', () => true, 10_000)).code).toBe('resume_failed');
+    const own = socket(`sp-${spar.tag}`, '10.9.6.1');
+    await spar.c.relay.handle(own.conn, { t: 'vresume', matchId: spar.matchId, token: botToken });
+    expect((await own.next('error', () => true, 10_000)).code).toBe('resume_failed');
+    expect(spar.c.lobby.matches.has(spar.matchId)).toBe(false);
+    // Its player with its own token takes it up; the bot's seat is the bot's on c, and a second resume with its token is still refused.
+    const q = await spar.resumeOnC();
+    const again = socket(`sp-${spar.tag}`, '10.9.6.1');
+    await spar.c.relay.handle(again.conn, { t: 'vresume', matchId: spar.matchId, token: botToken });
+    expect((await again.next('error')).code).toBe('resume_failed');
+    expect(spar.c.lobby.matches.get(spar.matchId)!.link(1)).not.toBe(again.conn);
+    // The match taken up is its player's sparring match on c: another tab there cannot start a second one beside it.
+    const tab = socket(`sp-${spar.tag}`, '10.9.6.1');
+    await spar.c.relay.handle(tab.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    expect((await tab.next('error')).code).toBe('too_many_games');
+    await spar.c.relay.handle(q.conn, { t: 'vleave', matchId: spar.matchId });
+    await q.next('vover', (m) => m.matchId === spar.matchId);
+  });
+
   it('a socket in a match on its own instance (a sparring one) cannot queue at a home elsewhere: it would be seated twice', { timeout: 20_000 }, async () => {
     const key = homeKey();
     const a = instance(key);

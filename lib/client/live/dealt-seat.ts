@@ -16,6 +16,16 @@ export type SeatBatch = { game: number; seq: number; tick: number; events: WireE
 /** A garbage message: `id` orders messages of one tick as the server does. */
 export type SeatGarbage = { id: number; tick: number; size: number; column: number };
 
+/** What a seat is rebuilt from (DealtSeat.restore): the server's copy's pieces, garbage, acknowledged batch and tick, and its own inputs. */
+export type SeatRebuild = {
+  pieces: readonly PieceType[];
+  garbage: readonly SeatGarbage[];
+  lastSeq: number;
+  tick: number;
+  inputs: ReadonlyArray<Readonly<ReplayEvent>>;
+  startsInMs: number;
+};
+
 /** At most this many pieces are dealt into a game ahead of its current one (its queue holds 16). */
 const DEAL_AHEAD = 12;
 
@@ -110,6 +120,27 @@ export class DealtSeat {
     if (!same) this.replay(this.game.tickNo);
     // The next batch carries everything from the server's tick on.
     this.sentEvents = this.game.inputs.filter((e) => e.tick < tick).length;
+  }
+
+  /**
+   * A seat rebuilt where the server's copy of it stands, by a player who kept nothing but its own
+   * inputs (the server's sparring bot, its match taken up on another instance): the game from its
+   * first pieces, its own inputs and the garbage played to `tick`, every batch up to `lastSeq`
+   * sent and acknowledged. Throws if the inputs do not play to `tick` (a seat that would stream
+   * another game than the server's is not played on).
+   */
+  protected restore(game: number, config: DealtGameConfig, at: SeatRebuild): void {
+    this.begin(game, config, at.pieces, at.startsInMs);
+    this.garbage = at.garbage.slice();
+    const played = { game: this.game!, inputs: 0, garbage: 0 };
+    this.playForward(played, at.inputs, at.tick);
+    if (played.game.tickNo !== at.tick || played.inputs !== at.inputs.length)
+      throw new Error(`its own inputs play to tick ${played.game.tickNo} (${played.inputs} of ${at.inputs.length}), not to tick ${at.tick}`);
+    this.taken = played.garbage;
+    this.checkpoint = { game: played.game.clone(), inputs: played.inputs, garbage: played.garbage };
+    this.seq = at.lastSeq;
+    this.sentEvents = played.game.inputs.length;
+    this.sentTick = at.tick;
   }
 
   /** Decided by the server at the seat's tick `end`: the game stops there. */

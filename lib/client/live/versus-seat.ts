@@ -10,7 +10,7 @@
 import { isRoomServerMessage } from '@/lib/live/rooms';
 import { isTeamServerMessage } from '@/lib/live/teams';
 import { DEFAULT_HANDLING, VERSUS_RULES_VERSION } from '@/lib/engine';
-import type { DealtGame, Handling, InputEvent } from '@/lib/engine';
+import type { DealtGame, DealtGameConfig, Handling, InputEvent, ReplayEvent } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import { DealtSeat, type SeatBatch } from '@/lib/client/live/dealt-seat';
 
@@ -32,6 +32,24 @@ export class VersusSeatState extends DealtSeat {
     return super.play(upTo, (game) => inputsFor(game, this.seat));
   }
 
+  /**
+   * Takes the seat up with nothing kept but its own play (the server's sparring bot on the instance
+   * that took its match up): after `match`, the `vresumed` a browser gets, with this seat's own
+   * inputs of the game and its clock's start. Nothing else: what a browser in the seat would know.
+   * Between games (`playing` false) there is no game to rebuild: the next `vstart` begins one.
+   */
+  rebuild(m: Extract<Msg, { t: 'vresumed' }>, own: { inputs: ReadonlyArray<Readonly<ReplayEvent>>; startsInMs: number }): void {
+    if (!m.playing) return this.receive(m);
+    this.restore(m.game, this.config(), {
+      pieces: m.pieces, garbage: m.garbage.map(([id, tick, size, column]) => ({ id, tick, size, column })), lastSeq: m.lastSeq, tick: m.tick, ...own,
+    });
+  }
+
+  /** The game this seat plays, as `match` announced it. */
+  private config(): DealtGameConfig {
+    return { mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion, seat: this.seat };
+  }
+
   receive(m: Msg): void {
     if (isRoomServerMessage(m)) return; // a live room's: room-seat.ts plays those
     if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
@@ -45,7 +63,7 @@ export class VersusSeatState extends DealtSeat {
         this.rulesVersion = m.rulesVersion;
         return;
       case 'vstart':
-        return this.begin(m.game, { mode: this.mode, handling: this.handling, nextCount: this.nextCount, rulesVersion: this.rulesVersion, seat: this.seat }, m.pieces, m.startsInMs);
+        return this.begin(m.game, this.config(), m.pieces, m.startsInMs);
       case 'vdeal':
         return this.dealMore(m.game, m.from, m.pieces);
       case 'garbage':

@@ -9,6 +9,7 @@ import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
 import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify';
 import { VersusSeat } from '@/tests/support/versus-seat';
 import { fakeTimers } from '@/tests/support/fake-timers';
+import type { MatchCheckpoint } from '@/lib/server/live/match/match-checkpoint';
 
 const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
 const spar = (pps = 3): VersusClientMessage => ({ t: 'spar', mode: 'battle', firstTo: 2, bot: { pps, style: 'tidy' }, ...base });
@@ -215,6 +216,77 @@ describe('sparring against the server’s bot', () => {
     await lobby.handle(nobody.c, { t: 'vresume', matchId, token: resumeToken });
     expect(nobody.last('error')).toMatchObject({ code: 'resume_failed' });
   });
+
+  it('taken up from its checkpoint on another instance, the bot’s seat is rebuilt exactly where it stood and plays the set out, past that instance’s cap', async () => {
+    const { clock, due, timers, fire } = fakeTimers();
+    const stored: Array<{ record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }> = [];
+    const store = async (o: (typeof stored)[number]): Promise<StoreMatchResult> => {
+      stored.push(o);
+      const v = verifyMatch(o.record);
+      return v.ok ? { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false } : v;
+    };
+    let saved: MatchCheckpoint | null = null;
+    const cluster = { checkpoints: { save: (cp: MatchCheckpoint) => void (saved = cp), drop: () => {}, forget: () => {} }, claim: () => {}, release: () => {}, held: () => true };
+    const lobby = (): VersusLobby => new VersusLobby({ bus: createLocalBus(), now: () => clock.t, timers, store, cluster });
+    const [a, b] = [lobby(), lobby()];
+    try {
+      const me = player({ userId: 'moved', guestId: null }, clock, 0);
+      await a.handle(me.c, spar(3));
+      const { matchId } = me.last('match') as { matchId: string };
+      const playOn = async (on: VersusLobby, ms: number) => {
+        for (const end = clock.t + ms; clock.t < end && on.matches.get(matchId) && !on.matches.get(matchId)!.ended; ) {
+          clock.t += 100;
+          fire();
+          const upTo = Math.floor(((clock.t - me.seat.startsAt) * 60) / 1000);
+          const batch = upTo > 0 && me.seat.game ? me.seat.play(upTo) : null;
+          if (batch && !on.matches.get(matchId)?.ended) await on.handle(me.c, { t: 'vinputs', matchId, ...batch });
+        }
+      };
+      await playOn(a, 8_000);
+      // The bot's seat as it stands on a when a hands the match over (a deploy).
+      const was = (a.matches.get(matchId)!.link(1) as unknown as { seat: { game: { playHash(): string; tickNo: number }; seq: number } }).seat;
+      const [hash, tick, seq] = [was.game.playHash(), was.game.tickNo, was.seq];
+      expect(tick).toBeGreaterThan(200);
+      expect(a.handOver()).toBe(1);
+      expect(a.matches.size).toBe(0);
+      const taken = saved!;
+      expect(taken.state[1].lastSeq).toBe(seq);
+
+      // b already holds as many bot matches as it may start; the match is taken up there all the same.
+      for (let i = 0; i < LIVE_LIMITS.sparringMatches; i++) await b.handle(player({ userId: null, guestId: `full${i}` }, clock).c, spar(1));
+      expect(b.matches.size).toBe(LIVE_LIMITS.sparringMatches);
+      const host = b.adopt(taken, me.c);
+      const bot = (host.link(1) as unknown as { seat: { game: { playHash(): string; tickNo: number }; seq: number } }).seat;
+      expect([bot.game.playHash(), bot.game.tickNo, bot.seq]).toEqual([hash, tick, seq]);
+      expect(b.matches.size).toBe(LIVE_LIMITS.sparringMatches + 1);
+      // It is its player's bot match on b now: no second one beside it.
+      const tab = player({ userId: 'moved', guestId: null }, clock);
+      await b.handle(tab.c, spar());
+      expect(tab.last('error')).toMatchObject({ code: 'too_many_games' });
+      // Only the moved match is played on: the others are left without their players.
+      for (const [id, h] of b.matches) if (id !== matchId) h.close();
+
+      await b.handle(me.c, { t: 'vresume', matchId, token: taken.state[0].token });
+      expect(me.last('vresumed')).toMatchObject({ matchId });
+      await playOn(b, 600_000);
+      await b.stored();
+      expect(me.got.filter((m) => m.t === 'error')).toEqual([]);
+      expect(me.last('vover')).toMatchObject({ matchId, ranked: false, stored: true });
+      const mine = stored.filter((x) => x.seats[0].userId === 'moved');
+      expect(mine).toHaveLength(1);
+      expect(mine[0]!.seats[1]).toEqual({ userId: null, guestId: null, bot: { pps: 3, style: 'tidy' } });
+      expect(verifyMatch(mine[0]!.record).ok).toBe(true);
+      // The game in play at the hand-over went on past it, and the bot played it at its pace (never faster).
+      const game = mine[0]!.record.games[taken.games.length - 1]!;
+      expect(game.endTick).toBeGreaterThan(tick + 120);
+      const downs = decodeReplay(game.replays[1]).events.filter((e) => e.down && e.key === 'hardDrop').length;
+      expect(downs).toBeLessThanOrEqual(Math.ceil((3 * game.endTick) / TICKS_PER_SECOND) + 1);
+      expect(due).toEqual([]);
+    } finally {
+      a.close();
+      b.close();
+    }
+  }, 60_000);
 
   it('refuses a bot outside its settings before any work', () => {
     for (const bot of [{ pps: 6, style: 'tidy' }, { pps: 0, style: 'tidy' }, { pps: 2.5, style: 'tidy' }, { pps: 3, style: 'perfect' }, { pps: 3 }])

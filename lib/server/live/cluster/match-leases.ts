@@ -32,7 +32,7 @@ export class MatchLeases {
       const ids = new Set(hosted());
       for (const matchId of [...this.renewedAt.keys()]) if (!ids.has(matchId)) this.renewedAt.delete(matchId);
       for (const matchId of ids) {
-        // Only a match claimed or taken here is timed (the sparring bot's is never taken up elsewhere).
+        // Only a match claimed or taken here is timed: every match hosted here is (the sparring bot's too), until it is let go.
         const timed = this.renewedAt.has(matchId);
         if (timed && !this.held(matchId)) {
           this.renewedAt.delete(matchId);

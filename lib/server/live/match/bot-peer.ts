@@ -18,8 +18,9 @@ const BATCH_EVERY_MS = 100;
  * the server's tick, replays from the acknowledged checkpoint), and every BATCH_EVERY_MS it plays
  * the ticks the wall clock has reached and hands the batch to the lobby as `vinputs`. So the bot
  * is refereed, paced, bounded and stored exactly as a human opponent is; it knows only what a
- * browser in its seat would. It has no owner (no account, no guest), so no one can take its seat
- * up again, and its match is never ranked.
+ * browser in its seat would. It has no owner (no account, no guest), so no client can take its
+ * seat up, and its match is never ranked; the instance that takes its match up (a deploy, a crash)
+ * seats a new bot there, rebuilt from the match's record of its seat (`rejoin`).
  */
 export class BotPeer implements VersusPeer {
   readonly owner: Owner = { userId: null, guestId: null };
@@ -32,6 +33,10 @@ export class BotPeer implements VersusPeer {
   private readonly seat: VersusSeatState;
   private readonly bot: SparringBot;
   private timer: unknown = null;
+  /** Taking a match up (rejoin): its own play of the current game, given back with the `vresumed` that follows. */
+  private own: ReturnType<MatchHost['ownPlay']> | null = null;
+  /** Why the seat could not be rebuilt: the bot gives its match up at its first beat (not from inside the host's resume). */
+  private broken: string | null = null;
 
   constructor(
     readonly spec: BotSpec,
@@ -47,9 +52,24 @@ export class BotPeer implements VersusPeer {
     return this.playing;
   }
 
+  /**
+   * Its match taken up on this instance (versus-lobby.ts `adopt`): a new bot sits in the seat again,
+   * rebuilt from what a resuming browser has, its own inputs and the `vresumed` it is sent, and
+   * plays on from there to the wall clock, numbering its batches after the last one the match has.
+   */
+  rejoin(host: MatchHost, seat: 0 | 1): boolean {
+    this.match = { host, seat };
+    this.own = host.ownPlay(seat);
+    const seated = host.resumeBot(seat, this);
+    this.own = null;
+    if (!seated) this.stop();
+    return seated;
+  }
+
   send(message: ServerMessage): void {
     if (!this.playing) return;
-    this.seat.receive(message);
+    if (message.t === 'vresumed' && this.own) this.rebuild(message, this.own);
+    else this.seat.receive(message);
     if (message.t === 'vover') return this.stop();
     if (message.t === 'match' && this.timer === null) this.timer = this.o.timers.set(() => this.beat(), BATCH_EVERY_MS);
   }
@@ -71,6 +91,14 @@ export class BotPeer implements VersusPeer {
     this.timer = null;
   }
 
+  private rebuild(message: Extract<ServerMessage, { t: 'vresumed' }>, own: ReturnType<MatchHost['ownPlay']>): void {
+    try {
+      this.seat.rebuild(message, own);
+    } catch (error) {
+      this.broken = `could not take its seat up again: ${error instanceof Error ? error.message : String(error)}`;
+    }
+  }
+
   private fail(what: string): void {
     console.error(`[versus] the sparring bot ${what}`);
     this.stop();
@@ -87,6 +115,7 @@ export class BotPeer implements VersusPeer {
     this.timer = null;
     if (!this.playing) return;
     if (this.match?.host.ended) return this.stop();
+    if (this.broken) return this.fail(this.broken);
     try {
       this.play();
     } catch (error) {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type VersusMode } from '@/lib/engine';
+import { keysOf, pieceSequence, VERSUS_RULES_VERSION, VersusMatch, type GarbageMessage, type PieceType, type ReplayEvent, type VersusMode } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { Seat } from '@/lib/live/versus';
 import type { Owner } from '@/lib/server/games/owner';
@@ -187,6 +187,24 @@ export class MatchHost {
     return true;
   }
 
+  /**
+   * The server's own seat (the sparring bot's), seated again on the instance that took its match
+   * up, as a player is by `vresume`: nobody else can, since its token goes to no client and the
+   * seat has no owner to match. False for a seat a person plays.
+   */
+  resumeBot(s: Seat, link: SeatLink): boolean {
+    return this.o.seats[s].bot !== undefined && this.resume(s, link, this.seats[s].token);
+  }
+
+  /**
+   * What seat s played of the current game and when its clock started: what a browser keeps across
+   * a resume, and a seat rebuilt on another instance (the bot's) needs besides `vresumed`.
+   */
+  ownPlay(s: Seat): { inputs: ReplayEvent[]; startsInMs: number } {
+    const stream = this.seats[s].stream;
+    return { inputs: stream.log.events(), startsInMs: stream.t0 - this.now() };
+  }
+
   /** The seat's socket dropped: the game waits for it the resume window (at most its time away left), then is lost. */
   detach(s: Seat, link: SeatLink): void {
     const seat = this.seats[s];
@@ -303,7 +321,7 @@ export class MatchHost {
   /**
    * The instance is going (a deploy): the match's last checkpoint is written and the host closes
    * without a result, its lease let go (onClose), so the instance its players reconnect to takes it
-   * up. False for a match that cannot be (no checkpoints: one instance, or the sparring bot's).
+   * up. False for a match that cannot be (no checkpoints: one instance).
    */
   handOver(): boolean {
     if (this.ended || !this.o.checkpoints) return false;

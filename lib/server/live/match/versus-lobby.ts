@@ -7,6 +7,7 @@ import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { BotPeer } from '@/lib/server/live/match/bot-peer';
+import type { BotSpec } from '@/lib/bot/spec';
 import { BudgetsById } from '@/lib/server/live/budgets';
 import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
 import type { MatchCheckpoint, MatchCheckpoints, Placed } from '@/lib/server/live/match/match-checkpoint';
@@ -41,7 +42,7 @@ export type LobbyOptions = {
   store?: MatchHostOptions['store'];
   /** Ranked only: whether the player may queue and whom they must not meet (versus/pairing.ts); tests pass their own. */
   rankedEntry?: (who: { userId: string; address: string; device: string | null }) => Promise<RankedEntry>;
-  /** Several instances: each match (not the bot's) is leased to this instance and checkpointed as it goes (versus-relay.ts). */
+  /** Several instances: each match (the bot's too) is leased to this instance and checkpointed as it goes (versus-relay.ts). */
   cluster?: LobbyCluster;
   /**
    * Whether the account plays a ranked 2v2 set now, or waits in its queue (the hub's rooms and
@@ -91,7 +92,7 @@ export class VersusLobby {
   /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
   private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
   private readonly rematches: Rematches;
-  /** The matches against the sparring bot (their bot is seat 1), each with the address it was asked for from. */
+  /** The matches against the sparring bot (their bot is seat 1), each with the address it was asked for from (or taken up from, adopt). */
   private readonly bots = new WeakMap<MatchHost, string>();
   private readonly sparStarts = {
     player: new BudgetsById(LIVE_LIMITS.sparringStartsPerHour.player, 3_600_000),
@@ -229,12 +230,16 @@ export class VersusLobby {
     if (!this.sparStarts.address.left(conn.address, now)) return conn.error('rate_limited', `At most ${starts.address} matches against the bot an hour from one network; try again later.`);
     this.sparStarts.player.take(who, now);
     this.sparStarts.address.take(conn.address, now);
-    const bot = new BotPeer(m.bot, { play: (peer, message) => void this.handle(peer, message), timers: this.o.timers ?? realTimers, now: this.now });
+    const bot = this.newBot(m.bot);
     const host = this.hostMatch({
       mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
       setup: [{ handling: m.handling, nextCount: m.nextCount }, { handling: DEFAULT_HANDLING, nextCount: m.nextCount }], bot,
     });
     this.bots.set(host, conn.address);
+  }
+
+  private newBot(spec: BotSpec): BotPeer {
+    return new BotPeer(spec, { play: (peer, message) => void this.handle(peer, message), timers: this.o.timers ?? realTimers, now: this.now });
   }
 
   private async enqueue(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'queue' }>): Promise<void> {
@@ -384,24 +389,26 @@ export class VersusLobby {
     const host = new MatchHost({
       matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
       ranked, seats: [seat(0), seat(1)], bus: this.o.bus,
-      ...this.hostOptions(), ...(this.o.cluster && !o.bot ? this.leased(this.o.cluster) : {}), ...(o.placed ? { placed: o.placed } : {}),
+      ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}), ...(o.placed ? { placed: o.placed } : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
-        if (!o.bot) this.o.cluster?.release(h.matchId);
+        this.o.cluster?.release(h.matchId);
+        // Over, or played on elsewhere (where its seat is rebuilt, adopt): this instance's bot plays no more.
+        o.bot?.stop();
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of [...o.conns, ...links]) if (c) this.ratings.delete(c); // a ranked match moved them
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
         // It plays on elsewhere (handed over, or its lease lost): no offer or room, and the home still counts its pair busy.
         if (h.goesOn) return;
         // Against the bot, "again" is one click on the page (a new `spar`), not an offer to a peer that cannot answer.
-        if (o.bot) return o.bot.stop();
+        if (o.bot) return;
         if (o.after) return o.after(h.matchId, links);
         if (o.room) this.reopen(o.room, links);
         else this.rematches.open({ matchId: h.matchId, mode: o.mode, ranked, firstTo: o.firstTo, setup: o.setup }, links);
       },
     });
     this.matches.set(host.matchId, host);
-    if (!o.bot) this.o.cluster?.claim(host.matchId);
+    this.o.cluster?.claim(host.matchId);
     o.conns[0].match = { host, seat: 0 };
     o.conns[1].match = { host, seat: 1 };
     host.begin([o.conns[0], o.conns[1]]);
@@ -409,17 +416,20 @@ export class VersusLobby {
   }
 
   /**
-   * A match another instance hosted, taken up from its checkpoint (versus-relay.ts): its seats are
-   * away until they `vresume` here. Its end is told to `after` (a placed match's home, through the
-   * relay), never answered with an offer or room here. Throws MatchRestoreError for a checkpoint
-   * that does not replay.
+   * A match another instance hosted, taken up from its checkpoint (versus-relay.ts) for `by`, the
+   * player whose resume reached this instance: its seats are away until they `vresume` here, but
+   * for the sparring bot's, rebuilt here at once (BotPeer.rejoin). Its end is told to `after` (a
+   * placed match's home, through the relay), never answered with an offer or room here. Throws
+   * MatchRestoreError for a checkpoint that does not replay.
    */
-  adopt(cp: MatchCheckpoint, after?: AfterMatch): MatchHost {
+  adopt(cp: MatchCheckpoint, by: VersusPeer, after?: AfterMatch): MatchHost {
+    const bots = cp.seats.map((seat) => (seat.bot ? this.newBot(seat.bot) : null));
     const host = MatchHost.restore(cp, {
       bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
         this.o.cluster?.release(h.matchId);
+        for (const bot of bots) bot?.stop();
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of links) if (c?.match?.host === h) c.match = null;
         if (!h.goesOn) after?.(h.matchId, links);
@@ -427,6 +437,13 @@ export class VersusLobby {
     });
     this.matches.set(host.matchId, host);
     host.awaitSeats();
+    if (bots.some((b) => b !== null)) {
+      // A sparring match counts against its player's sparring here from now on (another `spar` is
+      // refused beside it), but is taken up even past this instance's caps (LIVE_LIMITS.sparring*):
+      // losing a player's match in play is worse than a few bot seats over a cap for its last minutes.
+      this.bots.set(host, by.address);
+      for (const s of [0, 1] as const) if (!host.ended) bots[s]?.rejoin(host, s);
+    }
     return host;
   }
 

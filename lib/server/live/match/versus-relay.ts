@@ -331,7 +331,7 @@ export class VersusRelay implements VersusDoor {
       if (!(await leases.take(m.matchId))) return false;
       try {
         // A match the home placed reports its end to that home, from here now.
-        this.lobby.adopt(cp, cp.placed && this.placements ? this.placements.reportFrom(cp, cp.placed) : undefined);
+        this.lobby.adopt(cp, conn, cp.placed && this.placements ? this.placements.reportFrom(cp, cp.placed) : undefined);
         if (cp.placed) this.placements?.takenUp(cp.placed);
       } catch (error) {
         leases.release(m.matchId);

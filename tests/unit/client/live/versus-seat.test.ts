@@ -90,6 +90,29 @@ describe('VersusSeatState', () => {
     expect(next.events.length).toBeGreaterThan(lost.events.length);
   });
 
+  it('rebuilt from vresumed and nothing but its own inputs (the server’s bot on another instance), stands where the seat that played stood', () => {
+    const played = seated();
+    played.receive({ t: 'garbage', matchId: MATCH, game: 0, id: 0, size: 2, column: 3, tick: 30 });
+    playTo(played, 70);
+    played.batch();
+    playTo(played, 130);
+    const last = played.batch()!;
+    const resumed = (tick: number): Extract<ServerMessage, { t: 'vresumed' }> => ({
+      t: 'vresumed', matchId: MATCH, game: 0, lastSeq: last.seq, tick, pieces: pieces(played.game!.dealt), garbage: [[0, 30, 2, 3]], score: [0, 0], playing: true,
+    });
+    const again = seated(7);
+    again.rebuild(resumed(130), { inputs: played.game!.inputs, startsInMs: 0 });
+    expect(again.game!.tickNo).toBe(130);
+    expect(again.game!.playHash()).toBe(played.game!.playHash());
+    // Both play on alike; the rebuilt seat's next batch follows the last one, from the tick it was rebuilt at.
+    playTo(played, 200);
+    playTo(again, 200);
+    expect(again.game!.playHash()).toBe(played.game!.playHash());
+    expect(again.batch()).toEqual(played.batch());
+    // Inputs that are not the server's stream to its tick are refused, not played on as another game.
+    expect(() => seated().rebuild(resumed(100), { inputs: played.game!.inputs, startsInMs: 0 })).toThrow(/not to tick 100/);
+  });
+
   it('puts garbage in at the server’s tick and column, playing again from the checkpoint when that tick is past', () => {
     // The server's copy of the game (seeded, as the match host holds it) receives two messages at
     // ticks 50 and 95; the browser hears of them late, at ticks 80 and 140, with a vack between.
