@@ -29,7 +29,7 @@ import { createAppServer, type AppServer } from '@/tests/support/app-server';
 import { createCluster, type Cluster } from '@/tests/support/cluster';
 import { startCrossInstanceGame } from '@/bench/load/live';
 import { versusAcrossInstances } from '@/bench/load/versus';
-import { versusHostKilled } from '@/bench/load/versus-kill';
+import { sparringHostKilled, versusHostKilled } from '@/bench/load/versus-kill';
 import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { claimOf, hardDropGame } from '@/tests/support/replays';
 import { checkBackup, runBackup } from '@/bench/load/backup';
@@ -239,11 +239,14 @@ async function run(db: 'pglite' | 'postgres') {
       for (const problem of versus.problems) check(false, problem);
       // The instance hosting a match killed mid-game: the match goes on on the other, stored once.
       if (KILL) {
-        const killed = await versusHostKilled(cluster);
-        for (const line of killed.lines) console.log(`  ${line}`);
-        for (const problem of killed.problems) check(false, problem);
-        const [rows] = killed.matchId ? await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM "VersusMatch" WHERE "id" = '${killed.matchId}'`) : [{ n: 0 }];
-        check(rows?.n === 1, `the match whose host was killed is stored ${rows?.n} time(s)`);
+        // A quick match, then one against the sparring bot.
+        for (const kill of [versusHostKilled, sparringHostKilled]) {
+          const killed = await kill(cluster);
+          for (const line of killed.lines) console.log(`  ${line}`);
+          for (const problem of killed.problems) check(false, problem);
+          const [rows] = killed.matchId ? await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM "VersusMatch" WHERE "id" = '${killed.matchId}'`) : [{ n: 0 }];
+          check(rows?.n === 1, `the match ${killed.matchId} whose host was killed is stored ${rows?.n} time(s)`);
+        }
       }
     }
 

@@ -3,6 +3,8 @@
 // killed (SIGKILL) mid-game; both players reconnect to the other instance and resume, the match is
 // taken up there from its checkpoint and plays on, then one leaves. It must be stored once (the
 // caller counts the rows), with replays that re-simulate, and hold what was played before the kill.
+// Then the same for a match against the sparring bot: the instance its player is on hosts it; killed,
+// the player's resume on the other takes it up and seats a new bot there, which plays on.
 import { Redis } from 'ioredis';
 import { HANDLING, VersusPlayer } from '@/tests/support/versus-client';
 import { fetchStoredMatch, resimulationProblems } from '@/tests/support/versus-stored';
@@ -56,6 +58,57 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     return { problems, lines, matchId: null };
   } finally {
     for (const p of players) p.close();
+    redis.disconnect();
+  }
+}
+
+export async function sparringHostKilled(cluster: Cluster): Promise<Result> {
+  const problems: string[] = [];
+  const lines: string[] = [];
+  const urls = [cluster.instances[0]!.url, cluster.instances[1]!.url];
+  const address = '10.252.2.1';
+  const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
+  let player: VersusPlayer | null = null;
+  try {
+    // A careful player, so the first game outlasts the kill.
+    const p = (player = await VersusPlayer.connect(urls[0]!, { seed: 'spar-kill', mistakes: 0, pace: 8 }, { address }));
+    p.client.send({ t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 2, style: 'tidy' }, handling: HANDLING, nextCount: 5 });
+    const { matchId } = await p.client.next('match', () => true, 15_000);
+    void p.play().catch(() => {});
+    await sleep(6_000); // the countdown, then 3 s of play
+    const holder = await redis.get(`linefall:live:match-host:${matchId}`);
+    if (!holder?.startsWith(`${cluster.instances[0]!.pid()}-`)) {
+      problems.push(`the sparring match ${matchId} is not held by its player's instance (${holder})`);
+      return { problems, lines, matchId };
+    }
+    const killedAt = performance.now();
+    await cluster.kill(0);
+    const resumed = await p.reconnect(urls[1]!, p.guestCookie(), address).catch((e: unknown) => e);
+    const tookMs = performance.now() - killedAt;
+    if (resumed instanceof Error || (resumed as { matchId?: string }).matchId !== matchId) {
+      problems.push(`the sparring player did not resume after the kill: ${resumed instanceof Error ? resumed.message : JSON.stringify(resumed)}`);
+      return { problems, lines, matchId };
+    }
+    const { tick, game } = resumed as { tick: number; game: number };
+    const over = p.play();
+    // The bot's seat, rebuilt on the survivor, plays on: its frames go past where the match was taken up.
+    const botTick = () => Math.max(-1, ...p.seat.received.filter((m) => m.t === 'vframe' && m.seat === 1 && m.game === game).map((m) => (m as { tick: number }).tick));
+    const deadline = Date.now() + 10_000;
+    while (botTick() < tick + 60 && Date.now() < deadline) await sleep(250);
+    if (botTick() < tick + 60) problems.push(`the bot did not play on after the take-up (its field at tick ${botTick()}, taken up at ${tick})`);
+    p.client.send({ t: 'vleave', matchId });
+    const end = await over.catch((e: unknown) => e);
+    if (end instanceof Error || !(end as { stored?: boolean }).stored) problems.push(`the sparring match taken up did not end stored: ${end instanceof Error ? end.message : JSON.stringify(end)}`);
+    const stored = await fetchStoredMatch(cluster.url, matchId, { 'x-forwarded-for': '10.252.2.3' });
+    problems.push(...resimulationProblems(stored));
+    lines.push(`sparring match ${matchId}: its host (instance 1) killed mid-game; its player resumed on instance 2 ${(tookMs / 1000).toFixed(1)} s after the kill at tick ${tick}; the bot played on to tick ${botTick()}; stored, replays re-simulate`);
+    await cluster.instances[0]!.start();
+    return { problems, lines, matchId };
+  } catch (error) {
+    problems.push(`sparring host killed: ${error instanceof Error ? error.message : String(error)}`);
+    return { problems, lines, matchId: null };
+  } finally {
+    player?.close();
     redis.disconnect();
   }
 }
