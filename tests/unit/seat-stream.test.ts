@@ -54,6 +54,18 @@ describe('a seat stream (what a solo game and a match seat share)', () => {
     expect(s.pace(600, 1_000 + 15_001, 3_000)).toBe('behind');
   });
 
+  it('excuses a stall of ours only from the clock\'s start, and only while the stream trails that far', () => {
+    const s = stream(5, 5_000);
+    // A 4 s stall that began in the countdown: 1 s of it was the stream's time.
+    s.excuseStall(4_000, 6_000);
+    expect(s.excusedMs).toBe(1_000);
+    s.excuseStall(2_500, 10_000);
+    expect(s.excusedMs).toBe(3_500);
+    // Caught up to 1 s behind: 1 s of credit is left, none to think with later.
+    s.settle(240, 10_000);
+    expect(s.excusedMs).toBe(1_000);
+  });
+
   it('counts time away from the drop, never from before its clock started', () => {
     const s = stream(5, 5_000);
     expect(s.awayFor(9_000)).toBe(0);

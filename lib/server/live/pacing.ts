@@ -82,11 +82,13 @@ export function paceOf(c: PaceClock, behindToleranceMs: number): Pace {
 
 /**
  * How late a timer may run before it tells of a stall of this process (a long task, the machine's
- * other load). A stall is ours, not the player's: every stream judged from that timer is excused
- * the time it ran late (SeatStream.excuseStall), as time away is, and the credit lasts only while
- * the stream trails that much. Without it a stall past the lag bound put honest players out, since
- * Node runs the timers due before it reads the batches that waited behind the stall.
+ * other load). A stall is ours, not the player's: every connected stream judged from that timer is
+ * excused the time it ran late (SeatStream.excuseStall), as time away is, and the credit lasts only
+ * while the stream trails that much. Without it a stall past the lag bound put honest players out,
+ * since Node runs the timers due before it reads the batches that waited behind the stall, and a
+ * browser short of pieces meanwhile stays behind by that wait. A second: shorter delays starve no
+ * one (the preview lasts longer), and a steady loop delay under it is no credit to bank.
  */
-export const STALL_MS = 100;
+export const STALL_MS = 1_000;
 /** How long a timer due at `dueAt` ran late, as of `now`: 0 within STALL_MS. */
 export const lateBy = (dueAt: number, now: number): number => (now - dueAt > STALL_MS ? now - dueAt : 0);

@@ -19,7 +19,7 @@ export class SeatStream {
   /** The inputs the game accepted, in order. */
   readonly log = new EventLog();
   readonly dealt: PieceType[] = [];
-  /** Time away and paused, excused from the pace (monotonic ms). */
+  /** Time away and paused, and our own stalls (excuseStall), excused from the pace (monotonic ms). */
   excusedMs = 0;
   private gone: number | null = null;
 
@@ -86,17 +86,21 @@ export class SeatStream {
     return this.dealt.length - taken;
   }
 
-  /** This process stalled `ms` (pacing.ts lateBy): the stream is not charged for it. */
-  excuseStall(ms: number): void {
-    this.excusedMs += ms;
+  /**
+   * This process stalled `ms` (pacing.ts lateBy) as of `now`: the stream is not charged for it,
+   * nor for any of it before its clock started.
+   */
+  excuseStall(ms: number, now: number): void {
+    this.excusedMs += Math.min(ms, Math.max(0, now - this.t0));
   }
 
   /**
-   * Excused time is credit only while the stream trails the clock that far: a client that played
-   * on while away (or through our stall) and sends it all at once keeps no credit to think with later.
+   * Excused time (away, a stall of ours) is credit only while the stream trails the clock that far:
+   * a client that played on meanwhile and sends it all at once keeps no credit to think with later.
    */
   settle(tick: number, now: number): void {
-    this.excusedMs = Math.min(this.excusedMs, Math.max(0, now - this.t0 - (tick * 1000) / TICKS_PER_SECOND));
+    const trail = Math.max(0, now - this.t0 - (tick * 1000) / TICKS_PER_SECOND);
+    this.excusedMs = Math.min(this.excusedMs, trail);
   }
 
   /** The stream at `tick` against the clock at `now`, allowed to trail by `behindToleranceMs` (pacing.ts paceOf). */

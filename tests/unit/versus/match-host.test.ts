@@ -410,6 +410,17 @@ describe('a live versus match on the hub', () => {
     expect(forfeits()).toEqual([expect.objectContaining({ winner: 0 })]);
   });
 
+  it('excuses no delay under STALL_MS: a steady slow loop is no credit for a seat that stops', async () => {
+    // Seat 0 plays slowly enough that one read a second never leaves it short of pieces.
+    const m = setUp([{ seed: 'q', mistakes: 0.3, pace: 8 }, { seed: 'r', mistakes: 0.3 }], 1);
+    m.run(5_000);
+    m.away.add(1); // still connected, silent
+    const forfeits = () => m.sent[0].filter((x) => x.t === 'vgame' && x.reason === 'forfeit');
+    // Each lag check runs late by up to 950 ms (under STALL_MS), again and again.
+    for (let t = 0; t < MATCH_TIMING.maxLagMs.battle + 1_500 && forfeits().length === 0; t += 950) m.stall(950);
+    expect(forfeits()).toEqual([expect.objectContaining({ winner: 0 })]);
+  });
+
   it('loses the match for the player who leaves', async () => {
     const m = setUp([{ seed: 'm', mistakes: 0.3 }, { seed: 'n', mistakes: 0.3 }]);
     m.run(4_000);

@@ -35,7 +35,7 @@ export class BotPeer implements VersusPeer {
   private timer: unknown = null;
   /** Taking a match up (rejoin): its own play of the current game, given back with the `vresumed` that follows. */
   private own: ReturnType<MatchHost['ownPlay']> | null = null;
-  /** Why the seat could not be rebuilt: the bot gives its match up at its first beat (not from inside the host's resume). */
+  /** Why the seat cannot follow its match (a rebuild, a message it could not take): the bot gives it up at its next beat, not inside the host's send. */
   private broken: string | null = null;
 
   constructor(
@@ -68,8 +68,13 @@ export class BotPeer implements VersusPeer {
 
   send(message: ServerMessage): void {
     if (!this.playing) return;
-    if (message.t === 'vresumed' && this.own) this.rebuild(message, this.own);
-    else this.seat.receive(message);
+    // A fault here is the bot's, not the host's that sends: it gives its match up at its next beat.
+    try {
+      if (message.t === 'vresumed' && this.own) this.seat.rebuild(message, this.own);
+      else this.seat.receive(message);
+    } catch (error) {
+      this.broken ??= `could not follow its match: ${error instanceof Error ? error.message : String(error)}`;
+    }
     if (message.t === 'vover') return this.stop();
     if (message.t === 'match' && this.timer === null) this.timer = this.o.timers.set(() => this.beat(), BATCH_EVERY_MS);
   }
@@ -89,14 +94,6 @@ export class BotPeer implements VersusPeer {
     this.playing = false;
     if (this.timer !== null) this.o.timers.clear(this.timer);
     this.timer = null;
-  }
-
-  private rebuild(message: Extract<ServerMessage, { t: 'vresumed' }>, own: ReturnType<MatchHost['ownPlay']>): void {
-    try {
-      this.seat.rebuild(message, own);
-    } catch (error) {
-      this.broken = `could not take its seat up again: ${error instanceof Error ? error.message : String(error)}`;
-    }
   }
 
   private fail(what: string): void {

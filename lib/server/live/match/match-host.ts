@@ -417,8 +417,9 @@ export class MatchHost {
     this.lagTimer = null;
     if (this.ended || this.phase === 'between') return;
     // A stall of ours is nobody's lag (pacing.ts lateBy).
+    // A seat away is counted by its away budget instead.
     const stalled = lateBy(dueAt, this.now());
-    if (stalled > 0) for (const s of [0, 1] as const) this.seats[s].stream.excuseStall(stalled);
+    if (stalled > 0) for (const s of [0, 1] as const) if (this.seats[s].link) this.seats[s].stream.excuseStall(stalled, this.now());
     const game = this.match.current;
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];

@@ -137,7 +137,9 @@ export class Placements {
     const seats = this.pending.get(w.req.id)?.pair;
     if (!seats) return; // not placed by this instance (a home since gone), or reported already
     this.pending.delete(w.req.id);
-    const links = w.links.map((ref, s) => (ref ? this.linkOf(ref, seats[s]!) : null)) as [VersusPeer | null, VersusPeer | null];
+    // A room opens again only for both: a lone new peer would hear nothing, so its close would never reach the home.
+    const make = w.req.room === null || w.links.every((ref, s) => ref && (this.r.find(ref) || this.makeable(ref, seats[s]!)));
+    const links = w.links.map((ref, s) => (ref ? this.linkOf(ref, seats[s]!, make) : null)) as [VersusPeer | null, VersusPeer | null];
     const { mode, firstTo, ranked, room, setup } = w.req;
     this.r.lobby.settlePlaced(seats, w.matchId === null ? null : { mode, firstTo, ranked, room, setup, matchId: w.matchId }, links);
   }
@@ -147,10 +149,12 @@ export class Placements {
    * match was taken up and the player came back through another instance), only for the seat's
    * own player, and never for a socket said to be on the home itself that the home does not know.
    */
-  private linkOf(ref: LinkRef, seat: VersusPeer): VersusPeer | null {
-    const known = this.r.find(ref);
-    if (known || !ref.who || ref.instance === this.r.instance || !sameOwner(ref.who.owner, seat.owner)) return known;
-    return this.r.remote(ref, ref.who);
+  private linkOf(ref: LinkRef, seat: VersusPeer, make: boolean): VersusPeer | null {
+    return this.r.find(ref) ?? (make && this.makeable(ref, seat) ? this.r.remote(ref, ref.who) : null);
+  }
+
+  private makeable(ref: LinkRef, seat: VersusPeer): ref is LinkRef & { who: NonNullable<LinkRef['who']> } {
+    return ref.who !== undefined && ref.instance !== this.r.instance && sameOwner(ref.who.owner, seat.owner);
   }
 
   /** Forgets what a closed socket was placed in once neither of its pair is here (its match reports back to nobody then): the pair is free here. */

@@ -360,7 +360,7 @@ export class RoomHost {
       const stalled = lateBy(this.beatDueAt, now);
       for (const [s, seat] of this.seats.entries()) {
         if (seat.isBot || g.isOut(s)) continue;
-        if (stalled > 0) seat.stream.stream.excuseStall(stalled);
+        if (stalled > 0 && seat.stream.link) seat.stream.stream.excuseStall(stalled, now);
         if (seat.stream.stream.pace(seat.sentTick, now, ROOM_LIMITS.maxLagMs) === 'behind') this.out(s, 'lag');
       }
       this.pump();
