@@ -6,6 +6,7 @@ import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import { GameHost, type Seat } from '@/lib/server/live/solo/game-host';
 import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { RoundTrip } from '@/lib/server/live/round-trip';
+import { PACING } from '@/lib/server/live/pacing';
 import { resetDb } from '@/tests/data/db';
 import { msAt, wire } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';
@@ -21,7 +22,7 @@ beforeEach(resetDb);
  * for every deal (the browser waited for those pieces, its clock stopped).
  */
 let players = 0;
-async function clocked(mode: Mode, o: { nextCount?: number; seat?: (sent: ServerMessage[], clock: { now: number }) => Seat } = {}) {
+async function clocked(mode: Mode, o: { nextCount?: number; seat?: (sent: ServerMessage[], clock: { now: number }) => Seat; stalls?: { ms: number } } = {}) {
   const owner = await player(`thinker${++players}`);
   const ticket = await issueTicket({ live: true, mode, owner });
   const { replay } = botGame(mode, ticket.seed);
@@ -31,6 +32,7 @@ async function clocked(mode: Mode, o: { nextCount?: number; seat?: (sent: Server
   const host = new GameHost({
     gameId: ticket.gameId, seed: ticket.seed, mode, rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount,
     owner, player: { name: 'thinker', guest: false }, bus: createLocalBus(), now: () => clock.now, finalizeAfterMs: null, onClose: () => {},
+    ...(o.stalls ? { stalls: () => o.stalls!.ms } : {}),
   });
   const seat = o.seat?.(sent, clock) ?? { send: (m: ServerMessage) => void sent.push(m) };
   host.attach(seat);
@@ -202,5 +204,24 @@ describe('the credit for a wait for pieces', () => {
   it('is capped: a connection that holds its pongs back gets no more than the cap', async () => {
     expect(await starved({ pongAfterMs: 5_000, starveLagMs: 280 })).toBe('ranked');
     expect(await starved({ pongAfterMs: 5_000, starveLagMs: 400 })).toBe('too_slow');
+  });
+});
+
+describe('a stall of the server itself', () => {
+  it('costs no rank: the batches that waited behind it, from a browser short of pieces meanwhile, are excused it', async () => {
+    const stalls = { ms: 0 };
+    // A round trip of 0: waits for pieces earn next to nothing, so what is excused below is the stall's.
+    const g = await clocked('marathon', { stalls, seat: (sent) => ({ send: (m: ServerMessage) => void sent.push(m), roundTrip: { probe: () => {}, ms: 0 } }) });
+    g.playTo(300);
+    // The server stood still 5 s (its probe says so); the browser's clock stopped for pieces meanwhile.
+    stalls.ms += 5_000;
+    g.wait(5_000);
+    g.playTo(900);
+    expect(g.unranked()).toBeUndefined();
+    // The credit is that stall's, no more: a browser that then falls behind as far again is too slow.
+    g.wait(PACING.behindToleranceMs + 2_000);
+    g.playTo(1_200);
+    expect(g.unranked()).toMatchObject({ reason: 'too_slow' });
+    g.host.close('hand_over');
   });
 });

@@ -58,12 +58,15 @@ describe('a seat stream (what a solo game and a match seat share)', () => {
     const s = stream(5, 5_000);
     // A 4 s stall that began in the countdown: 1 s of it was the stream's time.
     s.excuseStall(4_000, 6_000);
-    expect(s.excusedMs).toBe(1_000);
+    expect(s.stalledMs).toBe(1_000);
     s.excuseStall(2_500, 10_000);
-    expect(s.excusedMs).toBe(3_500);
+    expect(s.stalledMs).toBe(3_500);
+    expect(s.pace(0, 10_000, 2_000)).toBe('ok');
     // Caught up to 1 s behind: 1 s of credit is left, none to think with later.
-    s.settle(240, 10_000);
-    expect(s.excusedMs).toBe(1_000);
+    s.settleStalls(240, 10_000);
+    expect(s.stalledMs).toBe(1_000);
+    expect(s.pace(240, 12_500, 3_000)).toBe('ok');
+    expect(s.pace(240, 13_001, 3_000)).toBe('behind');
   });
 
   it('counts time away from the drop, never from before its clock started', () => {

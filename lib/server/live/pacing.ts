@@ -87,7 +87,9 @@ export function paceOf(c: PaceClock, behindToleranceMs: number): Pace {
  * while the stream trails that much. Without it a stall past the lag bound put honest players out,
  * since Node runs the timers due before it reads the batches that waited behind the stall, and a
  * browser short of pieces meanwhile stays behind by that wait. A second: shorter delays starve no
- * one (the preview lasts longer), and a steady loop delay under it is no credit to bank.
+ * one (the preview lasts longer), and a steady loop delay under it is no credit to bank. A match's
+ * and a room's lag checks are such timers; a solo game, judged as each batch arrives, reads the
+ * process's own probe (stalls.ts).
  */
 export const STALL_MS = 1_000;
 /** How long a timer due at `dueAt` ran late, as of `now`: 0 within STALL_MS. */

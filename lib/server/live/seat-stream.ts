@@ -19,8 +19,10 @@ export class SeatStream {
   /** The inputs the game accepted, in order. */
   readonly log = new EventLog();
   readonly dealt: PieceType[] = [];
-  /** Time away and paused, and our own stalls (excuseStall), excused from the pace (monotonic ms). */
+  /** Time away and paused, excused from the pace (monotonic ms). */
   excusedMs = 0;
+  /** Our own stalls, excused from the pace apart from time away (excuseStall); never checkpointed. */
+  private stallMs = 0;
   private gone: number | null = null;
 
   /** Dig: the hole columns dealt, from the top row of the starting field (holes()). */
@@ -91,7 +93,12 @@ export class SeatStream {
    * nor for any of it before its clock started.
    */
   excuseStall(ms: number, now: number): void {
-    this.excusedMs += Math.min(ms, Math.max(0, now - this.t0));
+    this.stallMs += Math.min(ms, Math.max(0, now - this.t0));
+  }
+
+  /** What our stalls excuse now (excuseStall, as settled). */
+  get stalledMs(): number {
+    return this.stallMs;
   }
 
   /**
@@ -99,13 +106,22 @@ export class SeatStream {
    * a client that played on meanwhile and sends it all at once keeps no credit to think with later.
    */
   settle(tick: number, now: number): void {
-    const trail = Math.max(0, now - this.t0 - (tick * 1000) / TICKS_PER_SECOND);
-    this.excusedMs = Math.min(this.excusedMs, trail);
+    this.excusedMs = Math.min(this.excusedMs, this.trail(tick, now));
+    this.settleStalls(tick, now);
+  }
+
+  /** The same for our stalls' credit alone (a solo game's pauses and gaps keep theirs: its browser's clock stopped for them). */
+  settleStalls(tick: number, now: number): void {
+    this.stallMs = Math.min(this.stallMs, Math.max(0, this.trail(tick, now) - this.excusedMs));
+  }
+
+  private trail(tick: number, now: number): number {
+    return Math.max(0, now - this.t0 - (tick * 1000) / TICKS_PER_SECOND);
   }
 
   /** The stream at `tick` against the clock at `now`, allowed to trail by `behindToleranceMs` (pacing.ts paceOf). */
   pace(tick: number, now: number, behindToleranceMs: number): Pace {
-    return paceOf({ tick, elapsedMs: now - this.t0, excusedMs: this.excusedMs }, behindToleranceMs);
+    return paceOf({ tick, elapsedMs: now - this.t0, excusedMs: this.excusedMs + this.stallMs }, behindToleranceMs);
   }
 
   /** The connection dropped at `at` (never before the clock's start: a countdown is nobody's time away). */

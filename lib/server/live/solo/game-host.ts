@@ -12,6 +12,7 @@ import type { Carried } from '@/lib/server/live/cluster/lease';
 import { pauseVerdict, PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { PACING, starveCreditOf } from '@/lib/server/live/pacing';
 import { SeatStream } from '@/lib/server/live/seat-stream';
+import { processStalls } from '@/lib/server/live/stalls';
 import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/solo/gathered-writes';
 import { finalizeStream, recordStreamEnd, refuseLiveGame, STREAM_STORE } from '@/lib/server/games/streams';
@@ -39,6 +40,8 @@ export type HostOptions = {
   bus: LiveBus;
   /** Milliseconds, monotonic; the data-layer tests drive their own to play at exact pace. */
   now?: () => number;
+  /** This process's stalls so far (stalls.ts; ms): the default, unless `now` is a test's own clock (then none but the test's). */
+  stalls?: () => number;
   /** Store the stream itself this long after its end if no POST did (default STREAM_STORE.finalizeAfterMs; null: never). */
   finalizeAfterMs?: number | null;
   /**
@@ -70,6 +73,9 @@ export class GameHost {
   private readonly stream: SeatStream;
   private readonly inputDigest = new InputDigest();
   private readonly now: () => number;
+  private readonly stalls: () => number;
+  /** The process's stalls already excused, or from before the game. */
+  private stallsSeen: number;
   private awayMs = 0;
   private starveCreditMs = 0;
   private pauses = 0;
@@ -109,6 +115,8 @@ export class GameHost {
     this.gameId = o.gameId;
     this.resumeToken = resumeTokenOf(o.gameId);
     this.now = o.now ?? (() => performance.now());
+    this.stalls = o.stalls ?? (o.now ? () => 0 : processStalls);
+    this.stallsSeen = this.stalls();
     this.startedAt = o.adopted ? new Date(o.adopted.issuedAtMs) : new Date();
     // Never past the wall clock since the deal: the catch-up's excuse cannot reach beyond now.
     // Handed over by another instance: its pause count and a lost rank carry on here.
@@ -218,6 +226,10 @@ export class GameHost {
     if (tick - this.sim.tick > MAX_BATCH_TICKS) return { code: 'bad_inputs', message: `A batch may run the clock at most ${MAX_BATCH_TICKS} ticks.` };
     const now = this.now();
     const elapsedMs = now - this.stream.t0;
+    // A stall of ours since the last batch is nobody's lag: this batch may have waited behind it (stalls.ts).
+    const stalled = this.stalls() - this.stallsSeen;
+    this.stallsSeen += stalled;
+    if (stalled > 0) this.stream.excuseStall(stalled, now);
     // An adopted game's log up to where the browser was arrives late by however long the server
     // was away. That gap is excused once, at the batch that reaches the declared tick; the batches
     // on the way are checked only for running ahead; a catch-up that takes longer than
@@ -244,6 +256,7 @@ export class GameHost {
       throw error;
     }
     this.stream.accept(seq);
+    this.stream.settleStalls(this.sim.tick, now);
     // Events after the game's end are not part of it (the replay's unusedEvents would say so).
     const used = events.slice(0, this.sim.applied - this.stream.log.length);
     this.stream.log.pushEvents(used);
