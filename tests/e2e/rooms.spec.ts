@@ -31,7 +31,9 @@ test('a room of five: three people (one on a phone, by touch) and two bots play 
   const benSaw = serverResult(ben);
   const cat = await guestPage(browser, { ...PIXEL_7 });
   const catSaw = serverResult(cat);
+  // Seats go in the order people arrive: Ben takes the second before Cat comes (the host's chair goes to seat 2 below).
   await ben.goto(link);
+  await expect(ben.getByTestId('room-seat').nth(1)).toContainText('(you)');
   await cat.goto(link);
 
   // Every seat, the rules everyone readies up to, and the host's Start only once all are ready.
