@@ -416,20 +416,21 @@ export class MatchHost {
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     this.lagTimer = null;
     if (this.ended || this.phase === 'between') return;
-    // A stall of ours is nobody's lag (pacing.ts lateBy).
-    // A seat away is counted by its away budget instead.
-    const stalled = lateBy(dueAt, this.now());
-    if (stalled > 0) for (const s of [0, 1] as const) if (this.seats[s].link) this.seats[s].stream.excuseStall(stalled, this.now());
+    const now = this.now();
+    // A stall of ours is nobody's lag (pacing.ts lateBy); a seat away is counted by its away budget instead.
+    const stalled = lateBy(dueAt, now);
     const game = this.match.current;
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
-      if (seat.link === null || game.game(s).over) continue;
-      if (seat.stream.pace(game.tickOf(s), this.now(), MATCH_TIMING.maxLagMs[this.o.mode]) === 'behind') {
+      if (seat.link === null) continue;
+      if (stalled > 0) seat.stream.excuseStall(stalled, now);
+      if (game.game(s).over) continue;
+      if (seat.stream.pace(game.tickOf(s), now, MATCH_TIMING.maxLagMs[this.o.mode]) === 'behind') {
         this.forfeitGame(s);
         return this.endGame();
       }
     }
-    const due = this.now() + MATCH_TIMING.lagCheckMs;
+    const due = now + MATCH_TIMING.lagCheckMs;
     this.lagTimer = this.timers.set(() => this.checkLag(due), MATCH_TIMING.lagCheckMs);
   }
 
