@@ -162,6 +162,33 @@ describe('what a modified browser can ask of a room', () => {
     expect(lagged()).toHaveLength(1);
   });
 
+  it('the game starts on its clock, not on the beat after it: a first batch that arrives in between is taken', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules({ timeLimitTicks: 5 * 60 * 60 }), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: H });
+    const code = alice.last('rroom')!.code;
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    const me = seatPlayer(alice, clock);
+    // A long task of 70 ms (well under STALL_MS) runs a beat late and moves the beats after it off
+    // the clock's start: the last of the countdown comes 30 ms before it, the next 20 ms after.
+    clock.advance(1_000);
+    clock.stall(70);
+    // The first tick's batch arrives 17 ms into the game, between the two.
+    clock.advance(ROOM_LIMITS.countdownMs - 1_070 + 17);
+    me.step();
+    expect(alice.of('error')).toEqual([]);
+    expect(alice.last('rack')).toMatchObject({ seq: 1, tick: 1 });
+    for (let t = 0; t < ROOM_LIMITS.maxLagMs + 1_000; t += 100) {
+      clock.advance(100);
+      me.step();
+    }
+    expect(alice.of('rko')).toEqual([]);
+    expect(lobby.matches.get(m.matchId)!.match.current.isOut(0)).toBe(false);
+  });
+
   it('target changes: a teammate, itself, or under another rule refuse the whole batch; a seat already out is dropped; a good one is in the replay', async () => {
     const site = roomSite();
     const { clock, lobby } = site;

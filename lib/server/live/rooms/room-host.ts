@@ -108,6 +108,7 @@ export class RoomHost {
     if (order === 'again') return void seat.stream.link?.send(this.ack(b.seq, seat.sentTick)), null;
     if (order !== 'next') return order;
     const from = seat.sentTick;
+    this.clockStarted(this.now());
     if (this.phase !== 'playing' && b.tick > 0) return { code: 'ahead_of_clock', message: 'The game has not started.' };
     if (b.tick < from || b.tick - from > MAX_BATCH_TICKS) return { code: 'bad_inputs', message: `A batch runs the clock from ${from}, at most ${MAX_BATCH_TICKS} ticks.` };
     if (b.tick > clockTick(this.now() - this.t0) + ROOM_LIMITS.aheadTicks) return { code: 'ahead_of_clock', message: 'The batch runs past the room’s clock.' };
@@ -353,7 +354,7 @@ export class RoomHost {
       this.everyone({ t: 'rclosed', code: this.o.code, reason: gone });
       return this.close();
     }
-    if (this.phase === 'countdown' && now >= this.t0) this.phase = 'playing';
+    this.clockStarted(now);
     if (this.phase === 'playing') {
       const g = this.match.current;
       // A stall of ours is nobody's lag; beyond it, the lockstep waits for a person at most maxLagMs.
@@ -367,6 +368,15 @@ export class RoomHost {
       if (this.phase === 'playing') this.frames();
     }
     this.schedule();
+  }
+
+  /**
+   * The game plays from its clock's start, not from the beat that finds it started (up to a beat
+   * later): a browser's first batch may come in between, and refusing it would leave its stream a
+   * batch short until the seat is out for lag.
+   */
+  private clockStarted(now: number): void {
+    if (this.phase === 'countdown' && now >= this.t0) this.phase = 'playing';
   }
 
   /** Pieces every person still in has been dealt: the most any frame may show (all, in a room of bots). */
