@@ -109,6 +109,12 @@ export const MAX_BATCH_EVENTS = 256;
 export const MAX_BATCH_TICKS = 3_600;
 /** Send a batch at least this often while playing (ms), and at once after a piece locks. */
 export const BATCH_INTERVAL_MS = 100;
+/**
+ * Batches the server refused go again at most this often (ms), so its per-second message budget
+ * (`LIVE_LIMITS.messagesPerSecond`, 40) has refilled; and at most this many at once, half of it.
+ */
+export const RESEND_AFTER_MS = 1_000;
+export const RESEND_AT_MOST = 20;
 
 const tick = tickSchema;
 const gameId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');

@@ -10,6 +10,7 @@
 import { createDealtGame, keyId } from '@/lib/engine';
 import type { DealtGame, DealtGameConfig, GameEvent, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
+import { RESEND_AFTER_MS, RESEND_AT_MOST } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 
 export type SeatBatch = { game: number; seq: number; tick: number; events: WireEvent[] };
@@ -29,7 +30,8 @@ export type SeatRebuild = {
 /** At most this many pieces are dealt into a game ahead of its current one (its queue holds 16). */
 const DEAL_AHEAD = 12;
 
-export class DealtSeat {
+/** `B`: a batch as the seat sends it (a room's carries its target changes, room-seat.ts). */
+export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
   gameIndex = -1;
   game: DealtGame | null = null;
   /** The current game's countdown end, in the caller's clock. */
@@ -54,6 +56,15 @@ export class DealtSeat {
   protected sentTick = 0;
   /** The server decided the current game: no more ticks are played in it. */
   protected decided = false;
+  /**
+   * Batches sent that the server has not acknowledged, as sent: should it refuse one (out of
+   * order, or unread past its message budget), they all go again the same, and it acknowledges
+   * again those it holds (resends). Never one batch in place of several: the server would take
+   * its number as the first's and never read what the others had.
+   */
+  private unacked: B[] = [];
+  private resendDue = false;
+  private lastResend = -Infinity;
 
   /** The current game's pieces dealt so far, in order (every seat of a match plays the same sequence). */
   get sequence(): readonly PieceType[] {
@@ -76,6 +87,8 @@ export class DealtSeat {
     this.sentEvents = 0;
     this.sentTick = 0;
     this.decided = false;
+    this.unacked = [];
+    this.resendDue = false;
     this.startsAt = this.clock() + startsInMs;
     this.onReset();
     this.game = createDealtGame({ ...config, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick }, this.pieces);
@@ -101,10 +114,12 @@ export class DealtSeat {
    * The server's copy has reached `tick`: every message before it has arrived, so the checkpoint
    * moves there (played forward with the same inputs and garbage as the game).
    */
-  protected acked(game: number, tick: number): void {
+  protected acked(game: number, seq: number, tick: number): void {
     const c = this.checkpoint;
     const g = this.game;
-    if (game !== this.gameIndex || !c || !g || tick <= c.game.tickNo) return;
+    if (game !== this.gameIndex) return;
+    this.unacked = this.unacked.filter((b) => b.seq > seq);
+    if (!c || !g || tick <= c.game.tickNo) return;
     this.playForward(c, g.inputs, Math.min(tick, g.tickNo));
   }
 
@@ -117,6 +132,8 @@ export class DealtSeat {
     const same = garbage.length === this.garbage.length && garbage.every((g, i) => this.garbage[i]!.id === g.id);
     this.garbage = garbage;
     this.seq = lastSeq;
+    this.unacked = [];
+    this.resendDue = false;
     if (!same) this.replay(this.game.tickNo);
     // The next batch carries everything from the server's tick on.
     this.sentEvents = this.game.inputs.filter((e) => e.tick < tick).length;
@@ -171,19 +188,44 @@ export class DealtSeat {
   }
 
   /** What was played since the last batch (without the match's id), or null before the game. */
-  batch(): SeatBatch | null {
+  batch(): B | null {
     const g = this.game;
     if (!g) return null;
     if (g.tickNo < this.sentTick) return null;
+    const from = this.sentTick;
     const log = g.inputs;
     const events = log.slice(this.sentEvents).map((e): WireEvent => [e.tick, keyId(e.key), e.down ? 1 : 0]);
     this.sentEvents = Math.max(this.sentEvents, log.length);
     this.sentTick = g.tickNo;
-    return { game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events };
+    const b = this.dress({ game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events }, from);
+    // A decided game's batches tell the server nothing it needs: none is kept to go again.
+    if (this.decided) this.unacked = [];
+    else this.unacked.push(b);
+    return b;
+  }
+
+  /** The batch as this kind of seat sends it, its ticks from `from` (a room's adds its target changes). */
+  protected abstract dress(b: SeatBatch, from: number): B;
+
+  /** The server refused a batch of this game (out of order, or over its message budget): those it has not acknowledged go again. */
+  refused(): void {
+    if (this.unacked.length > 0) this.resendDue = true;
+  }
+
+  /**
+   * The batches to send again at `now` (ms), each as first sent, before the next new one: at most
+   * once a RESEND_AFTER_MS, the first RESEND_AT_MOST (the next new one, out of order then, is
+   * refused in turn and brings the rest).
+   */
+  resends(now: number): readonly B[] {
+    if (!this.resendDue || now - this.lastResend < RESEND_AFTER_MS) return [];
+    this.resendDue = false;
+    this.lastResend = now;
+    return this.unacked.slice(0, RESEND_AT_MOST);
   }
 
   /** Plays up to `upTo` (the wall clock's tick for this game); the batch to send, or null before the game. */
-  play(upTo: number, inputsFor: (game: DealtGame) => InputEvent[]): SeatBatch | null {
+  play(upTo: number, inputsFor: (game: DealtGame) => InputEvent[]): B | null {
     const g = this.game;
     if (!g) return null;
     while (!g.over && !this.decided && g.tickNo < upTo && g.ready) this.step(inputsFor(g));

@@ -10,7 +10,7 @@ import { DealtSeat, type SeatBatch } from '@/lib/client/live/dealt-seat';
 
 export type RoomBatch = SeatBatch & { targets?: WireTarget[] };
 
-export class RoomSeatState extends DealtSeat {
+export class RoomSeatState extends DealtSeat<RoomBatch> {
   matchId = '';
   seat = 0;
   mode: VersusMode = 'battle';
@@ -50,7 +50,7 @@ export class RoomSeatState extends DealtSeat {
         if (m.game === this.gameIndex) this.addGarbage(m.game, { id: this.received++, tick: m.tick, size: m.size, column: m.column });
         return;
       case 'rack':
-        return this.acked(m.game, m.tick);
+        return this.acked(m.game, m.seq, m.tick);
       case 'rresumed':
         if (m.game !== this.gameIndex) return;
         this.received = m.garbage.length;
@@ -88,11 +88,8 @@ export class RoomSeatState extends DealtSeat {
     this.targets.push([tick, seat]);
   }
 
-  /** The batch to send (without the match's id) with the target changes its ticks hold, or null. */
-  roomBatch(): RoomBatch | null {
-    const from = this.sentTick;
-    const b = this.batch();
-    if (!b) return null;
+  /** The batch (without the match's id) with the target changes its ticks hold. */
+  protected dress(b: SeatBatch, from: number): RoomBatch {
     const now = this.targets.filter(([t]) => t >= from && t < b.tick);
     this.targets = this.targets.filter(([t]) => t >= b.tick);
     return now.length > 0 ? { ...b, targets: now } : b;

@@ -219,7 +219,8 @@ export class RoomSession {
     if (!p || p.seat === null || p.state === 'over' || p.state === 'between' || this.resuming || this.socket.link !== 'open' || !this.seat.game) return;
     if (!force && now - this.lastBatch < BATCH_INTERVAL_MS) return;
     this.lastBatch = now;
-    const batch = this.seat.roomBatch();
+    for (const b of this.seat.resends(performance.now())) this.socket.send({ t: 'rinputs', matchId: p.matchId, ...b });
+    const batch = this.seat.batch();
     if (batch) this.socket.send({ t: 'rinputs', matchId: p.matchId, ...batch });
   }
 
@@ -290,6 +291,9 @@ export class RoomSession {
   }
 
   private refused(m: Extract<ServerMessage, { t: 'error' }>): void {
+    const p = this.view.play;
+    // A refused batch is never lost: those not acknowledged go again (pump), and the seat is not left a batch short until it is out for lag.
+    if (p && p.seat !== null && (m.gameId === p.matchId ? m.code === 'out_of_order' || m.code === 'ahead_of_clock' : m.code === 'rate_limited' && !m.gameId)) return this.seat.refused();
     if (m.code === 'resume_failed') {
       this.resuming = false;
       this.patchPlay({ state: 'over' });

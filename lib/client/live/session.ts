@@ -3,7 +3,7 @@ import { isTeamServerMessage } from '@/lib/live/teams';
 import { createDealtGame, type DealtGame, type Handling, type Mode, type PieceType } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
 import { PAUSE_BUDGETS } from '@/lib/live/pauses';
-import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
+import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, RESEND_AFTER_MS, type ClientMessage, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import { InputBatches } from '@/lib/client/live/batches';
 import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
 
@@ -43,8 +43,6 @@ type Current = {
 
 /** How long a game request may wait for the server (connecting included) before the page says so. */
 const START_TIMEOUT_MS = 10_000;
-/** A refused batch is sent again after this long, so the server's per-second message budget has refilled. */
-const RESEND_AFTER_MS = 1_000;
 
 const REASONS: Record<UnrankedReason, string> = {
   paused: 'paused, and this mode allows no pauses',

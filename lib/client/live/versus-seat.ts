@@ -17,7 +17,7 @@ import { DealtSeat, type SeatBatch } from '@/lib/client/live/dealt-seat';
 export type { SeatBatch } from '@/lib/client/live/dealt-seat';
 type Msg = ServerMessage;
 
-export class VersusSeatState extends DealtSeat {
+export class VersusSeatState extends DealtSeat<SeatBatch> {
   matchId = '';
   seat: 0 | 1 = 0;
   mode: 'battle' | 'race30' = 'battle';
@@ -26,6 +26,11 @@ export class VersusSeatState extends DealtSeat {
   /** The match's versus rules, as the server announced them: the keys the server accepts. */
   rulesVersion: number = VERSUS_RULES_VERSION;
   over: Extract<Msg, { t: 'vover' }> | null = null;
+
+  /** A versus batch is the seat's play alone. */
+  protected dress(b: SeatBatch): SeatBatch {
+    return b;
+  }
 
   /** Plays up to `upTo`; the planner is told this seat's number (0 or 1). */
   override play(upTo: number, inputsFor: (game: DealtGame, seat: 0 | 1) => InputEvent[]): SeatBatch | null {
@@ -69,7 +74,7 @@ export class VersusSeatState extends DealtSeat {
       case 'garbage':
         return this.addGarbage(m.game, { id: m.id, tick: m.tick, size: m.size, column: m.column });
       case 'vack':
-        return this.acked(m.game, m.tick);
+        return this.acked(m.game, m.seq, m.tick);
       case 'vresumed':
         return this.resumed(m.game, m.pieces, m.garbage.map(([id, tick, size, column]) => ({ id, tick, size, column })), m.lastSeq, m.tick);
       case 'vgame':

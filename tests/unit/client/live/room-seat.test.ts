@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, pieceSequence, RoomGame, ROOM_RULES_VERSION, type InputEvent, type PieceType, type RoomRules } from '@/lib/engine';
 import { SparringBot } from '@/lib/bot/sparring';
+import { RESEND_AFTER_MS, RESEND_AT_MOST } from '@/lib/live/protocol';
 import { RoomSeatState } from '@/lib/client/live/room-seat';
 
 // The browser's seat in a room: its game is the referee's seat game (same rules, same garbage at
@@ -51,13 +52,30 @@ describe('RoomSeatState', () => {
     const seat = seated(0);
     for (let t = 0; t < 10; t++) seat.step([]);
     seat.aim(2);
-    const first = seat.roomBatch()!;
+    const first = seat.batch()!;
     expect(first.targets).toBeUndefined(); // aimed at tick 10, not yet played
     seat.step([]);
-    const second = seat.roomBatch()!;
+    const second = seat.batch()!;
     expect(second.targets).toEqual([[10, 2]]);
     seat.step([]);
-    expect(seat.roomBatch()!.targets).toBeUndefined();
+    expect(seat.batch()!.targets).toBeUndefined();
+  });
+
+  it('keeps what the server has not acknowledged to send again: RESEND_AT_MOST at once, once a RESEND_AFTER_MS, none of a game it is out of', () => {
+    const seat = seated(0);
+    const sent = Array.from({ length: RESEND_AT_MOST + 10 }, () => (seat.step([]), seat.batch()!));
+    seat.receive({ t: 'rack', matchId: MATCH, game: 0, seq: 5, tick: 5 });
+    expect(seat.resends(0)).toEqual([]); // nothing refused
+    seat.refused();
+    expect(seat.resends(0)).toEqual(sent.slice(5, 5 + RESEND_AT_MOST));
+    seat.refused();
+    expect(seat.resends(RESEND_AFTER_MS - 1)).toEqual([]);
+    expect(seat.resends(RESEND_AFTER_MS)).toEqual(sent.slice(5, 5 + RESEND_AT_MOST));
+    // Put out of the game: its batches go nowhere, and nothing is kept for them.
+    seat.receive({ t: 'rko', matchId: MATCH, game: 0, seat: 0, tick: 30, why: 'topOut' });
+    seat.batch();
+    seat.refused();
+    expect(seat.resends(10 * RESEND_AFTER_MS)).toEqual([]);
   });
 
   it('stops where the server decided the game, and when it put this seat out', () => {

@@ -85,6 +85,38 @@ describe('the room session in the browser', () => {
     s.dispose();
   });
 
+  it('sends again, as first sent, every batch the server has not acknowledged when it refuses one: none is lost, the seat is never a batch short', () => {
+    const sent: ClientMessage[] = [];
+    const s = new RoomSession({ via: { send: (m) => (sent.push(m), true), link: 'open' }, onView: () => {}, onGame: () => {} });
+    s.hear(rmatch());
+    s.hear({ t: 'rbegin', matchId: MATCH, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [] });
+    s.started();
+    const play = (at: number) => {
+      s.seat.step([]);
+      s.pump(at, true);
+    };
+    play(1_000);
+    s.aim(2);
+    play(2_000);
+    play(3_000);
+    const [b1, b2, b3] = sent;
+    expect(b2).toMatchObject({ seq: 2, targets: [[1, 2]] });
+    s.hear({ t: 'rack', matchId: MATCH, game: 0, seq: 1, tick: 1 });
+    // Batch 2 came before the room's clock had started; 3 then came out of order.
+    s.hear({ t: 'error', code: 'ahead_of_clock', message: 'The game has not started.', gameId: MATCH, seq: 2 });
+    s.hear({ t: 'error', code: 'out_of_order', message: 'Batch 3 arrived, 2 was expected.', gameId: MATCH, seq: 3 });
+    expect(s.current.error).toBeNull();
+    play(4_000);
+    expect(sent.slice(3)).toEqual([b2, b3, { t: 'rinputs', matchId: MATCH, game: 0, seq: 4, tick: 4, events: [] }]);
+    expect(b1).toMatchObject({ seq: 1 });
+    // Unread past the message budget: batch 4 goes again, but not before the budget has refilled.
+    s.hear({ t: 'rack', matchId: MATCH, game: 0, seq: 3, tick: 3 });
+    s.hear({ t: 'error', code: 'rate_limited', message: 'At most 40 messages a second.' });
+    expect(s.current.error).toBeNull();
+    play(4_100);
+    expect(sent.slice(6)).toEqual([{ t: 'rinputs', matchId: MATCH, game: 0, seq: 5, tick: 5, events: [] }]);
+  });
+
   it('rides a page\'s connection: a set entered from rmatch sends its batches through it', () => {
     const sent: ClientMessage[] = [];
     const s = new RoomSession({ via: { send: (m) => (sent.push(m), true), link: 'open' }, onView: () => {}, onGame: () => {} });

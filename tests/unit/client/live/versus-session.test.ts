@@ -38,6 +38,28 @@ async function opened() {
 }
 
 describe('the versus session in the browser', () => {
+  it('sends again, as first sent, every batch the server has not acknowledged when it refuses one', async () => {
+    const { s, sent, hear, view } = await opened();
+    const id = 'm'.repeat(16);
+    hear(match(id));
+    hear({ t: 'vstart', matchId: id, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [0, 0] });
+    s.started();
+    const batches = () => sent.filter((m) => m.t === 'vinputs');
+    for (let at = 1_000; at <= 3_000; at += 1_000) {
+      s.seat.step([]);
+      s.pump(at, true);
+    }
+    const [, b2, b3] = batches();
+    hear({ t: 'vack', matchId: id, game: 0, seq: 1, tick: 1 });
+    // Batch 2 was unread past the message budget; 3 then came out of order.
+    hear({ t: 'error', code: 'rate_limited', message: 'At most 40 messages a second.' });
+    hear({ t: 'error', code: 'out_of_order', message: 'Batch 3 arrived, 2 was expected.', gameId: id, seq: 3 });
+    expect(view().error).toBeNull();
+    s.seat.step([]);
+    s.pump(4_000, true);
+    expect(batches().slice(3)).toEqual([b2, b3, { t: 'vinputs', matchId: id, game: 0, seq: 4, tick: 4, events: [] }]);
+  });
+
   it('says a room that is not there once: as the closed room, not again as an error', async () => {
     const { s, hear, view } = await opened();
     s.joinRoom('ABCDEF', { handling: DEFAULT_HANDLING, nextCount: 5 });
