@@ -27,6 +27,9 @@ export type SeatRebuild = {
   startsInMs: number;
 };
 
+/** Batches kept unacknowledged at most: a minute's at BATCH_INTERVAL_MS. */
+const UNACKED_AT_MOST = 600;
+
 /** At most this many pieces are dealt into a game ahead of its current one (its queue holds 16). */
 const DEAL_AHEAD = 12;
 
@@ -63,8 +66,8 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
    * its number as the first's and never read what the others had.
    */
   private unacked: B[] = [];
-  private resendDue = false;
-  private lastResend = -Infinity;
+  /** When the refused batches go again (refused), or null. */
+  private resendAt: number | null = null;
 
   /** The current game's pieces dealt so far, in order (every seat of a match plays the same sequence). */
   get sequence(): readonly PieceType[] {
@@ -88,7 +91,7 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
     this.sentTick = 0;
     this.decided = false;
     this.unacked = [];
-    this.resendDue = false;
+    this.resendAt = null;
     this.startsAt = this.clock() + startsInMs;
     this.onReset();
     this.game = createDealtGame({ ...config, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick }, this.pieces);
@@ -133,7 +136,7 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
     this.garbage = garbage;
     this.seq = lastSeq;
     this.unacked = [];
-    this.resendDue = false;
+    this.resendAt = null;
     if (!same) this.replay(this.game.tickNo);
     // The next batch carries everything from the server's tick on.
     this.sentEvents = this.game.inputs.filter((e) => e.tick < tick).length;
@@ -198,29 +201,35 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
     this.sentEvents = Math.max(this.sentEvents, log.length);
     this.sentTick = g.tickNo;
     const b = this.dress({ game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events }, from);
-    // A decided game's batches tell the server nothing it needs: none is kept to go again.
+    // A decided game's batches tell the server nothing it needs: none is kept to go again. Nor
+    // more than a minute's: a server that neither takes nor refuses them reads another connection.
     if (this.decided) this.unacked = [];
-    else this.unacked.push(b);
+    else if (this.unacked.push(b) > UNACKED_AT_MOST) this.unacked.shift();
     return b;
   }
 
   /** The batch as this kind of seat sends it, its ticks from `from` (a room's adds its target changes). */
   protected abstract dress(b: SeatBatch, from: number): B;
 
-  /** The server refused a batch of this game (out of order, or over its message budget): those it has not acknowledged go again. */
-  refused(): void {
-    if (this.unacked.length > 0) this.resendDue = true;
+  /**
+   * The server refused a batch at `now` (ms): out of order, ahead of a room's clock, or unread past
+   * its message budget. Those it has not acknowledged go again RESEND_AFTER_MS later, once the
+   * budget has refilled (resends). False when there is none to send (the game is decided, or all
+   * were acknowledged): the error was then not about this seat's play.
+   */
+  refused(now: number): boolean {
+    if (this.decided || this.unacked.length === 0) return false;
+    this.resendAt ??= now + RESEND_AFTER_MS;
+    return true;
   }
 
   /**
-   * The batches to send again at `now` (ms), each as first sent, before the next new one: at most
-   * once a RESEND_AFTER_MS, the first RESEND_AT_MOST (the next new one, out of order then, is
-   * refused in turn and brings the rest).
+   * The batches to send again at `now` (ms), each as first sent, before the next new one: the
+   * first RESEND_AT_MOST (the next new one, out of order then, is refused in turn and brings the rest).
    */
   resends(now: number): readonly B[] {
-    if (!this.resendDue || now - this.lastResend < RESEND_AFTER_MS) return [];
-    this.resendDue = false;
-    this.lastResend = now;
+    if (this.resendAt === null || now < this.resendAt) return [];
+    this.resendAt = null;
     return this.unacked.slice(0, RESEND_AT_MOST);
   }
 

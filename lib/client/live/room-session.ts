@@ -83,7 +83,9 @@ export class RoomSession {
   private lastBatch = 0;
   private resuming = false;
 
-  constructor(private readonly opts: ({ url: string; connect?: SocketFactory } | { via: RoomLink }) & { onView: (view: RoomSessionView) => void; onGame: () => void }) {
+  constructor(
+    private readonly opts: ({ url: string; connect?: SocketFactory } | { via: RoomLink }) & { onView: (view: RoomSessionView) => void; onGame: () => void; now?: () => number },
+  ) {
     if ('via' in opts) {
       // A page already connected (versus, seated in a room by a queue) hands every message to `hear`.
       this.socket = opts.via;
@@ -99,6 +101,10 @@ export class RoomSession {
     });
     this.socket = this.own = socket;
     socket.open();
+  }
+
+  private now(): number {
+    return this.opts.now?.() ?? performance.now();
   }
 
   get current(): RoomSessionView {
@@ -219,7 +225,7 @@ export class RoomSession {
     if (!p || p.seat === null || p.state === 'over' || p.state === 'between' || this.resuming || this.socket.link !== 'open' || !this.seat.game) return;
     if (!force && now - this.lastBatch < BATCH_INTERVAL_MS) return;
     this.lastBatch = now;
-    for (const b of this.seat.resends(performance.now())) this.socket.send({ t: 'rinputs', matchId: p.matchId, ...b });
+    for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'rinputs', matchId: p.matchId, ...b });
     const batch = this.seat.batch();
     if (batch) this.socket.send({ t: 'rinputs', matchId: p.matchId, ...batch });
   }
@@ -293,7 +299,8 @@ export class RoomSession {
   private refused(m: Extract<ServerMessage, { t: 'error' }>): void {
     const p = this.view.play;
     // A refused batch is never lost: those not acknowledged go again (pump), and the seat is not left a batch short until it is out for lag.
-    if (p && p.seat !== null && (m.gameId === p.matchId ? m.code === 'out_of_order' || m.code === 'ahead_of_clock' : m.code === 'rate_limited' && !m.gameId)) return this.seat.refused();
+    const batch = p && p.seat !== null && (m.gameId === p.matchId ? m.code === 'out_of_order' || m.code === 'ahead_of_clock' : m.code === 'rate_limited' && !m.gameId);
+    if (batch && (p.state === 'countdown' || p.state === 'playing') && this.seat.refused(this.now())) return;
     if (m.code === 'resume_failed') {
       this.resuming = false;
       this.patchPlay({ state: 'over' });

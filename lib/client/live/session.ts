@@ -76,8 +76,8 @@ export class LiveSession {
   private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void } | null = null;
   private lastBatch = 0;
   /** A batch was refused (over the message budget, or after one that was): when the kept ones were last sent again. */
-  private resendDue = false;
-  private lastResend = -Infinity;
+  /** When the batches the server refused go again, once its message budget has refilled; null if none was. */
+  private resendAt: number | null = null;
   private view: LiveView = { link: 'down', mode: null, ranked: true, pauses: 0, pausesLeft: null, spectators: 0, waiting: false };
 
   constructor(opts: { url: string; connect?: SocketFactory; onView: (view: LiveView) => void }) {
@@ -144,7 +144,7 @@ export class LiveSession {
       setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0,
     };
     this.lastBatch = 0;
-    this.resendDue = false;
+    this.resendAt = null;
     this.update({ mode: m.mode, pausesLeft: PAUSE_BUDGETS[m.mode].pauses });
     p.settle({ ok: true, gameId: m.gameId, game });
   }
@@ -159,7 +159,7 @@ export class LiveSession {
         if (c && !c.over) {
           if (m.resumed?.gameId === c.id) {
             this.dealInto(c, m.resumed.from, m.resumed.pieces, m.resumed.holes && { from: 0, columns: m.resumed.holes });
-            this.resendDue = false;
+            this.resendAt = null;
             if (m.resumed.lastSeq < c.acked) {
               // The server took the game up from its ticket (it restarted): the whole log again.
               c.batches = new InputBatches(c.id);
@@ -197,7 +197,7 @@ export class LiveSession {
         // A refused batch is never lost: everything not yet acknowledged goes again (the server
         // acknowledges again what it already holds), after a pause so the budget refills.
         if (c && !c.over && c.batches.pending > 0 && ((m.code === 'out_of_order' && m.gameId === c.id) || (m.code === 'rate_limited' && !m.gameId))) {
-          this.resendDue = true;
+          this.resendAt ??= performance.now() + RESEND_AFTER_MS;
           return;
         }
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
@@ -264,9 +264,8 @@ export class LiveSession {
     if (!c || c.over || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
     const clock = performance.now();
-    if (this.resendDue && clock - this.lastResend >= RESEND_AFTER_MS) {
-      this.resendDue = false;
-      this.lastResend = clock;
+    if (this.resendAt !== null && clock >= this.resendAt) {
+      this.resendAt = null;
       for (const b of c.batches.kept()) this.socket.send(b);
     }
     const tick = c.game.snapshot().tick;

@@ -299,7 +299,7 @@ export class VersusSession {
       }
       case 'error':
         // A refused batch is never lost: those not acknowledged go again (pump).
-        if (match && (m.gameId === match.matchId ? m.code === 'out_of_order' : m.code === 'rate_limited' && !m.gameId)) return this.seat.refused();
+        if (match && (m.gameId === match.matchId ? m.code === 'out_of_order' : m.code === 'rate_limited' && !m.gameId) && (match.state === 'countdown' || match.state === 'playing') && this.seat.refused(this.now())) return;
         if (m.code === 'resume_failed' && match) {
           // The match ended while this seat was away (its window ran out, or the other player's
           // game decided it): the result is the stored match's, not something to guess here.
@@ -356,7 +356,7 @@ export class VersusSession {
     if (!match || match.state === 'over' || match.state === 'between' || this.resuming || this.socket.link !== 'open' || !this.seat.game) return;
     if (!force && now - this.lastBatch < BATCH_INTERVAL_MS) return;
     this.lastBatch = now;
-    for (const b of this.seat.resends(performance.now())) this.socket.send({ t: 'vinputs', matchId: match.matchId, ...b });
+    for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'vinputs', matchId: match.matchId, ...b });
     const batch = this.seat.batch();
     if (batch) this.socket.send({ t: 'vinputs', matchId: match.matchId, ...batch });
     this.feedOwnPieces();

@@ -61,21 +61,20 @@ describe('RoomSeatState', () => {
     expect(seat.batch()!.targets).toBeUndefined();
   });
 
-  it('keeps what the server has not acknowledged to send again: RESEND_AT_MOST at once, once a RESEND_AFTER_MS, none of a game it is out of', () => {
+  it('keeps what the server has not acknowledged to send again: RESEND_AFTER_MS after a refusal, RESEND_AT_MOST at once, none of a game it is out of', () => {
     const seat = seated(0);
     const sent = Array.from({ length: RESEND_AT_MOST + 10 }, () => (seat.step([]), seat.batch()!));
     seat.receive({ t: 'rack', matchId: MATCH, game: 0, seq: 5, tick: 5 });
     expect(seat.resends(0)).toEqual([]); // nothing refused
-    seat.refused();
-    expect(seat.resends(0)).toEqual(sent.slice(5, 5 + RESEND_AT_MOST));
-    seat.refused();
+    expect(seat.refused(0)).toBe(true);
+    expect(seat.refused(500)).toBe(true); // the same wait
     expect(seat.resends(RESEND_AFTER_MS - 1)).toEqual([]);
     expect(seat.resends(RESEND_AFTER_MS)).toEqual(sent.slice(5, 5 + RESEND_AT_MOST));
+    expect(seat.resends(10 * RESEND_AFTER_MS)).toEqual([]); // once
     // Put out of the game: its batches go nowhere, and nothing is kept for them.
     seat.receive({ t: 'rko', matchId: MATCH, game: 0, seat: 0, tick: 30, why: 'topOut' });
     seat.batch();
-    seat.refused();
-    expect(seat.resends(10 * RESEND_AFTER_MS)).toEqual([]);
+    expect(seat.refused(0)).toBe(false);
   });
 
   it('stops where the server decided the game, and when it put this seat out', () => {

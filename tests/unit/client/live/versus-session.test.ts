@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+import { RESEND_AFTER_MS, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { SocketLike } from '@/lib/client/live/socket';
 import { VersusSession, type VersusView } from '@/lib/client/live/versus-session';
 
 /** A socket that is open at once and says what the page sent; `hear` plays the server. */
-function session() {
+function session(now: () => number = () => 0) {
   const sent: ClientMessage[] = [];
   let ws: SocketLike | null = null;
   const views: VersusView[] = [];
@@ -18,7 +18,7 @@ function session() {
     },
     onView: (v) => views.push(v),
     onGame: () => {},
-    now: () => 0,
+    now,
   });
   const hear = (m: ServerMessage) => ws!.onmessage!({ data: JSON.stringify(m) });
   return { s, sent, hear, view: () => s.current };
@@ -30,8 +30,8 @@ const match = (matchId: string): ServerMessage => ({
 });
 const over = (matchId: string): ServerMessage => ({ t: 'vover', matchId, winner: 0, score: [2, 0], reason: 'forfeit', ranked: false, stored: true });
 
-async function opened() {
-  const x = session();
+async function opened(now?: () => number) {
+  const x = session(now);
   await new Promise((r) => setTimeout(r, 0));
   x.hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
   return x;
@@ -39,7 +39,8 @@ async function opened() {
 
 describe('the versus session in the browser', () => {
   it('sends again, as first sent, every batch the server has not acknowledged when it refuses one', async () => {
-    const { s, sent, hear, view } = await opened();
+    let now = 0;
+    const { s, sent, hear, view } = await opened(() => now);
     const id = 'm'.repeat(16);
     hear(match(id));
     hear({ t: 'vstart', matchId: id, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [0, 0] });
@@ -55,9 +56,16 @@ describe('the versus session in the browser', () => {
     hear({ t: 'error', code: 'rate_limited', message: 'At most 40 messages a second.' });
     hear({ t: 'error', code: 'out_of_order', message: 'Batch 3 arrived, 2 was expected.', gameId: id, seq: 3 });
     expect(view().error).toBeNull();
+    const batch = (seq: number) => ({ t: 'vinputs', matchId: id, game: 0, seq, tick: seq, events: [] });
+    now = RESEND_AFTER_MS - 1;
     s.seat.step([]);
     s.pump(4_000, true);
-    expect(batches().slice(3)).toEqual([b2, b3, { t: 'vinputs', matchId: id, game: 0, seq: 4, tick: 4, events: [] }]);
+    expect(batches().slice(3)).toEqual([batch(4)]);
+    // Once the server's budget has refilled.
+    now = RESEND_AFTER_MS;
+    s.seat.step([]);
+    s.pump(5_000, true);
+    expect(batches().slice(4)).toEqual([b2, b3, batch(4), batch(5)]);
   });
 
   it('says a room that is not there once: as the closed room, not again as an error', async () => {
