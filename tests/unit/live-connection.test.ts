@@ -133,6 +133,28 @@ describe("a live connection's budgets, on a clock of the test's", () => {
     expect(conn.spend(t0 + 1_999)).toBe('notice');
   });
 
+  it('widens the window by what a stall of ours allows: the messages that waited behind it are no flood, a flood still is', () => {
+    const t0 = 50_000;
+    const per = LIVE_LIMITS.messagesPerSecond;
+    // A browser sending 20 a second; the process stands still 4 s, then reads its 80 at once.
+    const burst = (conn: Connection, stalls: number) => Array.from({ length: 80 }, (_, i) => conn.spend(t0 + 4_000 + i / 100, stalls));
+    const honest = budget();
+    expect(honest.spend(t0, 0)).toBe('ok');
+    expect(burst(honest, 4_000).every((s) => s === 'ok')).toBe(true);
+    // The same burst with no stall of ours: a notice, then drops, then closed.
+    const flood = budget();
+    expect(flood.spend(t0, 0)).toBe('ok');
+    expect(burst(flood, 0).at(-1)).toBe('close');
+    // Beyond what the stall allows (4 s of the budget) and the second's own, the budget holds as ever.
+    const more = Array.from({ length: 4 * per + per - 80 + 1 }, (_, i) => honest.spend(t0 + 4_001 + i / 100, 4_000));
+    expect(more.slice(0, -1).every((s) => s === 'ok')).toBe(true);
+    expect(more.at(-1)).toBe('notice');
+    // The stalls before a connection's first message are not its credit.
+    const late = budget();
+    const first = Array.from({ length: per + 1 }, () => late.spend(t0, 60_000));
+    expect(first.at(-1)).toBe('notice');
+  });
+
   it('says to close a connection that reaches LIVE_LIMITS.closeAtMessagesPerSecond in one second', () => {
     const conn = budget();
     const said = Array.from({ length: LIVE_LIMITS.closeAtMessagesPerSecond }, () => conn.spend(50_000));

@@ -82,6 +82,10 @@ export class Connection implements VersusPeer {
   private flushDue: 'now' | NodeJS.Timeout | null = null;
   private windowStart = 0;
   private inWindow = 0;
+  /** Messages this window may take past the budget, for our stalls (spend). */
+  private grace = 0;
+  /** The process's stalls as of the last message read (stalls.ts); null before the first. */
+  private stallsSeen: number | null = null;
   private readonly starts: number[] = [];
 
   /** `bundles`: the client takes several messages in one frame, as a JSON array (LIVE_BUNDLES_PARAM). */
@@ -163,13 +167,20 @@ export class Connection implements VersusPeer {
    * One more message this second: 'ok' within LIVE_LIMITS.messagesPerSecond; past it the first is
    * answered rate_limited ('notice', which the browser's resend waits for) and the rest nothing
    * ('drop'); at LIVE_LIMITS.closeAtMessagesPerSecond the connection is closed ('close').
+   * `stalls`: this process's stalls so far (stalls.ts). Messages sent while we stood still are all
+   * read at once after it, so a stall since the last message widens this window by what its time
+   * allows: an honest browser's batches that waited behind our stall are no flood of its own.
    */
-  spend(now: number): Spent {
+  spend(now: number, stalls = 0): Spent {
+    const stalled = this.stallsSeen === null ? 0 : stalls - this.stallsSeen;
+    this.stallsSeen = stalls;
     if (now - this.windowStart >= 1000) {
       this.windowStart = now;
       this.inWindow = 0;
+      this.grace = 0;
     }
-    const n = ++this.inWindow;
+    this.grace += Math.ceil((stalled * LIVE_LIMITS.messagesPerSecond) / 1000);
+    const n = ++this.inWindow - this.grace;
     if (n <= LIVE_LIMITS.messagesPerSecond) return 'ok';
     if (n >= LIVE_LIMITS.closeAtMessagesPerSecond) return 'close';
     return n === LIVE_LIMITS.messagesPerSecond + 1 ? 'notice' : 'drop';

@@ -23,6 +23,7 @@ import type { GameHost } from '@/lib/server/live/solo/game-host';
 import type { GameLeases } from '@/lib/server/live/cluster/lease';
 import type { LiveHere } from '@/lib/server/live/here';
 import { runMessage } from '@/lib/server/live/messages';
+import { processStalls } from '@/lib/server/live/stalls';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/match/versus-relay';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
@@ -236,7 +237,7 @@ export class LiveHub implements LiveHere {
     // Closed already (over its budget, not reading, signed out): nothing more it sends is read.
     if (!conn.open) return;
     conn.alive = true;
-    const spent = conn.spend(performance.now());
+    const spent = conn.spend(performance.now(), processStalls());
     if (spent === 'close') return conn.close(1008, `More than ${LIVE_LIMITS.closeAtMessagesPerSecond} messages in a second.`);
     if (spent === 'notice') return conn.error('rate_limited', `At most ${LIVE_LIMITS.messagesPerSecond} messages a second.`);
     if (spent === 'drop') return;
