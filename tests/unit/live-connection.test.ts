@@ -149,10 +149,13 @@ describe("a live connection's budgets, on a clock of the test's", () => {
     const more = Array.from({ length: 4 * per + per - 80 + 1 }, (_, i) => honest.spend(t0 + 4_001 + i / 100, 4_000));
     expect(more.slice(0, -1).every((s) => s === 'ok')).toBe(true);
     expect(more.at(-1)).toBe('notice');
-    // The stalls before a connection's first message are not its credit.
+    // The stalls before a connection's first message are not its credit, nor more than one long one's while it was quiet.
     const late = budget();
     const first = Array.from({ length: per + 1 }, () => late.spend(t0, 60_000));
     expect(first.at(-1)).toBe('notice');
+    const quiet = Array.from({ length: 6 * per + 1 }, () => late.spend(t0 + 60_000, 120_000));
+    expect(quiet.filter((s) => s === 'ok')).toHaveLength(6 * per);
+    expect(quiet.at(-1)).toBe('notice');
   });
 
   it('says to close a connection that reaches LIVE_LIMITS.closeAtMessagesPerSecond in one second', () => {

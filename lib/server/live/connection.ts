@@ -55,6 +55,9 @@ function textOf(message: ServerMessage): string {
   return text;
 }
 
+/** A stall widens the message budget (Connection.spend) by at most this long's worth: past the lease (`CLUSTER.leaseMs`), live games here are lost anyway. */
+const STALL_GRACE_AT_MOST_MS = 5_000;
+
 /** What the per-second budget says of one more message (Connection.spend). */
 export type Spent = 'ok' | 'notice' | 'drop' | 'close';
 
@@ -172,7 +175,8 @@ export class Connection implements VersusPeer {
    * allows: an honest browser's batches that waited behind our stall are no flood of its own.
    */
   spend(now: number, stalls = 0): Spent {
-    const stalled = this.stallsSeen === null ? 0 : stalls - this.stallsSeen;
+    // At most one long stall's worth: a socket quiet through several would otherwise bank them all.
+    const stalled = this.stallsSeen === null ? 0 : Math.min(stalls - this.stallsSeen, STALL_GRACE_AT_MOST_MS);
     this.stallsSeen = stalls;
     if (now - this.windowStart >= 1000) {
       this.windowStart = now;
