@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clientMessageSchema } from '@/lib/live/protocol';
+import { clientMessageSchema, type RoomClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { RoomSession } from '@/lib/client/live/room-session';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { verifyRoomMatch } from '@/lib/server/versus/room-verify';
@@ -187,6 +188,58 @@ describe('what a modified browser can ask of a room', () => {
     }
     expect(alice.of('rko')).toEqual([]);
     expect(lobby.matches.get(m.matchId)!.match.current.isOut(0)).toBe(false);
+  });
+
+  it('a batch lost on the way (unread past the message budget) costs the browser\'s seat nothing: its room session sends it again', async () => {
+    const site = roomSite();
+    const { clock, lobby } = site;
+    const alice = await made(site, 'alice');
+    // The page's own session, each way through the wire's JSON; `lose` batches vanish on the way.
+    let lose = 0;
+    let heard = 0;
+    const page = new RoomSession({
+      via: { send: (m) => ((m.t === 'rinputs' && lose > 0 ? lose-- : alice.say(m as RoomClientMessage)), true), link: 'open' },
+      onView: () => {},
+      onGame: () => {},
+      now: clock.now,
+    });
+    const deliver = () => {
+      while (heard < alice.sent.length) page.hear(JSON.parse(JSON.stringify(alice.sent[heard++])) as ServerMessage);
+    };
+    page.create({ mode: 'battle', size: 2, rules: rules({ timeLimitTicks: 5 * 60 * 60 }), bots: [{ seat: 1, pps: 1, style: 'tidy' }] }, H);
+    deliver();
+    page.ready(true);
+    page.start();
+    deliver();
+    const m = alice.last('rmatch')!;
+    const t0 = alice.at[alice.sent.indexOf(alice.last('rbegin')!)]! + alice.last('rbegin')!.startsInMs;
+    const host = lobby.matches.get(m.matchId)!;
+    // The page's frames: its game played to the room's clock, a batch every 100 ms.
+    const frames = (ms: number) => {
+      for (let t = 0; t < ms; t += 100) {
+        clock.advance(100);
+        deliver();
+        if (clock.now() < t0) continue;
+        page.started();
+        const tick = Math.floor(((clock.now() - t0) * 60) / 1000);
+        for (let g = page.seat.game; g && g.tickNo < tick; g = page.seat.game) {
+          const before = g.tickNo;
+          page.seat.step([]);
+          if (page.seat.game === g && g.tickNo === before) break; // waiting for pieces, or decided
+        }
+        page.pump(clock.now());
+        deliver();
+      }
+    };
+    frames(ROOM_LIMITS.countdownMs + 2_000);
+    expect(host.seats[0]!.sentTick).toBeGreaterThan(100);
+    lose = 1;
+    frames(ROOM_LIMITS.maxLagMs + 3_000);
+    expect(alice.of('error').filter((e) => e.code === 'out_of_order').length).toBeGreaterThan(0);
+    expect(alice.of('rko')).toEqual([]);
+    expect(host.match.current.isOut(0)).toBe(false);
+    // The server's copy of her game is where the room's clock is, give or take a batch in flight.
+    expect(Math.floor(((clock.now() - t0) * 60) / 1000) - host.seats[0]!.sentTick).toBeLessThan(12);
   });
 
   it('target changes: a teammate, itself, or under another rule refuse the whole batch; a seat already out is dropped; a good one is in the replay', async () => {
