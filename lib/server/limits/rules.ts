@@ -71,6 +71,12 @@ export const LIVE_LIMITS = {
    */
   closeAtMessagesPerSecond: 80,
   /**
+   * What a stall of ours (≥ 1 s, at most 5 s of it) adds to the budget of a socket that spoke just
+   * before it, a second: what an honest browser sends meanwhile (a batch each 100 ms, one at each
+   * lock, a ping), all read at once after it (Connection.spend).
+   */
+  stallGracePerSecond: 20,
+  /**
    * Bytes written to a socket and not yet taken by the network. Past this the socket is closed
    * (1013) rather than buffered further: a client that stops reading would otherwise hold the
    * server's memory. An honest one holds a few KB (acks, deals, a spectator's frames); the kernel's

@@ -6,6 +6,7 @@ import type { LiveErrorCode, ServerMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { WindowBudget } from '@/lib/server/live/budgets';
+import { STALL_MS } from '@/lib/server/live/pacing';
 import type { GameHost } from '@/lib/server/live/solo/game-host';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import { RoundTrip } from '@/lib/server/live/round-trip';
@@ -87,8 +88,10 @@ export class Connection implements VersusPeer {
   private inWindow = 0;
   /** Messages this window may take past the budget, for our stalls (spend). */
   private grace = 0;
-  /** The process's stalls as of the last message read (stalls.ts); null before the first. */
+  private noticed = false;
+  /** The process's stalls as of the last message read (stalls.ts), and when it was read; null before the first. */
   private stallsSeen: number | null = null;
+  private lastReadAt = 0;
   private readonly starts: number[] = [];
 
   /** `bundles`: the client takes several messages in one frame, as a JSON array (LIVE_BUNDLES_PARAM). */
@@ -170,24 +173,30 @@ export class Connection implements VersusPeer {
    * One more message this second: 'ok' within LIVE_LIMITS.messagesPerSecond; past it the first is
    * answered rate_limited ('notice', which the browser's resend waits for) and the rest nothing
    * ('drop'); at LIVE_LIMITS.closeAtMessagesPerSecond the connection is closed ('close').
-   * `stalls`: this process's stalls so far (stalls.ts). Messages sent while we stood still are all
-   * read at once after it, so a stall since the last message widens this window by what its time
-   * allows: an honest browser's batches that waited behind our stall are no flood of its own.
+   * `stalls`: this process's stalls so far (stalls.ts). What a browser sent while we stood still is
+   * read at once after it, so a stall since the last message widens this window by what an honest
+   * browser sends in that time (LIVE_LIMITS.stallGracePerSecond): its batches that waited behind our
+   * stall are no flood of its own. Only for a socket that spoke just before the stall: a quiet one
+   * banks nothing.
    */
   spend(now: number, stalls = 0): Spent {
-    // At most one long stall's worth: a socket quiet through several would otherwise bank them all.
-    const stalled = this.stallsSeen === null ? 0 : Math.min(stalls - this.stallsSeen, STALL_GRACE_AT_MOST_MS);
+    const stalled = this.stallsSeen === null ? 0 : stalls - this.stallsSeen;
+    const credited = stalled > 0 && now - this.lastReadAt <= stalled + STALL_MS ? Math.min(stalled, STALL_GRACE_AT_MOST_MS) : 0;
     this.stallsSeen = stalls;
+    this.lastReadAt = now;
     if (now - this.windowStart >= 1000) {
       this.windowStart = now;
       this.inWindow = 0;
       this.grace = 0;
+      this.noticed = false;
     }
-    this.grace += Math.ceil((stalled * LIVE_LIMITS.messagesPerSecond) / 1000);
+    this.grace += Math.ceil((credited * LIVE_LIMITS.stallGracePerSecond) / 1000);
     const n = ++this.inWindow - this.grace;
     if (n <= LIVE_LIMITS.messagesPerSecond) return 'ok';
     if (n >= LIVE_LIMITS.closeAtMessagesPerSecond) return 'close';
-    return n === LIVE_LIMITS.messagesPerSecond + 1 ? 'notice' : 'drop';
+    if (this.noticed) return 'drop';
+    this.noticed = true;
+    return 'notice';
   }
 
   /** False when this connection started too many games in the last minute. */
