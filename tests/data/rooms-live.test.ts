@@ -131,7 +131,7 @@ describe('a live room with people in it', () => {
 });
 
 describe('what a modified browser can ask of a room', () => {
-  it('a stall of the server itself puts no one out for lag: each stream is excused the time our beat ran late', async () => {
+  it('a stall of the server itself puts no one out for lag: each stream is excused the time our stall probe ran late', async () => {
     const site = roomSite();
     const { clock, lobby } = site;
     const alice = await made(site, 'alice');

@@ -9,6 +9,7 @@ import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 import type { RoomHostOptions } from '@/lib/server/live/rooms/room-host';
 import { liveConnection } from '@/tests/data/live-site';
+import { stallProbe } from '@/tests/support/stall-probe';
 import type { Owner } from '@/lib/server/games/owner';
 
 export function fakeClock() {
@@ -49,7 +50,7 @@ export function fakeClock() {
 
 export function roomSite(store?: RoomHostOptions['store']) {
   const clock = fakeClock();
-  const lobby = new RoomLobby({ now: clock.now, timers: clock.timers, ...(store ? { store } : {}) });
+  const lobby = new RoomLobby({ now: clock.now, timers: clock.timers, stalls: stallProbe(clock.now, clock.timers), ...(store ? { store } : {}) });
   return { clock, lobby };
 }
 

@@ -2,13 +2,14 @@ import 'server-only';
 import { lateBy } from '@/lib/server/live/pacing';
 
 /** How often the probe looks: a stall is found within a probe of its end. */
-const PROBE_MS = 250;
+export const PROBE_MS = 250;
 
 /**
  * This process's own stalls, summed (pacing.ts lateBy): a probe on a timer adds how late it ran,
  * and a read adds the stall going on now, so a batch read right after one (in the same turn of the
- * loop, before the probe's timer has run) is excused it too. A solo game judges its pace as each
- * batch arrives, with no timer of its own to run late (a match's and a room's do, and use theirs).
+ * loop, before the probe's timer has run) is excused it too. The one account of our stalls: a solo
+ * game reads it at each batch, a match at each lag check, a room at each beat, a socket's message
+ * budget at each message.
  */
 export class StallClock {
   private total = 0;

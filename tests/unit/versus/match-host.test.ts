@@ -8,6 +8,7 @@ import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify'
 import type { VersusBotOptions } from '@/tests/support/versus-bot';
 import { VersusSeat, type SeatBatch } from '@/tests/support/versus-seat';
 import { fakeTimers } from '@/tests/support/fake-timers';
+import { stallProbe } from '@/tests/support/stall-probe';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 
 const SEED = 'unit-match-seed-0123456789';
@@ -30,7 +31,7 @@ function setUp(bots: [VersusBotOptions, VersusBotOptions], firstTo = 2, nextCoun
   let closed = false;
   const host = new MatchHost({
     matchId: 'unitmatch01', seed: SEED, mode: 'battle', firstTo, ranked: ratings !== null, seats: [owner('g0', nextCounts[0]), owner('g1', nextCounts[1])], bus: createLocalBus(),
-    now, timers, store, onClose: () => (closed = true),
+    now, timers, stalls: stallProbe(now, timers), store, onClose: () => (closed = true),
   });
   const away = new Set<0 | 1>();
   /** Batches in flight per seat: with `latency` set, a seat's batch reaches the host that many steps later. */
@@ -394,7 +395,7 @@ describe('a live versus match on the hub', () => {
     expect(m.stored[0]!.endReason).toBe('games');
   });
 
-  it('loses no game for a stall of the host itself: each seat is excused the time the lag check ran late', async () => {
+  it('loses no game for a stall of the host itself: each seat is excused the time our stall probe ran late', async () => {
     const m = setUp([{ seed: 'q', mistakes: 0.3 }, { seed: 'r', mistakes: 0.3 }], 1);
     m.run(5_000);
     m.stall(MATCH_TIMING.maxLagMs.battle + 2 * MATCH_TIMING.lagCheckMs);

@@ -10,7 +10,7 @@ import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type Match
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
 import { STORE_RETRY, storeRetrying, voverOf, type Store } from '@/lib/server/live/match/match-store';
 import { MATCH_TIMING, realTimers, type Timers } from '@/lib/server/live/match/match-timing';
-import { lateBy } from '@/lib/server/live/pacing';
+import { processStalls } from '@/lib/server/live/stalls';
 import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
 
@@ -29,6 +29,8 @@ export type MatchHostOptions = {
   /** Milliseconds, monotonic; tests drive their own. */
   now?: () => number;
   timers?: Timers;
+  /** This process's stalls so far (stalls.ts; ms): the default, unless `now` is a test's own clock (then none but the test's). */
+  stalls?: () => number;
   /** The one store path (lib/server/versus/store.ts); tests of the host alone pass their own. */
   store?: Store;
   /** Where the match is written as it goes, for another instance to take it up (match-checkpoint.ts). */
@@ -68,6 +70,9 @@ export class MatchHost {
   private readonly match: VersusMatch;
   private readonly now: () => number;
   private readonly timers: Timers;
+  private readonly stalls: () => number;
+  /** The process's stalls already excused, or from before the match. */
+  private stallsSeen: number;
   private phase: 'countdown' | 'playing' | 'between' | 'over' | 'closed' = 'countdown';
   /**
    * Closed here while the match goes on elsewhere (handed over at a shutdown, or its lease lost):
@@ -101,6 +106,8 @@ export class MatchHost {
     this.matchId = o.matchId;
     this.now = o.now ?? (() => performance.now());
     this.timers = o.timers ?? realTimers;
+    this.stalls = o.stalls ?? (o.now ? () => 0 : processStalls);
+    this.stallsSeen = this.stalls();
     // The rules announced to both seats (`match`) are the rules the referee enforces.
     this.match = new VersusMatch({ mode: o.mode, seed: o.seed, handling: [o.seats[0].handling, o.seats[1].handling], firstTo: o.firstTo, rulesVersion: VERSUS_RULES_VERSION });
     this.seats = [0, 1].map((s) => new MatchSeat(o.seats[s]!, o.tokens?.[s] ?? randomBytes(18).toString('base64url'))) as [MatchSeat, MatchSeat];
@@ -412,13 +419,14 @@ export class MatchHost {
   }
 
   /** Every lagCheckMs while a game runs: a connected seat too far behind the clock loses the game. */
-  private checkLag(dueAt = this.now()): void {
+  private checkLag(): void {
     if (this.lagTimer !== null) this.timers.clear(this.lagTimer);
     this.lagTimer = null;
     if (this.ended || this.phase === 'between') return;
     const now = this.now();
-    // A stall of ours is nobody's lag (pacing.ts lateBy); a seat away is counted by its away budget instead.
-    const stalled = lateBy(dueAt, now);
+    // A stall of ours since the last check is nobody's lag (stalls.ts); a seat away is counted by its away budget instead.
+    const stalled = this.stalls() - this.stallsSeen;
+    this.stallsSeen += stalled;
     const game = this.match.current;
     for (const s of [0, 1] as const) {
       const seat = this.seats[s];
@@ -430,8 +438,7 @@ export class MatchHost {
         return this.endGame();
       }
     }
-    const due = now + MATCH_TIMING.lagCheckMs;
-    this.lagTimer = this.timers.set(() => this.checkLag(due), MATCH_TIMING.lagCheckMs);
+    this.lagTimer = this.timers.set(() => this.checkLag(), MATCH_TIMING.lagCheckMs);
   }
 
   /** A garbage message the referee routed: it is in the receiver's game from its tick; the receiver hears of it now. */

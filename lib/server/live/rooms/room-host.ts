@@ -13,7 +13,7 @@ import { guarded } from '@/lib/server/live/guarded';
 import { realTimers, type Timers } from '@/lib/server/live/match/match-host';
 import { storeRetrying } from '@/lib/server/live/match/match-store';
 import type { SeatLink } from '@/lib/server/live/match/match-seat';
-import { lateBy } from '@/lib/server/live/pacing';
+import { processStalls } from '@/lib/server/live/stalls';
 import { clockTick, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomSeat, type RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 
@@ -31,6 +31,8 @@ export type RoomHostOptions = {
   seats: RoomSeatSpec[];
   now?: () => number;
   timers?: Timers;
+  /** This process's stalls so far (stalls.ts; ms): the default, unless `now` is a test's own clock (then none but the test's). */
+  stalls?: () => number;
   store?: Store;
   onClose?: (host: RoomHost) => void;
 };
@@ -52,8 +54,9 @@ export class RoomHost {
   private readonly timers: Timers;
   private phase: 'countdown' | 'playing' | 'between' | 'over' | 'closed' = 'countdown';
   private timer: unknown = null;
-  /** When the beat set is due: one that runs late tells of a stall of ours (pacing.ts lateBy). */
-  private beatDueAt = 0;
+  private readonly stalls: () => number;
+  /** The process's stalls already excused, or from before the set. */
+  private stallsSeen: number;
   private t0 = 0;
   private readonly spectators = new Set<SeatLink>();
   /** The pieces every person in the room may see, shared by all seats (one sequence per game). */
@@ -69,6 +72,8 @@ export class RoomHost {
     this.matchId = o.matchId;
     this.now = o.now ?? (() => performance.now());
     this.timers = o.timers ?? realTimers;
+    this.stalls = o.stalls ?? (o.now ? () => 0 : processStalls);
+    this.stallsSeen = this.stalls();
     this.match = new RoomMatch({ mode: o.mode, seed: o.seed, rules: o.rules, handling: o.seats.map((s) => s.handling) });
     this.seats = o.seats.map((spec) => new RoomSeat(spec, randomBytes(18).toString('base64url')));
   }
@@ -320,7 +325,6 @@ export class RoomHost {
 
   private schedule(): void {
     if (this.timer !== null || this.ended) return;
-    this.beatDueAt = this.now() + ROOM_LIMITS.beatMs;
     this.timer = this.timers.set(() => guarded(() => this.beat(), (error) => this.failed(error)), ROOM_LIMITS.beatMs);
   }
 
@@ -358,7 +362,8 @@ export class RoomHost {
     if (this.phase === 'playing') {
       const g = this.match.current;
       // A stall of ours is nobody's lag; beyond it, the lockstep waits for a person at most maxLagMs.
-      const stalled = lateBy(this.beatDueAt, now);
+      const stalled = this.stalls() - this.stallsSeen;
+      this.stallsSeen += stalled;
       for (const [s, seat] of this.seats.entries()) {
         if (seat.isBot || g.isOut(s)) continue;
         if (stalled > 0 && seat.stream.link) seat.stream.stream.excuseStall(stalled, now);

@@ -66,7 +66,7 @@ export class RoomLobby {
    */
   waitsForTeams: (peer: RoomPeer) => boolean = () => false;
 
-  constructor(private readonly o: { now?: () => number; timers?: Timers; store?: RoomHostOptions['store'] } = {}) {
+  constructor(private readonly o: { now?: () => number; timers?: Timers; stalls?: () => number; store?: RoomHostOptions['store'] } = {}) {
     this.now = o.now ?? (() => performance.now());
   }
 
