@@ -31,6 +31,23 @@ function instance(o: { hosted?: Set<string>; onAsk?: (holder: string, gameId: st
 const gameId = () => `lease-test-${randomBytes(6).toString('hex')}`;
 
 describe.skipIf(!redisUp)('live game leases on Redis', () => {
+  it('a link closing answers what was asked just before it (a lease let go at shutdown reaches Redis); killed, it does not', async () => {
+    const key = `test:close:${randomBytes(6).toString('hex')}`;
+    const reader = instance().link;
+    const link = connectRedis(url.toString());
+    await link.cmd.ping();
+    const asked = link.cmd.set(key, 'let go', 'PX', 60_000);
+    link.close();
+    await expect(asked).resolves.toBe('OK');
+    expect(await reader.cmd.get(key)).toBe('let go');
+    const crashed = connectRedis(url.toString());
+    await crashed.cmd.ping();
+    const lost = crashed.cmd.del(key);
+    crashed.kill();
+    await expect(lost).rejects.toThrow();
+    expect(await reader.cmd.get(key)).toBe('let go');
+  });
+
   it('hands a game over when its holder is asked, with the pauses and lost rank it carries', async () => {
     const id = gameId();
     const carried: Carried = { pauses: 2, unranked: 'too_slow' };

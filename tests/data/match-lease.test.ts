@@ -56,7 +56,7 @@ function instance(homeKey: string) {
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
   closers.push(shut);
   /** Dies without a word: nothing more reaches Redis, its leases are not let go, its matches stop. */
-  const crash = () => (link.close(), shut());
+  const crash = () => (link.kill(), shut());
   return { link, lobby, relay, bus, leases, checkpoints, crash };
 }
 
