@@ -12,9 +12,9 @@ export type RedisLink = {
   cmd: Redis;
   sub: Redis;
   /**
-   * After what was asked before it: an autopipelined command waits for the loop's next turn, so
-   * QUIT goes then, and Redis answers everything before it (a lease let go at shutdown reaches it).
-   * Closing at once instead dropped such a command unanswered, its promise rejected as it closed.
+   * After what was asked before it (an autopipelined command waits for the loop's next turn, or for
+   * the pipeline ahead of it): QUIT once a PING asked after them is answered, so a lease let go at
+   * shutdown reaches Redis. Closing at once dropped such a command, its promise rejected as it closed.
    */
   close(): void;
   /** At once, whatever was not sent lost: a crash, in tests. */
@@ -34,7 +34,8 @@ export function connectRedis(url: string): RedisLink {
   const close = () =>
     void setImmediate(() => {
       for (const c of [cmd, sub]) {
-        c.quit().catch(() => c.disconnect());
+        // PING is autopipelined: answered after every command asked before it, whatever pipeline it waited behind.
+        void c.ping().catch(() => {}).finally(() => c.quit().catch(() => c.disconnect()));
         setTimeout(() => c.disconnect(), QUIT_WAIT_MS).unref(); // Redis away: QUIT waits for nobody
       }
     });

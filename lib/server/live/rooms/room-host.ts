@@ -309,6 +309,8 @@ export class RoomHost {
     const g = this.match.current;
     const seed = `${this.o.seed}.${this.gameIndex}`;
     this.t0 = this.now() + countdownMs;
+    // Our stalls before this game's clock are nobody's credit in it.
+    this.stallsSeen = this.stalls();
     this.drawShared = pieceSequence(seed, ROOM_RULES_VERSION);
     this.shared = [];
     this.piecesSent = 0;
