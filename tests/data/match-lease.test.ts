@@ -7,6 +7,7 @@ import { parseClientMessage, serverMessageSchema, type ServerMessage, type Versu
 import type { Connection } from '@/lib/server/live/connection';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
 import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
+import { RedisSparringLedger } from '@/lib/server/live/cluster/redis-sparring';
 import { RedisBus, type HostRequest } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
@@ -50,7 +51,8 @@ function instance(homeKey: string) {
   let lobby: VersusLobby | null = null;
   const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
   const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
-  lobby = new VersusLobby({ bus, store, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
+  const sparring = new RedisSparringLedger(link);
+  lobby = new VersusLobby({ bus, store, sparring, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
   const relay = new VersusRelay(link, bus, lobby, homes(), homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());

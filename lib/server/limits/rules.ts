@@ -96,8 +96,10 @@ export const LIVE_LIMITS = {
   /** Versus lobby messages (`queue`, `unqueue`, `room_create`, `room_join`, `room_set`, `ready`, `rematch`, `spar`) per connection per minute. */
   lobbyMessagesPerMinute: 60,
   /**
-   * Matches against the sparring bot (lib/bot) held at once: on this instance, and per player (an
-   * account or a guest, whatever its sockets). Each costs a search per bot piece on the event loop.
+   * Matches against the sparring bot (lib/bot) held at once: on this instance (each costs a search
+   * per bot piece on its event loop), and per player (an account or a guest, whatever its sockets)
+   * on the whole site: the player's, the address's and the hourly budgets are counted by the
+   * sparring ledger (sparring-ledger.ts), in Redis with several instances.
    */
   sparringMatches: 100,
   sparringMatchesPerPlayer: 1,

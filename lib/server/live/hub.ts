@@ -27,6 +27,7 @@ import { processStalls } from '@/lib/server/live/stalls';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { localDoor, VersusRelay, type VersusDoor } from '@/lib/server/live/match/versus-relay';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
+import { RedisSparringLedger } from '@/lib/server/live/cluster/redis-sparring';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
@@ -117,7 +118,9 @@ export class LiveHub implements LiveHere {
       ? { checkpoints: routing.checkpoints, claim: (id: string) => routing.leases.claim(id), release: (id: string) => routing.leases.release(id), held: (id: string) => routing.leases.held(id) }
       : undefined;
     const rankedElsewhere = (userId: string) => (this.rooms.playsRanked(userId) ? 'playing' : this.teams.queuedUser(userId) ? 'queued' : null);
-    this.versus = new VersusLobby({ bus: this.bus, rankedElsewhere, ...(cluster ? { cluster } : {}) });
+    // Several instances: a player's and an address's sparring budgets are the site's, not each instance's.
+    const sparring = remote ? { sparring: new RedisSparringLedger(remote.link) } : {};
+    this.versus = new VersusLobby({ bus: this.bus, rankedElsewhere, ...(cluster ? { cluster } : {}), ...sparring });
     this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, { rooms: this.rooms, teams: this.teams }, o.versusHomeKey, routing) : localDoor(this.versus, { rooms: this.rooms, teams: this.teams });
     // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of
     // that player are checked now, and every other instance's through the bus.

@@ -46,6 +46,10 @@ export const KEYS = {
   versusHome: `${P}:versus:home`,
   /** Pub/sub: requests to one instance (catch-ups, spectator counts, handovers, relayed versus messages). */
   instanceChannel: (instance: string) => `${P}:instance:${instance}`,
+  /** Sparring matches held at once by a player (`who`) or an address (sparring-ledger.ts), scored by when each lapses unless its host renews it. */
+  sparHeld: (by: 'who' | 'address', id: string) => `${P}:spar-held:${by}:${id}`,
+  /** Sparring matches started in the last hour by a player or an address, scored by when. */
+  sparStarts: (by: 'who' | 'address', id: string) => `${P}:spar-starts:${by}:${id}`,
   /** Pub/sub, every instance: a player whose session changed (a ban, a sign-out everywhere…): their sockets are checked. */
   sessions: `${P}:sessions`,
 } as const;

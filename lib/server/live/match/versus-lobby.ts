@@ -8,7 +8,7 @@ import type { VersusPeer } from '@/lib/server/live/connection';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { BotPeer } from '@/lib/server/live/match/bot-peer';
 import type { BotSpec } from '@/lib/bot/spec';
-import { BudgetsById } from '@/lib/server/live/budgets';
+import { LocalSparringLedger, sparrer, type SparringLedger, type SparRefusal } from '@/lib/server/live/match/sparring-ledger';
 import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
 import type { MatchCheckpoint, MatchCheckpoints, Placed } from '@/lib/server/live/match/match-checkpoint';
 import { Rematches, type Offer, type SeatSetup, type Verdict } from '@/lib/server/live/match/rematches';
@@ -51,6 +51,8 @@ export type LobbyOptions = {
    * (the 2v2 side refuses an account in a ranked match when its set would start).
    */
   rankedElsewhere?: (userId: string) => 'playing' | 'queued' | null;
+  /** Sparring budgets of players and addresses: this instance's in memory by default, the site's on Redis (redis-sparring.ts). */
+  sparring?: SparringLedger;
 };
 
 const ELSEWHERE = 'You are in a ranked 2v2 set or its queue: finish or leave it before a ranked match.';
@@ -92,15 +94,13 @@ export class VersusLobby {
   /** A match's catch-up, built once for every spectator arriving while its seats stand where they are. */
   private readonly caughtUp = new WeakMap<MatchHost, { key: string; message: ServerMessage }>();
   private readonly rematches: Rematches;
-  /** The matches against the sparring bot (their bot is seat 1), each with the address it was asked for from (or taken up from, adopt). */
-  private readonly bots = new WeakMap<MatchHost, string>();
-  private readonly sparStarts = {
-    player: new BudgetsById(LIVE_LIMITS.sparringStartsPerHour.player, 3_600_000),
-    address: new BudgetsById(LIVE_LIMITS.sparringStartsPerHour.address, 3_600_000),
-  };
+  /** The matches against the sparring bot here (their bot is seat 1): at most LIVE_LIMITS.sparringMatches. */
+  private readonly bots = new WeakSet<MatchHost>();
+  private readonly sparring: SparringLedger;
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
+    this.sparring = o.sparring ?? new LocalSparringLedger(this.now);
     this.rematches = new Rematches({
       now: this.now, timers: o.timers ?? realTimers, busy: (c, ranked) => this.busy(c) || (ranked && this.playsTeams(c)), recheck: (offer) => this.rankedAgain(offer),
       start: (offer, firstTo) => void this.startMatch({ mode: offer.mode, firstTo, ranked: offer.ranked, conns: offer.peers, setup: offer.setup }),
@@ -210,32 +210,46 @@ export class VersusLobby {
 
   /**
    * A match against the sparring bot, at once: unranked, first-to as asked, the bot's seat a peer
-   * like any other (bot-peer.ts). One at a time per player, whatever their sockets, and at most
-   * LIVE_LIMITS.sparringMatches on the instance: each bot piece is a search on this event loop.
+   * like any other (bot-peer.ts). Within its player's and address's budgets (the ledger's, the
+   * site's on several instances), and at most LIVE_LIMITS.sparringMatches on this instance: each
+   * bot piece is a search on this event loop.
    */
-  private spar(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>): void {
+  private spar(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>): Promise<void> | void {
     this.rematches.leave(conn);
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
-    const running = [...this.matches.values()].filter((h) => this.bots.has(h) && !h.ended);
-    if (running.filter((h) => sameOwner(h.owner(0), conn)).length >= LIVE_LIMITS.sparringMatchesPerPlayer)
-      return conn.error('too_many_games', 'You are already playing the sparring bot in another tab; finish that match first.');
-    if (running.filter((h) => this.bots.get(h) === conn.address).length >= LIVE_LIMITS.sparringMatchesPerAddress)
-      return conn.error('too_many_games', `At most ${LIVE_LIMITS.sparringMatchesPerAddress} matches against the bot at once from one network.`);
-    if (running.length >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
-    const now = this.now();
-    const who = conn.owner.userId ?? conn.owner.guestId ?? `address:${conn.address}`;
-    const starts = LIVE_LIMITS.sparringStartsPerHour;
-    // Both budgets are read before either is spent: a start one refuses costs the other nothing.
-    if (!this.sparStarts.player.left(who, now)) return conn.error('rate_limited', `At most ${starts.player} matches against the bot an hour; try again later.`);
-    if (!this.sparStarts.address.left(conn.address, now)) return conn.error('rate_limited', `At most ${starts.address} matches against the bot an hour from one network; try again later.`);
-    this.sparStarts.player.take(who, now);
-    this.sparStarts.address.take(conn.address, now);
+    if (this.sparringHere() >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
+    const entry = { matchId: randomBytes(12).toString('hex'), who: sparrer(conn), address: conn.address };
+    const refused = this.sparring.start(entry);
+    if (!(refused instanceof Promise)) return this.startSparring(conn, m, entry.matchId, refused);
+    return refused.then((r) => this.startSparring(conn, m, entry.matchId, r));
+  }
+
+  private startSparring(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>, matchId: string, refused: SparRefusal | null): void {
+    if (refused) return conn.error(refused.code, refused.message);
+    // Asked of Redis: the socket may have closed, joined something or met the cap meanwhile. Its start stays spent.
+    if (!conn.open || this.busy(conn) || this.sparringHere() >= LIVE_LIMITS.sparringMatches) {
+      this.sparring.end(matchId);
+      if (conn.open && !this.busy(conn)) conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
+      return;
+    }
     const bot = this.newBot(m.bot);
     const host = this.hostMatch({
-      mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
+      matchId, mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
       setup: [{ handling: m.handling, nextCount: m.nextCount }, { handling: DEFAULT_HANDLING, nextCount: m.nextCount }], bot,
     });
-    this.bots.set(host, conn.address);
+    this.bots.add(host);
+  }
+
+  /** A bot match closed here: over (held no more), or played on elsewhere (held there from its take-up). */
+  private sparringClosed(h: MatchHost): void {
+    if (h.goesOn) this.sparring.handedOver(h.matchId);
+    else this.sparring.end(h.matchId);
+  }
+
+  private sparringHere(): number {
+    let n = 0;
+    for (const h of this.matches.values()) if (this.bots.has(h) && !h.ended) n++;
+    return n;
   }
 
   private newBot(spec: BotSpec): BotPeer {
@@ -317,6 +331,7 @@ export class VersusLobby {
     clearInterval(this.pairTimer);
     this.rematches.close();
     for (const host of this.matches.values()) host.close();
+    this.sparring.close();
   }
 
   /** Runs matchmaking in each pool (mode × ranked) and starts a match per pair: a ranked one as long as the lower band's set (lib/versus/bands.ts). */
@@ -380,14 +395,14 @@ export class VersusLobby {
     this.rematches.open({ matchId: then.matchId, mode: then.mode, ranked: then.ranked, firstTo: then.firstTo, setup: then.setup }, links);
   }
 
-  private hostMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room | undefined; bot?: BotPeer; after?: AfterMatch; placed?: Placed }): MatchHost {
+  private hostMatch(o: { matchId?: string; mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room | undefined; bot?: BotPeer; after?: AfterMatch; placed?: Placed }): MatchHost {
     const seat = (s: Seat): MatchSeatInfo => ({
       owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount,
       ...(o.conns[s] === o.bot ? { bot: o.bot.spec } : {}),
     });
     const ranked = o.ranked && o.conns[0].owner.userId !== o.conns[1].owner.userId;
     const host = new MatchHost({
-      matchId: randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
+      matchId: o.matchId ?? randomBytes(12).toString('hex'), seed: randomBytes(16).toString('hex'), mode: o.mode, firstTo: o.firstTo,
       ranked, seats: [seat(0), seat(1)], bus: this.o.bus,
       ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}), ...(o.placed ? { placed: o.placed } : {}),
       onClose: (h) => {
@@ -395,6 +410,7 @@ export class VersusLobby {
         this.o.cluster?.release(h.matchId);
         // Over, or played on elsewhere (where its seat is rebuilt, adopt): this instance's bot plays no more.
         o.bot?.stop();
+        if (o.bot) this.sparringClosed(h);
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of [...o.conns, ...links]) if (c) this.ratings.delete(c); // a ranked match moved them
         for (const c of [...o.conns, ...links]) if (c?.match?.host === h) c.match = null;
@@ -430,6 +446,7 @@ export class VersusLobby {
         this.matches.delete(h.matchId);
         this.o.cluster?.release(h.matchId);
         for (const bot of bots) bot?.stop();
+        if (bots.some((b) => b !== null)) this.sparringClosed(h);
         const links = ([0, 1] as const).map((s) => h.link(s) as VersusPeer | null) as [VersusPeer | null, VersusPeer | null];
         for (const c of links) if (c?.match?.host === h) c.match = null;
         if (!h.goesOn) after?.(h.matchId, links);
@@ -441,7 +458,8 @@ export class VersusLobby {
       // A sparring match counts against its player's sparring here from now on (another `spar` is
       // refused beside it), but is taken up even past this instance's caps (LIVE_LIMITS.sparring*):
       // losing a player's match in play is worse than a few bot seats over a cap for its last minutes.
-      this.bots.set(host, by.address);
+      this.bots.add(host);
+      this.sparring.hold({ matchId: host.matchId, who: sparrer({ owner: host.owner(0), address: by.address }), address: by.address });
       for (const s of [0, 1] as const) if (!host.ended) bots[s]?.rejoin(host, s);
     }
     return host;
