@@ -299,8 +299,8 @@ export class RoomSession {
   private refused(m: Extract<ServerMessage, { t: 'error' }>): void {
     const p = this.view.play;
     // A refused batch is never lost: those not acknowledged go again (pump), and the seat is not left a batch short until it is out for lag.
-    const batch = p && p.seat !== null && (m.gameId === p.matchId ? m.code === 'out_of_order' || m.code === 'ahead_of_clock' : m.code === 'rate_limited' && !m.gameId);
-    if (batch && (p.state === 'countdown' || p.state === 'playing') && this.seat.refused(this.now())) return;
+    const ofABatch = p && p.seat !== null && (m.gameId === p.matchId ? m.code === 'out_of_order' || m.code === 'ahead_of_clock' : m.code === 'rate_limited' && !m.gameId);
+    if (ofABatch && (p.state === 'countdown' || p.state === 'playing') && this.seat.refused(this.now())) return;
     if (m.code === 'resume_failed') {
       this.resuming = false;
       this.patchPlay({ state: 'over' });
