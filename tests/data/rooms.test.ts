@@ -72,7 +72,7 @@ describe('a room of bots played live, stored and verified', () => {
     expect(lobby.botSeats).toBe(0);
   });
 
-  it('plays a 2v2 of bots: a team wins the set when both of the other team are out, and each seat is stored with its team', async () => {
+  it('plays a 2v2 of bots: a team wins a game when both of the other team are out (or it sent more by the time limit), and each seat is stored with its team', async () => {
     const { clock, lobby } = roomSite();
     const seats = [bot({ pps: 5, style: 'attacker' }), bot({ pps: 2, style: 'tidy' }), bot({ pps: 3, style: 'attacker' }), bot({ pps: 3, style: 'tidy' })];
     const host = lobby.playNow({ mode: 'battle', rules: rules({ teams: [0, 1, 0, 1], firstTo: 2, timeLimitTicks: 10 * 60 * 60 }), seats });
