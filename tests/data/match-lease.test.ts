@@ -51,7 +51,7 @@ function instance(homeKey: string) {
   let lobby: VersusLobby | null = null;
   const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
   const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
-  const sparring = new RedisSparringLedger(link);
+  const sparring = new RedisSparringLedger(link, (id) => leases.held(id));
   lobby = new VersusLobby({ bus, store, sparring, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
   const relay = new VersusRelay(link, bus, lobby, homes(), homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
@@ -662,6 +662,24 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await b.relay.handle(p.conn, { t: 'room_create', mode: 'battle', firstTo: 2, ...setup });
     await expect.poll(() => p.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(2);
     expect(p.got.some((m) => m.t === 'room')).toBe(false);
+    expect(a.lobby.matches.size).toBe(0);
+  });
+  it('a socket whose `spar` waits for the site’s budgets (Redis) cannot queue at a home elsewhere meanwhile', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const p = socket(`s9-${randomBytes(3).toString('hex')}`, '10.9.4.9');
+    // b knows its home already (another socket's message): a queue goes there without waiting on Redis.
+    const other = socket(`s8-${randomBytes(3).toString('hex')}`, '10.9.4.8');
+    await b.relay.handle(other.conn, { t: 'unqueue' });
+    await other.next('unqueued');
+    // A modified browser sends both at once: the queue is read while the spar's budgets are being asked.
+    await Promise.all([b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup }), b.relay.handle(p.conn, queue)]);
+    await p.next('match');
+    expect((await p.next('error')).code).toBe('already_playing');
+    await sleep(300);
+    expect(p.got.some((m) => m.t === 'queued')).toBe(false);
     expect(a.lobby.matches.size).toBe(0);
   });
   it('a socket queued at a home elsewhere cannot start a sparring match on its own instance: it would be seated twice', { timeout: 20_000 }, async () => {

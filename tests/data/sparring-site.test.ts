@@ -135,8 +135,9 @@ describe.skipIf(!redisUp)('sparring budgets are the siteâ€™s, not each instanceâ
     // b's match handed over (a deploy): while c takes it up, a third tab still cannot start another.
     const matchId = other.last('match')!.matchId;
     const host = b.lobby.matches.get(matchId)!;
-    const held = new RedisSparringLedger(connectRedis(url.toString()));
-    closers.push(() => held.close());
+    const heldBy = connectRedis(url.toString());
+    const held = new RedisSparringLedger(heldBy);
+    closers.push(() => (held.close(), heldBy.close()));
     host.letGo();
     held.hold({ matchId, who: `user:${me.userId}`, address: '10.50.0.3' });
     await sleep(CLUSTER.leaseMs + 500);

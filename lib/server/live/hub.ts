@@ -119,7 +119,7 @@ export class LiveHub implements LiveHere {
       : undefined;
     const rankedElsewhere = (userId: string) => (this.rooms.playsRanked(userId) ? 'playing' : this.teams.queuedUser(userId) ? 'queued' : null);
     // Several instances: a player's and an address's sparring budgets are the site's, not each instance's.
-    const sparring = remote ? { sparring: new RedisSparringLedger(remote.link) } : {};
+    const sparring = routing && remote ? { sparring: new RedisSparringLedger(remote.link, (id) => routing.leases.held(id)) } : {};
     this.versus = new VersusLobby({ bus: this.bus, rankedElsewhere, ...(cluster ? { cluster } : {}), ...sparring });
     this.door = remote ? new VersusRelay(remote.link, remote.bus, this.versus, { rooms: this.rooms, teams: this.teams }, o.versusHomeKey, routing) : localDoor(this.versus, { rooms: this.rooms, teams: this.teams });
     // A ban, a sign-out everywhere, a new password or role, a deletion: this instance's sockets of

@@ -10,6 +10,7 @@ import { verifyMatch, type VersusMatchRecord } from '@/lib/server/versus/verify'
 import { VersusSeat } from '@/tests/support/versus-seat';
 import { fakeTimers } from '@/tests/support/fake-timers';
 import type { MatchCheckpoint } from '@/lib/server/live/match/match-checkpoint';
+import { LocalSparringLedger, type SparEntry, type SparRefusal, type SparringLedger } from '@/lib/server/live/match/sparring-ledger';
 
 const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
 const spar = (pps = 3): VersusClientMessage => ({ t: 'spar', mode: 'battle', firstTo: 2, bot: { pps, style: 'tidy' }, ...base });
@@ -287,6 +288,56 @@ describe('sparring against the server’s bot', () => {
       b.close();
     }
   }, 60_000);
+
+  it('while the site’s budgets are asked (Redis), the socket joins nothing else; closed or shutting down meanwhile, no match starts and its hold is let go', async () => {
+    /** The ledger of several instances, as the lobby sees it: an answer that comes later, when `answer()` is called. */
+    const inMemory = new LocalSparringLedger(() => 0);
+    const asked: Array<() => void> = [];
+    const ended: string[] = [];
+    const slow: SparringLedger = {
+      start: (e: SparEntry) => new Promise<SparRefusal | null>((done) => asked.push(() => done(inMemory.start(e)))),
+      hold: (e) => inMemory.hold(e),
+      end: (id) => (ended.push(id), inMemory.end(id)),
+      handedOver: (id) => inMemory.handedOver(id),
+      close: () => {},
+    };
+    const answer = async () => (asked.shift()!(), await new Promise((r) => setTimeout(r, 0)));
+    const { clock, timers } = fakeTimers();
+    const store = async (): Promise<StoreMatchResult> => ({ ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false });
+    const lobby = new VersusLobby({ bus: createLocalBus(), now: () => clock.t, timers, store, sparring: slow });
+    open = lobby;
+
+    const me = player({ userId: 'asker', guestId: null }, clock);
+    const pending = lobby.handle(me.c, spar());
+    expect(lobby.startingSpar(me.c)).toBe(true);
+    await lobby.handle(me.c, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await lobby.handle(me.c, spar());
+    expect(me.got.filter((m) => m.t === 'error').map((m) => (m as { code: string }).code)).toEqual(['already_playing', 'already_playing']);
+    await answer();
+    await pending;
+    expect(me.last('match')).toMatchObject({ ranked: false });
+    expect(me.got.some((m) => m.t === 'queued')).toBe(false);
+    expect(lobby.startingSpar(me.c)).toBe(false);
+
+    const gone = player({ userId: 'gone', guestId: null }, clock);
+    const going = lobby.handle(gone.c, spar());
+    (gone.c as { open: boolean }).open = false;
+    await answer();
+    await going;
+    expect(ended).toHaveLength(1);
+    expect(lobby.matches.size).toBe(1);
+
+    const late = player({ userId: 'late', guestId: null }, clock);
+    const lateAsk = lobby.handle(late.c, spar());
+    lobby.handOver();
+    await answer();
+    await lateAsk;
+    expect(late.last('error')).toMatchObject({ code: 'server_error', message: expect.stringContaining('restarting') });
+    expect(ended).toHaveLength(2);
+    expect(lobby.matches.size).toBe(1);
+    await lobby.handle(player({ userId: 'later', guestId: null }, clock).c, spar());
+    expect(asked).toHaveLength(0);
+  });
 
   it('refuses a bot outside its settings before any work', () => {
     for (const bot of [{ pps: 6, style: 'tidy' }, { pps: 0, style: 'tidy' }, { pps: 2.5, style: 'tidy' }, { pps: 3, style: 'perfect' }, { pps: 3 }])

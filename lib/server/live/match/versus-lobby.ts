@@ -55,6 +55,8 @@ export type LobbyOptions = {
   sparring?: SparringLedger;
 };
 
+const RESTARTING = 'The server is restarting; connect again in a moment.';
+const ALL_BOTS_BUSY = 'Every sparring bot on this server is busy; try again in a minute.';
 const ELSEWHERE = 'You are in a ranked 2v2 set or its queue: finish or leave it before a ranked match.';
 const REMATCH_ELSEWHERE = 'One of you plays ranked 2v2 now. A private room (unranked) is open to you.';
 
@@ -97,6 +99,10 @@ export class VersusLobby {
   /** The matches against the sparring bot here (their bot is seat 1): at most LIVE_LIMITS.sparringMatches. */
   private readonly bots = new WeakSet<MatchHost>();
   private readonly sparring: SparringLedger;
+  /** Sockets whose `spar` waits for the ledger's answer. */
+  private readonly sparPending = new WeakSet<VersusPeer>();
+  /** Set by handOver (a shutdown): no bot match starts here any more. */
+  private leaving = false;
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
@@ -212,32 +218,47 @@ export class VersusLobby {
    * A match against the sparring bot, at once: unranked, first-to as asked, the bot's seat a peer
    * like any other (bot-peer.ts). Within its player's and address's budgets (the ledger's, the
    * site's on several instances), and at most LIVE_LIMITS.sparringMatches on this instance: each
-   * bot piece is a search on this event loop.
+   * bot piece is a search on this event loop. None once the instance hands its matches over.
    */
   private spar(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>): Promise<void> | void {
     this.rematches.leave(conn);
+    if (this.leaving) return conn.error('server_error', RESTARTING);
     if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
-    if (this.sparringHere() >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
+    if (this.sparringHere() >= LIVE_LIMITS.sparringMatches) return conn.error('too_many_games', ALL_BOTS_BUSY);
     const entry = { matchId: randomBytes(12).toString('hex'), who: sparrer(conn), address: conn.address };
     const refused = this.sparring.start(entry);
     if (!(refused instanceof Promise)) return this.startSparring(conn, m, entry.matchId, refused);
-    return refused.then((r) => this.startSparring(conn, m, entry.matchId, r));
+    // Asked of Redis: the socket counts as busy meanwhile, so it joins nothing else here or at the home (versus-relay.ts).
+    this.sparPending.add(conn);
+    return refused.finally(() => this.sparPending.delete(conn)).then((r) => this.startSparring(conn, m, entry.matchId, r));
   }
 
   private startSparring(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>, matchId: string, refused: SparRefusal | null): void {
     if (refused) return conn.error(refused.code, refused.message);
-    // Asked of Redis: the socket may have closed, joined something or met the cap meanwhile. Its start stays spent.
-    if (!conn.open || this.busy(conn) || this.sparringHere() >= LIVE_LIMITS.sparringMatches) {
+    // After Redis answered, the socket may have closed, or the instance begun to hand its matches over. Its start stays spent.
+    const unstarted = !conn.open || this.busy(conn) ? null : this.leaving ? RESTARTING : this.sparringHere() >= LIVE_LIMITS.sparringMatches ? ALL_BOTS_BUSY : undefined;
+    if (unstarted !== undefined) {
       this.sparring.end(matchId);
-      if (conn.open && !this.busy(conn)) conn.error('too_many_games', 'Every sparring bot on this server is busy; try again in a minute.');
+      if (unstarted) conn.error(unstarted === RESTARTING ? 'server_error' : 'too_many_games', unstarted);
       return;
     }
-    const bot = this.newBot(m.bot);
-    const host = this.hostMatch({
-      matchId, mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
-      setup: [{ handling: m.handling, nextCount: m.nextCount }, { handling: DEFAULT_HANDLING, nextCount: m.nextCount }], bot,
-    });
-    this.bots.add(host);
+    try {
+      const bot = this.newBot(m.bot);
+      const host = this.hostMatch({
+        matchId, mode: m.mode, firstTo: m.firstTo, ranked: false, conns: [conn, bot],
+        setup: [{ handling: m.handling, nextCount: m.nextCount }, { handling: DEFAULT_HANDLING, nextCount: m.nextCount }], bot,
+      });
+      this.bots.add(host);
+    } catch (error) {
+      // No match: nothing would ever end its hold.
+      if (!this.matches.has(matchId)) this.sparring.end(matchId);
+      throw error;
+    }
+  }
+
+  /** Whether the socket's `spar` waits for the site's budgets (Redis): it is about to sit in a match here. */
+  startingSpar(conn: VersusPeer): boolean {
+    return this.sparPending.has(conn);
   }
 
   /** A bot match closed here: over (held no more), or played on elsewhere (held there from its take-up). */
@@ -302,6 +323,7 @@ export class VersusLobby {
 
   /** A shutdown: every match in play here is checkpointed and let go for another instance to take up (versus-relay.ts); how many. */
   handOver(): number {
+    this.leaving = true;
     let n = 0;
     for (const host of [...this.matches.values()]) if (host.handOver()) n++;
     return n;
@@ -504,7 +526,7 @@ export class VersusLobby {
   }
 
   private busy(conn: VersusPeer): boolean {
-    if (this.queue.has(conn) || this.placed.has(conn) || (conn.match && !conn.match.host.ended)) return true;
+    if (this.queue.has(conn) || this.placed.has(conn) || this.sparPending.has(conn) || (conn.match && !conn.match.host.ended)) return true;
     for (const room of this.rooms.values()) if (room.seats.includes(conn)) return true;
     return false;
   }

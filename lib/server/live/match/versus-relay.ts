@@ -195,8 +195,8 @@ export class VersusRelay implements VersusDoor {
     if (!conn.open) return; // closed while the home was being looked up: nothing to relay or undo
     if (!home) return conn.error('server_error', 'Versus is unavailable for a moment (the instances cannot agree where it runs): try again.');
     if (home === this.link.instance) return this.lobby.handle(conn, m);
-    // The home cannot see a match hosted here (a sparring one, one taken up): a socket in one is not paired there too.
-    if (joins(m) && conn.match && !conn.match.host.ended) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+    // The home cannot see a match hosted here (a sparring one, one taken up, or about to start): a socket in one is not paired there too.
+    if (joins(m) && ((conn.match && !conn.match.host.ended) || this.lobby.startingSpar(conn))) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
     return this.relay(conn, m, home, null);
   }
 
