@@ -98,14 +98,19 @@ export const CHECKPOINT_EVERY_MS = 1_000;
 /** A checkpoint that does not replay into the game it describes: it is not taken up. */
 export class MatchRestoreError extends Error {}
 
-/** Parses a checkpoint as stored: null with the reason for anything that is not one. */
+/** Parses a checkpoint as stored: the reason for anything that is not one. */
 export function parseCheckpoint(text: string): { ok: true; checkpoint: MatchCheckpoint } | { ok: false; message: string } {
+  return parseStored(matchCheckpointSchema, text);
+}
+
+/** Stored JSON read back through its schema (a match's checkpoint, a room set's): the reason for anything it is not. */
+export function parseStored<T>(schema: z.ZodType<T>, text: string): { ok: true; checkpoint: T } | { ok: false; message: string } {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
     return { ok: false, message: 'not JSON' };
   }
-  const parsed = matchCheckpointSchema.safeParse(raw);
+  const parsed = schema.safeParse(raw);
   return parsed.success ? { ok: true, checkpoint: parsed.data } : { ok: false, message: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_BATCH_TICKS, fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
-import { MAX_REPLAY_TICKS, ROOM_RULES_VERSION, RoomInputError, RoomMatch, type InputEvent, type PieceType, type RoomRules, type RoomTick, type VersusMode } from '@/lib/engine';
+import { MAX_REPLAY_TICKS, ROOM_RULES_VERSION, RoomInputError, RoomMatch, type InputEvent, type PieceType, type RoomGame, type RoomRules, type RoomTick, type VersusMode } from '@/lib/engine';
 import { pieceSequence } from '@/lib/engine';
 import type { RoomSeatFrame, WireTarget } from '@/lib/live/rooms';
 import type { WireEvent } from '@/lib/live/wire';
@@ -16,6 +16,7 @@ import type { SeatLink } from '@/lib/server/live/match/match-seat';
 import { processStalls } from '@/lib/server/live/stalls';
 import { clockTick, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomSeat, type RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
+import { decidedGame, gameInPlay, replayDecided, replayInPlay, RoomRestoreError, type RoomCheckpoint, type RoomCheckpointGame } from '@/lib/server/live/rooms/room-checkpoint';
 
 export type RoomBatch = { game: number; seq: number; tick: number; events: readonly WireEvent[]; targets?: readonly WireTarget[] };
 export type RoomFail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
@@ -35,7 +36,12 @@ export type RoomHostOptions = {
   stalls?: () => number;
   store?: Store;
   onClose?: (host: RoomHost) => void;
+  /** Each seat's resume token (a set restored from its checkpoint); new ones otherwise. */
+  tokens?: readonly string[];
 };
+
+/** What a restored host takes besides its checkpoint: the same as a new one's, but for the set itself. */
+export type RoomRestoreOptions = Omit<RoomHostOptions, 'matchId' | 'code' | 'seed' | 'mode' | 'rules' | 'seats' | 'tokens'>;
 
 /**
  * A room's set, live (decision 0034): N seats through the lockstep referee (RoomMatch). People's
@@ -63,6 +69,8 @@ export class RoomHost {
   private shared: PieceType[] = [];
   private drawShared: () => PieceType = () => 'I';
   private piecesSent = 0;
+  /** Between games: when the next one's countdown begins. */
+  private nextAt = 0;
   /** Since when no person's seat has had a connection (null: someone is here). */
   private emptySince: number | null = null;
   /** Set once the set is stored (or refused): what `rover` said. */
@@ -75,7 +83,7 @@ export class RoomHost {
     this.stalls = o.stalls ?? (o.now ? () => 0 : processStalls);
     this.stallsSeen = this.stalls();
     this.match = new RoomMatch({ mode: o.mode, seed: o.seed, rules: o.rules, handling: o.seats.map((s) => s.handling) });
-    this.seats = o.seats.map((spec) => new RoomSeat(spec, randomBytes(18).toString('base64url')));
+    this.seats = o.seats.map((spec, s) => new RoomSeat(spec, o.tokens?.[s] ?? randomBytes(18).toString('base64url')));
   }
 
   get ended(): boolean {
@@ -171,7 +179,9 @@ export class RoomHost {
       const start = e;
       while (e < b.events.length && b.events[e]![0] === t) (inputs ??= []).push(fromWireEvent(b.events[e++]!));
       log.pushWire(b.events, start, e);
-      this.after(g.play(s, inputs, targets.get(t)));
+      const to = targets.get(t);
+      if (to !== undefined) this.seats[s]!.targets.push([t, to]);
+      this.after(g.play(s, inputs, to));
     }
   }
 
@@ -295,6 +305,91 @@ export class RoomHost {
     this.spectators.delete(link);
   }
 
+  /**
+   * The set as data to rebuild it from (room-checkpoint.ts): every game so far, the one in play as
+   * its seats' streams hold it (a person's ticks sent but not yet played too), the decided ones as
+   * the referee holds them.
+   */
+  checkpoint(): RoomCheckpoint {
+    if (this.phase === 'closed') throw new Error('A closed room set has no checkpoint.');
+    const now = this.now();
+    const inPlay = this.phase === 'countdown' || this.phase === 'playing';
+    // Between games the next is already the match's, but nothing of it has been played.
+    const games = this.phase === 'between' ? this.match.games.slice(0, -1) : this.match.games;
+    return {
+      v: 1, matchId: this.matchId, code: this.o.code, seed: this.o.seed, mode: this.o.mode, rules: this.o.rules, seats: this.seats.map((x) => x.spec),
+      games: games.map((g, i) => (inPlay && i === games.length - 1 ? gameInPlay(this.seats, g) : decidedGame(g))),
+      phase: this.phase, elapsedMs: inPlay ? now - this.t0 : 0, nextInMs: this.phase === 'between' ? Math.max(0, this.nextAt - now) : 0,
+      state: this.seats.map(({ stream, leftRoom }) => ({ token: stream.token, lastSeq: stream.stream.lastSeq, leftRoom, startSent: stream.startSent, excusedMs: stream.stream.excusedMs })),
+      writtenAt: Date.now(),
+    };
+  }
+
+  /**
+   * A set rebuilt from its checkpoint, as it stood: every game replayed through the referee (the
+   * bots choosing their inputs again, checked against those written), its clock where it was, its
+   * people away until they resume here. Throws RoomRestoreError for one that does not replay.
+   */
+  static restore(cp: RoomCheckpoint, o: RoomRestoreOptions): RoomHost {
+    const host = new RoomHost({ ...o, matchId: cp.matchId, code: cp.code, seed: cp.seed, mode: cp.mode, rules: cp.rules, seats: cp.seats, tokens: cp.state.map((x) => x.token) });
+    try {
+      host.replay(cp);
+    } catch (error) {
+      // A seat further ahead than the referee holds, a target it refuses: not the set written.
+      if (error instanceof RoomInputError) throw new RoomRestoreError(error.message);
+      throw error;
+    }
+    return host;
+  }
+
+  private replay(cp: RoomCheckpoint): void {
+    const now = this.now();
+    const inPlay = cp.phase === 'countdown' || cp.phase === 'playing';
+    for (const [i, cg] of cp.games.entries()) {
+      if (i > 0 && !this.match.advance()) throw new RoomRestoreError(`game ${i - 1} was not decided before game ${i}, or the set was already won`);
+      const g = this.match.current;
+      if (inPlay && i === cp.games.length - 1) {
+        this.replayInPlay(g, cg, now - cp.elapsedMs);
+        continue;
+      }
+      replayDecided(g, cg, i);
+    }
+    this.seats.forEach((seat, s) => {
+      const st = cp.state[s]!;
+      seat.leftRoom = st.leftRoom;
+      seat.stream.startSent = st.startSent;
+      if (st.lastSeq > 0) seat.stream.stream.accept(st.lastSeq);
+      seat.stream.stream.excusedMs = st.excusedMs;
+      // Nobody is connected to this host yet: each person is away until they resume here.
+      if (!seat.isBot) seat.stream.stream.drop(now);
+    });
+    switch (cp.phase) {
+      case 'countdown':
+      case 'playing':
+        this.phase = cp.phase;
+        this.frames(); // what was played is shown already: a frame carries only what comes next
+        return this.schedule();
+      case 'between':
+        if (!this.match.advance()) throw new RoomRestoreError('the set was won before the game it waits for');
+        this.phase = 'between';
+        return this.nextGameIn(cp.nextInMs);
+      case 'over': {
+        this.match.advance();
+        const winner = this.match.winner;
+        if (winner === null) throw new RoomRestoreError('the set is over without a winner');
+        return this.finish(winner);
+      }
+      default:
+        cp.phase satisfies never;
+    }
+  }
+
+  /** The game in play, through this host's own paths, so each seat's stream (garbage, deals, frames) is rebuilt too; nobody is told. */
+  private replayInPlay(g: RoomGame, cg: RoomCheckpointGame, t0: number): void {
+    this.setUpGame(t0);
+    replayInPlay({ seats: this.seats, game: this.gameIndex, after: (ticks) => this.after(ticks) }, g, cg);
+  }
+
   /** Stops everything without storing (the room emptied of people, or the server closes). */
   close(): void {
     if (this.phase === 'closed') return;
@@ -307,14 +402,7 @@ export class RoomHost {
 
   private startGame(countdownMs: number): void {
     const g = this.match.current;
-    const seed = `${this.o.seed}.${this.gameIndex}`;
-    this.t0 = this.now() + countdownMs;
-    // Our stalls before this game's clock are nobody's credit in it.
-    this.stallsSeen = this.stalls();
-    this.drawShared = pieceSequence(seed, ROOM_RULES_VERSION);
-    this.shared = [];
-    this.piecesSent = 0;
-    this.seats.forEach((seat, s) => seat.newGame(g, s, seed, this.t0));
+    this.setUpGame(this.now() + countdownMs);
     for (const [s, seat] of this.seats.entries()) if (seat.leftRoom) this.after(g.leave(s));
     this.phase = 'countdown';
     this.seats.forEach((seat) => {
@@ -323,6 +411,19 @@ export class RoomHost {
     });
     for (const link of this.spectators) link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: [], startsInMs: countdownMs, score: this.score() });
     this.schedule();
+  }
+
+  /** The current game's clock from `t0`, its shared pieces and each seat's stream: a game starting, or one restored. */
+  private setUpGame(t0: number): void {
+    const g = this.match.current;
+    const seed = `${this.o.seed}.${this.gameIndex}`;
+    this.t0 = t0;
+    // Our stalls before this game's clock are nobody's credit in it.
+    this.stallsSeen = this.stalls();
+    this.drawShared = pieceSequence(seed, ROOM_RULES_VERSION);
+    this.shared = [];
+    this.piecesSent = 0;
+    this.seats.forEach((seat, s) => seat.newGame(g, s, seed, t0));
   }
 
   private schedule(): void {
@@ -424,11 +525,16 @@ export class RoomHost {
     this.everyone({ t: 'rgame', matchId: this.matchId, game: index, winner: o.winner, reason: o.reason, tick: o.tick, placements: g.placements(), score: this.score() });
     if (this.match.winner !== null) return this.finish(this.match.winner);
     this.phase = 'between';
+    this.nextGameIn(ROOM_LIMITS.betweenGamesMs);
+  }
+
+  private nextGameIn(ms: number): void {
     if (this.timer !== null) this.timers.clear(this.timer);
+    this.nextAt = this.now() + ms;
     this.timer = this.timers.set(() => {
       this.timer = null;
       if (!this.ended) this.startGame(ROOM_LIMITS.betweenGamesMs);
-    }, ROOM_LIMITS.betweenGamesMs);
+    }, ms);
   }
 
   private finish(winner: number): void {

@@ -26,6 +26,8 @@ export class RoomSeat {
   sentTick = 0;
   /** Left the room: out of this game and every later one of the set. */
   leftRoom = false;
+  /** This game's target changes as played in, [tick, seat] (a checkpoint's: the referee logs only the ticks it has played). */
+  targets: Array<[number, number]> = [];
 
   constructor(
     readonly spec: RoomSeatSpec,
@@ -43,6 +45,7 @@ export class RoomSeat {
   newGame(game: RoomGame, seat: number, seed: string, t0: number): void {
     this.stream.newGame(pieceSequence(seed, ROOM_RULES_VERSION), game.rules.preview, t0, game.game(seat).taken, ROOM_RULES_VERSION);
     this.sentTick = 0;
+    this.targets = [];
     if (this.spec.bot) this.bot = new SparringBot(this.spec.bot);
   }
 

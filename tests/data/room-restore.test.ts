@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING, keyId } from '@/lib/engine';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { WireEvent } from '@/lib/live/wire';
+import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
+import { parseRoomCheckpoint, RoomRestoreError, type RoomCheckpoint } from '@/lib/server/live/rooms/room-checkpoint';
+import { clockTick } from '@/lib/server/live/rooms/room-limits';
+import { roomSite, rules, socket } from '@/tests/support/room-site';
+import { stallProbe } from '@/tests/support/stall-probe';
+
+// A room's set rebuilt from its checkpoint (room-checkpoint.ts), beside the host it was written
+// from: fed the same batches on the same clock, the two store the same set.
+
+type Record = Parameters<NonNullable<RoomHostOptions['store']>>[0];
+const storing = () => {
+  const records: Record[] = [];
+  const store: RoomHostOptions['store'] = async (o) => (records.push(o), { ok: true, matchId: o.matchId, repeated: false });
+  return { records, store };
+};
+const HARD = keyId('hardDrop');
+
+/** Alice and three bots in a room of the lobby on a hand-turned clock; every set the room plays is stored by `store`. */
+function room(store: RoomHostOptions['store']) {
+  const site = roomSite(store);
+  const alice = socket(site.lobby, { userId: 'alice', guestId: null }, site.clock.now);
+  alice.say({
+    t: 'rcreate', mode: 'battle', size: 4, rules: rules({ firstTo: 2, timeLimitTicks: 3 * 60 * 60 }),
+    bots: [{ seat: 1, pps: 3, style: 'tidy' }, { seat: 2, pps: 4, style: 'attacker' }, { seat: 3, pps: 2, style: 'tidy' }], handling: DEFAULT_HANDLING,
+  });
+  const code = alice.last('rroom')!.code;
+  alice.say({ t: 'rready', code, ready: true });
+  alice.say({ t: 'rstart', code });
+  const m = alice.last('rmatch')!;
+  return { ...site, alice, m, host: site.lobby.matches.get(m.matchId)! };
+}
+
+/**
+ * Alice's browser: each 100 ms, from the tick she has sent to the room's clock, a hard drop every
+ * half second, one batch, handed to every host in `to` (the first tells her when each game begins).
+ */
+function alicePlays(alice: ReturnType<typeof socket>, clock: { now: () => number; advance: (ms: number) => void }) {
+  const now = clock.now;
+  const st = { game: -1, seq: 0, tick: 0, t0: 0, begun: 0 };
+  const plays = (to: RoomHost[]) => {
+    const begins = alice.of('rbegin');
+    if (begins.length > st.begun) {
+      const b = begins.at(-1)!;
+      Object.assign(st, { game: b.game, seq: 0, tick: 0, t0: alice.at[alice.sent.indexOf(b)]! + b.startsInMs, begun: begins.length });
+    }
+    const tick = clockTick(now() - st.t0);
+    // As a browser: nothing more once its game has ended.
+    if (st.game < 0 || tick <= st.tick || alice.of('rgame').some((g) => g.game === st.game)) return;
+    const events: WireEvent[] = [];
+    for (let t = st.tick; t < tick; t++) if (t % 30 === 10 || t % 30 === 12) events.push([t, HARD, t % 30 === 10 ? 1 : 0]);
+    const batch = { game: st.game, seq: ++st.seq, tick, events };
+    for (const host of to) expect(host.inputs(0, batch)).toBeNull();
+    st.tick = tick;
+  };
+  /** Turns the clock 100 ms at a time, Alice playing into `hosts` after each, while `going()` and for at most `ms`. */
+  return (hosts: RoomHost[], going: () => boolean, ms = 30 * 60_000) => {
+    for (let t = 0; t < ms && going(); t += 100) {
+      clock.advance(100);
+      plays(hosts);
+    }
+  };
+}
+
+/** What a checkpoint says of the set itself, not when it was written. */
+const setOf = (cp: RoomCheckpoint) => ({ ...cp, writtenAt: 0 });
+
+function restoreBeside(site: ReturnType<typeof room>, store: RoomHostOptions['store']) {
+  const cp = parseRoomCheckpoint(JSON.stringify(site.host.checkpoint()));
+  if (!cp.ok) throw new Error(cp.message);
+  const restored = RoomHost.restore(cp.checkpoint, { now: site.clock.now, timers: site.clock.timers, stalls: stallProbe(site.clock.now, site.clock.timers), store });
+  const got: ServerMessage[] = [];
+  expect(restored.resume(site.m.resumeToken!, { send: (m) => void got.push(m) }, site.alice.conn.owner)).toBe(0);
+  return { cp: cp.checkpoint, restored, got };
+}
+
+describe('a room set rebuilt from its checkpoint', () => {
+  it('mid-game in its second game: the same set as the host it was written from, played on beside it to the same stored result', async () => {
+    const a = storing();
+    const b = storing();
+    const site = room(a.store);
+    const plays = alicePlays(site.alice, site.clock);
+    plays([site.host], () => site.alice.of('rbegin').length < 2);
+    plays([site.host], () => true, 15_000);
+    expect(site.host.gameIndex).toBe(1);
+    const { cp, restored, got } = restoreBeside(site, b.store);
+    expect(cp.phase).toBe('playing');
+    // Rebuilt, it writes the very checkpoint it was made from: every game, seat, garbage row and piece dealt.
+    expect(setOf(restored.checkpoint())).toEqual(setOf(cp));
+    expect(got.find((m) => m.t === 'rresumed')).toMatchObject({ game: 1, lastSeq: cp.state[0]!.lastSeq, playing: !site.host.match.current.isOut(0) });
+    plays([site.host, restored], () => !(site.host.stored && restored.stored));
+    expect(await restored.stored).toMatchObject({ ok: true });
+    expect(b.records).toHaveLength(1);
+    expect(b.records[0]).toEqual(a.records[0]);
+    expect(got.find((m) => m.t === 'rover')).toMatchObject({ matchId: site.m.matchId, stored: true });
+  });
+
+  it('between games: the next game begins on the restored host when it would have', async () => {
+    const a = storing();
+    const b = storing();
+    const site = room(a.store);
+    const plays = alicePlays(site.alice, site.clock);
+    plays([site.host], () => site.alice.of('rgame').length === 0);
+    const { cp, restored, got } = restoreBeside(site, b.store);
+    expect(cp).toMatchObject({ phase: 'between', games: [{ decided: { winner: expect.any(Number) } }] });
+    expect(setOf(restored.checkpoint())).toEqual(setOf(cp));
+    plays([site.host, restored], () => !(site.host.stored && restored.stored));
+    await restored.stored;
+    expect(b.records[0]).toEqual(a.records[0]);
+    const begun = got.filter((m) => m.t === 'rbegin');
+    expect(begun[0]).toMatchObject({ game: 1 });
+  });
+
+  it('refuses a checkpoint that does not replay to what it says: a bot’s input, a seat’s garbage, a decided game’s end', () => {
+    const site = room(storing().store);
+    const plays = alicePlays(site.alice, site.clock);
+    plays([site.host], () => site.alice.of('rbegin').length < 2);
+    plays([site.host], () => true, 5_000);
+    const cp = site.host.checkpoint();
+    const options = { now: site.clock.now, timers: site.clock.timers };
+    const forged = (change: (cp: RoomCheckpoint) => void) => {
+      const copy = structuredClone(cp);
+      change(copy);
+      return () => RoomHost.restore(copy, options);
+    };
+    expect(() => RoomHost.restore(structuredClone(cp), options)).not.toThrow();
+    expect(forged((c) => void (c.games[1]!.seats[2]!.events[0]![1] = keyId('hold')))).toThrow(RoomRestoreError);
+    expect(forged((c) => void c.games[1]!.seats[1]!.joins!.push([1, 1, 0]))).toThrow(RoomRestoreError);
+    expect(forged((c) => void (c.games[0]!.decided!.tick += 1))).toThrow(RoomRestoreError);
+    expect(forged((c) => void (c.games[1]!.seats[0]!.dealt! += 1))).toThrow(RoomRestoreError);
+  });
+});
