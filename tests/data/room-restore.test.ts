@@ -4,7 +4,7 @@ import type { ServerMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
 import { parseRoomCheckpoint, RoomRestoreError, type RoomCheckpoint } from '@/lib/server/live/rooms/room-checkpoint';
-import { clockTick } from '@/lib/server/live/rooms/room-limits';
+import { clockTick, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { roomSite, rules, socket } from '@/tests/support/room-site';
 import { stallProbe } from '@/tests/support/stall-probe';
 
@@ -56,8 +56,12 @@ function alicePlays(alice: ReturnType<typeof socket>, clock: { now: () => number
     for (const host of to) expect(host.inputs(0, batch)).toBeNull();
     st.tick = tick;
   };
-  /** Turns the clock 100 ms at a time, Alice playing into `hosts` after each, while `going()` and for at most `ms`. */
+  /**
+   * Turns the clock 100 ms at a time, Alice playing into `hosts` after each, while `going()` and
+   * for at most `ms`; with `ms` 0, she plays once now.
+   */
   return (hosts: RoomHost[], going: () => boolean, ms = 30 * 60_000) => {
+    if (ms === 0) return plays(hosts);
     for (let t = 0; t < ms && going(); t += 100) {
       clock.advance(100);
       plays(hosts);
@@ -114,7 +118,66 @@ describe('a room set rebuilt from its checkpoint', () => {
     expect(begun[0]).toMatchObject({ game: 1 });
   });
 
-  it('refuses a checkpoint that does not replay to what it says: a bot’s input, a seat’s garbage, a decided game’s end', () => {
+  it('a stall of ours already excused stays excused: the restored host puts nobody out for lag the other did not', async () => {
+    const site = room(storing().store);
+    const plays = alicePlays(site.alice, site.clock);
+    plays([site.host], () => true, 4_000);
+    // The process stalls past the lag bound: the beat runs late and excuses it; the checkpoint is
+    // written before Alice's batch from meanwhile is read, while her stream trails by the stall.
+    site.clock.stall(ROOM_LIMITS.maxLagMs + 500);
+    const { restored, got } = restoreBeside(site, storing().store);
+    // A beat of each host (which judges her lag) before her batch is read.
+    site.clock.advance(60);
+    plays([site.host, restored], () => true, 0);
+    plays([site.host, restored], () => true, 1_000);
+    const lagged = (messages: ServerMessage[]) => messages.filter((m) => m.t === 'rko' && m.why === 'lag');
+    expect(lagged(site.alice.sent)).toEqual([]);
+    expect(lagged(got)).toEqual([]);
+    expect(setOf(restored.checkpoint())).toEqual(setOf(site.host.checkpoint()));
+  });
+
+  it('target changes read past a seat’s leave (the referee held its ticks) are written and rebuilt as read', async () => {
+    const site = roomSite(storing().store);
+    const [alice, bob] = [socket(site.lobby, { userId: 'alice', guestId: null }, site.clock.now), socket(site.lobby, { userId: 'bob', guestId: null }, site.clock.now)];
+    alice.say({ t: 'rcreate', mode: 'battle', size: 3, rules: rules({ targeting: 'manual', firstTo: 2 }), bots: [{ seat: 2, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+    const code = alice.last('rroom')!.code;
+    bob.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    for (const p of [alice, bob]) p.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const m = alice.last('rmatch')!;
+    const host = site.lobby.matches.get(m.matchId)!;
+    site.clock.advance(3_500);
+    // Alice runs ahead of Bob (the referee holds her ticks) aiming at the bot, then leaves: her ticks are dropped, her changes were read.
+    expect(host.inputs(0, { game: 0, seq: 1, tick: 20, events: [], targets: [[10, 2]] })).toBeNull();
+    alice.say({ t: 'rleave', code });
+    const cp1 = host.checkpoint();
+    expect(cp1.games[0]!.seats[0]!.targets).toEqual([[10, 2]]);
+    const again = RoomHost.restore(structuredClone(cp1), { now: site.clock.now, timers: site.clock.timers });
+    expect(setOf(again.checkpoint())).toEqual(setOf(cp1));
+  });
+
+  it('in a countdown after a leave: the walkover waits out its countdown, and ends on the restored host as on the other', async () => {
+    const site = roomSite(storing().store);
+    const [alice, bob] = [socket(site.lobby, { userId: 'alice', guestId: null }, site.clock.now), socket(site.lobby, { userId: 'bob', guestId: null }, site.clock.now)];
+    alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules({ firstTo: 2 }), bots: [], handling: DEFAULT_HANDLING });
+    const code = alice.last('rroom')!.code;
+    bob.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    for (const p of [alice, bob]) p.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const host = site.lobby.matches.get(alice.last('rmatch')!.matchId)!;
+    site.clock.advance(1_000);
+    bob.say({ t: 'rleave', code });
+    const cp = parseRoomCheckpoint(JSON.stringify(host.checkpoint()));
+    if (!cp.ok) throw new Error(cp.message);
+    expect(cp.checkpoint).toMatchObject({ phase: 'countdown', games: [{ decided: { winner: 0 }, leaves: [[1, 0]] }] });
+    const restored = RoomHost.restore(cp.checkpoint, { now: site.clock.now, timers: site.clock.timers, store: storing().store });
+    expect(setOf(restored.checkpoint())).toEqual(setOf(cp.checkpoint));
+    site.clock.advance(3_000);
+    expect(restored.checkpoint()).toMatchObject({ phase: 'between', games: [{ decided: { winner: 0 } }] });
+    expect(host.checkpoint()).toMatchObject({ phase: 'between' });
+  });
+
+  it('refuses a checkpoint that does not replay to what it says: a bot’s input, a seat’s garbage or deals, a decided game’s end or length', () => {
     const site = room(storing().store);
     const plays = alicePlays(site.alice, site.clock);
     plays([site.host], () => site.alice.of('rbegin').length < 2);
@@ -131,5 +194,8 @@ describe('a room set rebuilt from its checkpoint', () => {
     expect(forged((c) => void c.games[1]!.seats[1]!.joins!.push([1, 1, 0]))).toThrow(RoomRestoreError);
     expect(forged((c) => void (c.games[0]!.decided!.tick += 1))).toThrow(RoomRestoreError);
     expect(forged((c) => void (c.games[1]!.seats[0]!.dealt! += 1))).toThrow(RoomRestoreError);
+    expect(forged((c) => void delete c.games[1]!.seats[0]!.joins)).toThrow(RoomRestoreError);
+    // A decided game is written back exactly: ticks or inputs past its end are not the game played.
+    expect(forged((c) => void (c.games[0]!.seats[1]!.ticks += 600))).toThrow(RoomRestoreError);
   });
 });

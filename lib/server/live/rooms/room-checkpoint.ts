@@ -1,12 +1,13 @@
 import 'server-only';
 import { z } from 'zod';
-import { keyId, MAX_SEATS, VERSUS_MODE_NAMES, type InputEvent, type RoomGame, type RoomRules, type RoomTick } from '@/lib/engine';
+import { keyId, MAX_MATCH_SEED_LENGTH, MAX_SEATS, VERSUS_MODE_NAMES, type InputEvent, type RoomGame, type RoomRules, type RoomTick } from '@/lib/engine';
 import { fromWireEvent } from '@/lib/live/protocol';
 import type { RoomSeat } from '@/lib/server/live/rooms/room-seat';
 import { parseStored } from '@/lib/server/live/match/match-checkpoint';
 import { botSpecSchema } from '@/lib/bot/spec';
 import { countSchema, handlingSchema, intTuples, livePlayerSchema, MAX_TICK, wireEventsSchema, type WireEvent } from '@/lib/live/wire';
 import { roomRulesSchema } from '@/lib/validations/rooms';
+import { MAX_SET_GAMES } from '@/lib/validations/room-sets';
 
 /**
  * A room's set in play, as data a host can be rebuilt from (RoomHost.restore): the first step of
@@ -18,7 +19,6 @@ import { roomRulesSchema } from '@/lib/validations/rooms';
  * that would replay into another game is refused, never played.
  */
 const MAX_EVENTS = 200_000;
-const MAX_GAMES = 40;
 const seatSpec = z.object({
   owner: z.object({ userId: z.string().min(1).max(64).nullable(), guestId: z.string().min(1).max(64).nullable() }),
   player: livePlayerSchema,
@@ -41,7 +41,7 @@ const game = z.object({
   seats: z.array(gameSeat).min(2).max(MAX_SEATS),
   /** Who left (or was put out by the host) and at which global tick, in that order. */
   leaves: intTuples<[number, number]>([[0, MAX_SEATS - 1], [0, MAX_TICK]], MAX_SEATS),
-  /** A decided game's outcome (winning team or null, and its tick): checked on restore. */
+  /** Its outcome (winning team or null, and its tick), once decided (the game in play's too: a walkover waits in its countdown): checked on restore. */
   decided: z.object({ winner: z.number().int().min(0).max(MAX_SEATS - 1).nullable(), tick: z.number().int().min(0).max(MAX_TICK) }).nullable(),
 });
 const seatState = z.object({
@@ -50,6 +50,8 @@ const seatState = z.object({
   leftRoom: z.boolean(),
   startSent: z.number().int().min(-1),
   excusedMs: z.number().min(0),
+  /** Our own stalls excused from its pace (SeatStream.stalledMs): without it, the same set would put a seat out for lag that the host written from did not. */
+  stalledMs: z.number().min(0),
 });
 
 export const roomCheckpointSchema = z
@@ -57,12 +59,12 @@ export const roomCheckpointSchema = z
     v: z.literal(1),
     matchId: z.string().min(1).max(64),
     code: z.string().min(1).max(16),
-    seed: z.string().min(1).max(64),
+    seed: z.string().min(1).max(MAX_MATCH_SEED_LENGTH),
     mode: z.enum(VERSUS_MODE_NAMES),
     rules: z.custom<RoomRules>(() => true),
     seats: z.array(seatSpec).min(2).max(MAX_SEATS),
     /** Every game started so far, the one in play (or just decided) last. */
-    games: z.array(game).min(1).max(MAX_GAMES),
+    games: z.array(game).min(1).max(MAX_SET_GAMES),
     phase: z.enum(['countdown', 'playing', 'between', 'over']),
     /** The game in play's clock when written: milliseconds since its tick 0 (negative in the countdown; 0 between games). */
     elapsedMs: z.number(),
@@ -144,7 +146,7 @@ export function gameInPlay(seats: readonly RoomSeat[], g: RoomGame): RoomCheckpo
       joins: seat.stream.garbage.map((j): [number, number, number] => [j.tick, j.size, j.column]), dealt: seat.stream.stream.dealt.length,
     })),
     leaves: g.leaves().map((l): [number, number] => [l.seat, l.tick]),
-    decided: null,
+    decided: g.outcome && { winner: g.outcome.winner, tick: g.outcome.tick },
   };
 }
 
@@ -153,8 +155,8 @@ export function replayDecided(g: RoomGame, cg: RoomCheckpointGame, index: number
   const at = cg.seats.map((x) => eventsByTick(x.events));
   const targets = cg.seats.map((x) => new Map(x.targets));
   replayGame(g, cg, { leave: (s) => void g.leave(s), play: (s, t) => void g.play(s, inputsOf(cg.seats[s]!.events, at[s]!.get(t)), targets[s]!.get(t)) });
-  const o = g.outcome;
-  if (!o || !cg.decided || o.winner !== cg.decided.winner || o.tick !== cg.decided.tick) throw new RoomRestoreError(`game ${index} does not replay to the outcome written`);
+  // Played again, it is written exactly as it was: every seat's inputs, ticks and target changes, who left when, how it ended.
+  if (!g.outcome || JSON.stringify(decidedGame(g)) !== JSON.stringify(cg)) throw new RoomRestoreError(`game ${index} does not replay to the game written`);
 }
 
 /** What replaying the game in play needs of its host: its seats (their streams set up for the game), the game's number, and its own path for what the referee settled. */
@@ -170,6 +172,7 @@ export function replayInPlay(host: InPlayHost, g: RoomGame, cg: RoomCheckpointGa
   const targets = cg.seats.map((x) => new Map(x.targets));
   host.seats.forEach((seat, s) => {
     const x = cg.seats[s]!;
+    if (x.joins === undefined || x.dealt === undefined) throw new RoomRestoreError(`seat ${s} of the game in play has no garbage or deals written`);
     const bad = seat.isBot ? null : seat.stream.admit({ game: host.game, seq: 0, tick: x.ticks, events: x.events }, targets[s]!);
     if (bad) throw new RoomRestoreError(`seat ${s}: ${bad.message}`);
   });
@@ -196,14 +199,19 @@ export function replayInPlay(host: InPlayHost, g: RoomGame, cg: RoomCheckpointGa
     const x = cg.seats[s]!;
     const log = seat.stream.stream.log;
     if (!seat.isBot) seat.sentTick = x.ticks;
-    // A person's ticks sent before the referee reached the one they went out at were read (logged) then: so here.
-    if (g.isOut(s) && !seat.isBot) log.pushWire(x.events, log.length);
+    // A person's ticks sent before the referee reached the one they went out at were read (logged) then, their target changes too: so here.
+    if (g.isOut(s) && !seat.isBot) {
+      log.pushWire(x.events, log.length);
+      seat.targets = x.targets.map(([t, to]): [number, number] => [t, to]);
+    }
     const joins = seat.stream.garbage.map((j) => [j.tick, j.size, j.column]);
     if (x.joins && JSON.stringify(joins) !== JSON.stringify(x.joins)) throw new RoomRestoreError(`seat ${s} does not replay to the garbage written`);
     if (x.dealt !== undefined && seat.stream.stream.dealt.length !== x.dealt) throw new RoomRestoreError(`seat ${s} does not replay to the pieces dealt`);
-    if (JSON.stringify(log.wire()) !== JSON.stringify(x.events)) throw new RoomRestoreError(`seat ${s} does not replay to the inputs written`);
+    if (JSON.stringify(log.wire()) !== JSON.stringify(x.events) || JSON.stringify(seat.targets) !== JSON.stringify(x.targets)) throw new RoomRestoreError(`seat ${s} does not replay to the inputs written`);
   });
-  if (g.outcome) throw new RoomRestoreError('the game in play replays to its end');
+  // Decided already only in its countdown (a walkover: its end is the first beat's), and then as written.
+  const o = g.outcome && { winner: g.outcome.winner, tick: g.outcome.tick };
+  if (JSON.stringify(o) !== JSON.stringify(cg.decided)) throw new RoomRestoreError('the game in play does not replay to the end written');
 }
 
 /** The inputs of a tick, by where they are in a seat's list (eventsByTick); none for a tick without any. */

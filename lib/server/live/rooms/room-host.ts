@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { MAX_BATCH_TICKS, fromWireEvent, type ServerMessage } from '@/lib/live/protocol';
-import { MAX_REPLAY_TICKS, ROOM_RULES_VERSION, RoomInputError, RoomMatch, type InputEvent, type PieceType, type RoomGame, type RoomRules, type RoomTick, type VersusMode } from '@/lib/engine';
+import { GameConfigError, MAX_REPLAY_TICKS, ROOM_RULES_VERSION, RoomInputError, RoomMatch, type InputEvent, type PieceType, type RoomGame, type RoomRules, type RoomTick, type VersusMode } from '@/lib/engine';
 import { pieceSequence } from '@/lib/engine';
 import type { RoomSeatFrame, WireTarget } from '@/lib/live/rooms';
 import type { WireEvent } from '@/lib/live/wire';
@@ -320,7 +320,9 @@ export class RoomHost {
       v: 1, matchId: this.matchId, code: this.o.code, seed: this.o.seed, mode: this.o.mode, rules: this.o.rules, seats: this.seats.map((x) => x.spec),
       games: games.map((g, i) => (inPlay && i === games.length - 1 ? gameInPlay(this.seats, g) : decidedGame(g))),
       phase: this.phase, elapsedMs: inPlay ? now - this.t0 : 0, nextInMs: this.phase === 'between' ? Math.max(0, this.nextAt - now) : 0,
-      state: this.seats.map(({ stream, leftRoom }) => ({ token: stream.token, lastSeq: stream.stream.lastSeq, leftRoom, startSent: stream.startSent, excusedMs: stream.stream.excusedMs })),
+      state: this.seats.map(({ stream, leftRoom }) => ({
+        token: stream.token, lastSeq: stream.stream.lastSeq, leftRoom, startSent: stream.startSent, excusedMs: stream.stream.excusedMs, stalledMs: stream.stream.stalledMs,
+      })),
       writtenAt: Date.now(),
     };
   }
@@ -331,15 +333,15 @@ export class RoomHost {
    * people away until they resume here. Throws RoomRestoreError for one that does not replay.
    */
   static restore(cp: RoomCheckpoint, o: RoomRestoreOptions): RoomHost {
-    const host = new RoomHost({ ...o, matchId: cp.matchId, code: cp.code, seed: cp.seed, mode: cp.mode, rules: cp.rules, seats: cp.seats, tokens: cp.state.map((x) => x.token) });
     try {
+      const host = new RoomHost({ ...o, matchId: cp.matchId, code: cp.code, seed: cp.seed, mode: cp.mode, rules: cp.rules, seats: cp.seats, tokens: cp.state.map((x) => x.token) });
       host.replay(cp);
+      return host;
     } catch (error) {
-      // A seat further ahead than the referee holds, a target it refuses: not the set written.
-      if (error instanceof RoomInputError) throw new RoomRestoreError(error.message);
+      // A seat further ahead than the referee holds, a target it refuses, a set the engine would not start: not the set written.
+      if (error instanceof RoomInputError || error instanceof GameConfigError) throw new RoomRestoreError(error.message);
       throw error;
     }
-    return host;
   }
 
   private replay(cp: RoomCheckpoint): void {
@@ -360,6 +362,7 @@ export class RoomHost {
       seat.stream.startSent = st.startSent;
       if (st.lastSeq > 0) seat.stream.stream.accept(st.lastSeq);
       seat.stream.stream.excusedMs = st.excusedMs;
+      seat.stream.stream.excuseStall(st.stalledMs, now);
       // Nobody is connected to this host yet: each person is away until they resume here.
       if (!seat.isBot) seat.stream.stream.drop(now);
     });
