@@ -235,12 +235,12 @@ export class VersusLobby {
 
   private startSparring(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'spar' }>, matchId: string, refused: SparRefusal | null): void {
     if (refused) return conn.error(refused.code, refused.message);
-    // After Redis answered, the socket may have closed, or the instance begun to hand its matches over. Its start stays spent.
-    const unstarted = !conn.open || this.busy(conn) ? null : this.leaving ? RESTARTING : this.sparringHere() >= LIVE_LIMITS.sparringMatches ? ALL_BOTS_BUSY : undefined;
-    if (unstarted !== undefined) {
+    // Redis answered a moment later: the socket may have closed (nothing to say), the instance begun
+    // to hand its matches over, or its bots filled up. No match then, but its start stays spent.
+    if (!conn.open || this.busy(conn) || this.leaving || this.sparringHere() >= LIVE_LIMITS.sparringMatches) {
       this.sparring.end(matchId);
-      if (unstarted) conn.error(unstarted === RESTARTING ? 'server_error' : 'too_many_games', unstarted);
-      return;
+      if (!conn.open || this.busy(conn)) return;
+      return this.leaving ? conn.error('server_error', RESTARTING) : conn.error('too_many_games', ALL_BOTS_BUSY);
     }
     try {
       const bot = this.newBot(m.bot);
