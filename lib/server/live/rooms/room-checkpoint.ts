@@ -164,12 +164,14 @@ export type InPlayHost = { seats: readonly RoomSeat[]; game: number; after(ticks
 
 /**
  * The game in play replayed through its host's paths, so each seat's stream (garbage joined,
- * pieces dealt, frames) is rebuilt as it was; each bot chooses its inputs again, checked against
- * those written; then every seat is checked against its garbage, its deals and its inputs.
+ * pieces dealt, frames) is rebuilt as it was; each bot plays its piece in hand again, choosing
+ * its inputs from that piece's first tick, checked against those written; then every seat is
+ * checked against its garbage, its deals and its inputs.
  */
 export function replayInPlay(host: InPlayHost, g: RoomGame, cg: RoomCheckpointGame): void {
   const at = cg.seats.map((x) => eventsByTick(x.events));
   const targets = cg.seats.map((x) => new Map(x.targets));
+  const choosesFrom = pieceInHand(host.seats, g, cg, at, targets);
   host.seats.forEach((seat, s) => {
     const x = cg.seats[s]!;
     if (x.joins === undefined || x.dealt === undefined) throw new RoomRestoreError(`seat ${s} of the game in play has no garbage or deals written`);
@@ -183,7 +185,7 @@ export function replayInPlay(host: InPlayHost, g: RoomGame, cg: RoomCheckpointGa
       const events = cg.seats[s]!.events;
       const span = at[s]!.get(t);
       const log = seat.stream.stream.log;
-      if (seat.isBot) {
+      if (seat.isBot && t >= choosesFrom[s]!) {
         const before = log.length;
         const played = seat.botTick(g, s);
         if (JSON.stringify(log.wire(before)) !== JSON.stringify(span ? events.slice(span[0], span[1]) : [])) throw new RoomRestoreError(`the bot in seat ${s} did not play tick ${t} as written`);
@@ -212,6 +214,32 @@ export function replayInPlay(host: InPlayHost, g: RoomGame, cg: RoomCheckpointGa
   // Decided already only in its countdown (a walkover: its end is the first beat's), and then as written.
   const o = g.outcome && { winner: g.outcome.winner, tick: g.outcome.tick };
   if (JSON.stringify(o) !== JSON.stringify(cg.decided)) throw new RoomRestoreError('the game in play does not replay to the end written');
+}
+
+/**
+ * For each bot seat, the tick its piece in hand came in: from there a new bot plays exactly as the
+ * one written did (SparringBot plans each piece afresh from the field, as a piece comes in), so its
+ * inputs before it are played as written rather than searched for again (the search is nearly all
+ * of a restore's time). Found on a copy of the game replayed as written; a person's seat is Infinity.
+ */
+function pieceInHand(seats: readonly RoomSeat[], g: RoomGame, cg: RoomCheckpointGame, at: Map<number, [number, number]>[], targets: Map<number, number>[]): number[] {
+  const copy = g.clone();
+  const from = seats.map((seat) => (seat.isBot ? 0 : Infinity));
+  const pieces = seats.map(() => 0);
+  const taken = seats.map(() => -1);
+  replayGame(copy, cg, {
+    leave: (s) => void copy.leave(s),
+    play: (s, t) => {
+      // A piece comes in only as one is taken from the queue (a lock, or a hold): the count is read only then.
+      if (from[s] !== Infinity && copy.game(s).taken !== taken[s]) {
+        taken[s] = copy.game(s).taken;
+        const n = copy.game(s).stats().pieces;
+        if (n !== pieces[s]) [from[s], pieces[s]] = [t, n];
+      }
+      copy.play(s, inputsOf(cg.seats[s]!.events, at[s]!.get(t)), targets[s]!.get(t));
+    },
+  });
+  return from;
 }
 
 /** The inputs of a tick, by where they are in a seat's list (eventsByTick); none for a tick without any. */
