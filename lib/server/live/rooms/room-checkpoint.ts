@@ -14,9 +14,9 @@ import { MAX_SET_GAMES } from '@/lib/validations/room-sets';
  * a set that outlives the instance hosting it (decision 0034's hole). The referee is lockstep: a
  * global tick is played once every seat still in has sent it, so a game is each seat's inputs by
  * its own tick, its target changes, and who left at which global tick; the order batches came in
- * does not change it. A bot's inputs are its own again when replayed (it reads only its field), and
- * are checked against those written, as every seat's garbage and pieces dealt are: a checkpoint
- * that would replay into another game is refused, never played.
+ * does not change it. A bot chooses its inputs for the piece it holds again when replayed (it reads
+ * only its field), checked against those written, as every seat's garbage and pieces dealt are: a
+ * checkpoint that would replay into another game is refused, never played.
  */
 const MAX_EVENTS = 200_000;
 const seatSpec = z.object({
