@@ -99,8 +99,11 @@ export const roomServerMessages = [
   z.object({ t: z.literal('rack'), matchId: roomMatchId, game, seq: countSchema, tick: tickSchema }),
   /** Garbage that joined the receiver's queue at `tick` from seat `from`; it rises from tick + the rules' delay. */
   z.object({ t: z.literal('rgarbage'), matchId: roomMatchId, game, from: seatNo, size: z.number().int().min(1).max(MAX_GARBAGE_SIZE), column: z.number().int().min(0).max(COLS - 1), tick: tickSchema }),
-  /** Every seat's increment since the last, with the shared pieces newly visible (from index `from`). */
-  z.object({ t: z.literal('rframes'), matchId: roomMatchId, game, from: countSchema, pieces: piecesSchema, seats: z.array(seatFrame).max(MAX_SEATS) }),
+  /**
+   * Every seat's increment since the last, with the shared pieces newly visible (from index `from`);
+   * `all`: every seat's field from its start (a watcher's or a resumed seat's catch-up), in place of what the page holds.
+   */
+  z.object({ t: z.literal('rframes'), matchId: roomMatchId, game, from: countSchema, pieces: piecesSchema, seats: z.array(seatFrame).max(MAX_SEATS), all: z.literal(true).optional() }),
   /** A seat went out: topped out, left, or fell too far behind. */
   z.object({ t: z.literal('rko'), matchId: roomMatchId, game, seat: seatNo, tick: tickSchema, why: z.enum(['topOut', 'left', 'lag']) }),
   z.object({ t: z.literal('rgame'), matchId: roomMatchId, game, winner: z.number().int().min(0).nullable(), reason: z.enum(['lastStanding', 'goal', 'time']), tick: tickSchema, placements: z.array(seatNo).max(MAX_SEATS), score }),

@@ -255,7 +255,8 @@ describe('a ranked 2v2 seat taken up on the room page', () => {
     const page = socket(site.lobby, owners[0]!, site.clock.now, { address: '10.0.0.1' });
     page.say({ t: 'rresume', matchId: match.matchId, token: match.resumeToken! });
     site.lobby.closed(socks[0]!.conn);
-    expect(page.sent.map((m) => m.t)).toEqual(['rmatch', 'rbegin', 'rresumed']);
+    // Then every seat's field from its start (a page rebuilds the others' fields from it).
+    expect(page.sent.map((m) => m.t)).toEqual(['rmatch', 'rbegin', 'rresumed', 'rframes']);
     expect(page.last('rbegin')).toMatchObject({ game: 0, pieces: socks[0]!.last('rbegin')!.pieces });
   });
 
@@ -278,7 +279,7 @@ describe('a ranked 2v2 seat taken up on the room page', () => {
     expect(socks[1]!.sent.filter((m) => m.t === 'rko')).toHaveLength(1);
     const page = socket(site.lobby, owners[0]!, clock.now, { address: '10.0.0.1' });
     page.say({ t: 'rresume', matchId: match.matchId, token: match.resumeToken! });
-    expect(page.sent.map((m) => m.t)).toEqual(['rmatch', 'rresumed']);
+    expect(page.sent.map((m) => m.t)).toEqual(['rmatch', 'rresumed', 'rframes']);
   });
 });
 

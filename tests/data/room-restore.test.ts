@@ -4,75 +4,17 @@ import type { ServerMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
 import { parseRoomCheckpoint, RoomRestoreError, type RoomCheckpoint } from '@/lib/server/live/rooms/room-checkpoint';
-import { clockTick, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
-import { roomSite, rules, socket } from '@/tests/support/room-site';
+import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { aliceAndBots, alicePlays, roomSite, rules, socket, storing } from '@/tests/support/room-site';
 import { stallProbe } from '@/tests/support/stall-probe';
 
 // A room's set rebuilt from its checkpoint (room-checkpoint.ts), beside the host it was written
 // from: fed the same batches on the same clock, the two store the same set.
 
-type Record = Parameters<NonNullable<RoomHostOptions['store']>>[0];
-const storing = () => {
-  const records: Record[] = [];
-  const store: RoomHostOptions['store'] = async (o) => (records.push(o), { ok: true, matchId: o.matchId, repeated: false });
-  return { records, store };
-};
-const HARD = keyId('hardDrop');
-
-/** Alice and three bots in a room of the lobby on a hand-turned clock; every set the room plays is stored by `store`. */
-function room(store: RoomHostOptions['store']) {
-  const site = roomSite(store);
-  const alice = socket(site.lobby, { userId: 'alice', guestId: null }, site.clock.now);
-  alice.say({
-    t: 'rcreate', mode: 'battle', size: 4, rules: rules({ firstTo: 2, timeLimitTicks: 3 * 60 * 60 }),
-    bots: [{ seat: 1, pps: 3, style: 'tidy' }, { seat: 2, pps: 4, style: 'attacker' }, { seat: 3, pps: 2, style: 'tidy' }], handling: DEFAULT_HANDLING,
-  });
-  const code = alice.last('rroom')!.code;
-  alice.say({ t: 'rready', code, ready: true });
-  alice.say({ t: 'rstart', code });
-  const m = alice.last('rmatch')!;
-  return { ...site, alice, m, host: site.lobby.matches.get(m.matchId)! };
-}
-
-/**
- * Alice's browser: each 100 ms, from the tick she has sent to the room's clock, a hard drop every
- * half second, one batch, handed to every host in `to` (the first tells her when each game begins).
- */
-function alicePlays(alice: ReturnType<typeof socket>, clock: { now: () => number; advance: (ms: number) => void }) {
-  const now = clock.now;
-  const st = { game: -1, seq: 0, tick: 0, t0: 0, begun: 0 };
-  const plays = (to: RoomHost[]) => {
-    const begins = alice.of('rbegin');
-    if (begins.length > st.begun) {
-      const b = begins.at(-1)!;
-      Object.assign(st, { game: b.game, seq: 0, tick: 0, t0: alice.at[alice.sent.indexOf(b)]! + b.startsInMs, begun: begins.length });
-    }
-    const tick = clockTick(now() - st.t0);
-    // As a browser: nothing more once its game has ended.
-    if (st.game < 0 || tick <= st.tick || alice.of('rgame').some((g) => g.game === st.game)) return;
-    const events: WireEvent[] = [];
-    for (let t = st.tick; t < tick; t++) if (t % 30 === 10 || t % 30 === 12) events.push([t, HARD, t % 30 === 10 ? 1 : 0]);
-    const batch = { game: st.game, seq: ++st.seq, tick, events };
-    for (const host of to) expect(host.inputs(0, batch)).toBeNull();
-    st.tick = tick;
-  };
-  /**
-   * Turns the clock 100 ms at a time, Alice playing into `hosts` after each, while `going()` and
-   * for at most `ms`; with `ms` 0, she plays once now.
-   */
-  return (hosts: RoomHost[], going: () => boolean, ms = 30 * 60_000) => {
-    if (ms === 0) return plays(hosts);
-    for (let t = 0; t < ms && going(); t += 100) {
-      clock.advance(100);
-      plays(hosts);
-    }
-  };
-}
-
 /** What a checkpoint says of the set itself, not when it was written. */
 const setOf = (cp: RoomCheckpoint) => ({ ...cp, writtenAt: 0 });
 
-function restoreBeside(site: ReturnType<typeof room>, store: RoomHostOptions['store']) {
+function restoreBeside(site: ReturnType<typeof aliceAndBots>, store: RoomHostOptions['store']) {
   const cp = parseRoomCheckpoint(JSON.stringify(site.host.checkpoint()));
   if (!cp.ok) throw new Error(cp.message);
   const restored = RoomHost.restore(cp.checkpoint, { now: site.clock.now, timers: site.clock.timers, stalls: stallProbe(site.clock.now, site.clock.timers), store });
@@ -81,11 +23,72 @@ function restoreBeside(site: ReturnType<typeof room>, store: RoomHostOptions['st
   return { cp: cp.checkpoint, restored, got };
 }
 
+/**
+ * Every seat's inputs as a page holds them from the frames it was sent (RoomFields): a catch-up
+ * (`all`) replaces what it held, other frames add to it.
+ */
+function fieldsOf(got: readonly ServerMessage[], matchId: string, game: number): WireEvent[][] {
+  let seats: WireEvent[][] = [];
+  for (const m of got) {
+    if (m.t !== 'rframes' || m.matchId !== matchId || m.game !== game) continue;
+    if (m.all) seats = [];
+    for (const f of m.seats) (seats[f.seat] ??= []).push(...f.events);
+  }
+  return seats;
+}
+
+/** Each seat's field as the page holds it is the start of that seat's game on the host: nothing twice, nothing missed. */
+function expectFieldsOf(host: RoomHost, got: readonly ServerMessage[]) {
+  const seen = fieldsOf(got, host.matchId, host.gameIndex);
+  host.seats.forEach((seat, s) => {
+    const log = seat.stream.stream.log.wire();
+    expect(seen[s]?.length ?? 0, `seat ${s}`).toBeGreaterThan(0);
+    expect(seen[s], `seat ${s}`).toEqual(log.slice(0, seen[s]!.length));
+  });
+}
+
+describe('a page back in its room set', () => {
+  it('to the same host after a drop: it is sent every field from its start, and the frames after follow it', () => {
+    const site = aliceAndBots(storing().store);
+    const plays = alicePlays(site.alice, site.clock);
+    plays([site.host], () => site.alice.of('rbegin').length < 1);
+    plays([site.host], () => true, 6_000);
+    site.lobby.closed(site.alice.conn);
+    site.clock.advance(1_000);
+    const back = socket(site.lobby, site.alice.conn.owner, site.clock.now);
+    back.say({ t: 'rresume', matchId: site.m.matchId, token: site.m.resumeToken! });
+    expect(back.last('rresumed')).toBeDefined();
+    site.clock.advance(1_000);
+    expectFieldsOf(site.host, back.sent);
+  });
+
+  it('to a host rebuilt from its checkpoint: the same, though the frames before it were sent by another', () => {
+    const site = aliceAndBots(storing().store);
+    const plays = alicePlays(site.alice, site.clock);
+    plays([site.host], () => site.alice.of('rbegin').length < 1);
+    plays([site.host], () => true, 6_000);
+    const { restored, got } = restoreBeside(site, storing().store);
+    plays([site.host, restored], () => true, 1_500);
+    expectFieldsOf(restored, got);
+  });
+
+  it('a watcher coming in mid-game: the same', () => {
+    const site = aliceAndBots(storing().store);
+    const plays = alicePlays(site.alice, site.clock);
+    plays([site.host], () => site.alice.of('rbegin').length < 1);
+    plays([site.host], () => true, 6_030);
+    const watcher = socket(site.lobby, { userId: 'bob', guestId: null }, site.clock.now);
+    watcher.say({ t: 'rwatch', code: site.m.code });
+    plays([site.host], () => true, 1_500);
+    expectFieldsOf(site.host, watcher.sent);
+  });
+});
+
 describe('a room set rebuilt from its checkpoint', () => {
   it('mid-game in its second game: the same set as the host it was written from, played on beside it to the same stored result', async () => {
     const a = storing();
     const b = storing();
-    const site = room(a.store);
+    const site = aliceAndBots(a.store);
     const plays = alicePlays(site.alice, site.clock);
     plays([site.host], () => site.alice.of('rbegin').length < 2);
     plays([site.host], () => true, 15_000);
@@ -103,7 +106,7 @@ describe('a room set rebuilt from its checkpoint', () => {
   });
 
   it('at any moment of a set, every 7 s to its end: the host rebuilt writes back the checkpoint it was made from', async () => {
-    const site = room(storing().store);
+    const site = aliceAndBots(storing().store);
     const plays = alicePlays(site.alice, site.clock);
     const phases = new Set<string>();
     let restores = 0;
@@ -123,7 +126,7 @@ describe('a room set rebuilt from its checkpoint', () => {
   it('between games: the next game begins on the restored host when it would have', async () => {
     const a = storing();
     const b = storing();
-    const site = room(a.store);
+    const site = aliceAndBots(a.store);
     const plays = alicePlays(site.alice, site.clock);
     plays([site.host], () => site.alice.of('rgame').length === 0);
     const { cp, restored, got } = restoreBeside(site, b.store);
@@ -137,7 +140,7 @@ describe('a room set rebuilt from its checkpoint', () => {
   });
 
   it('a stall of ours already excused stays excused: the restored host puts nobody out for lag the other did not', async () => {
-    const site = room(storing().store);
+    const site = aliceAndBots(storing().store);
     const plays = alicePlays(site.alice, site.clock);
     plays([site.host], () => true, 4_000);
     // The process stalls past the lag bound: the beat runs late and excuses it; the checkpoint is
@@ -196,7 +199,7 @@ describe('a room set rebuilt from its checkpoint', () => {
   });
 
   it('refuses a checkpoint that does not replay to what it says: a bot’s input, a seat’s garbage or deals, a decided game’s end or length', () => {
-    const site = room(storing().store);
+    const site = aliceAndBots(storing().store);
     const plays = alicePlays(site.alice, site.clock);
     plays([site.host], () => site.alice.of('rbegin').length < 2);
     // Past game 1's countdown, a few ticks into its first pieces: the slowest bot (seat 3, 2 a second) is placing its first, so it chooses every input again.

@@ -1,5 +1,6 @@
 // A room lobby on a hand-turned clock, and scripted sockets that play a seat as a browser would:
 // batches every 100 ms of the room's clock, a hard drop every half second.
+import { expect } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, keyId, type RoomRules } from '@/lib/engine';
 import { clientMessageSchema, type ClientMessage, type RoomClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
@@ -7,7 +8,8 @@ import type { BotSpec } from '@/lib/bot/spec';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
-import type { RoomHostOptions } from '@/lib/server/live/rooms/room-host';
+import type { RoomHost, RoomHostOptions } from '@/lib/server/live/rooms/room-host';
+import { clockTick } from '@/lib/server/live/rooms/room-limits';
 import { liveConnection } from '@/tests/data/live-site';
 import { stallProbe } from '@/tests/support/stall-probe';
 import type { Owner } from '@/lib/server/games/owner';
@@ -92,3 +94,60 @@ export function playTo(s: ReturnType<typeof socket>, matchId: string, game: numb
   s.say({ t: 'rinputs', matchId, game, seq: ++state.seq, tick: clockTick, events, ...extra });
   state.tick = clockTick;
 }
+
+type StoredSet = Parameters<NonNullable<RoomHostOptions['store']>>[0];
+export const storing = () => {
+  const records: StoredSet[] = [];
+  const store: RoomHostOptions['store'] = async (o) => (records.push(o), { ok: true, matchId: o.matchId, repeated: false });
+  return { records, store };
+};
+/** Alice and three bots in a room of the lobby on a hand-turned clock; every set the room plays is stored by `store`. */
+export function aliceAndBots(store: RoomHostOptions['store']) {
+  const site = roomSite(store);
+  const alice = socket(site.lobby, { userId: 'alice', guestId: null }, site.clock.now);
+  alice.say({
+    t: 'rcreate', mode: 'battle', size: 4, rules: rules({ firstTo: 2, timeLimitTicks: 3 * 60 * 60 }),
+    bots: [{ seat: 1, pps: 3, style: 'tidy' }, { seat: 2, pps: 4, style: 'attacker' }, { seat: 3, pps: 2, style: 'tidy' }], handling: DEFAULT_HANDLING,
+  });
+  const code = alice.last('rroom')!.code;
+  alice.say({ t: 'rready', code, ready: true });
+  alice.say({ t: 'rstart', code });
+  const m = alice.last('rmatch')!;
+  return { ...site, alice, m, host: site.lobby.matches.get(m.matchId)! };
+}
+
+/**
+ * Alice's browser: each 100 ms, from the tick she has sent to the room's clock, a hard drop every
+ * half second, one batch, handed to every host in `to` (the first tells her when each game begins).
+ */
+export function alicePlays(alice: ReturnType<typeof socket>, clock: { now: () => number; advance: (ms: number) => void }) {
+  const now = clock.now;
+  const st = { game: -1, seq: 0, tick: 0, t0: 0, begun: 0 };
+  const plays = (to: RoomHost[]) => {
+    const begins = alice.of('rbegin');
+    if (begins.length > st.begun) {
+      const b = begins.at(-1)!;
+      Object.assign(st, { game: b.game, seq: 0, tick: 0, t0: alice.at[alice.sent.indexOf(b)]! + b.startsInMs, begun: begins.length });
+    }
+    const tick = clockTick(now() - st.t0);
+    // As a browser: nothing more once its game has ended.
+    if (st.game < 0 || tick <= st.tick || alice.of('rgame').some((g) => g.game === st.game)) return;
+    const events: WireEvent[] = [];
+    for (let t = st.tick; t < tick; t++) if (t % 30 === 10 || t % 30 === 12) events.push([t, HARD, t % 30 === 10 ? 1 : 0]);
+    const batch = { game: st.game, seq: ++st.seq, tick, events };
+    for (const host of to) expect(host.inputs(0, batch)).toBeNull();
+    st.tick = tick;
+  };
+  /**
+   * Turns the clock 100 ms at a time, Alice playing into `hosts` after each, while `going()` and
+   * for at most `ms`; with `ms` 0, she plays once now.
+   */
+  return (hosts: RoomHost[], going: () => boolean, ms = 30 * 60_000) => {
+    if (ms === 0) return plays(hosts);
+    for (let t = 0; t < ms && going(); t += 100) {
+      clock.advance(100);
+      plays(hosts);
+    }
+  };
+}
+

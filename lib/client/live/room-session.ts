@@ -350,6 +350,8 @@ export class RoomSession {
         return;
       case 'rframes': {
         if (p?.matchId !== m.matchId || m.game !== p.game) return;
+        // A catch-up replaces the fields held: after a resume they missed frames, or came from a host the set was taken up from.
+        if (m.all) this.fields.begin(m.game, this.seat.sequence);
         this.fields.frames(m);
         const meters = p.meters.slice();
         const aims = p.aims.slice();

@@ -269,35 +269,47 @@ export class RoomHost {
     const mine = this.seats[s]!.spec.owner;
     if (mine.userId !== owner.userId || mine.guestId !== owner.guestId) return null;
     const seat = this.seats[s]!;
+    const g = this.match.current;
+    const inPlay = this.phase === 'countdown' || this.phase === 'playing';
+    // Everyone is shown what is due first, so the catch-up below is exactly what frames have carried and the next frame follows it.
+    if (this.phase === 'playing') this.frames();
     seat.stream.link = link;
     seat.stream.stream.back(this.now());
     this.sendMatch(s);
-    const g = this.match.current;
     // A seat taken up on another page (the ranked 2v2 queue's hand-over) got this game's rbegin on
     // the socket it left: without it the new page has no game, sends nothing and is put out for lag.
     // Only while the server holds no batch of the seat's for this game, so a page that played keeps
     // its game, and while the seat is still in it (one put out for lag has no game to start).
-    if ((this.phase === 'countdown' || this.phase === 'playing') && seat.stream.stream.lastSeq === 0 && !g.isOut(s))
+    if (inPlay && seat.stream.stream.lastSeq === 0 && !g.isOut(s))
       link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: seat.stream.stream.dealt.slice(), startsInMs: this.t0 - this.now(), score: this.score() });
     link.send({
       t: 'rresumed', matchId: this.matchId, game: this.gameIndex, lastSeq: seat.stream.stream.lastSeq, tick: seat.sentTick,
       pieces: seat.stream.stream.dealt.slice(), garbage: seat.stream.garbage.map((j) => [j.tick, j.size, j.column]), playing: !g.isOut(s) && !g.outcome,
     });
+    // The other fields from their start: the page missed frames while away (or they came from a host this set was taken up from).
+    if (inPlay) link.send(this.catchUp());
     return s;
   }
 
-  watch(link: SeatLink): boolean {
-    if (this.spectators.size >= ROOM_LIMITS.spectatorsPerRoom) return false;
-    this.spectators.add(link);
-    link.send(this.matchMessage(null));
+  /** Every seat's field so far, as frames have shown it: a page rebuilds the others' fields from it. */
+  private catchUp(): ServerMessage {
     const g = this.match.current;
-    link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: [], startsInMs: this.t0 - this.now(), score: this.score() });
     const visible = this.visible();
     const seats: RoomSeatFrame[] = this.seats.map((seat, s) => {
       const so = seat.stream.soFar(g.game(s), this.shared, visible);
       return { seat: s, events: so.events, garbage: so.garbage, tick: so.tick, stats: so.stats, meter: g.game(s).garbageQueued, aim: g.aimOf(s), out: g.isOut(s) };
     });
-    link.send({ t: 'rframes', matchId: this.matchId, game: this.gameIndex, from: 0, pieces: this.shared.slice(0, this.piecesSent), seats });
+    return { t: 'rframes', matchId: this.matchId, game: this.gameIndex, from: 0, pieces: this.shared.slice(0, this.piecesSent), seats, all: true };
+  }
+
+  watch(link: SeatLink): boolean {
+    if (this.spectators.size >= ROOM_LIMITS.spectatorsPerRoom) return false;
+    // As for a resume: the catch-up is what frames have carried, and the next frame follows it.
+    if (this.phase === 'playing') this.frames();
+    this.spectators.add(link);
+    link.send(this.matchMessage(null));
+    link.send({ t: 'rbegin', matchId: this.matchId, game: this.gameIndex, pieces: [], startsInMs: this.t0 - this.now(), score: this.score() });
+    link.send(this.catchUp());
     return true;
   }
 

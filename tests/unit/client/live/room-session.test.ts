@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, ROOM_RULES_VERSION } from '@/lib/engine';
+import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, ROOM_RULES_VERSION, keyId } from '@/lib/engine';
 import { RESEND_AFTER_MS, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { SocketLike } from '@/lib/client/live/socket';
 import { RoomSession } from '@/lib/client/live/room-session';
@@ -57,6 +57,30 @@ describe('the room session in the browser', () => {
     hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
     expect(sent.at(-1)).toEqual({ t: 'rresume', matchId: MATCH, token: 't'.repeat(24) });
     s.dispose();
+  });
+
+  it('a catch-up (all) replaces the other fields it held: after a resume, none of their garbage or inputs counts twice', async () => {
+    const pieces = ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] as const;
+    const stats = { score: 0, lines: 0, level: 1, pieces: 1, tick: 60 };
+    const frame = (all: boolean): ServerMessage => ({
+      t: 'rframes', matchId: MATCH, game: 0, from: 0, pieces: [...pieces], ...(all ? { all: true as const } : {}),
+      seats: [{ seat: 1, events: [[50, keyId('hardDrop'), 1], [51, keyId('hardDrop'), 0]], garbage: [[3, 2, 4]], tick: 60, stats, meter: 0, aim: 2, out: false }],
+    });
+    const fieldOf = async (frames: ServerMessage[]) => {
+      const { s, hear } = session();
+      await tick();
+      hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+      hear(rmatch());
+      hear({ t: 'rbegin', matchId: MATCH, game: 0, pieces: [...pieces], startsInMs: 0, score: [] });
+      for (const f of frames) hear(f);
+      s.fields.finish(60);
+      const board = s.fields.snapshot(1)!.board;
+      s.dispose();
+      return board;
+    };
+    // Heard before the drop, then again from its start after the resume: as if heard once.
+    expect(await fieldOf([frame(false), frame(true)])).toEqual(await fieldOf([frame(true)]));
+    expect(await fieldOf([frame(false), frame(true)])).not.toEqual(await fieldOf([frame(false), frame(false)]));
   });
 
   it('takes up a seat a queue gave another connection: rresume with its token once connected, then plays it', async () => {
