@@ -38,6 +38,10 @@ export const KEYS = {
   matchHost: (matchId: string) => `${P}:match-host:${matchId}`,
   /** A versus match in play, as another instance takes it up (match-checkpoint.ts), rewritten as it goes. */
   matchCheckpoint: (matchId: string) => `${P}:match:${matchId}`,
+  /** A room's set in play on the versus home (room-checkpoints.ts): a head, and what was played since appended, as a match's. */
+  roomSet: (matchId: string) => `${P}:room-set:${matchId}`,
+  /** The room sets checkpointed under a versus home's lease (its key): what the next home takes up. */
+  roomSets: (homeKey: string) => `${homeKey}:room-sets`,
   /** Instances that listed games, scored by when they last did. */
   listers: `${P}:listers`,
   /** Pub/sub: a game's frames for spectators on other instances. */
@@ -73,5 +77,20 @@ if #ARGV > 3 then
   redis.call('rpush', KEYS[3], unpack(ARGV, 4))
   redis.call('pexpire', KEYS[3], ARGV[2])
 end
+return 1`,
+  /**
+   * A room set's checkpoint write, only by the versus home's holder (KEYS: the home's lease, the
+   * head, the chunks list, the home's list of sets; ARGV: the holder, the ms, the head, 1 to write
+   * the chunks afresh, the matchId, then the chunks to append): 0 and nothing written otherwise.
+   */
+  roomSet: `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('set', KEYS[2], ARGV[3], 'PX', ARGV[2])
+if ARGV[4] == '1' then redis.call('del', KEYS[3]) end
+if #ARGV > 5 then
+  redis.call('rpush', KEYS[3], unpack(ARGV, 6))
+  redis.call('pexpire', KEYS[3], ARGV[2])
+end
+redis.call('sadd', KEYS[4], ARGV[5])
+redis.call('pexpire', KEYS[4], ARGV[2])
 return 1`,
 } as const;

@@ -16,6 +16,8 @@ import { MatchRestoreError } from '@/lib/server/live/match/match-checkpoint';
 import { timingSafeEqual } from 'node:crypto';
 import { isRoomMessage, type RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import { isTeamMessage, type TeamQueue } from '@/lib/server/live/rooms/team-queue';
+import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
+import { RoomSetKeeper } from '@/lib/server/live/cluster/room-sets';
 
 /** Matches are leased and checkpointed one by one (docs/decisions/0018): how the relay finds and takes them up. */
 export type MatchRouting = { leases: MatchLeases; checkpoints: RedisMatchCheckpoints };
@@ -111,6 +113,12 @@ export class VersusRelay implements VersusDoor {
   private readonly seatedIn = new Map<string, string[]>();
   /** Per socket: resumes that would have taken up a match it holds no seat of. */
   private readonly failedTakeUps = new WeakMap<Connection, number>();
+  /** Here: sockets seated in (or watching) a room's set at the home: if the home goes, each dials again and resumes it at the next. */
+  private readonly inSets = new Map<string, Connection>();
+  /** The home's room sets on Redis, taken up by the next home (with routing only: no versus home for matches). */
+  private readonly roomSets: RoomSetKeeper | null;
+  /** Room messages held here while this instance turns into the home and takes its sets up, in order. */
+  private homeQueue: Promise<void> | null = null;
 
   constructor(
     private readonly link: RedisLink,
@@ -124,6 +132,7 @@ export class VersusRelay implements VersusDoor {
     private readonly routing: MatchRouting | null = null,
   ) {
     this.placements = routing ? new Placements(this.parts()) : null;
+    this.roomSets = routing ? new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, () => this.home === link.instance) : null;
     if (this.placements) lobby.setPlacer((p) => this.placements!.place(p));
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
@@ -208,7 +217,7 @@ export class VersusRelay implements VersusDoor {
     const home = this.home ?? (await this.claim());
     if (!conn.open) return;
     if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
-    if (home === this.link.instance) return atHome(this.homes, conn, m);
+    if (home === this.link.instance) return this.inOrderAtHome(() => atHome(this.homes, conn, m), conn);
     // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
     if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
     return this.relay(conn, m, home, null);
@@ -251,7 +260,52 @@ export class VersusRelay implements VersusDoor {
     }
     // The home is gone (its lease has not expired yet): look again from the next message on.
     if (this.home === to) this.home = null;
+    if (this.roomSets && m.t === 'rinputs') return conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
+    if (this.roomSets && (m.t === 'rresume' || m.t === 'rwatch')) return this.atNextHome(conn, m, to);
     conn.error('server_error', 'The server running versus has just gone; try again in a few seconds.');
+  }
+
+  /** A room set's resume (or watch) whose home did not answer: once another instance holds the home (at most a lease's time), it goes there. */
+  private async atNextHome(conn: Connection, m: HomeMessage, was: string): Promise<void> {
+    const deadline = Date.now() + CLUSTER.leaseMs + 2 * CLUSTER.renewEveryMs;
+    while (conn.open && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const home = await this.claim();
+      if (conn.open && home !== null && home !== was) return this.room(conn, m);
+    }
+    if (conn.open) conn.error('server_error', 'The server holding rooms has just gone; try again in a few seconds.');
+  }
+
+  /**
+   * A room message at the home, after the sets it is taking up (a resume finds its set) and after
+   * those that waited before it. A relayed one may come before this instance has heard it is the
+   * home: it asks first.
+   */
+  private inOrderAtHome(handle: () => Promise<void> | void, peer: { error: Connection['error'] }, relayed?: { from: string; peer: string }): Promise<void> | void {
+    const keeper = this.roomSets;
+    if (!keeper || (!this.homeQueue && !keeper.takingUp && !keeper.handedOver && this.home === this.link.instance)) return handle();
+    const before = this.homeQueue ?? (this.home === this.link.instance ? Promise.resolve() : this.claim().then(() => {}));
+    const next = before
+      .then(() => keeper.takingUp)
+      .then(() => {
+        // Not the home (it moved, or this instance stops): the room is not here, so the socket dials again and its instance finds the home.
+        if (!relayed || (this.home === this.link.instance && !keeper.handedOver)) return handle();
+        void this.bus.tell(relayed.from, { k: 'vkick', from: this.link.instance, peer: relayed.peer, code: 1012, reason: 'Rooms are held on another server now: reconnecting finds it.' });
+      })
+      .catch((error: unknown) => {
+        console.error('[live] a room message failed:', error);
+        peer.error('server_error', 'The server could not handle this message.');
+      });
+    this.homeQueue = next;
+    void next.then(() => {
+      if (this.homeQueue === next) this.homeQueue = null;
+    });
+    return next;
+  }
+
+  /** The server stops: the home's room sets are written for the next home (it takes them up), and its lease goes with close(). */
+  async handOverRooms(): Promise<void> {
+    await this.roomSets?.handOver();
   }
 
   /** Where a match is hosted: here, another instance, or nobody (null). A `vresume` for a match nobody holds takes it up here. */
@@ -358,6 +412,7 @@ export class VersusRelay implements VersusDoor {
     this.locals.delete(conn.id);
     this.waiting.delete(conn.id);
     this.roomCodes.delete(conn.id);
+    this.inSets.delete(conn.id);
     this.seatedIn.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
@@ -402,7 +457,7 @@ export class VersusRelay implements VersusDoor {
       peer = this.peerFor(w.from, w.peer, w.who);
       this.peers.set(key, peer);
     }
-    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? atHome(this.homes, peer, m) : this.lobby.handle(peer, m)), (error) => {
+    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? this.inOrderAtHome(() => atHome(this.homes, peer, m), peer, w) : this.lobby.handle(peer, m)), (error) => {
       console.error('[live] a relayed versus message failed:', error);
       peer.error('server_error', 'The server could not handle this message.');
     });
@@ -440,6 +495,7 @@ export class VersusRelay implements VersusDoor {
 
   close(): void {
     clearInterval(this.timer);
+    this.roomSets?.close();
     this.routing?.leases.close();
     if (this.home === this.link.instance) void this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});
   }
@@ -447,6 +503,9 @@ export class VersusRelay implements VersusDoor {
   private noteWaiting(conn: Connection, m: ServerMessage): void {
     // A seat's set names its room too: a ranked 2v2 set's players saw no rroom before it.
     if (m.t === 'rroom' || (m.t === 'rmatch' && m.seat !== null)) this.roomCodes.set(conn.id, m.code);
+    // In a set (its seat, or watching): told to dial again if the home goes, and resumes it at the next.
+    if (m.t === 'rmatch') this.inSets.set(conn.id, conn);
+    else if (m.t === 'rover' || m.t === 'rclosed' || m.t === 'rroom') this.inSets.delete(conn.id);
     if (m.t === 'rclosed') return this.notWaiting(conn.id);
     // A watcher's view of the room (no seat of its own): it is told if the home goes, but sits in nothing there.
     if (m.t === 'rroom' && m.you === null) return;
@@ -456,6 +515,7 @@ export class VersusRelay implements VersusDoor {
   }
 
   private notWaiting(id: string): void {
+    this.inSets.delete(id);
     this.roomCodes.delete(id);
     this.waiting.delete(id);
   }
@@ -466,6 +526,12 @@ export class VersusRelay implements VersusDoor {
    * again; the new home's queue is rebuilt from those re-queues.
    */
   private homeGone(was: string): void {
+    for (const [id, conn] of this.inSets) {
+      if (!this.relayedTo.get(id)?.has(was)) continue;
+      // A room's set is taken up by the next home from its checkpoint: the page dials again and resumes it there.
+      this.notWaiting(id);
+      if (this.roomSets && conn.open) conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
+    }
     for (const [id, conn] of this.waiting) {
       if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
       this.waiting.delete(id);
@@ -477,6 +543,17 @@ export class VersusRelay implements VersusDoor {
     }
   }
 
+  /**
+   * Another instance holds the home now, this one still running (it stalled, or lost Redis past the
+   * lease): the next home takes the room sets up from their checkpoints, so they stop here, unstored,
+   * and their people's pages dial again to resume them there.
+   */
+  private homeLost(): void {
+    if (!this.roomSets) return;
+    this.roomSets.lost();
+    for (const peer of this.homes.rooms.stopSets()) if (peer.open) peer.close?.(1012, 'The server holding your room moved: reconnecting takes your set up again.');
+  }
+
   /** Takes the home if nobody holds it, renews it if this instance does; returns the holder. */
   private claim(): Promise<string | null> {
     this.claiming ??= (async () => {
@@ -486,6 +563,9 @@ export class VersusRelay implements VersusDoor {
         const set = await cmd.set(this.homeKey, instance, 'PX', CLUSTER.leaseMs, 'NX');
         const was = this.home;
         this.home = set === 'OK' ? instance : await cmd.get(this.homeKey);
+        // Just made the home (at start too): the sets the last home checkpointed are taken up here before any room message is handled.
+        if (this.home === instance && was !== instance) void this.roomSets?.takeUp();
+        else if (was === instance && this.home !== instance) this.homeLost();
         if (was !== null && was !== this.home) this.homeGone(was);
       } catch {
         // Redis away: the last home known stays the guess; a relayed message may then be lost.

@@ -83,6 +83,17 @@ export const roomCheckpointSchema = z
 export type RoomCheckpoint = z.infer<typeof roomCheckpointSchema>;
 export type RoomCheckpointGame = z.infer<typeof game>;
 
+/** The room around a set in play, besides the set (the lobby's): its chair, who may not come back, and what follows the set. */
+export const roomAroundSchema = z.object({
+  host: z.number().int().min(-1).max(MAX_SEATS - 1),
+  kicked: z.array(z.string().min(1).max(80)).max(1_000),
+  again: z.boolean(),
+  ranked: z.boolean(),
+});
+export type RoomAround = z.infer<typeof roomAroundSchema>;
+/** A set as the next home takes it up: its checkpoint, its room, and how long ago it was written. */
+export type RoomSetWritten = { cp: RoomCheckpoint; room: RoomAround; lateMs: number };
+
 /** A checkpoint that does not replay into the set it describes: it is not taken up. */
 export class RoomRestoreError extends Error {}
 

@@ -40,8 +40,13 @@ export type RoomHostOptions = {
   tokens?: readonly string[];
 };
 
-/** What a restored host takes besides its checkpoint: the same as a new one's, but for the set itself. */
-export type RoomRestoreOptions = Omit<RoomHostOptions, 'matchId' | 'code' | 'seed' | 'mode' | 'rules' | 'seats' | 'tokens'>;
+/**
+ * What a restored host takes besides its checkpoint: the same as a new one's, but for the set itself;
+ * `lateMs`: how long ago the checkpoint was written (a take-up after its host died). The set's clock
+ * moves on by that much, as its players' pages did, and each person is excused it and
+ * ROOM_LIMITS.takeUpGraceMs more to come back before the lockstep stops waiting for them.
+ */
+export type RoomRestoreOptions = Omit<RoomHostOptions, 'matchId' | 'code' | 'seed' | 'mode' | 'rules' | 'seats' | 'tokens'> & { lateMs?: number };
 
 /**
  * A room's set, live (decision 0034): N seats through the lockstep referee (RoomMatch). People's
@@ -88,6 +93,11 @@ export class RoomHost {
 
   get ended(): boolean {
     return this.phase === 'over' || this.phase === 'closed';
+  }
+
+  /** Stopped (stored, emptied, or the server closing): it has no checkpoint. */
+  get closed(): boolean {
+    return this.phase === 'closed';
   }
 
   /** Played to its winner (not closed early): its room may go back to the lobby for another set. */
@@ -346,8 +356,9 @@ export class RoomHost {
    */
   static restore(cp: RoomCheckpoint, o: RoomRestoreOptions): RoomHost {
     try {
-      const host = new RoomHost({ ...o, matchId: cp.matchId, code: cp.code, seed: cp.seed, mode: cp.mode, rules: cp.rules, seats: cp.seats, tokens: cp.state.map((x) => x.token) });
-      host.replay(cp);
+      const { lateMs = 0, ...rest } = o;
+      const host = new RoomHost({ ...rest, matchId: cp.matchId, code: cp.code, seed: cp.seed, mode: cp.mode, rules: cp.rules, seats: cp.seats, tokens: cp.state.map((x) => x.token) });
+      host.replay(cp, Math.max(0, lateMs));
       return host;
     } catch (error) {
       // A seat further ahead than the referee holds, a target it refuses, a set the engine would not start: not the set written.
@@ -356,14 +367,14 @@ export class RoomHost {
     }
   }
 
-  private replay(cp: RoomCheckpoint): void {
+  private replay(cp: RoomCheckpoint, late: number): void {
     const now = this.now();
     const inPlay = cp.phase === 'countdown' || cp.phase === 'playing';
     for (const [i, cg] of cp.games.entries()) {
       if (i > 0 && !this.match.advance()) throw new RoomRestoreError(`game ${i - 1} was not decided before game ${i}, or the set was already won`);
       const g = this.match.current;
       if (inPlay && i === cp.games.length - 1) {
-        this.replayInPlay(g, cg, now - cp.elapsedMs);
+        this.replayInPlay(g, cg, now - cp.elapsedMs - late);
         continue;
       }
       replayDecided(g, cg, i);
@@ -373,11 +384,13 @@ export class RoomHost {
       seat.leftRoom = st.leftRoom;
       seat.stream.startSent = st.startSent;
       if (st.lastSeq > 0) seat.stream.stream.accept(st.lastSeq);
-      seat.stream.stream.excusedMs = st.excusedMs;
+      seat.stream.stream.excusedMs = st.excusedMs + (late > 0 && !seat.isBot ? late + ROOM_LIMITS.takeUpGraceMs : 0);
       seat.stream.stream.excuseStall(st.stalledMs, now);
       // Nobody is connected to this host yet: each person is away until they resume here.
       if (!seat.isBot) seat.stream.stream.drop(now);
     });
+    // Taken up: the room is not closed as empty before its people's pages could dial again.
+    if (late > 0) this.emptySince = now + ROOM_LIMITS.takeUpGraceMs;
     switch (cp.phase) {
       case 'countdown':
       case 'playing':
@@ -387,7 +400,7 @@ export class RoomHost {
       case 'between':
         if (!this.match.advance()) throw new RoomRestoreError('the set was won before the game it waits for');
         this.phase = 'between';
-        return this.nextGameIn(cp.nextInMs);
+        return this.nextGameIn(Math.max(0, cp.nextInMs - late));
       case 'over': {
         this.match.advance();
         const winner = this.match.winner;

@@ -7,7 +7,8 @@ import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { roomRulesSchema } from '@/lib/validations/rooms';
 import type { Timers } from '@/lib/server/live/match/match-host';
-import { RoomHost, type RoomHostOptions } from '@/lib/server/live/rooms/room-host';
+import { RoomHost, type RoomHostOptions, type RoomRestoreOptions } from '@/lib/server/live/rooms/room-host';
+import { RoomRestoreError, type RoomAround, type RoomCheckpoint, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomStarts } from '@/lib/server/live/rooms/room-starts';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
@@ -25,6 +26,8 @@ export type RoomPeer = {
   readonly open: boolean;
   send(message: ServerMessage, waitMs?: number): void;
   error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
+  /** Closes its socket (a relayed one's through its instance): the page dials again. */
+  close?(code: number, reason: string): void;
 };
 
 type Seat = { spec: RoomSeatSpec; peer: RoomPeer | null; ready: boolean };
@@ -173,6 +176,61 @@ export class RoomLobby {
     this.leave(peer, at.room, at.seat);
   }
 
+  /** Each set in play here (or ended, not yet stored) with its room, as another instance would take it up (takeUp). */
+  sets(): Array<{ cp: RoomCheckpoint; room: RoomAround }> {
+    const out: Array<{ cp: RoomCheckpoint; room: RoomAround }> = [];
+    for (const room of this.rooms.values()) {
+      if (!room.playing || room.playing.closed) continue;
+      out.push({ cp: room.playing.checkpoint(), room: { host: room.host, kicked: [...room.kicked], again: room.again, ranked: room.ranked } });
+    }
+    return out;
+  }
+
+  /**
+   * A set whose home died, rebuilt here from its checkpoint (RoomHost.restore) in a room of the same
+   * code, its people away until each resumes with the seat's token. Refused (false, said in the log)
+   * when the code or the set is already held here, the instance's bounds are reached, or it does not
+   * replay as written.
+   */
+  takeUp({ cp, room: around, lateMs }: RoomSetWritten): boolean {
+    const botSeats = cp.seats.filter((x) => x.bot).length;
+    const refuse = (why: string) => (console.error(`[rooms] set ${cp.matchId} of room ${cp.code} not taken up: ${why}`), false);
+    if (this.rooms.has(cp.code) || this.matches.has(cp.matchId)) return refuse('held here already');
+    if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance || this.bots + botSeats > ROOM_LIMITS.botSeatsPerInstance) return refuse('this instance holds as many rooms or bots as it can');
+    const room: Room = {
+      code: cp.code, mode: cp.mode, rules: cp.rules, host: around.host, watchers: new Set(), playing: null, kicked: new Set(around.kicked), again: around.again, ranked: around.ranked,
+      seats: cp.seats.map((spec) => ({ spec, peer: null, ready: true })),
+    };
+    let host: RoomHost;
+    try {
+      host = RoomHost.restore(cp, { ...this.hostOptions(room), lateMs });
+    } catch (error) {
+      if (error instanceof RoomRestoreError) return refuse(error.message);
+      throw error;
+    }
+    if (host.closed) return refuse('it closed as it was rebuilt');
+    room.playing = host;
+    this.rooms.set(room.code, room);
+    this.matches.set(host.matchId, host);
+    this.bots += botSeats;
+    return true;
+  }
+
+  /**
+   * Every set here stops, unstored, its room closed: another instance holds the home now and takes
+   * them up from their checkpoints. The people seated and watching, to be told to dial again there.
+   */
+  stopSets(): RoomPeer[] {
+    const peers: RoomPeer[] = [];
+    for (const room of [...this.rooms.values()]) {
+      if (!room.playing || room.playing.ended) continue;
+      for (const x of room.seats) if (x?.peer && this.seated.get(x.peer)?.room === room) peers.push(x.peer);
+      peers.push(...room.watchers);
+      room.playing.close();
+    }
+    return peers;
+  }
+
   /** Every room's set stops, unstored (the server closes). */
   close(): void {
     for (const host of [...this.matches.values()]) host.close();
@@ -218,12 +276,16 @@ export class RoomLobby {
     if (this.starts.take([peer], this.now())) this.play(room);
   }
 
-  private play(room: Room): RoomHost {
-    // A ranked set is stored ranked (a store given to the lobby, as tests give one, is used as it is).
+  /** A ranked set is stored ranked (a store given to the lobby, as tests give one, is used as it is). */
+  private hostOptions(room: Room): RoomRestoreOptions {
     const store: RoomHostOptions['store'] = room.ranked ? (this.o.store ?? ((x) => storeRoomMatch({ ...x, ranked: true }))) : this.o.store;
+    return { ...this.o, ...(store ? { store } : {}), onClose: (h) => this.ended(room, h) };
+  }
+
+  private play(room: Room): RoomHost {
     const host = new RoomHost({
       matchId: randomBytes(12).toString('hex'), code: room.code, seed: randomBytes(16).toString('base64url'), mode: room.mode, rules: room.rules,
-      seats: room.seats.map((x) => x!.spec), ...this.o, ...(store ? { store } : {}), onClose: (h) => this.ended(room, h),
+      seats: room.seats.map((x) => x!.spec), ...this.hostOptions(room),
     });
     room.playing = host;
     this.matches.set(host.matchId, host);

@@ -1,0 +1,128 @@
+import 'server-only';
+import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
+import type { RedisLink } from '@/lib/server/live/cluster/redis';
+import { parseRoomCheckpoint, roomAroundSchema, type RoomAround, type RoomCheckpoint, type RoomCheckpointGame, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
+
+type Seat = RoomCheckpointGame['seats'][number];
+/** One seat's part of a write: each list from an index on, its ticks, and (the game in play) its deals. */
+type SeatChunk = { e: [number, Seat['events']]; t: [number, Seat['targets']]; j?: [number, NonNullable<Seat['joins']>]; k: number; d?: number };
+type Chunk = { g: number; s: SeatChunk[]; l: RoomCheckpointGame['leaves']; x: RoomCheckpointGame['decided'] };
+/** How much of a game this instance has written, and whether it was the game in play then. */
+type Written = { inPlay: boolean; e: number[]; t: number[]; j: number[] };
+
+/**
+ * Room sets' checkpoints on Redis (decision 0034), written by the versus home while it holds its
+ * lease, in one script: the head (seats, state, phase: small) is set, and what each game gained
+ * since the last write is appended, so a write costs what was played since (a late 16-seat game
+ * rewritten whole each second was ~0.5 MB). The game in play only grows; once decided it is
+ * written afresh, as the referee holds it. The next home reads every set listed under the home's
+ * key and takes it up. Redis may lose them (it holds no finished set): then the set is lost.
+ */
+export class RedisRoomCheckpoints {
+  /** Per set, per game: how much of it this instance has written. */
+  private readonly written = new Map<string, Written[]>();
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly homeKey: string,
+  ) {}
+
+  /** Writes what changed since the last write; false when this instance no longer holds the home (nothing written). */
+  async save(cp: RoomCheckpoint, room: RoomAround): Promise<boolean> {
+    const { games, ...head } = cp;
+    const fresh = !this.written.has(cp.matchId);
+    const written = this.written.get(cp.matchId) ?? [];
+    this.written.set(cp.matchId, written);
+    const chunks: string[] = [];
+    games.forEach((game, g) => {
+      const inPlay = game.seats.some((x) => x.joins !== undefined);
+      let w = written[g];
+      if (w && !w.inPlay && !inPlay) return; // decided, written so: it never changes
+      // Written as the game in play and decided since (or never written): afresh from its start.
+      if (!w || w.inPlay !== inPlay || game.seats.some((x, s) => x.events.length < w!.e[s]! || x.targets.length < w!.t[s]! || (x.joins?.length ?? 0) < w!.j[s]!)) {
+        w = { inPlay, e: game.seats.map(() => 0), t: game.seats.map(() => 0), j: game.seats.map(() => 0) };
+      }
+      const from = w;
+      const s: SeatChunk[] = game.seats.map((x, i) => ({
+        e: [from.e[i]!, x.events.slice(from.e[i])], t: [from.t[i]!, x.targets.slice(from.t[i])], k: x.ticks,
+        ...(x.joins ? { j: [from.j[i]!, x.joins.slice(from.j[i])] as [number, NonNullable<Seat['joins']>] } : {}), ...(x.dealt !== undefined ? { d: x.dealt } : {}),
+      }));
+      written[g] = { inPlay, e: game.seats.map((x) => x.events.length), t: game.seats.map((x) => x.targets.length), j: game.seats.map((x) => x.joins?.length ?? 0) };
+      chunks.push(JSON.stringify({ g, s, l: game.leaves, x: game.decided } satisfies Chunk));
+    });
+    const key = KEYS.roomSet(cp.matchId);
+    const headText = JSON.stringify({ ...head, games: games.length, room });
+    try {
+      const ok = await this.link.cmd.eval(LEASE_SCRIPTS.roomSet, 4, this.homeKey, key, `${key}:games`, KEYS.roomSets(this.homeKey), this.link.instance, CLUSTER.matchCheckpointMs, headText, fresh ? '1' : '0', cp.matchId, ...chunks);
+      if (ok === 1) return true;
+    } catch {
+      // Unwritten: the next write starts over rather than append after a gap.
+    }
+    this.written.delete(cp.matchId);
+    return false;
+  }
+
+  /** The set ended here (stored, or closed unstored): its checkpoint goes. */
+  drop(matchId: string): void {
+    this.written.delete(matchId);
+    const key = KEYS.roomSet(matchId);
+    this.link.cmd.multi().del(key, `${key}:games`).srem(KEYS.roomSets(this.homeKey), matchId).exec().catch(() => {});
+  }
+
+  /** This instance writes no more of the set (it closed here): the checkpoint stays for whoever takes it up. */
+  forget(matchId: string): void {
+    this.written.delete(matchId);
+  }
+
+  /** The sets listed under the home's key. */
+  async listed(): Promise<string[]> {
+    return this.link.cmd.smembers(KEYS.roomSets(this.homeKey));
+  }
+
+  /** A set's last checkpoint and its room, or null (gone, or unreadable: said in the log, as it is then never taken up). */
+  async read(matchId: string): Promise<RoomSetWritten | null> {
+    const key = KEYS.roomSet(matchId);
+    const replies = await this.link.cmd.multi().get(key).lrange(`${key}:games`, 0, -1).exec();
+    const head = replies?.[0]?.[1] as string | null | undefined;
+    if (!head) return null;
+    let text = '';
+    let room: unknown = null;
+    try {
+      const { games: count, room: around, ...rest } = JSON.parse(head) as Omit<RoomCheckpoint, 'games'> & { games: number; room: unknown };
+      const games: RoomCheckpointGame[] = [];
+      for (const raw of (replies?.[1]?.[1] as string[] | undefined) ?? []) fold(games, JSON.parse(raw) as Chunk);
+      text = JSON.stringify({ ...rest, games: games.slice(0, count) });
+      room = around;
+    } catch {
+      // an unreadable head or chunk: refused below, as any checkpoint that does not parse
+    }
+    const parsed = parseRoomCheckpoint(text);
+    const around = roomAroundSchema.safeParse(room);
+    if (!parsed.ok || !around.success) {
+      console.error(`[rooms] set ${matchId}'s checkpoint cannot be read: ${parsed.ok ? 'its room' : parsed.message}`);
+      return null;
+    }
+    return { cp: parsed.checkpoint, room: around.data, lateMs: Math.max(0, Date.now() - parsed.checkpoint.writtenAt) };
+  }
+}
+
+/** One write's chunk onto the games read so far: each list cut where the chunk starts, then extended, in place (a copy per chunk made a read quadratic). */
+function fold(games: RoomCheckpointGame[], c: Chunk): void {
+  const game = (games[c.g] ??= { seats: [], leaves: [], decided: null });
+  const onto = <T>(list: T[], [from, more]: [number, T[]]): void => {
+    list.length = Math.min(list.length, from);
+    for (const x of more) list.push(x);
+  };
+  c.s.forEach((x, s) => {
+    const seat = (game.seats[s] ??= { events: [], ticks: 0, targets: [] });
+    onto(seat.events, x.e);
+    onto(seat.targets, x.t);
+    seat.ticks = x.k;
+    if (x.j) onto((seat.joins ??= []), x.j);
+    else delete seat.joins;
+    if (x.d !== undefined) seat.dealt = x.d;
+    else delete seat.dealt;
+  });
+  game.leaves = c.l;
+  game.decided = c.x;
+}

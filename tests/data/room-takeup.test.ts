@@ -1,0 +1,272 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING } from '@/lib/engine';
+import { MAX_BATCH_TICKS, serverMessageSchema, type RoomClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import type { Connection } from '@/lib/server/live/connection';
+import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
+import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
+import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
+import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
+import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import { connectRedis } from '@/lib/server/live/cluster/redis';
+import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { VersusRelay } from '@/lib/server/live/match/versus-relay';
+import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import type { RoomHostOptions } from '@/lib/server/live/rooms/room-host';
+import { clockTick } from '@/lib/server/live/rooms/room-limits';
+import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
+import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
+import { verifyRoomMatch } from '@/lib/server/versus/room-verify';
+import { aliceAndBots, alicePlays, rules, storing } from '@/tests/support/room-site';
+
+// A room's set outlives the versus home that plays it (decision 0034): checkpointed on a real
+// Redis as it goes, and taken up by the next home after a crash or a hand-over, its people
+// resuming there. Several "instances" in one process, each on its own links to Redis.
+const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redisUp = await new Promise<boolean>((resolve) => {
+  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
+  s.on('error', () => resolve(false));
+});
+/**
+ * Nothing here touches the database (every set is stored by the test's own store): the file runs
+ * once, in the PGlite project, not again in the PostgreSQL one (its sets play in real time).
+ */
+const once = !(process.env.DATABASE_URL ?? '').startsWith('pglite');
+const closers: Array<() => void> = [];
+afterAll(() => closers.reverse().forEach((close) => close()));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const homeKey = () => `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+
+describe.skipIf(!redisUp || once)('a room set checkpointed on Redis', () => {
+  it('reads back as written at every write, through games, the pause between them and its end, each write appending what was played since', { timeout: 90_000 }, async () => {
+    const key = homeKey();
+    const link = connectRedis(url.toString());
+    closers.push(() => link.close());
+    await link.cmd.set(key, link.instance, 'PX', 60_000);
+    const store = new RedisRoomCheckpoints(link, key);
+    const site = aliceAndBots(storing().store);
+    const plays = alicePlays(site.alice, site.clock);
+    const around = { host: 0, kicked: ['u:mallory'], again: true, ranked: false };
+    const phases = new Set<string>();
+    let writes = 0;
+    let appended = 0;
+    let last = site.host.checkpoint();
+    // To its end: the set over (its last checkpoint, while it is stored) is written too.
+    for (let t = 0; t < 30 * 60_000 && !phases.has('over'); t += 1_900) {
+      plays([site.host], () => true, 1_900);
+      const cp = site.host.checkpoint();
+      const before = await link.cmd.llen(`${KEYS.roomSet(cp.matchId)}:games`);
+      expect(await store.save(cp, around)).toBe(true);
+      appended += (await link.cmd.lrange(`${KEYS.roomSet(cp.matchId)}:games`, before, -1)).reduce((n, c) => n + c.length, 0);
+      last = cp;
+      phases.add(cp.phase);
+      writes++;
+      const read = await store.read(cp.matchId);
+      expect(read?.cp).toEqual(cp);
+      expect(read?.room).toEqual(around);
+      expect(await store.listed()).toContain(cp.matchId);
+    }
+    expect(writes).toBeGreaterThan(10);
+    expect(phases.has('playing') && phases.has('between') && phases.has('over')).toBe(true);
+    // Each write appended what 1.9 s added (and a game once more, whole, when decided): all of them
+    // together are a few times the set, not a set per write.
+    expect(appended).toBeLessThan(3 * JSON.stringify(last.games).length);
+  });
+
+  it('is written only by the holder of the home: another instance’s write is refused and leaves nothing', async () => {
+    const key = homeKey();
+    const home = connectRedis(url.toString());
+    const other = connectRedis(url.toString());
+    closers.push(() => home.close(), () => other.close());
+    await home.cmd.set(key, home.instance, 'PX', 60_000);
+    const site = aliceAndBots(storing().store);
+    alicePlays(site.alice, site.clock)([site.host], () => true, 3_000);
+    const cp = site.host.checkpoint();
+    const around = { host: 0, kicked: [], again: true, ranked: false };
+    expect(await new RedisRoomCheckpoints(other, key).save(cp, around)).toBe(false);
+    expect(await new RedisRoomCheckpoints(other, key).read(cp.matchId)).toBeNull();
+    expect(await new RedisRoomCheckpoints(other, key).listed()).toEqual([]);
+    expect(await new RedisRoomCheckpoints(home, key).save(cp, around)).toBe(true);
+  });
+});
+
+/** Every room set stored, by any instance: a set must be stored once. */
+const stored: Array<Parameters<NonNullable<RoomHostOptions['store']>>[0]> = [];
+
+function instance(key: string) {
+  const link = connectRedis(url.toString());
+  const bus = new RedisBus(link);
+  let lobby: VersusLobby | null = null;
+  const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
+  const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
+  lobby = new VersusLobby({ bus, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
+  const rooms = new RoomLobby({ store: async (o) => (stored.push(o), { ok: true, matchId: o.matchId, repeated: false }) });
+  const teams = new TeamQueue({ rooms, ratingOf: async () => NEW_PLAYER_RATING, rankedEntry: async () => ({ ok: true, avoid: [] }) });
+  const relay = new VersusRelay(link, bus, lobby, { rooms, teams }, key, { leases, checkpoints });
+  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
+  const shut = () => (relay.close(), lobby.close(), rooms.close(), bus.close(), link.close());
+  closers.push(shut);
+  /** Dies without a word: nothing more reaches Redis, its leases are not let go, its sets stop. */
+  const crash = () => (link.kill(), shut());
+  return { key, link, relay, rooms, crash, shut };
+}
+
+/** A browser's socket on one instance: what it was sent, and when (performance.now()). */
+function socket(guest: string) {
+  const got: ServerMessage[] = [];
+  const at: number[] = [];
+  const conn = {
+    id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: guest }, player: { name: null, guest: true },
+    address: `10.7.${randomBytes(1)[0]}.1`, device: null, open: true, watches: new Map(), match: null, host: null, closedWith: 0,
+    send: (m: ServerMessage) => void (got.push(serverMessageSchema.parse(m)), at.push(performance.now())),
+    error: (code: string, message: string, extra = {}) => void (got.push({ t: 'error', code, message, ...extra } as ServerMessage), at.push(performance.now())),
+    close(code: number) {
+      this.open = false;
+      this.closedWith = code;
+    },
+  };
+  const last = <T extends ServerMessage['t']>(t: T) => got.findLast((m) => m.t === t) as Extract<ServerMessage, { t: T }> | undefined;
+  const next = async <T extends ServerMessage['t']>(t: T, timeout = 15_000) => {
+    await expect.poll(() => last(t), { timeout }).toBeDefined();
+    return last(t)!;
+  };
+  return { conn: conn as unknown as Connection & { closedWith: number }, got, at, last, next };
+}
+type Sock = ReturnType<typeof socket>;
+
+/**
+ * Alice's page, on the real clock: from the tick its server has to the room's clock, batches of no
+ * inputs (her pieces fall by gravity, so she stays in a while), to whichever socket she has now. A
+ * resume moves her back to where the server's copy stands: what was lost is sent again.
+ */
+function page(matchId: string) {
+  const st = { game: -1, seq: 0, tick: 0, t0: 0 };
+  const seen = new WeakSet<ServerMessage>();
+  return async (s: Sock, send: (m: RoomClientMessage) => Promise<void> | void) => {
+    s.got.forEach((m, i) => {
+      if (seen.has(m)) return;
+      seen.add(m);
+      if (m.t === 'rbegin') Object.assign(st, { game: m.game, seq: 0, tick: 0, t0: s.at[i]! + m.startsInMs });
+      if (m.t === 'rresumed' && m.game === st.game) Object.assign(st, { seq: m.lastSeq, tick: m.tick });
+    });
+    if (st.game < 0 || !s.conn.open || s.got.some((m) => m.t === 'rgame' && m.game === st.game)) return;
+    const now = clockTick(performance.now() - st.t0);
+    while (st.tick < now && s.conn.open) {
+      const tick = Math.min(now, st.tick + MAX_BATCH_TICKS);
+      await send({ t: 'rinputs', matchId, game: st.game, seq: ++st.seq, tick, events: [] });
+      st.tick = tick;
+    }
+  };
+}
+
+/**
+ * Alice (on b) in a room of hers with two bots, made through b and held on the home (a), with a
+ * watcher on b; 25 s games, the first in play. `playFor` plays her page through b on whichever socket she has.
+ */
+async function setAtHome(a: ReturnType<typeof instance>, b: ReturnType<typeof instance>) {
+  const tag = randomBytes(3).toString('hex');
+  const alice = socket(`alice-${tag}`);
+  const watcher = socket(`watch-${tag}`);
+  await b.relay.room(alice.conn, { t: 'rcreate', mode: 'battle', size: 3, rules: rules({ firstTo: 1, timeLimitTicks: 25 * 60 }), bots: [{ seat: 1, pps: 2, style: 'attacker' }, { seat: 2, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+  const { code } = await alice.next('rroom');
+  expect(a.rooms.rooms.has(code)).toBe(true);
+  await b.relay.room(watcher.conn, { t: 'rwatch', code });
+  await b.relay.room(alice.conn, { t: 'rready', code, ready: true });
+  await b.relay.room(alice.conn, { t: 'rstart', code });
+  const m = await alice.next('rmatch');
+  const plays = page(m.matchId);
+  const her = { sock: alice };
+  const playFor = async (ms: number) => {
+    for (const end = performance.now() + ms; performance.now() < end; ) {
+      await sleep(100);
+      await plays(her.sock, (x) => b.relay.room(her.sock.conn, x));
+    }
+  };
+  await playFor(7_000);
+  expect(a.rooms.matches.get(m.matchId)!.match.current.tick).toBeGreaterThan(120);
+  // Written at least once since the game began.
+  expect(await new RedisRoomCheckpoints(b.link, a.key).listed()).toContain(m.matchId);
+  return { tag, alice, watcher, m, code, her, playFor };
+}
+
+/** After the home went: Alice's page and the watcher's dial again through b and take the set up there; it plays to its end, stored once. */
+async function backAtTheNextHome(b: ReturnType<typeof instance>, set: Awaited<ReturnType<typeof setAtHome>>) {
+  const { tag, alice, watcher, m, code, her, playFor } = set;
+  await expect.poll(() => alice.conn.open, { timeout: 15_000 }).toBe(false);
+  expect(alice.conn.closedWith).toBe(1012);
+  // Her page dials again (through b) and resumes with the seat's token: it waits for the next home and its take-up.
+  // A socket closed before it resumed (the home that went told it so, 1012) dials again, as a page does.
+  for (let tries = 0; tries < 5 && !her.sock.last('rresumed'); tries++) {
+    her.sock = socket(`alice-${tag}`);
+    await b.relay.room(her.sock.conn, { t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
+    await expect.poll(() => !her.sock.conn.open || her.sock.last('rresumed') !== undefined || her.sock.last('error') !== undefined, { timeout: 15_000 }).toBe(true);
+    // Never told the seat is gone: a page would give it up.
+    expect(her.sock.last('error')).toBeUndefined();
+  }
+  expect(her.sock.last('rresumed')).toMatchObject({ matchId: m.matchId, game: 0, playing: true });
+  expect(b.rooms.matches.has(m.matchId)).toBe(true);
+  // Every field from its start (the frames before came from the home that went), then on from there.
+  expect(her.sock.got.find((x) => x.t === 'rframes')).toMatchObject({ all: true, from: 0 });
+  // The watcher was told to dial again too, and watches the set where it is now.
+  await expect.poll(() => watcher.conn.open, { timeout: 10_000 }).toBe(false);
+  let watching = socket(`watch-${tag}`);
+  for (let tries = 0; tries < 5 && !watching.last('rframes'); tries++) {
+    watching = socket(`watch-${tag}`);
+    await b.relay.room(watching.conn, { t: 'rwatch', code });
+    await expect.poll(() => !watching.conn.open || watching.last('rframes') !== undefined, { timeout: 15_000 }).toBe(true);
+  }
+  expect(watching.last('rframes')?.all).toBe(true);
+  for (let t = 0; t < 120_000 && !her.sock.last('rover'); t += 100) await playFor(100);
+  expect(her.sock.last('rover')).toMatchObject({ matchId: m.matchId, stored: true });
+  expect(watching.last('rover')).toMatchObject({ matchId: m.matchId });
+  // She was never put out for lag, across the instances (garbage may top her out).
+  expect([...alice.got, ...her.sock.got].filter((x) => x.t === 'rko' && x.seat === 0 && x.why === 'lag')).toEqual([]);
+  const mine = stored.filter((x) => x.matchId === m.matchId);
+  expect(mine).toHaveLength(1);
+  expect(verifyRoomMatch(mine[0]!.record).ok).toBe(true);
+  // Stored: its checkpoint goes with it.
+  await expect.poll(async () => new RedisRoomCheckpoints(b.link, b.key).listed(), { timeout: 5_000 }).not.toContain(m.matchId);
+}
+
+describe.skipIf(!redisUp || once)('a room set outlives the versus home', () => {
+  it('the home crashes mid-game: the next home takes the set up from its checkpoint, its player and its watcher come back through their instance, and it is stored once', { timeout: 180_000 }, async () => {
+    const k = homeKey();
+    const a = instance(k);
+    await sleep(100);
+    const b = instance(k);
+    const set = await setAtHome(a, b);
+    a.crash();
+    // Her batches find no home: her socket is closed so the page dials again (or b closes it, once it holds the home).
+    await set.playFor(1_000);
+    await backAtTheNextHome(b, set);
+  });
+
+  it('the home loses its lease while it runs (a stall): its sets stop there, unstored, and the next home takes them up', { timeout: 180_000 }, async () => {
+    const k = homeKey();
+    const a = instance(k);
+    await sleep(100);
+    const b = instance(k);
+    const set = await setAtHome(a, b);
+    // As if a stalled past its lease and b took the home meanwhile.
+    await a.link.cmd.set(k, b.link.instance, 'PX', 60_000);
+    await expect.poll(() => a.rooms.matches.has(set.m.matchId), { timeout: 5_000 }).toBe(false);
+    await backAtTheNextHome(b, set);
+    expect(a.rooms.matches.size).toBe(0);
+  });
+
+  it('the home shuts down: it writes its sets and lets the home go, and the next takes them up at once', { timeout: 180_000 }, async () => {
+    const k = homeKey();
+    const a = instance(k);
+    await sleep(100);
+    const b = instance(k);
+    const set = await setAtHome(a, b);
+    await a.relay.handOverRooms();
+    const gone = performance.now();
+    a.shut();
+    await expect.poll(() => b.rooms.matches.has(set.m.matchId), { timeout: 10_000 }).toBe(true);
+    // Not a lease's wait: b holds the home at its next look (every renewEveryMs).
+    expect(performance.now() - gone).toBeLessThan(CLUSTER.renewEveryMs + 1_000);
+    await backAtTheNextHome(b, set);
+  });
+});
