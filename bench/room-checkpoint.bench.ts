@@ -5,12 +5,20 @@
  * JSON, read back (parseRoomCheckpoint) and restored (RoomHost.restore, which replays every game
  * and has each bot choose its inputs again). Per row: the JSON's size, and the milliseconds of
  * each step, the median of --runs. The live play to each moment is not timed (bench:rooms has it).
+ *
+ * Then, with Redis (`--redis=`, default REDIS_URL or redis://127.0.0.1:6379; skipped if none
+ * answers), a room of --write-seats is played for --write-seconds and written each second as the
+ * versus home writes it (RedisRoomCheckpoints.save: the head and what was played since), beside
+ * what writing it whole each second would send: bytes a second and the write's milliseconds on the
+ * event loop. Last, what the next home does with it: read it back and restore it.
  */
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomHost } from '@/lib/server/live/rooms/room-host';
 import { parseRoomCheckpoint } from '@/lib/server/live/rooms/room-checkpoint';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
+import { connectRedis } from '@/lib/server/live/cluster/redis';
+import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const SIZES = arg('sizes', '4,16').split(',').map(Number);
@@ -84,4 +92,57 @@ for (const size of SIZES) {
   host.close();
 }
 console.table(rows);
+await writes();
 process.exit(0);
+
+/** A room of bots written to Redis each second as the home writes it, against writing it whole. */
+async function writes(): Promise<void> {
+  const url = arg('redis', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const link = connectRedis(url);
+  if ((await link.cmd.ping().catch(() => null)) !== 'PONG') return void (console.log(`no Redis at ${url}: the write part is skipped`), link.kill());
+  const size = Number(arg('write-seats', '16'));
+  const seconds = Number(arg('write-seconds', '120'));
+  const homeKey = `linefall:bench:versus-home:${process.pid}`;
+  await link.cmd.set(homeKey, link.instance, 'PX', 600_000);
+  const store = new RedisRoomCheckpoints(link, homeKey);
+  const clock = handClock();
+  const options = { now: clock.now, timers: clock.timers, stalls: () => 0, store: async () => ({ ok: true as const, matchId: 'bench-w', repeated: false }) };
+  const host = new RoomHost({ ...options, matchId: `bench-w-${process.pid}`, code: 'BENCHW', seed: `bench-w-${size}`, mode: 'battle', rules: { ...DEFAULT_ROOM_RULES, firstTo: 7 }, seats: Array.from({ length: size }, seat) });
+  host.begin(Array.from({ length: size }, () => null));
+  const around = { host: -1, kicked: [], again: false, ranked: false };
+  const sent = { append: 0, whole: 0 };
+  const loop = { append: [] as number[], whole: [] as number[] };
+  const key = `linefall:live:room-set:${host.matchId}`;
+  for (let s = 0; s < seconds + 3; s++) {
+    for (let t = 0; t < 1000; t += 50) clock.advance(50);
+    const cp = host.checkpoint();
+    const listed = await link.cmd.lrange(`${key}:games`, 0, -1);
+    let wrote: Promise<boolean> = Promise.resolve(true);
+    loop.append.push(ms(() => (wrote = store.save(cp, around))));
+    if (!(await wrote)) throw new Error('the bench does not hold its home');
+    const after = await link.cmd.lrange(`${key}:games`, 0, -1);
+    sent.append += (await link.cmd.strlen(key)) + after.slice(listed.length).reduce((n, c) => n + c.length, 0);
+    let text = '';
+    loop.whole.push(ms(() => (text = JSON.stringify(cp))));
+    sent.whole += text.length;
+  }
+  let read: Awaited<ReturnType<RedisRoomCheckpoints['read']>> = null;
+  const t = performance.now();
+  read = await store.read(host.matchId);
+  const readMs = performance.now() - t;
+  if (!read) throw new Error('the checkpoint did not read back');
+  const written = read.cp;
+  const restoreMs = ms(() => RoomHost.restore(written, options).close());
+  const row = {
+    seats: size, seconds, games: host.match.games.length,
+    kbPerSecondAppended: (sent.append / 1024 / (seconds + 3)).toFixed(1), kbPerSecondWhole: (sent.whole / 1024 / (seconds + 3)).toFixed(1),
+    saveMsP50: median(loop.append.slice()).toFixed(2), saveMsMax: Math.max(...loop.append).toFixed(2), wholeJsonMsP50: median(loop.whole.slice()).toFixed(2), wholeJsonMsMax: Math.max(...loop.whole).toFixed(2),
+    readMs: readMs.toFixed(1), restoreMs: restoreMs.toFixed(1),
+  };
+  console.log(JSON.stringify(row));
+  console.table([row]);
+  store.drop(host.matchId);
+  host.close();
+  await link.cmd.del(homeKey);
+  link.close();
+}

@@ -255,6 +255,19 @@ describe.skipIf(!redisUp || once)('a room set outlives the versus home', () => {
     expect(a.rooms.matches.size).toBe(0);
   });
 
+  it('the home loses Redis while it runs: after a lease without renewing it stops its sets, so only the next home plays them', { timeout: 180_000 }, async () => {
+    const k = homeKey();
+    const a = instance(k);
+    await sleep(100);
+    const b = instance(k);
+    const set = await setAtHome(a, b);
+    // Its commands fail from now on (its bus still hears): it cannot renew the home, nor know who took it.
+    a.link.cmd.disconnect();
+    await expect.poll(() => a.rooms.matches.has(set.m.matchId), { timeout: CLUSTER.leaseMs + 3 * CLUSTER.renewEveryMs }).toBe(false);
+    await backAtTheNextHome(b, set);
+    expect(a.rooms.matches.size).toBe(0);
+  });
+
   it('the home shuts down: it writes its sets and lets the home go, and the next takes them up at once', { timeout: 180_000 }, async () => {
     const k = homeKey();
     const a = instance(k);

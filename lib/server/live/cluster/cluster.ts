@@ -93,4 +93,9 @@ end
 redis.call('sadd', KEYS[4], ARGV[5])
 redis.call('pexpire', KEYS[4], ARGV[2])
 return 1`,
+  /** A room set's checkpoint let go (stored, or closed), only by the versus home's holder (KEYS as roomSet's; ARGV: the holder, the matchId). */
+  roomSetDrop: `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('del', KEYS[2], KEYS[3])
+redis.call('srem', KEYS[4], ARGV[2])
+return 1`,
 } as const;

@@ -62,11 +62,11 @@ export class RedisRoomCheckpoints {
     return false;
   }
 
-  /** The set ended here (stored, or closed unstored): its checkpoint goes. */
+  /** The set ended here (stored, or closed unstored), or cannot be taken up: its checkpoint goes, only while this instance holds the home. */
   drop(matchId: string): void {
     this.written.delete(matchId);
     const key = KEYS.roomSet(matchId);
-    this.link.cmd.multi().del(key, `${key}:games`).srem(KEYS.roomSets(this.homeKey), matchId).exec().catch(() => {});
+    this.link.cmd.eval(LEASE_SCRIPTS.roomSetDrop, 4, this.homeKey, key, `${key}:games`, KEYS.roomSets(this.homeKey), this.link.instance, matchId).catch(() => {});
   }
 
   /** This instance writes no more of the set (it closed here): the checkpoint stays for whoever takes it up. */
@@ -79,7 +79,7 @@ export class RedisRoomCheckpoints {
     return this.link.cmd.smembers(KEYS.roomSets(this.homeKey));
   }
 
-  /** A set's last checkpoint and its room, or null (gone, or unreadable: said in the log, as it is then never taken up). */
+  /** A set's last checkpoint and its room, or null (gone, or unreadable: said in the log, as it is then never taken up); throws if Redis does not answer. */
   async read(matchId: string): Promise<RoomSetWritten | null> {
     const key = KEYS.roomSet(matchId);
     const replies = await this.link.cmd.multi().get(key).lrange(`${key}:games`, 0, -1).exec();
@@ -102,15 +102,21 @@ export class RedisRoomCheckpoints {
       console.error(`[rooms] set ${matchId}'s checkpoint cannot be read: ${parsed.ok ? 'its room' : parsed.message}`);
       return null;
     }
-    return { cp: parsed.checkpoint, room: around.data, lateMs: Math.max(0, Date.now() - parsed.checkpoint.writtenAt) };
+    // Two machines' clocks: bounded, so a skew neither stops the set's clock nor jumps it far.
+    return { cp: parsed.checkpoint, room: around.data, lateMs: Math.min(MAX_LATE_MS, Math.max(0, Date.now() - parsed.checkpoint.writtenAt)) };
   }
 }
+
+/** The most a set's clock moves on when taken up: past it, its pages have long given it up. */
+const MAX_LATE_MS = 30_000;
 
 /** One write's chunk onto the games read so far: each list cut where the chunk starts, then extended, in place (a copy per chunk made a read quadratic). */
 function fold(games: RoomCheckpointGame[], c: Chunk): void {
   const game = (games[c.g] ??= { seats: [], leaves: [], decided: null });
   const onto = <T>(list: T[], [from, more]: [number, T[]]): void => {
-    list.length = Math.min(list.length, from);
+    // A chunk past the end: an append was lost (a failover, an eviction): this is not the set written.
+    if (from > list.length) throw new Error(`a chunk of game ${c.g} starts at ${from}, past what was written (${list.length})`);
+    list.length = from;
     for (const x of more) list.push(x);
   };
   c.s.forEach((x, s) => {

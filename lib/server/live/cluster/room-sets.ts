@@ -1,9 +1,12 @@
 import 'server-only';
 import type { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import type { RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
 
 /** How often the home writes its room sets: what a take-up replays past, at most (the players' pages resend it). */
 export const ROOM_SET_WRITE_MS = 1_000;
+/** A take-up Redis did not fully answer is tried again this many times, a write's interval apart. */
+const TAKE_UP_TRIES = 10;
 
 /**
  * The versus home's room sets kept on Redis (decision 0034): each written every ROOM_SET_WRITE_MS
@@ -49,21 +52,40 @@ export class RoomSetKeeper {
     return this.writing;
   }
 
-  /** This instance has just become the home: every set listed under it is taken up here (once, whatever asks meanwhile). */
-  takeUp(): Promise<void> {
+  /**
+   * This instance has just become the home: every set listed under it is taken up here (once,
+   * whatever asks meanwhile). A set is dropped only when it is gone, unreadable or refused; one
+   * Redis did not answer for is asked again a little later, never dropped.
+   */
+  takeUp(attempt = 0): Promise<void> {
     this.takingUp ??= (async () => {
-      for (const id of await this.store.listed().catch(() => [] as string[])) {
+      let again = false;
+      const ids = await this.store.listed().catch(() => ((again = true), [] as string[]));
+      for (const id of ids) {
         if (this.lobby.matches.has(id)) continue;
-        const written = await this.store.read(id).catch(() => null);
-        if (written && this.lobby.takeUp(written)) {
-          this.mine.add(id);
-          console.info(`[rooms] set ${id} of room ${written.cp.code} taken up here, ${Math.round(written.lateMs)} ms after its last checkpoint`);
+        let written: RoomSetWritten | null;
+        try {
+          written = await this.store.read(id);
+        } catch {
+          again = true;
           continue;
         }
-        // Gone, unreadable or refused: never to be taken up by anyone.
-        if (!this.lobby.matches.has(id)) this.store.drop(id);
+        let taken = false;
+        try {
+          taken = written !== null && this.lobby.takeUp(written);
+        } catch (error) {
+          // A bug in rebuilding one set must not end the process (and then every next home's, in turn).
+          console.error(`[rooms] set ${id} could not be taken up:`, error);
+        }
+        if (taken) {
+          this.mine.add(id);
+          console.info(`[rooms] set ${id} of room ${written!.cp.code} taken up here, ${Math.round(written!.lateMs)} ms after its last checkpoint`);
+        } else if (!this.lobby.matches.has(id)) this.store.drop(id);
       }
-    })().finally(() => (this.takingUp = null));
+      if (again && attempt < TAKE_UP_TRIES && this.isHome()) setTimeout(() => void this.takeUp(attempt + 1), ROOM_SET_WRITE_MS).unref();
+    })()
+      .catch((error: unknown) => console.error('[rooms] taking sets up failed:', error))
+      .finally(() => (this.takingUp = null));
     return this.takingUp;
   }
 

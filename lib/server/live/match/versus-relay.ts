@@ -119,6 +119,10 @@ export class VersusRelay implements VersusDoor {
   private readonly roomSets: RoomSetKeeper | null;
   /** Room messages held here while this instance turns into the home and takes its sets up, in order. */
   private homeQueue: Promise<void> | null = null;
+  /** When this instance last renewed (or took) the home: a home that cannot for a lease's time is one no more. */
+  private renewedAt = 0;
+  /** Handed over (the server stops): this instance takes the home no more. */
+  private leaving = false;
 
   constructor(
     private readonly link: RedisLink,
@@ -217,6 +221,7 @@ export class VersusRelay implements VersusDoor {
     const home = this.home ?? (await this.claim());
     if (!conn.open) return;
     if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
+    if (m.t === 'runwatch') this.inSets.delete(conn.id);
     if (home === this.link.instance) return this.inOrderAtHome(() => atHome(this.homes, conn, m), conn);
     // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
     if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
@@ -285,17 +290,21 @@ export class VersusRelay implements VersusDoor {
     const keeper = this.roomSets;
     if (!keeper || (!this.homeQueue && !keeper.takingUp && !keeper.handedOver && this.home === this.link.instance)) return handle();
     const before = this.homeQueue ?? (this.home === this.link.instance ? Promise.resolve() : this.claim().then(() => {}));
+    const failed = (error: unknown) => {
+      console.error('[live] a room message failed:', error);
+      peer.error('server_error', 'The server could not handle this message.');
+    };
     const next = before
       .then(() => keeper.takingUp)
       .then(() => {
         // Not the home (it moved, or this instance stops): the room is not here, so the socket dials again and its instance finds the home.
-        if (!relayed || (this.home === this.link.instance && !keeper.handedOver)) return handle();
-        void this.bus.tell(relayed.from, { k: 'vkick', from: this.link.instance, peer: relayed.peer, code: 1012, reason: 'Rooms are held on another server now: reconnecting finds it.' });
+        if (relayed && (this.home !== this.link.instance || keeper.handedOver)) {
+          return void this.bus.tell(relayed.from, { k: 'vkick', from: this.link.instance, peer: relayed.peer, code: 1012, reason: 'Rooms are held on another server now: reconnecting finds it.' });
+        }
+        // Handled in order, not waited for: one waiting on the database (a ranked queue's rating) holds up no other.
+        void Promise.resolve(handle()).catch(failed);
       })
-      .catch((error: unknown) => {
-        console.error('[live] a room message failed:', error);
-        peer.error('server_error', 'The server could not handle this message.');
-      });
+      .catch(failed);
     this.homeQueue = next;
     void next.then(() => {
       if (this.homeQueue === next) this.homeQueue = null;
@@ -303,9 +312,19 @@ export class VersusRelay implements VersusDoor {
     return next;
   }
 
-  /** The server stops: the home's room sets are written for the next home (it takes them up), and its lease goes with close(). */
+  /**
+   * The server stops: the home's room sets are written for the next home, stop here unstored (every
+   * socket is closed as the drain ends), and the home is let go, so the next instance to look takes
+   * it and the sets up at once. This instance takes the home no more.
+   */
   async handOverRooms(): Promise<void> {
-    await this.roomSets?.handOver();
+    if (!this.roomSets) return;
+    await this.roomSets.handOver();
+    this.leaving = true;
+    if (this.home !== this.link.instance) return;
+    this.home = null;
+    this.homes.rooms.stopSets();
+    await this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});
   }
 
   /** Where a match is hosted: here, another instance, or nobody (null). A `vresume` for a match nobody holds takes it up here. */
@@ -505,7 +524,7 @@ export class VersusRelay implements VersusDoor {
     if (m.t === 'rroom' || (m.t === 'rmatch' && m.seat !== null)) this.roomCodes.set(conn.id, m.code);
     // In a set (its seat, or watching): told to dial again if the home goes, and resumes it at the next.
     if (m.t === 'rmatch') this.inSets.set(conn.id, conn);
-    else if (m.t === 'rover' || m.t === 'rclosed' || m.t === 'rroom') this.inSets.delete(conn.id);
+    else if (m.t === 'rover' || m.t === 'rclosed' || (m.t === 'rroom' && !m.playing)) this.inSets.delete(conn.id);
     if (m.t === 'rclosed') return this.notWaiting(conn.id);
     // A watcher's view of the room (no seat of its own): it is told if the home goes, but sits in nothing there.
     if (m.t === 'rroom' && m.you === null) return;
@@ -526,11 +545,11 @@ export class VersusRelay implements VersusDoor {
    * again; the new home's queue is rebuilt from those re-queues.
    */
   private homeGone(was: string): void {
-    for (const [id, conn] of this.inSets) {
+    // A room's set is taken up by the next home from its checkpoint: the page dials again and resumes it there.
+    for (const [id, conn] of this.roomSets ? this.inSets : []) {
       if (!this.relayedTo.get(id)?.has(was)) continue;
-      // A room's set is taken up by the next home from its checkpoint: the page dials again and resumes it there.
       this.notWaiting(id);
-      if (this.roomSets && conn.open) conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
+      if (conn.open) conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
     }
     for (const [id, conn] of this.waiting) {
       if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
@@ -559,16 +578,26 @@ export class VersusRelay implements VersusDoor {
     this.claiming ??= (async () => {
       const { cmd, instance } = this.link;
       try {
-        if (this.home === instance && (await cmd.eval(LEASE_SCRIPTS.renew, 1, this.homeKey, instance, CLUSTER.leaseMs)) === 1) return instance;
-        const set = await cmd.set(this.homeKey, instance, 'PX', CLUSTER.leaseMs, 'NX');
+        if (this.home === instance && (await cmd.eval(LEASE_SCRIPTS.renew, 1, this.homeKey, instance, CLUSTER.leaseMs)) === 1) {
+          this.renewedAt = Date.now();
+          return instance;
+        }
+        const set = this.leaving ? null : await cmd.set(this.homeKey, instance, 'PX', CLUSTER.leaseMs, 'NX');
         const was = this.home;
         this.home = set === 'OK' ? instance : await cmd.get(this.homeKey);
+        if (this.home === instance && (set === 'OK' || was !== instance)) this.renewedAt = Date.now();
         // Just made the home (at start too): the sets the last home checkpointed are taken up here before any room message is handled.
         if (this.home === instance && was !== instance) void this.roomSets?.takeUp();
         else if (was === instance && this.home !== instance) this.homeLost();
         if (was !== null && was !== this.home) this.homeGone(was);
       } catch {
         // Redis away: the last home known stays the guess; a relayed message may then be lost.
+      }
+      // This instance could not renew the home for a lease's time (Redis away, or a stall): another
+      // may hold it and take its sets up, so they stop here; taking the home again is a take-up.
+      if (this.roomSets && this.home === instance && Date.now() - this.renewedAt > CLUSTER.leaseMs) {
+        this.home = null;
+        this.homeLost();
       }
       return this.home;
     })().finally(() => (this.claiming = null));

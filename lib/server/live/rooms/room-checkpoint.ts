@@ -83,10 +83,12 @@ export const roomCheckpointSchema = z
 export type RoomCheckpoint = z.infer<typeof roomCheckpointSchema>;
 export type RoomCheckpointGame = z.infer<typeof game>;
 
+/** Kicked players a room's checkpoint keeps (the latest). */
+export const MAX_KICKED = 1_000;
 /** The room around a set in play, besides the set (the lobby's): its chair, who may not come back, and what follows the set. */
 export const roomAroundSchema = z.object({
   host: z.number().int().min(-1).max(MAX_SEATS - 1),
-  kicked: z.array(z.string().min(1).max(80)).max(1_000),
+  kicked: z.array(z.string().min(1).max(80)).max(MAX_KICKED),
   again: z.boolean(),
   ranked: z.boolean(),
 });

@@ -42,9 +42,9 @@ export type RoomHostOptions = {
 
 /**
  * What a restored host takes besides its checkpoint: the same as a new one's, but for the set itself;
- * `lateMs`: how long ago the checkpoint was written (a take-up after its host died). The set's clock
- * moves on by that much, as its players' pages did, and each person is excused it and
- * ROOM_LIMITS.takeUpGraceMs more to come back before the lockstep stops waiting for them.
+ * `lateMs`, for a set taken up after its host died: how long ago the checkpoint was written. The
+ * set's clock moves on by that much, as its players' pages did, and for ROOM_LIMITS.takeUpGraceMs
+ * nobody is put out for lag while their pages dial again.
  */
 export type RoomRestoreOptions = Omit<RoomHostOptions, 'matchId' | 'code' | 'seed' | 'mode' | 'rules' | 'seats' | 'tokens'> & { lateMs?: number };
 
@@ -76,6 +76,10 @@ export class RoomHost {
   private piecesSent = 0;
   /** Between games: when the next one's countdown begins. */
   private nextAt = 0;
+  /** A set taken up after its host died: until then its people are not put out for lag (ROOM_LIMITS.takeUpGraceMs). */
+  private graceUntil = 0;
+  /** Decided games as a checkpoint writes them (they never change): built once, not at every write. */
+  private readonly decided: RoomCheckpointGame[] = [];
   /** Since when no person's seat has had a connection (null: someone is here). */
   private emptySince: number | null = null;
   /** Set once the set is stored (or refused): what `rover` said. */
@@ -340,7 +344,7 @@ export class RoomHost {
     const games = this.phase === 'between' ? this.match.games.slice(0, -1) : this.match.games;
     return {
       v: 1, matchId: this.matchId, code: this.o.code, seed: this.o.seed, mode: this.o.mode, rules: this.o.rules, seats: this.seats.map((x) => x.spec),
-      games: games.map((g, i) => (inPlay && i === games.length - 1 ? gameInPlay(this.seats, g) : decidedGame(g))),
+      games: games.map((g, i) => (inPlay && i === games.length - 1 ? gameInPlay(this.seats, g) : (this.decided[i] ??= decidedGame(g)))),
       phase: this.phase, elapsedMs: inPlay ? now - this.t0 : 0, nextInMs: this.phase === 'between' ? Math.max(0, this.nextAt - now) : 0,
       state: this.seats.map(({ stream, leftRoom }) => ({
         token: stream.token, lastSeq: stream.stream.lastSeq, leftRoom, startSent: stream.startSent, excusedMs: stream.stream.excusedMs, stalledMs: stream.stream.stalledMs,
@@ -356,9 +360,9 @@ export class RoomHost {
    */
   static restore(cp: RoomCheckpoint, o: RoomRestoreOptions): RoomHost {
     try {
-      const { lateMs = 0, ...rest } = o;
+      const { lateMs, ...rest } = o;
       const host = new RoomHost({ ...rest, matchId: cp.matchId, code: cp.code, seed: cp.seed, mode: cp.mode, rules: cp.rules, seats: cp.seats, tokens: cp.state.map((x) => x.token) });
-      host.replay(cp, Math.max(0, lateMs));
+      host.replay(cp, lateMs === undefined ? null : Math.max(0, lateMs));
       return host;
     } catch (error) {
       // A seat further ahead than the referee holds, a target it refuses, a set the engine would not start: not the set written.
@@ -367,8 +371,9 @@ export class RoomHost {
     }
   }
 
-  private replay(cp: RoomCheckpoint, late: number): void {
+  private replay(cp: RoomCheckpoint, takenUp: number | null): void {
     const now = this.now();
+    const late = takenUp ?? 0;
     const inPlay = cp.phase === 'countdown' || cp.phase === 'playing';
     for (const [i, cg] of cp.games.entries()) {
       if (i > 0 && !this.match.advance()) throw new RoomRestoreError(`game ${i - 1} was not decided before game ${i}, or the set was already won`);
@@ -384,13 +389,16 @@ export class RoomHost {
       seat.leftRoom = st.leftRoom;
       seat.stream.startSent = st.startSent;
       if (st.lastSeq > 0) seat.stream.stream.accept(st.lastSeq);
-      seat.stream.stream.excusedMs = st.excusedMs + (late > 0 && !seat.isBot ? late + ROOM_LIMITS.takeUpGraceMs : 0);
+      seat.stream.stream.excusedMs = st.excusedMs;
       seat.stream.stream.excuseStall(st.stalledMs, now);
       // Nobody is connected to this host yet: each person is away until they resume here.
       if (!seat.isBot) seat.stream.stream.drop(now);
     });
-    // Taken up: the room is not closed as empty before its people's pages could dial again.
-    if (late > 0) this.emptySince = now + ROOM_LIMITS.takeUpGraceMs;
+    // Taken up: nobody is put out for lag, nor the room closed as empty, before its people's pages could dial again.
+    if (takenUp !== null) {
+      this.graceUntil = now + ROOM_LIMITS.takeUpGraceMs;
+      this.emptySince = this.graceUntil;
+    }
     switch (cp.phase) {
       case 'countdown':
       case 'playing':
@@ -498,7 +506,7 @@ export class RoomHost {
       for (const [s, seat] of this.seats.entries()) {
         if (seat.isBot || g.isOut(s)) continue;
         if (stalled > 0 && seat.stream.link) seat.stream.stream.excuseStall(stalled, now);
-        if (seat.stream.stream.pace(seat.sentTick, now, ROOM_LIMITS.maxLagMs) === 'behind') this.out(s, 'lag');
+        if (now >= this.graceUntil && seat.stream.stream.pace(seat.sentTick, now, ROOM_LIMITS.maxLagMs) === 'behind') this.out(s, 'lag');
       }
       this.pump();
       if (this.phase === 'playing') this.frames();

@@ -30,10 +30,7 @@ export const ROOM_LIMITS = {
   /** The first game's countdown, and the pause between games of a set. */
   countdownMs: 3_000,
   betweenGamesMs: 2_000,
-  /**
-   * A set taken up from its checkpoint after its host died: each person may trail the clock this much
-   * more (besides the time since the checkpoint) while their page dials again and resumes.
-   */
+  /** A set taken up from its checkpoint after its host died: nobody is put out for lag this long after, while the pages dial again and resume. */
   takeUpGraceMs: 10_000,
   /** A room whose people have all been disconnected this long closes, unstored: its bots stop. */
   emptyCloseMs: 10_000,

@@ -8,7 +8,7 @@ import type { Owner } from '@/lib/server/games/owner';
 import { roomRulesSchema } from '@/lib/validations/rooms';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomHost, type RoomHostOptions, type RoomRestoreOptions } from '@/lib/server/live/rooms/room-host';
-import { RoomRestoreError, type RoomAround, type RoomCheckpoint, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
+import { MAX_KICKED, RoomRestoreError, type RoomAround, type RoomCheckpoint, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomStarts } from '@/lib/server/live/rooms/room-starts';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
@@ -181,7 +181,8 @@ export class RoomLobby {
     const out: Array<{ cp: RoomCheckpoint; room: RoomAround }> = [];
     for (const room of this.rooms.values()) {
       if (!room.playing || room.playing.closed) continue;
-      out.push({ cp: room.playing.checkpoint(), room: { host: room.host, kicked: [...room.kicked], again: room.again, ranked: room.ranked } });
+      // The latest kicks, as many as the checkpoint takes (a chair kicking joiner after joiner would otherwise make its set unreadable).
+      out.push({ cp: room.playing.checkpoint(), room: { host: room.host, kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again, ranked: room.ranked } });
     }
     return out;
   }
