@@ -229,13 +229,18 @@ async function backAtTheNextHome(b: ReturnType<typeof instance>, set: Awaited<Re
   await expect.poll(async () => new RedisRoomCheckpoints(b.link, b.key).listed(), { timeout: 5_000 }).not.toContain(m.matchId);
 }
 
+/** Two instances on one home key, the first holding the home, and Alice's set at it (setAtHome). */
+async function homeAndAlice() {
+  const k = homeKey();
+  const a = instance(k);
+  await sleep(100);
+  const b = instance(k);
+  return { a, b, set: await setAtHome(a, b) };
+}
+
 describe.skipIf(!redisUp || once)('a room set outlives the versus home', () => {
   it('the home crashes mid-game: the next home takes the set up from its checkpoint, its player and its watcher come back through their instance, and it is stored once', { timeout: 180_000 }, async () => {
-    const k = homeKey();
-    const a = instance(k);
-    await sleep(100);
-    const b = instance(k);
-    const set = await setAtHome(a, b);
+    const { a, b, set } = await homeAndAlice();
     a.crash();
     // Her batches find no home: her socket is closed so the page dials again (or b closes it, once it holds the home).
     await set.playFor(1_000);
@@ -243,24 +248,16 @@ describe.skipIf(!redisUp || once)('a room set outlives the versus home', () => {
   });
 
   it('the home loses its lease while it runs (a stall): its sets stop there, unstored, and the next home takes them up', { timeout: 180_000 }, async () => {
-    const k = homeKey();
-    const a = instance(k);
-    await sleep(100);
-    const b = instance(k);
-    const set = await setAtHome(a, b);
+    const { a, b, set } = await homeAndAlice();
     // As if a stalled past its lease and b took the home meanwhile.
-    await a.link.cmd.set(k, b.link.instance, 'PX', 60_000);
+    await a.link.cmd.set(a.key, b.link.instance, 'PX', 60_000);
     await expect.poll(() => a.rooms.matches.has(set.m.matchId), { timeout: 5_000 }).toBe(false);
     await backAtTheNextHome(b, set);
     expect(a.rooms.matches.size).toBe(0);
   });
 
   it('the home loses Redis while it runs: after a lease without renewing it stops its sets, so only the next home plays them', { timeout: 180_000 }, async () => {
-    const k = homeKey();
-    const a = instance(k);
-    await sleep(100);
-    const b = instance(k);
-    const set = await setAtHome(a, b);
+    const { a, b, set } = await homeAndAlice();
     // Its commands fail from now on (its bus still hears): it cannot renew the home, nor know who took it.
     a.link.cmd.disconnect();
     await expect.poll(() => a.rooms.matches.has(set.m.matchId), { timeout: CLUSTER.leaseMs + 3 * CLUSTER.renewEveryMs }).toBe(false);
@@ -269,11 +266,7 @@ describe.skipIf(!redisUp || once)('a room set outlives the versus home', () => {
   });
 
   it('the home shuts down: it writes its sets and lets the home go, and the next takes them up at once', { timeout: 180_000 }, async () => {
-    const k = homeKey();
-    const a = instance(k);
-    await sleep(100);
-    const b = instance(k);
-    const set = await setAtHome(a, b);
+    const { a, b, set } = await homeAndAlice();
     await a.relay.handOverRooms();
     const gone = performance.now();
     a.shut();
