@@ -55,9 +55,21 @@ describe('a page back in its room set', () => {
     plays([site.host], () => true, 6_000);
     site.lobby.closed(site.alice.conn);
     site.clock.advance(1_000);
+    // Someone else's socket (another account) with her token, and her own with a made-up one: no catch-up of her set.
+    const stranger = socket(site.lobby, { userId: 'mallory', guestId: null }, site.clock.now);
+    stranger.say({ t: 'rresume', matchId: site.m.matchId, token: site.m.resumeToken! });
+    const guess = socket(site.lobby, site.alice.conn.owner, site.clock.now);
+    guess.say({ t: 'rresume', matchId: site.m.matchId, token: 'x'.repeat(24) });
+    for (const s of [stranger, guess]) expect(s.sent.map((m) => m.t)).toEqual(['error']);
     const back = socket(site.lobby, site.alice.conn.owner, site.clock.now);
     back.say({ t: 'rresume', matchId: site.m.matchId, token: site.m.resumeToken! });
     expect(back.last('rresumed')).toBeDefined();
+    // The catch-up shows no piece past those she was dealt (the most any frame may show).
+    const all = back.of('rframes').find((f) => f.all)!;
+    expect(all.from + all.pieces.length).toBeLessThanOrEqual(site.host.seats[0]!.stream.stream.dealt.length);
+    // A second resume on the socket already seated costs nothing: refused, no second catch-up.
+    back.say({ t: 'rresume', matchId: site.m.matchId, token: site.m.resumeToken! });
+    expect(back.of('rframes').filter((f) => f.all)).toHaveLength(1);
     site.clock.advance(1_000);
     expectFieldsOf(site.host, back.sent);
   });
