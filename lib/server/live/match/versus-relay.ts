@@ -18,6 +18,7 @@ import { isRoomMessage, type RoomLobby } from '@/lib/server/live/rooms/room-lobb
 import { isTeamMessage, type TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 import { RoomSetKeeper } from '@/lib/server/live/cluster/room-sets';
+import { RoomHome } from '@/lib/server/live/cluster/room-home';
 
 /** Matches are leased and checkpointed one by one (docs/decisions/0018): how the relay finds and takes them up. */
 export type MatchRouting = { leases: MatchLeases; checkpoints: RedisMatchCheckpoints };
@@ -113,12 +114,8 @@ export class VersusRelay implements VersusDoor {
   private readonly seatedIn = new Map<string, string[]>();
   /** Per socket: resumes that would have taken up a match it holds no seat of. */
   private readonly failedTakeUps = new WeakMap<Connection, number>();
-  /** Here: sockets seated in (or watching) a room's set at the home: if the home goes, each dials again and resumes it at the next. */
-  private readonly inSets = new Map<string, Connection>();
-  /** The home's room sets on Redis, taken up by the next home (with routing only: no versus home for matches). */
-  private readonly roomSets: RoomSetKeeper | null;
-  /** Room messages held here while this instance turns into the home and takes its sets up, in order. */
-  private homeQueue: Promise<void> | null = null;
+  /** The home's room sets on Redis, taken up by the next home, and room messages' order meanwhile (with routing only: no versus home for matches). */
+  private readonly roomSets: RoomHome | null;
   /** When this instance last renewed (or took) the home: a home that cannot for a lease's time is one no more. */
   private renewedAt = 0;
   /** Handed over (the server stops): this instance takes the home no more. */
@@ -136,7 +133,10 @@ export class VersusRelay implements VersusDoor {
     private readonly routing: MatchRouting | null = null,
   ) {
     this.placements = routing ? new Placements(this.parts()) : null;
-    this.roomSets = routing ? new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, () => this.home === link.instance) : null;
+    const isHome = () => this.home === link.instance;
+    this.roomSets = routing
+      ? new RoomHome({ keeper: new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, isHome), rooms: homes.rooms, isHome, claim: () => this.claim() })
+      : null;
     if (this.placements) lobby.setPlacer((p) => this.placements!.place(p));
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
@@ -221,8 +221,8 @@ export class VersusRelay implements VersusDoor {
     const home = this.home ?? (await this.claim());
     if (!conn.open) return;
     if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
-    if (m.t === 'runwatch') this.inSets.delete(conn.id);
-    if (home === this.link.instance) return this.inOrderAtHome(() => atHome(this.homes, conn, m), conn);
+    if (m.t === 'runwatch') this.roomSets?.forget(conn.id);
+    if (home === this.link.instance) return this.roomSets ? this.roomSets.inOrder(() => atHome(this.homes, conn, m), conn, conn.id) : atHome(this.homes, conn, m);
     // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
     if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
     return this.relay(conn, m, home, null);
@@ -279,37 +279,6 @@ export class VersusRelay implements VersusDoor {
       if (conn.open && home !== null && home !== was) return this.room(conn, m);
     }
     if (conn.open) conn.error('server_error', 'The server holding rooms has just gone; try again in a few seconds.');
-  }
-
-  /**
-   * A room message at the home, after the sets it is taking up (a resume finds its set) and after
-   * those that waited before it. A relayed one may come before this instance has heard it is the
-   * home: it asks first.
-   */
-  private inOrderAtHome(handle: () => Promise<void> | void, peer: { error: Connection['error'] }, relayed?: { from: string; peer: string }): Promise<void> | void {
-    const keeper = this.roomSets;
-    if (!keeper || (!this.homeQueue && !keeper.takingUp && !keeper.handedOver && this.home === this.link.instance)) return handle();
-    const before = this.homeQueue ?? (this.home === this.link.instance ? Promise.resolve() : this.claim().then(() => {}));
-    const failed = (error: unknown) => {
-      console.error('[live] a room message failed:', error);
-      peer.error('server_error', 'The server could not handle this message.');
-    };
-    const next = before
-      .then(() => keeper.takingUp)
-      .then(() => {
-        // Not the home (it moved, or this instance stops): the room is not here, so the socket dials again and its instance finds the home.
-        if (relayed && (this.home !== this.link.instance || keeper.handedOver)) {
-          return void this.bus.tell(relayed.from, { k: 'vkick', from: this.link.instance, peer: relayed.peer, code: 1012, reason: 'Rooms are held on another server now: reconnecting finds it.' });
-        }
-        // Handled in order, not waited for: one waiting on the database (a ranked queue's rating) holds up no other.
-        void Promise.resolve(handle()).catch(failed);
-      })
-      .catch(failed);
-    this.homeQueue = next;
-    void next.then(() => {
-      if (this.homeQueue === next) this.homeQueue = null;
-    });
-    return next;
   }
 
   /**
@@ -431,7 +400,7 @@ export class VersusRelay implements VersusDoor {
     this.locals.delete(conn.id);
     this.waiting.delete(conn.id);
     this.roomCodes.delete(conn.id);
-    this.inSets.delete(conn.id);
+    this.roomSets?.forget(conn.id);
     this.seatedIn.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
@@ -476,7 +445,8 @@ export class VersusRelay implements VersusDoor {
       peer = this.peerFor(w.from, w.peer, w.who);
       this.peers.set(key, peer);
     }
-    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? this.inOrderAtHome(() => atHome(this.homes, peer, m), peer, w) : this.lobby.handle(peer, m)), (error) => {
+    const home = this.roomSets;
+    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? (home ? home.inOrder(() => atHome(this.homes, peer, m), peer, key) : atHome(this.homes, peer, m)) : this.lobby.handle(peer, m)), (error) => {
       console.error('[live] a relayed versus message failed:', error);
       peer.error('server_error', 'The server could not handle this message.');
     });
@@ -523,8 +493,7 @@ export class VersusRelay implements VersusDoor {
     // A seat's set names its room too: a ranked 2v2 set's players saw no rroom before it.
     if (m.t === 'rroom' || (m.t === 'rmatch' && m.seat !== null)) this.roomCodes.set(conn.id, m.code);
     // In a set (its seat, or watching): told to dial again if the home goes, and resumes it at the next.
-    if (m.t === 'rmatch') this.inSets.set(conn.id, conn);
-    else if (m.t === 'rover' || m.t === 'rclosed' || (m.t === 'rroom' && !m.playing)) this.inSets.delete(conn.id);
+    this.roomSets?.note(conn, m);
     if (m.t === 'rclosed') return this.notWaiting(conn.id);
     // A watcher's view of the room (no seat of its own): it is told if the home goes, but sits in nothing there.
     if (m.t === 'rroom' && m.you === null) return;
@@ -534,7 +503,7 @@ export class VersusRelay implements VersusDoor {
   }
 
   private notWaiting(id: string): void {
-    this.inSets.delete(id);
+    this.roomSets?.forget(id);
     this.roomCodes.delete(id);
     this.waiting.delete(id);
   }
@@ -546,11 +515,11 @@ export class VersusRelay implements VersusDoor {
    */
   private homeGone(was: string): void {
     // A room's set is taken up by the next home from its checkpoint: the page dials again and resumes it there.
-    for (const [id, conn] of this.roomSets ? this.inSets : []) {
-      if (!this.relayedTo.get(id)?.has(was)) continue;
+    this.roomSets?.gone((id) => {
+      if (!this.relayedTo.get(id)?.has(was)) return false;
       this.notWaiting(id);
-      if (conn.open) conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
-    }
+      return true;
+    });
     for (const [id, conn] of this.waiting) {
       if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
       this.waiting.delete(id);
@@ -560,17 +529,6 @@ export class VersusRelay implements VersusDoor {
       this.roomCodes.delete(id);
       if (conn.open && code) conn.send({ t: 'rclosed', code, reason: 'refused' });
     }
-  }
-
-  /**
-   * Another instance holds the home now, this one still running (it stalled, or lost Redis past the
-   * lease): the next home takes the room sets up from their checkpoints, so they stop here, unstored,
-   * and their people's pages dial again to resume them there.
-   */
-  private homeLost(): void {
-    if (!this.roomSets) return;
-    this.roomSets.lost();
-    for (const peer of this.homes.rooms.stopSets()) if (peer.open) peer.close?.(1012, 'The server holding your room moved: reconnecting takes your set up again.');
   }
 
   /** Takes the home if nobody holds it, renews it if this instance does; returns the holder. */
@@ -588,7 +546,7 @@ export class VersusRelay implements VersusDoor {
         if (this.home === instance && (set === 'OK' || was !== instance)) this.renewedAt = Date.now();
         // Just made the home (at start too): the sets the last home checkpointed are taken up here before any room message is handled.
         if (this.home === instance && was !== instance) void this.roomSets?.takeUp();
-        else if (was === instance && this.home !== instance) this.homeLost();
+        else if (was === instance && this.home !== instance) this.roomSets?.lost();
         if (was !== null && was !== this.home) this.homeGone(was);
       } catch {
         // Redis away: the last home known stays the guess; a relayed message may then be lost.
@@ -597,7 +555,7 @@ export class VersusRelay implements VersusDoor {
       // may hold it and take its sets up, so they stop here; taking the home again is a take-up.
       if (this.roomSets && this.home === instance && Date.now() - this.renewedAt > CLUSTER.leaseMs) {
         this.home = null;
-        this.homeLost();
+        this.roomSets.lost();
       }
       return this.home;
     })().finally(() => (this.claiming = null));
