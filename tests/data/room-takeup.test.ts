@@ -18,7 +18,7 @@ import { clockTick } from '@/lib/server/live/rooms/room-limits';
 import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
 import { verifyRoomMatch } from '@/lib/server/versus/room-verify';
-import { aliceAndBots, alicePlays, rules, storing } from '@/tests/support/room-site';
+import { aliceAndBots, alicePlays, rules, socket as roomSocket, storing } from '@/tests/support/room-site';
 
 // A room's set outlives the versus home that plays it (decision 0034): checkpointed on a real
 // Redis as it goes, and taken up by the next home after a crash or a hand-over, its people
@@ -88,6 +88,40 @@ describe.skipIf(!redisUp || once)('a room set checkpointed on Redis', () => {
     expect(await new RedisRoomCheckpoints(other, key).read(cp.matchId)).toBeNull();
     expect(await new RedisRoomCheckpoints(other, key).listed()).toEqual([]);
     expect(await new RedisRoomCheckpoints(home, key).save(cp, around)).toBe(true);
+  });
+});
+
+describe.skipIf(!redisUp || once)('the rooms in their lobby written on Redis', () => {
+  it('read back as the home last wrote them: a changed room written again, a gone one deleted, nothing by another instance, stale ones replaced by a new home', async () => {
+    const key = homeKey();
+    const home = connectRedis(url.toString());
+    const other = connectRedis(url.toString());
+    closers.push(() => home.close(), () => other.close());
+    await home.cmd.set(key, home.instance, 'PX', 60_000);
+    const lobby = new RoomLobby();
+    const make = (guest: string) => {
+      const s = roomSocket(lobby, { userId: null, guestId: guest });
+      s.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: DEFAULT_HANDLING });
+      return { s, code: s.last('rroom')!.code };
+    };
+    const [x, y] = [make('lobby-x'), make('lobby-y')];
+    const store = new RedisRoomCheckpoints(home, key);
+    const read = async () => new Map((await store.lobbies()).map((r) => [r.code, r]));
+    expect(await store.saveLobbies(lobby.lobbies())).toBe(true);
+    expect([...(await read()).keys()].sort()).toEqual([x.code, y.code].sort());
+    x.s.say({ t: 'rready', code: x.code, ready: true });
+    y.s.say({ t: 'rleave', code: y.code });
+    expect(await store.saveLobbies(lobby.lobbies())).toBe(true);
+    const now = await read();
+    expect([...now.keys()]).toEqual([x.code]);
+    expect(now.get(x.code)!.seats[0]!.ready).toBe(true);
+    // Only the home's holder writes.
+    expect(await new RedisRoomCheckpoints(other, key).saveLobbies([])).toBe(false);
+    expect([...(await read()).keys()]).toEqual([x.code]);
+    // The next home's first write replaces what the last one left (here: a room it did not take up).
+    await home.cmd.set(key, other.instance, 'PX', 60_000);
+    expect(await new RedisRoomCheckpoints(other, key).saveLobbies([])).toBe(true);
+    expect((await read()).size).toBe(0);
   });
 });
 
@@ -274,5 +308,84 @@ describe.skipIf(!redisUp || once)('a room set outlives the versus home', () => {
     // Not a lease's wait: b holds the home at its next look (every renewEveryMs).
     expect(performance.now() - gone).toBeLessThan(CLUSTER.renewEveryMs + 1_000);
     await backAtTheNextHome(b, set);
+  });
+});
+
+/** Alice's room of three made through b, held on the home (a): Bob in seat 1 (ready), a bot in seat 2, a watcher; written to Redis. */
+async function lobbyAtHome() {
+  const k = homeKey();
+  const a = instance(k);
+  await sleep(100);
+  const b = instance(k);
+  const tag = randomBytes(3).toString('hex');
+  const [alice, bob, watcher] = [socket(`alice-${tag}`), socket(`bob-${tag}`), socket(`watch-${tag}`)];
+  await b.relay.room(alice.conn, { t: 'rcreate', mode: 'battle', size: 3, rules: rules(), bots: [{ seat: 2, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+  const { code } = await alice.next('rroom');
+  expect(a.rooms.rooms.has(code)).toBe(true);
+  await b.relay.room(bob.conn, { t: 'rjoin', code, handling: DEFAULT_HANDLING });
+  await b.relay.room(watcher.conn, { t: 'rwatch', code });
+  await b.relay.room(bob.conn, { t: 'rready', code, ready: true });
+  await expect.poll(() => bob.last('rroom')?.seats[1]?.ready).toBe(true);
+  // Written by the home (each second): what the next home takes up.
+  await expect.poll(async () => (await new RedisRoomCheckpoints(b.link, k).lobbies()).map((r) => r.code), { timeout: 5_000 }).toContain(code);
+  return { a, b, tag, code, alice, bob, watcher, before: bob.last('rroom')! };
+}
+
+/**
+ * A page's message through b until it is answered: a socket closed first (an instance that is not
+ * the home, or no longer, says so by closing it) dials again, as the page does.
+ */
+async function dial(b: ReturnType<typeof instance>, guest: string, m: RoomClientMessage, answered: (s: Sock) => boolean): Promise<Sock> {
+  for (let tries = 0; tries < 5; tries++) {
+    const s = socket(guest);
+    await b.relay.room(s.conn, m);
+    await expect.poll(() => !s.conn.open || answered(s), { timeout: 15_000 }).toBe(true);
+    if (answered(s)) return s;
+  }
+  throw new Error(`${guest}'s page was never answered`);
+}
+
+/** After the home went: each page's socket closed to dial again; back through b, a stranger finds no seat, its people sit in their own, and it starts. */
+async function lobbyBack({ b, tag, code, alice, bob, watcher, before }: Awaited<ReturnType<typeof lobbyAtHome>>) {
+  for (const s of [alice, bob, watcher]) {
+    await expect.poll(() => s.conn.open, { timeout: 15_000 }).toBe(false);
+    expect(s.conn.closedWith).toBe(1012);
+    expect(s.last('rclosed')).toBeUndefined();
+  }
+  // A stranger asks first: every seat is kept (two for their people, one a bot's).
+  const mallory = await dial(b, `mallory-${tag}`, { t: 'rjoin', code, handling: DEFAULT_HANDLING }, (s) => s.last('error') !== undefined);
+  expect(mallory.last('error')?.code).toBe('room_full');
+  expect(b.rooms.rooms.has(code)).toBe(true);
+  // The pages dial again, as room-session does on `welcome`: Bob first, then Alice.
+  const bob2 = await dial(b, `bob-${tag}`, { t: 'rjoin', code, handling: DEFAULT_HANDLING }, (s) => s.last('rroom') !== undefined);
+  const alice2 = await dial(b, `alice-${tag}`, { t: 'rjoin', code, handling: DEFAULT_HANDLING }, (s) => s.last('rroom') !== undefined);
+  const watcher2 = await dial(b, `watch-${tag}`, { t: 'rwatch', code }, (s) => s.last('rroom') !== undefined);
+  const back = alice2.last('rroom')!;
+  expect(back).toMatchObject({ code, you: 0, host: 0, mode: 'battle', rules: before.rules, playing: false });
+  expect(back.seats.map((x) => x.player)).toEqual(before.seats.map((x) => x.player));
+  expect(bob2.last('rroom')!.you).toBe(1);
+  expect(watcher2.last('rroom')!.you).toBeNull();
+  // Ready again (a kept seat is not ready), and started by its host, as before.
+  await b.relay.room(bob2.conn, { t: 'rready', code, ready: true });
+  await b.relay.room(alice2.conn, { t: 'rready', code, ready: true });
+  await expect.poll(() => alice2.last('rroom')?.seats.every((x) => x.ready)).toBe(true);
+  await b.relay.room(alice2.conn, { t: 'rstart', code });
+  expect((await alice2.next('rmatch')).seat).toBe(0);
+  expect((await bob2.next('rmatch')).seat).toBe(1);
+}
+
+describe.skipIf(!redisUp || once)('a room in its lobby outlives the versus home', () => {
+  it('the home crashes: the next home takes the room up with its code, chair and bot; its people, dialling again through their instance, sit back in their own seats, a stranger finds none, and the room starts', { timeout: 60_000 }, async () => {
+    const at = await lobbyAtHome();
+    at.a.crash();
+    await lobbyBack(at);
+  });
+
+  it('the home loses its lease while it runs (a stall): the room closes there and is taken up by the next home', { timeout: 60_000 }, async () => {
+    const at = await lobbyAtHome();
+    await at.a.link.cmd.set(at.a.key, at.b.link.instance, 'PX', 60_000);
+    await expect.poll(() => at.a.rooms.rooms.has(at.code), { timeout: 5_000 }).toBe(false);
+    await lobbyBack(at);
+    expect(at.a.rooms.rooms.size).toBe(0);
   });
 });

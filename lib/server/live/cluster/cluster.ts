@@ -42,6 +42,8 @@ export const KEYS = {
   roomSet: (matchId: string) => `${P}:room-set:${matchId}`,
   /** The room sets checkpointed under a versus home's lease (its key): what the next home takes up. */
   roomSets: (homeKey: string) => `${homeKey}:room-sets`,
+  /** The versus home's rooms in their lobby, a hash by room code (room-checkpoints.ts). */
+  roomLobbies: (homeKey: string) => `${homeKey}:room-lobbies`,
   /** Instances that listed games, scored by when they last did. */
   listers: `${P}:listers`,
   /** Pub/sub: a game's frames for spectators on other instances. */
@@ -92,6 +94,18 @@ if #ARGV > 5 then
 end
 redis.call('sadd', KEYS[4], ARGV[5])
 redis.call('pexpire', KEYS[4], ARGV[2])
+return 1`,
+  /**
+   * The home's rooms in their lobby, a hash by code, only by the versus home's holder (KEYS: the
+   * home's lease, the hash; ARGV: the holder, the ms, 1 to empty it first, how many rooms to set,
+   * then code and room for each, then the codes to delete).
+   */
+  roomLobbies: `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[3] == '1' then redis.call('del', KEYS[2]) end
+local n = tonumber(ARGV[4])
+for i = 0, n - 1 do redis.call('hset', KEYS[2], ARGV[5 + 2 * i], ARGV[6 + 2 * i]) end
+for i = 5 + 2 * n, #ARGV do redis.call('hdel', KEYS[2], ARGV[i]) end
+redis.call('pexpire', KEYS[2], ARGV[2])
 return 1`,
   /** A room set's checkpoint let go (stored, or closed), only by the versus home's holder (KEYS as roomSet's; ARGV: the holder, the matchId). */
   roomSetDrop: `if redis.call('get', KEYS[1]) ~= ARGV[1] then return 0 end

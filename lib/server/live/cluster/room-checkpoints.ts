@@ -1,6 +1,7 @@
 import 'server-only';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
+import { lobbyCheckpointSchema, type LobbyCheckpoint } from '@/lib/server/live/rooms/lobby-checkpoint';
 import { parseRoomCheckpoint, roomAroundSchema, type RoomAround, type RoomCheckpoint, type RoomCheckpointGame, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
 
 type Seat = RoomCheckpointGame['seats'][number];
@@ -21,6 +22,8 @@ type Written = { inPlay: boolean; e: number[]; t: number[]; j: number[] };
 export class RedisRoomCheckpoints {
   /** Per set, per game: how much of it this instance has written. */
   private readonly written = new Map<string, Written[]>();
+  /** The rooms in their lobby as this instance last wrote them, by code (null: to be written afresh). */
+  private lobbiesWritten: Map<string, string> | null = null;
 
   constructor(
     private readonly link: RedisLink,
@@ -74,6 +77,53 @@ export class RedisRoomCheckpoints {
     this.written.delete(matchId);
   }
 
+  /**
+   * The home's rooms in their lobby: each room written when it changed (a few hundred bytes), one
+   * gone deleted, and the whole let go by Redis LOBBIES_TTL_MS after the last write; false when
+   * this instance no longer holds the home.
+   */
+  async saveLobbies(rooms: LobbyCheckpoint[]): Promise<boolean> {
+    const now = new Map(rooms.map((r) => [r.code, JSON.stringify(r)]));
+    const changed = [...now].filter(([code, text]) => this.lobbiesWritten?.get(code) !== text);
+    const gone = this.lobbiesWritten ? [...this.lobbiesWritten.keys()].filter((code) => !now.has(code)) : [];
+    try {
+      const ok = await this.link.cmd.eval(
+        LEASE_SCRIPTS.roomLobbies, 2, this.homeKey, KEYS.roomLobbies(this.homeKey), this.link.instance, LOBBIES_TTL_MS,
+        this.lobbiesWritten ? '0' : '1', changed.length, ...changed.flat(), ...gone,
+      );
+      if (ok === 1) {
+        this.lobbiesWritten = now;
+        return true;
+      }
+    } catch {
+      // Unwritten: the next write writes them all afresh.
+    }
+    this.lobbiesWritten = null;
+    return false;
+  }
+
+  /** Another instance holds (or held) the home meanwhile: the next write of the rooms in their lobby replaces whatever is there. */
+  forgetLobbies(): void {
+    this.lobbiesWritten = null;
+  }
+
+  /** The rooms in their lobby the last home wrote; one that does not parse is said in the log and left out. Throws if Redis does not answer. */
+  async lobbies(): Promise<LobbyCheckpoint[]> {
+    const all = await this.link.cmd.hgetall(KEYS.roomLobbies(this.homeKey));
+    return Object.entries(all).flatMap(([code, text]) => {
+      let raw: unknown = null;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        // refused below
+      }
+      const room = lobbyCheckpointSchema.safeParse(raw);
+      if (room.success && room.data.code === code) return [room.data];
+      console.error(`[rooms] room ${code} cannot be taken up in its lobby: ${room.success ? 'its code' : room.error.issues[0]?.message}`);
+      return [];
+    });
+  }
+
   /** The sets listed under the home's key. */
   async listed(): Promise<string[]> {
     return this.link.cmd.smembers(KEYS.roomSets(this.homeKey));
@@ -106,6 +156,9 @@ export class RedisRoomCheckpoints {
     return { cp: parsed.checkpoint, room: around.data, lateMs: Math.min(MAX_LATE_MS, Math.max(0, Date.now() - parsed.checkpoint.writtenAt)) };
   }
 }
+
+/** Redis lets the rooms in their lobby go this long after the home's last write (it writes each second). */
+const LOBBIES_TTL_MS = 30_000;
 
 /** The most a set's clock moves on when taken up: past it, its pages have long given it up. */
 const MAX_LATE_MS = 30_000;

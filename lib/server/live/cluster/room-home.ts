@@ -128,11 +128,11 @@ export class RoomHome {
 
   /**
    * Another instance holds the home now, this one still running (it stalled, or lost Redis past the
-   * lease): the next home takes the sets up from their checkpoints, so they stop here, unstored,
-   * and their people's pages dial again to resume them there.
+   * lease): the next home takes the sets and the rooms in their lobby up from Redis, so they stop
+   * here (sets unstored), and their people's pages dial again to find them there.
    */
   lost(): void {
     this.o.keeper.lost();
-    for (const peer of this.o.rooms.stopSets()) if (peer.open) peer.close?.(1012, 'The server holding your room moved: reconnecting takes your set up again.');
+    for (const peer of [...this.o.rooms.stopSets(), ...this.o.rooms.stopLobbies()]) if (peer.open) peer.close?.(1012, 'The server holding your room moved: reconnecting finds it there.');
   }
 }

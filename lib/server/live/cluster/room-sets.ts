@@ -21,6 +21,8 @@ export class RoomSetKeeper {
   private writing: Promise<void> | null = null;
   private stopped = false;
   takingUp: Promise<void> | null = null;
+  /** The rooms in their lobby the last home wrote are still to be read (a take-up under way). */
+  private lobbiesDue = false;
 
   constructor(
     private readonly store: RedisRoomCheckpoints,
@@ -48,6 +50,8 @@ export class RoomSetKeeper {
         this.mine.delete(id);
         this.store.drop(id);
       }
+      // Not before the last home's have been read: they would be written over.
+      if (!this.lobbiesDue) await this.store.saveLobbies(this.lobby.lobbies());
     })().finally(() => (this.writing = null));
     return this.writing;
   }
@@ -82,7 +86,27 @@ export class RoomSetKeeper {
           console.info(`[rooms] set ${id} of room ${written!.cp.code} taken up here, ${Math.round(written!.lateMs)} ms after its last checkpoint`);
         } else if (!this.lobby.matches.has(id)) this.store.drop(id);
       }
+      // Then the rooms in their lobby, once read (a later try, if Redis did not answer).
+      if (attempt === 0) this.lobbiesDue = true;
+      if (this.lobbiesDue) {
+        this.store.forgetLobbies();
+        try {
+          const rooms = await this.store.lobbies();
+          this.lobbiesDue = false;
+          for (const room of rooms) {
+            try {
+              if (this.lobby.takeUpLobby(room)) console.info(`[rooms] room ${room.code} taken up here in its lobby, its people's seats kept for them`);
+              else console.error(`[rooms] room ${room.code} not taken up in its lobby: its code is held here, or this instance holds as many rooms as it can`);
+            } catch (error) {
+              console.error(`[rooms] room ${room.code} could not be taken up in its lobby:`, error);
+            }
+          }
+        } catch {
+          again = true;
+        }
+      }
       if (again && attempt < TAKE_UP_TRIES && this.isHome()) setTimeout(() => void this.takeUp(attempt + 1), ROOM_SET_WRITE_MS).unref();
+      else this.lobbiesDue = false; // given up (said above): this home's own rooms are written from now on
     })()
       .catch((error: unknown) => console.error('[rooms] taking sets up failed:', error))
       .finally(() => (this.takingUp = null));
@@ -91,6 +115,8 @@ export class RoomSetKeeper {
 
   /** Another instance holds the home now (it takes these sets up): this one writes and drops none of them. */
   lost(): void {
+    this.lobbiesDue = false;
+    this.store.forgetLobbies();
     for (const id of this.mine) this.store.forget(id);
     this.mine.clear();
   }

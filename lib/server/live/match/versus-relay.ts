@@ -266,7 +266,8 @@ export class VersusRelay implements VersusDoor {
     // The home is gone (its lease has not expired yet): look again from the next message on.
     if (this.home === to) this.home = null;
     if (this.roomSets && m.t === 'rinputs') return conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
-    if (this.roomSets && (m.t === 'rresume' || m.t === 'rwatch')) return this.atNextHome(conn, m, to);
+    // A page dialling again to its set, or to its room (a lobby's seat is kept for it there): it waits for the next home.
+    if (this.roomSets && (m.t === 'rresume' || m.t === 'rwatch' || m.t === 'rjoin')) return this.atNextHome(conn, m, to);
     conn.error('server_error', 'The server running versus has just gone; try again in a few seconds.');
   }
 
@@ -509,9 +510,10 @@ export class VersusRelay implements VersusDoor {
   }
 
   /**
-   * The home moved (it died, or lost Redis): its queue and rooms went with it, but no match did
-   * (they are hosted on their players' instances). Sockets here that waited there hear it and queue
-   * again; the new home's queue is rebuilt from those re-queues.
+   * The home moved (it died, or lost Redis): its queue went with it, but no match did (they are
+   * hosted on their players' instances) and its rooms are taken up by the next home. Sockets here
+   * that queued there hear it and queue again (the new home's queue is rebuilt from those
+   * re-queues); those in a room dial again and find it at the next home.
    */
   private homeGone(was: string): void {
     // A room's set is taken up by the next home from its checkpoint: the page dials again and resumes it there.
@@ -522,12 +524,25 @@ export class VersusRelay implements VersusDoor {
     });
     for (const [id, conn] of this.waiting) {
       if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
+      // A room in its lobby is taken up by the next home too, its seat kept: the page dials again and sits back in it.
+      if (this.roomSets && this.roomCodes.has(id)) {
+        this.notWaiting(id);
+        if (conn.open) conn.close(1012, 'The server holding your room has gone: reconnecting sits you in it again.');
+        continue;
+      }
       this.waiting.delete(id);
       if (conn.open) conn.error('server_error', 'The server holding the quick-match queue and rooms went away: queue again (or make a new room).');
       // A room's page shows it closed (a set in play there is lost with it, decision 0034).
       const code = this.roomCodes.get(id);
       this.roomCodes.delete(id);
       if (conn.open && code) conn.send({ t: 'rclosed', code, reason: 'refused' });
+    }
+    // A room's watcher (in its lobby): the page dials again and watches it at the next home.
+    for (const id of this.roomSets ? this.roomCodes.keys() : []) {
+      if (!this.relayedTo.get(id)?.has(was)) continue;
+      const conn = this.relayed.get(id);
+      this.notWaiting(id);
+      if (conn?.open) conn.close(1012, 'The server holding the room you watch has gone: reconnecting watches it again.');
     }
   }
 

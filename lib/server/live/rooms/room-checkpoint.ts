@@ -19,7 +19,7 @@ import { MAX_SET_GAMES } from '@/lib/validations/room-sets';
  * checkpoint that would replay into another game is refused, never played.
  */
 const MAX_EVENTS = 200_000;
-const seatSpec = z.object({
+export const seatSpecSchema = z.object({
   owner: z.object({ userId: z.string().min(1).max(64).nullable(), guestId: z.string().min(1).max(64).nullable() }),
   player: livePlayerSchema,
   handling: handlingSchema,
@@ -62,7 +62,7 @@ export const roomCheckpointSchema = z
     seed: z.string().min(1).max(MAX_MATCH_SEED_LENGTH),
     mode: z.enum(VERSUS_MODE_NAMES),
     rules: z.custom<RoomRules>(() => true),
-    seats: z.array(seatSpec).min(2).max(MAX_SEATS),
+    seats: z.array(seatSpecSchema).min(2).max(MAX_SEATS),
     /** Every game started so far, the one in play (or just decided) last. */
     games: z.array(game).min(1).max(MAX_SET_GAMES),
     phase: z.enum(['countdown', 'playing', 'between', 'over']),

@@ -32,6 +32,8 @@ export const ROOM_LIMITS = {
   betweenGamesMs: 2_000,
   /** A set taken up from its checkpoint after its host died: nobody is put out for lag this long after, while the pages dial again and resume. */
   takeUpGraceMs: 10_000,
+  /** A room in its lobby taken up after its home died: each person's seat is kept for its owner's page this long, as it dials again. */
+  lobbyHoldMs: 30_000,
   /** A room whose people have all been disconnected this long closes, unstored: its bots stop. */
   emptyCloseMs: 10_000,
   /** How often the host plays its bots to the clock and sends every seat's frames. */

@@ -9,6 +9,8 @@ import { roomRulesSchema } from '@/lib/validations/rooms';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomHost, type RoomHostOptions, type RoomRestoreOptions } from '@/lib/server/live/rooms/room-host';
 import { MAX_KICKED, RoomRestoreError, type RoomAround, type RoomCheckpoint, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
+import type { LobbyCheckpoint } from '@/lib/server/live/rooms/lobby-checkpoint';
+import { realTimers } from '@/lib/server/live/match/match-timing';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomStarts } from '@/lib/server/live/rooms/room-starts';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
@@ -30,7 +32,8 @@ export type RoomPeer = {
   close?(code: number, reason: string): void;
 };
 
-type Seat = { spec: RoomSeatSpec; peer: RoomPeer | null; ready: boolean };
+/** `held`: a person's seat kept for its owner after a take-up (their page dials again), with no socket yet. */
+type Seat = { spec: RoomSeatSpec; peer: RoomPeer | null; ready: boolean; held?: boolean };
 type Room = {
   code: string;
   mode: VersusMode;
@@ -86,9 +89,11 @@ export class RoomLobby {
       case 'rjoin': {
         const room = this.open(peer, m.code);
         if (!room) return;
-        const s = room.seats.findIndex((x) => x === null);
         if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
         if (room.kicked.has(ownerKey(peer.owner))) return peer.error('not_eligible', 'The room’s host removed you from this room.');
+        // Its own seat kept since a take-up (the page dialled again), or the first free one.
+        const mine = room.seats.findIndex((x) => x?.held && ownerKey(x.spec.owner) === ownerKey(peer.owner));
+        const s = mine >= 0 ? mine : room.seats.findIndex((x) => x === null);
         if (s < 0) return peer.error('room_full', 'Every seat of this room is taken.');
         room.seats[s] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
         this.seated.set(peer, { room, seat: s });
@@ -228,6 +233,68 @@ export class RoomLobby {
       for (const x of room.seats) if (x?.peer && this.seated.get(x.peer)?.room === room) peers.push(x.peer);
       peers.push(...room.watchers);
       room.playing.close();
+    }
+    return peers;
+  }
+
+  /** Every room in its lobby here, as the next home takes it up (takeUpLobby): ranked sets have none. */
+  lobbies(): LobbyCheckpoint[] {
+    const out: LobbyCheckpoint[] = [];
+    for (const room of this.rooms.values()) {
+      if (room.playing || room.ranked || room.host < 0) continue;
+      const seats = room.seats.map((x) => (x ? { ...x.spec, ready: x.ready } : null));
+      out.push({ code: room.code, mode: room.mode, rules: room.rules, host: room.host, seats, kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again });
+    }
+    return out;
+  }
+
+  /**
+   * A room in its lobby whose home died, rebuilt here with its code, chair, rules and bots; each
+   * person's seat kept for its owner (`rjoin` by the same account sits there again, not ready)
+   * for ROOM_LIMITS.lobbyHoldMs, then freed. False when the code is held here or the bounds are reached.
+   */
+  takeUpLobby(w: LobbyCheckpoint): boolean {
+    const botSeats = w.seats.filter((x) => x?.bot).length;
+    if (this.rooms.has(w.code) || this.rooms.size >= ROOM_LIMITS.roomsPerInstance || this.bots + botSeats > ROOM_LIMITS.botSeatsPerInstance) return false;
+    const room: Room = {
+      code: w.code, mode: w.mode, rules: w.rules, host: w.host, watchers: new Set(), playing: null, kicked: new Set(w.kicked), again: w.again, ranked: false,
+      seats: w.seats.map((x) => (x ? { spec: { owner: x.owner, player: x.player, handling: x.handling, ...(x.bot ? { bot: x.bot } : {}) }, peer: null, ready: !!x.bot, ...(x.bot ? {} : { held: true }) } : null)),
+    };
+    this.rooms.set(room.code, room);
+    this.bots += botSeats;
+    (this.o.timers ?? realTimers).set(() => this.unhold(room), ROOM_LIMITS.lobbyHoldMs);
+    return true;
+  }
+
+  /** The hold is over: a seat whose owner did not come back is free (the room closes when no person is left). */
+  private unhold(room: Room): void {
+    if (this.rooms.get(room.code) !== room || room.playing) return;
+    let freed = false;
+    room.seats.forEach((x, s) => {
+      if (!x?.held) return;
+      room.seats[s] = null;
+      freed = true;
+    });
+    if (!freed) return;
+    if (room.seats.every((x) => x === null || x.spec.bot)) {
+      for (const w of room.watchers) w.send({ t: 'rclosed', code: room.code, reason: 'empty' });
+      return this.ended(room, null);
+    }
+    if (!room.seats[room.host]) room.host = room.seats.findIndex((x) => x !== null && !x.spec.bot);
+    this.tell(room);
+  }
+
+  /**
+   * Every room in its lobby closes here: another instance holds the home now and takes them up.
+   * The people seated and watching, to be told to dial again there.
+   */
+  stopLobbies(): RoomPeer[] {
+    const peers: RoomPeer[] = [];
+    for (const room of [...this.rooms.values()]) {
+      if (room.playing) continue;
+      for (const x of room.seats) if (x?.peer) peers.push(x.peer);
+      peers.push(...room.watchers);
+      this.ended(room, null);
     }
     return peers;
   }
