@@ -11,6 +11,12 @@
  * versus home writes it (RedisRoomCheckpoints.save: the head and what was played since), beside
  * what writing it whole each second would send: bytes a second and the write's milliseconds on the
  * event loop. Last, what the next home does with it: read it back and restore it.
+ *
+ * Then the rooms in their lobby (`--lobby-rooms=`, default the instance's bound, 16 people each):
+ * what the home's write each second costs on the event loop (RoomLobby.lobbies, then
+ * RedisRoomCheckpoints.saveLobbies: only rooms changed since the last write are built and sent)
+ * when none, one or all changed, against building and serializing them all each second; then the
+ * next home's read and take-up of all of them.
  */
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
 import type { Timers } from '@/lib/server/live/match/match-host';
@@ -19,6 +25,9 @@ import { parseRoomCheckpoint } from '@/lib/server/live/rooms/room-checkpoint';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
+import type { LobbyCheckpoint } from '@/lib/server/live/rooms/lobby-checkpoint';
+import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { RoomLobby, type LobbyEntry } from '@/lib/server/live/rooms/room-lobby';
 
 const arg = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const SIZES = arg('sizes', '4,16').split(',').map(Number);
@@ -93,6 +102,7 @@ for (const size of SIZES) {
 }
 console.table(rows);
 await writes();
+await lobbies();
 process.exit(0);
 
 /** A room of bots written to Redis each second as the home writes it, against writing it whole. */
@@ -144,5 +154,73 @@ async function writes(): Promise<void> {
   store.drop(host.matchId);
   host.close();
   await link.cmd.del(homeKey);
+  link.close();
+}
+
+/** The rooms in their lobby, written each second as the home writes them, and taken up. */
+async function lobbies(): Promise<void> {
+  const url = arg('redis', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const link = connectRedis(url);
+  if ((await link.cmd.ping().catch(() => null)) !== 'PONG') return void (console.log(`no Redis at ${url}: the lobby part is skipped`), link.kill());
+  const count = Number(arg('lobby-rooms', String(ROOM_LIMITS.roomsPerInstance)));
+  const homeKey = `linefall:bench:versus-home:lobbies:${process.pid}`;
+  await link.cmd.set(homeKey, link.instance, 'PX', 600_000);
+  const store = new RedisRoomCheckpoints(link, homeKey);
+  // The home's rooms, made as a take-up makes them (16 people's seats each, held: hand-turned timers never end the hold).
+  const home = new RoomLobby({ timers: handClock().timers });
+  const person = (r: number, s: number) => ({
+    owner: { userId: `user-${r}-${s}-${'x'.repeat(20)}`, guestId: null }, player: { name: `player${r}_${s}`, guest: false }, handling: DEFAULT_HANDLING, ready: s % 2 === 0,
+  });
+  for (let r = 0; r < count; r++) {
+    const room: LobbyCheckpoint = {
+      code: `L${r.toString(36).toUpperCase().padStart(5, '0')}`, mode: 'battle', rules: { ...DEFAULT_ROOM_RULES }, host: 0, again: true, kicked: [],
+      seats: Array.from({ length: 16 }, (_, s) => person(r, s)),
+    };
+    if (!home.takeUpLobby(room)) throw new Error(`room ${r} was not made`);
+  }
+  /** The write's part on the event loop (serializing and comparing every room); Redis's reply is awaited, untimed. */
+  const save = async (list: LobbyEntry[]) => {
+    let saved: Promise<boolean> = Promise.resolve(true);
+    const loopMs = ms(() => (saved = store.saveLobbies(list)));
+    if (!(await saved)) throw new Error('the bench does not hold its home');
+    return loopMs;
+  };
+  const runs = Math.max(3, RUNS);
+  const cases: Array<{ what: string; f: (run: number) => LobbyEntry[] }> = [
+    { what: 'first write (all sent)', f: () => (store.forgetLobbies(), home.lobbies()) },
+    { what: 'none changed (none sent)', f: () => home.lobbies() },
+    // A room's change gives it a new `rev` (RoomLobby.tell): the first room's, here, a new one each run.
+    { what: 'one changed (one sent)', f: (run) => home.lobbies().map((e, i) => (i === 0 ? { ...e, rev: -1 - run } : e)) },
+  ];
+  const out = [];
+  const all = () => JSON.stringify(home.lobbies().map((e) => e.read()));
+  const allText = all();
+  for (const c of cases) {
+    const lobbiesMs: number[] = [];
+    const saveMs: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      let list: LobbyEntry[] = [];
+      lobbiesMs.push(ms(() => (list = c.f(i))));
+      saveMs.push(await save(list));
+    }
+    out.push({ rooms: count, write: c.what, lobbiesMsP50: median(lobbiesMs).toFixed(2), saveLoopMsP50: median(saveMs).toFixed(2), saveLoopMsMax: Math.max(...saveMs).toFixed(2) });
+  }
+  // The baseline: every room built and serialized each second (what sending them all, or comparing them as text, costs).
+  const wholeMs: number[] = [];
+  for (let i = 0; i < runs; i++) wholeMs.push(ms(all));
+  const t = performance.now();
+  const read = await store.lobbies();
+  const readMs = performance.now() - t;
+  const next = new RoomLobby({ timers: handClock().timers });
+  const takeUpMs = ms(() => read.forEach((room) => next.takeUpLobby(room)));
+  const summary = {
+    rooms: count, allKb: (allText.length / 1024).toFixed(0), roomBytes: Math.round(allText.length / count), wholeJsonMsP50: median(wholeMs).toFixed(2),
+    readMs: readMs.toFixed(1), takeUpMs: takeUpMs.toFixed(1), takenUp: next.rooms.size,
+  };
+  console.log(JSON.stringify(out));
+  console.table(out);
+  console.log(JSON.stringify(summary));
+  console.table([summary]);
+  await link.cmd.del(homeKey, `${homeKey}:room-lobbies`);
   link.close();
 }

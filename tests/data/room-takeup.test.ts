@@ -388,4 +388,15 @@ describe.skipIf(!redisUp || once)('a room in its lobby outlives the versus home'
     await lobbyBack(at);
     expect(at.a.rooms.rooms.size).toBe(0);
   });
+
+  it('the home shuts down: it writes its rooms and lets the home go, and the next takes them up at its next look', { timeout: 60_000 }, async () => {
+    const at = await lobbyAtHome();
+    // The host's change just before the shutdown is in what the next home takes up (written by the hand-over, not a second later).
+    await at.b.relay.room(at.alice.conn, { t: 'rrules', code: at.code, mode: 'battle', rules: rules({ firstTo: 2 }) });
+    await expect.poll(() => at.alice.last('rroom')?.rules.firstTo).toBe(2);
+    await at.a.relay.handOverRooms();
+    at.a.shut();
+    await expect.poll(() => at.b.rooms.rooms.has(at.code), { timeout: CLUSTER.renewEveryMs + 1_000 }).toBe(true);
+    await lobbyBack({ ...at, before: at.alice.last('rroom')! });
+  });
 });

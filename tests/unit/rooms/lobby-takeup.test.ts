@@ -32,7 +32,7 @@ function written() {
   const code = a.last('rroom')!.code;
   socket(old, bob).say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
   // Through JSON and the schema, as Redis hands it to the next home.
-  return { code, rooms: lobbyCheckpointsSchema.parse(JSON.parse(JSON.stringify(old.lobbies()))) };
+  return { code, rooms: lobbyCheckpointsSchema.parse(JSON.parse(JSON.stringify(old.lobbies().map((e) => e.read())))) };
 }
 
 describe('a room in its lobby taken up by the next home', () => {
@@ -82,7 +82,7 @@ describe('a room in its lobby taken up by the next home', () => {
     b.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
     a.say({ t: 'rkick', code, seat: 1 });
     const next = site();
-    next.lobby.takeUpLobby(lobbyCheckpointsSchema.parse(lobby.lobbies())[0]!);
+    next.lobby.takeUpLobby(lobbyCheckpointsSchema.parse(lobby.lobbies().map((e) => e.read()))[0]!);
     const back = socket(next.lobby, bob);
     back.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
     expect(back.last('error')?.code).toBe('not_eligible');

@@ -2,6 +2,7 @@ import 'server-only';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
 import { lobbyCheckpointSchema, type LobbyCheckpoint } from '@/lib/server/live/rooms/lobby-checkpoint';
+import type { LobbyEntry } from '@/lib/server/live/rooms/room-lobby';
 import { parseRoomCheckpoint, roomAroundSchema, type RoomAround, type RoomCheckpoint, type RoomCheckpointGame, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
 
 type Seat = RoomCheckpointGame['seats'][number];
@@ -22,8 +23,8 @@ type Written = { inPlay: boolean; e: number[]; t: number[]; j: number[] };
 export class RedisRoomCheckpoints {
   /** Per set, per game: how much of it this instance has written. */
   private readonly written = new Map<string, Written[]>();
-  /** The rooms in their lobby as this instance last wrote them, by code (null: to be written afresh). */
-  private lobbiesWritten: Map<string, string> | null = null;
+  /** The rooms in their lobby as this instance last wrote them: each one's `rev`, by code (null: to be written afresh). */
+  private lobbiesWritten: Map<string, number> | null = null;
 
   constructor(
     private readonly link: RedisLink,
@@ -78,18 +79,18 @@ export class RedisRoomCheckpoints {
   }
 
   /**
-   * The home's rooms in their lobby: each room written when it changed (a few hundred bytes), one
-   * gone deleted, and the whole let go by Redis LOBBIES_TTL_MS after the last write; false when
-   * this instance no longer holds the home.
+   * The home's rooms in their lobby: a room written when it changed (`rev`; a few hundred bytes to
+   * a few KB), one gone deleted, and the whole let go by Redis LOBBIES_TTL_MS after the last write;
+   * false when this instance no longer holds the home.
    */
-  async saveLobbies(rooms: LobbyCheckpoint[]): Promise<boolean> {
-    const now = new Map(rooms.map((r) => [r.code, JSON.stringify(r)]));
-    const changed = [...now].filter(([code, text]) => this.lobbiesWritten?.get(code) !== text);
+  async saveLobbies(rooms: LobbyEntry[]): Promise<boolean> {
+    const changed = rooms.filter((r) => this.lobbiesWritten?.get(r.code) !== r.rev).flatMap((r) => [r.code, JSON.stringify(r.read())]);
+    const now = new Map(rooms.map((r) => [r.code, r.rev]));
     const gone = this.lobbiesWritten ? [...this.lobbiesWritten.keys()].filter((code) => !now.has(code)) : [];
     try {
       const ok = await this.link.cmd.eval(
         LEASE_SCRIPTS.roomLobbies, 2, this.homeKey, KEYS.roomLobbies(this.homeKey), this.link.instance, LOBBIES_TTL_MS,
-        this.lobbiesWritten ? '0' : '1', changed.length, ...changed.flat(), ...gone,
+        this.lobbiesWritten ? '0' : '1', changed.length / 2, ...changed, ...gone,
       );
       if (ok === 1) {
         this.lobbiesWritten = now;

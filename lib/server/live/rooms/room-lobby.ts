@@ -48,7 +48,11 @@ type Room = {
   again: boolean;
   /** A ranked 2v2 set (startRanked): its players are busy on every tab while it plays. */
   ranked: boolean;
+  /** Its last change told to its people (a number from the lobby's count, never reused): the home writes to Redis only the rooms changed since. */
+  rev?: number;
 };
+/** A room in its lobby as the home writes it: built (`read`) only when it changed since the last write. */
+export type LobbyEntry = { code: string; rev: number; read: () => LobbyCheckpoint };
 
 export const isRoomMessage = (m: ClientMessage): m is RoomClientMessage => ROOM_CLIENT_TYPES.has(m.t);
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -64,6 +68,7 @@ export class RoomLobby {
   readonly matches = new Map<string, RoomHost>();
   private readonly seated = new Map<RoomPeer, { room: Room; seat: number }>();
   private bots = 0;
+  private revs = 0;
   private readonly starts = new RoomStarts();
   private readonly now: () => number;
   /**
@@ -238,12 +243,15 @@ export class RoomLobby {
   }
 
   /** Every room in its lobby here, as the next home takes it up (takeUpLobby): ranked sets have none. */
-  lobbies(): LobbyCheckpoint[] {
-    const out: LobbyCheckpoint[] = [];
+  lobbies(): LobbyEntry[] {
+    const out: LobbyEntry[] = [];
     for (const room of this.rooms.values()) {
       if (room.playing || room.ranked || room.host < 0) continue;
-      const seats = room.seats.map((x) => (x ? { ...x.spec, ready: x.ready } : null));
-      out.push({ code: room.code, mode: room.mode, rules: room.rules, host: room.host, seats, kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again });
+      const read = (): LobbyCheckpoint => ({
+        code: room.code, mode: room.mode, rules: room.rules, host: room.host, seats: room.seats.map((x) => (x ? { ...x.spec, ready: x.ready } : null)),
+        kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again,
+      });
+      out.push({ code: room.code, rev: (room.rev ??= ++this.revs), read });
     }
     return out;
   }
@@ -260,6 +268,7 @@ export class RoomLobby {
       code: w.code, mode: w.mode, rules: w.rules, host: w.host, watchers: new Set(), playing: null, kicked: new Set(w.kicked), again: w.again, ranked: false,
       seats: w.seats.map((x) => (x ? { spec: { owner: x.owner, player: x.player, handling: x.handling, ...(x.bot ? { bot: x.bot } : {}) }, peer: null, ready: !!x.bot, ...(x.bot ? {} : { held: true }) } : null)),
     };
+    room.rev = ++this.revs;
     this.rooms.set(room.code, room);
     this.bots += botSeats;
     (this.o.timers ?? realTimers).set(() => this.unhold(room), ROOM_LIMITS.lobbyHoldMs);
@@ -487,6 +496,7 @@ export class RoomLobby {
   }
 
   private tell(room: Room): void {
+    room.rev = ++this.revs;
     room.seats.forEach((x, s) => x?.peer?.send(this.view(room, s)));
     for (const w of room.watchers) w.send(this.view(room, null));
   }
