@@ -389,6 +389,35 @@ describe.skipIf(!redisUp || once)('a room in its lobby outlives the versus home'
     expect(at.a.rooms.rooms.size).toBe(0);
   });
 
+  it('the home crashes as another takes it, a third instance still relaying to it: its people there, one of whose messages found it gone first, are closed to dial again, and sit back in', { timeout: 60_000 }, async () => {
+    const k = homeKey();
+    const a = instance(k);
+    await sleep(100);
+    const [b, c] = [instance(k), instance(k)];
+    const tag = randomBytes(3).toString('hex');
+    const [alice, bob] = [socket(`alice-${tag}`), socket(`bob-${tag}`)];
+    await c.relay.room(alice.conn, { t: 'rcreate', mode: 'battle', size: 3, rules: rules(), bots: [{ seat: 2, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+    const { code } = await alice.next('rroom');
+    await c.relay.room(bob.conn, { t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    await expect.poll(() => bob.last('rroom')?.you).toBe(1);
+    await expect.poll(async () => (await new RedisRoomCheckpoints(c.link, k).lobbies()).map((r) => r.code), { timeout: 5_000 }).toContain(code);
+    // a dies as b takes the home (its lease run out: set here at once), before c has looked again:
+    // Bob's ready, relayed by c to the dead home, goes unanswered, and c forgets where the home is.
+    a.crash();
+    await b.link.cmd.set(k, b.link.instance, 'PX', 60_000);
+    await c.relay.room(bob.conn, { t: 'rready', code, ready: true });
+    expect(bob.last('error')?.code).toBe('server_error');
+    for (const s of [alice, bob]) {
+      await expect.poll(() => s.conn.open, { timeout: 15_000 }).toBe(false);
+      expect(s.conn.closedWith).toBe(1012);
+    }
+    await expect.poll(() => b.rooms.rooms.has(code) || c.rooms.rooms.has(code), { timeout: 5_000 }).toBe(true);
+    const alice2 = await dial(c, `alice-${tag}`, { t: 'rjoin', code, handling: DEFAULT_HANDLING }, (s) => s.last('rroom') !== undefined);
+    const bob2 = await dial(c, `bob-${tag}`, { t: 'rjoin', code, handling: DEFAULT_HANDLING }, (s) => s.last('rroom') !== undefined);
+    expect(alice2.last('rroom')).toMatchObject({ code, you: 0, host: 0 });
+    expect(bob2.last('rroom')).toMatchObject({ code, you: 1 });
+  });
+
   it('the home shuts down: it writes its rooms and lets the home go, and the next takes them up at its next look', { timeout: 60_000 }, async () => {
     const at = await lobbyAtHome();
     // The host's change just before the shutdown is in what the next home takes up (written by the hand-over, not a second later).

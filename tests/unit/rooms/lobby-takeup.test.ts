@@ -4,7 +4,7 @@ import { lobbyCheckpointsSchema } from '@/lib/server/live/rooms/lobby-checkpoint
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { Timers } from '@/lib/server/live/match/match-timing';
-import { rules, socket } from '@/tests/support/room-site';
+import { aliceAndBots, alicePlays, rules, socket } from '@/tests/support/room-site';
 
 /**
  * A room in its lobby taken up by the next versus home (room-sets.ts writes `lobbies()`, the next
@@ -86,5 +86,50 @@ describe('a room in its lobby taken up by the next home', () => {
     const back = socket(next.lobby, bob);
     back.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
     expect(back.last('error')?.code).toBe('not_eligible');
+  });
+
+  it('gives the chair to nobody whose seat is only kept: not by hand, nor when the host leaves', () => {
+    const carol = { userId: 'u-carol', guestId: null };
+    const old = site().lobby;
+    const a0 = socket(old, alice);
+    a0.say({ t: 'rcreate', mode: 'battle', size: 3, rules: rules(), bots: [], handling: DEFAULT_HANDLING });
+    const code = a0.last('rroom')!.code;
+    socket(old, carol).say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    socket(old, bob).say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    const { lobby } = site();
+    lobby.takeUpLobby(lobbyCheckpointsSchema.parse(old.lobbies().map((e) => e.read()))[0]!);
+    const a = socket(lobby, alice);
+    const b = socket(lobby, bob);
+    a.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    b.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    expect(b.last('rroom')).toMatchObject({ you: 2, host: 0 });
+    // Carol (seat 1) has not come back.
+    a.say({ t: 'rhost', code, seat: 1 });
+    expect(a.last('error')?.code).toBe('bad_message');
+    a.say({ t: 'rleave', code });
+    expect(b.last('rroom')!.host).toBe(2);
+  });
+
+  it('at an instance no longer the home: a set that ends there closes its room, its people told to dial again, rather than bringing back a lobby nobody reaches', async () => {
+    let release!: () => void;
+    const storedLate = new Promise<void>((resolve) => (release = resolve));
+    const site = aliceAndBots(async (o) => (await storedLate, { ok: true, matchId: o.matchId, repeated: false }));
+    const closes: number[] = [];
+    site.alice.conn.close = (code: number) => void closes.push(code);
+    alicePlays(site.alice, site.clock)([site.host], () => !site.host.ended);
+    expect(site.host.ended).toBe(true);
+    // Over but not stored yet, when another instance takes the home: what is in play stops, the rooms in their lobby close.
+    site.lobby.stopSets();
+    site.lobby.stopLobbies();
+    expect(site.lobby.rooms.has(site.m.code)).toBe(true);
+    release();
+    await expect.poll(() => site.lobby.rooms.has(site.m.code)).toBe(false);
+    expect(closes).toEqual([1012]);
+    expect(site.lobby.botSeats).toBe(0);
+    // Home again: rooms are made and kept as before.
+    site.lobby.hold();
+    const b = socket(site.lobby, bob);
+    b.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+    expect(site.lobby.rooms.size).toBe(1);
   });
 });

@@ -15,8 +15,9 @@ function home() {
   // The keeper's take-up, held until the test lets it end (RoomSetKeeper's own is tested on Redis, room-takeup).
   const keeper = { takingUp: takingUp as Promise<void> | null, handedOver: false, lost: () => {}, takeUp: () => takingUp, handOver: async () => {}, close: () => {} };
   void takingUp.then(() => (keeper.takingUp = null));
-  const line = new RoomHome({ keeper: keeper as unknown as RoomSetKeeper, rooms: new RoomLobby(), isHome: () => true, claim: async () => 'here' });
-  return { line, release: () => (release(), takingUp) };
+  const state = { home: true };
+  const line = new RoomHome({ keeper: keeper as unknown as RoomSetKeeper, rooms: new RoomLobby(), isHome: () => state.home, claim: async () => 'here' });
+  return { line, state, release: () => (release(), takingUp) };
 }
 
 function sender() {
@@ -77,5 +78,51 @@ describe('room messages at a home taking sets up', () => {
     const back = sender();
     void line.inOrder(() => void ran++, back.s, 's0');
     expect(back.closed).toEqual([]);
+  });
+
+  it('let a message naming what is held here already go at once, unless its socket has one waiting (its order kept)', async () => {
+    const { line, release } = home();
+    const ran: string[] = [];
+    const alice = sender();
+    // Alice's seat plays a set taken up already: her batches do not wait on the take-up's retries.
+    void line.inOrder(() => void ran.push('alice batch'), alice.s, 'alice', true);
+    expect(ran).toEqual(['alice batch']);
+    // Bob's resume of a set not here yet waits; his next message, though it names a room here, waits behind it.
+    const bob = sender();
+    void line.inOrder(() => void ran.push('bob resume'), bob.s, 'bob');
+    void line.inOrder(() => void ran.push('bob watch'), bob.s, 'bob', true);
+    expect(ran).toEqual(['alice batch']);
+    await release();
+    await expect.poll(() => ran).toEqual(['alice batch', 'bob resume', 'bob watch']);
+  });
+
+  it('count down whatever becomes of a message: one that throws or rejects (its socket told), one at an instance no longer the home (closed 1012)', async () => {
+    const first = home();
+    const a = sender();
+    void first.line.inOrder(() => {
+      throw new Error('a bug in one room message');
+    }, a.s, 'a');
+    void first.line.inOrder(() => Promise.reject(new Error('a failed store')), a.s, 'a');
+    expect(first.line.queued).toBe(2);
+    await first.release();
+    await expect.poll(() => a.errors).toEqual(['server_error', 'server_error']);
+    expect(first.line.queued).toBe(0);
+
+    const second = home();
+    const b = sender();
+    for (let i = 0; i < HOME_LINE_LIMITS.perSocket; i++) void second.line.inOrder(() => {}, b.s, 'b');
+    second.state.home = false;
+    await second.release();
+    await expect.poll(() => second.line.queued).toBe(0);
+    expect(new Set(b.closed)).toEqual(new Set([1012]));
+    // Home again, the take-up over: nothing of theirs is left counted, so each message runs at once.
+    second.state.home = true;
+    let ran = 0;
+    for (const [line, s, key] of [[first.line, a, 'a'], [second.line, b, 'b']] as const) {
+      const before = s.closed.length;
+      for (let i = 0; i < 2 * HOME_LINE_LIMITS.perSocket; i++) void line.inOrder(() => void ran++, s.s, key);
+      expect(s.closed.length).toBe(before);
+    }
+    expect(ran).toBe(4 * HOME_LINE_LIMITS.perSocket);
   });
 });

@@ -11,6 +11,8 @@ import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
  * socket is closed 1013, and the page dials again after its backoff.
  */
 export const HOME_LINE_LIMITS = { waiting: 1_024, perSocket: 8 } as const;
+/** A message waits this long at most for a take-up (Redis may not answer it): then it is handled with what is here. */
+export const TAKE_UP_WAIT_MS = 15_000;
 
 /** Who sent a room message at the home: a socket here, or one relayed from another instance (closed through it). */
 export type LineSender = Pick<Connection, 'error' | 'close'>;
@@ -46,12 +48,14 @@ export class RoomHome {
 
   /**
    * A room message at the home, after the sets it is taking up and after those that waited before
-   * it. One relayed from another instance may come before this instance has heard it is the home:
-   * it asks first, and one that finds the home elsewhere (or handed over) closes its socket.
+   * it. One naming a set or room held here already (`here`) goes at once unless its own socket has
+   * one waiting (a seat's batches do not wait on a take-up's retries). One relayed from another
+   * instance may come before this instance has heard it is the home: it asks first, and one that
+   * finds the home elsewhere (or handed over) closes its socket.
    */
-  inOrder(handle: () => Promise<void> | void, from: LineSender, key: string): Promise<void> | void {
+  inOrder(handle: () => Promise<void> | void, from: LineSender, key: string, here = false): Promise<void> | void {
     const { keeper } = this.o;
-    if (!this.line && !keeper.takingUp && !keeper.handedOver && this.o.isHome()) return handle();
+    if (this.o.isHome() && !keeper.handedOver && !this.waitingBy.has(key) && (here || (!this.line && !keeper.takingUp))) return handle();
     const mine = this.waitingBy.get(key) ?? 0;
     if (this.waiting >= HOME_LINE_LIMITS.waiting || mine >= HOME_LINE_LIMITS.perSocket) return from.close(1013, BUSY);
     this.waiting++;
@@ -61,8 +65,10 @@ export class RoomHome {
       from.error('server_error', 'The server could not handle this message.');
     };
     const before = this.line ?? (this.o.isHome() ? Promise.resolve() : this.o.claim().then(() => {}));
+    // Its own deadline, from now: those before it had theirs earlier, so none waits past it.
+    const deadline = new Promise((resolve) => setTimeout(resolve, TAKE_UP_WAIT_MS).unref());
     const next = before
-      .then(() => keeper.takingUp)
+      .then(() => Promise.race([keeper.takingUp, deadline]))
       .then(() => {
         if (!this.o.isHome() || keeper.handedOver) return from.close(1012, MOVED);
         // Handled in order, not waited for: one waiting on the database (a ranked queue's rating) holds up no other.

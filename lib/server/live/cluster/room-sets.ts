@@ -20,9 +20,16 @@ export class RoomSetKeeper {
   private readonly timer: NodeJS.Timeout;
   private writing: Promise<void> | null = null;
   private stopped = false;
+  /** A take-up under way, its retries included: room messages for what is not here yet wait for it. */
   takingUp: Promise<void> | null = null;
-  /** The rooms in their lobby the last home wrote are still to be read (a take-up under way). */
+  /** The rooms in their lobby the last home wrote are still to be read: this home writes none of its own until then. */
   private lobbiesDue = false;
+  /**
+   * Counts each time this instance became the home or stopped being it: a write or a take-up that
+   * began under an older one stops at its next step (it would write over, or rebuild, what is now
+   * another instance's).
+   */
+  private term = 0;
 
   constructor(
     private readonly store: RedisRoomCheckpoints,
@@ -33,16 +40,21 @@ export class RoomSetKeeper {
     this.timer.unref();
   }
 
-  /** Writes every set here, then drops those that ended; one write at a time. */
+  private current(term: number): boolean {
+    return term === this.term && this.isHome() && !this.stopped;
+  }
+
+  /** Writes every set here, then drops those that ended, then the rooms in their lobby; one write at a time. */
   write(): Promise<void> {
     // While sets are taken up, those not yet rebuilt here must not read as ended.
     if (this.stopped || this.takingUp || !this.isHome()) return Promise.resolve();
+    const term = this.term;
     this.writing ??= (async () => {
       const here = new Set<string>();
       for (const { cp, room } of this.lobby.sets()) {
         here.add(cp.matchId);
         // Refused: another instance holds the home now (the relay stops these sets when it hears so).
-        if (!(await this.store.save(cp, room))) return;
+        if (!(await this.store.save(cp, room)) || !this.current(term)) return;
         this.mine.add(cp.matchId);
       }
       for (const id of this.mine) {
@@ -51,70 +63,94 @@ export class RoomSetKeeper {
         this.store.drop(id);
       }
       // Not before the last home's have been read: they would be written over.
-      if (!this.lobbiesDue) await this.store.saveLobbies(this.lobby.lobbies());
+      if (!this.lobbiesDue && this.current(term)) await this.store.saveLobbies(this.lobby.lobbies());
     })().finally(() => (this.writing = null));
     return this.writing;
   }
 
   /**
-   * This instance has just become the home: every set listed under it is taken up here (once,
-   * whatever asks meanwhile). A set is dropped only when it is gone, unreadable or refused; one
-   * Redis did not answer for is asked again a little later, never dropped.
+   * This instance has just become the home: every set listed under it, then every room in its
+   * lobby, is taken up here, after any take-up or write still under way. A set is dropped only
+   * when it is gone, unreadable or refused; what Redis did not answer for is asked again a write's
+   * interval later, up to TAKE_UP_TRIES times, never dropped.
    */
-  takeUp(attempt = 0): Promise<void> {
-    this.takingUp ??= (async () => {
-      let again = false;
-      const ids = await this.store.listed().catch(() => ((again = true), [] as string[]));
-      for (const id of ids) {
-        if (this.lobby.matches.has(id)) continue;
-        let written: RoomSetWritten | null;
-        try {
-          written = await this.store.read(id);
-        } catch {
-          again = true;
-          continue;
-        }
-        let taken = false;
-        try {
-          taken = written !== null && this.lobby.takeUp(written);
-        } catch (error) {
-          // A bug in rebuilding one set must not end the process (and then every next home's, in turn).
-          console.error(`[rooms] set ${id} could not be taken up:`, error);
-        }
-        if (taken) {
-          this.mine.add(id);
-          console.info(`[rooms] set ${id} of room ${written!.cp.code} taken up here, ${Math.round(written!.lateMs)} ms after its last checkpoint`);
-        } else if (!this.lobby.matches.has(id)) this.store.drop(id);
+  takeUp(): Promise<void> {
+    const term = ++this.term;
+    this.lobbiesDue = true;
+    this.lobby.hold();
+    const after = Promise.all([this.takingUp, this.writing]);
+    const run = after.then(async () => {
+      for (let attempt = 0; this.current(term); attempt++) {
+        const again = await this.takeUpOnce(term);
+        if (!again) return;
+        if (attempt + 1 >= TAKE_UP_TRIES) return console.error(`[rooms] taking sets up: Redis did not answer ${TAKE_UP_TRIES} times; what it did not answer for is lost`);
+        await new Promise((resolve) => setTimeout(resolve, ROOM_SET_WRITE_MS).unref());
       }
-      // Then the rooms in their lobby, once read (a later try, if Redis did not answer).
-      if (attempt === 0) this.lobbiesDue = true;
-      if (this.lobbiesDue) {
-        this.store.forgetLobbies();
-        try {
-          const rooms = await this.store.lobbies();
-          this.lobbiesDue = false;
-          for (const room of rooms) {
-            try {
-              if (this.lobby.takeUpLobby(room)) console.info(`[rooms] room ${room.code} taken up here in its lobby, its people's seats kept for them`);
-              else console.error(`[rooms] room ${room.code} not taken up in its lobby: its code is held here, or this instance holds as many rooms as it can`);
-            } catch (error) {
-              console.error(`[rooms] room ${room.code} could not be taken up in its lobby:`, error);
-            }
-          }
-        } catch {
-          again = true;
-        }
-      }
-      if (again && attempt < TAKE_UP_TRIES && this.isHome()) setTimeout(() => void this.takeUp(attempt + 1), ROOM_SET_WRITE_MS).unref();
-      else this.lobbiesDue = false; // given up (said above): this home's own rooms are written from now on
-    })()
+    });
+    const p: Promise<void> = run
       .catch((error: unknown) => console.error('[rooms] taking sets up failed:', error))
-      .finally(() => (this.takingUp = null));
-    return this.takingUp;
+      .finally(() => {
+        // Given up, or done: this home's own rooms are written from now on.
+        if (term === this.term) this.lobbiesDue = false;
+        if (this.takingUp === p) this.takingUp = null;
+      });
+    this.takingUp = p;
+    return p;
+  }
+
+  /** One pass over what the last home wrote; true if Redis left something unanswered. */
+  private async takeUpOnce(term: number): Promise<boolean> {
+    let again = false;
+    const ids = await this.store.listed().catch(() => ((again = true), [] as string[]));
+    for (const id of ids) {
+      if (!this.current(term)) return false;
+      if (this.lobby.matches.has(id)) continue;
+      let written: RoomSetWritten | null;
+      try {
+        written = await this.store.read(id);
+      } catch {
+        again = true;
+        continue;
+      }
+      if (!this.current(term)) return false;
+      let taken = false;
+      try {
+        taken = written !== null && this.lobby.takeUp(written);
+      } catch (error) {
+        // A bug in rebuilding one set must not end the process (and then every next home's, in turn).
+        console.error(`[rooms] set ${id} could not be taken up:`, error);
+      }
+      if (taken) {
+        this.mine.add(id);
+        console.info(`[rooms] set ${id} of room ${written!.cp.code} taken up here, ${Math.round(written!.lateMs)} ms after its last checkpoint`);
+      } else if (!this.lobby.matches.has(id)) this.store.drop(id);
+    }
+    // Then the rooms in their lobby, once read (a set's room, held here now, keeps its set).
+    if (!this.current(term)) return false;
+    if (!this.lobbiesDue) return again;
+    this.store.forgetLobbies();
+    let rooms: Awaited<ReturnType<RedisRoomCheckpoints['lobbies']>>;
+    try {
+      rooms = await this.store.lobbies();
+    } catch {
+      return true;
+    }
+    if (!this.current(term)) return false;
+    this.lobbiesDue = false;
+    for (const room of rooms) {
+      try {
+        if (this.lobby.takeUpLobby(room)) console.info(`[rooms] room ${room.code} taken up here in its lobby, its people's seats kept for them`);
+        else console.error(`[rooms] room ${room.code} not taken up in its lobby: its code is held here, or this instance holds as many rooms as it can`);
+      } catch (error) {
+        console.error(`[rooms] room ${room.code} could not be taken up in its lobby:`, error);
+      }
+    }
+    return again;
   }
 
   /** Another instance holds the home now (it takes these sets up): this one writes and drops none of them. */
   lost(): void {
+    this.term++;
     this.lobbiesDue = false;
     this.store.forgetLobbies();
     for (const id of this.mine) this.store.forget(id);

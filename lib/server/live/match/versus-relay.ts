@@ -120,6 +120,8 @@ export class VersusRelay implements VersusDoor {
   private renewedAt = 0;
   /** Handed over (the server stops): this instance takes the home no more. */
   private leaving = false;
+  /** The home a relayed message last found gone, until the next is known: what homeGone is told of. */
+  private wentAway: string | null = null;
 
   constructor(
     private readonly link: RedisLink,
@@ -222,7 +224,7 @@ export class VersusRelay implements VersusDoor {
     if (!conn.open) return;
     if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
     if (m.t === 'runwatch') this.roomSets?.forget(conn.id);
-    if (home === this.link.instance) return this.roomSets ? this.roomSets.inOrder(() => atHome(this.homes, conn, m), conn, conn.id) : atHome(this.homes, conn, m);
+    if (home === this.link.instance) return this.roomSets ? this.roomSets.inOrder(() => atHome(this.homes, conn, m), conn, conn.id, this.heldHere(m)) : atHome(this.homes, conn, m);
     // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
     if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
     return this.relay(conn, m, home, null);
@@ -263,12 +265,21 @@ export class VersusRelay implements VersusDoor {
       if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
     }
-    // The home is gone (its lease has not expired yet): look again from the next message on.
-    if (this.home === to) this.home = null;
+    // The home is gone (its lease has not expired yet): look again from the next message on, and
+    // once another holds it, its sockets here that waited there hear it (homeGone).
+    if (this.home === to) {
+      this.home = null;
+      this.wentAway = to;
+    }
     if (this.roomSets && m.t === 'rinputs') return conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
     // A page dialling again to its set, or to its room (a lobby's seat is kept for it there): it waits for the next home.
     if (this.roomSets && (m.t === 'rresume' || m.t === 'rwatch' || m.t === 'rjoin')) return this.atNextHome(conn, m, to);
     conn.error('server_error', 'The server running versus has just gone; try again in a few seconds.');
+  }
+
+  /** Whether a room message names a set or room held here (it need not wait on a take-up); the 2v2 queue's always wait. */
+  private heldHere(m: HomeMessage): boolean {
+    return !isTeamMessage(m) && this.homes.rooms.holds(m);
   }
 
   /** A room set's resume (or watch) whose home did not answer: once another instance holds the home (at most a lease's time), it goes there. */
@@ -447,7 +458,7 @@ export class VersusRelay implements VersusDoor {
       this.peers.set(key, peer);
     }
     const home = this.roomSets;
-    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? (home ? home.inOrder(() => atHome(this.homes, peer, m), peer, key) : atHome(this.homes, peer, m)) : this.lobby.handle(peer, m)), (error) => {
+    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? (home ? home.inOrder(() => atHome(this.homes, peer, m), peer, key, this.heldHere(m)) : atHome(this.homes, peer, m)) : this.lobby.handle(peer, m)), (error) => {
       console.error('[live] a relayed versus message failed:', error);
       peer.error('server_error', 'The server could not handle this message.');
     });
@@ -556,13 +567,14 @@ export class VersusRelay implements VersusDoor {
           return instance;
         }
         const set = this.leaving ? null : await cmd.set(this.homeKey, instance, 'PX', CLUSTER.leaseMs, 'NX');
-        const was = this.home;
+        const was = this.home ?? this.wentAway;
         this.home = set === 'OK' ? instance : await cmd.get(this.homeKey);
         if (this.home === instance && (set === 'OK' || was !== instance)) this.renewedAt = Date.now();
         // Just made the home (at start too): the sets the last home checkpointed are taken up here before any room message is handled.
         if (this.home === instance && was !== instance) void this.roomSets?.takeUp();
         else if (was === instance && this.home !== instance) this.roomSets?.lost();
         if (was !== null && was !== this.home) this.homeGone(was);
+        if (this.home !== null) this.wentAway = null;
       } catch {
         // Redis away: the last home known stays the guess; a relayed message may then be lost.
       }

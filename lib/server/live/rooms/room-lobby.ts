@@ -69,6 +69,12 @@ export class RoomLobby {
   private readonly seated = new Map<RoomPeer, { room: Room; seat: number }>();
   private bots = 0;
   private revs = 0;
+  /**
+   * Whether this instance holds the rooms (the versus home, or the only instance). Not after
+   * another took the home (stopLobbies): a set ending here then closes its room, whose people dial
+   * again, instead of bringing it back to a lobby nobody can reach.
+   */
+  private holding = true;
   private readonly starts = new RoomStarts();
   private readonly now: () => number;
   /**
@@ -164,6 +170,7 @@ export class RoomLobby {
         return this.chair(peer, m.code, (room) => {
           const x = room.seats[m.seat];
           if (!x || x.spec.bot || m.seat === room.host) return peer.error('bad_message', 'The host’s chair goes to another person’s seat.');
+          if (x.held) return peer.error('bad_message', 'That seat’s player has not come back yet.');
           room.host = m.seat;
           this.tell(room);
         });
@@ -298,6 +305,7 @@ export class RoomLobby {
    * The people seated and watching, to be told to dial again there.
    */
   stopLobbies(): RoomPeer[] {
+    this.holding = false;
     const peers: RoomPeer[] = [];
     for (const room of [...this.rooms.values()]) {
       if (room.playing) continue;
@@ -306,6 +314,35 @@ export class RoomLobby {
       this.ended(room, null);
     }
     return peers;
+  }
+
+  /** This instance holds the rooms (again): it has just become the versus home. */
+  hold(): void {
+    this.holding = true;
+  }
+
+  /** Whether what a room message names (its set, or its room) is held here: it need not wait for a take-up. */
+  holds(m: RoomClientMessage): boolean {
+    switch (m.t) {
+      case 'rinputs':
+      case 'rresume':
+        return this.matches.has(m.matchId);
+      case 'rcreate':
+        return false;
+      case 'rjoin':
+      case 'rready':
+      case 'rstart':
+      case 'rleave':
+      case 'rwatch':
+      case 'runwatch':
+      case 'rkick':
+      case 'rhost':
+      case 'rrules':
+      case 'rbot':
+        return this.rooms.has(m.code);
+      default:
+        return m satisfies never;
+    }
   }
 
   /** Every room's set stops, unstored (the server closes). */
@@ -373,7 +410,10 @@ export class RoomLobby {
 
   private ended(room: Room, host: RoomHost | null): void {
     if (host) this.matches.delete(host.matchId);
-    if (host?.finished && room.again && this.backToLobby(room)) return;
+    if (host?.finished && room.again && this.holding && this.backToLobby(room)) return;
+    if (host?.finished && room.again && !this.holding) {
+      for (const p of [...room.seats.map((x) => x?.peer), ...room.watchers]) if (p?.open) p.close?.(1012, 'The server holding your room moved: reconnecting finds it there.');
+    }
     this.rooms.delete(room.code);
     this.bots -= room.seats.filter((x) => x?.spec.bot).length;
     for (const x of room.seats) if (x?.peer) this.seated.delete(x.peer);
@@ -469,8 +509,11 @@ export class RoomLobby {
       for (const w of room.watchers) w.send({ t: 'rclosed', code: room.code, reason: 'empty' });
       return this.ended(room, null);
     }
-    // The host's chair passes to the first person still seated.
-    if (seat === room.host) room.host = room.seats.findIndex((x) => x !== null && !x.spec.bot);
+    // The host's chair passes to the first person seated here (one whose seat is kept for them, if nobody else is).
+    if (seat === room.host) {
+      const here = room.seats.findIndex((x) => x !== null && !x.spec.bot && !x.held);
+      room.host = here >= 0 ? here : room.seats.findIndex((x) => x !== null && !x.spec.bot);
+    }
     this.tell(room);
   }
 

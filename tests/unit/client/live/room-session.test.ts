@@ -83,6 +83,31 @@ describe('the room session in the browser', () => {
     expect(await fieldOf([frame(false), frame(true)])).not.toEqual(await fieldOf([frame(false), frame(false)]));
   });
 
+  it('sits down again in its room after a drop while a set’s result is still on screen (the room went back to its lobby meanwhile)', async () => {
+    const { s, sent, hear, sockets } = session();
+    s.join('ABCDEF', DEFAULT_HANDLING);
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    const lobby = (playing: boolean): ServerMessage => ({
+      t: 'rroom', code: 'ABCDEF', mode: 'battle', rules: { ...DEFAULT_ROOM_RULES }, host: 0, you: 0, playing,
+      seats: players.map((player) => ({ player, team: 0, ready: false })),
+    });
+    hear(lobby(false));
+    hear(rmatch({ ...DEFAULT_ROOM_RULES }));
+    hear({ t: 'rbegin', matchId: MATCH, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [] });
+    hear({ t: 'rover', matchId: MATCH, winner: 0, score: [[0, 1]], stored: true });
+    hear(lobby(false));
+    expect(s.current.play?.state).toBe('over');
+    sent.length = 0;
+    // The server holding the room went (closed 1012): the page dials again and asks for its seat, kept for it there.
+    sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    expect(sent.filter((m) => m.t !== 'hello')).toEqual([{ t: 'rjoin', code: 'ABCDEF', handling: DEFAULT_HANDLING }]);
+    s.dispose();
+  });
+
   it('takes up a seat a queue gave another connection: rresume with its token once connected, then plays it', async () => {
     const { s, sent, hear } = session();
     s.takeUp('ABCDEF', MATCH, 'q'.repeat(24));
