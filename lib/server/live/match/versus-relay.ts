@@ -9,31 +9,16 @@ import type { MatchHost } from '@/lib/server/live/match/match-host';
 import type { RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
 import { Placements } from '@/lib/server/live/match/placements';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
-import { sameOwner, type VersusLobby } from '@/lib/server/live/match/versus-lobby';
-import type { MatchLeases } from '@/lib/server/live/cluster/match-leases';
-import type { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
-import { MatchRestoreError } from '@/lib/server/live/match/match-checkpoint';
-import { timingSafeEqual } from 'node:crypto';
+import type { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { isRoomMessage, type RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import { isTeamMessage, type TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 import { RoomSetKeeper } from '@/lib/server/live/cluster/room-sets';
 import { RoomHome } from '@/lib/server/live/cluster/room-home';
-
-/** Matches are leased and checkpointed one by one (docs/decisions/0018): how the relay finds and takes them up. */
-export type MatchRouting = { leases: MatchLeases; checkpoints: RedisMatchCheckpoints };
-
-/** hostOf's answer for a socket it closed: nothing more is done with the message. */
-const CLOSED = '';
-
-/** At most this many matches are being taken up here at once; the rest wait their turn (a dead instance's players all come back together). */
-const ADOPTING_AT_ONCE = 8;
+import { CLOSED, MatchHosts, type MatchRouting } from '@/lib/server/live/match/match-hosts';
 
 /** Matches hosted elsewhere remembered per socket: its match now, and a rematch's. */
 const SEATS_REMEMBERED = 4;
-
-/** A socket whose resumes named this many matches it holds no seat of is answered `rate_limited` from then on: it reads nothing more. */
-const FAILED_TAKE_UPS_PER_SOCKET = 5;
 
 /** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home; `spar` stays on this instance (handle). */
 function matchOf(m: VersusClientMessage): string | null {
@@ -100,10 +85,10 @@ export class VersusRelay implements VersusDoor {
   private readonly relayed = new Map<string, Connection>();
   /** Each relayed socket's instances (the home, and the hosts of its matches): each hears of its close. */
   private readonly relayedTo = new Map<string, Set<string>>();
-  private adopting = 0;
-  private readonly adoptWaiters: Array<() => void> = [];
   /** Where new matches are hosted: on seat 0's instance, asked by the home (placements.ts). */
   private readonly placements: Placements | null;
+  /** Where each match is hosted, and the take-up here of one whose host died (with routing only). */
+  private readonly hosts: MatchHosts | null;
   /** On the home: its own sockets whose match it placed elsewhere, by connection id (named so in the report back). */
   private readonly locals = new Map<string, Connection>();
   /** Here: sockets queued or in a room at the home, by connection id: told to queue again if the home goes. */
@@ -112,8 +97,6 @@ export class VersusRelay implements VersusDoor {
   private readonly roomCodes = new Map<string, string>();
   /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
   private readonly seatedIn = new Map<string, string[]>();
-  /** Per socket: resumes that would have taken up a match it holds no seat of. */
-  private readonly failedTakeUps = new WeakMap<Connection, number>();
   /** The home's room sets on Redis, taken up by the next home, and room messages' order meanwhile (with routing only: no versus home for matches). */
   private readonly roomSets: RoomHome | null;
   /** When this instance last renewed (or took) the home: a home that cannot for a lease's time is one no more. */
@@ -135,6 +118,7 @@ export class VersusRelay implements VersusDoor {
     private readonly routing: MatchRouting | null = null,
   ) {
     this.placements = routing ? new Placements(this.parts()) : null;
+    this.hosts = routing ? new MatchHosts({ routing, lobby, instance: link.instance, placements: this.placements, relay: (c, m, to, id) => this.relay(c, m, to, id) }) : null;
     const isHome = () => this.home === link.instance;
     this.roomSets = routing
       ? new RoomHome({ keeper: new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, isHome), rooms: homes.rooms, isHome, claim: () => this.claim() })
@@ -191,15 +175,16 @@ export class VersusRelay implements VersusDoor {
       if (this.waiting.has(conn.id)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
       return this.lobby.handle(conn, m);
     }
-    const matchId = this.routing ? matchOf(m) : null;
-    if (matchId !== null && m.t === 'vresume' && (this.failedTakeUps.get(conn) ?? 0) >= FAILED_TAKE_UPS_PER_SOCKET) {
-      return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
-    }
-    // A batch or a leave names a match this socket was told it sits in, or one hosted here: any other
-    // is answered here, so a flood of made-up ids costs Redis nothing.
-    if (matchId !== null && (m.t === 'vinputs' || m.t === 'vleave') && !this.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
-    if (matchId !== null) {
-      const to = await this.hostOf(conn, m, matchId);
+    const hosts = this.hosts;
+    const matchId = hosts ? matchOf(m) : null;
+    if (hosts && matchId !== null) {
+      if (m.t === 'vresume' && hosts.refused(conn)) {
+        return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
+      }
+      // A batch or a leave names a match this socket was told it sits in, or one hosted here: any other
+      // is answered here, so a flood of made-up ids costs Redis nothing.
+      if ((m.t === 'vinputs' || m.t === 'vleave') && !hosts.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
+      const to = await hosts.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
       if (to === this.link.instance) return this.lobby.handle(conn, m);
       if (to !== null) return this.relay(conn, m, to, matchId);
@@ -261,7 +246,7 @@ export class VersusRelay implements VersusDoor {
       // go and takes the match up here; a batch from a socket still open closes it, so the browser
       // reconnects and resumes with its token (only a seated player's resume takes a match up).
       this.routing?.leases.forget(matchId);
-      if (m.t === 'vresume') return this.resumeOrphan(conn, m);
+      if (m.t === 'vresume') return this.hosts!.resumeOrphan(conn, m);
       if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
     }
@@ -306,99 +291,6 @@ export class VersusRelay implements VersusDoor {
     this.home = null;
     this.homes.rooms.stopSets();
     await this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});
-  }
-
-  /** Where a match is hosted: here, another instance, or nobody (null). A `vresume` for a match nobody holds takes it up here. */
-  private async hostOf(conn: Connection, m: VersusClientMessage, matchId: string): Promise<string | null> {
-    if (this.hostedHere(matchId)) return this.link.instance;
-    const routing = this.routing!;
-    const holder = await routing.leases.holder(matchId);
-    if (holder !== null && holder !== this.link.instance) return holder;
-    if (holder === null && m.t === 'vresume') {
-      if (await this.adopt(conn, m)) return this.link.instance;
-      // Taken up meanwhile (by this instance for the other seat, or by another): the resume goes there.
-      routing.leases.forget(matchId);
-      const now = await routing.leases.holder(matchId);
-      return this.lobby.matches.has(matchId) ? this.link.instance : now;
-    }
-    // A batch for a match whose host died while this socket stayed open: it reconnects and resumes.
-    if (holder === null && m.t === 'vinputs' && (await routing.checkpoints.exists(matchId))) {
-      conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
-      return CLOSED;
-    }
-    return holder;
-  }
-
-  /** Whether the match is hosted here and its lease still held; one whose lease lapsed (a stall) is stopped first. */
-  private hostedHere(matchId: string): boolean {
-    if (!this.lobby.matches.has(matchId)) return false;
-    if (!this.routing || this.routing.leases.held(matchId)) return true;
-    this.lobby.stop(matchId);
-    return false;
-  }
-
-  /** A resume whose host did not answer: once its lease is gone (at most a lease's time), the match is taken up here. */
-  private async resumeOrphan(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<void> {
-    const deadline = Date.now() + CLUSTER.leaseMs + CLUSTER.renewEveryMs;
-    while (conn.open && Date.now() < deadline) {
-      // The other seat's resume may have taken it up here meanwhile.
-      if (this.lobby.matches.has(m.matchId)) return this.lobby.handle(conn, m);
-      this.routing!.leases.forget(m.matchId);
-      const holder = await this.routing!.leases.holder(m.matchId);
-      if (holder === null) {
-        if ((await this.adopt(conn, m)) || this.lobby.matches.has(m.matchId)) return this.lobby.handle(conn, m);
-        // Lost the race to take it up (another instance has it now: looked up again), or refused.
-        this.routing!.leases.forget(m.matchId);
-        if ((await this.routing!.leases.holder(m.matchId)) === null) break;
-        continue;
-      }
-      if (holder !== this.link.instance && holder !== conn.relayedTo) return this.relay(conn, m, holder, m.matchId);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    if (conn.open) conn.error('resume_failed', 'That match cannot be taken up again (over, or not yours).', { gameId: m.matchId });
-  }
-
-  /**
-   * Takes up a match nobody hosts from its checkpoint, for a player seated in it who holds the
-   * seat's token: naming a match's id makes no instance take it up. The seat is checked on the
-   * checkpoint's small head first: a stranger's resume reads nothing more and waits for no slot,
-   * and a socket's failures are counted (FAILED_TAKE_UPS_PER_SOCKET). At most ADOPTING_AT_ONCE
-   * take-ups at a time here. True once the match is hosted here.
-   */
-  private async adopt(conn: Connection, m: Extract<VersusClientMessage, { t: 'vresume' }>): Promise<boolean> {
-    const { leases, checkpoints } = this.routing!;
-    if (this.lobby.matches.has(m.matchId)) return true;
-    const owner = await checkpoints.seatOf(m.matchId, m.token);
-    if (!owner || !sameOwner(owner, conn)) {
-      this.failedTakeUps.set(conn, (this.failedTakeUps.get(conn) ?? 0) + 1);
-      return false;
-    }
-    // A slot is handed from one take-up to the next waiting one, so none starts past the bound.
-    if (this.adopting >= ADOPTING_AT_ONCE) await new Promise<void>((resolve) => this.adoptWaiters.push(resolve));
-    else this.adopting++;
-    try {
-      if (this.lobby.matches.has(m.matchId)) return true; // taken up here meanwhile, for the other seat
-      const cp = await checkpoints.read(m.matchId).catch(() => null);
-      if (!cp) return false;
-      const seated = ([0, 1] as const).some((s) => sameOwner(cp.seats[s].owner, conn) && sameToken(cp.state[s].token, m.token));
-      if (!seated || !conn.open) return false;
-      if (!(await leases.take(m.matchId))) return false;
-      try {
-        // A match the home placed reports its end to that home, from here now.
-        this.lobby.adopt(cp, conn, cp.placed && this.placements ? this.placements.reportFrom(cp, cp.placed) : undefined);
-        if (cp.placed) this.placements?.takenUp(cp.placed);
-      } catch (error) {
-        leases.release(m.matchId);
-        if (!(error instanceof MatchRestoreError)) throw error;
-        console.error(`[live] match ${m.matchId} could not be taken up: ${error.message}`);
-        return false;
-      }
-      return true;
-    } finally {
-      const next = this.adoptWaiters.shift();
-      if (next) next();
-      else this.adopting--;
-    }
   }
 
   /** Settles once Redis has every write sent before it (checkpoints, leases let go): a shutdown waits for it. */
@@ -451,7 +343,7 @@ export class VersusRelay implements VersusDoor {
     const m = w.m;
     // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
     const matchId = isRoomMessage(m) || isTeamMessage(m) ? null : matchOf(m);
-    if (matchId !== null) this.hostedHere(matchId);
+    if (matchId !== null) this.hosts?.hostedHere(matchId);
     let peer = this.peers.get(key);
     if (!peer) {
       peer = this.peerFor(w.from, w.peer, w.who);
@@ -598,11 +490,6 @@ export class VersusRelay implements VersusDoor {
 const WAITS: Partial<Record<ServerMessage['t'], boolean>> = {
   queued: true, room: true, unqueued: false, room_closed: false, match: false, rroom: true, rclosed: false, rover: false, tqueued: true, tunqueued: false,
 };
-
-function sameToken(a: string, b: string): boolean {
-  const [x, y] = [Buffer.from(a), Buffer.from(b)];
-  return x.length === y.length && timingSafeEqual(x, y);
-}
 
 /** A player connected to another instance, as the lobby on the home (or a match's host) sees it. */
 class RelayedPeer implements VersusPeer {

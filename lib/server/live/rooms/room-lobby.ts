@@ -1,9 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { teamsOf, type RoomRules, type VersusMode } from '@/lib/engine';
-import type { ClientMessage, LiveErrorCode, RoomClientMessage, ServerMessage } from '@/lib/live/protocol';
+import type { ClientMessage, RoomClientMessage, ServerMessage } from '@/lib/live/protocol';
 import { ROOM_CLIENT_TYPES } from '@/lib/live/rooms';
-import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { roomRulesSchema } from '@/lib/validations/rooms';
 import type { Timers } from '@/lib/server/live/match/match-host';
@@ -13,24 +12,10 @@ import type { LobbyCheckpoint } from '@/lib/server/live/rooms/lobby-checkpoint';
 import { realTimers } from '@/lib/server/live/match/match-timing';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomStarts } from '@/lib/server/live/rooms/room-starts';
+import type { RoomPeer } from '@/lib/server/live/rooms/room-peer';
 import type { RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 import type { BotSpec } from '@/lib/bot/spec';
 import { storeRoomMatch } from '@/lib/server/versus/room-store';
-
-/** Whoever the room lobby deals with: a socket on this instance (Connection is one). */
-export type RoomPeer = {
-  readonly owner: Owner;
-  readonly player: LivePlayer;
-  /** The client's address key: room starts are counted per address too, and ranked 2v2 keeps one address's players apart. */
-  readonly address: string;
-  /** The browser's device id, or null: ranked 2v2 keeps one device's players apart. */
-  readonly device: string | null;
-  readonly open: boolean;
-  send(message: ServerMessage, waitMs?: number): void;
-  error(code: LiveErrorCode, message: string, extra?: { gameId?: string; seq?: number }): void;
-  /** Closes its socket (a relayed one's through its instance): the page dials again. */
-  close?(code: number, reason: string): void;
-};
 
 /** `held`: a person's seat kept for its owner after a take-up (their page dials again), with no socket yet. */
 type Seat = { spec: RoomSeatSpec; peer: RoomPeer | null; ready: boolean; held?: boolean };

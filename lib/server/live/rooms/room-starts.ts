@@ -1,7 +1,7 @@
 import 'server-only';
 import { BudgetsById } from '@/lib/server/live/budgets';
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
-import type { RoomPeer } from '@/lib/server/live/rooms/room-lobby';
+import type { RoomPeer } from '@/lib/server/live/rooms/room-peer';
 
 /**
  * Room sets started per hour, per player and per address (ROOM_LIMITS.startsPerHour): a custom
