@@ -16,8 +16,9 @@
  * what the home's write each second costs on the event loop (RoomLobby.lobbies, then
  * RedisRoomCheckpoints.saveLobbies: only rooms changed since the last write are built and sent)
  * when none, one or all changed, against building and serializing them all each second; then the
- * next home's read and take-up of all of them.
+ * next home's read (its time, and its longest hold on the event loop) and take-up of all of them.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
 import type { Timers } from '@/lib/server/live/match/match-host';
 import { RoomHost } from '@/lib/server/live/rooms/room-host';
@@ -208,14 +209,19 @@ async function lobbies(): Promise<void> {
   // The baseline: every room built and serialized each second (what sending them all, or comparing them as text, costs).
   const wholeMs: number[] = [];
   for (let i = 0; i < runs; i++) wholeMs.push(ms(all));
+  // The read's longest hold on the event loop: a timer due every millisecond, late by that much.
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  delay.enable();
   const t = performance.now();
   const read = await store.lobbies();
   const readMs = performance.now() - t;
+  delay.disable();
+  const readLoopMaxMs = delay.max / 1e6;
   const next = new RoomLobby({ timers: handClock().timers });
   const takeUpMs = ms(() => read.forEach((room) => next.takeUpLobby(room)));
   const summary = {
     rooms: count, allKb: (allText.length / 1024).toFixed(0), roomBytes: Math.round(allText.length / count), wholeJsonMsP50: median(wholeMs).toFixed(2),
-    readMs: readMs.toFixed(1), takeUpMs: takeUpMs.toFixed(1), takenUp: next.rooms.size,
+    readMs: readMs.toFixed(1), readLoopMaxMs: readLoopMaxMs.toFixed(1), takeUpMs: takeUpMs.toFixed(1), takenUp: next.rooms.size,
   };
   console.log(JSON.stringify(out));
   console.table(out);
