@@ -4,7 +4,7 @@ import { lobbyCheckpointsSchema } from '@/lib/server/live/rooms/lobby-checkpoint
 import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { Timers } from '@/lib/server/live/match/match-timing';
-import { aliceAndBots, alicePlays, rules, socket } from '@/tests/support/room-site';
+import { aliceAndBots, alicePlays, rules, socket, storing } from '@/tests/support/room-site';
 
 /**
  * A room in its lobby taken up by the next versus home (room-sets.ts writes `lobbies()`, the next
@@ -126,10 +126,15 @@ describe('a room in its lobby taken up by the next home', () => {
     await expect.poll(() => site.lobby.rooms.has(site.m.code)).toBe(false);
     expect(closes).toEqual([1012]);
     expect(site.lobby.botSeats).toBe(0);
-    // Home again: rooms are made and kept as before.
+  });
+
+  it('holds its rooms again once it is the home again: a set ending then goes back to its lobby', async () => {
+    const site = aliceAndBots(storing().store);
+    site.lobby.stopLobbies();
     site.lobby.hold();
-    const b = socket(site.lobby, bob);
-    b.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
-    expect(site.lobby.rooms.size).toBe(1);
+    alicePlays(site.alice, site.clock)([site.host], () => !site.host.ended);
+    await expect.poll(() => site.alice.last('rover')).toBeDefined();
+    await expect.poll(() => site.alice.sent.at(-1)).toMatchObject({ t: 'rroom', code: site.m.code, playing: false, you: 0 });
+    expect(site.lobby.rooms.has(site.m.code)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { HOME_LINE_LIMITS, RoomHome, type LineSender } from '@/lib/server/live/cluster/room-home';
+import { describe, expect, it, vi } from 'vitest';
+import { HOME_LINE_LIMITS, RoomHome, TAKE_UP_WAIT_MS, type LineSender } from '@/lib/server/live/cluster/room-home';
 import type { RoomSetKeeper } from '@/lib/server/live/cluster/room-sets';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 
@@ -23,7 +23,7 @@ function home() {
 function sender() {
   const closed: number[] = [];
   const errors: string[] = [];
-  const s: LineSender = { close: (code) => void closed.push(code), error: (code) => void errors.push(code) };
+  const s: LineSender = { open: true, close: (code) => void closed.push(code), error: (code) => void errors.push(code) };
   return { s, closed, errors };
 }
 
@@ -124,5 +124,28 @@ describe('room messages at a home taking sets up', () => {
       expect(s.closed.length).toBe(before);
     }
     expect(ran).toBe(4 * HOME_LINE_LIMITS.perSocket);
+  });
+
+  it('wait no longer than TAKE_UP_WAIT_MS: a take-up still under way then closes the socket 1013, unhandled (the page sends it again), and a socket closed meanwhile has nothing handled', async () => {
+    vi.useFakeTimers();
+    try {
+      const { line, release } = home();
+      const ran: string[] = [];
+      const late = sender();
+      const gone = sender();
+      void line.inOrder(() => void ran.push('late'), late.s, 'late');
+      void line.inOrder(() => void ran.push('gone'), { ...gone.s, open: false }, 'gone');
+      await vi.advanceTimersByTimeAsync(TAKE_UP_WAIT_MS - 1);
+      expect(late.closed).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(late.closed).toEqual([1013]);
+      expect(line.queued).toBe(0);
+      await release();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(ran).toEqual([]);
+      expect(gone.closed).toEqual([]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

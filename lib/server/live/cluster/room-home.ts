@@ -11,11 +11,11 @@ import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
  * socket is closed 1013, and the page dials again after its backoff.
  */
 export const HOME_LINE_LIMITS = { waiting: 1_024, perSocket: 8 } as const;
-/** A message waits this long at most for a take-up (Redis may not answer it): then it is handled with what is here. */
+/** A message waits this long at most for a take-up (Redis may not answer, or it has many sets to rebuild): then its socket is closed 1013, and the page sends it again. */
 export const TAKE_UP_WAIT_MS = 15_000;
 
 /** Who sent a room message at the home: a socket here, or one relayed from another instance (closed through it). */
-export type LineSender = Pick<Connection, 'error' | 'close'>;
+export type LineSender = Pick<Connection, 'error' | 'close' | 'open'>;
 
 /** What the room side of the versus relay needs from it. */
 export type RoomHomeParts = {
@@ -66,16 +66,23 @@ export class RoomHome {
     };
     const before = this.line ?? (this.o.isHome() ? Promise.resolve() : this.o.claim().then(() => {}));
     // Its own deadline, from now: those before it had theirs earlier, so none waits past it.
-    const deadline = new Promise((resolve) => setTimeout(resolve, TAKE_UP_WAIT_MS).unref());
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), TAKE_UP_WAIT_MS).unref()));
     const next = before
       .then(() => Promise.race([keeper.takingUp, deadline]))
-      .then(() => {
+      .then((late) => {
+        // Its socket closed meanwhile: a seat or a watch for it would be nobody's.
+        if (!from.open) return;
+        if (late === 'late' && keeper.takingUp) return from.close(1013, BUSY);
         if (!this.o.isHome() || keeper.handedOver) return from.close(1012, MOVED);
         // Handled in order, not waited for: one waiting on the database (a ranked queue's rating) holds up no other.
         void Promise.resolve(handle()).catch(failed);
       })
       .catch(failed)
-      .finally(() => this.done(key));
+      .finally(() => {
+        clearTimeout(timer);
+        this.done(key);
+      });
     this.line = next;
     void next.then(() => {
       if (this.line === next) this.line = null;

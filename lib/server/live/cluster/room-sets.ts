@@ -22,6 +22,8 @@ export class RoomSetKeeper {
   private stopped = false;
   /** A take-up under way, its retries included: room messages for what is not here yet wait for it. */
   takingUp: Promise<void> | null = null;
+  /** One of its passes is reading and rebuilding: no write meanwhile (a set not rebuilt yet would read as ended here). Between retries, sets are written. */
+  private passing = false;
   /** The rooms in their lobby the last home wrote are still to be read: this home writes none of its own until then. */
   private lobbiesDue = false;
   /**
@@ -47,7 +49,7 @@ export class RoomSetKeeper {
   /** Writes every set here, then drops those that ended, then the rooms in their lobby; one write at a time. */
   write(): Promise<void> {
     // While sets are taken up, those not yet rebuilt here must not read as ended.
-    if (this.stopped || this.takingUp || !this.isHome()) return Promise.resolve();
+    if (this.stopped || this.passing || !this.isHome()) return Promise.resolve();
     const term = this.term;
     this.writing ??= (async () => {
       const here = new Set<string>();
@@ -78,10 +80,11 @@ export class RoomSetKeeper {
     const term = ++this.term;
     this.lobbiesDue = true;
     this.lobby.hold();
-    const after = Promise.all([this.takingUp, this.writing]);
+    const after = Promise.allSettled([this.takingUp, this.writing]);
     const run = after.then(async () => {
       for (let attempt = 0; this.current(term); attempt++) {
-        const again = await this.takeUpOnce(term);
+        this.passing = true;
+        const again = await this.takeUpOnce(term).finally(() => (this.passing = false));
         if (!again) return;
         if (attempt + 1 >= TAKE_UP_TRIES) return console.error(`[rooms] taking sets up: Redis did not answer ${TAKE_UP_TRIES} times; what it did not answer for is lost`);
         await new Promise((resolve) => setTimeout(resolve, ROOM_SET_WRITE_MS).unref());

@@ -326,7 +326,8 @@ export class RoomLobby {
       case 'rbot':
         return this.rooms.has(m.code);
       default:
-        return m satisfies never;
+        m satisfies never;
+        return false;
     }
   }
 
