@@ -128,8 +128,8 @@ export class RoomHome {
   }
 
   /**
-   * The home `was` has gone (`spokeWith` tells whether a socket spoke to it): the next home takes
-   * its sets up, so a socket here in one closes 1012, and the page resumes it there.
+   * The home has gone (`spokeWith` tells whether a socket here spoke to it): the next home takes
+   * its sets up, so a socket here in one of them closes 1012, and the page resumes it there.
    */
   gone(spokeWith: (id: string) => boolean): void {
     for (const [id, conn] of this.inSets) {

@@ -277,10 +277,7 @@ export class RoomLobby {
       freed = true;
     });
     if (!freed) return;
-    if (room.seats.every((x) => x === null || x.spec.bot)) {
-      for (const w of room.watchers) w.send({ t: 'rclosed', code: room.code, reason: 'empty' });
-      return this.ended(room, null);
-    }
+    if (this.closedEmpty(room)) return;
     if (!room.seats[room.host]) room.host = room.seats.findIndex((x) => x !== null && !x.spec.bot);
     this.tell(room);
   }
@@ -491,16 +488,21 @@ export class RoomLobby {
     this.seated.delete(peer);
     if (room.playing) return room.playing.leave(seat);
     room.seats[seat] = null;
-    if (room.seats.every((x) => x === null || x.spec.bot)) {
-      for (const w of room.watchers) w.send({ t: 'rclosed', code: room.code, reason: 'empty' });
-      return this.ended(room, null);
-    }
+    if (this.closedEmpty(room)) return;
     // The host's chair passes to the first person seated here (one whose seat is kept for them, if nobody else is).
     if (seat === room.host) {
       const here = room.seats.findIndex((x) => x !== null && !x.spec.bot && !x.held);
       room.host = here >= 0 ? here : room.seats.findIndex((x) => x !== null && !x.spec.bot);
     }
     this.tell(room);
+  }
+
+  /** A room in its lobby with no person left closes, its watchers told: true if it did. */
+  private closedEmpty(room: Room): boolean {
+    if (!room.seats.every((x) => x === null || x.spec.bot)) return false;
+    for (const w of room.watchers) w.send({ t: 'rclosed', code: room.code, reason: 'empty' });
+    this.ended(room, null);
+    return true;
   }
 
   private open(peer: RoomPeer, code: string): Room | null {
