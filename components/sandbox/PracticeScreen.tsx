@@ -108,7 +108,8 @@ export function PracticeScreen(props: {
           )}
           <p className="text-xs text-muted">
             {view ? `${view.pieces} piece${view.pieces === 1 ? '' : 's'} placed` : 'Loading…'}
-            {view?.over ? ' · game over: undo or reset to go on' : ''} · your keys from <Link className="underline" href="/settings">Settings</Link>
+            {view?.over ? ' · game over: undo or reset to go on' : ''}
+            {view?.waiting ? ' · nothing falls until your first key' : ''} · your keys from <Link className="underline" href="/settings">Settings</Link>
           </p>
           <ExportPanel exportFumen={(all) => mounted.current?.exportFumen(all) ?? null} />
           <ImportPanel onOpen={open} onFocus={(on) => c()?.setSuspended(on)} />

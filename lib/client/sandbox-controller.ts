@@ -1,4 +1,4 @@
-import type { GameEvent, PieceFinesse, Snapshot } from '@/lib/engine';
+import type { GameEvent, Key, PieceFinesse, Snapshot } from '@/lib/engine';
 import type { Action, Settings } from '@/lib/validations/settings';
 import { buildKeymap, isEngineKey } from '@/lib/client/keymap';
 import { eventTime } from '@/lib/client/clock';
@@ -19,6 +19,8 @@ export interface SandboxView {
   faults: number;
   /** The trainer's last taken-back piece, until a clean one is placed. */
   fault: PieceFinesse | null;
+  /** Nothing falls until the player's first key (after opening, an undo, a reset or a pause). */
+  waiting: boolean;
 }
 
 export interface SandboxHost {
@@ -33,7 +35,9 @@ export interface SandboxHost {
 /**
  * Runs a Sandbox at 60 ticks/s with the player's keys: a GameRunner around it, rebuilt after an
  * undo or reset so no key or tick stamp carries over, and the rAF loop. Pauses when the tab loses
- * focus and while `suspended` (the editor or a text box has the keys).
+ * focus and while `suspended` (the editor or a text box has the keys). Its clock starts on the
+ * player's first key: a position opened at a moment (the last piece before a top-out, say) would
+ * otherwise lock its piece under gravity before the player has looked at it.
  */
 export class SandboxController {
   private runner: GameRunner<Sandbox>;
@@ -67,9 +71,21 @@ export class SandboxController {
 
   private freshRunner(): GameRunner<Sandbox> {
     this.sandbox.takeOver();
-    const runner = new GameRunner<Sandbox>({ game: this.sandbox });
-    if (!this.paused && !this.suspended) runner.start(performance.now());
-    return runner;
+    return new GameRunner<Sandbox>({ game: this.sandbox });
+  }
+
+  /** Waiting for the first key: not paused or suspended, and the game not over, yet its clock not started. */
+  private get waiting(): boolean {
+    return !this.runner.isRunning && !this.paused && !this.suspended && !this.sandbox.over;
+  }
+
+  /** A key of the game: the first one after a jump starts the clock, at its own time (it is the first tick's). */
+  private engineKey(key: Key, code: string, down: boolean, t: number): void {
+    if (down && this.waiting) {
+      this.runner.start(t);
+      this.expose();
+    }
+    this.runner.key(key, code, down, t);
   }
 
   setSettings(settings: Settings): void {
@@ -80,6 +96,7 @@ export class SandboxController {
     this.suspended = on;
     if (on) this.runner.pause();
     else if (!this.paused) this.restart();
+    this.expose();
   }
 
   setPaused(on: boolean): void {
@@ -94,7 +111,7 @@ export class SandboxController {
   press(action: Action, source: string, down: boolean, t: number): void {
     if (this.suspended) return;
     if (isEngineKey(action)) {
-      if (!this.paused) this.runner.key(action, source, down, t);
+      if (!this.paused) this.engineKey(action, source, down, t);
     } else if (down && action === 'pause') this.setPaused(!this.paused);
     else if (down && action === 'restart') this.reset();
   }
@@ -150,7 +167,7 @@ export class SandboxController {
       case 'engine':
         // A focused button would take Space as a click as well.
         if (down && document.activeElement instanceof HTMLButtonElement) document.activeElement.blur();
-        this.runner.key(d.key, e.code, down, eventTime(e));
+        this.engineKey(d.key, e.code, down, eventTime(e));
         return;
       default: {
         const unhandled: never = d;
@@ -191,7 +208,8 @@ export class SandboxController {
     const { canUndo, over, placed, taken, trainer, faults, fault } = this.sandbox;
     this.shownFault = fault;
     d.faults = String(faults);
-    this.host.onView({ canUndo, paused: this.paused, over, pieces: placed.length, taken, trainer, faults, fault });
+    d.waiting = String(this.waiting);
+    this.host.onView({ canUndo, paused: this.paused, over, pieces: placed.length, taken, trainer, faults, fault, waiting: this.waiting });
   }
 
   /** The sandbox as it is now (for exports); the loop keeps running. */

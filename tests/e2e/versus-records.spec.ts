@@ -106,6 +106,13 @@ async function expectSandboxAt(page: Page, snap: ReturnType<typeof expected>['sn
   await expect(sandbox).toHaveAttribute('data-board', snap.board.join('/'));
   const a = snap.active!;
   await expect(sandbox).toHaveAttribute('data-active', `${a.type}:${a.rotation}:${a.x}:${a.y}`);
+  // Nothing falls before the player's first key: a second on, the piece is where it was (at the
+  // moment before a top-out, gravity and lock delay had locked it in half that, on a busy machine
+  // before this test could look).
+  await expect(sandbox).toHaveAttribute('data-waiting', 'true');
+  await page.waitForTimeout(1_000);
+  expect(await sandbox.getAttribute('data-active')).toBe(`${a.type}:${a.rotation}:${a.x}:${a.y}`);
+  expect(await sandbox.getAttribute('data-pieces')).toBe('0');
 }
 
 async function expectFields(page: Page, hashes: string[]) {
@@ -284,6 +291,7 @@ test('either seat of a stored match plays on in the sandbox, from any moment and
     if (m.kind === 'attack') expect(at.garbageQueued).toBeGreaterThanOrEqual(m.rows);
     await page.keyboard.press('Space');
     await expect(page.getByTestId('sandbox')).toHaveAttribute('data-pieces', '1');
+    await expect(page.getByTestId('sandbox')).toHaveAttribute('data-waiting', 'false');
     await page.goBack();
   }
   await context.close();
