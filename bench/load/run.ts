@@ -15,7 +15,8 @@
 //   started again at once; clients retry through nginx, the live game is taken up by another
 //   instance, the restarted one rejoins while the load goes on, without the others restarting.
 //   After the load, versus across instances (bench/load/versus.ts): a room whose players are on
-//   instances 1 and 2 with a spectator through nginx, and a quick match queued on both.
+//   instances 1 and 2 with a spectator through nginx, and a quick match queued on both; with --kill,
+//   a match's host, a sparring match's, and the versus home holding a room set are each killed mid-game.
 //   --http-sign-ups=N: how many players sign up and in through the site (50); the others are
 //   written straight into the database, signed in with a session cookie made with the server's
 //   secret, as next-auth makes it. Argon2 is deliberately slow: 1,000 sign-ups and sign-ins took
@@ -30,6 +31,7 @@ import { createCluster, type Cluster } from '@/tests/support/cluster';
 import { startCrossInstanceGame } from '@/bench/load/live';
 import { versusAcrossInstances } from '@/bench/load/versus';
 import { sparringHostKilled, versusHostKilled } from '@/bench/load/versus-kill';
+import { roomHomeKilled } from '@/bench/load/room-kill';
 import { queryPglite, queryPostgres, throwawayDatabase } from '@/tests/support/postgres';
 import { claimOf, hardDropGame } from '@/tests/support/replays';
 import { checkBackup, runBackup } from '@/bench/load/backup';
@@ -247,6 +249,12 @@ async function run(db: 'pglite' | 'postgres') {
           const [rows] = killed.matchId ? await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM "VersusMatch" WHERE "id" = '${killed.matchId}'`) : [{ n: 0 }];
           check(rows?.n === 1, `the match ${killed.matchId} whose host was killed is stored ${rows?.n} time(s)`);
         }
+        // A room set at the versus home, the home killed: the next home takes it up.
+        const room = await roomHomeKilled(cluster);
+        for (const line of room.lines) console.log(`  ${line}`);
+        for (const problem of room.problems) check(false, problem);
+        const [rows] = room.matchId ? await store.query<{ n: number }>(`SELECT count(*)::int AS n FROM "RoomMatch" WHERE "id" = '${room.matchId}'`) : [{ n: 0 }];
+        check(rows?.n === 1, `the room set ${room.matchId} whose home was killed is stored ${rows?.n} time(s)`);
       }
     }
 
