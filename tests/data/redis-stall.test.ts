@@ -13,22 +13,24 @@ const redisUp = await new Promise<boolean>((resolve) => {
 });
 
 /**
- * A TCP proxy to the real Redis. `stall()` makes the sockets open now go quiet both ways: what the
- * client sends is held, as a stopped server's socket buffer holds it, and reaches Redis only once
- * the client closes that socket (the server ran what it had read). Later sockets pass.
+ * A TCP proxy to the real Redis (tests/support/tcp-proxy.ts stalls new sockets too and drops what
+ * it held). `stall()` makes the sockets open now go quiet both ways, holding what each side sends;
+ * `resume()` lets it through, as a Redis that paused. If the client goes first, what it had sent
+ * reaches Redis anyway (the server ran what it had read). Later sockets pass.
  */
 async function stallingProxy() {
-  const pairs = new Set<{ stalled: boolean; held: Buffer[]; up: net.Socket }>();
+  type Pair = { stalled: boolean; toRedis: Buffer[]; toClient: Buffer[]; up: net.Socket; down: net.Socket };
+  const pairs = new Set<Pair>();
   let dialled = 0;
   const server = net.createServer((down) => {
     dialled++;
     const up = net.connect(target);
-    const pair = { stalled: false, held: [] as Buffer[], up };
+    const pair: Pair = { stalled: false, toRedis: [], toClient: [], up, down };
     pairs.add(pair);
-    down.on('data', (b) => (pair.stalled ? pair.held.push(b) : up.write(b)));
-    up.on('data', (b) => pair.stalled || down.write(b));
+    down.on('data', (b) => (pair.stalled ? pair.toRedis.push(b) : up.write(b)));
+    up.on('data', (b) => (pair.stalled ? pair.toClient.push(b) : down.write(b)));
     down.on('close', () => {
-      for (const b of pair.held) up.write(b);
+      for (const b of pair.toRedis.splice(0)) up.write(b);
       up.end();
       pairs.delete(pair);
     });
@@ -43,8 +45,12 @@ async function stallingProxy() {
       return dialled;
     },
     stall: () => pairs.forEach((p) => (p.stalled = true)),
-    /** The sockets open now are cut (as a Redis restarting does): the client dials again at once. */
-    cut: () => pairs.forEach((p) => p.up.destroy()),
+    resume: () =>
+      pairs.forEach((p) => {
+        p.stalled = false;
+        for (const b of p.toRedis.splice(0)) p.up.write(b);
+        for (const b of p.toClient.splice(0)) p.down.write(b);
+      }),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -55,52 +61,67 @@ afterAll(async () => {
   for (const l of links) l.kill();
   for (const c of closing) await c();
 });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const until = async (check: () => boolean | Promise<boolean>, ms = 5_000) => {
-  for (const end = Date.now() + ms; Date.now() < end; await new Promise((r) => setTimeout(r, 20))) if (await check()) return;
+  for (const end = Date.now() + ms; Date.now() < end; await sleep(20)) if (await check()) return;
   throw new Error('timed out waiting');
 };
+async function setUp(timeouts: { commandMs: number; watchMs: number }) {
+  const proxy = await stallingProxy();
+  closing.push(proxy.close);
+  const reader = connectRedis(url.toString());
+  const link = connectRedis(proxy.url, timeouts);
+  links.push(reader, link);
+  await link.cmd.ping();
+  await link.sub.ping();
+  return { proxy, reader, link, before: proxy.dialled };
+}
 
 describe.skipIf(!redisUp)('a Redis that stops answering', () => {
   it('fails what was asked after its timeout, dials again, and runs nothing twice', async () => {
-    const proxy = await stallingProxy();
-    closing.push(proxy.close);
+    const { proxy, reader, link, before } = await setUp({ commandMs: 300, watchMs: 100 });
     const key = `test:stall:${randomBytes(6).toString('hex')}`;
-    const reader = connectRedis(url.toString());
-    const link = connectRedis(proxy.url, { commandMs: 300, watchMs: 100 });
-    links.push(reader, link);
-    await link.cmd.ping();
-    await link.sub.ping();
-    const before = proxy.dialled;
     proxy.stall();
 
     const asked = link.cmd.incr(key);
     await expect(asked).rejects.toThrow(/timed out/);
-    // The watch found the link quiet: both connections dial again, and answer.
+    // The watch found both connections quiet: they dial again, and answer.
     await until(() => proxy.dialled >= before + 2);
     await until(async () => (await link.cmd.ping().catch(() => null)) === 'PONG');
     // What the stalled socket held ran once there; it was not sent again on the new one.
     await until(async () => (await reader.cmd.get(key)) === '1');
-    await new Promise((r) => setTimeout(r, 200));
+    await sleep(200);
     expect(await reader.cmd.get(key)).toBe('1');
     expect(await link.cmd.incr(key)).toBe(2);
     await reader.cmd.del(key);
   });
 
-  it('a PING asked on a connection since cut does not drop the next one when it times out', async () => {
-    const proxy = await stallingProxy();
-    closing.push(proxy.close);
-    const link = connectRedis(proxy.url, { commandMs: 1_000, watchMs: 100 });
-    links.push(link);
-    await link.cmd.ping();
-    await link.sub.ping();
-    const before = proxy.dialled;
+  it('a pause shorter than two PINGs\u2019 timeouts drops no connection', async () => {
+    const { proxy, link, before } = await setUp({ commandMs: 1_000, watchMs: 100 });
     proxy.stall();
-    await new Promise((r) => setTimeout(r, 150)); // the watch's PING is out, unanswered
-    proxy.cut();
-    await until(() => proxy.dialled === before + 2 && link.cmd.status === 'ready');
-    // Past the old PING's timeout (it was asked under 1 s ago): the new connections are kept.
-    await new Promise((r) => setTimeout(r, 1_200));
-    expect(proxy.dialled).toBe(before + 2);
+    // The first PING times out at 1.0–1.1 s; the second, asked by 1.2 s, is answered once the pause ends.
+    await sleep(1_600);
+    proxy.resume();
+    await sleep(1_200);
+    expect(proxy.dialled).toBe(before);
     expect(await link.cmd.ping()).toBe('PONG');
+  });
+
+  it('the subscriber, dialling again, keeps its channels, one subscribed while it was quiet too', async () => {
+    const { proxy, reader, link, before } = await setUp({ commandMs: 300, watchMs: 100 });
+    const [a, b] = ['a', 'b'].map((x) => `test:stall:${x}:${randomBytes(6).toString('hex')}`) as [string, string];
+    const heard: string[] = [];
+    link.sub.on('message', (channel: string) => heard.push(channel));
+    await link.sub.subscribe(a);
+    proxy.stall();
+    // Unanswered: its caller hears it timed out, but the channel is subscribed on the next socket.
+    await expect(link.sub.subscribe(b)).rejects.toThrow(/timed out/);
+    await until(() => proxy.dialled >= before + 2 && link.sub.status === 'ready');
+    await until(async () => {
+      await reader.cmd.publish(a, 'x');
+      await reader.cmd.publish(b, 'x');
+      await sleep(50);
+      return heard.includes(a) && heard.includes(b);
+    });
   });
 });

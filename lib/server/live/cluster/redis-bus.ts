@@ -85,7 +85,11 @@ export class RedisBus implements LiveBus {
 
   constructor(private readonly link: RedisLink) {
     const mine = KEYS.instanceChannel(link.instance);
-    void link.sub.subscribe(mine, KEYS.sessions).catch((error: Error) => console.error('[live] redis subscribe:', error.message));
+    // Again on each new connection: one refused before Redis answered (away at start) is in no list
+    // the connection subscribes again from by itself, and this instance would hear nothing meant for it.
+    const subscribe = () => void link.sub.subscribe(mine, KEYS.sessions).catch((error: Error) => console.error('[live] redis subscribe:', error.message));
+    subscribe();
+    link.sub.on('ready', subscribe);
     link.sub.on('message', (channel: string, text: string) => {
       try {
         if (channel === mine) this.onInstance(JSON.parse(text) as InstanceWire);
@@ -160,7 +164,11 @@ export class RedisBus implements LiveBus {
     if (!set) {
       set = new Set();
       this.watchers.set(gameId, set);
-      await this.link.sub.subscribe(KEYS.gameChannel(gameId));
+      // Refused or timed out: no empty set left behind, or the next watch would not subscribe.
+      await this.link.sub.subscribe(KEYS.gameChannel(gameId)).catch((error: unknown) => {
+        if (this.watchers.get(gameId) === set) this.watchers.delete(gameId);
+        throw error;
+      });
     }
     let settle: (ok: boolean) => void = () => {};
     const ready = new Promise<boolean>((resolve) => (settle = resolve));

@@ -29,48 +29,31 @@ const QUIT_WAIT_MS = 1_000;
  * A Redis that stops answering without closing its socket (stopped, or the network between gone
  * quiet) never fails a command by itself: without these, a take-up waiting on it waited for ever
  * and every renewal piled up on the dead socket. A command unanswered after `commandMs` rejects (an
- * answer later than a lease's length is about a lease that has run out); a PING unanswered that
- * long, asked every `watchMs`, drops both connections, and they dial again.
+ * answer later than a lease's length is about a lease that has run out). Each connection is asked
+ * a PING every `watchMs`; after MISSES unanswered in a row it is reset and dials again.
  */
 export type RedisTimeouts = { commandMs: number; watchMs: number };
 const TIMEOUTS: RedisTimeouts = { commandMs: CLUSTER.leaseMs, watchMs: CLUSTER.renewEveryMs };
+/**
+ * PINGs unanswered in a row before a connection is reset: one pause of a lease's length (a fork,
+ * an fsync) resets nothing, since every instance's connections would go at once and what was
+ * published meanwhile would be lost.
+ */
+const MISSES = 2;
 
 export function connectRedis(url: string, timeouts: RedisTimeouts = TIMEOUTS): RedisLink {
-  const options = {
-    maxRetriesPerRequest: 2,
-    enableAutoPipelining: true,
-    lazyConnect: false,
-    commandTimeout: timeouts.commandMs,
-    // Its caller was told it timed out: sent again on the next socket, it could run twice (the
-    // stalled Redis may yet run what reached it).
-    autoResendUnfulfilledCommands: false,
-  } as const;
-  const cmd = new Redis(url, options);
+  const options = { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: false, commandTimeout: timeouts.commandMs } as const;
+  // A command whose caller was told it timed out is not sent again on the next socket: it could
+  // run twice. The subscriber's are (a SUBSCRIBE unanswered when its socket went is in no list the
+  // next socket subscribes again from, and twice is harmless).
+  const cmd = new Redis(url, { ...options, autoResendUnfulfilledCommands: false });
   const sub = new Redis(url, options);
   for (const c of [cmd, sub]) c.on('error', (error: Error) => console.error('[live] redis:', error.message));
   const instance = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  // One PING out at a time, and only one asked on the connection open now drops it: a late
-  // timeout from the one before must not drop the new one.
-  let term = 0;
-  let asking = false;
-  cmd.on('ready', () => term++);
-  const watch = setInterval(() => {
-    if (asking || cmd.status !== 'ready') return; // closed, or dialling again: its retries decide
-    asking = true;
-    const asked = term;
-    cmd
-      .ping()
-      .catch(() => {
-        if (cmd.status !== 'ready' || term !== asked) return;
-        console.error(`[live] redis: no answer in ${timeouts.commandMs} ms, dialling again`);
-        for (const c of [cmd, sub]) c.disconnect(true);
-      })
-      .finally(() => (asking = false));
-  }, timeouts.watchMs);
-  watch.unref();
-  const kill = () => (clearInterval(watch), cmd.disconnect(), sub.disconnect());
+  const unwatch = [cmd, sub].map((c) => watch(c, timeouts));
+  const kill = () => (unwatch.forEach((f) => f()), cmd.disconnect(), sub.disconnect());
   const close = () => {
-    clearInterval(watch);
+    unwatch.forEach((f) => f());
     setImmediate(() => {
       for (const c of [cmd, sub]) {
         // PING is autopipelined: answered after every command asked before it, whatever pipeline it waited behind.
@@ -80,4 +63,33 @@ export function connectRedis(url: string, timeouts: RedisTimeouts = TIMEOUTS): R
     });
   };
   return { instance, cmd, sub, close, kill };
+}
+
+/** Resets `c` once MISSES PINGs in a row go unanswered; returns what stops the watch. */
+function watch(c: Redis, timeouts: RedisTimeouts): () => void {
+  // One PING out at a time, and only those asked on the connection open now count: a late timeout
+  // from the one before must not reset the new one.
+  let term = 0;
+  let asking = false;
+  let missed = 0;
+  c.on('ready', () => ((term += 1), (missed = 0)));
+  const timer = setInterval(() => {
+    if (asking || c.status !== 'ready') return; // closed, or dialling again: its retries decide
+    asking = true;
+    const asked = term;
+    c.ping()
+      .then(
+        () => void (term === asked && (missed = 0)),
+        () => {
+          if (c.status !== 'ready' || term !== asked || ++missed < MISSES) return;
+          console.error(`[live] redis: ${MISSES} PINGs unanswered in ${timeouts.commandMs} ms each, dialling again`);
+          // Reset, not closed: what this socket has not sent yet is thrown away, rather than reaching
+          // Redis late, after what the next socket carries (an older checkpoint over a newer one).
+          c.stream?.resetAndDestroy();
+        },
+      )
+      .finally(() => (asking = false));
+  }, timeouts.watchMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
