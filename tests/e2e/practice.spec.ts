@@ -101,7 +101,7 @@ test('a fumen plays page by page: its piece waits for the player, the next pages
   await expect(sandbox).toHaveAttribute('data-next', /^SOJT/);
   await expect(page.getByTestId('fumen-queue')).toHaveText('Next: 4 more pieces from the fumen, then random 7-bag pieces.');
 
-  // Left alone, the piece falls but never locks.
+  // Left alone, nothing falls or locks: the sandbox's clock waits for the first key.
   await page.waitForTimeout(2_500);
   await expect(sandbox).toHaveAttribute('data-pieces', '0');
   await expect(sandbox).toHaveAttribute('data-active', /^L:0:4:/);
