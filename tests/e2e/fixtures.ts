@@ -29,7 +29,9 @@ export async function signUp(page: Page, username: string, password: string) {
 /** A site without mail answers a sign-up with recovery codes, which stay until the player goes on. */
 export async function saveRecoveryCodes(page: Page) {
   const codes = page.getByTestId('recovery-codes');
-  await expect(codes.or(page.getByTestId('nav-profile'))).toBeVisible();
+  // A sign-up hashes its password slowly by design (argon2), and a lane's first one meets a cold
+  // server: on a busy 2-core machine it outlasted the 10 s default with the button still waiting.
+  await expect(codes.or(page.getByTestId('nav-profile'))).toBeVisible({ timeout: 30_000 });
   if (await codes.isVisible()) await page.getByRole('button', { name: 'I saved them: continue' }).click();
 }
 
