@@ -182,6 +182,70 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     expect((await late.next('error')).code).toBe('resume_failed');
   });
 
+  it('its host killed mid-game: its spectators watch on where it is taken up, one watching through another instance and one dialling in meanwhile', { timeout: 60_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId, tag } = await matchOn(a, b);
+    // A spectator whose socket is on the other instance: its watch is relayed to the host.
+    const watcher = socket(`w-${tag}`, '10.8.0.4');
+    await b.relay.handle(watcher.conn, { t: 'vwatch', matchId });
+    await watcher.next('vwatching', (m) => m.matchId === matchId);
+    await play(5_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+
+    a.crash();
+    await play(300, [{ seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    await expect.poll(() => p1.conn.closedWith, { timeout: 10_000 }).toBe(1012);
+    // A spectator dialling in while nobody hosts the match (its socket was on the dead instance): it is not over, so it waits.
+    const late = socket(`l-${tag}`, '10.8.0.5');
+    void b.relay.handle(late.conn, { t: 'vwatch', matchId });
+
+    const q1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
+    const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
+    await Promise.all([
+      b.relay.handle(q1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken }),
+      b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken }),
+    ]);
+    const resumedAt = (await q0.next('vresumed', (m) => m.matchId === matchId, 10_000)).tick;
+    expect(b.lobby.matches.has(matchId)).toBe(true);
+    // Both watch it again from where it was taken up: the catch-up holds what was played before the crash.
+    const watched = (s: ReturnType<typeof socket>) => s.got.filter((m) => m.t === 'vwatching' && m.matchId === matchId) as Array<Extract<ServerMessage, { t: 'vwatching' }>>;
+    await expect.poll(() => watched(watcher).length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => watched(late).length, { timeout: 15_000 }).toBe(1);
+    for (const s of [watcher, late]) expect(watched(s).at(-1)!.seats[0].tick).toBeGreaterThanOrEqual(resumedAt);
+    // And it plays on for them, to its end.
+    const framesBefore = (s: ReturnType<typeof socket>) => s.got.filter((m) => m.t === 'vframe').length;
+    const [w0, l0] = [framesBefore(watcher), framesBefore(late)];
+    await play(2_000, [{ seat: seats[0], relay: b.relay, conn: q0.conn }, { seat: seats[1], relay: b.relay, conn: q1.conn }], matchId);
+    expect(framesBefore(watcher)).toBeGreaterThan(w0);
+    expect(framesBefore(late)).toBeGreaterThan(l0);
+    await b.relay.handle(q0.conn, { t: 'vleave', matchId });
+    await watcher.next('vover', (m) => m.matchId === matchId);
+    await late.next('vover', (m) => m.matchId === matchId);
+    for (const s of [watcher, late]) expect(s.got.filter((m) => m.t === 'error')).toEqual([]);
+  });
+
+  it('a spectator naming a match whose host died and that nobody takes up is told it is gone, once the wait is over', { timeout: 60_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId, tag } = await matchOn(a, b);
+    await play(4_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    a.crash();
+    const t = performance.now();
+    const late = socket(`l-${tag}`, '10.8.0.5');
+    await b.relay.handle(late.conn, { t: 'vwatch', matchId });
+    const gone = await late.next('error', () => true, 30_000);
+    expect(gone.code).toBe('unknown_match');
+    expect(performance.now() - t).toBeGreaterThanOrEqual(CLUSTER.watchTakeUpWaitMs - 1_000);
+    // One that never was is answered at once.
+    const never = socket(`n-${tag}`, '10.8.0.6');
+    await b.relay.handle(never.conn, { t: 'vwatch', matchId: `never${tag}` });
+    expect((await never.next('error', () => true, 1_000)).code).toBe('unknown_match');
+  });
+
   it('its host shutting down hands it over: the player reconnecting elsewhere takes it up at once, and it is stored once', { timeout: 30_000 }, async () => {
     const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
     const a = instance(homeKey);

@@ -18,6 +18,12 @@ export const CLUSTER = {
   listTtlMs: 5_000,
   /** How long a spectator on another instance waits for the host's catch-up. */
   catchUpWaitMs: 3_000,
+  /**
+   * A spectator of a game or match whose host died waits this long at most for its player to take
+   * it up (the pages dial again at once; a take-up waits out the lease, ≤ 6.5 s): then it is told
+   * it is gone.
+   */
+  watchTakeUpWaitMs: 15_000,
   /** What a handover passes on (the pause count and a lost rank) is kept this long. */
   carryMs: 60_000,
   /** A match's checkpoint outlives its host this long: past it, a match nobody took up is lost (a set is at most minutes). */

@@ -33,6 +33,8 @@ export class MatchHosts {
   private readonly adoptWaiters: Array<() => void> = [];
   /** Per socket: resumes that would have taken up a match it holds no seat of. */
   private readonly failedTakeUps = new WeakMap<Connection, number>();
+  /** Matches whose host died that spectators wait on, by id: one look at the lease every half second for all of them. */
+  private readonly awaited = new Map<string, Promise<string | null>>();
 
   constructor(
     private readonly o: {
@@ -100,6 +102,36 @@ export class MatchHosts {
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     if (conn.open) conn.error('resume_failed', 'That match cannot be taken up again (over, or not yours).', { gameId: m.matchId });
+  }
+
+  /**
+   * Where a match whose host died (`gone`, whose lease may still stand; null if none holds it) is
+   * hosted next, for a spectator: the instance a player's resume takes it up on, or null if none
+   * does within CLUSTER.watchTakeUpWaitMs, or if it has no checkpoint (over, or never was: answered at
+   * once). A spectator takes nothing up: only a seat's owner does (adopt). Spectators of one match
+   * share one wait, so a dead host's audience costs Redis one read a half second per match.
+   */
+  nextHost(matchId: string, gone: string | null): Promise<string | null> {
+    let next = this.awaited.get(matchId);
+    if (!next) {
+      next = this.awaitHost(matchId, gone).finally(() => this.awaited.delete(matchId));
+      this.awaited.set(matchId, next);
+    }
+    return next;
+  }
+
+  private async awaitHost(matchId: string, gone: string | null): Promise<string | null> {
+    const { routing, lobby, instance } = this.o;
+    const began = Date.now();
+    for (; Date.now() - began < CLUSTER.watchTakeUpWaitMs; await new Promise((r) => setTimeout(r, 500))) {
+      if (lobby.matches.has(matchId)) return instance;
+      routing.leases.forget(matchId);
+      const holder = await routing.leases.holder(matchId);
+      // Still `gone`'s a lease's time on: it renewed it, so it lives (it missed a message, no more).
+      if (holder !== null && (holder !== gone || Date.now() - began > CLUSTER.leaseMs + CLUSTER.renewEveryMs)) return holder;
+      if (holder === null && !(await routing.checkpoints.exists(matchId))) return null;
+    }
+    return null;
   }
 
   /**

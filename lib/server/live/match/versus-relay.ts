@@ -4,6 +4,7 @@ import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import { guarded } from '@/lib/server/live/guarded';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { Connection, VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import type { RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
@@ -95,6 +96,10 @@ export class VersusRelay implements VersusDoor {
   private readonly waiting = new Map<string, Connection>();
   /** Here: the room each socket sits in or watches at the home, by connection id (told it closed if the home goes). */
   private readonly roomCodes = new Map<string, string>();
+  /** Here: the matches each socket watches on another instance, by connection id: where, and since when (watched again if that instance goes). */
+  private readonly watchingAt = new Map<string, Map<string, { at: string; since: number }>>();
+  /** Per socket: its watches waiting for a match's take-up (watchNext). */
+  private readonly watchWaits = new WeakMap<Connection, number>();
   /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
   private readonly seatedIn = new Map<string, string[]>();
   /** The home's room sets on Redis, taken up by the next home, and room messages' order meanwhile (with routing only: no versus home for matches). */
@@ -186,8 +191,11 @@ export class VersusRelay implements VersusDoor {
       if ((m.t === 'vinputs' || m.t === 'vleave') && !hosts.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
       const to = await hosts.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
+      if (m.t === 'vunwatch') this.watchingAt.get(conn.id)?.delete(matchId);
       if (to === this.link.instance) return this.lobby.handle(conn, m);
       if (to !== null) return this.relay(conn, m, to, matchId);
+      // A watch of a match whose host died waits for a player to take it up; nobody holds it, so this is its first look.
+      if (m.t === 'vwatch') return this.watchNext(conn, matchId, null);
       // Nobody hosts it (over, never was, or not this player's to take up): answered here as by any lobby that does not hold it.
       return this.lobby.handle(conn, m);
     }
@@ -248,6 +256,7 @@ export class VersusRelay implements VersusDoor {
       this.routing?.leases.forget(matchId);
       if (m.t === 'vresume') return this.hosts!.resumeOrphan(conn, m);
       if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
+      if (m.t === 'vwatch') return this.watchNext(conn, matchId, to);
       return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
     }
     // The home is gone (its lease has not expired yet): look again from the next message on, and
@@ -260,6 +269,22 @@ export class VersusRelay implements VersusDoor {
     // A page dialling again to its set, or to its room (a lobby's seat is kept for it there): it waits for the next home.
     if (this.roomSets && (m.t === 'rresume' || m.t === 'rwatch' || m.t === 'rjoin')) return this.atNextHome(conn, m, to);
     conn.error('server_error', 'The server running versus has just gone; try again in a few seconds.');
+  }
+
+  /**
+   * A spectator's match whose host (`gone`) died: it is watched again where a player's resume takes
+   * it up, the catch-up then from its checkpoint; a match nobody takes up is answered as over. At
+   * most a socket's watch budget of these wait at once.
+   */
+  private async watchNext(conn: Connection, matchId: string, gone: string | null): Promise<void> {
+    const waits = this.watchWaits.get(conn) ?? 0;
+    if (waits >= LIVE_LIMITS.watchesPerConnection) return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: matchId });
+    this.watchWaits.set(conn, waits + 1);
+    const to = await this.hosts!.nextHost(matchId, gone).finally(() => this.watchWaits.set(conn, (this.watchWaits.get(conn) ?? 1) - 1));
+    if (!conn.open) return;
+    const m = { t: 'vwatch', matchId } as const;
+    if (to === null || to === this.link.instance) return this.lobby.handle(conn, m);
+    return this.relay(conn, m, to, matchId);
   }
 
   /** Whether a room message names a set or room held here (it need not wait on a take-up); the 2v2 queue's always wait. */
@@ -306,6 +331,7 @@ export class VersusRelay implements VersusDoor {
     this.roomCodes.delete(conn.id);
     this.roomSets?.forget(conn.id);
     this.seatedIn.delete(conn.id);
+    this.watchingAt.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
     const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
@@ -330,6 +356,7 @@ export class VersusRelay implements VersusDoor {
           if (!seen.includes(w.m.matchId)) this.seatedIn.set(conn.id, [...seen, w.m.matchId].slice(-SEATS_REMEMBERED));
         } else this.heardBy(conn, w.from);
         this.noteWaiting(conn, w.m);
+        this.noteWatching(conn, w.from, w.m);
         return conn.send(w.m);
       }
       // An answer for a socket gone from here: its `vclose` was lost, so it is said again.
@@ -376,14 +403,15 @@ export class VersusRelay implements VersusDoor {
    * and their match seats start their resume window, instead of waiting there for ever.
    */
   private async forgetGone(): Promise<void> {
-    // On the home, and on any instance hosting matches for other instances' players.
-    if (this.peers.size === 0 && !this.placements?.placing) return;
+    // On the home, on any instance hosting matches for other instances' players, and where sockets watch matches elsewhere.
+    if (this.peers.size === 0 && !this.placements?.placing && this.watchingAt.size === 0) return;
     const now = Date.now();
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
     // A peer newer than the list's expiry may come from an instance that has not listed itself yet.
     for (const [key, peer] of this.peers) if (!alive.has(peer.from) && now - peer.since > CLUSTER.listTtlMs) this.dropPeer(key);
     this.placements?.gone(alive, now - CLUSTER.listTtlMs);
+    this.watchAgain(alive, now - CLUSTER.listTtlMs);
   }
 
   close(): void {
@@ -404,6 +432,29 @@ export class VersusRelay implements VersusDoor {
     const waits = WAITS[m.t];
     if (waits === true) this.waiting.set(conn.id, conn);
     else if (waits === false) this.waiting.delete(conn.id);
+  }
+
+  /** A match's catch-up from another instance: this socket watches it there (from then on, or again); its end: no more. */
+  private noteWatching(conn: Connection, from: string, m: ServerMessage): void {
+    if (m.t !== 'vwatching' && m.t !== 'vover') return;
+    const watches = this.watchingAt.get(conn.id) ?? new Map<string, { at: string; since: number }>();
+    if (m.t === 'vover') watches.delete(m.matchId);
+    else if (watches.size < LIVE_LIMITS.watchesPerConnection) watches.set(m.matchId, { at: from, since: Date.now() });
+    if (watches.size > 0) this.watchingAt.set(conn.id, watches);
+    else this.watchingAt.delete(conn.id);
+  }
+
+  /** Sockets here watching a match on an instance no longer listed: the next look finds it gone (nobody hears), and waits for its take-up. */
+  private watchAgain(alive: Set<string>, listedSince: number): void {
+    for (const [id, watches] of this.watchingAt) {
+      const conn = this.relayed.get(id);
+      for (const [matchId, { at, since }] of watches) {
+        if (alive.has(at) || since > listedSince) continue;
+        watches.delete(matchId);
+        if (conn?.open) void this.handle(conn, { t: 'vwatch', matchId }).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
+      }
+      if (watches.size === 0) this.watchingAt.delete(id);
+    }
   }
 
   private notWaiting(id: string): void {
