@@ -15,7 +15,7 @@ function link(fails: (n: number) => boolean) {
     },
     unsubscribe: async () => 0,
   });
-  const cmd = { get: async () => 'the-host', publish: async () => 0 };
+  const cmd = { get: async () => 'the-host', publish: async () => 1 };
   return { link: { instance: 'here', cmd, sub } as unknown as RedisLink, subscribed };
 }
 

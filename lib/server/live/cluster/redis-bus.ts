@@ -10,7 +10,11 @@ import type { RedisLink } from '@/lib/server/live/cluster/redis';
 import type { Handling, VersusMode } from '@/lib/engine';
 
 /** What instances say to each other: on a game's channel, and on one instance's own. */
-type GameWire = { k: 'm'; m: ServerMessage } | { k: 'catchup'; to: string; req: string; m: ServerMessage | null };
+type GameWire =
+  | { k: 'm'; m: ServerMessage }
+  | { k: 'catchup'; to: string; req: string; m: ServerMessage | null }
+  /** The host was asked to hand the game over: its spectators elsewhere look for the next one. */
+  | { k: 'moving' };
 /**
  * What instances say about versus, on the receiving instance's channel: a player's message and its
  * socket closing (to the home), and the home's answers (to the player's instance). The player's
@@ -63,7 +67,11 @@ export type BusHooks = {
   sessionChanged?(userId: string): void;
 };
 
-type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void };
+/** A spectator here of a game hosted elsewhere; `local` once the game was taken up here (its frames then come from this instance's bus). */
+/** How many hosts one watch follows while it waits for its catch-up. */
+const MOVES_FOLLOWED = 3;
+
+type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void; local: (() => void) | null };
 
 /**
  * The live bus across instances. A host's spectators on its own instance are served in memory as
@@ -78,6 +86,10 @@ export class RedisBus implements LiveBus {
   private readonly local = createLocalBus();
   private readonly remoteCounts = new Map<string, Map<string, number>>();
   private readonly watchers = new Map<string, Set<Watcher>>();
+  /** The instance hosting each game watched here, and since when it is known to: asked again if it goes. */
+  private readonly watchedAt = new Map<string, { holder: string; since: number }>();
+  /** Games watched here whose host went, waiting to be taken up: one look for all their spectators. */
+  private readonly moving = new Map<string, Promise<boolean>>();
   private others: LiveGameSummary[] = [];
   private otherMatches: LiveMatchSummary[] = [];
   private readonly lister: NodeJS.Timeout;
@@ -155,7 +167,9 @@ export class RedisBus implements LiveBus {
 
   /**
    * Watches a game hosted on another instance: resolves with the stop function once the host's
-   * catch-up was delivered, or null if no live instance hosts it.
+   * catch-up was delivered, or null if no live instance hosts it. A host that died is waited out
+   * until its player's resume takes the game up (CLUSTER.watchTakeUpWaitMs), as is one that dies
+   * while watched (watchAgain): the spectator then gets the catch-up of where it is hosted now.
    */
   async watch(gameId: string, listener: (message: ServerMessage) => void): Promise<(() => void) | null> {
     const holder = await this.link.cmd.get(KEYS.host(gameId));
@@ -164,30 +178,130 @@ export class RedisBus implements LiveBus {
     if (!set) {
       set = new Set();
       this.watchers.set(gameId, set);
+      this.watchedAt.set(gameId, { holder, since: Date.now() });
       // Refused or timed out: no empty set left behind, or the next watch would not subscribe.
       await this.link.sub.subscribe(KEYS.gameChannel(gameId)).catch((error: unknown) => {
-        if (this.watchers.get(gameId) === set) this.watchers.delete(gameId);
+        if (this.watchers.get(gameId) === set) this.forgetWatched(gameId);
         throw error;
       });
     }
-    let settle: (ok: boolean) => void = () => {};
-    const ready = new Promise<boolean>((resolve) => (settle = resolve));
-    const watcher: Watcher = { listener, req: randomBytes(6).toString('hex'), ready: false, settle };
+    const watcher: Watcher = { listener, req: '', ready: false, settle: () => {}, local: null };
+    const others = [...set];
     set.add(watcher);
-    const timer = setTimeout(() => settle(false), CLUSTER.catchUpWaitMs);
-    this.send(KEYS.instanceChannel(holder), { k: 'watch', gameId, from: this.link.instance, n: set.size, req: watcher.req } satisfies InstanceWire);
+    // Its lease names another host than the one this set watches (the game was handed over): all of them watch it there.
+    if (this.watchedAt.get(gameId)?.holder !== holder) {
+      this.watchedAt.set(gameId, { holder, since: Date.now() });
+      for (const w of others) void this.ask(gameId, w);
+    }
     const stop = () => {
       const current = this.watchers.get(gameId);
       if (!current?.delete(watcher)) return;
-      this.send(KEYS.instanceChannel(holder), { k: 'watch', gameId, from: this.link.instance, n: current.size } satisfies InstanceWire);
-      if (current.size > 0) return;
-      this.watchers.delete(gameId);
-      void this.link.sub.unsubscribe(KEYS.gameChannel(gameId)).catch(() => {});
+      watcher.local?.();
+      const at = this.watchedAt.get(gameId)?.holder;
+      if (at && at !== this.link.instance) this.send(KEYS.instanceChannel(at), { k: 'watch', gameId, from: this.link.instance, n: current.size } satisfies InstanceWire);
+      if (current.size === 0) this.forgetWatched(gameId);
     };
-    const ok = await ready;
-    clearTimeout(timer);
+    const ok = await this.ask(gameId, watcher);
     if (!ok) stop();
     return ok ? stop : null;
+  }
+
+  /**
+   * Asks the game's host for this watcher's catch-up and waits for it. A host that does not hear
+   * (gone) is waited out until the game is taken up: the next host is asked, or, taken up here,
+   * the game is watched on this instance's own bus.
+   */
+  private async ask(gameId: string, watcher: Watcher): Promise<boolean> {
+    // A host that does not hear yet renews its lease (it lost Redis for a moment) is asked again, a few times.
+    for (let moves = 0; moves <= MOVES_FOLLOWED; moves++) {
+      const at = this.watchedAt.get(gameId);
+      const set = this.watchers.get(gameId);
+      if (!at || !set?.has(watcher)) return false;
+      if (at.holder === this.link.instance) return this.watchHere(gameId, watcher);
+      watcher.ready = false;
+      watcher.req = randomBytes(6).toString('hex');
+      const ready = new Promise<boolean>((resolve) => (watcher.settle = resolve));
+      const wire = { k: 'watch', gameId, from: this.link.instance, n: set.size, req: watcher.req } satisfies InstanceWire;
+      const heard = await this.link.cmd.publish(KEYS.instanceChannel(at.holder), JSON.stringify(wire)).catch(() => null);
+      if (heard === 0) {
+        if (!(await this.moved(gameId, at.holder))) return false;
+        continue;
+      }
+      const timer = setTimeout(() => watcher.settle(false), CLUSTER.catchUpWaitMs);
+      const ok = await ready;
+      clearTimeout(timer);
+      return ok;
+    }
+    return false;
+  }
+
+  /** A game watched from elsewhere was taken up here: its spectator gets the catch-up and the frames of this instance's own bus. */
+  private watchHere(gameId: string, watcher: Watcher): boolean {
+    const snapshot = this.hooks?.snapshot(gameId);
+    if (!snapshot) return false;
+    watcher.local?.();
+    watcher.local = this.local.subscribe(gameId, watcher.listener);
+    watcher.ready = true;
+    watcher.listener(snapshot);
+    return true;
+  }
+
+  private gone(gameId: string, watcher: Watcher): void {
+    watcher.listener({ t: 'error', code: 'unknown_game', gameId, message: 'The server hosting this game went away, and nobody has taken it up.' });
+  }
+
+  /**
+   * The host of a game watched here is gone: true once another instance (or this one) holds its
+   * lease (its player resumed there), false if none does within the wait. A lease `gone` still
+   * holds a lease's time on was renewed: it lives after all.
+   */
+  private moved(gameId: string, gone: string): Promise<boolean> {
+    let next = this.moving.get(gameId);
+    if (next) return next;
+    next = (async () => {
+      const began = Date.now();
+      for (; Date.now() - began < CLUSTER.watchTakeUpWaitMs; await new Promise((r) => setTimeout(r, 500))) {
+        const holder = await this.link.cmd.get(KEYS.host(gameId)).catch(() => null);
+        if (holder !== null && (holder !== gone || Date.now() - began > CLUSTER.leaseMs + CLUSTER.renewEveryMs)) {
+          if (!this.watchedAt.has(gameId)) return true;
+          this.watchedAt.set(gameId, { holder, since: Date.now() });
+          // Those already watching are asked for there too (one waiting on its catch-up asks by itself).
+          for (const w of this.watchers.get(gameId) ?? []) if (w.ready && !w.local) void this.ask(gameId, w).then((ok) => ok || this.gone(gameId, w));
+          return true;
+        }
+      }
+      return false;
+    })().finally(() => this.moving.delete(gameId));
+    this.moving.set(gameId, next);
+    return next;
+  }
+
+  /**
+   * Games watched here whose host no longer lists itself (it died): once taken up, each spectator
+   * is asked for again there (moved); one nobody takes up is told so, and its watch ends. A host
+   * alive that hands its game over says so on the game's channel (`moving`), to the same end.
+   */
+  private watchAgain(alive: ReadonlySet<string>, listedSince: number): void {
+    for (const [gameId, at] of this.watchedAt) {
+      if (at.holder === this.link.instance || alive.has(at.holder) || at.since > listedSince || this.moving.has(gameId)) continue;
+      this.follow(gameId, at.holder);
+    }
+  }
+
+  /** A watched game's host went (`gone`): its spectators here follow it to the next, or are told nobody took it up. */
+  private follow(gameId: string, gone: string): void {
+    void this.moved(gameId, gone).then((ok) => {
+      if (ok) return;
+      const set = [...(this.watchers.get(gameId) ?? [])];
+      this.forgetWatched(gameId);
+      for (const w of set) this.gone(gameId, w);
+    });
+  }
+
+  private forgetWatched(gameId: string): void {
+    if (!this.watchers.delete(gameId)) return;
+    this.watchedAt.delete(gameId);
+    void this.link.sub.unsubscribe(KEYS.gameChannel(gameId)).catch(() => {});
   }
 
   /** Asks the instance holding a game's lease to hand it over (lease.ts waits for the release). */
@@ -219,7 +333,11 @@ export class RedisBus implements LiveBus {
   }
 
   private onInstance(w: InstanceWire): void {
-    if (w.k === 'release') return this.hooks?.release(w.gameId);
+    if (w.k === 'release') {
+      this.hooks?.release(w.gameId);
+      if (this.remoteSpectators(w.gameId) > 0) this.send(KEYS.gameChannel(w.gameId), { k: 'moving' } satisfies GameWire);
+      return;
+    }
     if (w.k !== 'watch') return this.hooks?.versus?.(w);
     const counts = this.remoteCounts.get(w.gameId) ?? new Map<string, number>();
     if (w.n > 0) counts.set(w.from, w.n);
@@ -236,7 +354,13 @@ export class RedisBus implements LiveBus {
   }
 
   private onGame(gameId: string, w: GameWire): void {
+    if (w.k === 'moving') {
+      const at = this.watchedAt.get(gameId);
+      if (at && at.holder !== this.link.instance && !this.moving.has(gameId)) this.follow(gameId, at.holder);
+      return;
+    }
     for (const watcher of this.watchers.get(gameId) ?? []) {
+      if (watcher.local) continue; // taken up here: its frames come from this instance's bus
       if (w.k === 'm' && watcher.ready) watcher.listener(w.m);
       if (w.k === 'catchup' && w.to === this.link.instance && w.req === watcher.req) {
         watcher.ready = w.m !== null;
@@ -259,7 +383,9 @@ export class RedisBus implements LiveBus {
     const tx = cmd.multi().del(key);
     if (mine.length > 0) tx.hset(key, Object.fromEntries(mine.map((g) => ['gameId' in g ? g.gameId : `match:${g.matchId}`, JSON.stringify(g)])));
     await tx.pexpire(key, CLUSTER.listTtlMs).zadd(KEYS.listers, now, instance).zremrangebyscore(KEYS.listers, 0, now - CLUSTER.listTtlMs).exec();
-    const listers = (await cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf')).filter((i) => i !== instance);
+    const listed = await cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf');
+    this.watchAgain(new Set(listed), now - CLUSTER.listTtlMs);
+    const listers = listed.filter((i) => i !== instance);
     const lists = await Promise.all(listers.map((i) => cmd.hvals(KEYS.listed(i))));
     const entries = lists.flat().map((text) => JSON.parse(text) as LiveGameSummary | LiveMatchSummary);
     this.others = entries.filter((e): e is LiveGameSummary => 'gameId' in e);

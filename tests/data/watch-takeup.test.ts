@@ -1,0 +1,105 @@
+import net from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ServerMessage } from '@/lib/live/protocol';
+import { KEYS } from '@/lib/server/live/cluster/cluster';
+import { connectRedis } from '@/lib/server/live/cluster/redis';
+import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+
+// A solo game watched from another instance than its host's, on a real Redis (docs/decisions/0018):
+// its host dies, its player's resume takes it up elsewhere, and the spectators watch on there.
+const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const redisUp = await new Promise<boolean>((resolve) => {
+  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
+  s.on('error', () => resolve(false));
+});
+
+const closers: Array<() => void> = [];
+afterAll(() => closers.reverse().forEach((close) => close()));
+
+/** An instance's bus; its catch-up of a game it hosts (the hub's `watching`) names the instance. */
+function instance(hosts: Set<string>) {
+  const link = connectRedis(url.toString());
+  const bus = new RedisBus(link);
+  const catchUp = (gameId: string) => ({ t: 'watching', gameId, from: link.instance }) as unknown as ServerMessage;
+  // Asked to hand a game over (its player reconnected elsewhere): it lets the lease go, as the hub does.
+  const release = (id: string) => hosts.delete(id) && void link.cmd.del(KEYS.host(id));
+  bus.setHooks({ snapshot: (id) => (hosts.has(id) ? catchUp(id) : null), watchersChanged: () => {}, release });
+  const close = () => (bus.close(), link.close());
+  closers.push(close);
+  /** Dies without a word: its listing stops, its subscriptions go, its lease stays till it expires. */
+  const crash = () => (link.kill(), close());
+  /** Its player's resume took the game up here: the lease is this instance's now. */
+  const takeUp = async (gameId: string) => {
+    hosts.add(gameId);
+    await link.cmd.set(KEYS.host(gameId), link.instance, 'PX', 60_000);
+  };
+  return { link, bus, crash, takeUp };
+}
+
+function spectator() {
+  const got: Array<{ t: string; from?: unknown }> = [];
+  return { got, listener: (m: ServerMessage) => void got.push(m) };
+}
+const catchUps = (s: ReturnType<typeof spectator>) => s.got.filter((m) => m.t === 'watching').map((m) => m.from);
+const frame = (gameId: string, n: number) => ({ t: 'frame', gameId, n }) as unknown as ServerMessage;
+
+/** A game hosted on `a` (its lease 5 s, as if renewed just before it died), watched through `b`. */
+async function watchedElsewhere() {
+  const gameId = `watch-${randomBytes(6).toString('hex')}`;
+  const a = instance(new Set([gameId]));
+  const b = instance(new Set());
+  await a.link.cmd.set(KEYS.host(gameId), a.link.instance, 'PX', 5_000);
+  // Both have listed themselves (every second): a's going is then seen by its listing's end.
+  await new Promise((r) => setTimeout(r, 1_200));
+  const first = spectator();
+  expect(await b.bus.watch(gameId, first.listener)).not.toBeNull();
+  expect(catchUps(first)).toEqual([a.link.instance]);
+  return { gameId, a, b, first };
+}
+
+describe.skipIf(!redisUp)('a game watched from another instance outlives its host', () => {
+  it('its host dies: the spectators are asked for again where its player takes it up, one that came meanwhile too, and its frames reach them', { timeout: 40_000 }, async () => {
+    const { gameId, a, b, first } = await watchedElsewhere();
+    a.crash();
+    // A spectator arriving while the dead host's lease still stands: nobody hears its request, so it waits for the take-up.
+    const late = spectator();
+    const lateWatch = b.bus.watch(gameId, late.listener);
+    await new Promise((r) => setTimeout(r, 1_000));
+    const c = instance(new Set());
+    await c.takeUp(gameId);
+    expect(await lateWatch).not.toBeNull();
+    await expect.poll(() => catchUps(first), { timeout: 15_000 }).toEqual([a.link.instance, c.link.instance]);
+    expect(catchUps(late)).toEqual([c.link.instance]);
+    // The new host has heard of them: it sends its frames on.
+    await expect.poll(() => {
+      c.bus.publish(gameId, frame(gameId, 1));
+      return first.got.some((m) => m.t === 'frame') && late.got.some((m) => m.t === 'frame');
+    }, { timeout: 5_000, interval: 200 }).toBe(true);
+    expect([...first.got, ...late.got].filter((m) => m.t === 'error')).toEqual([]);
+  });
+
+  it('its host dies and the spectators’ own instance takes it up: they watch it there, each frame once', { timeout: 40_000 }, async () => {
+    const { gameId, a, b, first } = await watchedElsewhere();
+    a.crash();
+    await new Promise((r) => setTimeout(r, 1_000));
+    await b.takeUp(gameId);
+    await expect.poll(() => catchUps(first), { timeout: 15_000 }).toEqual([a.link.instance, b.link.instance]);
+    // Another instance watches it too, so b sends its frames to Redis as well: b's own spectator still gets each once.
+    const d = instance(new Set());
+    const far = spectator();
+    expect(await d.bus.watch(gameId, far.listener)).not.toBeNull();
+    b.bus.publish(gameId, frame(gameId, 7));
+    await expect.poll(() => far.got.filter((m) => m.t === 'frame').length).toBe(1);
+    expect(first.got.filter((m) => m.t === 'frame')).toHaveLength(1);
+  });
+
+  it('its host hands it over, alive (its player reconnected elsewhere): the spectators follow it to the next host at once', { timeout: 30_000 }, async () => {
+    const { gameId, a, first } = await watchedElsewhere();
+    const c = instance(new Set());
+    c.bus.askRelease(a.link.instance, gameId);
+    await expect.poll(async () => a.link.cmd.get(KEYS.host(gameId))).toBeNull();
+    await c.takeUp(gameId);
+    await expect.poll(() => catchUps(first), { timeout: 5_000 }).toEqual([a.link.instance, c.link.instance]);
+  });
+});
