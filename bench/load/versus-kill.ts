@@ -5,7 +5,10 @@
 // caller counts the rows), with replays that re-simulate, and hold what was played before the kill.
 // Then the same for a match against the sparring bot: the instance its player is on hosts it; killed,
 // the player's resume on the other takes it up and seats a new bot there, which plays on.
+// A spectator on each instance watches the quick match: both must watch it again where it is taken
+// up (the one on the survivor without dialling again, the other after it does) and see it to its end.
 import { Redis } from 'ioredis';
+import { LiveClient } from '@/tests/support/live-client';
 import { HANDLING, VersusPlayer } from '@/tests/support/versus-client';
 import { fetchStoredMatch, resimulationProblems } from '@/tests/support/versus-stored';
 import type { Cluster } from '@/tests/support/cluster';
@@ -18,6 +21,7 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
   const lines: string[] = [];
   const urls = [cluster.instances[0]!.url, cluster.instances[1]!.url];
   const players: VersusPlayer[] = [];
+  const closers: LiveClient[] = [];
   const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
   try {
     const addresses = ['10.252.1.1', '10.252.1.2'];
@@ -27,6 +31,10 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     if (m0!.matchId !== m1!.matchId) problems.push(`the two guests were not paired together: ${m0!.matchId}, ${m1!.matchId}`);
     const matchId = m0!.matchId;
     for (const p of players) void p.play().catch(() => {});
+    const watchers = await Promise.all(urls.map((url, i) => LiveClient.connect(url!, { address: `10.252.1.${5 + i}` })));
+    closers.push(...watchers);
+    for (const w of watchers) w.send({ t: 'vwatch', matchId });
+    await Promise.all(watchers.map((w) => w.next('vwatching', (m) => m.matchId === matchId, 10_000)));
     await sleep(6_000); // the countdown, then 3 s of play
     const holder = await redis.get(`linefall:live:match-host:${matchId}`);
     const hostIndex = cluster.instances.findIndex((s) => holder?.startsWith(`${s.pid()}-`));
@@ -37,6 +45,18 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     const other = 1 - hostIndex;
     const killedAt = performance.now();
     await cluster.kill(hostIndex);
+    const watchedAgain = watchers.map(async (w, i) => {
+      // The one on the killed instance dials the survivor and asks again, as the spectator page does.
+      const client = i === other ? w : await LiveClient.connect(urls[other]!, { address: `10.252.1.${7 + i}` });
+      if (client !== w) {
+        closers.push(client);
+        client.send({ t: 'vwatch', matchId });
+      }
+      await client.next('vwatching', (m) => m.matchId === matchId, 25_000);
+      const tookMs = performance.now() - killedAt;
+      await client.next('vframe', (m) => m.matchId === matchId, 10_000);
+      return { client, tookMs };
+    }).map((w) => w.catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))));
     // Both come back through the surviving instance (the one connected there was closed on its next batch, or is about to be).
     const resumed = await Promise.all(players.map((p, i) => p.reconnect(urls[other]!, p.guestCookie(), addresses[i]).catch((e: unknown) => e)));
     const tookMs = performance.now() - killedAt;
@@ -44,13 +64,20 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     const ticks = resumed.map((r) => (r instanceof Error ? -1 : (r as { tick: number }).tick));
     if (ticks.some((t) => t < 60)) problems.push(`the match was taken up from too early a point (ticks ${ticks.join(', ')}): what was played before the kill was lost`);
     const overs = players.map((p) => p.play());
+    const watched = await Promise.all(watchedAgain);
+    for (const [i, w] of watched.entries()) if (w instanceof Error) problems.push(`the spectator on instance ${i + 1} did not watch the match again after the kill: ${w.message}`);
     await sleep(3_000);
     players[0]!.client.send({ t: 'vleave', matchId });
     const ends = await Promise.all(overs.map((o) => o.catch((e: unknown) => e)));
     if (ends.some((e) => e instanceof Error || !(e as { stored?: boolean }).stored)) problems.push(`the match taken up did not end stored: ${ends.map((e) => (e instanceof Error ? e.message : JSON.stringify(e))).join(' | ')}`);
+    for (const [i, w] of watched.entries()) {
+      if (w instanceof Error) continue;
+      await w.client.next('vover', (m) => m.matchId === matchId, 10_000).catch(() => problems.push(`the spectator on instance ${i + 1} did not see the match taken up end`));
+    }
     const stored = await fetchStoredMatch(cluster.url, matchId, { 'x-forwarded-for': '10.252.1.3' });
     problems.push(...resimulationProblems(stored));
-    lines.push(`match ${matchId}: its host (instance ${hostIndex + 1}) killed mid-game; both players resumed on instance ${other + 1} ${(tookMs / 1000).toFixed(1)} s after the kill at ticks ${ticks.join(', ')}; stored (${stored.endReason}), replays re-simulate`);
+    const again = watched.map((w, i) => `instance ${i + 1}'s ${w instanceof Error ? 'did not' : `${(w.tookMs / 1000).toFixed(1)} s after`}`).join(', ');
+    lines.push(`match ${matchId}: its host (instance ${hostIndex + 1}) killed mid-game; both players resumed on instance ${other + 1} ${(tookMs / 1000).toFixed(1)} s after the kill at ticks ${ticks.join(', ')}; stored (${stored.endReason}), replays re-simulate; its spectators watched it again (${again})`);
     await cluster.instances[hostIndex]!.start();
     return { problems, lines, matchId };
   } catch (error) {
@@ -58,6 +85,7 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     return { problems, lines, matchId: null };
   } finally {
     for (const p of players) p.close();
+    for (const c of closers) c.close();
     redis.disconnect();
   }
 }
