@@ -1,6 +1,6 @@
 import 'server-only';
 import { Prisma } from '@/lib/generated/prisma/client';
-import type { SeatOwner } from '@/lib/server/versus/store';
+import type { Owner } from '@/lib/server/games/owner';
 
 /**
  * The seats as they can be stored now: a seat whose account was deleted while the set was played
@@ -9,7 +9,7 @@ import type { SeatOwner } from '@/lib/server/versus/store';
  * accounts found are held (FOR KEY SHARE) until the transaction ends: a deletion meanwhile waits,
  * then takes its seats with it as it takes every stored seat of its own.
  */
-export async function seatsStillOwned<S extends SeatOwner>(tx: Prisma.TransactionClient, seats: readonly S[]): Promise<S[]> {
+export async function seatsStillOwned<S extends Owner>(tx: Prisma.TransactionClient, seats: readonly S[]): Promise<S[]> {
   const ids = [...new Set(seats.flatMap((s) => (s.userId ? [s.userId] : [])))];
   if (ids.length === 0) return [...seats];
   const found = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "User" WHERE "id" IN (${Prisma.join(ids)}) FOR KEY SHARE`;
