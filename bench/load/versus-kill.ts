@@ -45,6 +45,8 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     const other = 1 - hostIndex;
     const killedAt = performance.now();
     await cluster.kill(hostIndex);
+    // What they saw before the kill is put aside: a frame counted below came from the match's next host.
+    for (const w of watchers) w.inbox.length = 0;
     const watchedAgain = watchers.map(async (w, i) => {
       // The one on the killed instance dials the survivor and asks again, as the spectator page does.
       const client = i === other ? w : await LiveClient.connect(urls[other]!, { address: `10.252.1.${7 + i}` });

@@ -54,7 +54,7 @@ function instance(homeKey: string) {
   const sparring = new RedisSparringLedger(link, (id) => leases.held(id));
   lobby = new VersusLobby({ bus, store, sparring, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
   const relay = new VersusRelay(link, bus, lobby, homes(), homeKey, { leases, checkpoints });
-  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
+  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => false, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
   closers.push(shut);
   /** Dies without a word: nothing more reaches Redis, its leases are not let go, its matches stop. */
@@ -200,6 +200,11 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     // A spectator dialling in while nobody hosts the match (its socket was on the dead instance): it is not over, so it waits.
     const late = socket(`l-${tag}`, '10.8.0.5');
     void b.relay.handle(late.conn, { t: 'vwatch', matchId });
+    // One that leaves before it is taken up is not made to watch it after.
+    const quitter = socket(`q-${tag}`, '10.8.0.7');
+    void b.relay.handle(quitter.conn, { t: 'vwatch', matchId });
+    await sleep(100);
+    await b.relay.handle(quitter.conn, { t: 'vunwatch', matchId });
 
     const q1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
     const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
@@ -224,6 +229,7 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await watcher.next('vover', (m) => m.matchId === matchId);
     await late.next('vover', (m) => m.matchId === matchId);
     for (const s of [watcher, late]) expect(s.got.filter((m) => m.t === 'error')).toEqual([]);
+    expect(quitter.got).toEqual([]);
   });
 
   it('a spectator naming a match whose host died and that nobody takes up is told it is gone, once the wait is over', { timeout: 60_000 }, async () => {

@@ -34,7 +34,7 @@ function instance(homeKey: string, o: Omit<LobbyOptions, 'bus'> = {}) {
   // Everyone may play ranked 2v2 (the pairing rules' database is not what is tried here).
   const teams = new TeamQueue({ rooms, ratingOf: async () => NEW_PLAYER_RATING, rankedEntry: async () => ({ ok: true, avoid: [] }) });
   const relay = new VersusRelay(link, bus, lobby, { rooms, teams }, homeKey);
-  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
+  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => false, versus: (w) => relay.receive(w) });
   closers.push(() => (relay.close(), lobby.close(), rooms.close(), bus.close(), link.close()));
   return { link, relay, bus, rooms };
 }

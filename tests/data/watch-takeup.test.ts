@@ -5,6 +5,9 @@ import type { ServerMessage } from '@/lib/live/protocol';
 import { KEYS } from '@/lib/server/live/cluster/cluster';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import type { Connection } from '@/lib/server/live/connection';
+import type { LiveHere } from '@/lib/server/live/here';
+import { watchElsewhere } from '@/lib/server/live/watch';
 
 // A solo game watched from another instance than its host's, on a real Redis (docs/decisions/0018):
 // its host dies, its player's resume takes it up elsewhere, and the spectators watch on there.
@@ -23,7 +26,11 @@ function instance(hosts: Set<string>) {
   const bus = new RedisBus(link);
   const catchUp = (gameId: string) => ({ t: 'watching', gameId, from: link.instance }) as unknown as ServerMessage;
   // Asked to hand a game over (its player reconnected elsewhere): it lets the lease go, as the hub does.
-  const release = (id: string) => hosts.delete(id) && void link.cmd.del(KEYS.host(id));
+  const release = (id: string) => {
+    if (!hosts.delete(id)) return false;
+    void link.cmd.del(KEYS.host(id));
+    return true;
+  };
   bus.setHooks({ snapshot: (id) => (hosts.has(id) ? catchUp(id) : null), watchersChanged: () => {}, release });
   const close = () => (bus.close(), link.close());
   closers.push(close);
@@ -65,7 +72,16 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     // A spectator arriving while the dead host's lease still stands: nobody hears its request, so it waits for the take-up.
     const late = spectator();
     const lateWatch = b.bus.watch(gameId, late.listener);
-    await new Promise((r) => setTimeout(r, 1_000));
+    // A socket that asks, then unwatches while it waits (messages.ts runs what its watch holds, then forgets it), watches nothing after.
+    const quitter = spectator();
+    const conn = { open: true, watches: new Map<string, () => void>(), send: quitter.listener, error: (code: string) => quitter.got.push({ t: 'error', from: code }) };
+    const hub = { shared: { remote: { bus: b.bus } } } as unknown as LiveHere;
+    const quitterWatch = watchElsewhere(hub, conn as unknown as Connection, gameId);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(conn.watches.size).toBe(1); // the wait counts against its watches
+    conn.watches.get(gameId)!();
+    conn.watches.delete(gameId);
+    await new Promise((r) => setTimeout(r, 900));
     const c = instance(new Set());
     await c.takeUp(gameId);
     expect(await lateWatch).not.toBeNull();
@@ -77,6 +93,9 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
       return first.got.some((m) => m.t === 'frame') && late.got.some((m) => m.t === 'frame');
     }, { timeout: 5_000, interval: 200 }).toBe(true);
     expect([...first.got, ...late.got].filter((m) => m.t === 'error')).toEqual([]);
+    await quitterWatch;
+    expect(quitter.got).toEqual([]);
+    expect(conn.watches.size).toBe(0);
   });
 
   it('its host dies and the spectators’ own instance takes it up: they watch it there, each frame once', { timeout: 40_000 }, async () => {
@@ -91,6 +110,8 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     expect(await d.bus.watch(gameId, far.listener)).not.toBeNull();
     b.bus.publish(gameId, frame(gameId, 7));
     await expect.poll(() => far.got.filter((m) => m.t === 'frame').length).toBe(1);
+    // Time for b to hear its own frame back from Redis, which its spectator must not get again.
+    await new Promise((r) => setTimeout(r, 500));
     expect(first.got.filter((m) => m.t === 'frame')).toHaveLength(1);
   });
 

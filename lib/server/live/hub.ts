@@ -225,15 +225,16 @@ export class LiveHub implements LiveHere {
    * resume window is given up instead (its lease goes once that is written, so the other instance
    * then finds the ticket given up).
    */
-  private handOver(gameId: string, asked: boolean): void {
+  private handOver(gameId: string, asked: boolean): boolean {
     const host = this.hosts.get(gameId);
-    if (!host || host.ended) return;
+    if (!host || host.ended) return false;
     if (asked) {
       const carried = host.handOver();
-      if (!carried) return;
+      if (!carried) return false;
       void this.leases.release(gameId, carried);
     }
     host.close('hand_over');
+    return true;
   }
 
   private onMessage(conn: Connection, data: Buffer, isBinary: boolean): void {

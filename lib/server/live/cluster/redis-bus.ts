@@ -59,17 +59,18 @@ export type BusHooks = {
   snapshot(gameId: string): ServerMessage | null;
   /** The number of spectators on other instances changed. */
   watchersChanged(gameId: string): void;
-  /** Another instance asks for this game (its player reconnected there). */
-  release(gameId: string): void;
+  /** Another instance asks for this game (its player reconnected there): whether it is handed over. */
+  release(gameId: string): boolean;
   /** A relayed versus message, to or from the versus home (versus-relay.ts). */
   versus?(wire: VersusWire): void;
   /** A player's session changed on another instance (KEYS.sessions): their sockets here are checked. */
   sessionChanged?(userId: string): void;
 };
 
-/** A spectator here of a game hosted elsewhere; `local` once the game was taken up here (its frames then come from this instance's bus). */
 /** How many hosts one watch follows while it waits for its catch-up. */
 const MOVES_FOLLOWED = 3;
+
+/** A spectator here of a game hosted elsewhere; `local` once the game was taken up here (its frames then come from this instance's bus). */
 
 type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void; local: (() => void) | null };
 
@@ -191,19 +192,36 @@ export class RedisBus implements LiveBus {
     // Its lease names another host than the one this set watches (the game was handed over): all of them watch it there.
     if (this.watchedAt.get(gameId)?.holder !== holder) {
       this.watchedAt.set(gameId, { holder, since: Date.now() });
-      for (const w of others) void this.ask(gameId, w);
+      this.askAgain(gameId, others);
     }
-    const stop = () => {
-      const current = this.watchers.get(gameId);
-      if (!current?.delete(watcher)) return;
-      watcher.local?.();
-      const at = this.watchedAt.get(gameId)?.holder;
-      if (at && at !== this.link.instance) this.send(KEYS.instanceChannel(at), { k: 'watch', gameId, from: this.link.instance, n: current.size } satisfies InstanceWire);
-      if (current.size === 0) this.forgetWatched(gameId);
-    };
+    const stop = () => this.unwatch(gameId, watcher);
     const ok = await this.ask(gameId, watcher);
     if (!ok) stop();
     return ok ? stop : null;
+  }
+
+  private unwatch(gameId: string, watcher: Watcher): void {
+    const current = this.watchers.get(gameId);
+    if (!current?.delete(watcher)) return;
+    watcher.local?.();
+    const at = this.watchedAt.get(gameId)?.holder;
+    if (at && at !== this.link.instance) this.send(KEYS.instanceChannel(at), { k: 'watch', gameId, from: this.link.instance, n: current.size } satisfies InstanceWire);
+    if (current.size === 0) this.forgetWatched(gameId);
+  }
+
+  /**
+   * The game moved: those of `watchers` caught up before are asked for where it is now (one still
+   * waiting on its catch-up asks by itself: ask). One refused there is told so, and watches no more.
+   */
+  private askAgain(gameId: string, watchers: Iterable<Watcher>): void {
+    for (const w of watchers) {
+      if (!w.ready || w.local) continue;
+      void this.ask(gameId, w).then((ok) => {
+        if (ok) return;
+        this.unwatch(gameId, w);
+        this.gone(gameId, w);
+      });
+    }
   }
 
   /**
@@ -220,17 +238,20 @@ export class RedisBus implements LiveBus {
       if (at.holder === this.link.instance) return this.watchHere(gameId, watcher);
       watcher.ready = false;
       watcher.req = randomBytes(6).toString('hex');
-      const ready = new Promise<boolean>((resolve) => (watcher.settle = resolve));
+      let settle: (ok: boolean) => void = () => {};
+      const ready = new Promise<boolean>((resolve) => (settle = resolve));
+      watcher.settle = settle;
       const wire = { k: 'watch', gameId, from: this.link.instance, n: set.size, req: watcher.req } satisfies InstanceWire;
       const heard = await this.link.cmd.publish(KEYS.instanceChannel(at.holder), JSON.stringify(wire)).catch(() => null);
       if (heard === 0) {
         if (!(await this.moved(gameId, at.holder))) return false;
         continue;
       }
-      const timer = setTimeout(() => watcher.settle(false), CLUSTER.catchUpWaitMs);
+      const timer = setTimeout(() => settle(false), CLUSTER.catchUpWaitMs);
       const ok = await ready;
       clearTimeout(timer);
-      return ok;
+      // Refused by a host that handed the game over meanwhile: asked for where it is now.
+      if (ok || this.watchedAt.get(gameId)?.holder === at.holder) return ok;
     }
     return false;
   }
@@ -260,13 +281,12 @@ export class RedisBus implements LiveBus {
     if (next) return next;
     next = (async () => {
       const began = Date.now();
-      for (; Date.now() - began < CLUSTER.watchTakeUpWaitMs; await new Promise((r) => setTimeout(r, 500))) {
+      for (; Date.now() - began < CLUSTER.watchTakeUpWaitMs; await new Promise((r) => setTimeout(r, 500).unref())) {
         const holder = await this.link.cmd.get(KEYS.host(gameId)).catch(() => null);
         if (holder !== null && (holder !== gone || Date.now() - began > CLUSTER.leaseMs + CLUSTER.renewEveryMs)) {
           if (!this.watchedAt.has(gameId)) return true;
           this.watchedAt.set(gameId, { holder, since: Date.now() });
-          // Those already watching are asked for there too (one waiting on its catch-up asks by itself).
-          for (const w of this.watchers.get(gameId) ?? []) if (w.ready && !w.local) void this.ask(gameId, w).then((ok) => ok || this.gone(gameId, w));
+          this.askAgain(gameId, [...(this.watchers.get(gameId) ?? [])]);
           return true;
         }
       }
@@ -334,8 +354,7 @@ export class RedisBus implements LiveBus {
 
   private onInstance(w: InstanceWire): void {
     if (w.k === 'release') {
-      this.hooks?.release(w.gameId);
-      if (this.remoteSpectators(w.gameId) > 0) this.send(KEYS.gameChannel(w.gameId), { k: 'moving' } satisfies GameWire);
+      if (this.hooks?.release(w.gameId) && this.remoteSpectators(w.gameId) > 0) this.send(KEYS.gameChannel(w.gameId), { k: 'moving' } satisfies GameWire);
       return;
     }
     if (w.k !== 'watch') return this.hooks?.versus?.(w);

@@ -123,9 +123,10 @@ export class MatchHosts {
   private async awaitHost(matchId: string, gone: string | null): Promise<string | null> {
     const { routing, lobby, instance } = this.o;
     const began = Date.now();
-    for (; Date.now() - began < CLUSTER.watchTakeUpWaitMs; await new Promise((r) => setTimeout(r, 500))) {
+    for (let looks = 0; Date.now() - began < CLUSTER.watchTakeUpWaitMs; looks++, await new Promise((r) => setTimeout(r, 500).unref())) {
       if (lobby.matches.has(matchId)) return instance;
-      routing.leases.forget(matchId);
+      // The first look takes the holder the message was routed by (a second old at most): a made-up id costs one read more, not two.
+      if (looks > 0) routing.leases.forget(matchId);
       const holder = await routing.leases.holder(matchId);
       // Still `gone`'s a lease's time on: it renewed it, so it lives (it missed a message, no more).
       if (holder !== null && (holder !== gone || Date.now() - began > CLUSTER.leaseMs + CLUSTER.renewEveryMs)) return holder;

@@ -98,8 +98,8 @@ export class VersusRelay implements VersusDoor {
   private readonly roomCodes = new Map<string, string>();
   /** Here: the matches each socket watches on another instance, by connection id: where, and since when (watched again if that instance goes). */
   private readonly watchingAt = new Map<string, Map<string, { at: string; since: number }>>();
-  /** Per socket: its watches waiting for a match's take-up (watchNext). */
-  private readonly watchWaits = new WeakMap<Connection, number>();
+  /** Here: the matches each socket's watch waits to be taken up (watchNext), by connection id: a `vunwatch` meanwhile ends the wait. */
+  private readonly watchWaits = new Map<string, Set<string>>();
   /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
   private readonly seatedIn = new Map<string, string[]>();
   /** The home's room sets on Redis, taken up by the next home, and room messages' order meanwhile (with routing only: no versus home for matches). */
@@ -191,7 +191,10 @@ export class VersusRelay implements VersusDoor {
       if ((m.t === 'vinputs' || m.t === 'vleave') && !hosts.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
       const to = await hosts.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
-      if (m.t === 'vunwatch') this.watchingAt.get(conn.id)?.delete(matchId);
+      if (m.t === 'vunwatch') {
+        this.watchingAt.get(conn.id)?.delete(matchId);
+        this.watchWaits.get(conn.id)?.delete(matchId);
+      }
       if (to === this.link.instance) return this.lobby.handle(conn, m);
       if (to !== null) return this.relay(conn, m, to, matchId);
       // A watch of a match whose host died waits for a player to take it up; nobody holds it, so this is its first look.
@@ -257,6 +260,7 @@ export class VersusRelay implements VersusDoor {
       if (m.t === 'vresume') return this.hosts!.resumeOrphan(conn, m);
       if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       if (m.t === 'vwatch') return this.watchNext(conn, matchId, to);
+      if (m.t === 'vunwatch') return; // nothing watched there any more
       return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
     }
     // The home is gone (its lease has not expired yet): look again from the next message on, and
@@ -277,12 +281,18 @@ export class VersusRelay implements VersusDoor {
    * most a socket's watch budget of these wait at once.
    */
   private async watchNext(conn: Connection, matchId: string, gone: string | null): Promise<void> {
-    const waits = this.watchWaits.get(conn) ?? 0;
-    if (waits >= LIVE_LIMITS.watchesPerConnection) return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: matchId });
-    this.watchWaits.set(conn, waits + 1);
-    const to = await this.hosts!.nextHost(matchId, gone).finally(() => this.watchWaits.set(conn, (this.watchWaits.get(conn) ?? 1) - 1));
-    if (!conn.open) return;
+    const waits = this.watchWaits.get(conn.id) ?? new Set<string>();
+    if (waits.has(matchId)) return;
+    if (waits.size >= LIVE_LIMITS.watchesPerConnection) return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: matchId });
+    this.watchWaits.set(conn.id, waits.add(matchId));
+    const to = await this.hosts!.nextHost(matchId, gone);
+    // Unwatched (or closed) meanwhile: nothing more to do.
+    const still = this.watchWaits.get(conn.id)?.delete(matchId) ?? false;
+    if (this.watchWaits.get(conn.id)?.size === 0) this.watchWaits.delete(conn.id);
+    if (!still || !conn.open) return;
     const m = { t: 'vwatch', matchId } as const;
+    // Nobody took it up: the page is told, and it is watched again no more.
+    if (to === null) this.watchingAt.get(conn.id)?.delete(matchId);
     if (to === null || to === this.link.instance) return this.lobby.handle(conn, m);
     return this.relay(conn, m, to, matchId);
   }
@@ -332,6 +342,7 @@ export class VersusRelay implements VersusDoor {
     this.roomSets?.forget(conn.id);
     this.seatedIn.delete(conn.id);
     this.watchingAt.delete(conn.id);
+    this.watchWaits.delete(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
     const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
@@ -450,10 +461,11 @@ export class VersusRelay implements VersusDoor {
       const conn = this.relayed.get(id);
       for (const [matchId, { at, since }] of watches) {
         if (alive.has(at) || since > listedSince) continue;
-        watches.delete(matchId);
+        // Kept, looked at again a list's time on: a host that lives (unlisted a moment) ignores the watch it has.
+        watches.set(matchId, { at, since: Date.now() });
         if (conn?.open) void this.handle(conn, { t: 'vwatch', matchId }).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
       }
-      if (watches.size === 0) this.watchingAt.delete(id);
+      if (!conn?.open) this.watchingAt.delete(id);
     }
   }
 
