@@ -3,11 +3,25 @@ import { defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('./', import.meta.url));
 
+/**
+ * Files that touch no database (live hosts on a real Redis, storing through the test's own store;
+ * each was run once with DATABASE_URL pointing nowhere): they run once, in one project each, so
+ * the two side by side in npm test take about as long. The rest run in both.
+ */
+const DATABASE_FREE = {
+  'data-pglite': ['tests/data/room-takeup.test.ts'],
+  'data-postgres': [
+    'tests/data/match-lease.test.ts', 'tests/data/live-lease.test.ts', 'tests/data/sparring-site.test.ts', 'tests/data/watch-takeup.test.ts',
+    'tests/data/versus-relay.test.ts', 'tests/data/redis-stall.test.ts', 'tests/data/match-checkpoints.test.ts',
+  ],
+};
+
 const dataProject = (name: 'data-pglite' | 'data-postgres') => ({
   extends: true as const,
   test: {
     name,
     include: ['tests/data/**/*.test.ts'],
+    exclude: DATABASE_FREE[name === 'data-pglite' ? 'data-postgres' : 'data-pglite'],
     environment: 'node' as const,
     globalSetup: ['tests/data/global-setup.ts'],
     setupFiles: ['tests/data/setup.ts'],

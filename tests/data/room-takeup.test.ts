@@ -28,17 +28,13 @@ const redisUp = await new Promise<boolean>((resolve) => {
   const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
   s.on('error', () => resolve(false));
 });
-/**
- * Nothing here touches the database (every set is stored by the test's own store): the file runs
- * once, in the PGlite project, not again in the PostgreSQL one (its sets play in real time).
- */
-const once = !(process.env.DATABASE_URL ?? '').startsWith('pglite');
+// Nothing here touches the database (every set is stored by the test's own store): it runs in one project (vitest.config.ts).
 const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const homeKey = () => `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
 
-describe.skipIf(!redisUp || once)('a room set checkpointed on Redis', () => {
+describe.skipIf(!redisUp)('a room set checkpointed on Redis', () => {
   it('reads back as written at every write, through games, the pause between them and its end, each write appending what was played since', { timeout: 90_000 }, async () => {
     const key = homeKey();
     const link = connectRedis(url.toString());
@@ -91,7 +87,7 @@ describe.skipIf(!redisUp || once)('a room set checkpointed on Redis', () => {
   });
 });
 
-describe.skipIf(!redisUp || once)('the rooms in their lobby written on Redis', () => {
+describe.skipIf(!redisUp)('the rooms in their lobby written on Redis', () => {
   it('read back as the home last wrote them: a changed room written again, a gone one deleted, nothing by another instance, stale ones replaced by a new home', async () => {
     const key = homeKey();
     const home = connectRedis(url.toString());
@@ -138,7 +134,7 @@ function instance(key: string) {
   const rooms = new RoomLobby({ store: async (o) => (stored.push(o), { ok: true, matchId: o.matchId, repeated: false }) });
   const teams = new TeamQueue({ rooms, ratingOf: async () => NEW_PLAYER_RATING, rankedEntry: async () => ({ ok: true, avoid: [] }) });
   const relay = new VersusRelay(link, bus, lobby, { rooms, teams }, key, { leases, checkpoints });
-  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => {}, versus: (w) => relay.receive(w) });
+  bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => false, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), rooms.close(), bus.close(), link.close());
   closers.push(shut);
   /** Dies without a word: nothing more reaches Redis, its leases are not let go, its sets stop. */
@@ -272,7 +268,7 @@ async function homeAndAlice() {
   return { a, b, set: await setAtHome(a, b) };
 }
 
-describe.skipIf(!redisUp || once)('a room set outlives the versus home', () => {
+describe.skipIf(!redisUp)('a room set outlives the versus home', () => {
   it('the home crashes mid-game: the next home takes the set up from its checkpoint, its player and its watcher come back through their instance, and it is stored once', { timeout: 180_000 }, async () => {
     const { a, b, set } = await homeAndAlice();
     a.crash();
@@ -374,7 +370,7 @@ async function lobbyBack({ b, tag, code, alice, bob, watcher, before }: Awaited<
   expect((await bob2.next('rmatch')).seat).toBe(1);
 }
 
-describe.skipIf(!redisUp || once)('a room in its lobby outlives the versus home', () => {
+describe.skipIf(!redisUp)('a room in its lobby outlives the versus home', () => {
   it('the home crashes: the next home takes the room up with its code, chair and bot; its people, dialling again through their instance, sit back in their own seats, a stranger finds none, and the room starts', { timeout: 60_000 }, async () => {
     const at = await lobbyAtHome();
     at.a.crash();
