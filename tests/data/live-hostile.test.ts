@@ -24,6 +24,7 @@ import { resetDb } from '@/tests/data/db';
 import { liveConnection, msAt, wire } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
+import { redisUp, redisUrl } from '@/tests/support/redis';
 
 // One client that does not play by the rules must not stall or exhaust the live server
 // (issue: hostile clients): what it makes the server hold, answer and build is bounded.
@@ -407,11 +408,6 @@ describe('a rematch over real sockets', () => {
   });
 });
 
-const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = connect({ host: redisUrl.hostname, port: Number(redisUrl.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 
 describe.skipIf(!redisUp)('several instances on one Redis', () => {
   it('"sign out everywhere" through one instance closes the player\'s socket on another', async () => {

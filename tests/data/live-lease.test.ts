@@ -1,16 +1,11 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KEYS } from '@/lib/server/live/cluster/cluster';
 import { RedisLeases, type Carried } from '@/lib/server/live/cluster/lease';
 import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // Which instance hosts a live game, on a real Redis (docs/decisions/0018): never two hosts.
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 
 const links: RedisLink[] = [];
 const opened: RedisLeases[] = [];

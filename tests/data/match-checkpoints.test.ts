@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
@@ -9,14 +8,10 @@ import { MatchHost } from '@/lib/server/live/match/match-host';
 import type { MatchCheckpoint } from '@/lib/server/live/match/match-checkpoint';
 import { fakeTimers } from '@/tests/support/fake-timers';
 import { VersusSeat } from '@/tests/support/versus-seat';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // Match checkpoints on a real Redis (docs/decisions/0018): written as the match goes, a head and
 // what each write added, read back whole by another instance.
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 const closers: Array<() => void> = [];
 afterAll(() => closers.forEach((close) => close()));
 

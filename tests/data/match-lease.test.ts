@@ -1,5 +1,4 @@
 import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
@@ -20,14 +19,10 @@ import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
 import { MatchHost } from '@/lib/server/live/match/match-host';
 import { fakeTimers } from '@/tests/support/fake-timers';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // A versus match leased to the instance hosting it, checkpointed on a real Redis, and taken up by
 // another instance after a crash or a hand-over (docs/decisions/0018). Two "instances" in one process.
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 /** Rooms and ranked 2v2, as each instance's hub holds them (used on the home). */
 const homes = () => {
   // Room sets are stored nowhere, and everyone may play ranked 2v2 at 1500: the relay is what is tried here.

@@ -2,15 +2,11 @@ import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // A Redis that goes quiet without closing its sockets (stopped, or the network between): the link
 // gives up on what it asked and dials again, rather than waiting for ever (decision 0018).
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 const target = { host: url.hostname, port: Number(url.port || 6379) };
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect(target, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 
 /**
  * A TCP proxy to the real Redis (tests/support/tcp-proxy.ts stalls new sockets too and drops what

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
@@ -19,15 +18,11 @@ import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
 import { verifyRoomMatch } from '@/lib/server/versus/room-verify';
 import { aliceAndBots, alicePlays, rules, socket as roomSocket, storing } from '@/tests/support/room-site';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // A room's set outlives the versus home that plays it (decision 0034): checkpointed on a real
 // Redis as it goes, and taken up by the next home after a crash or a hand-over, its people
 // resuming there. Several "instances" in one process, each on its own links to Redis.
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 // Nothing here touches the database (every set is stored by the test's own store): it runs in one project (vitest.config.ts).
 const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));

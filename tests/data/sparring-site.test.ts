@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
@@ -11,14 +10,10 @@ import type { VersusPeer } from '@/lib/server/live/connection';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { fakeTimers } from '@/tests/support/fake-timers';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // The sparring budgets of a player and an address across several instances (docs/decisions/0026):
 // two lobbies in one process, each with its own link to a real Redis, as two instances have.
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 
 const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));

@@ -1,5 +1,4 @@
 import { NEW_PLAYER_RATING } from '@/lib/server/versus/rating';
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
@@ -11,14 +10,10 @@ import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-l
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // Versus across instances on a real Redis (docs/decisions/0018): one instance, the versus home,
 // runs the lobby; another relays its sockets' messages there and the answers back.
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 
 const closers: Array<() => void> = [];
 afterAll(() => {

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@/lib/live/protocol';
@@ -8,14 +7,10 @@ import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import type { Connection } from '@/lib/server/live/connection';
 import type { LiveHere } from '@/lib/server/live/here';
 import { watchElsewhere } from '@/lib/server/live/watch';
+import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // A solo game watched from another instance than its host's, on a real Redis (docs/decisions/0018):
 // its host dies, its player's resume takes it up elsewhere, and the spectators watch on there.
-const url = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-const redisUp = await new Promise<boolean>((resolve) => {
-  const s = net.connect({ host: url.hostname, port: Number(url.port || 6379) }, () => (s.destroy(), resolve(true)));
-  s.on('error', () => resolve(false));
-});
 
 const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));
