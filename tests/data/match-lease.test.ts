@@ -236,11 +236,20 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await play(4_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
     a.crash();
     const t = performance.now();
+    const exists = vi.spyOn(b.checkpoints, 'exists');
     const late = socket(`l-${tag}`, '10.8.0.5');
-    await b.relay.handle(late.conn, { t: 'vwatch', matchId });
+    void b.relay.handle(late.conn, { t: 'vwatch', matchId });
+    // A socket asking again and again waits once; its asks and the other's share one look at Redis each half second.
+    const flood = socket(`f-${tag}`, '10.8.0.8');
+    for (let i = 0; i < 20; i++) void b.relay.handle(flood.conn, { t: 'vwatch', matchId });
     const gone = await late.next('error', () => true, 30_000);
     expect(gone.code).toBe('unknown_match');
     expect(performance.now() - t).toBeGreaterThanOrEqual(CLUSTER.watchTakeUpWaitMs - 1_000);
+    await flood.next('error', (m) => m.code === 'unknown_match');
+    await sleep(200);
+    expect(flood.got.filter((m) => m.t === 'error')).toHaveLength(1);
+    expect(exists.mock.calls.length).toBeLessThanOrEqual(CLUSTER.watchTakeUpWaitMs / 500 + 2);
+    exists.mockRestore();
     // One that never was is answered at once.
     const never = socket(`n-${tag}`, '10.8.0.6');
     await b.relay.handle(never.conn, { t: 'vwatch', matchId: `never${tag}` });
