@@ -126,7 +126,9 @@ export async function roomHomeKilled(cluster: Cluster): Promise<Result> {
     // The home writes its sets each second (60 ticks): a take-up may miss that much, never more.
     if (before < 60 || resumed.tick < before - 90) problems.push(`the room set was taken up from too early a point (tick ${resumed.tick}; ${before} acknowledged before the kill): what was played before it was lost`);
     if ((await holder()) !== other) problems.push(`the instance that took the set up (instance ${other + 1}) does not hold the versus home`);
-    const over = await g.client.next('rover', (m) => m.matchId === match.matchId, 60_000);
+    // A game the time limit ends with no row sent either side is a draw, and the set plays another:
+    // the bot does not always send one in 20 s, so several games may come before the set's end.
+    const over = await g.client.next('rover', (m) => m.matchId === match.matchId, 180_000);
     if (!over.stored) problems.push(`the room set taken up ended unstored: ${JSON.stringify(over)}`);
     const ended = await g.client.next('rgame', (m) => m.matchId === match.matchId, 1_000);
     if (ended.tick < resumed.tick + 60) problems.push(`the room set did not play on after it was taken up (taken up at tick ${resumed.tick}, ended at ${ended.tick}, ${ended.reason})`);
