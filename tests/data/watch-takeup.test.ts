@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@/lib/live/protocol';
 import { KEYS } from '@/lib/server/live/cluster/cluster';
-import { connectRedis } from '@/lib/server/live/cluster/redis';
+import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import { createSharedState } from '@/lib/server/live/cluster/shared-state';
 import type { Connection } from '@/lib/server/live/connection';
 import type { LiveHere } from '@/lib/server/live/here';
 import { watchElsewhere } from '@/lib/server/live/watch';
@@ -19,14 +20,7 @@ afterAll(() => closers.reverse().forEach((close) => close()));
 function instance(hosts: Set<string>) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
-  const catchUp = (gameId: string) => ({ t: 'watching', gameId, from: link.instance }) as unknown as ServerMessage;
-  // Asked to hand a game over (its player reconnected elsewhere): it lets the lease go, as the hub does.
-  const release = (id: string) => {
-    if (!hosts.delete(id)) return false;
-    void link.cmd.del(KEYS.host(id));
-    return true;
-  };
-  bus.setHooks({ snapshot: (id) => (hosts.has(id) ? catchUp(id) : null), watchersChanged: () => {}, release });
+  bus.setHooks(hubHooks(hosts, () => link));
   const close = () => (bus.close(), link.close());
   closers.push(close);
   /** Dies without a word: its listing stops, its subscriptions go, its lease stays till it expires. */
@@ -37,6 +31,23 @@ function instance(hosts: Set<string>) {
     await link.cmd.set(KEYS.host(gameId), link.instance, 'PX', 60_000);
   };
   return { link, bus, crash, takeUp };
+}
+
+/** What the hub answers the bus for the games in `hosts`; its catch-up of a game (`watching`) names the instance. */
+function hubHooks(hosts: Set<string>, link: () => RedisLink) {
+  return {
+    snapshot: (id: string) => (hosts.has(id) ? ({ t: 'watching', gameId: id, from: link().instance } as unknown as ServerMessage) : null),
+    watchersChanged: () => {},
+    // Asked to hand a game over (its player reconnected elsewhere): it lets the lease go, as the hub does.
+    release: (id: string) => {
+      if (!hosts.delete(id)) return false;
+      void link().cmd.del(KEYS.host(id));
+      return true;
+    },
+    hosted: () => [...hosts],
+    // Its lease found taken: the host closes here.
+    lost: (id: string) => hosts.delete(id),
+  };
 }
 
 function spectator() {
@@ -117,5 +128,51 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     await expect.poll(async () => a.link.cmd.get(KEYS.host(gameId))).toBeNull();
     await c.takeUp(gameId);
     await expect.poll(() => catchUps(first), { timeout: 5_000 }).toEqual([a.link.instance, c.link.instance]);
+  });
+
+  it('its host hands it over: the spectators on the host’s own instance follow it to the next, and stop watching there when they go', { timeout: 30_000 }, async () => {
+    const { gameId, a, first } = await watchedElsewhere();
+    const here = spectator();
+    const stop = a.bus.subscribe(gameId, here.listener);
+    const c = instance(new Set());
+    c.bus.askRelease(a.link.instance, gameId);
+    await expect.poll(async () => a.link.cmd.get(KEYS.host(gameId))).toBeNull();
+    await c.takeUp(gameId);
+    await expect.poll(() => catchUps(here), { timeout: 5_000 }).toEqual([c.link.instance]);
+    await expect.poll(() => catchUps(first), { timeout: 5_000 }).toEqual([a.link.instance, c.link.instance]);
+    await expect.poll(() => {
+      c.bus.publish(gameId, frame(gameId, 1));
+      return here.got.some((m) => m.t === 'frame');
+    }, { timeout: 5_000, interval: 200 }).toBe(true);
+    expect(a.bus.subscribers(gameId)).toBe(0);
+    // Counted at the new host (with `first`, watching through b), and no more once it stops.
+    await expect.poll(() => c.bus.subscribers(gameId)).toBe(2);
+    stop();
+    await expect.poll(() => c.bus.subscribers(gameId)).toBe(1);
+    expect(here.got.filter((m) => m.t === 'error')).toEqual([]);
+  });
+
+  it('its host finds its lease taken (it lost Redis for a while): its spectators, there and elsewhere, follow the game to the new holder', { timeout: 30_000 }, async () => {
+    const gameId = `watch-${randomBytes(6).toString('hex')}`;
+    const hosts = new Set([gameId]);
+    let link: RedisLink | null = null;
+    const shared = createSharedState(hubHooks(hosts, () => link!), url.toString());
+    link = shared.remote!.link;
+    closers.push(shared.close);
+    const a = shared.remote!.bus;
+    await link.cmd.set(KEYS.host(gameId), link.instance, 'PX', 5_000);
+    const b = instance(new Set());
+    await new Promise((r) => setTimeout(r, 1_200));
+    const far = spectator();
+    expect(await b.bus.watch(gameId, far.listener)).not.toBeNull();
+    const here = spectator();
+    a.subscribe(gameId, here.listener);
+    // Another instance holds the lease now: a's next renewal finds it so and lets the game go.
+    const c = instance(new Set());
+    await c.takeUp(gameId);
+    await expect.poll(() => hosts.has(gameId), { timeout: 5_000 }).toBe(false);
+    await expect.poll(() => catchUps(here), { timeout: 5_000 }).toEqual([c.link.instance]);
+    await expect.poll(() => catchUps(far), { timeout: 5_000 }).toEqual([link.instance, c.link.instance]);
+    await expect.poll(() => c.bus.subscribers(gameId)).toBe(2);
   });
 });

@@ -73,6 +73,8 @@ const MOVES_FOLLOWED = 3;
 /** A spectator here of a game hosted elsewhere; `local` once the game was taken up here (its frames then come from this instance's bus). */
 
 type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void; local: (() => void) | null };
+/** A spectator here of a game hosted here: `stop` ends its watch, wherever the game has gone since (leaving). */
+type HereWatch = { listener: (m: ServerMessage) => void; stop: () => void };
 
 /**
  * The live bus across instances. A host's spectators on its own instance are served in memory as
@@ -91,6 +93,8 @@ export class RedisBus implements LiveBus {
   private readonly watchedAt = new Map<string, { holder: string; since: number }>();
   /** Games watched here whose host went, waiting to be taken up: one look for all their spectators. */
   private readonly moving = new Map<string, Promise<boolean>>();
+  /** Spectators here of the games hosted here, by game: they follow a game that leaves (leaving). */
+  private readonly hereWatches = new Map<string, Set<HereWatch>>();
   private others: LiveGameSummary[] = [];
   private otherMatches: LiveMatchSummary[] = [];
   private readonly lister: NodeJS.Timeout;
@@ -127,7 +131,50 @@ export class RedisBus implements LiveBus {
   }
 
   subscribe(gameId: string, listener: (message: ServerMessage) => void): () => void {
-    return this.local.subscribe(gameId, listener);
+    const watch: HereWatch = { listener, stop: this.local.subscribe(gameId, listener) };
+    const set = this.hereWatches.get(gameId) ?? new Set();
+    this.hereWatches.set(gameId, set.add(watch));
+    return () => {
+      watch.stop();
+      if (set.delete(watch) && set.size === 0 && this.hereWatches.get(gameId) === set) this.hereWatches.delete(gameId);
+    };
+  }
+
+  /**
+   * This instance no longer hosts a game still in play (handed over, or its lease found taken):
+   * spectators elsewhere are told (`moving`), and those here are watched from here as any game
+   * hosted elsewhere, caught up at the next host once it holds the lease (follow).
+   */
+  leaving(gameId: string): void {
+    if (this.remoteSpectators(gameId) > 0) this.send(KEYS.gameChannel(gameId), { k: 'moving' } satisfies GameWire);
+    this.remoteCounts.delete(gameId);
+    const here = [...(this.hereWatches.get(gameId) ?? [])];
+    this.hereWatches.delete(gameId);
+    const set = this.watchers.get(gameId) ?? new Set<Watcher>();
+    // Watchers from elsewhere whose game had been taken up here read this instance's bus: no more.
+    for (const w of set) {
+      w.local?.();
+      w.local = null;
+    }
+    for (const h of here) {
+      h.stop();
+      const watcher: Watcher = { listener: h.listener, req: '', ready: true, settle: () => {}, local: null };
+      h.stop = () => this.unwatch(gameId, watcher);
+      set.add(watcher);
+    }
+    if (set.size === 0) return;
+    const fresh = !this.watchers.has(gameId);
+    this.watchers.set(gameId, set);
+    this.watchedAt.set(gameId, { holder: this.link.instance, since: Date.now() });
+    if (!fresh) return this.follow(gameId, this.link.instance);
+    // Subscribed before the next host is asked: its catch-up comes on the game's channel.
+    this.link.sub.subscribe(KEYS.gameChannel(gameId)).then(
+      () => this.follow(gameId, this.link.instance),
+      () => {
+        this.forgetWatched(gameId);
+        for (const w of set) this.gone(gameId, w);
+      },
+    );
   }
 
   subscribers(gameId: string): number {
@@ -354,7 +401,7 @@ export class RedisBus implements LiveBus {
 
   private onInstance(w: InstanceWire): void {
     if (w.k === 'release') {
-      if (this.hooks?.release(w.gameId) && this.remoteSpectators(w.gameId) > 0) this.send(KEYS.gameChannel(w.gameId), { k: 'moving' } satisfies GameWire);
+      if (this.hooks?.release(w.gameId)) this.leaving(w.gameId);
       return;
     }
     if (w.k !== 'watch') return this.hooks?.versus?.(w);

@@ -6,7 +6,7 @@ import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
 import { RedisBus, type BusHooks } from '@/lib/server/live/cluster/redis-bus';
 
 /** What the hub needs besides the bus hooks: the games it holds, and what to do with one lost. */
-export type HubHooks = BusHooks & { hosted(): string[]; lost(gameId: string): void };
+export type HubHooks = BusHooks & { hosted(): string[]; lost(gameId: string): boolean };
 
 export type SharedState = {
   bus: LiveBus;
@@ -22,7 +22,9 @@ export function createSharedState(hooks: HubHooks, redisUrl: string | null | und
   const link = connectRedis(redisUrl);
   const bus = new RedisBus(link);
   bus.setHooks(hooks);
-  const leases = new RedisLeases(link, hooks.hosted, hooks.lost, (holder, gameId) => bus.askRelease(holder, gameId));
+  // A game whose lease another instance took is let go here, and its spectators follow it there.
+  const lost = (gameId: string) => void (hooks.lost(gameId) && bus.leaving(gameId));
+  const leases = new RedisLeases(link, hooks.hosted, lost, (holder, gameId) => bus.askRelease(holder, gameId));
   return {
     bus, leases, remote: { bus, link },
     close: () => (bus.close(), leases.close(), link.close()),
