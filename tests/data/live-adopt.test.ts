@@ -5,9 +5,11 @@ import { getDb } from '@/lib/server/db';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 import { GameHost } from '@/lib/server/live/solo/game-host';
 import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { resetDb } from '@/tests/data/db';
+import { lostAt } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';
 import { botGame, claimOf } from '@/tests/support/replays';
 
@@ -119,5 +121,23 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     expect(resumeTokenOf('abcdefgh12')).toBe(resumeTokenOf('abcdefgh12'));
     expect(resumeTokenOf('abcdefgh12')).not.toBe(resumeTokenOf('abcdefgh13'));
     expect(resumeTokenOf('abcdefgh12')).toHaveLength(32);
+  });
+});
+
+describe('a live game hosted nowhere, as a spectator asking for it sees it (mayBeTakenUp)', () => {
+  it('may be taken up while its ticket is open; not once given up, stored or expired, nor a solo ticket or a made-up id', async () => {
+    const g = await lostAt(600);
+    const db = await getDb();
+    expect(await mayBeTakenUp(g.ticket.gameId)).toBe(true);
+    expect(await mayBeTakenUp('nosuchgame0000')).toBe(false);
+    const plain = await issueTicket({ live: false, mode: 'sprint', owner: g.owner, now: new Date() });
+    expect(await mayBeTakenUp(plain.gameId)).toBe(false);
+    for (const change of [{ liveGivenUpAt: new Date() }, { usedAt: new Date() }, { streamDigest: 'recorded' }, { expiresAt: new Date(Date.now() - 1) }]) {
+      await db.gameTicket.update({ where: { id: g.ticket.gameId }, data: change });
+      expect(await mayBeTakenUp(g.ticket.gameId), JSON.stringify(change)).toBe(false);
+      await db.gameTicket.update({ where: { id: g.ticket.gameId }, data: { liveGivenUpAt: null, usedAt: null, streamDigest: null, expiresAt: new Date(Date.now() + 60_000) } });
+      expect(await mayBeTakenUp(g.ticket.gameId)).toBe(true);
+    }
+    g.lost.close('hand_over');
   });
 });

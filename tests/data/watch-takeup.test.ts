@@ -17,10 +17,10 @@ const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));
 
 /** An instance's bus; its catch-up of a game it hosts (the hub's `watching`) names the instance. */
-function instance(hosts: Set<string>) {
+function instance(hosts: Set<string>, resumable?: Set<string>) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
-  bus.setHooks(hubHooks(hosts, () => link));
+  bus.setHooks(hubHooks(hosts, () => link, resumable));
   const close = () => (bus.close(), link.close());
   closers.push(close);
   /** Dies without a word: its listing stops, its subscriptions go, its lease stays till it expires. */
@@ -34,8 +34,10 @@ function instance(hosts: Set<string>) {
 }
 
 /** What the hub answers the bus for the games in `hosts`; its catch-up of a game (`watching`) names the instance. */
-function hubHooks(hosts: Set<string>, link: () => RedisLink) {
+function hubHooks(hosts: Set<string>, link: () => RedisLink, resumable = new Set<string>()) {
   return {
+    // Hosted nowhere now, its ticket still open (the hub reads it: mayBeTakenUp).
+    resumable: async (id: string) => resumable.has(id),
     snapshot: (id: string) => (hosts.has(id) ? ({ t: 'watching', gameId: id, from: link().instance } as unknown as ServerMessage) : null),
     watchersChanged: () => {},
     // Asked to hand a game over (its player reconnected elsewhere): it lets the lease go, as the hub does.
@@ -102,6 +104,27 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     await quitterWatch;
     expect(quitter.got).toEqual([]);
     expect(conn.watches.size).toBe(0);
+  });
+
+  it('its host died and its lease ran out before a spectator came: one whose game may still be taken up waits for that, one whose may not is told at once', { timeout: 40_000 }, async () => {
+    const gameId = `watch-${randomBytes(6).toString('hex')}`;
+    const ended = `watch-${randomBytes(6).toString('hex')}`;
+    const b = instance(new Set(), new Set([gameId]));
+    // No lease: its host died more than a lease ago, and its player has not resumed yet.
+    const began = Date.now();
+    expect(await b.bus.watch(ended, spectator().listener)).toBeNull();
+    expect(Date.now() - began).toBeLessThan(1_000);
+    const late = spectator();
+    const watch = b.bus.watch(gameId, late.listener);
+    await new Promise((r) => setTimeout(r, 1_500));
+    const c = instance(new Set());
+    await c.takeUp(gameId);
+    expect(await watch).not.toBeNull();
+    expect(catchUps(late)).toEqual([c.link.instance]);
+    await expect.poll(() => {
+      c.bus.publish(gameId, frame(gameId, 1));
+      return late.got.some((m) => m.t === 'frame');
+    }, { timeout: 5_000, interval: 200 }).toBe(true);
   });
 
   it('its host dies and the spectators’ own instance takes it up: they watch it there, each frame once', { timeout: 40_000 }, async () => {

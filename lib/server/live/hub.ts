@@ -20,6 +20,7 @@ import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import { Connection } from '@/lib/server/live/connection';
 import { PlayerSockets } from '@/lib/server/live/identity';
 import type { GameHost } from '@/lib/server/live/solo/game-host';
+import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 import type { GameLeases } from '@/lib/server/live/cluster/lease';
 import type { LiveHere } from '@/lib/server/live/here';
 import { runMessage } from '@/lib/server/live/messages';
@@ -103,6 +104,7 @@ export class LiveHub implements LiveHere {
       },
       watchersChanged: (gameId) => this.hosts.get(gameId)?.spectatorsChanged(),
       release: (gameId) => this.handOver(gameId, true),
+      resumable: mayBeTakenUp,
       hosted: () => [...this.hosts.keys()],
       lost: (gameId) => this.handOver(gameId, false),
       versus: (wire) => (this.door instanceof VersusRelay ? this.door.receive(wire) : undefined),

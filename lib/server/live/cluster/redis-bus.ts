@@ -61,6 +61,8 @@ export type BusHooks = {
   watchersChanged(gameId: string): void;
   /** Another instance asks for this game (its player reconnected there): whether it is handed over. */
   release(gameId: string): boolean;
+  /** A game hosted nowhere now: whether its player's resume may still take it up (its host died), so a spectator waits for that. */
+  resumable?(gameId: string): Promise<boolean>;
   /** A relayed versus message, to or from the versus home (versus-relay.ts). */
   versus?(wire: VersusWire): void;
   /** A player's session changed on another instance (KEYS.sessions): their sockets here are checked. */
@@ -69,6 +71,8 @@ export type BusHooks = {
 
 /** How many hosts one watch follows while it waits for its catch-up. */
 const MOVES_FOLLOWED = 3;
+/** The host of a game watched while no instance holds its lease (its host died, its player not back yet). */
+const NOBODY = '';
 
 /** A spectator here of a game hosted elsewhere; `local` once the game was taken up here (its frames then come from this instance's bus). */
 
@@ -220,8 +224,11 @@ export class RedisBus implements LiveBus {
    * while watched (watchAgain): the spectator then gets the catch-up of where it is hosted now.
    */
   async watch(gameId: string, listener: (message: ServerMessage) => void): Promise<(() => void) | null> {
-    const holder = await this.link.cmd.get(KEYS.host(gameId));
-    if (!holder || holder === this.link.instance) return null;
+    const leased = await this.link.cmd.get(KEYS.host(gameId));
+    if (leased === this.link.instance) return null;
+    // Hosted nowhere: one whose dead host's lease ran out is waited for as one whose host is deaf (ask).
+    if (leased === null && !(await this.hooks?.resumable?.(gameId).catch(() => false))) return null;
+    const holder = leased ?? NOBODY;
     let set = this.watchers.get(gameId);
     if (!set) {
       set = new Set();
@@ -283,6 +290,10 @@ export class RedisBus implements LiveBus {
       const set = this.watchers.get(gameId);
       if (!at || !set?.has(watcher)) return false;
       if (at.holder === this.link.instance) return this.watchHere(gameId, watcher);
+      if (at.holder === NOBODY) {
+        if (!(await this.moved(gameId, NOBODY))) return false;
+        continue;
+      }
       watcher.ready = false;
       watcher.req = randomBytes(6).toString('hex');
       let settle: (ok: boolean) => void = () => {};

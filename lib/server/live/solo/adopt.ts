@@ -81,7 +81,7 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
       liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveAwayMs: true, liveUnranked: true, liveSetup: true },
   });
   const now = Date.now();
-  if (!ticket || !ticket.live || ticket.usedAt || ticket.streamDigest || ticket.liveGivenUpAt || ticket.expiresAt.getTime() <= now) return null;
+  if (!ticket || !stillOpen(ticket, now)) return null;
   // A game dealt before a rules change goes on under its ticket's rules, which the browser that dealt it plays.
   if (!SOLO_RULES.includes(ticket.rulesVersion) || !(MODE_NAMES as readonly string[]).includes(ticket.mode) || !owns(ticket, conn.owner)) return null;
   // A ticket issued before setups were kept (migration live_setup) goes on under the declared one, as before.
@@ -110,6 +110,21 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
   hub.addGame(host);
   host.resume(conn, a.token);
   return host;
+}
+
+type OpenFields = { live: boolean; usedAt: Date | null; streamDigest: string | null; liveGivenUpAt: Date | null; expiresAt: Date };
+/** A live game its player may still take up: not ended, stored, given up or expired. */
+const stillOpen = (t: OpenFields, now: number) => t.live && !t.usedAt && !t.streamDigest && !t.liveGivenUpAt && t.expiresAt.getTime() > now;
+
+/**
+ * Whether a live game hosted nowhere now may yet be taken up by its player's resume (its host
+ * died, its lease ran out): a spectator asking for it then waits for the take-up (redis-bus.ts).
+ */
+export async function mayBeTakenUp(gameId: string): Promise<boolean> {
+  const ticket = await (await getDb()).gameTicket.findUnique({
+    where: { id: gameId }, select: { live: true, usedAt: true, streamDigest: true, liveGivenUpAt: true, expiresAt: true },
+  });
+  return ticket !== null && stillOpen(ticket, Date.now());
 }
 
 /** Field by field, in the schema's order (a JSONB column keeps its keys in an order of its own). */
