@@ -20,7 +20,9 @@ afterAll(() => closers.reverse().forEach((close) => close()));
 function instance(hosts: Set<string>, resumable?: Set<string>) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
-  bus.setHooks(hubHooks(hosts, () => link, resumable));
+  /** How many catch-ups this instance built for spectators elsewhere. */
+  const built = { snapshots: 0 };
+  bus.setHooks(hubHooks(hosts, () => link, resumable, built));
   const close = () => (bus.close(), link.close());
   closers.push(close);
   /** Dies without a word: its listing stops, its subscriptions go, its lease stays till it expires. */
@@ -30,15 +32,15 @@ function instance(hosts: Set<string>, resumable?: Set<string>) {
     hosts.add(gameId);
     await link.cmd.set(KEYS.host(gameId), link.instance, 'PX', 60_000);
   };
-  return { link, bus, crash, takeUp };
+  return { link, bus, crash, takeUp, built };
 }
 
 /** What the hub answers the bus for the games in `hosts`; its catch-up of a game (`watching`) names the instance. */
-function hubHooks(hosts: Set<string>, link: () => RedisLink, resumable = new Set<string>()) {
+function hubHooks(hosts: Set<string>, link: () => RedisLink, resumable = new Set<string>(), built = { snapshots: 0 }) {
   return {
     // Hosted nowhere now, its ticket still open (the hub reads it: mayBeTakenUp).
     resumable: async (id: string) => resumable.has(id),
-    snapshot: (id: string) => (hosts.has(id) ? ({ t: 'watching', gameId: id, from: link().instance } as unknown as ServerMessage) : null),
+    snapshot: (id: string) => (hosts.has(id) ? (built.snapshots++, { t: 'watching', gameId: id, from: link().instance } as unknown as ServerMessage) : null),
     watchersChanged: () => {},
     // Asked to hand a game over (its player reconnected elsewhere): it lets the lease go, as the hub does.
     release: (id: string) => {
@@ -151,6 +153,25 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     await expect.poll(async () => a.link.cmd.get(KEYS.host(gameId))).toBeNull();
     await c.takeUp(gameId);
     await expect.poll(() => catchUps(first), { timeout: 5_000 }).toEqual([a.link.instance, c.link.instance]);
+  });
+
+  it('many spectators on one instance cost its host one catch-up when they come together, and one when the game moves: not one each', { timeout: 30_000 }, async () => {
+    const { gameId, a, b, first } = await watchedElsewhere();
+    const built = a.built.snapshots;
+    const crowd = Array.from({ length: 40 }, () => spectator());
+    const stops = await Promise.all(crowd.map((s) => b.bus.watch(gameId, s.listener)));
+    expect(stops.every((stop) => stop !== null)).toBe(true);
+    expect(crowd.every((s) => catchUps(s).length === 1)).toBe(true);
+    expect(a.built.snapshots - built).toBeLessThanOrEqual(2);
+    await expect.poll(() => a.bus.subscribers(gameId)).toBe(41);
+    // Its player reconnects through c: all 41 follow it there, asking c once.
+    const c = instance(new Set());
+    c.bus.askRelease(a.link.instance, gameId);
+    await expect.poll(async () => a.link.cmd.get(KEYS.host(gameId))).toBeNull();
+    await c.takeUp(gameId);
+    await expect.poll(() => [first, ...crowd].every((s) => catchUps(s).at(-1) === c.link.instance), { timeout: 5_000 }).toBe(true);
+    expect(c.built.snapshots).toBe(1);
+    await expect.poll(() => c.bus.subscribers(gameId)).toBe(41);
   });
 
   it('its host hands it over: the spectators on the host’s own instance follow it to the next, and stop watching there when they go', { timeout: 30_000 }, async () => {

@@ -76,7 +76,14 @@ const NOBODY = '';
 
 /** A spectator here of a game hosted elsewhere; `local` once the game was taken up here (its frames then come from this instance's bus). */
 
-type Watcher = { listener: (m: ServerMessage) => void; req: string; ready: boolean; settle: (ok: boolean) => void; local: (() => void) | null };
+type Watcher = { listener: (m: ServerMessage) => void; ready: boolean; local: (() => void) | null };
+/**
+ * One catch-up asked of a game's host for every watcher here that waits on it: spectators coming
+ * together, or following a game that moved, cost its host one snapshot per instance, not one each.
+ */
+type Ask = { holder: string; req: string; n: number; waiting: Set<Watcher>; settle: (outcome: AskOutcome) => void; done: Promise<AskOutcome> };
+/** `deaf`: nobody listens on the host's channel (it died). */
+type AskOutcome = 'caught' | 'refused' | 'deaf';
 /** A spectator here of a game hosted here: `stop` ends its watch, wherever the game has gone since (leaving). */
 type HereWatch = { listener: (m: ServerMessage) => void; stop: () => void };
 
@@ -99,6 +106,8 @@ export class RedisBus implements LiveBus {
   private readonly moving = new Map<string, Promise<boolean>>();
   /** Spectators here of the games hosted here, by game: they follow a game that leaves (leaving). */
   private readonly hereWatches = new Map<string, Set<HereWatch>>();
+  /** The catch-up each game watched here waits for, if any. */
+  private readonly asks = new Map<string, Ask>();
   private others: LiveGameSummary[] = [];
   private otherMatches: LiveMatchSummary[] = [];
   private readonly lister: NodeJS.Timeout;
@@ -162,7 +171,7 @@ export class RedisBus implements LiveBus {
     }
     for (const h of here) {
       h.stop();
-      const watcher: Watcher = { listener: h.listener, req: '', ready: true, settle: () => {}, local: null };
+      const watcher: Watcher = { listener: h.listener, ready: true, local: null };
       h.stop = () => this.unwatch(gameId, watcher);
       set.add(watcher);
     }
@@ -240,7 +249,7 @@ export class RedisBus implements LiveBus {
         throw error;
       });
     }
-    const watcher: Watcher = { listener, req: '', ready: false, settle: () => {}, local: null };
+    const watcher: Watcher = { listener, ready: false, local: null };
     const others = [...set];
     set.add(watcher);
     // Its lease names another host than the one this set watches (the game was handed over): all of them watch it there.
@@ -295,23 +304,39 @@ export class RedisBus implements LiveBus {
         continue;
       }
       watcher.ready = false;
-      watcher.req = randomBytes(6).toString('hex');
-      let settle: (ok: boolean) => void = () => {};
-      const ready = new Promise<boolean>((resolve) => (settle = resolve));
-      watcher.settle = settle;
-      const wire = { k: 'watch', gameId, from: this.link.instance, n: set.size, req: watcher.req } satisfies InstanceWire;
-      const heard = await this.link.cmd.publish(KEYS.instanceChannel(at.holder), JSON.stringify(wire)).catch(() => null);
-      if (heard === 0) {
+      const outcome = await this.catchUp(gameId, at.holder, watcher, set.size);
+      if (outcome === 'deaf') {
         if (!(await this.moved(gameId, at.holder))) return false;
         continue;
       }
-      const timer = setTimeout(() => settle(false), CLUSTER.catchUpWaitMs);
-      const ok = await ready;
-      clearTimeout(timer);
+      const ok = outcome === 'caught' && watcher.ready;
       // Refused by a host that handed the game over meanwhile: asked for where it is now.
       if (ok || this.watchedAt.get(gameId)?.holder === at.holder) return ok;
     }
     return false;
+  }
+
+  /** Joins the catch-up this game's watchers here wait for at `holder`, or asks for one (Ask). */
+  private catchUp(gameId: string, holder: string, watcher: Watcher, n: number): Promise<AskOutcome> {
+    const pending = this.asks.get(gameId);
+    if (pending?.holder === holder) {
+      pending.waiting.add(watcher);
+      return pending.done;
+    }
+    let resolve: (outcome: AskOutcome) => void = () => {};
+    const done = new Promise<AskOutcome>((r) => (resolve = r));
+    const ask: Ask = { holder, req: randomBytes(6).toString('hex'), n, waiting: new Set([watcher]), settle: () => {}, done };
+    const timer = setTimeout(() => ask.settle('refused'), CLUSTER.catchUpWaitMs);
+    ask.settle = (outcome) => {
+      clearTimeout(timer);
+      if (this.asks.get(gameId) === ask) this.asks.delete(gameId);
+      resolve(outcome);
+    };
+    this.asks.set(gameId, ask);
+    const wire = { k: 'watch', gameId, from: this.link.instance, n, req: ask.req } satisfies InstanceWire;
+    // Redis away: the wait's end decides.
+    this.link.cmd.publish(KEYS.instanceChannel(holder), JSON.stringify(wire)).then((heard) => heard === 0 && ask.settle('deaf'), () => {});
+    return done;
   }
 
   /** A game watched from elsewhere was taken up here: its spectator gets the catch-up and the frames of this instance's own bus. */
@@ -436,15 +461,23 @@ export class RedisBus implements LiveBus {
       if (at && at.holder !== this.link.instance && !this.moving.has(gameId)) this.follow(gameId, at.holder);
       return;
     }
-    for (const watcher of this.watchers.get(gameId) ?? []) {
-      if (watcher.local) continue; // taken up here: its frames come from this instance's bus
-      if (w.k === 'm' && watcher.ready) watcher.listener(w.m);
-      if (w.k === 'catchup' && w.to === this.link.instance && w.req === watcher.req) {
-        watcher.ready = w.m !== null;
-        if (w.m) watcher.listener(w.m);
-        watcher.settle(w.m !== null);
-      }
+    const set = this.watchers.get(gameId);
+    if (w.k === 'm') {
+      // Taken up here: its frames come from this instance's bus.
+      for (const watcher of set ?? []) if (!watcher.local && watcher.ready) watcher.listener(w.m);
+      return;
     }
+    const ask = this.asks.get(gameId);
+    if (w.to !== this.link.instance || ask?.req !== w.req) return;
+    for (const watcher of ask.waiting) {
+      if (!set?.has(watcher) || watcher.local) continue;
+      watcher.ready = w.m !== null;
+      if (w.m) watcher.listener(w.m);
+    }
+    ask.settle(w.m ? 'caught' : 'refused');
+    // More came to wait on it than it was asked for with: the host counts them all.
+    if (w.m && set && set.size !== ask.n && ask.holder === this.watchedAt.get(gameId)?.holder)
+      this.send(KEYS.instanceChannel(ask.holder), { k: 'watch', gameId, from: this.link.instance, n: set.size } satisfies InstanceWire);
   }
 
   private send(channel: string, wire: GameWire | InstanceWire | SessionWire): void {
