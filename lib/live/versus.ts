@@ -163,6 +163,8 @@ export const versusServerMessages = [
     ratings: z.tuple([ratingChangeSchema, ratingChangeSchema]).optional(),
     /** The leaver played too few pieces to count: the winner gains no rating and no weekly win. */
     noContest: z.boolean().optional(),
+    /** Not stored yet (the database is away): the server keeps trying, and sends vover again once it is. */
+    pending: z.boolean().optional(),
   }),
   z.object({ t: z.literal('vaway'), matchId, seat: seatSchema, back: z.boolean(), windowMs: countSchema }),
   /** After vresume: where this seat's game stands, to rebuild it and resend unacknowledged batches. */

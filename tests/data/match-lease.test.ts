@@ -40,14 +40,18 @@ const store: LobbyOptions['store'] = async ({ matchId, record, ranked, seats }) 
   return { ok: true, matchId, repeated: false, ratings: null, noContest: false };
 };
 
-function instance(homeKey: string) {
+/** `away`: this instance cannot reach its database (every store throws). */
+function instance(homeKey: string, o: { away?: boolean } = {}) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
   let lobby: VersusLobby | null = null;
   const leases = new MatchLeases(link, () => [...lobby!.matches.keys()], (id) => lobby!.stop(id));
   const checkpoints = new RedisMatchCheckpoints(link, (id) => lobby!.stop(id));
   const sparring = new RedisSparringLedger(link, (id) => leases.held(id));
-  lobby = new VersusLobby({ bus, store, sparring, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
+  const away: LobbyOptions['store'] = async () => {
+    throw new Error('the database is away');
+  };
+  lobby = new VersusLobby({ bus, store: o.away ? away : store, sparring, cluster: { checkpoints, claim: (id) => leases.claim(id), release: (id) => leases.release(id), held: (id) => leases.held(id) } });
   const relay = new VersusRelay(link, bus, lobby, homes(), homeKey, { leases, checkpoints });
   bus.setHooks({ snapshot: () => null, watchersChanged: () => {}, release: () => false, versus: (w) => relay.receive(w) });
   const shut = () => (relay.close(), lobby.close(), bus.close(), link.close());
@@ -278,6 +282,29 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     await b.relay.handle(q1.conn, { t: 'vleave', matchId });
     await q0.next('vover', (m) => m.matchId === matchId);
     expect(stored.filter((s) => s.matchId === matchId)).toHaveLength(1);
+  });
+
+  it('decided while its host could not reach the database, then its host killed: another instance stores it, with nobody resuming it', { timeout: 60_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const a = instance(homeKey, { away: true });
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId } = await matchOn(a, b);
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    await b.relay.handle(p1.conn, { t: 'vleave', matchId });
+    await expect.poll(async () => a.link.cmd.zscore(KEYS.decided, matchId)).not.toBeNull();
+    // Its host is alive and tries on: nobody else takes it.
+    await sleep(CLUSTER.leaseMs);
+    expect(await b.relay.sweepDecided()).toBe(0);
+    a.crash();
+    // Once its lease has run out, b's sweep takes it up and stores it; the pages, their match over, resume nothing.
+    await expect.poll(async () => (await b.relay.sweepDecided(), stored.filter((m) => m.matchId === matchId).length), { timeout: 15_000, interval: 500 }).toBe(1);
+    await expect.poll(async () => b.link.cmd.zscore(KEYS.decided, matchId)).toBeNull();
+    expect(await b.link.cmd.exists(KEYS.matchCheckpoint(matchId))).toBe(0);
+    expect(await b.relay.sweepDecided()).toBe(0);
+    expect(stored.filter((m) => m.matchId === matchId)).toHaveLength(1);
+    errors.mockRestore();
   });
 
   it('a stranger naming a match whose host died makes no instance read its checkpoint, and is cut off after a few tries', { timeout: 30_000 }, async () => {

@@ -33,7 +33,7 @@ export type MatchView = Pick<MatchMessage, 'matchId' | 'seat' | 'players' | 'mod
   away: { seat: Seat; until: number } | null;
   /** Rows waiting in the opponent's meter (from their frames). */
   opponentMeter: number;
-  over: { winner: Seat; score: [number, number]; reason: 'games' | 'forfeit'; ranked: boolean; stored: boolean; ratings?: [RatingChange, RatingChange]; noContest?: boolean } | null;
+  over: { winner: Seat; score: [number, number]; reason: 'games' | 'forfeit'; ranked: boolean; stored: boolean; ratings?: [RatingChange, RatingChange]; noContest?: boolean; pending?: boolean } | null;
   /** Null for a room's match (it goes back to the room) and until the server offers one. */
   rematch: RematchView | null;
 };
@@ -271,7 +271,7 @@ export class VersusSession {
       case 'vover':
         if (match?.matchId !== m.matchId) return;
         this.seat.receive(m);
-        this.patchMatch({ score: m.score, state: 'over', away: null, over: { winner: m.winner, score: m.score, reason: m.reason, ranked: m.ranked, stored: m.stored, ratings: m.ratings, noContest: m.noContest } });
+        this.patchMatch({ score: m.score, state: 'over', away: null, over: { winner: m.winner, score: m.score, reason: m.reason, ranked: m.ranked, stored: m.stored, ratings: m.ratings, noContest: m.noContest, pending: m.pending } });
         return;
       case 'rematch_state':
         if (match?.matchId === m.matchId) this.patchMatch({ rematch: { kind: 'open', wants: m.wants, until: this.now() + m.expiresInMs } });

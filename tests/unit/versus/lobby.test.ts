@@ -182,6 +182,38 @@ describe('the versus lobby', () => {
     expect(a.last('vover')).toMatchObject({ stored: true });
   });
 
+  it('tries a finished match’s store on while the database is away, past the first attempts: the seats hear it is pending, then stored', async () => {
+    let failures = 12;
+    let stored = 0;
+    // Each retry's wait at once: the waits themselves are STORE_RETRY's.
+    const timers = { set: (fn: () => void) => setTimeout(fn, 0), clear: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+    lobby = new VersusLobby({
+      bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone, timers,
+      store: async () => {
+        if (failures-- > 0) throw new Error('the database is away');
+        stored++;
+        return { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false };
+      },
+    });
+    const errors = console.error;
+    console.error = () => {};
+    try {
+      const a = conn({ userId: null, guestId: 'pa' });
+      const b = conn({ userId: null, guestId: 'pb' });
+      await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+      await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+      const { matchId } = a.last('match') as { matchId: string };
+      await send(b, { t: 'vleave', matchId });
+      await lobby.stored();
+      expect(stored).toBe(1);
+      const overs = a.got.filter((m) => m.t === 'vover');
+      expect(overs.map((m) => [m.stored, m.pending])).toEqual([[false, true], [true, undefined]]);
+      expect(lobby.matches.size).toBe(0);
+    } finally {
+      console.error = errors;
+    }
+  });
+
   it('runs a private room: only the creator sets it, both ready start the match', async () => {
     make();
     const host = conn({ userId: 'u1', guestId: null });

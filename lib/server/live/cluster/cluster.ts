@@ -28,6 +28,8 @@ export const CLUSTER = {
   carryMs: 60_000,
   /** A match's checkpoint outlives its host this long: past it, a match nobody took up is lost (a set is at most minutes). */
   matchCheckpointMs: 10 * 60_000,
+  /** Each instance looks this often for matches decided and not stored whose host is gone (match-hosts.ts sweep). */
+  decidedSweepMs: 30_000,
 } as const;
 
 const P = 'linefall:live';
@@ -44,6 +46,8 @@ export const KEYS = {
   matchHost: (matchId: string) => `${P}:match-host:${matchId}`,
   /** A versus match in play, as another instance takes it up (match-checkpoint.ts), rewritten as it goes. */
   matchCheckpoint: (matchId: string) => `${P}:match:${matchId}`,
+  /** Matches decided and not yet stored (their store failed, or their host went first), scored by their last write. */
+  decided: `${P}:decided`,
   /** A room's set in play on the versus home (room-checkpoints.ts): a head, and what was played since appended, as a match's. */
   roomSet: (matchId: string) => `${P}:room-set:${matchId}`,
   /** The room sets checkpointed under a versus home's lease (its key): what the next home takes up. */

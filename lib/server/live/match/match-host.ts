@@ -8,7 +8,7 @@ import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import type { WireEvent } from '@/lib/live/wire';
 import { CHECKPOINT_EVERY_MS, MatchRestoreError, type CheckpointGame, type MatchCheckpoint, type MatchCheckpoints, type Placed, type VgameMessage } from '@/lib/server/live/match/match-checkpoint';
 import { MatchSeat, type BatchIn, type MatchSeatInfo, type SeatLink } from '@/lib/server/live/match/match-seat';
-import { STORE_RETRY, storeRetrying, voverOf, type Store } from '@/lib/server/live/match/match-store';
+import { storeRetrying, voverOf, type Store } from '@/lib/server/live/match/match-store';
 import { MATCH_TIMING, realTimers, type Timers } from '@/lib/server/live/match/match-timing';
 import { processStalls } from '@/lib/server/live/stalls';
 import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
@@ -523,7 +523,16 @@ export class MatchHost {
     this.o.bus.withdrawMatch(this.matchId);
     const base = { t: 'vover' as const, matchId: this.matchId, winner: this.match.winner!, score: this.score, reason: endReasonOf(this.match), ranked: this.o.ranked };
     const record = recordOf(this.match, this.o.seed, this.o.mode);
-    this.finished = storeRetrying({ matchId: this.matchId, store: () => this.store(record), timers: this.timers }).then(
+    const late = () => {
+      // The seats hear it is not stored yet; the store goes on being tried, its checkpoint kept alive for whoever takes it up if this instance goes.
+      this.sendBoth({ ...base, stored: false, pending: true });
+    };
+    const again = () => {
+      if (this.phase === 'closed') return false;
+      this.save();
+      return true;
+    };
+    this.finished = storeRetrying({ matchId: this.matchId, store: () => this.store(record), timers: this.timers, late, again }).then(
       (result) => {
         if (!result.ok) console.error(`[live] match ${this.matchId} was not stored: ${result.code} ${result.message}`);
         const message = voverOf(base, result);
@@ -534,9 +543,9 @@ export class MatchHost {
         return result;
       },
       (error: unknown) => {
-        // Still failing after every retry: the checkpoint stays (minutes), so the instance a player's
-        // resume reaches takes the decided match up and stores it (by its id, once).
-        console.error(`[live] storing match ${this.matchId} failed ${STORE_RETRY.attempts} times; its checkpoint is kept:`, error);
+        // Let go while it was tried (its lease lost, or this process closing): the checkpoint stays, and
+        // the instance that takes the decided match up stores it (by its id, once).
+        console.error(`[live] match ${this.matchId} was let go before it could be stored; its checkpoint is kept:`, error);
         this.sendBoth({ ...base, stored: false });
         return null;
       },

@@ -35,6 +35,8 @@ export class MatchHosts {
   private readonly failedTakeUps = new WeakMap<Connection, number>();
   /** Matches whose host died that spectators wait on, by id: one look at the lease every half second for all of them. */
   private readonly awaited = new Map<string, Promise<string | null>>();
+  private readonly sweeper: NodeJS.Timeout;
+  private sweeping: Promise<number> | null = null;
 
   constructor(
     private readonly o: {
@@ -45,7 +47,55 @@ export class MatchHosts {
       /** Sends the message on to the instance hosting its match (the relay's). */
       relay: (conn: Connection, m: VersusClientMessage, to: string, matchId: string) => Promise<void>;
     },
-  ) {}
+  ) {
+    this.sweeper = setInterval(() => void this.sweep().catch((error: unknown) => console.error('[live] a sweep for decided matches failed:', error)), CLUSTER.decidedSweepMs);
+    this.sweeper.unref();
+  }
+
+  close(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /**
+   * Stores here the matches decided and not stored whose host is gone (it died, or exited while the
+   * database was away, before it could store them): nobody resumes a match that is over, so without
+   * this its checkpoint would expire and the match be lost. One whose host lives (its lease held,
+   * its store still tried there) is left to it. A few at a time, one sweep at a time; resolves with
+   * how many were taken up here.
+   */
+  sweep(): Promise<number> {
+    this.sweeping ??= this.sweepOnce().finally(() => (this.sweeping = null));
+    return this.sweeping;
+  }
+
+  private async sweepOnce(): Promise<number> {
+    const { routing, lobby, placements } = this.o;
+    const { leases, checkpoints } = routing;
+    let taken = 0;
+    // Written a lease's time ago at least: a host storing it rewrites it on every try.
+    for (const matchId of await checkpoints.decided(Date.now() - CLUSTER.leaseMs, ADOPTING_AT_ONCE)) {
+      if (lobby.matches.has(matchId)) continue;
+      leases.forget(matchId);
+      if ((await leases.holder(matchId)) !== null || !(await leases.take(matchId))) continue;
+      const cp = await checkpoints.read(matchId).catch(() => null);
+      if (!cp || cp.phase !== 'over' || lobby.matches.has(matchId)) {
+        leases.release(matchId);
+        if (!cp) checkpoints.unlist(matchId);
+        continue;
+      }
+      try {
+        lobby.adopt(cp, null, cp.placed && placements ? placements.reportFrom(cp, cp.placed) : undefined);
+        if (cp.placed) placements?.takenUp(cp.placed);
+        taken++;
+      } catch (error) {
+        leases.release(matchId);
+        if (!(error instanceof MatchRestoreError)) throw error;
+        console.error(`[live] decided match ${matchId} could not be taken up to be stored: ${error.message}`);
+        checkpoints.unlist(matchId);
+      }
+    }
+    return taken;
+  }
 
   /** Whether this socket has named too many matches it holds no seat of. */
   refused(conn: Connection): boolean {

@@ -10,7 +10,10 @@ import { oneTurnEach } from '@/lib/server/turns';
 /** Every match (and room set) ending in this process starts storing through this, one a turn (turns.ts). */
 const storesInTurn = oneTurnEach();
 
-/** A match whose store throws is stored again this many times in all, waiting twice as long each time (about 2 minutes in all). */
+/**
+ * A match whose store throws is stored again, waiting twice as long each time up to maxWaitMs; after
+ * `attempts` (about 2 minutes) its seats are told it is not stored yet, and it is tried on.
+ */
 export const STORE_RETRY = { attempts: 8, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
 
 /** The one store path (lib/server/versus/store.ts); tests of the host alone pass their own. */
@@ -20,17 +23,22 @@ export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [Se
  * A decided match stored, in turn with the other matches ending now (encoding, verifying and
  * writing one takes milliseconds on this thread: players dropped together forfeit together), and
  * tried again after a throw (the database away or a transaction aborted: the match was not written)
- * with a growing wait on the host's timers. A refusal is an answer and is not retried.
+ * with a growing wait on the host's timers, for as long as this process runs it: a finished match
+ * is never given up here (`late` once the first STORE_RETRY.attempts failed; `again` before each
+ * retry, false when it is no longer this process's to store, which then throws the last error).
+ * A refusal is an answer and is not retried.
  */
-export async function storeRetrying<R = StoreMatchResult>(o: { matchId: string; store: () => Promise<R>; timers: Timers }): Promise<R> {
+export async function storeRetrying<R = StoreMatchResult>(o: { matchId: string; store: () => Promise<R>; timers: Timers; late?: () => void; again?: () => boolean }): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await storesInTurn(o.store);
     } catch (error) {
-      if (attempt >= STORE_RETRY.attempts) throw error;
+      if (attempt === STORE_RETRY.attempts) o.late?.();
+      if (o.again && !o.again()) throw error;
       const waitMs = Math.min(STORE_RETRY.firstWaitMs * 2 ** (attempt - 1), STORE_RETRY.maxWaitMs);
       console.error(`[live] storing match ${o.matchId} failed (attempt ${attempt}); again in ${waitMs} ms:`, error);
       await new Promise<void>((resolve) => o.timers.set(resolve, waitMs));
+      if (o.again && !o.again()) throw error;
     }
   }
 }

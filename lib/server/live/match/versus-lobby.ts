@@ -457,10 +457,11 @@ export class VersusLobby {
    * A match another instance hosted, taken up from its checkpoint (versus-relay.ts) for `by`, the
    * player whose resume reached this instance: its seats are away until they `vresume` here, but
    * for the sparring bot's, rebuilt here at once (BotPeer.rejoin). Its end is told to `after` (a
-   * placed match's home, through the relay), never answered with an offer or room here. Throws
+   * placed match's home, through the relay), never answered with an offer or room here. Without
+   * `by` (a decided match nobody resumed, match-hosts.ts sweep) it is only stored. Throws
    * MatchRestoreError for a checkpoint that does not replay.
    */
-  adopt(cp: MatchCheckpoint, by: VersusPeer, after?: AfterMatch): MatchHost {
+  adopt(cp: MatchCheckpoint, by: VersusPeer | null, after?: AfterMatch): MatchHost {
     const bots = cp.seats.map((seat) => (seat.bot ? this.newBot(seat.bot) : null));
     const host = MatchHost.restore(cp, {
       bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}),
@@ -476,7 +477,7 @@ export class VersusLobby {
     });
     this.matches.set(host.matchId, host);
     host.awaitSeats();
-    if (bots.some((b) => b !== null)) {
+    if (by && bots.some((b) => b !== null)) {
       // A sparring match counts against its player's sparring here from now on (another `spar` is
       // refused beside it), but is taken up even past this instance's caps (LIVE_LIMITS.sparring*):
       // losing a player's match in play is worse than a few bot seats over a cap for its last minutes.

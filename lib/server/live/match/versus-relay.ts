@@ -425,8 +425,14 @@ export class VersusRelay implements VersusDoor {
     this.watchAgain(alive, now - CLUSTER.listTtlMs);
   }
 
+  /** Stores here the decided matches whose host went before it stored them (MatchHosts.sweep; on a timer too). */
+  sweepDecided(): Promise<number> {
+    return this.hosts?.sweep() ?? Promise.resolve(0);
+  }
+
   close(): void {
     clearInterval(this.timer);
+    this.hosts?.close();
     this.roomSets?.close();
     this.routing?.leases.close();
     if (this.home === this.link.instance) void this.link.cmd.eval(LEASE_SCRIPTS.drop, 1, this.homeKey, this.link.instance).catch(() => {});

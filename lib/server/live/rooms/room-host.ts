@@ -584,7 +584,8 @@ export class RoomHost {
     this.stored = Promise.resolve()
       .then(() => roomRecordOf(this.match, this.o.seed, this.o.mode))
       // A store that throws (the database away) is tried again, as a versus match's is: a finished set is kept.
-      .then((record) => storeRetrying({ matchId: this.matchId, store: () => store({ matchId: this.matchId, record, seats }), timers: this.timers }))
+      // Tried on while this set is here (written each second meanwhile: RoomSetKeeper); stopped (the home moved), the next home stores it.
+      .then((record) => storeRetrying({ matchId: this.matchId, store: () => store({ matchId: this.matchId, record, seats }), timers: this.timers, again: () => !this.closed }))
       .then(
         (r) => r,
         (error: unknown) => (console.error('[rooms] a room set could not be stored:', error), null),
