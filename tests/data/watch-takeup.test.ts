@@ -5,6 +5,7 @@ import { KEYS } from '@/lib/server/live/cluster/cluster';
 import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import { createSharedState } from '@/lib/server/live/cluster/shared-state';
+import { BudgetsById } from '@/lib/server/live/budgets';
 import type { Connection } from '@/lib/server/live/connection';
 import type { LiveHere } from '@/lib/server/live/here';
 import { watchElsewhere } from '@/lib/server/live/watch';
@@ -17,12 +18,12 @@ const closers: Array<() => void> = [];
 afterAll(() => closers.reverse().forEach((close) => close()));
 
 /** An instance's bus; its catch-up of a game it hosts (the hub's `watching`) names the instance. */
-function instance(hosts: Set<string>, resumable?: Set<string>) {
+function instance(hosts: Set<string>) {
   const link = connectRedis(url.toString());
   const bus = new RedisBus(link);
   /** How many catch-ups this instance built for spectators elsewhere. */
   const built = { snapshots: 0 };
-  bus.setHooks(hubHooks(hosts, () => link, resumable, built));
+  bus.setHooks(hubHooks(hosts, () => link, built));
   const close = () => (bus.close(), link.close());
   closers.push(close);
   /** Dies without a word: its listing stops, its subscriptions go, its lease stays till it expires. */
@@ -36,10 +37,8 @@ function instance(hosts: Set<string>, resumable?: Set<string>) {
 }
 
 /** What the hub answers the bus for the games in `hosts`; its catch-up of a game (`watching`) names the instance. */
-function hubHooks(hosts: Set<string>, link: () => RedisLink, resumable = new Set<string>(), built = { snapshots: 0 }) {
+function hubHooks(hosts: Set<string>, link: () => RedisLink, built = { snapshots: 0 }) {
   return {
-    // Hosted nowhere now, its ticket still open (the hub reads it: mayBeTakenUp).
-    resumable: async (id: string) => resumable.has(id),
     snapshot: (id: string) => (hosts.has(id) ? (built.snapshots++, { t: 'watching', gameId: id, from: link().instance } as unknown as ServerMessage) : null),
     watchersChanged: () => {},
     // Asked to hand a game over (its player reconnected elsewhere): it lets the lease go, as the hub does.
@@ -85,7 +84,7 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     // A socket that asks, then unwatches while it waits (messages.ts runs what its watch holds, then forgets it), watches nothing after.
     const quitter = spectator();
     const conn = { open: true, watches: new Map<string, () => void>(), send: quitter.listener, error: (code: string) => quitter.got.push({ t: 'error', from: code }) };
-    const hub = { shared: { remote: { bus: b.bus } } } as unknown as LiveHere;
+    const hub = { shared: { remote: { bus: b.bus } }, ticketReadsByAddress: new BudgetsById(4, 1_000) } as unknown as LiveHere;
     const quitterWatch = watchElsewhere(hub, conn as unknown as Connection, gameId);
     await new Promise((r) => setTimeout(r, 100));
     expect(conn.watches.size).toBe(1); // the wait counts against its watches
@@ -111,13 +110,14 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
   it('its host died and its lease ran out before a spectator came: one whose game may still be taken up waits for that, one whose may not is told at once', { timeout: 40_000 }, async () => {
     const gameId = `watch-${randomBytes(6).toString('hex')}`;
     const ended = `watch-${randomBytes(6).toString('hex')}`;
-    const b = instance(new Set(), new Set([gameId]));
-    // No lease: its host died more than a lease ago, and its player has not resumed yet.
+    const b = instance(new Set());
+    // No lease: its host died more than a lease ago, and its player has not resumed yet; its ticket says
+    // whether a resume may still take it up (watch.ts: mayBeTakenUp).
     const began = Date.now();
-    expect(await b.bus.watch(ended, spectator().listener)).toBeNull();
+    expect(await b.bus.watch(ended, spectator().listener, async () => false)).toBeNull();
     expect(Date.now() - began).toBeLessThan(1_000);
     const late = spectator();
-    const watch = b.bus.watch(gameId, late.listener);
+    const watch = b.bus.watch(gameId, late.listener, async () => true);
     await new Promise((r) => setTimeout(r, 1_500));
     const c = instance(new Set());
     await c.takeUp(gameId);
@@ -174,6 +174,13 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     await expect.poll(() => c.bus.subscribers(gameId)).toBe(41);
   });
 
+  it('the spectators’ instance dies: its host stops counting them once it is no longer listed', { timeout: 30_000 }, async () => {
+    const { gameId, a, b } = await watchedElsewhere();
+    await expect.poll(() => a.bus.subscribers(gameId)).toBe(1);
+    b.crash();
+    await expect.poll(() => a.bus.subscribers(gameId), { timeout: 10_000 }).toBe(0);
+  });
+
   it('its host hands it over: the spectators on the host’s own instance follow it to the next, and stop watching there when they go', { timeout: 30_000 }, async () => {
     const { gameId, a, first } = await watchedElsewhere();
     const here = spectator();
@@ -218,5 +225,86 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     await expect.poll(() => catchUps(here), { timeout: 5_000 }).toEqual([c.link.instance]);
     await expect.poll(() => catchUps(far), { timeout: 5_000 }).toEqual([link.instance, c.link.instance]);
     await expect.poll(() => c.bus.subscribers(gameId)).toBe(2);
+  });
+});
+
+type Heard = { k: string; gameId?: string; from?: string; n?: number; req?: string };
+
+/** An instance standing in for a game's host, driven by hand: what it hears on its channel, and a catch-up it sends when told. */
+async function handHost() {
+  const link = connectRedis(url.toString());
+  closers.push(() => link.close());
+  const heard: Heard[] = [];
+  await link.sub.subscribe(KEYS.instanceChannel(link.instance));
+  link.sub.on('message', (_channel: string, text: string) => heard.push(JSON.parse(text) as Heard));
+  const answer = (gameId: string, to: string, req: string, m: unknown) => link.cmd.publish(KEYS.gameChannel(gameId), JSON.stringify({ k: 'catchup', to, req, m }));
+  const asks = () => heard.filter((w) => w.req);
+  return { name: link.instance, link, heard, asks, answer };
+}
+
+/** A game hosted on `b` with one spectator there, let go (its lease now `next`'s): the spectator follows it. */
+async function letGoTo(next: string) {
+  const gameId = `watch-${randomBytes(6).toString('hex')}`;
+  const b = instance(new Set());
+  await b.link.cmd.set(KEYS.host(gameId), next, 'PX', 60_000);
+  const first = spectator();
+  const stop = b.bus.subscribe(gameId, first.listener);
+  b.bus.leaving(gameId);
+  return { gameId, b, first, stop };
+}
+
+describe.skipIf(!redisUp)('a game moving while its spectators are asked for', () => {
+  it('the one spectator asked for goes before the catch-up came: the next one is asked for afresh, and counted', { timeout: 30_000 }, async () => {
+    const h = await handHost();
+    const { gameId, b, first, stop } = await letGoTo(h.name);
+    await expect.poll(() => h.asks().length, { timeout: 5_000 }).toBe(1);
+    stop();
+    await expect.poll(() => h.heard.some((w) => w.k === 'watch' && w.n === 0)).toBe(true);
+    const next = spectator();
+    const watching = b.bus.watch(gameId, next.listener);
+    await expect.poll(() => h.asks().length).toBe(2);
+    await h.answer(gameId, b.link.instance, h.asks()[1]!.req!, { t: 'watching', gameId, from: h.name });
+    expect(await watching).not.toBeNull();
+    // The host counts it (else it relays no frame), and the one that went hears nothing more.
+    await expect.poll(() => h.heard.filter((w) => w.k === 'watch').at(-1)?.n).toBe(1);
+    expect(first.got).toEqual([]);
+  });
+
+  it('refused by a host that had just handed the game on: asked for where its lease is now, not told it is gone', { timeout: 30_000 }, async () => {
+    const [h1, h2] = [await handHost(), await handHost()];
+    const { gameId, b, first } = await letGoTo(h1.name);
+    await expect.poll(() => h1.asks().length, { timeout: 5_000 }).toBe(1);
+    await b.link.cmd.set(KEYS.host(gameId), h2.name, 'PX', 60_000);
+    await h1.answer(gameId, b.link.instance, h1.asks()[0]!.req!, null);
+    await expect.poll(() => h2.asks().length).toBe(1);
+    await h2.answer(gameId, b.link.instance, h2.asks()[0]!.req!, { t: 'watching', gameId, from: h2.name });
+    await expect.poll(() => catchUps(first)).toEqual([h2.name]);
+    expect(first.got.filter((m) => m.t === 'error')).toEqual([]);
+  });
+
+  it('a spectator arriving while the game is followed: its host is asked once for all of them', { timeout: 30_000 }, async () => {
+    const h = await handHost();
+    const gameId = `watch-${randomBytes(6).toString('hex')}`;
+    const b = instance(new Set());
+    const first = spectator();
+    b.bus.subscribe(gameId, first.listener);
+    // Let go with no holder yet: the game is followed until one takes it.
+    b.bus.leaving(gameId);
+    await new Promise((r) => setTimeout(r, 150));
+    await b.link.cmd.set(KEYS.host(gameId), h.name, 'PX', 60_000);
+    const answered = new Set<string>();
+    const answering = setInterval(() => {
+      for (const w of h.asks()) {
+        if (answered.has(w.req!)) continue;
+        answered.add(w.req!);
+        void h.answer(gameId, b.link.instance, w.req!, { t: 'watching', gameId, from: h.name });
+      }
+    }, 20);
+    closers.push(() => clearInterval(answering));
+    const next = spectator();
+    expect(await b.bus.watch(gameId, next.listener)).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(answered.size).toBe(1);
+    expect(catchUps(first)).toEqual([h.name]);
   });
 });

@@ -61,8 +61,6 @@ export type BusHooks = {
   watchersChanged(gameId: string): void;
   /** Another instance asks for this game (its player reconnected there): whether it is handed over. */
   release(gameId: string): boolean;
-  /** A game hosted nowhere now: whether its player's resume may still take it up (its host died), so a spectator waits for that. */
-  resumable?(gameId: string): Promise<boolean>;
   /** A relayed versus message, to or from the versus home (versus-relay.ts). */
   versus?(wire: VersusWire): void;
   /** A player's session changed on another instance (KEYS.sessions): their sockets here are checked. */
@@ -81,7 +79,7 @@ type Watcher = { listener: (m: ServerMessage) => void; ready: boolean; local: ((
  * One catch-up asked of a game's host for every watcher here that waits on it: spectators coming
  * together, or following a game that moved, cost its host one snapshot per instance, not one each.
  */
-type Ask = { holder: string; req: string; n: number; waiting: Set<Watcher>; settle: (outcome: AskOutcome) => void; done: Promise<AskOutcome> };
+type Ask = { holder: string; req: string; n: number; waiting: Set<Watcher>; changed: boolean; settle: (outcome: AskOutcome) => void; done: Promise<AskOutcome> };
 /** `deaf`: nobody listens on the host's channel (it died). */
 type AskOutcome = 'caught' | 'refused' | 'deaf';
 /** A spectator here of a game hosted here: `stop` ends its watch, wherever the game has gone since (leaving). */
@@ -108,6 +106,8 @@ export class RedisBus implements LiveBus {
   private readonly hereWatches = new Map<string, Set<HereWatch>>();
   /** The catch-up each game watched here waits for, if any. */
   private readonly asks = new Map<string, Ask>();
+  /** The instances listed at the last sync. */
+  private listedBefore = new Set<string>();
   private others: LiveGameSummary[] = [];
   private otherMatches: LiveMatchSummary[] = [];
   private readonly lister: NodeJS.Timeout;
@@ -232,11 +232,12 @@ export class RedisBus implements LiveBus {
    * until its player's resume takes the game up (CLUSTER.watchTakeUpWaitMs), as is one that dies
    * while watched (watchAgain): the spectator then gets the catch-up of where it is hosted now.
    */
-  async watch(gameId: string, listener: (message: ServerMessage) => void): Promise<(() => void) | null> {
+  async watch(gameId: string, listener: (message: ServerMessage) => void, resumable: () => Promise<boolean> = async () => false): Promise<(() => void) | null> {
     const leased = await this.link.cmd.get(KEYS.host(gameId));
     if (leased === this.link.instance) return null;
-    // Hosted nowhere: one whose dead host's lease ran out is waited for as one whose host is deaf (ask).
-    if (leased === null && !(await this.hooks?.resumable?.(gameId).catch(() => false))) return null;
+    // Hosted nowhere: one whose dead host's lease ran out (`resumable`: its player may still take it
+    // up) is waited for as one whose host is deaf (ask).
+    if (leased === null && !(await resumable().catch(() => false))) return null;
     const holder = leased ?? NOBODY;
     let set = this.watchers.get(gameId);
     if (!set) {
@@ -269,6 +270,8 @@ export class RedisBus implements LiveBus {
     watcher.local?.();
     const at = this.watchedAt.get(gameId)?.holder;
     if (at && at !== this.link.instance) this.send(KEYS.instanceChannel(at), { k: 'watch', gameId, from: this.link.instance, n: current.size } satisfies InstanceWire);
+    const ask = this.asks.get(gameId);
+    if (ask) ask.changed = true;
     if (current.size === 0) this.forgetWatched(gameId);
   }
 
@@ -280,7 +283,7 @@ export class RedisBus implements LiveBus {
     for (const w of watchers) {
       if (!w.ready || w.local) continue;
       void this.ask(gameId, w).then((ok) => {
-        if (ok) return;
+        if (ok || !this.watchers.get(gameId)?.has(w)) return; // caught up, or it stopped watching meanwhile
         this.unwatch(gameId, w);
         this.gone(gameId, w);
       });
@@ -309,9 +312,13 @@ export class RedisBus implements LiveBus {
         if (!(await this.moved(gameId, at.holder))) return false;
         continue;
       }
-      const ok = outcome === 'caught' && watcher.ready;
-      // Refused by a host that handed the game over meanwhile: asked for where it is now.
-      if (ok || this.watchedAt.get(gameId)?.holder === at.holder) return ok;
+      if (outcome === 'caught') return watcher.ready;
+      // Refused by a host that handed the game over meanwhile: asked for where its lease is now.
+      if (this.watchedAt.get(gameId)?.holder === at.holder) {
+        const now = await this.link.cmd.get(KEYS.host(gameId)).catch(() => null);
+        if (!now || now === at.holder || !this.watchers.get(gameId)?.has(watcher)) return false;
+        this.watchedAt.set(gameId, { holder: now, since: Date.now() });
+      }
     }
     return false;
   }
@@ -321,11 +328,12 @@ export class RedisBus implements LiveBus {
     const pending = this.asks.get(gameId);
     if (pending?.holder === holder) {
       pending.waiting.add(watcher);
+      pending.changed = true;
       return pending.done;
     }
     let resolve: (outcome: AskOutcome) => void = () => {};
     const done = new Promise<AskOutcome>((r) => (resolve = r));
-    const ask: Ask = { holder, req: randomBytes(6).toString('hex'), n, waiting: new Set([watcher]), settle: () => {}, done };
+    const ask: Ask = { holder, req: randomBytes(6).toString('hex'), n, waiting: new Set([watcher]), changed: false, settle: () => {}, done };
     const timer = setTimeout(() => ask.settle('refused'), CLUSTER.catchUpWaitMs);
     ask.settle = (outcome) => {
       clearTimeout(timer);
@@ -367,7 +375,8 @@ export class RedisBus implements LiveBus {
       for (; Date.now() - began < CLUSTER.watchTakeUpWaitMs; await new Promise((r) => setTimeout(r, 500).unref())) {
         const holder = await this.link.cmd.get(KEYS.host(gameId)).catch(() => null);
         if (holder !== null && (holder !== gone || Date.now() - began > CLUSTER.leaseMs + CLUSTER.renewEveryMs)) {
-          if (!this.watchedAt.has(gameId)) return true;
+          // Gone, or already asked there (a new spectator's watch found it first): nobody to ask again.
+          if (!this.watchedAt.has(gameId) || (this.watchedAt.get(gameId)?.holder === holder && holder !== gone)) return true;
           this.watchedAt.set(gameId, { holder, since: Date.now() });
           this.askAgain(gameId, [...(this.watchers.get(gameId) ?? [])]);
           return true;
@@ -401,9 +410,27 @@ export class RedisBus implements LiveBus {
     });
   }
 
+  /**
+   * Spectators counted on an instance that stopped listing itself (it died) are not counted any
+   * more, nor sent frames. One not listed yet (it has just started) is counted until it is.
+   */
+  private forgetDeadCounts(alive: ReadonlySet<string>): void {
+    const gone = [...this.listedBefore].filter((i) => !alive.has(i));
+    this.listedBefore = new Set(alive);
+    if (gone.length === 0) return;
+    for (const [gameId, counts] of this.remoteCounts) {
+      let changed = false;
+      for (const from of gone) changed = counts.delete(from) || changed;
+      if (counts.size === 0) this.remoteCounts.delete(gameId);
+      if (changed) this.hooks?.watchersChanged(gameId);
+    }
+  }
+
   private forgetWatched(gameId: string): void {
     if (!this.watchers.delete(gameId)) return;
     this.watchedAt.delete(gameId);
+    // Its catch-up, if on its way, is nobody's: a spectator coming next asks (and is counted) afresh.
+    this.asks.get(gameId)?.settle('refused');
     void this.link.sub.unsubscribe(KEYS.gameChannel(gameId)).catch(() => {});
   }
 
@@ -475,8 +502,8 @@ export class RedisBus implements LiveBus {
       if (w.m) watcher.listener(w.m);
     }
     ask.settle(w.m ? 'caught' : 'refused');
-    // More came to wait on it than it was asked for with: the host counts them all.
-    if (w.m && set && set.size !== ask.n && ask.holder === this.watchedAt.get(gameId)?.holder)
+    // Watchers came or went while it was on its way: the host counts those here now.
+    if (w.m && set && ask.changed && ask.holder === this.watchedAt.get(gameId)?.holder)
       this.send(KEYS.instanceChannel(ask.holder), { k: 'watch', gameId, from: this.link.instance, n: set.size } satisfies InstanceWire);
   }
 
@@ -495,6 +522,7 @@ export class RedisBus implements LiveBus {
     await tx.pexpire(key, CLUSTER.listTtlMs).zadd(KEYS.listers, now, instance).zremrangebyscore(KEYS.listers, 0, now - CLUSTER.listTtlMs).exec();
     const listed = await cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf');
     this.watchAgain(new Set(listed), now - CLUSTER.listTtlMs);
+    this.forgetDeadCounts(new Set(listed));
     const listers = listed.filter((i) => i !== instance);
     const lists = await Promise.all(listers.map((i) => cmd.hvals(KEYS.listed(i))));
     const entries = lists.flat().map((text) => JSON.parse(text) as LiveGameSummary | LiveMatchSummary);
