@@ -21,7 +21,7 @@ import { LiveHub } from '@/lib/server/live/hub';
 import { dispatch } from '@/lib/server/live/messages';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { resetDb } from '@/tests/data/db';
-import { liveConnection, msAt, wire } from '@/tests/data/live-site';
+import { liveConnection, lostAt, msAt, wire } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
 import { redisUp, redisUrl } from '@/tests/support/redis';
@@ -425,5 +425,32 @@ describe.skipIf(!redisUp)('several instances on one Redis', () => {
     await bumpSessionVersion(await getDb(), userId!);
     expect(((await closed) as [number])[0]).toBe(1008);
     expect(bystander.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('a watch of a game hosted nowhere reads its ticket only within its address’s budget: past it, a new socket buys no more reads', { timeout: 20_000 }, async () => {
+    const hub = new LiveHub({ redisUrl: redisUrl.toString(), versusHomeKey: `linefall:test:versus-home:${randomBytes(6).toString('hex')}` });
+    hubs.push(hub);
+    const { dial } = await liveServer(hub);
+    // A game whose host died and whose lease ran out: its ticket is open, so a spectator would wait for its player's resume.
+    const orphan = await lostAt(600);
+    const errors = (got: ServerMessage[]) => got.filter((m) => m.t === 'error' && m.code === 'unknown_game');
+    const attacker = '198.51.100.9';
+    const first = await dial({ 'x-address': attacker });
+    const firstGot = inbox(first);
+    const made = Array.from({ length: LIVE_LIMITS.ticketReadsPerAddressPerSecond }, () => randomBytes(10).toString('hex'));
+    for (const gameId of made) first.send(JSON.stringify({ t: 'watch', gameId }));
+    await until(() => errors(firstGot).length === made.length);
+    // Another socket from that address, the same second: told at once, its ticket unread.
+    const second = await dial({ 'x-address': attacker });
+    const secondGot = inbox(second);
+    second.send(JSON.stringify({ t: 'watch', gameId: orphan.ticket.gameId }));
+    await until(() => errors(secondGot).length === 1, 2_000);
+    // Someone else's is read: it waits for the take-up.
+    const honest = await dial({ 'x-address': '203.0.113.50' });
+    const honestGot = inbox(honest);
+    honest.send(JSON.stringify({ t: 'watch', gameId: orphan.ticket.gameId }));
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(honestGot.filter((m) => m.t === 'error')).toEqual([]);
+    orphan.lost.close('hand_over');
   });
 });

@@ -88,6 +88,12 @@ export const LIVE_LIMITS = {
   /** Catch-ups one game or match gives per second, to all connections of this instance together (a crowd arriving). */
   catchUpsPerGamePerSecond: 20,
   /**
+   * Tickets read per address per second for `watch`es of games hosted nowhere (is one waiting for
+   * its player's resume? watch.ts): past it such a watch is answered at once, unread. Per address,
+   * not per socket: a new socket's catch-up budget would otherwise buy more reads.
+   */
+  ticketReadsPerAddressPerSecond: 4,
+  /**
    * A catch-up is a state of the game and the inputs since: the state is taken again once the
    * game is this many ticks or inputs past it, so what a catch-up carries does not grow with the game.
    */

@@ -31,6 +31,8 @@ export type LiveHere = {
   readonly gamesByAddress: AddressSlots;
   /** Catch-ups given per game or match, from every connection here together. */
   readonly catchUpsByGame: BudgetsById;
+  /** Tickets read for watches of games hosted nowhere, per address (watch.ts). */
+  readonly ticketReadsByAddress: BudgetsById;
   /** Adoptions under way in this process, by game: a second one for the same game waits (adopt.ts). */
   readonly adoptions: Map<string, Promise<GameHost | null>>;
   addGame(host: GameHost): void;

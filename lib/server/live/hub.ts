@@ -20,7 +20,6 @@ import type { LiveBus } from '@/lib/server/live/cluster/bus';
 import { Connection } from '@/lib/server/live/connection';
 import { PlayerSockets } from '@/lib/server/live/identity';
 import type { GameHost } from '@/lib/server/live/solo/game-host';
-import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 import type { GameLeases } from '@/lib/server/live/cluster/lease';
 import type { LiveHere } from '@/lib/server/live/here';
 import { runMessage } from '@/lib/server/live/messages';
@@ -70,6 +69,7 @@ export class LiveHub implements LiveHere {
   readonly gamesByAddress = new AddressSlots(LIVE_LIMITS.gamesPerAddress);
   /** Catch-ups given per game or match, from every connection here together. */
   readonly catchUpsByGame = new BudgetsById(LIVE_LIMITS.catchUpsPerGamePerSecond, 1_000);
+  readonly ticketReadsByAddress = new BudgetsById(LIVE_LIMITS.ticketReadsPerAddressPerSecond, 1_000);
   /** Adoptions under way in this process, by game: a second one for the same game waits (adopt.ts). */
   readonly adoptions = new Map<string, Promise<GameHost | null>>();
   /** Signed-in players' sockets here, checked again whenever their session changes (identity.ts). */
@@ -104,7 +104,6 @@ export class LiveHub implements LiveHere {
       },
       watchersChanged: (gameId) => this.hosts.get(gameId)?.spectatorsChanged(),
       release: (gameId) => this.handOver(gameId, true),
-      resumable: mayBeTakenUp,
       hosted: () => [...this.hosts.keys()],
       lost: (gameId) => this.handOver(gameId, false),
       versus: (wire) => (this.door instanceof VersusRelay ? this.door.receive(wire) : undefined),

@@ -12,7 +12,7 @@ import { identityOf } from '@/lib/server/live/identity';
 import { isVersusMessage } from '@/lib/server/live/match/versus-lobby';
 import { isRoomMessage } from '@/lib/server/live/rooms/room-lobby';
 import { isTeamMessage } from '@/lib/server/live/rooms/team-queue';
-import { watchElsewhere } from '@/lib/server/live/watch';
+import { spectating, watchElsewhere } from '@/lib/server/live/watch';
 
 /** One message; a bug in its handling, thrown at once or later, answers server_error and harms nothing else. */
 export function runMessage(hub: LiveHere, conn: Connection, m: ClientMessage): void {
@@ -69,7 +69,7 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
       if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);
       // Subscribed first, then the catch-up: nothing published in between is lost, and frames
       // repeat nothing the catch-up had (both are built from the host's state on this one thread).
-      conn.watches.set(m.gameId, hub.bus.subscribe(m.gameId, (msg) => conn.send(msg)));
+      conn.watches.set(m.gameId, hub.bus.subscribe(m.gameId, spectating(conn, m.gameId)));
       conn.send(host.watching());
       return host.spectatorsChanged();
     }

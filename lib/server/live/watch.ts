@@ -1,7 +1,9 @@
 import 'server-only';
+import type { ServerMessage } from '@/lib/live/protocol';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import type { Connection } from '@/lib/server/live/connection';
 import type { LiveHere } from '@/lib/server/live/here';
+import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 
 /**
  * A `watch` for a game this instance does not host: with several instances, the spectator's
@@ -19,7 +21,9 @@ export async function watchElsewhere(hub: LiveHere, conn: Connection, gameId: st
   conn.watches.set(gameId, waiting);
   let stop: (() => void) | null;
   try {
-    stop = remote ? await remote.bus.watch(gameId, (msg) => unwatched || conn.send(msg)) : null;
+    // Hosted nowhere: its ticket says whether a resume may still take it up, read within the address's budget.
+    const resumable = async () => hub.ticketReadsByAddress.take(conn.address, performance.now()) && (await mayBeTakenUp(gameId));
+    stop = remote ? await remote.bus.watch(gameId, spectating(conn, gameId, () => unwatched), resumable) : null;
   } finally {
     if (conn.watches.get(gameId) === waiting) conn.watches.delete(gameId);
   }
@@ -27,4 +31,17 @@ export async function watchElsewhere(hub: LiveHere, conn: Connection, gameId: st
   // The socket closed, or unwatched, while the catch-up was on its way.
   if (!conn.open || unwatched || conn.watches.has(gameId)) return stop();
   conn.watches.set(gameId, stop);
+}
+
+/**
+ * What a spectator's socket gets of a watched game: its messages, unless it unwatched meanwhile.
+ * Told the game is gone (its host died and nobody took it up), the watch is over: the socket may
+ * watch it again, and the slot is free.
+ */
+export function spectating(conn: Connection, gameId: string, unwatched: () => boolean = () => false): (m: ServerMessage) => void {
+  return (m) => {
+    if (unwatched()) return;
+    if (m.t === 'error' && m.code === 'unknown_game' && m.gameId === gameId) conn.watches.delete(gameId);
+    conn.send(m);
+  };
 }

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { KEYS } from '@/lib/server/live/cluster/cluster';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
+import type { ServerMessage } from '@/lib/live/protocol';
+import type { Connection } from '@/lib/server/live/connection';
+import { spectating } from '@/lib/server/live/watch';
 
 /** A link whose subscriber refuses the SUBSCRIBEs `fails` picks out by their number (Redis quiet: each timed out). */
 function link(fails: (n: number) => boolean) {
@@ -44,6 +47,22 @@ describe('the bus on a Redis that did not answer', () => {
       await new Promise((r) => setTimeout(r, 10));
       expect(subscribed.filter((c) => c.some((x) => x.endsWith('game1234')))).toHaveLength(2);
       void second; // it settles after the catch-up wait, unheard
+    } finally {
+      bus.close();
+    }
+  });
+
+  it('a game let go whose spectators here cannot follow it (its channel refused): each is told it is gone, and its socket may watch it again', async () => {
+    const { link: l } = link((n) => n === 2);
+    const bus = new RedisBus(l);
+    try {
+      const got: ServerMessage[] = [];
+      const conn = { watches: new Map<string, () => void>(), send: (m: ServerMessage) => void got.push(m) } as unknown as Connection;
+      conn.watches.set('game1234', bus.subscribe('game1234', spectating(conn, 'game1234')));
+      bus.leaving('game1234');
+      await new Promise((r) => setTimeout(r, 10));
+      expect(got).toMatchObject([{ t: 'error', code: 'unknown_game', gameId: 'game1234' }]);
+      expect(conn.watches.size).toBe(0);
     } finally {
       bus.close();
     }
