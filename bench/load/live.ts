@@ -19,6 +19,11 @@ export type CrossInstanceGame = {
   /** What the spectator on the other instance saw before the host was lost. */
   seen: { watching: boolean; frames: number; playerSawSpectator: boolean; listedElsewhere: boolean };
   /**
+   * What it saw over the whole game: its catch-ups (a host lost and the game taken up elsewhere
+   * gives it another, from there), the frames since the last one, and any error.
+   */
+  followed: { catchUps: number; framesSinceLast: number; errors: string[] };
+  /**
    * Plays to the end (reconnecting through the proxy when needed) and submits; the POST's answer.
    * Fails with what the player saw if that has not happened within FINISH_WITHIN_MS.
    */
@@ -60,6 +65,15 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
   const run = await playLive(client, { ...OPTIONS, stopAfterBatches: 10 });
 
   const spectator = await LiveClient.connect(o.other, { address: '10.250.0.2' });
+  const followed = { catchUps: 0, framesSinceLast: 0, errors: [] as string[] };
+  spectator.onMessage = (m) => {
+    if (m.t === 'watching' && m.gameId === run.gameId) {
+      followed.catchUps++;
+      followed.framesSinceLast = 0;
+    }
+    if (m.t === 'frame' && m.gameId === run.gameId) followed.framesSinceLast++;
+    if (m.t === 'error') followed.errors.push(`${m.code}: ${m.message}`);
+  };
   spectator.send({ t: 'watch', gameId: run.gameId });
   const watching = await spectator.next('watching', (m) => m.gameId === run.gameId);
   await continueLive(client, run, { ...OPTIONS, stopAfterBatches: 10 });
@@ -78,6 +92,7 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
   return {
     gameId: run.gameId,
     seen,
+    followed,
     finish() {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<never>((_, reject) => {

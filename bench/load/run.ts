@@ -226,6 +226,10 @@ async function run(db: 'pglite' | 'postgres') {
       const [stored] = await store.query<{ n: number; held: string | null }>(`SELECT count(*)::int AS n, max("reviewReason") AS held FROM "Game" WHERE "ticketId" = '${live.gameId}'`);
       check(stored?.n === 1 && stored.held === null, `live game stored ${stored?.n} time(s), held as ${stored?.held}`);
       if (KILL) check(outcome.reconnects >= 1, 'the live game never had to reconnect: the kill came too late');
+      // Its spectator on the other instance watched on where the game was taken up: caught up there, then its frames.
+      console.log(`  the live game's spectator: ${live.followed.catchUps} catch-up(s), ${live.followed.framesSinceLast} frame(s) since the last${live.followed.errors.length ? `, errors: ${live.followed.errors.join('; ')}` : ''}`);
+      if (KILL && outcome.reconnects >= 1)
+        check(live.followed.catchUps >= 2 && live.followed.framesSinceLast > 0 && live.followed.errors.length === 0, `the live game's spectator did not watch on after its host was killed: ${JSON.stringify(live.followed)}`);
       // Every instance draws the same boards from the one database.
       for (const mode of MODES) {
         const bodies = await Promise.all(cluster.instances.map((s, i) => new Player(s.url, `10.251.0.${i}`).request(`/api/leaderboards/${mode}?period=all&limit=50`)));
