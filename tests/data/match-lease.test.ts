@@ -307,6 +307,25 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     errors.mockRestore();
   });
 
+  it('a seat’s batch relayed to the host in the second after it handed the match over: the socket dials again and resumes, not told the match is unknown', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId } = await matchOn(a, b);
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    // b looks the holder up (kept a second); then a goes (a deploy): the match is written and let go, a still running while it drains.
+    b.leases.forget(matchId);
+    expect(await b.leases.holder(matchId)).toBe(a.link.instance);
+    expect(a.lobby.handOver()).toBe(1);
+    await a.relay.flushed();
+    // b still routes the seat's batches to a.
+    const batch = seats[1].play(Math.floor(((performance.now() - seats[1].startsAt) * 60) / 1000)) ?? { game: 0, seq: 1_000, tick: 1, events: [] };
+    await b.relay.handle(p1.conn, { t: 'vinputs', matchId, ...batch });
+    await expect.poll(() => p1.conn.closedWith).toBe(1012);
+    expect(p1.got.filter((m) => m.t === 'error')).toEqual([]);
+  });
+
   it('a stranger naming a match whose host died makes no instance read its checkpoint, and is cut off after a few tries', { timeout: 30_000 }, async () => {
     const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
     const b = instance(homeKey);

@@ -382,6 +382,11 @@ export class VersusRelay implements VersusDoor {
     // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
     const matchId = isRoomMessage(m) || isTeamMessage(m) ? null : matchOf(m);
     if (matchId !== null) this.hosts?.hostedHere(matchId);
+    // A batch for a match not hosted here any more (handed over or stopped a moment ago; its sender's
+    // instance sends only a seat's own): that instance's routing is a second old. Its socket dials
+    // again and resumes where the match is now, rather than hearing it is unknown.
+    if (m.t === 'vinputs' && this.hosts && !this.lobby.matches.has(m.matchId))
+      return void this.bus.tell(w.from, { k: 'vkick', from: this.link.instance, peer: w.peer, code: 1012, reason: 'Your match moved to another server: reconnecting resumes it there.' });
     let peer = this.peers.get(key);
     if (!peer) {
       peer = this.peerFor(w.from, w.peer, w.who);
