@@ -307,6 +307,28 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     errors.mockRestore();
   });
 
+  it('its host shutting down hands it over: a spectator watching through another instance follows it at once, not once the host is unlisted', { timeout: 30_000 }, async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const a = instance(homeKey);
+    await sleep(100);
+    const b = instance(homeKey);
+    const { seats, p0, p1, matchId, tag } = await matchOn(a, b);
+    const watcher = socket(`w-${tag}`, '10.8.0.4');
+    await b.relay.handle(watcher.conn, { t: 'vwatch', matchId });
+    await watcher.next('vwatching', (m) => m.matchId === matchId);
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    // a drains (it still lists itself): the match is let go, and its player resumes on b.
+    expect(a.lobby.handOver()).toBe(1);
+    await a.relay.flushed();
+    const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
+    await b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+    await q0.next('vresumed', (m) => m.matchId === matchId);
+    const watched = () => watcher.got.filter((m) => m.t === 'vwatching' && m.matchId === matchId).length;
+    // Well inside the 5 s an instance's listing outlives it: the spectator heard from a itself.
+    await expect.poll(watched, { timeout: 3_000 }).toBe(2);
+    expect(watcher.got.filter((m) => m.t === 'error')).toEqual([]);
+  });
+
   it('a seat’s batch relayed to the host in the second after it handed the match over: the socket dials again and resumes, not told the match is unknown', { timeout: 30_000 }, async () => {
     const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
     const a = instance(homeKey);

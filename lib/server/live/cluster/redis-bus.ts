@@ -34,7 +34,9 @@ export type VersusWire =
   /** The instance asked hosts the match (its id): the home keeps the pair while the match can still be taken up. */
   | { k: 'vhosting'; from: string; id: string; matchId: string }
   /** An instance took a match the home placed up (after a hand-over or a crash): it reports its end now. */
-  | { k: 'vtaken'; from: string; id: string };
+  | { k: 'vtaken'; from: string; id: string }
+  /** The match's host let it go (a shutdown, a lost lease): its spectators' instances look for where it goes on. */
+  | { k: 'vmoved'; from: string; matchId: string };
 
 type Setup = { handling: Handling; nextCount: number };
 type Who = { owner: Owner; player: LivePlayer; address: string; device: string | null };

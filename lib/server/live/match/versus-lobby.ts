@@ -103,6 +103,7 @@ export class VersusLobby {
   private readonly sparPending = new WeakSet<VersusPeer>();
   /** Set by handOver (a shutdown): no bot match starts here any more. */
   private leaving = false;
+  private letGo: (matchId: string) => void = () => {};
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
@@ -325,7 +326,11 @@ export class VersusLobby {
   handOver(): number {
     this.leaving = true;
     let n = 0;
-    for (const host of [...this.matches.values()]) if (host.handOver()) n++;
+    for (const host of [...this.matches.values()]) {
+      if (!host.handOver()) continue;
+      n++;
+      this.letGo(host.matchId);
+    }
     return n;
   }
 
@@ -341,6 +346,7 @@ export class VersusLobby {
     const links = ([0, 1] as const).map((s) => host.link(s) as VersusPeer | null);
     // Another instance holds it now: it plays on there, and the end is that instance's to report.
     host.letGo();
+    this.letGo(matchId);
     for (const link of links) link?.close?.(1012, 'The server hosting your match lost it: reconnecting resumes it where it is hosted now.');
   }
 
@@ -386,6 +392,11 @@ export class VersusLobby {
   /** Set by the relay when matches are leased one by one: a pair made here is played where a player is. */
   setPlacer(placer: (p: Placement) => boolean): void {
     this.placer = placer;
+  }
+
+  /** Several instances: told of each match let go here still in play (handed over at a shutdown, or its lease lost), for its spectators elsewhere. */
+  setLetGo(letGo: (matchId: string) => void): void {
+    this.letGo = letGo;
   }
 
   /** A pair made here: its match is hosted on seat 0's instance (placer), or here. */

@@ -129,6 +129,7 @@ export class VersusRelay implements VersusDoor {
       ? new RoomHome({ keeper: new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, isHome), rooms: homes.rooms, isHome, claim: () => this.claim() })
       : null;
     if (this.placements) lobby.setPlacer((p) => this.placements!.place(p));
+    if (routing) lobby.setLetGo((matchId) => this.letGo(matchId));
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
     void this.claim();
@@ -356,6 +357,7 @@ export class VersusRelay implements VersusDoor {
     if (w.k === 'vafter') return this.placements?.after(w);
     if (w.k === 'vtaken') return this.placements?.taken(w);
     if (w.k === 'vhosting') return this.placements?.hosting(w);
+    if (w.k === 'vmoved') return this.watchOn(w.from, w.matchId);
     if (w.k === 'vout') {
       // On the home, its own sockets whose match it placed elsewhere hear from that match's host too.
       const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
@@ -472,12 +474,29 @@ export class VersusRelay implements VersusDoor {
       const conn = this.relayed.get(id);
       for (const [matchId, { at, since }] of watches) {
         if (alive.has(at) || since > listedSince) continue;
-        // Kept, looked at again a list's time on: a host that lives (unlisted a moment) ignores the watch it has.
-        watches.set(matchId, { at, since: Date.now() });
-        if (conn?.open) void this.handle(conn, { t: 'vwatch', matchId }).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
+        this.rewatch(conn, matchId, at);
       }
       if (!conn?.open) this.watchingAt.delete(id);
     }
+  }
+
+  /** A match hosted here let go, still in play: the instances of its spectators here (relayed) hear it at once (`vmoved`). */
+  private letGo(matchId: string): void {
+    const to = new Set<string>();
+    for (const peer of this.peers.values()) if (peer.watches.has(matchId)) to.add(peer.from);
+    for (const instance of to) void this.bus.tell(instance, { k: 'vmoved', from: this.link.instance, matchId });
+  }
+
+  /** `from` let a match go that sockets here watch there: they look for where it goes on, as after its host died. */
+  private watchOn(from: string, matchId: string): void {
+    this.routing?.leases.forget(matchId);
+    for (const [id, watches] of this.watchingAt) if (watches.get(matchId)?.at === from) this.rewatch(this.relayed.get(id), matchId, from);
+  }
+
+  private rewatch(conn: Connection | undefined, matchId: string, at: string): void {
+    // Kept, looked at again a list's time on: a host that lives (unlisted a moment) ignores the watch it has.
+    this.watchingAt.get(conn?.id ?? '')?.set(matchId, { at, since: Date.now() });
+    if (conn?.open) void this.handle(conn, { t: 'vwatch', matchId }).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
   }
 
   private notWaiting(id: string): void {
