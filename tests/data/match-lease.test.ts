@@ -114,6 +114,23 @@ async function matchOn(a: ReturnType<typeof instance>, b: ReturnType<typeof inst
   return { seats, p0, p1, matchId, tag };
 }
 
+/** Two instances on one Redis (the first holds the home: `away`, its database too) and a quick match between them, hosted on the first. */
+async function matchOnTwo(o: { away?: boolean } = {}) {
+  const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+  const a = instance(homeKey, o);
+  await sleep(100);
+  const b = instance(homeKey);
+  return { a, b, ...(await matchOn(a, b)) };
+}
+
+/** A spectator whose socket is on `on`, watching the match (relayed to its host). */
+async function spectatorOn(on: ReturnType<typeof instance>, matchId: string, tag: string) {
+  const watcher = socket(`w-${tag}`, '10.8.0.4');
+  await on.relay.handle(watcher.conn, { t: 'vwatch', matchId });
+  await watcher.next('vwatching', (m) => m.matchId === matchId);
+  return watcher;
+}
+
 describe.skipIf(!redisUp)('a versus match on any instance, none lost when one dies', () => {
   it('its host killed mid-game: a stranger cannot take it up, its player’s resume on the other instance does, and it is stored once', { timeout: 60_000 }, async () => {
     const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
@@ -182,15 +199,9 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
   });
 
   it('its host killed mid-game: its spectators watch on where it is taken up, one watching through another instance and one dialling in meanwhile', { timeout: 60_000 }, async () => {
-    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
-    const a = instance(homeKey);
-    await sleep(100);
-    const b = instance(homeKey);
-    const { seats, p0, p1, matchId, tag } = await matchOn(a, b);
+    const { a, b, seats, p0, p1, matchId, tag } = await matchOnTwo();
     // A spectator whose socket is on the other instance: its watch is relayed to the host.
-    const watcher = socket(`w-${tag}`, '10.8.0.4');
-    await b.relay.handle(watcher.conn, { t: 'vwatch', matchId });
-    await watcher.next('vwatching', (m) => m.matchId === matchId);
+    const watcher = await spectatorOn(b, matchId, tag);
     await play(5_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
 
     a.crash();
@@ -285,12 +296,8 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
   });
 
   it('decided while its host could not reach the database, then its host killed: another instance stores it, with nobody resuming it', { timeout: 60_000 }, async () => {
-    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const a = instance(homeKey, { away: true });
-    await sleep(100);
-    const b = instance(homeKey);
-    const { seats, p0, p1, matchId } = await matchOn(a, b);
+    const { a, b, seats, p0, p1, matchId } = await matchOnTwo({ away: true });
     await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
     await b.relay.handle(p1.conn, { t: 'vleave', matchId });
     await expect.poll(async () => a.link.cmd.zscore(KEYS.decided, matchId)).not.toBeNull();
@@ -308,14 +315,8 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
   });
 
   it('its host shutting down hands it over: a spectator watching through another instance follows it at once, not once the host is unlisted', { timeout: 30_000 }, async () => {
-    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
-    const a = instance(homeKey);
-    await sleep(100);
-    const b = instance(homeKey);
-    const { seats, p0, p1, matchId, tag } = await matchOn(a, b);
-    const watcher = socket(`w-${tag}`, '10.8.0.4');
-    await b.relay.handle(watcher.conn, { t: 'vwatch', matchId });
-    await watcher.next('vwatching', (m) => m.matchId === matchId);
+    const { a, b, seats, p0, p1, matchId, tag } = await matchOnTwo();
+    const watcher = await spectatorOn(b, matchId, tag);
     await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
     // a drains (it still lists itself): the match is let go, and its player resumes on b.
     expect(a.lobby.handOver()).toBe(1);
@@ -330,11 +331,7 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
   });
 
   it('a seat’s batch relayed to the host in the second after it handed the match over: the socket dials again and resumes, not told the match is unknown', { timeout: 30_000 }, async () => {
-    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
-    const a = instance(homeKey);
-    await sleep(100);
-    const b = instance(homeKey);
-    const { seats, p0, p1, matchId } = await matchOn(a, b);
+    const { a, b, seats, p0, p1, matchId } = await matchOnTwo();
     await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
     // b looks the holder up (kept a second); then a goes (a deploy): the match is written and let go, a still running while it drains.
     b.leases.forget(matchId);
