@@ -40,7 +40,7 @@ export function VersusResult({ match, names, onRoom, onRematch, onSparAgain }: {
       {!over.ranked && <p className="text-sm text-field-muted">Unranked: ratings did not change.</p>}
       {!over.stored && over.pending && (
         <p data-testid="store-pending" className="text-sm text-field-muted">
-          Not saved yet: the server cannot reach its database and keeps trying. The result and the replay appear here once it is saved.
+          Not saved yet: the server keeps trying.
         </p>
       )}
       {!onRoom && match.rematch && <RematchOffer rematch={match.rematch} you={you} opponent={names[you === 0 ? 1 : 0]} onRematch={onRematch} />}

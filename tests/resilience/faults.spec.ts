@@ -129,6 +129,37 @@ for (const kind of kinds) {
       await context.close();
     });
 
+    test('a versus match decided while the database is away: its result says it is not saved yet, then offers its replay once it is back', async ({ browser }) => {
+      test.setTimeout(120_000);
+      const context = await browser.newContext({ baseURL: rig.server.url });
+      const page = await context.newPage();
+      await page.goto('/versus');
+      const card = page.getByRole('region', { name: 'Spar with a bot' });
+      await card.getByRole('combobox', { name: 'First to' }).selectOption('1');
+      await card.getByRole('button', { name: 'Play the bot' }).click();
+      const game = page.getByTestId('versus');
+      await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+      const matchId = (await game.getAttribute('data-match'))!;
+      await rig.takeDatabaseAway();
+      await topOut(page, game, /between|over/);
+      const result = page.getByTestId('versus-result');
+      // Told within seconds (two tries), not left waiting on a result that does not come.
+      await expect(result.getByTestId('store-pending')).toBeVisible({ timeout: 20_000 });
+      await expect(result.getByRole('link', { name: 'Watch the replay' })).toHaveCount(0);
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        await expect(result.getByTestId('store-pending')).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+      // No click: the server tries on, and the page hears once it is stored.
+      await rig.giveDatabaseBack();
+      await expect(result.getByRole('link', { name: 'Watch the replay' })).toBeVisible({ timeout: 45_000 });
+      await expect(result.getByTestId('store-pending')).toHaveCount(0);
+      const stored = await rig.inspect<{ n: number }>(`SELECT count(*)::int AS n FROM "VersusMatch" WHERE "id" = '${matchId}'`);
+      expect(stored[0]).toEqual({ n: 1 });
+      await context.close();
+    });
+
     test('a graceful stop writes each live game\'s last acknowledged batch on its ticket and closes its socket as a restart', async () => {
       test.setTimeout(60_000);
       const client = await LiveClient.connect(rig.server.url, { address: '10.91.0.1' });

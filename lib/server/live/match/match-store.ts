@@ -11,10 +11,10 @@ import { oneTurnEach } from '@/lib/server/turns';
 const storesInTurn = oneTurnEach();
 
 /**
- * A match whose store throws is stored again, waiting twice as long each time up to maxWaitMs; after
- * `attempts` (about 2 minutes) its seats are told it is not stored yet, and it is tried on.
+ * A match whose store throws is stored again, waiting twice as long each time up to maxWaitMs; once
+ * `pendingAfter` tries failed (a blip is one) its seats are told it is not stored yet, and it is tried on.
  */
-export const STORE_RETRY = { attempts: 8, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
+export const STORE_RETRY = { pendingAfter: 2, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
 
 /** The one store path (lib/server/versus/store.ts); tests of the host alone pass their own. */
 export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }) => Promise<StoreMatchResult>;
@@ -24,7 +24,7 @@ export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [Se
  * writing one takes milliseconds on this thread: players dropped together forfeit together), and
  * tried again after a throw (the database away or a transaction aborted: the match was not written)
  * with a growing wait on the host's timers, for as long as this process runs it: a finished match
- * is never given up here (`late` once the first STORE_RETRY.attempts failed; `again` before each
+ * is never given up here (`late` once STORE_RETRY.pendingAfter tries failed; `again` before each
  * retry, false when it is no longer this process's to store, which then throws the last error).
  * A refusal is an answer and is not retried.
  */
@@ -33,7 +33,7 @@ export async function storeRetrying<R = StoreMatchResult>(o: { matchId: string; 
     try {
       return await storesInTurn(o.store);
     } catch (error) {
-      if (attempt === STORE_RETRY.attempts) o.late?.();
+      if (attempt === STORE_RETRY.pendingAfter) o.late?.();
       if (o.again && !o.again()) throw error;
       const waitMs = Math.min(STORE_RETRY.firstWaitMs * 2 ** (attempt - 1), STORE_RETRY.maxWaitMs);
       console.error(`[live] storing match ${o.matchId} failed (attempt ${attempt}); again in ${waitMs} ms:`, error);
