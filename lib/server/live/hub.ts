@@ -289,7 +289,10 @@ export class LiveHub implements LiveHere {
       // One in play is checkpointed and let go: the instance its players reconnect to takes it up (0018).
       const matches = inTime(Promise.all([this.versus.stored(), this.rooms.stored()])).then((stored) => stored !== TIMED_OUT);
       // The home's room sets too: written for the next home, which takes them up (0034).
-      if (this.door instanceof VersusRelay) await inTime(this.door.handOverRooms());
+      if (this.door instanceof VersusRelay) {
+        this.door.stopSweeping();
+        await inTime(this.door.handOverRooms());
+      }
       if (this.versus.handOver() > 0 && this.door instanceof VersusRelay) await inTime(this.door.flushed());
       const done = await Promise.allSettled([matches, ...[...this.hosts.values()].map(async (host) => {
         // A game whose database is away is not waited for past DRAIN_WAIT_MS: it is left as a crash leaves it.

@@ -4,6 +4,8 @@ import { serverMessageSchema, type ServerMessage, type VersusClientMessage } fro
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { DbUnavailableError } from '@/lib/db/errors';
+import { STORE_RETRY } from '@/lib/server/live/match/match-store';
 import type { QueueStanding } from '@/lib/server/versus/bands';
 import { MATCHMAKING } from '@/lib/server/versus/matchmaking';
 
@@ -182,15 +184,18 @@ describe('the versus lobby', () => {
     expect(a.last('vover')).toMatchObject({ stored: true });
   });
 
-  it('tries a finished match’s store on while the database is away, past the first attempts: the seats hear it is pending, then stored', async () => {
+  it('tries a finished match’s store on while the database is away, past the first attempts: the seats hear it is pending, then stored; a store failing otherwise is given up', async () => {
     let failures = 12;
+    let failure: Error = new DbUnavailableError('the database is away');
     let stored = 0;
+    let tries = 0;
     // Each retry's wait at once: the waits themselves are STORE_RETRY's.
     const timers = { set: (fn: () => void) => setTimeout(fn, 0), clear: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
     lobby = new VersusLobby({
       bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone, timers,
       store: async () => {
-        if (failures-- > 0) throw new Error('the database is away');
+        tries++;
+        if (failures-- > 0) throw failure;
         stored++;
         return { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false };
       },
@@ -208,6 +213,20 @@ describe('the versus lobby', () => {
       expect(stored).toBe(1);
       const overs = a.got.filter((m) => m.t === 'vover');
       expect(overs.map((m) => [m.stored, m.pending])).toEqual([[false, true], [true, undefined]]);
+      expect(lobby.matches.size).toBe(0);
+      // A store that fails as a bug would, every time: given up after a few tries, its seats told it is not stored.
+      failures = 100;
+      failure = new TypeError('a bug');
+      tries = 0;
+      const c = conn({ userId: null, guestId: 'pc' });
+      const d = conn({ userId: null, guestId: 'pd' });
+      await send(c, { t: 'queue', mode: 'battle', ranked: false, ...base });
+      await send(d, { t: 'queue', mode: 'battle', ranked: false, ...base });
+      const second = (c.last('match') as { matchId: string }).matchId;
+      await send(d, { t: 'vleave', matchId: second });
+      await lobby.stored();
+      expect(tries).toBe(STORE_RETRY.attempts);
+      expect(c.got.filter((m) => m.t === 'vover').map((m) => [m.stored, m.pending])).toEqual([[false, true], [false, undefined]]);
       expect(lobby.matches.size).toBe(0);
     } finally {
       console.error = errors;

@@ -27,7 +27,7 @@ function setUp(firstTo = 2, storeFails = 0) {
   };
   const saved: MatchCheckpoint[] = [];
   const dropped: string[] = [];
-  const checkpoints = { save: (cp: MatchCheckpoint) => saved.push(cp), drop: (id: string) => dropped.push(id), forget: () => {} };
+  const checkpoints = { save: (cp: MatchCheckpoint) => saved.push(cp), drop: (id: string) => dropped.push(id), forget: () => {}, unlist: () => {} };
   const seats = [new VersusSeat({ seed: 'a', mistakes: 0.15 }, now), new VersusSeat({ seed: 'b', mistakes: 0.3 }, now)] as const;
   const sent: [ServerMessage[], ServerMessage[]] = [[], []];
   const links = ([0, 1] as const).map((s) => ({ send: (m: ServerMessage) => (sent[s].push(serverMessageSchema.parse(m)), seats[s].receive(m)) }));

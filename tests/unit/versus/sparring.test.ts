@@ -227,7 +227,7 @@ describe('sparring against the server’s bot', () => {
       return v.ok ? { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false } : v;
     };
     let saved: MatchCheckpoint | null = null;
-    const cluster = { checkpoints: { save: (cp: MatchCheckpoint) => void (saved = cp), drop: () => {}, forget: () => {} }, claim: () => {}, release: () => {}, held: () => true };
+    const cluster = { checkpoints: { save: (cp: MatchCheckpoint) => void (saved = cp), drop: () => {}, forget: () => {}, unlist: () => {} }, claim: () => {}, release: () => {}, held: () => true };
     const lobby = (): VersusLobby => new VersusLobby({ bus: createLocalBus(), now: () => clock.t, timers, store, cluster });
     const [a, b] = [lobby(), lobby()];
     try {

@@ -26,10 +26,14 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
   /** Per match, per game: how much of it this instance has written. */
   private readonly written = new Map<string, Written[]>();
 
-  /** `refused(id)`: a write found another instance holding the match's lease (this one must stop hosting it). */
+  /**
+   * `refused(id)`: a write found another instance holding the match's lease (this one must stop hosting it).
+   * `decidedKey`: where decided matches are listed (KEYS.decided; tests give each cluster its own).
+   */
   constructor(
     private readonly link: RedisLink,
     private readonly refused: (matchId: string) => void = () => {},
+    private readonly decidedKey: string = KEYS.decided,
   ) {}
 
   save(checkpoint: MatchCheckpoint): void {
@@ -54,7 +58,7 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
     // Decided, not stored yet: listed for any instance to store if this one goes first (match-hosts.ts sweep).
     // Sent before the write, so a drop once it is stored (sent after) always unlists it; listed by an
     // instance that no longer holds the match, it is left to the holder by the sweep.
-    if (checkpoint.phase === 'over') this.link.cmd.zadd(KEYS.decided, Date.now(), checkpoint.matchId).catch(() => {});
+    if (checkpoint.phase === 'over') this.link.cmd.zadd(this.decidedKey, Date.now(), checkpoint.matchId).catch(() => {});
     // Written only while this instance holds the match's lease, checked in the same script (cluster.ts).
     this.link.cmd.eval(LEASE_SCRIPTS.checkpoint, 3, KEYS.matchHost(checkpoint.matchId), key, `${key}:games`, this.link.instance, CLUSTER.matchCheckpointMs, headText, ...chunks).then(
       (ok) => {
@@ -74,17 +78,17 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
   drop(matchId: string): void {
     this.written.delete(matchId);
     const key = KEYS.matchCheckpoint(matchId);
-    this.link.cmd.multi().del(key, `${key}:games`).zrem(KEYS.decided, matchId).exec().catch(() => {});
+    this.link.cmd.multi().del(key, `${key}:games`).zrem(this.decidedKey, matchId).exec().catch(() => {});
   }
 
   /** Matches decided and not stored whose checkpoint was last written before `before` (ms): at most `limit`, oldest first. */
   decided(before: number, limit: number): Promise<string[]> {
-    return this.link.cmd.zrangebyscore(KEYS.decided, '-inf', before, 'LIMIT', 0, limit).catch(() => []);
+    return this.link.cmd.zrangebyscore(this.decidedKey, '-inf', before, 'LIMIT', 0, limit).catch(() => []);
   }
 
   /** A decided match nobody can store any more (its checkpoint gone or unreadable): no longer looked for. */
   unlist(matchId: string): void {
-    this.link.cmd.zrem(KEYS.decided, matchId).catch(() => {});
+    this.link.cmd.zrem(this.decidedKey, matchId).catch(() => {});
   }
 
   /** Whether a match has a checkpoint: it is in play (or not yet stored) somewhere, or its host died. */

@@ -90,6 +90,8 @@ export type MatchCheckpoints = {
    * another instance's.
    */
   forget(matchId: string): void;
+  /** A decided match no instance should take up to store again (its store fails in a way a retry would repeat). */
+  unlist(matchId: string): void;
 };
 
 /** How often a match in play is written at most (and at each game's end). */

@@ -544,8 +544,10 @@ export class MatchHost {
       },
       (error: unknown) => {
         // Let go while it was tried (its lease lost, or this process closing): the checkpoint stays, and
-        // the instance that takes the decided match up stores it (by its id, once).
-        console.error(`[live] match ${this.matchId} was let go before it could be stored; its checkpoint is kept:`, error);
+        // the instance that takes the decided match up stores it (by its id, once). A store failing
+        // otherwise would fail there too: only a player's resume takes it up now.
+        if (this.phase !== 'closed') this.o.checkpoints?.unlist(this.matchId);
+        console.error(`[live] match ${this.matchId} could not be stored; its checkpoint is kept:`, error);
         this.sendBoth({ ...base, stored: false });
         return null;
       },

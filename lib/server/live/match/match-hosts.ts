@@ -37,6 +37,7 @@ export class MatchHosts {
   private readonly awaited = new Map<string, Promise<string | null>>();
   private readonly sweeper: NodeJS.Timeout;
   private sweeping: Promise<number> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly o: {
@@ -52,7 +53,9 @@ export class MatchHosts {
     this.sweeper.unref();
   }
 
+  /** The server stops (a drain), or closes: no more matches are taken up here to be stored. */
   close(): void {
+    this.stopped = true;
     clearInterval(this.sweeper);
   }
 
@@ -69,32 +72,49 @@ export class MatchHosts {
   }
 
   private async sweepOnce(): Promise<number> {
-    const { routing, lobby, placements } = this.o;
-    const { leases, checkpoints } = routing;
     let taken = 0;
     // Written a lease's time ago at least: a host storing it rewrites it on every try.
-    for (const matchId of await checkpoints.decided(Date.now() - CLUSTER.leaseMs, ADOPTING_AT_ONCE)) {
-      if (lobby.matches.has(matchId)) continue;
-      leases.forget(matchId);
-      if ((await leases.holder(matchId)) !== null || !(await leases.take(matchId))) continue;
-      const cp = await checkpoints.read(matchId).catch(() => null);
-      if (!cp || cp.phase !== 'over' || lobby.matches.has(matchId)) {
-        leases.release(matchId);
-        if (!cp) checkpoints.unlist(matchId);
-        continue;
-      }
+    for (const matchId of await this.o.routing.checkpoints.decided(Date.now() - CLUSTER.leaseMs, ADOPTING_AT_ONCE)) {
+      if (this.stopped) break;
       try {
-        lobby.adopt(cp, null, cp.placed && placements ? placements.reportFrom(cp, cp.placed) : undefined);
-        if (cp.placed) placements?.takenUp(cp.placed);
-        taken++;
+        if (await this.storeDecided(matchId)) taken++;
       } catch (error) {
-        leases.release(matchId);
-        if (!(error instanceof MatchRestoreError)) throw error;
-        console.error(`[live] decided match ${matchId} could not be taken up to be stored: ${error.message}`);
-        checkpoints.unlist(matchId);
+        // One that cannot be taken up this time (Redis away, a bug in its replay) stays listed; the others go on.
+        console.error(`[live] decided match ${matchId} could not be taken up to be stored:`, error);
       }
     }
     return taken;
+  }
+
+  /**
+   * One decided match nobody holds, taken up here and stored. Read before its lease is taken, as a
+   * resume's take-up does: between the take and the restore nothing waits, so the lease is never
+   * renewed for a match not hosted here yet. Unlisted only once its checkpoint is gone, or will not
+   * replay here.
+   */
+  private async storeDecided(matchId: string): Promise<boolean> {
+    const { routing, lobby, placements } = this.o;
+    const { leases, checkpoints } = routing;
+    if (lobby.matches.has(matchId)) return false;
+    leases.forget(matchId);
+    if ((await leases.holder(matchId)) !== null) return false;
+    const cp = await checkpoints.read(matchId);
+    if (!cp) {
+      if (!(await checkpoints.exists(matchId))) checkpoints.unlist(matchId);
+      return false;
+    }
+    if (cp.phase !== 'over' || this.stopped || lobby.matches.has(matchId) || !(await leases.take(matchId))) return false;
+    try {
+      lobby.adopt(cp, null, cp.placed && placements ? placements.reportFrom(cp, cp.placed) : undefined);
+    } catch (error) {
+      leases.release(matchId);
+      if (!(error instanceof MatchRestoreError)) throw error;
+      console.error(`[live] decided match ${matchId} cannot be taken up here, and is no longer looked for: ${error.message}`);
+      checkpoints.unlist(matchId);
+      return false;
+    }
+    if (cp.placed) placements?.takenUp(cp.placed);
+    return true;
   }
 
   /** Whether this socket has named too many matches it holds no seat of. */

@@ -6,15 +6,17 @@ import { placementOf } from '@/lib/server/versus/rating';
 import type { SeatOwner, SeatRatings, StoreMatchResult } from '@/lib/server/versus/store';
 import type { VersusMatchRecord } from '@/lib/server/versus/verify';
 import { oneTurnEach } from '@/lib/server/turns';
+import { isDbUnavailable } from '@/lib/db/errors';
 
 /** Every match (and room set) ending in this process starts storing through this, one a turn (turns.ts). */
 const storesInTurn = oneTurnEach();
 
 /**
  * A match whose store throws is stored again, waiting twice as long each time up to maxWaitMs; once
- * `pendingAfter` tries failed (a blip is one) its seats are told it is not stored yet, and it is tried on.
+ * `pendingAfter` tries failed (a blip is one) its seats are told it is not stored yet. It is tried on
+ * while the database is away; a failure of another kind (a bug: it would fail again) `attempts` times.
  */
-export const STORE_RETRY = { pendingAfter: 2, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
+export const STORE_RETRY = { pendingAfter: 2, attempts: 8, firstWaitMs: 1_000, maxWaitMs: 30_000 } as const;
 
 /** The one store path (lib/server/versus/store.ts); tests of the host alone pass their own. */
 export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [SeatOwner, SeatOwner]; ranked: boolean }) => Promise<StoreMatchResult>;
@@ -23,8 +25,8 @@ export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [Se
  * A decided match stored, in turn with the other matches ending now (encoding, verifying and
  * writing one takes milliseconds on this thread: players dropped together forfeit together), and
  * tried again after a throw (the database away or a transaction aborted: the match was not written)
- * with a growing wait on the host's timers, for as long as this process runs it: a finished match
- * is never given up here (`late` once STORE_RETRY.pendingAfter tries failed; `again` before each
+ * with a growing wait on the host's timers, while the database is away for as long as this process
+ * runs it: a finished match is not given up here for an outage (`late` once STORE_RETRY.pendingAfter tries failed; `again` before each
  * retry, false when it is no longer this process's to store, which then throws the last error).
  * A refusal is an answer and is not retried.
  */
@@ -34,7 +36,7 @@ export async function storeRetrying<R = StoreMatchResult>(o: { matchId: string; 
       return await storesInTurn(o.store);
     } catch (error) {
       if (attempt === STORE_RETRY.pendingAfter) o.late?.();
-      if (o.again && !o.again()) throw error;
+      if ((attempt >= STORE_RETRY.attempts && !isDbUnavailable(error)) || (o.again && !o.again())) throw error;
       const waitMs = Math.min(STORE_RETRY.firstWaitMs * 2 ** (attempt - 1), STORE_RETRY.maxWaitMs);
       console.error(`[live] storing match ${o.matchId} failed (attempt ${attempt}); again in ${waitMs} ms:`, error);
       await new Promise<void>((resolve) => o.timers.set(resolve, waitMs));

@@ -437,6 +437,11 @@ export class VersusRelay implements VersusDoor {
     return this.hosts?.sweep() ?? Promise.resolve(0);
   }
 
+  /** The server stops: it takes no decided match up to store any more (another instance will). */
+  stopSweeping(): void {
+    this.hosts?.close();
+  }
+
   close(): void {
     clearInterval(this.timer);
     this.hosts?.close();
