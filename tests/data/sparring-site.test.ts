@@ -31,7 +31,7 @@ function instance() {
   closers.push(shut);
   /** Dies: nothing more reaches Redis (its holds are not let go), its matches stop. */
   const crash = () => (link.kill(), shut());
-  return { lobby, crash };
+  return { lobby, crash, link };
 }
 
 /** A socket of `owner` as a lobby sees it, on `address`. */
@@ -77,6 +77,8 @@ describe.skipIf(!redisUp)('sparring budgets are the siteâ€™s, not each instanceâ
     expect(b.lobby.matches.size).toBe(0);
     await a.lobby.handle(tabA.c, { t: 'vleave', matchId: started.matchId });
     await a.lobby.matches.get(started.matchId)?.finished;
+    // The hold goes on a's link: its reply to a PING means Redis has it (b's start would otherwise race it).
+    await a.link.cmd.ping();
     await b.lobby.handle(tabB.c, spar);
     expect(tabB.matches()).toBe(1);
     expect(b.lobby.matches.size).toBe(1);

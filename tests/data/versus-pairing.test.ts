@@ -29,7 +29,11 @@ describe('ranked eligibility', () => {
     for (let i = 0; i < 3; i++) await playAndSubmit({ owner: fresh, live: false, issuedAt: new Date(), after: 5 });
     expect(await rankedEligibility({ userId: fresh.userId! })).toMatchObject({ ok: false, message: expect.stringContaining('(you have 0)') });
     const player2 = await player('grinder');
-    for (let i = 0; i < 3; i++) await playAndSubmit({ owner: player2, issuedAt: new Date(Date.now() + i * 600_000), after: 5 });
+    for (let i = 0; i < 3; i++) {
+      const { outcome } = await playAndSubmit({ owner: player2, issuedAt: new Date(Date.now() + i * 600_000), after: 5 });
+      // Each stored on the boards (a failure here says why it was not, rather than a count short by one).
+      expect(outcome).toMatchObject({ ok: true, status: 201 });
+    }
     expect(await rankedEligibility({ userId: player2.userId! })).toEqual({ ok: true });
     expect(await rankedEntry({ userId: fresh.userId!, address: '10.1.1.1' })).toMatchObject({ ok: false, code: 'not_eligible' });
     // A ban closes ranked whatever the account's age.
