@@ -109,7 +109,10 @@ describe('the backfill of rows measured before attack was kept', () => {
     await integritySettled();
     const db = await getDb();
     const before = await db.gameFeatures.findMany({ orderBy: { id: 'asc' } });
-    expect(before.find((r) => r.gameId)?.attack).toBeGreaterThan(0);
+    // The solo game's seed is the ticket's, random: about 1 bot sprint in 100 clears only singles and
+    // sends nothing, so its row is only required to be measured; m0's fixed seeds send attack.
+    expect(before.find((r) => r.gameId)?.attack).toEqual(expect.any(Number));
+    expect(before.filter((r) => r.matchId === 'm0').some((r) => r.attack! > 0)).toBe(true);
     const old = await db.gameFeatures.updateMany({ where: { OR: [{ matchId: 'm0' }, { gameId: { not: null } }] }, data: { attack: null, garbageCleared: null, sent: null } });
     expect(await backfillAttack({ batch: 3 })).toEqual({ updated: old.count, unreadable: 0 });
     expect(await db.gameFeatures.findMany({ orderBy: { id: 'asc' } })).toEqual(before);
