@@ -407,6 +407,41 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     expect(exists).not.toHaveBeenCalled();
   });
 
+  it('its host stalled past its lease while another took the match up: its spectators on that instance and one watching through another watch on at the new host', { timeout: 40_000 }, async () => {
+    const { a, b, seats, p0, p1, matchId, tag } = await matchOnTwo();
+    const here = await spectatorOn(a, matchId, `${tag}-here`);
+    const there = await spectatorOn(b, matchId, tag);
+    await play(4_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    // The host's renewals stall and its lease runs out: seat 0's resume on b takes the match up, and a stops a lease's time after its last renewal.
+    const stalled = () => new Promise<never>(() => {});
+    vi.spyOn(a.link.cmd, 'eval').mockImplementation(stalled);
+    vi.spyOn(a.link.cmd, 'set').mockImplementation(stalled);
+    await b.link.cmd.del(KEYS.matchHost(matchId));
+    b.leases.forget(matchId);
+    const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
+    await b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
+    await q0.next('vresumed', (m) => m.matchId === matchId);
+    await expect.poll(() => a.lobby.matches.has(matchId), { timeout: 10_000 }).toBe(false);
+    vi.restoreAllMocks();
+    const watched = (s: ReturnType<typeof socket>) => s.got.filter((m) => m.t === 'vwatching' && m.matchId === matchId).length;
+    const q1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);
+    await b.relay.handle(q1.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    await q1.next('vresumed', (m) => m.matchId === matchId);
+    // Both are caught up at b (the one on a froze before: nothing told it the match had gone).
+    // (A game beginning sends its spectators a catch-up too: at least one more each.)
+    await expect.poll(() => watched(here) >= 2 && watched(there) >= 2, { timeout: 10_000 }).toBe(true);
+    const frames = (s: ReturnType<typeof socket>) => s.got.filter((m) => m.t === 'vframe').length;
+    const before = [frames(here), frames(there)];
+    // Long enough for a countdown (3 s) if a game has just begun.
+    await play(5_000, [{ seat: seats[0], relay: b.relay, conn: q0.conn }, { seat: seats[1], relay: b.relay, conn: q1.conn }], matchId);
+    expect(frames(here)).toBeGreaterThan(before[0]!);
+    expect(frames(there)).toBeGreaterThan(before[1]!);
+    await b.relay.handle(q0.conn, { t: 'vleave', matchId });
+    for (const s of [here, there]) await s.next('vover', (m) => m.matchId === matchId);
+    for (const s of [here, there]) expect(s.got.filter((m) => m.t === 'error')).toEqual([]);
+    expect(stored.filter((s) => s.matchId === matchId)).toHaveLength(1);
+  });
+
   it('its host unable to renew its lease stops a lease’s time later: its players’ sockets are closed to resume elsewhere', { timeout: 30_000 }, async () => {
     const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
     const a = instance(homeKey);

@@ -103,7 +103,9 @@ export class VersusLobby {
   private readonly sparPending = new WeakSet<VersusPeer>();
   /** Set by handOver (a shutdown): no bot match starts here any more. */
   private leaving = false;
-  private letGo: (matchId: string) => void = () => {};
+  private letGo: (matchId: string, spectators: VersusPeer[], rewatchHere: boolean) => void = () => {};
+  /** Who watches each match hosted here (sockets here, and relayed ones): moved on if the match is let go while in play. */
+  private readonly spectators = new Map<string, Set<VersusPeer>>();
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
@@ -195,12 +197,14 @@ export class VersusLobby {
         // The same budget as solo games; subscribed first, then the catch-up (see messages.ts).
         if (conn.watches.size >= 8) return conn.error('rate_limited', 'At most 8 games watched at once.', { gameId: m.matchId });
         conn.watches.set(m.matchId, this.o.bus.subscribe(m.matchId, (msg) => conn.send(msg)));
+        this.spectators.set(m.matchId, (this.spectators.get(m.matchId) ?? new Set()).add(conn));
         conn.send(this.catchUp(host));
         return host.spectatorsChanged();
       }
       case 'vunwatch':
         conn.watches.get(m.matchId)?.();
         conn.watches.delete(m.matchId);
+        this.unspectate(m.matchId, conn);
         return this.matches.get(m.matchId)?.spectatorsChanged();
       case 'spar':
         return this.spar(conn, m);
@@ -318,8 +322,27 @@ export class VersusLobby {
         this.sendRoom(room);
       }
     }
-    for (const gameId of conn.watches.keys()) this.matches.get(gameId)?.spectatorsChanged();
+    for (const gameId of conn.watches.keys()) {
+      this.unspectate(gameId, conn);
+      this.matches.get(gameId)?.spectatorsChanged();
+    }
     conn.match?.host.detach(conn.match.seat, conn);
+  }
+
+  private unspectate(matchId: string, conn: VersusPeer): void {
+    const set = this.spectators.get(matchId);
+    if (set?.delete(conn) && set.size === 0) this.spectators.delete(matchId);
+  }
+
+  /** A match let go here: its spectators here stop watching it here, and are handed to the relay to watch it where it goes on. */
+  private moveSpectators(matchId: string, rewatchHere: boolean): void {
+    const spectators = [...(this.spectators.get(matchId) ?? [])];
+    this.spectators.delete(matchId);
+    for (const peer of spectators) {
+      peer.watches.get(matchId)?.();
+      peer.watches.delete(matchId);
+    }
+    this.letGo(matchId, spectators, rewatchHere);
   }
 
   /** A shutdown: every match in play here is checkpointed and let go for another instance to take up (versus-relay.ts); how many. */
@@ -329,7 +352,8 @@ export class VersusLobby {
     for (const host of [...this.matches.values()]) {
       if (!host.handOver()) continue;
       n++;
-      this.letGo(host.matchId);
+      // Sockets here close with the instance (their pages dial again): only those relayed here are moved on.
+      this.moveSpectators(host.matchId, false);
     }
     return n;
   }
@@ -346,7 +370,7 @@ export class VersusLobby {
     const links = ([0, 1] as const).map((s) => host.link(s) as VersusPeer | null);
     // Another instance holds it now: it plays on there, and the end is that instance's to report.
     host.letGo();
-    this.letGo(matchId);
+    this.moveSpectators(matchId, true);
     for (const link of links) link?.close?.(1012, 'The server hosting your match lost it: reconnecting resumes it where it is hosted now.');
   }
 
@@ -394,8 +418,12 @@ export class VersusLobby {
     this.placer = placer;
   }
 
-  /** Several instances: told of each match let go here still in play (handed over at a shutdown, or its lease lost), for its spectators elsewhere. */
-  setLetGo(letGo: (matchId: string) => void): void {
+  /**
+   * Several instances: told of each match let go here still in play (handed over at a shutdown, or
+   * its lease lost), with who watched it here (unsubscribed): the relay moves them on, those with a
+   * socket here too if `rewatchHere`.
+   */
+  setLetGo(letGo: (matchId: string, spectators: VersusPeer[], rewatchHere: boolean) => void): void {
     this.letGo = letGo;
   }
 
@@ -440,6 +468,7 @@ export class VersusLobby {
       ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}), ...(o.placed ? { placed: o.placed } : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
+        if (!h.goesOn) this.spectators.delete(h.matchId);
         this.o.cluster?.release(h.matchId);
         // Over, or played on elsewhere (where its seat is rebuilt, adopt): this instance's bot plays no more.
         o.bot?.stop();
@@ -478,6 +507,7 @@ export class VersusLobby {
       bus: this.o.bus, ...this.hostOptions(), ...(this.o.cluster ? this.leased(this.o.cluster) : {}),
       onClose: (h) => {
         this.matches.delete(h.matchId);
+        if (!h.goesOn) this.spectators.delete(h.matchId);
         this.o.cluster?.release(h.matchId);
         for (const bot of bots) bot?.stop();
         if (bots.some((b) => b !== null)) this.sparringClosed(h);

@@ -129,7 +129,7 @@ export class VersusRelay implements VersusDoor {
       ? new RoomHome({ keeper: new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, isHome), rooms: homes.rooms, isHome, claim: () => this.claim() })
       : null;
     if (this.placements) lobby.setPlacer((p) => this.placements!.place(p));
-    if (routing) lobby.setLetGo((matchId) => this.letGo(matchId));
+    if (routing) lobby.setLetGo((matchId, spectators, rewatchHere) => this.letGo(matchId, spectators, rewatchHere));
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
     void this.claim();
@@ -485,10 +485,18 @@ export class VersusRelay implements VersusDoor {
     }
   }
 
-  /** A match hosted here let go, still in play: the instances of its spectators here (relayed) hear it at once (`vmoved`). */
-  private letGo(matchId: string): void {
+  /**
+   * A match hosted here let go, still in play: the instances of its relayed spectators hear it at
+   * once (`vmoved`); those with a socket here look for where it goes on, as after its host died
+   * (the lease may still name this instance: it is the one gone).
+   */
+  private letGo(matchId: string, spectators: VersusPeer[], rewatchHere: boolean): void {
     const to = new Set<string>();
-    for (const peer of this.peers.values()) if (peer.watches.has(matchId)) to.add(peer.from);
+    this.routing?.leases.forget(matchId);
+    for (const peer of spectators) {
+      if (peer instanceof RelayedPeer) to.add(peer.from);
+      else if (rewatchHere && socketHere(peer)) void this.watchNext(peer, matchId, this.link.instance).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
+    }
     for (const instance of to) void this.bus.tell(instance, { k: 'vmoved', from: this.link.instance, matchId });
   }
 
@@ -588,6 +596,9 @@ export class VersusRelay implements VersusDoor {
 const WAITS: Partial<Record<ServerMessage['t'], boolean>> = {
   queued: true, room: true, unqueued: false, room_closed: false, match: false, rroom: true, rclosed: false, rover: false, tqueued: true, tunqueued: false,
 };
+
+/** A peer of the lobby's that is a socket on this instance: neither relayed here nor the sparring bot (which has no id). */
+const socketHere = (peer: VersusPeer): peer is Connection => !(peer instanceof RelayedPeer) && 'id' in peer;
 
 /** A player connected to another instance, as the lobby on the home (or a match's host) sees it. */
 class RelayedPeer implements VersusPeer {
