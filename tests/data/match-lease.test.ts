@@ -322,6 +322,30 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     errors.mockRestore();
   });
 
+  it('listed matches a sweep cannot take up, older and more than it reads at once, do not keep a decided match from being stored', { timeout: 60_000 }, async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { a, b, seats, p0, p1, matchId } = await matchOnTwo({ away: true });
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    await b.relay.handle(p1.conn, { t: 'vleave', matchId });
+    const { decided } = a;
+    await expect.poll(async () => a.link.cmd.zscore(decided, matchId)).not.toBeNull();
+    a.crash();
+    // Listed before it, ten a sweep passes over each time: their lease names an instance that lives on (a bug's leftovers, say).
+    const stuck = Array.from({ length: 10 }, () => randomBytes(12).toString('hex'));
+    for (const id of stuck) {
+      await b.link.cmd.set(KEYS.matchHost(id), 'another-instance', 'PX', 60_000);
+      await b.link.cmd.zadd(decided, 1, id);
+    }
+    await sleep(CLUSTER.leaseMs + CLUSTER.renewEveryMs);
+    // A sweep reads 8: the second finds it behind those it passed over.
+    for (let sweep = 0; sweep < 4 && !stored.some((m) => m.matchId === matchId); sweep++) await b.relay.sweepDecided();
+    await expect.poll(() => stored.filter((m) => m.matchId === matchId).length, { timeout: 5_000 }).toBe(1);
+    for (const id of stuck) expect(await b.link.cmd.zscore(decided, id)).not.toBeNull();
+    await b.link.cmd.del(...stuck.map((id) => KEYS.matchHost(id)));
+    await b.link.cmd.zrem(decided, ...stuck);
+    errors.mockRestore();
+  });
+
   it('its host shutting down hands it over: a spectator watching through another instance follows it at once, not once the host is unlisted', { timeout: 30_000 }, async () => {
     const { a, b, seats, p0, p1, matchId, tag } = await matchOnTwo();
     const watcher = await spectatorOn(b, matchId, tag);

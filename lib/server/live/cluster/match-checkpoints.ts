@@ -86,6 +86,11 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
     return this.link.cmd.zrangebyscore(this.decidedKey, '-inf', before, 'LIMIT', 0, limit).catch(() => []);
   }
 
+  /** A decided match the sweep passed over: listed as written now, so it comes after the others (a match unlisted meanwhile stays so). */
+  postpone(matchId: string): void {
+    this.link.cmd.zadd(this.decidedKey, 'XX', Date.now(), matchId).catch(() => {});
+  }
+
   /** A decided match nobody can store any more (its checkpoint gone or unreadable): no longer looked for. */
   unlist(matchId: string): void {
     this.link.cmd.zrem(this.decidedKey, matchId).catch(() => {});

@@ -77,11 +77,16 @@ export class MatchHosts {
     for (const matchId of await this.o.routing.checkpoints.decided(Date.now() - CLUSTER.leaseMs, ADOPTING_AT_ONCE)) {
       if (this.stopped) break;
       try {
-        if (await this.storeDecided(matchId)) taken++;
+        if (await this.storeDecided(matchId)) {
+          taken++;
+          continue;
+        }
       } catch (error) {
         // One that cannot be taken up this time (Redis away, a bug in its replay) stays listed; the others go on.
         console.error(`[live] decided match ${matchId} could not be taken up to be stored:`, error);
       }
+      // Left listed (its host lives, or it failed): behind the others, so a few such cannot keep them waiting.
+      this.o.routing.checkpoints.postpone(matchId);
     }
     return taken;
   }
