@@ -7,7 +7,7 @@ import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 
 /**
  * A `watch` for a game this instance does not host: with several instances, the spectator's
- * socket may have landed on another one than the player's; the bus relays (redis-bus.ts).
+ * socket may have landed on another one than the player's; the bus relays (remote-watches.ts).
  */
 export async function watchElsewhere(hub: LiveHere, conn: Connection, gameId: string): Promise<void> {
   const remote = hub.shared.remote;

@@ -1,7 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import type { Owner } from '@/lib/server/games/owner';
-import type { AfterRequest, HostRequest, LinkRef, PeerRef, RedisBus, VersusWire } from '@/lib/server/live/cluster/redis-bus';
+import type { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import type { AfterRequest, HostRequest, LinkRef, PeerRef, VersusWire } from '@/lib/server/live/cluster/wires';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import type { MatchCheckpoint, Placed } from '@/lib/server/live/match/match-checkpoint';
 import type { AfterMatch, Placement, VersusLobby } from '@/lib/server/live/match/versus-lobby';

@@ -118,7 +118,7 @@ const stillOpen = (t: OpenFields, now: number) => t.live && !t.usedAt && !t.stre
 
 /**
  * Whether a live game hosted nowhere now may yet be taken up by its player's resume (its host
- * died, its lease ran out): a spectator asking for it then waits for the take-up (redis-bus.ts).
+ * died, its lease ran out): a spectator asking for it then waits for the take-up (remote-watches.ts).
  */
 export async function mayBeTakenUp(gameId: string): Promise<boolean> {
   const ticket = await (await getDb()).gameTicket.findUnique({
