@@ -31,8 +31,17 @@ function matchOf(m: VersusClientMessage): string | null {
     case 'vwatch':
     case 'vunwatch':
       return m.matchId;
-    default:
+    case 'queue':
+    case 'unqueue':
+    case 'room_create':
+    case 'room_join':
+    case 'room_set':
+    case 'ready':
+    case 'rematch':
+    case 'spar':
       return null;
+    default:
+      return m satisfies never;
   }
 }
 
