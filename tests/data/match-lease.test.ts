@@ -446,7 +446,12 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     const q0 = socket(`g0-${tag}`, '10.8.0.1', seats[0]);
     await b.relay.handle(q0.conn, { t: 'vresume', matchId, token: seats[0].resumeToken });
     await q0.next('vresumed', (m) => m.matchId === matchId);
+    // Its reads time out too as it stops (Redis cut off from it): no answer is not "nobody has it", so the spectator there waits on.
+    const timedOut = () => Promise.reject(new Error('Command timed out'));
+    vi.spyOn(a.link.cmd, 'get').mockImplementation(timedOut);
+    vi.spyOn(a.link.cmd, 'exists').mockImplementation(timedOut);
     await expect.poll(() => a.lobby.matches.has(matchId), { timeout: 10_000 }).toBe(false);
+    await sleep(1_000);
     vi.restoreAllMocks();
     const watched = (s: ReturnType<typeof socket>) => s.got.filter((m) => m.t === 'vwatching' && m.matchId === matchId).length;
     const q1 = socket(`g1-${tag}`, '10.8.0.2', seats[1]);

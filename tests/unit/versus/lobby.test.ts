@@ -233,6 +233,51 @@ describe('the versus lobby', () => {
     }
   });
 
+  it('a match let go here (its lease lost) moves on only who still watches it: a watch ended by a solo `unwatch` naming it is not', async () => {
+    make();
+    const moved: VersusPeer[][] = [];
+    lobby.setLetGo((_, spectators) => void moved.push(spectators));
+    const a = conn({ userId: null, guestId: 'la' });
+    const b = conn({ userId: null, guestId: 'lb' });
+    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    const { matchId } = a.last('match') as { matchId: string };
+    const [stays, quits] = [conn({ userId: null, guestId: 'w1' }), conn({ userId: null, guestId: 'w2' })];
+    await send(stays, { t: 'vwatch', matchId });
+    await send(quits, { t: 'vwatch', matchId });
+    // What the solo handler does with `unwatch` (messages.ts): the socket's watch of that id ends, whatever it watches.
+    quits.c.watches.get(matchId)!();
+    quits.c.watches.delete(matchId);
+    lobby.stop(matchId);
+    expect(moved).toEqual([[stays.c]]);
+  });
+
+  it('a decided match let go while its store is on its way: its spectators stay, and hear the result', async () => {
+    let release: () => void = () => {};
+    const storing = new Promise<void>((r) => (release = r));
+    lobby = new VersusLobby({
+      bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone,
+      store: async () => {
+        await storing;
+        return { ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false };
+      },
+    });
+    const moved: VersusPeer[][] = [];
+    lobby.setLetGo((_, spectators) => void moved.push(spectators));
+    const a = conn({ userId: null, guestId: 'da' });
+    const b = conn({ userId: null, guestId: 'db' });
+    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    const { matchId } = a.last('match') as { matchId: string };
+    const watcher = conn({ userId: null, guestId: 'dw' });
+    await send(watcher, { t: 'vwatch', matchId });
+    await send(b, { t: 'vleave', matchId });
+    lobby.stop(matchId);
+    release();
+    await expect.poll(() => watcher.got.filter((m) => m.t === 'vover').map((m) => m.t === 'vover' && m.stored)).toEqual([true]);
+    expect(moved).toEqual([]);
+  });
+
   it('runs a private room: only the creator sets it, both ready start the match', async () => {
     make();
     const host = conn({ userId: 'u1', guestId: null });

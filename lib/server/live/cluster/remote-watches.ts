@@ -12,7 +12,6 @@ const MOVES_FOLLOWED = 3;
 const NOBODY = '';
 
 /** A spectator here of a game hosted elsewhere; `local` once the game was taken up here (its frames then come from this instance's bus). */
-
 type Watcher = { listener: (m: ServerMessage) => void; ready: boolean; local: (() => void) | null };
 /**
  * One catch-up asked of a game's host for every watcher here that waits on it: spectators coming

@@ -141,7 +141,7 @@ export class MatchHosts {
       return lobby.matches.has(matchId) ? instance : now;
     }
     // A batch for a match whose host died while this socket stayed open: it reconnects and resumes.
-    if (holder === null && m.t === 'vinputs' && (await routing.checkpoints.exists(matchId))) {
+    if (holder === null && m.t === 'vinputs' && (await routing.checkpoints.exists(matchId).catch(() => false))) {
       conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       return CLOSED;
     }
@@ -205,7 +205,8 @@ export class MatchHosts {
       const holder = await routing.leases.holder(matchId);
       // Still `gone`'s a lease's time on: it renewed it, so it lives (it missed a message, no more).
       if (holder !== null && (holder !== gone || Date.now() - began > CLUSTER.leaseMs + CLUSTER.renewEveryMs)) return holder;
-      if (holder === null && !(await routing.checkpoints.exists(matchId))) return null;
+      // Redis not answering (this instance cut off from it, say) is no answer: looked at again.
+      if (holder === null && !(await routing.checkpoints.exists(matchId).catch(() => true))) return null;
     }
     return null;
   }

@@ -196,7 +196,12 @@ export class VersusLobby {
         if (conn.watches.has(m.matchId)) return;
         // The same budget as solo games; subscribed first, then the catch-up (see messages.ts).
         if (conn.watches.size >= 8) return conn.error('rate_limited', 'At most 8 games watched at once.', { gameId: m.matchId });
-        conn.watches.set(m.matchId, this.o.bus.subscribe(m.matchId, (msg) => conn.send(msg)));
+        const unsubscribe = this.o.bus.subscribe(m.matchId, (msg) => conn.send(msg));
+        // Whoever ends the watch (`vunwatch`, a solo `unwatch` naming it, the socket closing) ends it here too.
+        conn.watches.set(m.matchId, () => {
+          unsubscribe();
+          this.unspectate(m.matchId, conn);
+        });
         this.spectators.set(m.matchId, (this.spectators.get(m.matchId) ?? new Set()).add(conn));
         conn.send(this.catchUp(host));
         return host.spectatorsChanged();
@@ -204,7 +209,6 @@ export class VersusLobby {
       case 'vunwatch':
         conn.watches.get(m.matchId)?.();
         conn.watches.delete(m.matchId);
-        this.unspectate(m.matchId, conn);
         return this.matches.get(m.matchId)?.spectatorsChanged();
       case 'spar':
         return this.spar(conn, m);
@@ -322,10 +326,7 @@ export class VersusLobby {
         this.sendRoom(room);
       }
     }
-    for (const gameId of conn.watches.keys()) {
-      this.unspectate(gameId, conn);
-      this.matches.get(gameId)?.spectatorsChanged();
-    }
+    for (const gameId of conn.watches.keys()) this.matches.get(gameId)?.spectatorsChanged();
     conn.match?.host.detach(conn.match.seat, conn);
   }
 
@@ -368,9 +369,12 @@ export class VersusLobby {
     if (!host) return;
     console.error(`[live] match ${matchId} stopped here: its lease is lost`);
     const links = ([0, 1] as const).map((s) => host.link(s) as VersusPeer | null);
+    const decided = host.ended;
     // Another instance holds it now: it plays on there, and the end is that instance's to report.
     host.letGo();
-    this.moveSpectators(matchId, true);
+    // Decided, a store may be on its way here still: its spectators stay to hear the result.
+    if (decided) this.spectators.delete(matchId);
+    else this.moveSpectators(matchId, true);
     for (const link of links) link?.close?.(1012, 'The server hosting your match lost it: reconnecting resumes it where it is hosted now.');
   }
 

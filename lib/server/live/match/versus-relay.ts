@@ -41,7 +41,8 @@ function matchOf(m: VersusClientMessage): string | null {
     case 'spar':
       return null;
     default:
-      return m satisfies never;
+      m satisfies never;
+      return null; // a wire from a newer instance (a deploy under way) names a type this one does not know
   }
 }
 
@@ -149,7 +150,7 @@ export class VersusRelay implements VersusDoor {
     return {
       instance: this.link.instance, bus: this.bus, lobby: this.lobby,
       home: () => this.link.cmd.get(this.homeKey).catch(() => null),
-      inPlay: (matchId) => this.routing?.checkpoints.exists(matchId) ?? Promise.resolve(false),
+      inPlay: (matchId) => this.routing?.checkpoints.exists(matchId).catch(() => false) ?? Promise.resolve(false),
       local: (peer, to) => {
         const conn = this.relayed.get(peer);
         return conn && this.relayedTo.get(peer)?.has(to) ? conn : null;
