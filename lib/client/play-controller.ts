@@ -157,6 +157,9 @@ export class PlayController {
       ? new GameRunner({ game: this.dealt })
       : new GameRunner({ mode: this.mode, seed: ticket.seed, handling: { ...handling }, nextCount: display.nextCount });
     this.snapshot = this.runner.game.snapshot();
+    // Shown with the new seed at once, not at the first frame: until then the page described the
+    // last game's pieces beside this game's seed (a loaded machine's test read one as the other).
+    this.expose(this.snapshot);
     this.finesse = this.runner.game.finesse();
     this.host.root.dataset.faults = '0';
     this.host.root.dataset.seed = ticket.seed;

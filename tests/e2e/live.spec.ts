@@ -137,9 +137,19 @@ test('practice plays with no server: started, restarted and finished while the s
     await tap(page, game, 'Space', 'pieces');
     // A new game needs no server either.
     const seed = await game.getAttribute('data-seed');
+    // What the page says of the pieces as the new seed appears: the new game's (0), not the last one's
+    // (a test reading the count then waited for a change that had already come).
+    await game.evaluate((el) => {
+      const seen = new MutationObserver(() => {
+        el.setAttribute('data-test-pieces-at-seed', el.getAttribute('data-pieces') ?? '');
+        seen.disconnect();
+      });
+      seen.observe(el, { attributeFilter: ['data-seed'] });
+    });
     await page.keyboard.press('KeyR');
     await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
     await expect(game).not.toHaveAttribute('data-seed', seed!);
+    await expect(game).toHaveAttribute('data-test-pieces-at-seed', '0');
     await topOut(page, game);
     const status = page.getByTestId('submit-status');
     await expect(status).toHaveAttribute('data-status', 'practice');
