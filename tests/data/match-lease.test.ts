@@ -126,6 +126,16 @@ async function matchOnTwo(o: { away?: boolean } = {}) {
   return { a, b, ...(await matchOn(a, b)) };
 }
 
+/** A match between two instances, decided on its host (the first) while that host cannot reach its database: listed as decided, not stored. */
+async function decidedWhileAway() {
+  const { a, b, seats, p0, p1, matchId } = await matchOnTwo({ away: true });
+  await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+  await b.relay.handle(p1.conn, { t: 'vleave', matchId });
+  const { decided } = a;
+  await expect.poll(async () => a.link.cmd.zscore(decided, matchId)).not.toBeNull();
+  return { a, b, matchId, decided };
+}
+
 /** A spectator whose socket is on `on`, watching the match (relayed to its host). */
 async function spectatorOn(on: ReturnType<typeof instance>, matchId: string, tag: string) {
   const watcher = socket(`w-${tag}`, '10.8.0.4');
@@ -300,11 +310,7 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
 
   it('decided while its host could not reach the database, then its host killed: another instance stores it, with nobody resuming it', { timeout: 60_000 }, async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { a, b, seats, p0, p1, matchId } = await matchOnTwo({ away: true });
-    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
-    await b.relay.handle(p1.conn, { t: 'vleave', matchId });
-    const { decided } = a;
-    await expect.poll(async () => a.link.cmd.zscore(decided, matchId)).not.toBeNull();
+    const { a, b, matchId, decided } = await decidedWhileAway();
     // Its host is alive and tries on: nobody else takes it.
     await sleep(CLUSTER.leaseMs);
     expect(await b.relay.sweepDecided()).toBe(0);
@@ -325,11 +331,7 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
 
   it('listed matches a sweep cannot take up, older and more than it reads at once, do not keep a decided match from being stored', { timeout: 60_000 }, async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { a, b, seats, p0, p1, matchId } = await matchOnTwo({ away: true });
-    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
-    await b.relay.handle(p1.conn, { t: 'vleave', matchId });
-    const { decided } = a;
-    await expect.poll(async () => a.link.cmd.zscore(decided, matchId)).not.toBeNull();
+    const { a, b, matchId, decided } = await decidedWhileAway();
     a.crash();
     // Listed before it, ten a sweep passes over each time: their lease names an instance that lives on (a bug's leftovers, say).
     const stuck = Array.from({ length: 10 }, () => randomBytes(12).toString('hex'));
