@@ -472,6 +472,10 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     for (const s of [here, there]) await s.next('vover', (m) => m.matchId === matchId);
     for (const s of [here, there]) expect(s.got.filter((m) => m.t === 'error')).toEqual([]);
     expect(stored.filter((s) => s.matchId === matchId)).toHaveLength(1);
+    // The instance it was watched on first dies: the spectator on b, which watches it on b now, looks for nothing there.
+    a.crash();
+    await sleep(CLUSTER.listTtlMs + 2 * CLUSTER.renewEveryMs);
+    expect(there.got.filter((m) => m.t === 'error')).toEqual([]);
   });
 
   it('its host unable to renew its lease stops a lease’s time later: its players’ sockets are closed to resume elsewhere', { timeout: 30_000 }, async () => {

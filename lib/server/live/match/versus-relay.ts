@@ -204,10 +204,13 @@ export class VersusRelay implements VersusDoor {
       const to = await hosts.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
       if (m.t === 'vunwatch') {
-        this.watchingAt.get(conn.id)?.delete(matchId);
+        this.notWatchingElsewhere(conn.id, matchId);
         this.watchWaits.get(conn.id)?.delete(matchId);
       }
-      if (to === this.link.instance) return this.lobby.handle(conn, m);
+      if (to === this.link.instance) {
+        if (m.t === 'vwatch') this.notWatchingElsewhere(conn.id, matchId);
+        return this.lobby.handle(conn, m);
+      }
       if (to !== null) return this.relay(conn, m, to, matchId);
       // A watch of a match whose host died waits for a player to take it up; nobody holds it, so this is its first look.
       if (m.t === 'vwatch') return this.watchNext(conn, matchId, null);
@@ -303,9 +306,11 @@ export class VersusRelay implements VersusDoor {
     if (this.watchWaits.get(conn.id)?.size === 0) this.watchWaits.delete(conn.id);
     if (!still || !conn.open) return;
     const m = { t: 'vwatch', matchId } as const;
-    // Nobody took it up: the page is told, and it is watched again no more.
-    if (to === null) this.watchingAt.get(conn.id)?.delete(matchId);
-    if (to === null || to === this.link.instance) return this.lobby.handle(conn, m);
+    // Nobody took it up (the page is told), or taken up here: it is watched elsewhere no more.
+    if (to === null || to === this.link.instance) {
+      this.notWatchingElsewhere(conn.id, matchId);
+      return this.lobby.handle(conn, m);
+    }
     return this.relay(conn, m, to, matchId);
   }
 
@@ -515,6 +520,12 @@ export class VersusRelay implements VersusDoor {
   private watchOn(from: string, matchId: string): void {
     this.routing?.leases.forget(matchId);
     for (const [id, watches] of this.watchingAt) if (watches.get(matchId)?.at === from) this.rewatch(this.relayed.get(id), matchId, from);
+  }
+
+  /** A match this socket watched on another instance is watched here now (or not at all): that instance going is nothing to it. */
+  private notWatchingElsewhere(id: string, matchId: string): void {
+    const watches = this.watchingAt.get(id);
+    if (watches?.delete(matchId) && watches.size === 0) this.watchingAt.delete(id);
   }
 
   private rewatch(conn: Connection | undefined, matchId: string, at: string): void {
