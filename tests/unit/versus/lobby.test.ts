@@ -27,6 +27,14 @@ afterEach(() => lobby?.close());
 const anyone = async () => ({ ok: true as const, avoid: [] });
 const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone }));
 const send = (x: { c: VersusPeer }, m: VersusClientMessage) => lobby.handle(x.c, m);
+/** Two guests queued for an unranked battle, paired at once: their match. */
+async function guestsPaired(tag: string) {
+  const a = conn({ userId: null, guestId: `${tag}a` });
+  const b = conn({ userId: null, guestId: `${tag}b` });
+  await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+  await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+  return { a, b, matchId: (a.last('match') as { matchId: string }).matchId };
+}
 
 describe('the versus lobby', () => {
   it('knows an account in a ranked match, hosted here or placed elsewhere, whatever its tab: ranked 2v2 refuses it meanwhile', async () => {
@@ -203,11 +211,7 @@ describe('the versus lobby', () => {
     const errors = console.error;
     console.error = () => {};
     try {
-      const a = conn({ userId: null, guestId: 'pa' });
-      const b = conn({ userId: null, guestId: 'pb' });
-      await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
-      await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
-      const { matchId } = a.last('match') as { matchId: string };
+      const { a, b, matchId } = await guestsPaired('p');
       await send(b, { t: 'vleave', matchId });
       await lobby.stored();
       expect(stored).toBe(1);
@@ -218,11 +222,7 @@ describe('the versus lobby', () => {
       failures = 100;
       failure = new TypeError('a bug');
       tries = 0;
-      const c = conn({ userId: null, guestId: 'pc' });
-      const d = conn({ userId: null, guestId: 'pd' });
-      await send(c, { t: 'queue', mode: 'battle', ranked: false, ...base });
-      await send(d, { t: 'queue', mode: 'battle', ranked: false, ...base });
-      const second = (c.last('match') as { matchId: string }).matchId;
+      const { a: c, b: d, matchId: second } = await guestsPaired('q');
       await send(d, { t: 'vleave', matchId: second });
       await lobby.stored();
       expect(tries).toBe(STORE_RETRY.attempts);
@@ -237,11 +237,7 @@ describe('the versus lobby', () => {
     make();
     const moved: VersusPeer[][] = [];
     lobby.setLetGo((_, spectators) => void moved.push(spectators));
-    const a = conn({ userId: null, guestId: 'la' });
-    const b = conn({ userId: null, guestId: 'lb' });
-    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
-    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
-    const { matchId } = a.last('match') as { matchId: string };
+    const { matchId } = await guestsPaired('l');
     const [stays, quits] = [conn({ userId: null, guestId: 'w1' }), conn({ userId: null, guestId: 'w2' })];
     await send(stays, { t: 'vwatch', matchId });
     await send(quits, { t: 'vwatch', matchId });
@@ -264,11 +260,7 @@ describe('the versus lobby', () => {
     });
     const moved: VersusPeer[][] = [];
     lobby.setLetGo((_, spectators) => void moved.push(spectators));
-    const a = conn({ userId: null, guestId: 'da' });
-    const b = conn({ userId: null, guestId: 'db' });
-    await send(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
-    await send(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
-    const { matchId } = a.last('match') as { matchId: string };
+    const { b, matchId } = await guestsPaired('d');
     const watcher = conn({ userId: null, guestId: 'dw' });
     await send(watcher, { t: 'vwatch', matchId });
     await send(b, { t: 'vleave', matchId });

@@ -96,8 +96,10 @@ export class RedisMatchCheckpoints implements MatchCheckpoints {
     this.link.cmd.zrem(this.decidedKey, matchId).catch(() => {});
   }
 
-  /** Whether a match has a checkpoint: it is in play (or not yet stored) somewhere, or its host died. */
-  /** Rejects if Redis does not answer: a caller that would give a match up on "no" must not on that. */
+  /**
+   * Whether a match has a checkpoint: it is in play (or not yet stored) somewhere, or its host died.
+   * Rejects if Redis does not answer: a caller that would give a match up on "no" must not on that.
+   */
   async exists(matchId: string): Promise<boolean> {
     return (await this.link.cmd.exists(KEYS.matchCheckpoint(matchId))) === 1;
   }
