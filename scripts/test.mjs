@@ -13,17 +13,26 @@ const results = [];
 /**
  * Each step runs in a process group of its own and is stopped, with everything it started (servers,
  * browsers, nginx), once it has run for `minutes`: a step that hangs fails with its own output and
- * leaves the rest of CI's time, instead of using all of it.
+ * leaves the rest of CI's time, instead of using all of it. Its output is passed through as it comes
+ * (or kept until it ends, with `BUFFER`), and the end of a failed step's output is kept for the
+ * summary: CI's record shows only the log's tail, and two steps side by side (the data layer on
+ * each database) print their failures anywhere but last.
  */
 function run(name, command, args, minutes, extra = {}) {
   const { BUFFER, ...stepEnv } = extra;
   const header = `\n━━ ${name}: ${command} ${args.join(' ')}`;
   if (!BUFFER) console.log(header);
   const started = Date.now();
+  const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: BUFFER ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...env, ...stepEnv }, detached: true });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...colour, ...stepEnv }, detached: true });
     const output = [];
-    if (BUFFER) for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk) => output.push(chunk));
+    for (const [stream, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      stream.on('data', (chunk) => {
+        output.push(chunk);
+        if (!BUFFER) to.write(chunk);
+      });
+    }
     running.add(child);
     let timedOut = false;
     const limit = setTimeout(() => {
@@ -36,14 +45,25 @@ function run(name, command, args, minutes, extra = {}) {
       killGroup(child); // what the step left running
       running.delete(child);
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      if (BUFFER) {
-        // The pipes close once everything the step started has gone; what they held comes first.
-        await new Promise((done) => (child.stdout.closed && child.stderr.closed ? done() : (child.once('close', done), setTimeout(done, 5_000))));
-        process.stdout.write(`${header}\n${Buffer.concat(output).toString()}━━ ${name}: ended after ${seconds} s\n`);
-      }
-      resolve({ name: timedOut ? `${name} (stopped after ${minutes} min)` : name, status: status === 0 && !timedOut ? 'passed' : 'FAILED', seconds });
+      // The pipes close once everything the step started has gone; what they held comes first.
+      await new Promise((done) => (child.stdout.closed && child.stderr.closed ? done() : (child.once('close', done), setTimeout(done, 5_000))));
+      const text = Buffer.concat(output).toString();
+      if (BUFFER) process.stdout.write(`${header}\n${text}━━ ${name}: ended after ${seconds} s\n`);
+      const passed = status === 0 && !timedOut;
+      resolve({ name: timedOut ? `${name} (stopped after ${minutes} min)` : name, status: passed ? 'passed' : 'FAILED', seconds, failures: passed ? [] : failureLines(text) });
     });
   });
+}
+
+/**
+ * What a failed step said of its failures: which tests (vitest's FAIL, × and →, Playwright's ✘ and
+ * numbered list) first, then their errors; else its last lines.
+ */
+function failureLines(text) {
+  const lines = [...new Set(text.replace(/\x1b\[[0-9;]*m/g, '').split('\n').map((l) => l.trimEnd()))];
+  const which = lines.filter((l) => /^\s*(FAIL\s|×\s|✘|→\s|\d+\) \[)/.test(l)).slice(0, 40);
+  const errors = lines.filter((l) => /^\s*((Assertion)?Error: |Expected|Received|!! )/.test(l)).slice(0, 20);
+  return which.length + errors.length > 0 ? [...which, ...errors] : lines.filter(Boolean).slice(-20);
 }
 
 const running = new Set();
@@ -97,6 +117,7 @@ function finish(code) {
   for (const r of results) console.log(`  ${r.status.padEnd(8)} ${r.name} (${r.seconds ?? '-'} s)`);
   const failed = results.filter((r) => r.status === 'FAILED').length;
   const passed = results.filter((r) => r.status === 'passed').length;
+  for (const r of results.filter((r) => r.failures?.length)) console.log(`\n━━ what failed in ${r.name}\n${r.failures.join('\n')}`);
   console.log(`\n${passed} passed, ${failed} failed`);
   process.exit(code);
 }
