@@ -427,6 +427,37 @@ describe.skipIf(!redisUp)('several instances on one Redis', () => {
     expect(bystander.readyState).toBe(WebSocket.OPEN);
   });
 
+  it('matches watched through another instance count against the socket’s watch budget here: a game watched here past it is refused', { timeout: 30_000 }, async () => {
+    const versusHomeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const there = new LiveHub({ redisUrl: redisUrl.toString(), versusHomeKey });
+    const here = new LiveHub({ redisUrl: redisUrl.toString(), versusHomeKey });
+    hubs.push(there, here);
+    const [far, near] = [await liveServer(there), await liveServer(here)];
+    const say = (ws: WebSocket, m: ClientMessage) => ws.send(JSON.stringify(m));
+    const ofType = (got: ServerMessage[], t: ServerMessage['t']) => got.filter((m) => m.t === t);
+    // Matches hosted there: both players' sockets are there (a match is hosted on seat 0's instance).
+    const matchIds: string[] = [];
+    for (let i = 0; i < LIVE_LIMITS.watchesPerConnection; i++) {
+      const pair = await Promise.all([far.dial({ 'x-address': `198.51.100.${2 * i + 10}` }), far.dial({ 'x-address': `198.51.100.${2 * i + 11}` })]);
+      const got = pair.map(inbox);
+      for (const ws of pair) say(ws, { t: 'hello', v: 1 });
+      await until(() => got.every((g) => ofType(g, 'welcome').length > 0));
+      for (const ws of pair) say(ws, { t: 'queue', mode: 'battle', ranked: false, handling: DEFAULT_HANDLING, nextCount: 5 });
+      await until(() => got.every((g) => ofType(g, 'match').length > 0), 10_000);
+      matchIds.push((ofType(got[0]!, 'match')[0] as { matchId: string }).matchId);
+    }
+    const spectator = await near.dial({ 'x-address': '198.51.100.99' });
+    const seen = inbox(spectator);
+    say(spectator, { t: 'hello', v: 1 });
+    await until(() => ofType(seen, 'welcome').length > 0);
+    for (const matchId of matchIds) say(spectator, { t: 'vwatch', matchId });
+    await until(() => ofType(seen, 'vwatching').length === matchIds.length, 10_000);
+    // A solo game's watch on this instance: its budget is spent on the matches watched there.
+    say(spectator, { t: 'watch', gameId: randomBytes(10).toString('hex') });
+    await until(() => ofType(seen, 'error').length > 0);
+    expect(ofType(seen, 'error').map((m) => (m as { code: string }).code)).toEqual(['rate_limited']);
+  });
+
   it('a watch of a game hosted nowhere reads its ticket only within its address’s budget: past it, a new socket buys no more reads', { timeout: 20_000 }, async () => {
     const hub = new LiveHub({ redisUrl: redisUrl.toString(), versusHomeKey: `linefall:test:versus-home:${randomBytes(6).toString('hex')}` });
     hubs.push(hub);

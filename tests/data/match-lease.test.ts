@@ -21,6 +21,7 @@ import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
 import { MatchHost } from '@/lib/server/live/match/match-host';
 import { fakeTimers } from '@/tests/support/fake-timers';
 import { DbUnavailableError } from '@/lib/db/errors';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { redisUp, redisUrl as url } from '@/tests/support/redis';
 
 // A versus match leased to the instance hosting it, checkpointed on a real Redis, and taken up by
@@ -499,6 +500,47 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
 describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is', () => {
   const homeKey = () => `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
   const queue: VersusClientMessage = { t: 'queue', mode: 'battle', ranked: false, ...setup };
+
+  it('a socket watches at most its budget of matches in all, wherever they are hosted, even asking for them all at once', { timeout: 40_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const tag = randomBytes(3).toString('hex');
+    /** A pair whose seat 0 (the first to queue) is on `first`, so the match is hosted there. */
+    const pairOn = async (first: typeof a, second: typeof a, i: number) => {
+      const p0 = socket(`wb0-${tag}-${i}`, `10.9.7.${2 * i}`);
+      const p1 = socket(`wb1-${tag}-${i}`, `10.9.7.${2 * i + 1}`);
+      await first.relay.handle(p0.conn, queue);
+      await p0.next('queued');
+      await second.relay.handle(p1.conn, queue);
+      return (await p0.next('match')).matchId;
+    };
+    const budget = LIVE_LIMITS.watchesPerConnection;
+    const onA = [];
+    for (let i = 0; i < 5; i++) onA.push(await pairOn(a, b, i));
+    const onB = [];
+    for (let i = 5; i < budget + 1; i++) onB.push(await pairOn(b, a, i));
+    expect(onA.every((id) => a.lobby.matches.has(id)) && onB.every((id) => b.lobby.matches.has(id))).toBe(true);
+    // Sockets on b ask for every one: all at once, or those hosted on a first, or those hosted on b first (each host alone holds fewer than the budget).
+    const [w, there1st, here1st] = [socket(`wb-${tag}`, '10.9.7.99'), socket(`wt-${tag}`, '10.9.7.98'), socket(`wh-${tag}`, '10.9.7.97')];
+    for (const matchId of [...onA, ...onB]) void b.relay.handle(w.conn, { t: 'vwatch', matchId });
+    for (const [s, first, then] of [[there1st, onA, onB], [here1st, onB, onA]] as const) {
+      for (const matchId of first) await b.relay.handle(s.conn, { t: 'vwatch', matchId });
+      await expect.poll(() => s.got.filter((m) => m.t === 'vwatching').length).toBe(first.length);
+      for (const matchId of then) await b.relay.handle(s.conn, { t: 'vwatch', matchId });
+    }
+    for (const s of [w, there1st, here1st]) {
+      await expect.poll(() => s.got.filter((m) => m.t === 'vwatching' || (m.t === 'error' && m.code === 'rate_limited')).length).toBe(budget + 1);
+      expect(s.got.filter((m) => m.t === 'vwatching')).toHaveLength(budget);
+    }
+    // One watch ended frees its place for another.
+    const [refused] = w.got.filter((m) => m.t === 'error').map((m) => (m as { gameId?: string }).gameId);
+    const watched = (w.got.find((m) => m.t === 'vwatching' && m.matchId !== refused) as { matchId: string }).matchId;
+    await b.relay.handle(w.conn, { t: 'vunwatch', matchId: watched });
+    await b.relay.handle(w.conn, { t: 'vwatch', matchId: refused! });
+    await w.next('vwatching', (m) => m.matchId === refused);
+  });
 
   it('a pair made on the home is hosted on seat 0’s instance, and its rematch is offered by the home', { timeout: 40_000 }, async () => {
     const key = homeKey();

@@ -84,7 +84,7 @@ describe.skipIf(!redisUp)('a game watched from another instance outlives its hos
     // A socket that asks, then unwatches while it waits (messages.ts runs what its watch holds, then forgets it), watches nothing after.
     const quitter = spectator();
     const conn = { open: true, watches: new Map<string, () => void>(), send: quitter.listener, error: (code: string) => quitter.got.push({ t: 'error', from: code }) };
-    const hub = { shared: { remote: { bus: b.bus } }, ticketReadsByAddress: new BudgetsById(4, 1_000) } as unknown as LiveHere;
+    const hub = { shared: { remote: { bus: b.bus } }, ticketReadsByAddress: new BudgetsById(4, 1_000), door: { watchingElsewhere: () => 0 } } as unknown as LiveHere;
     const quitterWatch = watchElsewhere(hub, conn as unknown as Connection, gameId);
     await new Promise((r) => setTimeout(r, 100));
     expect(conn.watches.size).toBe(1); // the wait counts against its watches

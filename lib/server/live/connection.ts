@@ -62,6 +62,17 @@ const STALL_GRACE_AT_MOST_MS = 5_000;
 /** What the per-second budget says of one more message (Connection.spend). */
 export type Spent = 'ok' | 'notice' | 'drop' | 'close';
 
+/**
+ * Whether a socket may watch one more game or match (the socket is told if not): its watches here
+ * and those of matches on other instances (`elsewhere`, versus-relay.ts) share one budget, or one
+ * socket could watch the budget on every instance.
+ */
+export function mayWatchMore(conn: Pick<Connection, 'watches' | 'error'>, elsewhere: number, gameId: string): boolean {
+  if (conn.watches.size + elsewhere < LIVE_LIMITS.watchesPerConnection) return true;
+  conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId });
+  return false;
+}
+
 /** One open socket: who it is, what it plays and watches, and its budgets. */
 export class Connection implements VersusPeer {
   /** How another instance names this socket when it answers a relayed versus message. */

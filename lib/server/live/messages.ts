@@ -4,7 +4,7 @@ import { adoptLiveGame, endedGameOver } from '@/lib/server/live/solo/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
-import type { Connection } from '@/lib/server/live/connection';
+import { mayWatchMore, type Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/solo/game-host';
 import { guarded } from '@/lib/server/live/guarded';
 import type { LiveHere } from '@/lib/server/live/here';
@@ -61,9 +61,7 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
       return;
     }
     case 'watch': {
-      if (conn.watches.has(m.gameId)) return;
-      if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
-        return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: m.gameId });
+      if (conn.watches.has(m.gameId) || !mayWatchMore(conn, hub.door.watchingElsewhere(conn), m.gameId)) return;
       if (!allowed(conn, catchUp(hub, conn, m.gameId), CATCH_UPS, m.gameId)) return;
       const host = hub.hosts.get(m.gameId);
       if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { ServerMessage } from '@/lib/live/protocol';
-import { LIVE_LIMITS } from '@/lib/server/limits/rules';
-import type { Connection } from '@/lib/server/live/connection';
+import { mayWatchMore, type Connection } from '@/lib/server/live/connection';
 import type { LiveHere } from '@/lib/server/live/here';
 import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 
@@ -11,9 +10,7 @@ import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
  */
 export async function watchElsewhere(hub: LiveHere, conn: Connection, gameId: string): Promise<void> {
   const remote = hub.shared.remote;
-  if (conn.watches.has(gameId)) return;
-  if (conn.watches.size >= LIVE_LIMITS.watchesPerConnection)
-    return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId });
+  if (conn.watches.has(gameId) || !mayWatchMore(conn, hub.door.watchingElsewhere(conn), gameId)) return;
   // Held while the catch-up is on its way (seconds, or a dead host's take-up): it counts against the
   // socket's watches, and an `unwatch` meanwhile ends the watch once it starts.
   let unwatched = false;

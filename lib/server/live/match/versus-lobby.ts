@@ -4,7 +4,7 @@ import { DEFAULT_HANDLING, MODES, type Handling, type VersusMode } from '@/lib/e
 import { VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
 import type { RoomView, Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
-import type { VersusPeer } from '@/lib/server/live/connection';
+import { mayWatchMore, type VersusPeer } from '@/lib/server/live/connection';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { BotPeer } from '@/lib/server/live/match/bot-peer';
 import type { BotSpec } from '@/lib/bot/spec';
@@ -195,7 +195,7 @@ export class VersusLobby {
         if (!host || host.ended) return conn.error('unknown_match', 'No live match with this id is being played now.', { gameId: m.matchId });
         if (conn.watches.has(m.matchId)) return;
         // The same budget as solo games; subscribed first, then the catch-up (see messages.ts).
-        if (conn.watches.size >= 8) return conn.error('rate_limited', 'At most 8 games watched at once.', { gameId: m.matchId });
+        if (!mayWatchMore(conn, 0, m.matchId)) return;
         const unsubscribe = this.o.bus.subscribe(m.matchId, (msg) => conn.send(msg));
         // Whoever ends the watch (`vunwatch`, a solo `unwatch` naming it, the socket closing) ends it here too.
         conn.watches.set(m.matchId, () => {

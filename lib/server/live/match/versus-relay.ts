@@ -5,7 +5,7 @@ import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import { guarded } from '@/lib/server/live/guarded';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
-import type { Connection, VersusPeer } from '@/lib/server/live/connection';
+import { mayWatchMore, type Connection, type VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import type { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import type { VersusWire } from '@/lib/server/live/cluster/wires';
@@ -70,6 +70,8 @@ export type VersusDoor = {
   room(conn: Connection, m: HomeMessage): Promise<void> | void;
   drop(conn: Connection): void;
   close(): void;
+  /** Matches this socket watches on other instances, or waits to watch: they count against its watch budget here (watch.ts). */
+  watchingElsewhere(conn: Connection): number;
 };
 
 /** One instance: every versus message goes to its own lobby. */
@@ -78,6 +80,7 @@ export const localDoor = (lobby: VersusLobby, homes: HomeLobbies): VersusDoor =>
   room: (conn, m) => atHome(homes, conn, m),
   drop: (conn) => lobby.drop(conn),
   close: () => {},
+  watchingElsewhere: () => 0,
 });
 
 /**
@@ -208,10 +211,16 @@ export class VersusRelay implements VersusDoor {
         this.watchWaits.get(conn.id)?.delete(matchId);
       }
       if (to === this.link.instance) {
-        if (m.t === 'vwatch') this.notWatchingElsewhere(conn.id, matchId);
+        if (m.t === 'vwatch') {
+          this.notWatchingElsewhere(conn.id, matchId);
+          if (!conn.watches.has(matchId) && !this.withinWatchBudget(conn, matchId)) return;
+        }
         return this.lobby.handle(conn, m);
       }
-      if (to !== null) return this.relay(conn, m, to, matchId);
+      if (to !== null) {
+        if (m.t === 'vwatch' && !this.watchElsewhere(conn, matchId, to)) return;
+        return this.relay(conn, m, to, matchId);
+      }
       // A watch of a match whose host died waits for a player to take it up; nobody holds it, so this is its first look.
       if (m.t === 'vwatch') return this.watchNext(conn, matchId, null);
       // Nobody hosts it (over, never was, or not this player's to take up): answered here as by any lobby that does not hold it.
@@ -292,13 +301,14 @@ export class VersusRelay implements VersusDoor {
 
   /**
    * A spectator's match whose host (`gone`) died: it is watched again where a player's resume takes
-   * it up, the catch-up then from its checkpoint; a match nobody takes up is answered as over. At
-   * most a socket's watch budget of these wait at once.
+   * it up, the catch-up then from its checkpoint; a match nobody takes up is answered as over. A
+   * wait counts against the socket's watch budget with its other watches (a match it watched
+   * already keeps its place, so a move is never refused).
    */
   private async watchNext(conn: Connection, matchId: string, gone: string | null): Promise<void> {
     const waits = this.watchWaits.get(conn.id) ?? new Set<string>();
     if (waits.has(matchId)) return;
-    if (waits.size >= LIVE_LIMITS.watchesPerConnection) return conn.error('rate_limited', `At most ${LIVE_LIMITS.watchesPerConnection} games watched at once.`, { gameId: matchId });
+    if (!this.withinWatchBudget(conn, matchId)) return this.notWatchingElsewhere(conn.id, matchId);
     this.watchWaits.set(conn.id, waits.add(matchId));
     const to = await this.hosts!.nextHost(matchId, gone);
     // Unwatched (or closed) meanwhile: nothing more to do.
@@ -479,12 +489,38 @@ export class VersusRelay implements VersusDoor {
     else if (waits === false) this.waiting.delete(conn.id);
   }
 
-  /** A match's catch-up from another instance: this socket watches it there (from then on, or again); its end: no more. */
+  /**
+   * A watch relayed to another instance is counted here from its request on, with the socket's
+   * watches here and those waiting for a take-up: each host counts only its own, so one socket
+   * would otherwise watch the budget on every instance. False (and the socket told) past the budget.
+   */
+  private watchElsewhere(conn: Connection, matchId: string, at: string): boolean {
+    const watches = this.watchingAt.get(conn.id) ?? new Map<string, { at: string; since: number }>();
+    if (!this.withinWatchBudget(conn, matchId)) return false;
+    this.watchingAt.set(conn.id, watches.set(matchId, { at, since: watches.get(matchId)?.since ?? Date.now() }));
+    return true;
+  }
+
+  watchingElsewhere(conn: Connection): number {
+    return this.elsewhere(conn.id).size;
+  }
+
+  private elsewhere(id: string): Set<string> {
+    return new Set([...(this.watchingAt.get(id)?.keys() ?? []), ...(this.watchWaits.get(id) ?? [])]);
+  }
+
+  /** Whether the socket may watch this match: one it watches or waits for already, or a new one within its budget (the socket is told if not). */
+  private withinWatchBudget(conn: Connection, matchId: string): boolean {
+    return this.elsewhere(conn.id).has(matchId) || mayWatchMore(conn, this.watchingElsewhere(conn), matchId);
+  }
+
+  /** A match's catch-up from another instance: this socket watches it there (from then on, or again); its end, or a watch refused there: no more. */
   private noteWatching(conn: Connection, from: string, m: ServerMessage): void {
+    if (m.t === 'error') return m.gameId && (m.code === 'unknown_match' || m.code === 'rate_limited') ? this.notWatchingElsewhere(conn.id, m.gameId) : undefined;
     if (m.t !== 'vwatching' && m.t !== 'vover') return;
     const watches = this.watchingAt.get(conn.id) ?? new Map<string, { at: string; since: number }>();
     if (m.t === 'vover') watches.delete(m.matchId);
-    else if (watches.size < LIVE_LIMITS.watchesPerConnection) watches.set(m.matchId, { at: from, since: Date.now() });
+    else if (watches.has(m.matchId) || watches.size < LIVE_LIMITS.watchesPerConnection) watches.set(m.matchId, { at: from, since: Date.now() });
     if (watches.size > 0) this.watchingAt.set(conn.id, watches);
     else this.watchingAt.delete(conn.id);
   }
