@@ -212,6 +212,17 @@ describe.skipIf(!redisUp)('a versus match on any instance, none lost when one di
     expect((await late.next('error')).code).toBe('resume_failed');
   });
 
+  it('a player dialling again through another instance than its match’s host resumes there: its catch-up of the field reaches it', { timeout: 30_000 }, async () => {
+    const { a, b, seats, p0, p1, matchId, tag } = await matchOnTwo();
+    await play(1_000, [{ seat: seats[0], relay: a.relay, conn: p0.conn }, { seat: seats[1], relay: b.relay, conn: p1.conn }], matchId);
+    b.relay.drop(p1.conn);
+    const again = socket(`g1-${tag}`, '10.8.0.2');
+    await b.relay.handle(again.conn, { t: 'vresume', matchId, token: seats[1].resumeToken });
+    await again.next('vresumed', (m) => m.matchId === matchId);
+    // The field's catch-up comes after it (its player sent no `vwatch`: it is no spectator's).
+    await again.next('vwatching', (m) => m.matchId === matchId);
+  });
+
   it('its host killed mid-game: its spectators watch on where it is taken up, one watching through another instance and one dialling in meanwhile', { timeout: 60_000 }, async () => {
     const { a, b, seats, p0, p1, matchId, tag } = await matchOnTwo();
     // A spectator whose socket is on the other instance: its watch is relayed to the host.
@@ -534,12 +545,36 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
       await expect.poll(() => s.got.filter((m) => m.t === 'vwatching' || (m.t === 'error' && m.code === 'rate_limited')).length).toBe(budget + 1);
       expect(s.got.filter((m) => m.t === 'vwatching')).toHaveLength(budget);
     }
-    // One watch ended frees its place for another.
+    const limited = () => w.got.filter((m) => m.t === 'error' && m.code === 'rate_limited').length;
     const [refused] = w.got.filter((m) => m.t === 'error').map((m) => (m as { gameId?: string }).gameId);
+    // Refusals of other requests naming a watched match (a rematch nobody offered: the home, which hosts them too, answers unknown_match) free no place.
+    // Asked again first: the host ignores a watch it has, so no answer comes.
+    const watchedOnA = onA.filter((id) => w.got.some((m) => m.t === 'vwatching' && m.matchId === id));
+    for (const matchId of watchedOnA) await b.relay.handle(w.conn, { t: 'vwatch', matchId });
+    for (const matchId of watchedOnA) await b.relay.handle(w.conn, { t: 'rematch', matchId, want: false });
+    await expect.poll(() => w.got.filter((m) => m.t === 'error' && m.code === 'unknown_match').length).toBe(watchedOnA.length);
+    await b.relay.handle(w.conn, { t: 'vwatch', matchId: refused! });
+    await expect.poll(limited).toBe(2);
+    // One watch ended frees its place for another.
     const watched = (w.got.find((m) => m.t === 'vwatching' && m.matchId !== refused) as { matchId: string }).matchId;
     await b.relay.handle(w.conn, { t: 'vunwatch', matchId: watched });
     await b.relay.handle(w.conn, { t: 'vwatch', matchId: refused! });
     await w.next('vwatching', (m) => m.matchId === refused);
+
+    // A watch ended before its answer came keeps no place once the answer comes (and the page, which ended it, is not caught up).
+    const u = socket(`wu-${tag}`, '10.9.7.96');
+    const [gone, ...others] = [...onA, ...onB];
+    await b.relay.handle(u.conn, { t: 'vwatch', matchId: gone! });
+    await b.relay.handle(u.conn, { t: 'vunwatch', matchId: gone! });
+    await sleep(300);
+    for (const matchId of others) await b.relay.handle(u.conn, { t: 'vwatch', matchId });
+    await expect.poll(() => u.got.filter((m) => m.t === 'vwatching').length).toBe(others.length);
+    expect(u.got.filter((m) => m.t === 'error')).toEqual([]);
+    // A catch-up nobody here asked for (a new game's, crossing a `vunwatch`) is not passed on, and ends the watch there.
+    const unasked = { ...(u.got.find((m) => m.t === 'vwatching') as Extract<ServerMessage, { t: 'vwatching' }>), matchId: randomBytes(12).toString('hex') };
+    const before = u.got.length;
+    b.relay.receive({ k: 'vout', from: a.link.instance, peer: u.conn.id, m: unasked });
+    expect(u.got.length).toBe(before);
   });
 
   it('a pair made on the home is hosted on seat 0’s instance, and its rematch is offered by the home', { timeout: 40_000 }, async () => {

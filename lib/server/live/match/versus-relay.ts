@@ -4,7 +4,6 @@ import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import { guarded } from '@/lib/server/live/guarded';
-import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { mayWatchMore, type Connection, type VersusPeer } from '@/lib/server/live/connection';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import type { RedisBus } from '@/lib/server/live/cluster/redis-bus';
@@ -62,6 +61,9 @@ function atHome(homes: HomeLobbies, peer: Parameters<RoomLobby['handle']>[0], m:
   return isTeamMessage(m) ? homes.teams.handle(peer, m) : homes.rooms.handle(peer, m);
 }
 
+/** A match a socket here watches on another instance (`at`), since when; `answered`: its catch-up came (before it, a refusal from `at` frees its place); `unwatched` before its answer. */
+type WatchThere = { at: string; since: number; answered: boolean; unwatched: boolean };
+
 /** Where a connection's versus and room messages go: the lobbies here, or the versus home elsewhere. */
 export type VersusDoor = {
   /** A promise only when the message waits (a rating read, where versus runs): most are handled at once. */
@@ -111,7 +113,7 @@ export class VersusRelay implements VersusDoor {
   /** Here: the room each socket sits in or watches at the home, by connection id (told it closed if the home goes). */
   private readonly roomCodes = new Map<string, string>();
   /** Here: the matches each socket watches on another instance, by connection id: where, and since when (watched again if that instance goes). */
-  private readonly watchingAt = new Map<string, Map<string, { at: string; since: number }>>();
+  private readonly watchingAt = new Map<string, Map<string, WatchThere>>();
   /** Here: the matches each socket's watch waits to be taken up (watchNext), by connection id: a `vunwatch` meanwhile ends the wait. */
   private readonly watchWaits = new Map<string, Set<string>>();
   /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
@@ -206,10 +208,7 @@ export class VersusRelay implements VersusDoor {
       if ((m.t === 'vinputs' || m.t === 'vleave') && !hosts.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
       const to = await hosts.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
-      if (m.t === 'vunwatch') {
-        this.notWatchingElsewhere(conn.id, matchId);
-        this.watchWaits.get(conn.id)?.delete(matchId);
-      }
+      if (m.t === 'vunwatch') this.unwatchedElsewhere(conn.id, matchId);
       if (to === this.link.instance) {
         if (m.t === 'vwatch') {
           this.notWatchingElsewhere(conn.id, matchId);
@@ -284,7 +283,7 @@ export class VersusRelay implements VersusDoor {
       if (m.t === 'vresume') return this.hosts!.resumeOrphan(conn, m);
       if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       if (m.t === 'vwatch') return this.watchNext(conn, matchId, to);
-      if (m.t === 'vunwatch') return; // nothing watched there any more
+      if (m.t === 'vunwatch') return this.notWatchingElsewhere(conn.id, matchId); // nothing watched there any more, and no answer to wait for
       return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
     }
     // The home is gone (its lease has not expired yet): look again from the next message on, and
@@ -308,6 +307,8 @@ export class VersusRelay implements VersusDoor {
   private async watchNext(conn: Connection, matchId: string, gone: string | null): Promise<void> {
     const waits = this.watchWaits.get(conn.id) ?? new Set<string>();
     if (waits.has(matchId)) return;
+    // Unwatched while its host was found gone: nothing to wait for.
+    if (this.watchingAt.get(conn.id)?.get(matchId)?.unwatched) return this.notWatchingElsewhere(conn.id, matchId);
     if (!this.withinWatchBudget(conn, matchId)) return this.notWatchingElsewhere(conn.id, matchId);
     this.watchWaits.set(conn.id, waits.add(matchId));
     const to = await this.hosts!.nextHost(matchId, gone);
@@ -321,6 +322,8 @@ export class VersusRelay implements VersusDoor {
       this.notWatchingElsewhere(conn.id, matchId);
       return this.lobby.handle(conn, m);
     }
+    // Counted from here on, as any watch relayed (the wait held its place until now).
+    this.askedThere(conn.id, matchId, to);
     return this.relay(conn, m, to, matchId);
   }
 
@@ -395,8 +398,8 @@ export class VersusRelay implements VersusDoor {
           if (!seen.includes(w.m.matchId)) this.seatedIn.set(conn.id, [...seen, w.m.matchId].slice(-SEATS_REMEMBERED));
         } else this.heardBy(conn, w.from);
         this.noteWaiting(conn, w.m);
-        this.noteWatching(conn, w.from, w.m);
-        return conn.send(w.m);
+        if (this.noteWatching(conn, w.from, w.m)) conn.send(w.m);
+        return;
       }
       // An answer for a socket gone from here: its `vclose` was lost, so it is said again.
       void this.bus.tell(w.from, { k: 'vclose', from: this.link.instance, peer: w.peer });
@@ -495,10 +498,31 @@ export class VersusRelay implements VersusDoor {
    * would otherwise watch the budget on every instance. False (and the socket told) past the budget.
    */
   private watchElsewhere(conn: Connection, matchId: string, at: string): boolean {
-    const watches = this.watchingAt.get(conn.id) ?? new Map<string, { at: string; since: number }>();
     if (!this.withinWatchBudget(conn, matchId)) return false;
-    this.watchingAt.set(conn.id, watches.set(matchId, { at, since: watches.get(matchId)?.since ?? Date.now() }));
+    this.askedThere(conn.id, matchId, at);
     return true;
+  }
+
+  /**
+   * A `vwatch` relayed to `at`: counted, and waiting for its answer, which only `at` gives. Asked
+   * again of the same host, a watch already answered stays so: that host ignores a watch it has.
+   */
+  private askedThere(id: string, matchId: string, at: string): void {
+    const watches = this.watchingAt.get(id) ?? new Map<string, WatchThere>();
+    const was = watches.get(matchId);
+    this.watchingAt.set(id, watches.set(matchId, { at, since: was?.since ?? Date.now(), answered: was?.at === at && was.answered, unwatched: false }));
+  }
+
+  /**
+   * A `vunwatch`: the watch ends. One asked and not answered yet stays counted until its answer,
+   * which is then not passed on; one waiting for its match's take-up ends here.
+   */
+  private unwatchedElsewhere(id: string, matchId: string): void {
+    const waited = this.watchWaits.get(id)?.delete(matchId) ?? false;
+    if (this.watchWaits.get(id)?.size === 0) this.watchWaits.delete(id);
+    const there = this.watchingAt.get(id)?.get(matchId);
+    if (there && !there.answered && !waited) there.unwatched = true;
+    else this.notWatchingElsewhere(id, matchId);
   }
 
   watchingElsewhere(conn: Connection): number {
@@ -514,15 +538,31 @@ export class VersusRelay implements VersusDoor {
     return this.elsewhere(conn.id).has(matchId) || mayWatchMore(conn, this.watchingElsewhere(conn), matchId);
   }
 
-  /** A match's catch-up from another instance: this socket watches it there (from then on, or again); its end, or a watch refused there: no more. */
-  private noteWatching(conn: Connection, from: string, m: ServerMessage): void {
-    if (m.t === 'error') return m.gameId && (m.code === 'unknown_match' || m.code === 'rate_limited') ? this.notWatchingElsewhere(conn.id, m.gameId) : undefined;
-    if (m.t !== 'vwatching' && m.t !== 'vover') return;
-    const watches = this.watchingAt.get(conn.id) ?? new Map<string, { at: string; since: number }>();
-    if (m.t === 'vover') watches.delete(m.matchId);
-    else if (watches.has(m.matchId) || watches.size < LIVE_LIMITS.watchesPerConnection) watches.set(m.matchId, { at: from, since: Date.now() });
-    if (watches.size > 0) this.watchingAt.set(conn.id, watches);
-    else this.watchingAt.delete(conn.id);
+  /**
+   * What another instance answers this socket, for its watches there (whether it is passed on). A
+   * catch-up: watched there from then on, or again. Its end: no more. A refusal frees the place
+   * only from where the watch was asked and before its answer: any message names a match, and one
+   * that answers another request (a `rematch` at the home) must not free the place of a live watch.
+   */
+  private noteWatching(conn: Connection, from: string, m: ServerMessage): boolean {
+    if (m.t === 'vover') this.notWatchingElsewhere(conn.id, m.matchId);
+    if (m.t === 'error' && m.gameId && (m.code === 'unknown_match' || m.code === 'rate_limited')) {
+      const there = this.watchingAt.get(conn.id)?.get(m.gameId);
+      if (there && !there.answered && there.at === from) this.notWatchingElsewhere(conn.id, m.gameId);
+    }
+    if (m.t !== 'vwatching') return true;
+    const there = this.watchingAt.get(conn.id)?.get(m.matchId);
+    // A player's own catch-up (after its resume): no spectator's, nothing counted.
+    if (!there && this.seatedIn.get(conn.id)?.includes(m.matchId)) return true;
+    if (!there || there.unwatched) {
+      // Ended here before this catch-up came (the one asked for, or a new game's): ended there too (the
+      // page's own `vunwatch` may have gone elsewhere, as its match moved; a second is harmless).
+      this.notWatchingElsewhere(conn.id, m.matchId);
+      void this.relay(conn, { t: 'vunwatch', matchId: m.matchId }, from, m.matchId);
+      return false;
+    }
+    Object.assign(there, { at: from, since: Date.now(), answered: true });
+    return true;
   }
 
   /** Sockets here watching a match on an instance no longer listed: the next look finds it gone (nobody hears), and waits for its take-up. */
@@ -565,8 +605,11 @@ export class VersusRelay implements VersusDoor {
   }
 
   private rewatch(conn: Connection | undefined, matchId: string, at: string): void {
-    // Kept, looked at again a list's time on: a host that lives (unlisted a moment) ignores the watch it has.
-    this.watchingAt.get(conn?.id ?? '')?.set(matchId, { at, since: Date.now() });
+    // Unwatched before its answer, which a host gone never gives: over.
+    if (conn && this.watchingAt.get(conn.id)?.get(matchId)?.unwatched) return this.notWatchingElsewhere(conn.id, matchId);
+    // Kept, looked at again a list's time on: a host that lives (unlisted a moment) ignores the watch it
+    // has and answers nothing, so it is kept as answered (a refusal from there no longer frees it).
+    this.watchingAt.get(conn?.id ?? '')?.set(matchId, { at, since: Date.now(), answered: true, unwatched: false });
     if (conn?.open) void this.handle(conn, { t: 'vwatch', matchId }).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
   }
 
