@@ -518,6 +518,8 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     await sleep(100);
     const b = instance(key);
     const tag = randomBytes(3).toString('hex');
+    /** Seat 1 of each pair hosted on a: a socket on b seated in a match elsewhere. */
+    const seatedOnB: Array<[ReturnType<typeof socket>, string]> = [];
     /** A pair whose seat 0 (the first to queue) is on `first`, so the match is hosted there. */
     const pairOn = async (first: typeof a, second: typeof a, i: number) => {
       const p0 = socket(`wb0-${tag}-${i}`, `10.9.7.${2 * i}`);
@@ -525,7 +527,9 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
       await first.relay.handle(p0.conn, queue);
       await p0.next('queued');
       await second.relay.handle(p1.conn, queue);
-      return (await p0.next('match')).matchId;
+      const { matchId } = await p0.next('match');
+      if (first === a) seatedOnB.push([p1, (await p1.next('match')).matchId]);
+      return matchId;
     };
     const budget = LIVE_LIMITS.watchesPerConnection;
     const onA = [];
@@ -575,6 +579,12 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     const before = u.got.length;
     b.relay.receive({ k: 'vout', from: a.link.instance, peer: u.conn.id, m: unasked });
     expect(u.got.length).toBe(before);
+    // Nor is one for a match the socket sits in, unless it follows the seat's resume there: a watch
+    // whose place a refusal of another request freed (a `rematch` overtaking it) must not pass uncounted.
+    const [seat, itsMatch] = seatedOnB[0]!;
+    const seen = seat.got.length;
+    b.relay.receive({ k: 'vout', from: a.link.instance, peer: seat.conn.id, m: { ...unasked, matchId: itsMatch } });
+    expect(seat.got.length).toBe(seen);
   });
 
   it('a pair made on the home is hosted on seat 0’s instance, and its rematch is offered by the home', { timeout: 40_000 }, async () => {

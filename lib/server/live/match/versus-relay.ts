@@ -17,6 +17,7 @@ import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints
 import { RoomSetKeeper } from '@/lib/server/live/cluster/room-sets';
 import { RoomHome } from '@/lib/server/live/cluster/room-home';
 import { CLOSED, MatchHosts, type MatchRouting } from '@/lib/server/live/match/match-hosts';
+import { WatchesElsewhere } from '@/lib/server/live/match/watches-elsewhere';
 
 /** Matches hosted elsewhere remembered per socket: its match now, and a rematch's. */
 const SEATS_REMEMBERED = 4;
@@ -60,9 +61,6 @@ export type HomeLobbies = { rooms: RoomLobby; teams: TeamQueue };
 function atHome(homes: HomeLobbies, peer: Parameters<RoomLobby['handle']>[0], m: HomeMessage): Promise<void> | void {
   return isTeamMessage(m) ? homes.teams.handle(peer, m) : homes.rooms.handle(peer, m);
 }
-
-/** A match a socket here watches on another instance (`at`), since when; `answered`: its catch-up came (before it, a refusal from `at` frees its place); `unwatched` before its answer. */
-type WatchThere = { at: string; since: number; answered: boolean; unwatched: boolean };
 
 /** Where a connection's versus and room messages go: the lobbies here, or the versus home elsewhere. */
 export type VersusDoor = {
@@ -112,10 +110,8 @@ export class VersusRelay implements VersusDoor {
   private readonly waiting = new Map<string, Connection>();
   /** Here: the room each socket sits in or watches at the home, by connection id (told it closed if the home goes). */
   private readonly roomCodes = new Map<string, string>();
-  /** Here: the matches each socket watches on another instance, by connection id: where, and since when (watched again if that instance goes). */
-  private readonly watchingAt = new Map<string, Map<string, WatchThere>>();
-  /** Here: the matches each socket's watch waits to be taken up (watchNext), by connection id: a `vunwatch` meanwhile ends the wait. */
-  private readonly watchWaits = new Map<string, Set<string>>();
+  /** Here: the matches each socket watches on another instance or waits to (watched again if that instance goes), counted against its budget. */
+  private readonly watches = new WatchesElsewhere();
   /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
   private readonly seatedIn = new Map<string, string[]>();
   /** The home's room sets on Redis, taken up by the next home, and room messages' order meanwhile (with routing only: no versus home for matches). */
@@ -208,10 +204,10 @@ export class VersusRelay implements VersusDoor {
       if ((m.t === 'vinputs' || m.t === 'vleave') && !hosts.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
       const to = await hosts.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
-      if (m.t === 'vunwatch') this.unwatchedElsewhere(conn.id, matchId);
+      if (m.t === 'vunwatch') this.watches.unwatch(conn.id, matchId);
       if (to === this.link.instance) {
         if (m.t === 'vwatch') {
-          this.notWatchingElsewhere(conn.id, matchId);
+          this.watches.end(conn.id, matchId);
           if (!conn.watches.has(matchId) && !this.withinWatchBudget(conn, matchId)) return;
         }
         return this.lobby.handle(conn, m);
@@ -283,7 +279,7 @@ export class VersusRelay implements VersusDoor {
       if (m.t === 'vresume') return this.hosts!.resumeOrphan(conn, m);
       if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       if (m.t === 'vwatch') return this.watchNext(conn, matchId, to);
-      if (m.t === 'vunwatch') return this.notWatchingElsewhere(conn.id, matchId); // nothing watched there any more, and no answer to wait for
+      if (m.t === 'vunwatch') return this.watches.end(conn.id, matchId); // nothing watched there any more, and no answer to wait for
       return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
     }
     // The home is gone (its lease has not expired yet): look again from the next message on, and
@@ -305,25 +301,21 @@ export class VersusRelay implements VersusDoor {
    * already keeps its place, so a move is never refused).
    */
   private async watchNext(conn: Connection, matchId: string, gone: string | null): Promise<void> {
-    const waits = this.watchWaits.get(conn.id) ?? new Set<string>();
-    if (waits.has(matchId)) return;
+    if (this.watches.waiting(conn.id, matchId)) return;
     // Unwatched while its host was found gone: nothing to wait for.
-    if (this.watchingAt.get(conn.id)?.get(matchId)?.unwatched) return this.notWatchingElsewhere(conn.id, matchId);
-    if (!this.withinWatchBudget(conn, matchId)) return this.notWatchingElsewhere(conn.id, matchId);
-    this.watchWaits.set(conn.id, waits.add(matchId));
+    if (this.watches.unwatchedEarly(conn.id, matchId) || !this.withinWatchBudget(conn, matchId)) return this.watches.end(conn.id, matchId);
+    this.watches.wait(conn.id, matchId);
     const to = await this.hosts!.nextHost(matchId, gone);
     // Unwatched (or closed) meanwhile: nothing more to do.
-    const still = this.watchWaits.get(conn.id)?.delete(matchId) ?? false;
-    if (this.watchWaits.get(conn.id)?.size === 0) this.watchWaits.delete(conn.id);
-    if (!still || !conn.open) return;
+    if (!this.watches.stopWaiting(conn.id, matchId) || !conn.open) return;
     const m = { t: 'vwatch', matchId } as const;
     // Nobody took it up (the page is told), or taken up here: it is watched elsewhere no more.
     if (to === null || to === this.link.instance) {
-      this.notWatchingElsewhere(conn.id, matchId);
+      this.watches.end(conn.id, matchId);
       return this.lobby.handle(conn, m);
     }
     // Counted from here on, as any watch relayed (the wait held its place until now).
-    this.askedThere(conn.id, matchId, to);
+    this.watches.asked(conn.id, matchId, to);
     return this.relay(conn, m, to, matchId);
   }
 
@@ -371,8 +363,7 @@ export class VersusRelay implements VersusDoor {
     this.roomCodes.delete(conn.id);
     this.roomSets?.forget(conn.id);
     this.seatedIn.delete(conn.id);
-    this.watchingAt.delete(conn.id);
-    this.watchWaits.delete(conn.id);
+    this.watches.drop(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
     const all = this.relayedTo.get(conn.id) ?? new Set([conn.relayedTo]);
@@ -398,7 +389,10 @@ export class VersusRelay implements VersusDoor {
           if (!seen.includes(w.m.matchId)) this.seatedIn.set(conn.id, [...seen, w.m.matchId].slice(-SEATS_REMEMBERED));
         } else this.heardBy(conn, w.from);
         this.noteWaiting(conn, w.m);
-        if (this.noteWatching(conn, w.from, w.m)) conn.send(w.m);
+        if (this.watches.heard(conn.id, w.from, w.m)) conn.send(w.m);
+        // Ended here before this catch-up came (the one asked for, or a new game's): ended there too (the
+        // page's own `vunwatch` may have gone elsewhere, as its match moved; a second is harmless).
+        else if (w.m.t === 'vwatching') void this.relay(conn, { t: 'vunwatch', matchId: w.m.matchId }, w.from, w.m.matchId);
         return;
       }
       // An answer for a socket gone from here: its `vclose` was lost, so it is said again.
@@ -451,7 +445,7 @@ export class VersusRelay implements VersusDoor {
    */
   private async forgetGone(): Promise<void> {
     // On the home, on any instance hosting matches for other instances' players, and where sockets watch matches elsewhere.
-    if (this.peers.size === 0 && !this.placements?.placing && this.watchingAt.size === 0) return;
+    if (this.peers.size === 0 && !this.placements?.placing && !this.watches.any) return;
     const now = Date.now();
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
@@ -499,81 +493,25 @@ export class VersusRelay implements VersusDoor {
    */
   private watchElsewhere(conn: Connection, matchId: string, at: string): boolean {
     if (!this.withinWatchBudget(conn, matchId)) return false;
-    this.askedThere(conn.id, matchId, at);
+    this.watches.asked(conn.id, matchId, at);
     return true;
   }
 
-  /**
-   * A `vwatch` relayed to `at`: counted, and waiting for its answer, which only `at` gives. Asked
-   * again of the same host, a watch already answered stays so: that host ignores a watch it has.
-   */
-  private askedThere(id: string, matchId: string, at: string): void {
-    const watches = this.watchingAt.get(id) ?? new Map<string, WatchThere>();
-    const was = watches.get(matchId);
-    this.watchingAt.set(id, watches.set(matchId, { at, since: was?.since ?? Date.now(), answered: was?.at === at && was.answered, unwatched: false }));
-  }
-
-  /**
-   * A `vunwatch`: the watch ends. One asked and not answered yet stays counted until its answer,
-   * which is then not passed on; one waiting for its match's take-up ends here.
-   */
-  private unwatchedElsewhere(id: string, matchId: string): void {
-    const waited = this.watchWaits.get(id)?.delete(matchId) ?? false;
-    if (this.watchWaits.get(id)?.size === 0) this.watchWaits.delete(id);
-    const there = this.watchingAt.get(id)?.get(matchId);
-    if (there && !there.answered && !waited) there.unwatched = true;
-    else this.notWatchingElsewhere(id, matchId);
-  }
-
   watchingElsewhere(conn: Connection): number {
-    return this.elsewhere(conn.id).size;
-  }
-
-  private elsewhere(id: string): Set<string> {
-    return new Set([...(this.watchingAt.get(id)?.keys() ?? []), ...(this.watchWaits.get(id) ?? [])]);
+    return this.watches.count(conn.id);
   }
 
   /** Whether the socket may watch this match: one it watches or waits for already, or a new one within its budget (the socket is told if not). */
   private withinWatchBudget(conn: Connection, matchId: string): boolean {
-    return this.elsewhere(conn.id).has(matchId) || mayWatchMore(conn, this.watchingElsewhere(conn), matchId);
-  }
-
-  /**
-   * What another instance answers this socket, for its watches there (whether it is passed on). A
-   * catch-up: watched there from then on, or again. Its end: no more. A refusal frees the place
-   * only from where the watch was asked and before its answer: any message names a match, and one
-   * that answers another request (a `rematch` at the home) must not free the place of a live watch.
-   */
-  private noteWatching(conn: Connection, from: string, m: ServerMessage): boolean {
-    if (m.t === 'vover') this.notWatchingElsewhere(conn.id, m.matchId);
-    if (m.t === 'error' && m.gameId && (m.code === 'unknown_match' || m.code === 'rate_limited')) {
-      const there = this.watchingAt.get(conn.id)?.get(m.gameId);
-      if (there && !there.answered && there.at === from) this.notWatchingElsewhere(conn.id, m.gameId);
-    }
-    if (m.t !== 'vwatching') return true;
-    const there = this.watchingAt.get(conn.id)?.get(m.matchId);
-    // A player's own catch-up (after its resume): no spectator's, nothing counted.
-    if (!there && this.seatedIn.get(conn.id)?.includes(m.matchId)) return true;
-    if (!there || there.unwatched) {
-      // Ended here before this catch-up came (the one asked for, or a new game's): ended there too (the
-      // page's own `vunwatch` may have gone elsewhere, as its match moved; a second is harmless).
-      this.notWatchingElsewhere(conn.id, m.matchId);
-      void this.relay(conn, { t: 'vunwatch', matchId: m.matchId }, from, m.matchId);
-      return false;
-    }
-    Object.assign(there, { at: from, since: Date.now(), answered: true });
-    return true;
+    return this.watches.holds(conn.id, matchId) || mayWatchMore(conn, this.watches.count(conn.id), matchId);
   }
 
   /** Sockets here watching a match on an instance no longer listed: the next look finds it gone (nobody hears), and waits for its take-up. */
   private watchAgain(alive: Set<string>, listedSince: number): void {
-    for (const [id, watches] of this.watchingAt) {
+    for (const { id, matchId } of this.watches.lost(alive, listedSince)) {
       const conn = this.relayed.get(id);
-      for (const [matchId, { at, since }] of watches) {
-        if (alive.has(at) || since > listedSince) continue;
-        this.rewatch(conn, matchId, at);
-      }
-      if (!conn?.open) this.watchingAt.delete(id);
+      if (conn?.open) this.rewatch(conn, matchId);
+      else this.watches.drop(id);
     }
   }
 
@@ -595,22 +533,16 @@ export class VersusRelay implements VersusDoor {
   /** `from` let a match go that sockets here watch there: they look for where it goes on, as after its host died. */
   private watchOn(from: string, matchId: string): void {
     this.routing?.leases.forget(matchId);
-    for (const [id, watches] of this.watchingAt) if (watches.get(matchId)?.at === from) this.rewatch(this.relayed.get(id), matchId, from);
+    for (const id of this.watches.watchersAt(from, matchId)) {
+      const conn = this.relayed.get(id);
+      if (conn?.open) this.rewatch(conn, matchId);
+    }
   }
 
-  /** A match this socket watched on another instance is watched here now (or not at all): that instance going is nothing to it. */
-  private notWatchingElsewhere(id: string, matchId: string): void {
-    const watches = this.watchingAt.get(id);
-    if (watches?.delete(matchId) && watches.size === 0) this.watchingAt.delete(id);
-  }
-
-  private rewatch(conn: Connection | undefined, matchId: string, at: string): void {
-    // Unwatched before its answer, which a host gone never gives: over.
-    if (conn && this.watchingAt.get(conn.id)?.get(matchId)?.unwatched) return this.notWatchingElsewhere(conn.id, matchId);
-    // Kept, looked at again a list's time on: a host that lives (unlisted a moment) ignores the watch it
-    // has and answers nothing, so it is kept as answered (a refusal from there no longer frees it).
-    this.watchingAt.get(conn?.id ?? '')?.set(matchId, { at, since: Date.now(), answered: true, unwatched: false });
-    if (conn?.open) void this.handle(conn, { t: 'vwatch', matchId }).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
+  /** Asked again where the match is now: a host that lives (unlisted a moment) ignores the watch it has and answers nothing. */
+  private rewatch(conn: Connection, matchId: string): void {
+    if (!this.watches.again(conn.id, matchId)) return;
+    void this.handle(conn, { t: 'vwatch', matchId }).catch((error: unknown) => console.error('[live] watching a match again failed:', error));
   }
 
   private notWaiting(id: string): void {
