@@ -24,6 +24,7 @@ import { resetDb } from '@/tests/data/db';
 import { liveConnection, lostAt, msAt, wire } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
+import { rules } from '@/tests/support/room-site';
 import { redisUp, redisUrl } from '@/tests/support/redis';
 
 // One client that does not play by the rules must not stall or exhaust the live server
@@ -263,6 +264,25 @@ describe('catch-ups', () => {
     }
     expect(answers.filter((a) => a === 'watching')).toHaveLength(LIVE_LIMITS.catchUpsPerGamePerSecond);
     expect(answers.filter((a) => a === 'rate_limited')).toHaveLength(3);
+  });
+
+  it('are counted per room too: a crowd watching one room gets past LIVE_LIMITS.catchUpsPerGamePerSecond a second rate_limited, naming the room (the page asks again)', async () => {
+    const hub = newHub();
+    const chair = liveConnection({ userId: null, guestId: 'guest-room-chair' });
+    await dispatch(hub, chair.conn, { t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+    const room = chair.sent.find((m) => m.t === 'rroom');
+    expect(room?.t).toBe('rroom');
+    const code = (room as Extract<ServerMessage, { t: 'rroom' }>).code;
+    const answers: Array<ServerMessage | undefined> = [];
+    for (let i = 0; i < LIVE_LIMITS.catchUpsPerGamePerSecond + 3; i++) {
+      const { conn, sent } = liveConnection({ userId: null, guestId: `guest-room-crowd-${i}` });
+      await dispatch(hub, conn, { t: 'rwatch', code });
+      answers.push(sent[0]);
+    }
+    expect(answers.filter((m) => m?.t === 'rroom')).toHaveLength(LIVE_LIMITS.catchUpsPerGamePerSecond);
+    const refused = answers.filter((m) => m?.t === 'error');
+    expect(refused).toHaveLength(3);
+    expect(refused.every((m) => m?.t === 'error' && m.code === 'rate_limited' && m.gameId === code)).toBe(true);
   });
 });
 

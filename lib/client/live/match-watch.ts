@@ -5,6 +5,7 @@ import type { ServerMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { Seat } from '@/lib/live/versus';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
+import { WatchRetry } from '@/lib/client/live/watch-retry';
 import { watchingSocket, type LinkState, type LiveSocket, type SocketFactory } from '@/lib/client/live/socket';
 
 /** What the match spectator page shows around the two fields. */
@@ -39,6 +40,7 @@ export class MatchWatchController {
   private game = -1;
   private view: MatchWatchView = { link: 'down', phase: 'connecting', mode: null, players: null, score: [0, 0], firstTo: 1, game: 0, meters: [0, 0], winner: null, stored: false, message: null };
   private raf = 0;
+  private readonly retry = new WatchRetry();
 
   constructor(
     private readonly matchId: string,
@@ -88,7 +90,14 @@ export class MatchWatchController {
         this.set({ phase: 'over', score: m.score, winner: m.winner, stored: m.stored });
         return;
       case 'error':
+        if (m.gameId !== this.matchId) return;
         if (m.code === 'unknown_match') this.set({ phase: this.view.phase === 'connecting' ? 'missing' : 'over', message: m.message });
+        // A crowd arriving (the match's catch-ups a second) or this socket's own budget: asked again a little later.
+        else if (m.code === 'rate_limited') {
+          this.retry.later(() => {
+            if (this.view.phase === 'connecting') this.socket.send({ t: 'vwatch', matchId: this.matchId });
+          });
+        }
         return;
       case 'started':
       case 'deal':
@@ -140,6 +149,7 @@ export class MatchWatchController {
   }
 
   dispose(): void {
+    this.retry.cancel();
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
     this.socket.close();

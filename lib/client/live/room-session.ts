@@ -9,6 +9,7 @@ import { canAim, nextTarget } from '@/lib/client/room-target';
 import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
 import { RoomSeatState } from '@/lib/client/live/room-seat';
 import { RoomFields } from '@/lib/client/live/room-fields';
+import { WatchRetry } from '@/lib/client/live/watch-retry';
 
 type Msg<T extends RoomServerMessage['t']> = Extract<RoomServerMessage, { t: T }>;
 /** The room as the lobby shows it, its rules read with the schema the server checks them by. */
@@ -82,6 +83,7 @@ export class RoomSession {
   private wanted: ClientMessage | null = null;
   private lastBatch = 0;
   private resuming = false;
+  private readonly retry = new WatchRetry();
 
   constructor(
     private readonly opts: ({ url: string; connect?: SocketFactory } | { via: RoomLink }) & { onView: (view: RoomSessionView) => void; onGame: () => void; now?: () => number },
@@ -307,6 +309,12 @@ export class RoomSession {
       this.patchPlay({ state: 'over' });
     }
     const asked = this.wanted;
+    // A crowd arriving at the room (its catch-ups a second): the watch is asked again a little later, still wanted after a reconnect.
+    if (m.code === 'rate_limited' && asked?.t === 'rwatch' && m.gameId === asked.code) {
+      return this.retry.later(() => {
+        if (this.wanted === asked) this.socket.send(asked);
+      });
+    }
     this.wanted = null;
     // A link to a room that is playing (or full) watches it instead.
     if (m.code === 'room_full' && asked?.t === 'rjoin') return this.watch(asked.code);
@@ -410,6 +418,7 @@ export class RoomSession {
   }
 
   dispose(): void {
+    this.retry.cancel();
     this.own?.close();
   }
 }

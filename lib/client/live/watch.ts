@@ -4,6 +4,7 @@ import type { GameEvent, Mode, Snapshot } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { LivePlayer, LiveStats } from '@/lib/live/wire';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
+import { WatchRetry } from '@/lib/client/live/watch-retry';
 import { watchingSocket, type LinkState, type LiveSocket, type SocketFactory } from '@/lib/client/live/socket';
 
 /** What the spectator page shows around the field. */
@@ -18,9 +19,6 @@ export interface WatchHost {
   onView(view: WatchView): void;
 }
 
-/** A watch the server refused for now (a crowd arriving at one game: LIVE_LIMITS) is asked again after this long, and up to as long again. */
-const RETRY_WATCH_MS = 2_000;
-
 /**
  * The spectator page's life: connects, asks to watch one game, re-runs it from the stream
  * (SpectatorFeed) every animation frame, and reports when it ends and where its replay is.
@@ -32,7 +30,7 @@ export class WatchController {
   private feed: SpectatorFeed | null = null;
   private view: WatchView = { phase: 'connecting', link: 'down' };
   private raf = 0;
-  private retry: ReturnType<typeof setTimeout> | null = null;
+  private readonly retry = new WatchRetry();
 
   constructor(
     private readonly gameId: string,
@@ -82,11 +80,10 @@ export class WatchController {
       case 'error':
         if (v.phase === 'ended' || (m.gameId && m.gameId !== this.gameId)) return;
         if (m.code === 'unknown_game' || m.code === 'not_live' || m.code === 'game_over') this.set({ phase: 'missing', link: v.link, message: m.message });
-        else if (m.code === 'rate_limited' && m.gameId === this.gameId && !this.retry) {
-          this.retry = setTimeout(() => {
-            this.retry = null;
+        else if (m.code === 'rate_limited' && m.gameId === this.gameId) {
+          this.retry.later(() => {
             if (this.view.phase !== 'ended') this.socket.send({ t: 'watch', gameId: this.gameId });
-          }, RETRY_WATCH_MS * (1 + Math.random()));
+          });
         }
         return;
       case 'started':
@@ -136,7 +133,7 @@ export class WatchController {
   }
 
   dispose(): void {
-    if (this.retry) clearTimeout(this.retry);
+    this.retry.cancel();
     if (this.raf) cancelAnimationFrame(this.raf);
     this.raf = 0;
     this.socket.close();

@@ -85,10 +85,10 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
   }
 }
 
-const CATCH_UPS = `At most ${LIVE_LIMITS.catchUpsPerMinute} catch-ups a minute per connection, and ${LIVE_LIMITS.catchUpsPerGamePerSecond} a second per game.`;
+const CATCH_UPS = `At most ${LIVE_LIMITS.catchUpsPerMinute} catch-ups a minute per connection, and ${LIVE_LIMITS.catchUpsPerGamePerSecond} a second per game, match or room.`;
 
 /**
- * Spends a catch-up of game (or match) `id` from the connection's budget and the game's
+ * Spends a catch-up of game (match, room) `id` from the connection's budget and the game's
  * (LIVE_LIMITS). A refusal for the game's sake (a crowd arriving) is always told: the spectator
  * page asks again a little later. One for the connection's is told once a window (WindowBudget).
  */
@@ -168,9 +168,13 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): Promise<vo
       if (conn.session?.banned && (m.t === 'rcreate' || m.t === 'rjoin')) return conn.error('banned', BANNED);
       break;
     case 'rwatch':
+      // A watch's catch-up is every seat's whole log: a crowd arriving is held per room, as per game.
+      if (!allowed(conn, catchUp(hub, conn, `room:${m.code}`), CATCH_UPS, m.code)) return;
+      break;
     case 'rresume':
+      // A seat's own catch-up: never held back by a crowd of watchers.
       if (!allowed(conn, conn.catchUps.take(now), CATCH_UPS)) return;
-      if (conn.session?.banned && m.t === 'rresume') return conn.error('banned', BANNED);
+      if (conn.session?.banned) return conn.error('banned', BANNED);
       break;
     case 'runwatch':
       conn.catchUps.take(now);

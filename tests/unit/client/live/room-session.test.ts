@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, ROOM_RULES_VERSION, keyId } from '@/lib/engine';
 import { RESEND_AFTER_MS, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { SocketLike } from '@/lib/client/live/socket';
@@ -132,6 +132,28 @@ describe('the room session in the browser', () => {
     hear({ t: 'error', code: 'room_full', message: 'This room is playing; watch it instead.' });
     expect(sent.at(-1)).toEqual({ t: 'rwatch', code: 'ABCDEF' });
     s.dispose();
+  });
+
+  it('asks again, a little later, to watch a room a crowd is arriving at (refused for the room’s sake), and not once it left', async () => {
+    const { s, sent, hear } = session();
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    vi.useFakeTimers();
+    try {
+      const watches = () => sent.filter((m) => m.t === 'rwatch').length;
+      s.watch('ABCDEF');
+      hear({ t: 'error', code: 'rate_limited', message: 'A crowd.', gameId: 'ABCDEF' });
+      expect(s.current.error).toBeNull();
+      vi.advanceTimersByTime(4_001);
+      expect(watches()).toBe(2);
+      hear({ t: 'error', code: 'rate_limited', message: 'A crowd.', gameId: 'ABCDEF' });
+      s.leave();
+      vi.advanceTimersByTime(4_001);
+      expect(watches()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+      s.dispose();
+    }
   });
 
   it('sends again, as first sent, every batch the server has not acknowledged when it refuses one, once its budget has refilled: none is lost, the seat is never a batch short', () => {
