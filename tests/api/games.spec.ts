@@ -26,6 +26,10 @@ test('a guest gets a ticket bound to an http-only cookie, and a verified replay 
   const again = await submit(api, { gameId }, played);
   expect(again.status()).toBe(200);
   expect(await again.json()).toEqual(body);
+  // Monitoring sees the pool that verified it (decision 0021): its workers, what waits, what it refused and lost.
+  const { verify } = await (await api.get('/api/health')).json();
+  expect(verify).toEqual({ running: expect.any(Number), queued: expect.any(Number), workers: expect.any(Number), refused: expect.any(Number), lost: expect.any(Number) });
+  expect(verify.workers).toBeGreaterThanOrEqual(1);
 
   const replay = await api.get(`/api/replays/${gameId}`);
   expect(replay.status()).toBe(200);

@@ -46,7 +46,7 @@ describe('the verification pool', () => {
     const refused = pool.run('echo', 'one too many');
     await expect(refused).rejects.toThrow(/already running or waiting/);
     expect(poolFailure(await refused.catch((e: unknown) => e))).toBe('busy');
-    expect(pool.load).toEqual({ running: 1, queued: 2, workers: 1 });
+    expect(pool.load).toEqual({ running: 1, queued: 2, workers: 1, refused: 1, lost: 0 });
     const own = pool.run('echo', 'own', { own: true });
     expect(await Promise.all([...running, own])).toEqual([200, 1, 1, 'own']);
     // Room again once the queue drained.
@@ -57,6 +57,7 @@ describe('the verification pool', () => {
     const pool = testPool(1, 10, { perClient: 2 });
     const mine = [pool.run('hold', 100, { client: 'player-a' }), pool.run('echo', 1, { client: 'player-a' })];
     await expect(pool.run('echo', 2, { client: 'player-a' })).rejects.toThrow(/already has 2 games being verified/);
+    expect(pool.load.refused).toBe(1);
     // Another player, and the server's own jobs, still get in.
     const theirs = pool.run('echo', 3, { client: 'player-b' });
     expect(await Promise.all([...mine, theirs, pool.run('echo', 4, { own: true })])).toEqual([100, 1, 3, 4]);
@@ -78,6 +79,7 @@ describe('the verification pool', () => {
     const pool = testPool(1, 4, { jobTimeoutMs: 300 });
     await expect(pool.run('hold', 5_000)).rejects.toThrow(/ran longer than 300 ms/);
     expect(await pool.run('echo', 'next')).toBe('next');
+    expect(pool.load).toMatchObject({ lost: 1, refused: 0 });
   });
 
   it('answers a crashed worker\'s job with WorkerCrashedError and runs what waited on a fresh worker', async () => {
@@ -88,7 +90,7 @@ describe('the verification pool', () => {
     expect(poolFailure(error)).toBe('crashed');
     expect((error as Error).message).toMatch(/exited \(code 7\)/);
     expect(await waiting).toBe('after the crash');
-    expect(pool.load.workers).toBe(1);
+    expect(pool.load).toMatchObject({ workers: 1, lost: 1 });
   });
 
   it('passes a job\'s own error back by message, and the worker goes on', async () => {
@@ -101,9 +103,9 @@ describe('the verification pool', () => {
   it('uses as many workers as it has, no more', async () => {
     const pool = testPool(2, 4);
     pool.warm();
-    expect(pool.load).toEqual({ running: 0, queued: 0, workers: 2 });
+    expect(pool.load).toEqual({ running: 0, queued: 0, workers: 2, refused: 0, lost: 0 });
     const jobs = [pool.run('hold', 100), pool.run('hold', 100), pool.run('hold', 100)];
-    expect(pool.load).toEqual({ running: 2, queued: 1, workers: 2 });
+    expect(pool.load).toEqual({ running: 2, queued: 1, workers: 2, refused: 0, lost: 0 });
     await Promise.all(jobs);
   });
 

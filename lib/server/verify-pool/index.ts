@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Jobs } from '@/lib/server/verify-pool/jobs';
-import { poolFailure, WorkerPool } from '@/lib/server/verify-pool/pool';
+import { poolFailure, WorkerPool, type PoolLoad } from '@/lib/server/verify-pool/pool';
 
 export { poolFailure };
 
@@ -42,6 +42,11 @@ const holder = globalThis as unknown as { __linefallVerifyPool?: WorkerPool<Jobs
 export function verifyPool(): WorkerPool<Jobs> {
   holder.__linefallVerifyPool ??= new WorkerPool<Jobs>({ ...verifyPoolFiles(), ...VERIFY_POOL });
   return holder.__linefallVerifyPool;
+}
+
+/** The pool's load for monitoring, or null while nothing has needed it yet (looking does not start it). */
+export function verifyPoolLoad(): PoolLoad | null {
+  return holder.__linefallVerifyPool?.load ?? null;
 }
 
 /**

@@ -27,6 +27,9 @@ const WORKER_HEAP_MB = 256;
 /** A worker loads the engine and its jobs through tsx in well under 2 s, a cold start on a busy machine included; far past that it is stuck. */
 const WORKER_BOOT_MS = 30_000;
 
+/** What the pool holds now, and what it refused and lost since it began. */
+export type PoolLoad = { running: number; queued: number; workers: number; refused: number; lost: number };
+
 type Reply = { id: number; ok: true; output: unknown } | { id: number; ok: false; message: string } | { ready: true };
 
 type Job = {
@@ -76,15 +79,18 @@ export class WorkerPool<T extends JobTable> {
   private readonly perClient = new Map<string, number>();
   private nextId = 1;
   private closed = false;
+  /** Since the pool began: clients' jobs refused as busy, and workers lost (crashed, killed, past a deadline). */
+  private refused = 0;
+  private lost = 0;
 
   constructor(private readonly o: PoolOptions) {
     if (!(o.size >= 1) || !(o.maxQueue >= 0) || !(o.perClient >= 1))
       throw new Error(`a pool needs a worker, a queue of zero or more and a job per client at least (size ${o.size}, queue ${o.maxQueue}, per client ${o.perClient})`);
   }
 
-  /** Jobs running and waiting, for tests and logs. */
-  get load(): { running: number; queued: number; workers: number } {
-    return { running: this.slots.filter((s) => s.job).length, queued: this.queue.length + this.ownQueue.length, workers: this.slots.length };
+  /** Jobs running and waiting now, and the refusals and lost workers so far: for monitoring (`GET /api/health`), tests and logs. */
+  get load(): PoolLoad {
+    return { running: this.slots.filter((s) => s.job).length, queued: this.queue.length + this.ownQueue.length, workers: this.slots.length, refused: this.refused, lost: this.lost };
   }
 
   /** Runs a job on the next free worker; refuses a client's job with PoolBusyError when the queue or its share is full. */
@@ -92,11 +98,11 @@ export class WorkerPool<T extends JobTable> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
     const client = opts.own ? null : (opts.client ?? null);
     if (client !== null && (this.perClient.get(client) ?? 0) >= this.o.perClient)
-      return Promise.reject(new PoolBusyError(`this player already has ${this.o.perClient} games being verified`));
+      return this.busy(`this player already has ${this.o.perClient} games being verified`);
     const idle = this.slots.find((s) => !s.job);
     const canGrow = this.slots.length < this.o.size;
     if (!idle && !canGrow && !opts.own && this.queue.length >= this.o.maxQueue)
-      return Promise.reject(new PoolBusyError(`${this.o.size + this.o.maxQueue} verifications are already running or waiting`));
+      return this.busy(`${this.o.size + this.o.maxQueue} verifications are already running or waiting`);
     return new Promise((resolve, reject) => {
       const job: Job = { id: this.nextId++, name, input, client, resolve: resolve as (v: unknown) => void, reject };
       if (client !== null) this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
@@ -104,6 +110,11 @@ export class WorkerPool<T extends JobTable> {
       else if (canGrow) this.give(this.spawn(), job);
       else (opts.own ? this.ownQueue : this.queue).push(job);
     });
+  }
+
+  private busy(why: string): Promise<never> {
+    this.refused++;
+    return Promise.reject(new PoolBusyError(why));
   }
 
   /** Starts every worker now, so the first jobs do not wait for a worker to load its modules. */
@@ -173,6 +184,7 @@ export class WorkerPool<T extends JobTable> {
     const i = this.slots.indexOf(slot);
     if (i < 0) return;
     this.slots.splice(i, 1);
+    this.lost++;
     console.error(`[verify] ${why}`);
     const job = slot.job;
     this.clear(slot);
