@@ -204,6 +204,33 @@ describe('another set in the same room', () => {
     expect(await (await getDb()).roomMatch.count()).toBe(2);
   });
 
+  it('a player who left a set and made a room of their own keeps it when that set ends: leaving, closing and its bots are theirs still', async () => {
+    const site = roomSite();
+    const { alice, code, others } = await room(site, 3, [2], ['bob'], rules({ timeLimitTicks: 20 * 60 }));
+    const [bob] = others as [Sock];
+    for (const s of [alice, bob]) s.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    const host = site.lobby.matches.get(alice.last('rmatch')!.matchId)!;
+    site.clock.advance(ROOM_LIMITS.countdownMs + 1_000);
+    bob.say({ t: 'rleave', code });
+    bob.say({ t: 'rcreate', mode: 'battle', size: 4, rules: rules(), bots: [1, 2, 3].map((seat) => ({ seat, pps: 2, style: 'tidy' })), handling: H });
+    const mine = bob.last('rroom')!.code;
+    expect(mine).not.toBe(code);
+    expect(site.lobby.botSeats).toBe(4);
+    // The first set ends with nobody left in it.
+    alice.say({ t: 'rleave', code });
+    for (let t = 0; t < 10 * 60_000 && site.lobby.rooms.has(code); t += 100) site.clock.advance(100);
+    expect(site.lobby.rooms.has(code)).toBe(false);
+    expect(host.closed).toBe(true);
+    // Bob's own room is still his: he readies in it, and leaving closes it and frees its bots.
+    bob.say({ t: 'rready', code: mine, ready: true });
+    expect(bob.last('rroom')).toMatchObject({ code: mine, you: 0 });
+    expect(bob.of('error')).toEqual([]);
+    bob.say({ t: 'rleave', code: mine });
+    expect(site.lobby.rooms.has(mine)).toBe(false);
+    expect(site.lobby.botSeats).toBe(0);
+  });
+
   it('a set whose people have all gone does not come back: the room closes and its bots are freed', async () => {
     const site = roomSite();
     const { alice, code } = await room(site, 2, [1], [], rules({ timeLimitTicks: 20 * 60 }));

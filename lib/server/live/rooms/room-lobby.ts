@@ -399,7 +399,8 @@ export class RoomLobby {
     }
     this.rooms.delete(room.code);
     this.bots -= room.seats.filter((x) => x?.spec.bot).length;
-    for (const x of room.seats) if (x?.peer) this.seated.delete(x.peer);
+    // Only those still seated here: one who left this set may sit in another room by now.
+    for (const x of room.seats) if (x?.peer && this.seated.get(x.peer)?.room === room) this.seated.delete(x.peer);
   }
 
   /**
