@@ -969,6 +969,39 @@ describe.skipIf(!redisUp)('no versus home: a match is hosted where a player is',
     expect(p.got.some((m) => m.t === 'room')).toBe(false);
     expect(a.lobby.matches.size).toBe(0);
   });
+  it('a socket in a sparring match on its own instance cannot join ranked 2v2 at a home elsewhere: its seat there would lag out and void the set', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    const a = instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const p = socket(`s7-${randomBytes(3).toString('hex')}`, '10.9.4.7');
+    await b.relay.handle(p.conn, { t: 'spar', mode: 'battle', firstTo: 2, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await p.next('match');
+    for (const m of [{ t: 'tqueue', handling: DEFAULT_HANDLING }, { t: 'tparty', handling: DEFAULT_HANDLING }, { t: 'tjoin', code: 'ABCDEF', handling: DEFAULT_HANDLING }] as const) await b.relay.room(p.conn, m);
+    await expect.poll(() => p.got.filter((m) => m.t === 'error' && m.code === 'already_playing').length).toBe(3);
+    await sleep(200);
+    expect(p.got.some((m) => m.t === 'tqueued' || m.t === 'tparty')).toBe(false);
+    expect(a.lobby.matches.size).toBe(0);
+  });
+
+  it('room batches naming sets this socket was never seated in are answered here: none crosses Redis to the home', { timeout: 20_000 }, async () => {
+    const key = homeKey();
+    instance(key);
+    await sleep(100);
+    const b = instance(key);
+    const p = socket(`s6-${randomBytes(3).toString('hex')}`, '10.9.4.6');
+    // b knows its home already (another socket's message).
+    await b.relay.handle(p.conn, { t: 'unqueue' });
+    await p.next('unqueued');
+    const told: unknown[] = [];
+    const tell = b.bus.tell.bind(b.bus);
+    b.bus.tell = (to, w) => (told.push(w), tell(to, w));
+    const matchId = randomBytes(12).toString('hex');
+    await b.relay.room(p.conn, { t: 'rinputs', matchId, game: 0, seq: 1, tick: 1, events: [] });
+    expect((await p.next('error')).code).toBe('unknown_match');
+    expect(told).toEqual([]);
+  });
+
   it('a socket whose `spar` waits for the site’s budgets (Redis) cannot queue at a home elsewhere meanwhile', { timeout: 20_000 }, async () => {
     const key = homeKey();
     const a = instance(key);

@@ -22,6 +22,11 @@ import { WatchesElsewhere } from '@/lib/server/live/match/watches-elsewhere';
 /** Matches hosted elsewhere remembered per socket: its match now, and a rematch's. */
 const SEATS_REMEMBERED = 4;
 
+/** The last few matches a socket was told it sits in, with this one. */
+function remembered(seen: string[] = [], matchId: string): string[] {
+  return seen.includes(matchId) ? seen : [...seen, matchId].slice(-SEATS_REMEMBERED);
+}
+
 /** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home; `spar` stays on this instance (handle). */
 function matchOf(m: VersusClientMessage): string | null {
   switch (m.t) {
@@ -114,6 +119,8 @@ export class VersusRelay implements VersusDoor {
   private readonly watches = new WatchesElsewhere();
   /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
   private readonly seatedIn = new Map<string, string[]>();
+  /** Here: the room sets at the home each socket was told it sits in (the last few), by connection id. */
+  private readonly inSets = new Map<string, string[]>();
   /** The home's room sets on Redis, taken up by the next home, and room messages' order meanwhile (with routing only: no versus home for matches). */
   private readonly roomSets: RoomHome | null;
   /** When this instance last renewed (or took) the home: a home that cannot for a lease's time is one no more. */
@@ -240,6 +247,11 @@ export class VersusRelay implements VersusDoor {
     if (!home) return conn.error('server_error', 'Rooms are unavailable for a moment (the instances cannot agree where they run): try again.');
     if (m.t === 'runwatch') this.roomSets?.forget(conn.id);
     if (home === this.link.instance) return this.roomSets ? this.roomSets.inOrder(() => atHome(this.homes, conn, m), conn, conn.id, this.heldHere(m)) : atHome(this.homes, conn, m);
+    // The home cannot see a match hosted here (a sparring one, one taken up): a player in one is not queued for ranked 2v2 there too.
+    if ((m.t === 'tqueue' || m.t === 'tparty' || m.t === 'tjoin') && ((conn.match && !conn.match.host.ended) || this.lobby.startingSpar(conn)))
+      return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+    // A batch names a set this socket was told it sits in: any other is answered here, so a flood of made-up ids costs Redis nothing.
+    if (m.t === 'rinputs' && !this.inSets.get(conn.id)?.includes(m.matchId)) return atHome(this.homes, conn, m);
     // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
     if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
     return this.relay(conn, m, home, null);
@@ -363,6 +375,7 @@ export class VersusRelay implements VersusDoor {
     this.roomCodes.delete(conn.id);
     this.roomSets?.forget(conn.id);
     this.seatedIn.delete(conn.id);
+    this.inSets.delete(conn.id);
     this.watches.drop(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
@@ -385,8 +398,7 @@ export class VersusRelay implements VersusDoor {
         // A match hosted there now names this socket: its close must reach that instance too.
         if (w.m.t === 'match') {
           this.track(conn, w.from);
-          const seen = this.seatedIn.get(conn.id) ?? [];
-          if (!seen.includes(w.m.matchId)) this.seatedIn.set(conn.id, [...seen, w.m.matchId].slice(-SEATS_REMEMBERED));
+          this.seatedIn.set(conn.id, remembered(this.seatedIn.get(conn.id), w.m.matchId));
         } else this.heardBy(conn, w.from);
         this.noteWaiting(conn, w.m);
         if (this.watches.heard(conn.id, w.from, w.m)) conn.send(w.m);
@@ -476,6 +488,7 @@ export class VersusRelay implements VersusDoor {
   private noteWaiting(conn: Connection, m: ServerMessage): void {
     // A seat's set names its room too: a ranked 2v2 set's players saw no rroom before it.
     if (m.t === 'rroom' || (m.t === 'rmatch' && m.seat !== null)) this.roomCodes.set(conn.id, m.code);
+    if (m.t === 'rmatch' && m.seat !== null) this.inSets.set(conn.id, remembered(this.inSets.get(conn.id), m.matchId));
     // In a set (its seat, or watching): told to dial again if the home goes, and resumes it at the next.
     this.roomSets?.note(conn, m);
     if (m.t === 'rclosed') return this.notWaiting(conn.id);
