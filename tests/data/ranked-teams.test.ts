@@ -481,11 +481,19 @@ describe('the ranked rules in the 2v2 queue, as in 1v1', () => {
     expect(s.last('error')).toMatchObject({ code: 'rate_limited' });
     site.clock.advance(3_600_000);
     expect(play()).toEqual({ ok: true });
-    // An instance holding as many rooms as it can starts no ranked set either.
+    // Rooms people make leave room for ranked sets: with as many open as may be made, a set still starts.
     site.lobby.close();
+    const maker = (i: number) => socket(site.lobby, { userId: null, guestId: `g${i}` }, site.clock.now, { address: `10.7.${i >> 8}.${i & 255}` });
+    for (let i = 0; i <= ROOM_LIMITS.madeRoomsPerInstance; i++) maker(i).say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    expect(site.lobby.rooms.size).toBe(ROOM_LIMITS.madeRoomsPerInstance);
+    site.clock.advance(3_600_000);
+    expect(play()).toEqual({ ok: true });
+    // An instance holding as many rooms as it can starts no ranked set either.
     for (let i = 0; site.lobby.rooms.size < ROOM_LIMITS.roomsPerInstance; i++) {
-      socket(site.lobby, { userId: null, guestId: `g${i}` }).say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+      site.clock.advance(3_600_000);
+      expect(play()).toEqual({ ok: true });
     }
+    site.clock.advance(3_600_000);
     expect(play()).toMatchObject({ ok: false, refused: { length: 4 } });
   });
 });

@@ -43,6 +43,25 @@ async function playSet(site: Site, people: Sock[], matchId: string) {
   return host.stored;
 }
 
+describe('rooms one address makes', () => {
+  it('are bounded while open: past ROOM_LIMITS.roomsPerAddress the next is refused, another address is not, and a room closed frees its place', () => {
+    const site = roomSite();
+    const from = (i: number, address: string) => socket(site.lobby, { userId: null, guestId: `made-${address}-${i}` }, site.clock.now, { address });
+    const make = (s: Sock) => s.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    const mine = Array.from({ length: ROOM_LIMITS.roomsPerAddress + 1 }, (_, i) => from(i, '198.51.100.1'));
+    mine.forEach(make);
+    expect(mine.filter((s) => s.last('rroom')).length).toBe(ROOM_LIMITS.roomsPerAddress);
+    const refused = mine.at(-1)!;
+    expect(refused.last('error')).toMatchObject({ code: 'rate_limited', message: expect.stringContaining('one address') });
+    const theirs = from(0, '198.51.100.2');
+    make(theirs);
+    expect(theirs.last('rroom')).toBeDefined();
+    mine[0]!.say({ t: 'rleave', code: mine[0]!.last('rroom')!.code });
+    make(refused);
+    expect(refused.last('rroom')).toBeDefined();
+  });
+});
+
 describe('the room host’s chair', () => {
   it('kicks a person (told, and not let back in), kicks a bot, hands the chair over; nobody else may', async () => {
     const site = roomSite();

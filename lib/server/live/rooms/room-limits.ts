@@ -8,6 +8,10 @@ import { TICKS_PER_SECOND } from '@/lib/engine';
 export const ROOM_LIMITS = {
   /** Rooms open on this instance (in the lobby or playing): each holds up to 16 seats' games. */
   roomsPerInstance: 500,
+  /** Of those, rooms people make (`rcreate`): the rest are kept for ranked 2v2 sets, which rooms left open would otherwise refuse. */
+  madeRoomsPerInstance: 400,
+  /** Rooms made from one address and open at once: a few sockets holding rooms open do not fill the instance. */
+  roomsPerAddress: 8,
   /** Bot seats on this instance, every room together: each costs a search per piece (bench:rooms). */
   botSeatsPerInstance: 400,
   /**

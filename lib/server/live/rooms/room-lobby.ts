@@ -33,6 +33,8 @@ type Room = {
   again: boolean;
   /** A ranked 2v2 set (startRanked): its players are busy on every tab while it plays. */
   ranked: boolean;
+  /** The address of the socket that made it (`rcreate`), while it is open: rooms made from one address are bounded. */
+  madeFrom?: string;
   /** Its last change told to its people (a number from the lobby's count, never reused): the home writes to Redis only the rooms changed since. */
   rev?: number;
 };
@@ -348,7 +350,11 @@ export class RoomLobby {
 
   private create(peer: RoomPeer, m: Extract<RoomClientMessage, { t: 'rcreate' }>): void {
     if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
-    if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance) return peer.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
+    // Ranked 2v2 sets keep rooms of their own: a crowd of rooms left open does not stop them.
+    const made = [...this.rooms.values()];
+    if (made.filter((r) => !r.ranked).length >= ROOM_LIMITS.madeRoomsPerInstance) return peer.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
+    if (made.filter((r) => r.madeFrom === peer.address).length >= ROOM_LIMITS.roomsPerAddress)
+      return peer.error('rate_limited', `At most ${ROOM_LIMITS.roomsPerAddress} rooms open at once from one address: close one first.`);
     if (this.bots + m.bots.length > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
     // The schema bounded the message; parsed again for the typed rules the engine takes.
     const rules = peopleRules(peer, m.size, m.rules);
@@ -356,7 +362,7 @@ export class RoomLobby {
     const seats: (Seat | null)[] = Array.from({ length: m.size }, () => null);
     seats[0] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
     for (const b of m.bots) seats[b.seat] = botSeat(b, m.handling);
-    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null, kicked: new Set(), again: true, ranked: false };
+    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null, kicked: new Set(), again: true, ranked: false, madeFrom: peer.address };
     this.rooms.set(room.code, room);
     this.bots += m.bots.length;
     this.seated.set(peer, { room, seat: 0 });
