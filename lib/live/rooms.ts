@@ -40,7 +40,8 @@ export const roomClientMessages = [
       if (seats.some((s) => s === 0 || s >= m.size) || new Set(seats).size !== seats.length) ctx.addIssue({ code: 'custom', path: ['bots'], message: 'bot seats are distinct seats 1…size−1 of the room' });
     }),
   z.object({ t: z.literal('rjoin'), code: roomCodeSchema, handling: handlingSchema }),
-  z.object({ t: z.literal('rready'), code: roomCodeSchema, ready: z.boolean() }),
+  /** `terms`: the room's terms the page showed (rroom's): a ready for terms changed since readies for nothing. */
+  z.object({ t: z.literal('rready'), code: roomCodeSchema, ready: z.boolean(), terms: z.number().int().min(0).optional() }),
   z.object({ t: z.literal('rstart'), code: roomCodeSchema }),
   z.object({
     t: z.literal('rinputs'),
@@ -89,7 +90,8 @@ const rules = z.custom<Record<string, unknown>>((v) => typeof v === 'object' && 
 /** Room messages from the server. */
 export const roomServerMessages = [
   /** The room as everyone in it sees it, sent whenever it changes; `you`: the receiver's seat (null: watching). */
-  z.object({ t: z.literal('rroom'), code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), rules, host: seatNo, seats: z.array(seatView).max(MAX_SEATS), you: seatNo.nullable(), playing: z.boolean() }),
+  /** `terms`: counts the changes everyone readies again for (rules, bots, who sits); a ready names the terms it agrees to. */
+  z.object({ t: z.literal('rroom'), code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), rules, host: seatNo, seats: z.array(seatView).max(MAX_SEATS), you: seatNo.nullable(), playing: z.boolean(), terms: z.number().int().min(0).optional() }),
   z.object({ t: z.literal('rclosed'), code: roomCodeSchema, reason: z.enum(['empty', 'left', 'over', 'refused', 'kicked']) }),
   /** A seat's set begins: its token for rresume, the mode and every seat's handling (fields are re-simulated with them; a seat sent here from a queue has seen no rroom). */
   z.object({ t: z.literal('rmatch'), matchId: roomMatchId, code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), seat: seatNo.nullable(), players: z.array(livePlayerSchema).max(MAX_SEATS), handling: z.array(handlingSchema).max(MAX_SEATS), rules, rulesVersion: z.number().int(), resumeToken: z.string().optional() }),

@@ -191,6 +191,33 @@ describe('what a modified browser in the host\'s chair can send', () => {
   });
 });
 
+describe('what everyone in a room agreed to', () => {
+  it('a ready sent before the rules changed readies for nothing: it names the terms it saw; a person joining or leaving makes everyone ready again', async () => {
+    const site = roomSite();
+    const { alice, code, others } = await room(site, 3, [], ['bob']);
+    const [bob] = others as [Sock];
+    const seen = bob.last('rroom')!.terms!;
+    expect(seen).toEqual(expect.any(Number));
+    // Bob's ready is on its way when the host's new rules land first.
+    alice.say({ t: 'rrules', code, mode: 'race30', rules: rules({ firstTo: 5 }) });
+    bob.say({ t: 'rready', code, ready: true, terms: seen });
+    expect(bob.last('rroom')!.seats[1]!.ready).toBe(false);
+    alice.say({ t: 'rready', code, ready: true });
+    alice.say({ t: 'rstart', code });
+    expect(alice.last('rmatch')).toBeUndefined();
+    // Ready for the rules shown now.
+    bob.say({ t: 'rready', code, ready: true, terms: bob.last('rroom')!.terms });
+    expect(bob.last('rroom')!.seats[1]!.ready).toBe(true);
+    // Carol joins: whom they play changed, so alice and bob ready again; and again when she leaves.
+    const carol = await made(site, 'carol');
+    carol.say({ t: 'rjoin', code, handling: H });
+    expect(alice.last('rroom')!.seats.map((x) => x.ready)).toEqual([false, false, false]);
+    for (const s of [alice, bob]) s.say({ t: 'rready', code, ready: true, terms: s.last('rroom')!.terms });
+    carol.say({ t: 'rleave', code });
+    expect(alice.last('rroom')!.seats.map((x) => x.ready)).toEqual([false, false, false]);
+  });
+});
+
 describe('another set in the same room', () => {
   it('after a set the room goes back to the lobby with its people and bots, every person to ready again; a player who left is gone, one kicked in play too', async () => {
     const site = roomSite();

@@ -157,7 +157,7 @@ export class RoomSession {
 
   ready(ready: boolean): void {
     const l = this.view.lobby;
-    if (l && l.you !== null) this.socket.send({ t: 'rready', code: l.code, ready });
+    if (l && l.you !== null) this.socket.send({ t: 'rready', code: l.code, ready, ...(l.terms === undefined ? {} : { terms: l.terms }) });
   }
 
   start(): void {

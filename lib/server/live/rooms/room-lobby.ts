@@ -33,6 +33,8 @@ type Room = {
   again: boolean;
   /** A ranked 2v2 set (startRanked): its players are busy on every tab while it plays. */
   ranked: boolean;
+  /** Changes everyone readies again for (rules, bots, who sits): a ready names the terms its page showed. */
+  terms?: number;
   /** The address of the socket that made it (`rcreate`), while it is open: rooms made from one address are bounded. */
   madeFrom?: string;
   /** Its last change told to its people (a number from the lobby's count, never reused): the home writes to Redis only the rooms changed since. */
@@ -95,11 +97,14 @@ export class RoomLobby {
         if (s < 0) return peer.error('room_full', 'Every seat of this room is taken.');
         room.seats[s] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
         this.seated.set(peer, { room, seat: s });
-        return this.tell(room);
+        // Whom everyone plays changed (not by a page back to the seat kept for it): each readies again.
+        return mine >= 0 ? this.tell(room) : this.changed(room);
       }
       case 'rready': {
         const at = this.mine(peer, m.code);
         if (!at || at.room.playing) return;
+        // Sent before the terms changed (new rules crossing it): the page is shown the room as it is now, not readied.
+        if (m.ready && m.terms !== undefined && m.terms !== (at.room.terms ?? 0)) return peer.send(this.view(at.room, at.seat));
         at.room.seats[at.seat]!.ready = m.ready;
         return this.tell(at.room);
       }
@@ -487,6 +492,7 @@ export class RoomLobby {
 
   /** The room's rules or seats changed in the lobby: everyone readies again for the room as it is now. */
   private changed(room: Room): void {
+    room.terms = (room.terms ?? 0) + 1;
     for (const x of room.seats) if (x && !x.spec.bot) x.ready = false;
     this.tell(room);
   }
@@ -501,7 +507,7 @@ export class RoomLobby {
       const here = room.seats.findIndex((x) => x !== null && !x.spec.bot && !x.held);
       room.host = here >= 0 ? here : room.seats.findIndex((x) => x !== null && !x.spec.bot);
     }
-    this.tell(room);
+    this.changed(room);
   }
 
   /** A room in its lobby with no person left closes, its watchers told: true if it did. */
@@ -528,7 +534,7 @@ export class RoomLobby {
   private view(room: Room, you: number | null): ServerMessage {
     const teams = teamsOf(room.rules, room.seats.length);
     return {
-      t: 'rroom', code: room.code, mode: room.mode, rules: { ...room.rules }, host: room.host, you, playing: room.playing !== null,
+      t: 'rroom', code: room.code, mode: room.mode, rules: { ...room.rules }, host: room.host, you, playing: room.playing !== null, terms: room.terms ?? 0,
       seats: room.seats.map((x, s) => ({ player: x?.spec.player ?? null, team: teams[s]!, ready: x?.ready ?? false })),
     };
   }
