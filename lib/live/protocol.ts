@@ -43,9 +43,9 @@
  *                                                     rematch_over {matchId, reason, message?}
  *
  * Rooms of 2–16 (additive, still version 1; decision 0034), both directions in rooms.ts:
- *   rcreate {mode, size, rules, bots, handling}       rroom    {code, mode, rules, host, seats, you}
+ *   rcreate {mode, size, rules, bots, handling}       rroom    {code, mode, rules, host, seats, you, terms}
  *   rjoin   {code, handling}                          rclosed  {code, reason}
- *   rready  {code, ready}                             rmatch   {matchId, code, seat, players, rules, ...}
+ *   rready  {code, ready, terms?}                     rmatch   {matchId, code, seat, players, rules, ...}
  *   rstart  {code} (host only)                        rbegin   {matchId, game, pieces, startsInMs, score}
  *   rinputs {matchId, game, seq, tick, events, ...}   rdeal    {matchId, game, from, pieces}
  *   rleave  {code}                                    rack     {matchId, game, seq, tick}
