@@ -72,6 +72,27 @@ describe('matches a socket watches on other instances', () => {
     expect(w.count('s')).toBe(0);
   });
 
+  it('unwatched before an answer that never comes: its place is freed after a while, and the late answer is not passed', () => {
+    const w = new WatchesElsewhere();
+    w.asked('s', 'm', 'A', 1_000);
+    w.asked('s', 'n', 'A', 1_000);
+    w.unwatch('s', 'm');
+    w.expire(5_000, 10_000);
+    expect(w.count('s')).toBe(2);
+    w.expire(12_000, 10_000);
+    // Only the one the socket ended: the other may still be answered.
+    expect(w.holds('s', 'm')).toBe(false);
+    expect(w.holds('s', 'n')).toBe(true);
+    expect(w.heard('s', 'A', catchUp('m'))).toBe(false);
+  });
+
+  it('a resume whose catch-up was lost lets no later catch-up through once its match is over', () => {
+    const w = new WatchesElsewhere();
+    w.heard('s', 'A', resumed('mine'));
+    w.heard('s', 'A', { t: 'vover', matchId: 'mine' } as ServerMessage);
+    expect(w.heard('s', 'A', catchUp('mine'))).toBe(false);
+  });
+
   it('a wait for a take-up holds a place until it ends, and a `vunwatch` ends it', () => {
     const w = new WatchesElsewhere();
     w.wait('s', 'm');

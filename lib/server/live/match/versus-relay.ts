@@ -459,6 +459,7 @@ export class VersusRelay implements VersusDoor {
     // On the home, on any instance hosting matches for other instances' players, and where sockets watch matches elsewhere.
     if (this.peers.size === 0 && !this.placements?.placing && !this.watches.any) return;
     const now = Date.now();
+    this.watches.expire(now, 2 * CLUSTER.leaseMs);
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
     // A peer newer than the list's expiry may come from an instance that has not listed itself yet.

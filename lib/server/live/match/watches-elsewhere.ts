@@ -90,7 +90,10 @@ export class WatchesElsewhere {
    * asked for (or one unwatched before it came): the caller ends that watch there too.
    */
   heard(id: string, from: string, m: ServerMessage): boolean {
-    if (m.t === 'vover') this.end(id, m.matchId);
+    if (m.t === 'vover') {
+      this.end(id, m.matchId);
+      this.resumed.get(id)?.delete(`${from}:${m.matchId}`); // a resume whose catch-up was lost lets nothing through later
+    }
     if (m.t === 'vresumed') this.resumed.set(id, (this.resumed.get(id) ?? new Set<string>()).add(`${from}:${m.matchId}`));
     // A refusal frees the place only from where the watch was asked and before its answer: any
     // error names a match, and one answering another request (a `rematch` at the home) must not
@@ -122,6 +125,17 @@ export class WatchesElsewhere {
       for (const [matchId, { at, since }] of watches) if (!alive.has(at) && since <= listedSince) found.push({ id, matchId, at });
     }
     return found;
+  }
+
+  /**
+   * Watches the socket ended before an answer that has not come in `afterMs` (lost on the way, or
+   * its host stalled and lost its publish): their places are free. A late answer is then one
+   * nobody asked for, not passed on and ended there (`heard`).
+   */
+  expire(now: number, afterMs: number): void {
+    for (const [id, watches] of this.at) {
+      for (const [matchId, w] of watches) if (w.unwatched && !w.answered && now - w.since > afterMs) this.end(id, matchId);
+    }
   }
 
   /** The sockets watching this match at `from` (which let it go). */
