@@ -41,6 +41,8 @@ export class MatchWatchController {
   private view: MatchWatchView = { link: 'down', phase: 'connecting', mode: null, players: null, score: [0, 0], firstTo: 1, game: 0, meters: [0, 0], winner: null, stored: false, message: null };
   private raf = 0;
   private readonly retry = new WatchRetry();
+  /** A `vwatch` sent and its catch-up not come yet: a refusal for a crowd's sake is asked again (a reconnect mid-match too). */
+  private awaiting = false;
 
   constructor(
     private readonly matchId: string,
@@ -62,9 +64,10 @@ export class MatchWatchController {
     if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
-        if (this.view.phase !== 'over') this.socket.send({ t: 'vwatch', matchId: this.matchId });
+        if (this.view.phase !== 'over') this.ask();
         return;
       case 'vwatching':
+        this.awaiting = false;
         this.game = m.game;
         this.feeds = [0, 1].map((s) => new SpectatorFeed({ mode: m.mode, rulesVersion: m.rulesVersion, handling: m.handling[s]!, nextCount: m.nextCount, ...m.seats[s]!, paused: false })) as [SpectatorFeed, SpectatorFeed];
         this.set({ phase: 'watching', mode: m.mode, players: [m.seats[0].player, m.seats[1].player], score: m.score, firstTo: m.firstTo, game: m.game, winner: null });
@@ -95,7 +98,7 @@ export class MatchWatchController {
         // A crowd arriving (the match's catch-ups a second) or this socket's own budget: asked again a little later.
         else if (m.code === 'rate_limited') {
           this.retry.later(() => {
-            if (this.view.phase === 'connecting') this.socket.send({ t: 'vwatch', matchId: this.matchId });
+            if (this.awaiting && this.view.phase !== 'over' && this.view.phase !== 'missing') this.ask();
           });
         }
         return;
@@ -125,6 +128,11 @@ export class MatchWatchController {
       default:
         m satisfies never;
     }
+  }
+
+  private ask(): void {
+    this.awaiting = true;
+    this.socket.send({ t: 'vwatch', matchId: this.matchId });
   }
 
   /** A game was decided: both fields at once to the ticks where it was. */

@@ -290,7 +290,7 @@ export class RoomSession {
     if (p && p.state !== 'over' && p.seat !== null && this.token) {
       this.resuming = true;
       this.socket.send({ t: 'rresume', matchId: p.matchId, token: this.token });
-    } else if (p && p.state !== 'over' && p.seat === null) this.socket.send({ t: 'rwatch', code: p.code });
+    } else if (p && p.state !== 'over' && p.seat === null) this.request({ t: 'rwatch', code: p.code });
     else if (l && (!p || p.state === 'over')) {
       // (A set's result still on screen: the room went back to its lobby meanwhile, and its seat is kept there.)
       // A dropped connection freed its seat in a lobby: sit down again, or watch again.

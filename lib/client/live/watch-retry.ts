@@ -8,18 +8,22 @@ const RETRY_WATCH_MS = 2_000;
  */
 export class WatchRetry {
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private again: (() => void) | null = null;
 
-  /** Calls `again` once, later, unless a call is pending already; `again` decides then whether the watch is still wanted. */
+  /** Calls `again` once, later; a call while one is pending replaces it (the latest refusal is the one to answer). `again` decides then whether the watch is still wanted. */
   later(again: () => void): void {
-    if (this.timer) return;
-    this.timer = setTimeout(() => {
+    this.again = again;
+    this.timer ??= setTimeout(() => {
+      const call = this.again;
       this.timer = null;
-      again();
+      this.again = null;
+      call?.();
     }, RETRY_WATCH_MS * (1 + Math.random()));
   }
 
   cancel(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.again = null;
   }
 }

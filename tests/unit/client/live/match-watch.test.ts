@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_HANDLING, VERSUS_RULES_VERSION } from '@/lib/engine';
 import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
 import type { SocketLike } from '@/lib/client/live/socket';
 import { MatchWatchController } from '@/lib/client/live/match-watch';
@@ -24,7 +25,7 @@ function page() {
     return ws;
   });
   const hear = (m: ServerMessage) => sockets.at(-1)!.onmessage!({ data: JSON.stringify(m) });
-  return { c, sent, hear, views };
+  return { c, sent, hear, views, sockets };
 }
 
 describe('the versus spectator page', () => {
@@ -42,6 +43,26 @@ describe('the versus spectator page', () => {
     expect(views.at(-1)).not.toBe('missing');
     hear({ t: 'error', code: 'unknown_match', message: 'Gone.', gameId: MATCH });
     expect(views.at(-1)).toBe('missing');
+    c.dispose();
+  });
+
+  it('a page watching that dials again mid-match and is refused for a crowd (the host moved, every page came back at once) asks again', async () => {
+    vi.stubGlobal('requestAnimationFrame', () => 1);
+    vi.stubGlobal('cancelAnimationFrame', () => {});
+    const { c, sent, hear, sockets } = page();
+    await new Promise((r) => setTimeout(r, 0));
+    hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
+    const seat = { player: { name: 'p', guest: true }, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], events: [], garbage: [], tick: 0, stats: { score: 0, lines: 0, level: 1, pieces: 0, tick: 0 } };
+    hear({ t: 'vwatching', matchId: MATCH, mode: 'battle', firstTo: 2, game: 0, score: [0, 0], nextCount: 5, handling: [DEFAULT_HANDLING, DEFAULT_HANDLING], rulesVersion: VERSUS_RULES_VERSION, seats: [seat, seat] } as ServerMessage);
+    sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    vi.useFakeTimers();
+    const watches = () => sent.filter((m) => m.t === 'vwatch').length;
+    hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
+    expect(watches()).toBe(2);
+    hear({ t: 'error', code: 'rate_limited', message: 'A crowd.', gameId: MATCH });
+    vi.advanceTimersByTime(4_001);
+    expect(watches()).toBe(3);
     c.dispose();
   });
 });

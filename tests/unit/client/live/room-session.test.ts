@@ -156,6 +156,29 @@ describe('the room session in the browser', () => {
     }
   });
 
+  it('a page watching a set that dials again and is refused for a crowd asks again, and answers the latest refusal', { timeout: 15_000 }, async () => {
+    const { s, sent, hear, sockets } = session();
+    await tick();
+    hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+    s.watch('ABCDEF');
+    hear({ ...rmatch(), seat: null, resumeToken: undefined } as ServerMessage);
+    expect(s.current.play).toMatchObject({ seat: null });
+    const watches = () => sent.filter((m) => m.t === 'rwatch').length;
+    for (let drop = 0; drop < 2; drop++) {
+      sockets.at(-1)!.close();
+      await new Promise((r) => setTimeout(r, 1_500));
+      await tick();
+      hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
+      hear({ t: 'error', code: 'rate_limited', message: 'A crowd.', gameId: 'ABCDEF' });
+    }
+    expect(watches()).toBe(3);
+    // The first refusal's timer answers the second: the watch now wanted is asked for once more.
+    await new Promise((r) => setTimeout(r, 4_100));
+    expect(watches()).toBe(4);
+    expect(s.current.error).toBeNull();
+    s.dispose();
+  });
+
   it('sends again, as first sent, every batch the server has not acknowledged when it refuses one, once its budget has refilled: none is lost, the seat is never a batch short', () => {
     const sent: ClientMessage[] = [];
     let now = 0;
