@@ -498,6 +498,24 @@ describe('the ranked rules in the 2v2 queue, as in 1v1', () => {
   });
 });
 
+describe('the instance\'s rooms, ranked sets and rooms people make together', () => {
+  it('never pass ROOM_LIMITS.roomsPerInstance: with more ranked sets in play than are kept for them, fewer rooms may be made', async () => {
+    const site = teamSite();
+    const owners = await Promise.all(['ta', 'tb', 'tc', 'td'].map((n) => player(n)));
+    const play = () => {
+      site.clock.advance(3_600_000);
+      const socks = owners.map((o) => site.sock(o));
+      return site.lobby.startRanked({ ...TEAM_SET, seats: socks.map((s) => ({ owner: s.conn.owner, player: s.conn.player, handling: H })), peers: socks.map((s) => s.conn) });
+    };
+    const sets = ROOM_LIMITS.roomsPerInstance - ROOM_LIMITS.madeRoomsPerInstance + 50;
+    for (let i = 0; i < sets; i++) expect(play()).toEqual({ ok: true });
+    for (let i = 0; i < ROOM_LIMITS.madeRoomsPerInstance; i++) {
+      socket(site.lobby, { userId: null, guestId: `m${i}` }, site.clock.now, { address: `10.8.${i >> 8}.${i & 255}` }).say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
+    }
+    expect(site.lobby.rooms.size).toBe(ROOM_LIMITS.roomsPerInstance);
+  });
+});
+
 describe('a socket in the 2v2 queue or a party, and rooms', () => {
   it('is refused a room (make, join, take up a seat) while it waits, with a clear error; the match then starts for all four', async () => {
     const site = teamSite();

@@ -137,4 +137,22 @@ describe('a room in its lobby taken up by the next home', () => {
     await expect.poll(() => site.alice.sent.at(-1)).toMatchObject({ t: 'rroom', code: site.m.code, playing: false, you: 0 });
     expect(site.lobby.rooms.has(site.m.code)).toBe(true);
   });
+
+  it('carries its terms and its maker\'s address: a ready from before the move for older terms readies nothing, and the maker\'s rooms still count', () => {
+    const { code, rooms } = written();
+    const room = rooms[0]!;
+    // Made by socket()'s default address; bob's joining changed the terms once.
+    expect(room).toMatchObject({ madeFrom: 'test', terms: 1 });
+    const { lobby } = site();
+    expect(lobby.takeUpLobby(room)).toBe(true);
+    const b = socket(lobby, bob);
+    b.say({ t: 'rjoin', code, handling: DEFAULT_HANDLING });
+    expect(b.last('rroom')!.terms).toBe(1);
+    b.say({ t: 'rready', code, ready: true, terms: 0 });
+    expect(b.last('rroom')!.seats[1]!.ready).toBe(false);
+    for (let i = 1; i < ROOM_LIMITS.roomsPerAddress; i++) socket(lobby, { userId: null, guestId: `more-${i}` }).say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: DEFAULT_HANDLING });
+    const last = socket(lobby, { userId: null, guestId: 'one-too-many' });
+    last.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: DEFAULT_HANDLING });
+    expect(last.last('error')).toMatchObject({ code: 'rate_limited' });
+  });
 });

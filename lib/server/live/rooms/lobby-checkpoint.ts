@@ -19,6 +19,9 @@ export const lobbyCheckpointSchema = z
     seats: z.array(seatSpecSchema.extend({ ready: z.boolean() }).nullable()).min(2).max(MAX_SEATS),
     kicked: z.array(z.string().min(1).max(80)).max(MAX_KICKED),
     again: z.boolean(),
+    /** The terms its people last readied for, and the address that made it (its maker's rooms are bounded): optional, as older homes wrote neither. */
+    terms: z.number().int().min(0).optional(),
+    madeFrom: z.string().min(1).max(256).optional(),
   })
   .superRefine((room, ctx) => {
     const rules = roomRulesSchema(room.seats.length).safeParse(room.rules);

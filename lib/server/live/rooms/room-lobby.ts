@@ -248,7 +248,7 @@ export class RoomLobby {
       if (room.playing || room.ranked || room.host < 0) continue;
       const read = (): LobbyCheckpoint => ({
         code: room.code, mode: room.mode, rules: room.rules, host: room.host, seats: room.seats.map((x) => (x ? { ...x.spec, ready: x.ready } : null)),
-        kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again,
+        kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again, terms: room.terms ?? 0, ...(room.madeFrom === undefined ? {} : { madeFrom: room.madeFrom }),
       });
       out.push({ code: room.code, rev: (room.rev ??= ++this.revs), read });
     }
@@ -265,6 +265,7 @@ export class RoomLobby {
     if (this.rooms.has(w.code) || this.rooms.size >= ROOM_LIMITS.roomsPerInstance || this.bots + botSeats > ROOM_LIMITS.botSeatsPerInstance) return false;
     const room: Room = {
       code: w.code, mode: w.mode, rules: w.rules, host: w.host, watchers: new Set(), playing: null, kicked: new Set(w.kicked), again: w.again, ranked: false,
+      terms: w.terms ?? 0, ...(w.madeFrom === undefined ? {} : { madeFrom: w.madeFrom }),
       seats: w.seats.map((x) => (x ? { spec: { owner: x.owner, player: x.player, handling: x.handling, ...(x.bot ? { bot: x.bot } : {}) }, peer: null, ready: !!x.bot, ...(x.bot ? {} : { held: true }) } : null)),
     };
     room.rev = ++this.revs;
@@ -357,7 +358,8 @@ export class RoomLobby {
     if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
     // Ranked 2v2 sets keep rooms of their own: a crowd of rooms left open does not stop them.
     const made = [...this.rooms.values()];
-    if (made.filter((r) => !r.ranked).length >= ROOM_LIMITS.madeRoomsPerInstance) return peer.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
+    if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance || made.filter((r) => !r.ranked).length >= ROOM_LIMITS.madeRoomsPerInstance)
+      return peer.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
     if (made.filter((r) => r.madeFrom === peer.address).length >= ROOM_LIMITS.roomsPerAddress)
       return peer.error('rate_limited', `At most ${ROOM_LIMITS.roomsPerAddress} rooms open at once from one address: close one first.`);
     if (this.bots + m.bots.length > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
