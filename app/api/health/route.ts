@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
  * failure is in the server log, not on this public page). `eventLoop`: how long the event loop was
  * held in the last whole 10-second window, and when the current one began (loop-delay.ts).
  * `verify`: the verification pool's jobs running and waiting, and its busy refusals and lost
- * workers since the process began (null until a verification needed it; decision 0021).
+ * workers since the process began (null before the pool exists: the server starts it at boot; decision 0021).
  */
 export const GET = route(async () => {
   const db = await getDb();

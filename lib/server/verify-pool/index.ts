@@ -44,7 +44,7 @@ export function verifyPool(): WorkerPool<Jobs> {
   return holder.__linefallVerifyPool;
 }
 
-/** The pool's load for monitoring, or null while nothing has needed it yet (looking does not start it). */
+/** The pool's load for monitoring, or null before it exists (the server starts it at boot; looking does not). */
 export function verifyPoolLoad(): PoolLoad | null {
   return holder.__linefallVerifyPool?.load ?? null;
 }
