@@ -19,7 +19,7 @@ import { RoomHome } from '@/lib/server/live/cluster/room-home';
 import { CLOSED, MatchHosts, type MatchRouting } from '@/lib/server/live/match/match-hosts';
 import { WatchesElsewhere } from '@/lib/server/live/match/watches-elsewhere';
 
-/** Matches hosted elsewhere remembered per socket: its match now, and a rematch's. */
+/** Matches hosted elsewhere (or room sets at the home) remembered per socket: its match now, and a rematch's. */
 const SEATS_REMEMBERED = 4;
 
 /** The last few matches a socket was told it sits in, with this one. */
@@ -50,6 +50,8 @@ function matchOf(m: VersusClientMessage): string | null {
       return null; // a wire from a newer instance (a deploy under way) names a type this one does not know
   }
 }
+
+const ALREADY_PLAYING = 'This connection is already in a match, a room or the queue.';
 
 /** The messages that would seat a socket at the home: queueing, making or joining a room, being ready, accepting a rematch. */
 function joins(m: VersusClientMessage): boolean {
@@ -233,7 +235,7 @@ export class VersusRelay implements VersusDoor {
     if (!home) return conn.error('server_error', 'Versus is unavailable for a moment (the instances cannot agree where it runs): try again.');
     if (home === this.link.instance) return this.lobby.handle(conn, m);
     // The home cannot see a match hosted here (a sparring one, one taken up, or about to start): a socket in one is not paired there too.
-    if (joins(m) && ((conn.match && !conn.match.host.ended) || this.lobby.startingSpar(conn))) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+    if (joins(m) && this.playsHere(conn)) return conn.error('already_playing', ALREADY_PLAYING);
     return this.relay(conn, m, home, null);
   }
 
@@ -248,13 +250,17 @@ export class VersusRelay implements VersusDoor {
     if (m.t === 'runwatch') this.roomSets?.forget(conn.id);
     if (home === this.link.instance) return this.roomSets ? this.roomSets.inOrder(() => atHome(this.homes, conn, m), conn, conn.id, this.heldHere(m)) : atHome(this.homes, conn, m);
     // The home cannot see a match hosted here (a sparring one, one taken up): a player in one is not queued for ranked 2v2 there too.
-    if ((m.t === 'tqueue' || m.t === 'tparty' || m.t === 'tjoin') && ((conn.match && !conn.match.host.ended) || this.lobby.startingSpar(conn)))
-      return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
+    if ((m.t === 'tqueue' || m.t === 'tparty' || m.t === 'tjoin') && this.playsHere(conn)) return conn.error('already_playing', ALREADY_PLAYING);
     // A batch names a set this socket was told it sits in: any other is answered here, so a flood of made-up ids costs Redis nothing.
     if (m.t === 'rinputs' && !this.inSets.get(conn.id)?.includes(m.matchId)) return atHome(this.homes, conn, m);
     // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
     if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
     return this.relay(conn, m, home, null);
+  }
+
+  /** In a match hosted here (a sparring one, one taken up) or starting one: the home, which cannot see it, would seat the socket twice. */
+  private playsHere(conn: Connection): boolean {
+    return (conn.match !== null && !conn.match.host.ended) || this.lobby.startingSpar(conn);
   }
 
   /** A socket here now speaks with another instance: its answers come back to it, and its close goes there. */

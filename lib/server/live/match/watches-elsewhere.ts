@@ -92,7 +92,7 @@ export class WatchesElsewhere {
   heard(id: string, from: string, m: ServerMessage): boolean {
     if (m.t === 'vover') {
       this.end(id, m.matchId);
-      this.resumed.get(id)?.delete(`${from}:${m.matchId}`); // a resume whose catch-up was lost lets nothing through later
+      this.resumedCatchUp(id, from, m.matchId); // a resume whose catch-up was lost lets nothing through later
     }
     if (m.t === 'vresumed') this.resumed.set(id, (this.resumed.get(id) ?? new Set<string>()).add(`${from}:${m.matchId}`));
     // A refusal frees the place only from where the watch was asked and before its answer: any
@@ -105,10 +105,7 @@ export class WatchesElsewhere {
     if (m.t !== 'vwatching') return true;
     // A seat's own catch-up, right after its resume there: no spectator's. Being seated is not
     // enough: a watch freed by a refusal that overtook it would then pass uncounted.
-    if (this.resumed.get(id)?.delete(`${from}:${m.matchId}`)) {
-      if (this.resumed.get(id)?.size === 0) this.resumed.delete(id);
-      return true;
-    }
+    if (this.resumedCatchUp(id, from, m.matchId)) return true;
     const there = this.at.get(id)?.get(m.matchId);
     if (!there || there.unwatched) {
       this.end(id, m.matchId);
@@ -116,6 +113,14 @@ export class WatchesElsewhere {
     }
     Object.assign(there, { at: from, since: Date.now(), answered: true });
     return true;
+  }
+
+  /** Spends the mark a seat's resume left for its catch-up from `from`: whether there was one. */
+  private resumedCatchUp(id: string, from: string, matchId: string): boolean {
+    const marks = this.resumed.get(id);
+    const had = marks?.delete(`${from}:${matchId}`) ?? false;
+    if (marks?.size === 0) this.resumed.delete(id);
+    return had;
   }
 
   /** Watches on instances no longer listed (and asked of them before `listedSince`: a new instance may not have listed itself yet). */

@@ -34,7 +34,7 @@ type Room = {
   /** A ranked 2v2 set (startRanked): its players are busy on every tab while it plays. */
   ranked: boolean;
   /** Changes everyone readies again for (rules, bots, who sits): a ready names the terms its page showed. */
-  terms?: number;
+  terms: number;
   /** The address of the socket that made it (`rcreate`), while it is open: rooms made from one address are bounded. */
   madeFrom?: string;
   /** Its last change told to its people (a number from the lobby's count, never reused): the home writes to Redis only the rooms changed since. */
@@ -104,7 +104,7 @@ export class RoomLobby {
         const at = this.mine(peer, m.code);
         if (!at || at.room.playing) return;
         // Sent before the terms changed (new rules crossing it): the page is shown the room as it is now, not readied.
-        if (m.ready && m.terms !== undefined && m.terms !== (at.room.terms ?? 0)) return peer.send(this.view(at.room, at.seat));
+        if (m.ready && m.terms !== undefined && m.terms !== at.room.terms) return peer.send(this.view(at.room, at.seat));
         at.room.seats[at.seat]!.ready = m.ready;
         return this.tell(at.room);
       }
@@ -208,7 +208,7 @@ export class RoomLobby {
     if (this.rooms.has(cp.code) || this.matches.has(cp.matchId)) return refuse('held here already');
     if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance || this.bots + botSeats > ROOM_LIMITS.botSeatsPerInstance) return refuse('this instance holds as many rooms or bots as it can');
     const room: Room = {
-      code: cp.code, mode: cp.mode, rules: cp.rules, host: around.host, watchers: new Set(), playing: null, kicked: new Set(around.kicked), again: around.again, ranked: around.ranked,
+      code: cp.code, mode: cp.mode, rules: cp.rules, host: around.host, watchers: new Set(), playing: null, kicked: new Set(around.kicked), again: around.again, ranked: around.ranked, terms: 0,
       seats: cp.seats.map((spec) => ({ spec, peer: null, ready: true })),
     };
     let host: RoomHost;
@@ -248,7 +248,7 @@ export class RoomLobby {
       if (room.playing || room.ranked || room.host < 0) continue;
       const read = (): LobbyCheckpoint => ({
         code: room.code, mode: room.mode, rules: room.rules, host: room.host, seats: room.seats.map((x) => (x ? { ...x.spec, ready: x.ready } : null)),
-        kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again, terms: room.terms ?? 0, ...(room.madeFrom === undefined ? {} : { madeFrom: room.madeFrom }),
+        kicked: [...room.kicked].slice(-MAX_KICKED), again: room.again, terms: room.terms, ...(room.madeFrom === undefined ? {} : { madeFrom: room.madeFrom }),
       });
       out.push({ code: room.code, rev: (room.rev ??= ++this.revs), read });
     }
@@ -348,7 +348,7 @@ export class RoomLobby {
 
   /** A room of bots and the people given, started at once: for the bench and tests, not the socket. */
   playNow(o: { mode: VersusMode; rules: RoomRules; seats: RoomSeatSpec[]; peers?: (RoomPeer | null)[] }): RoomHost {
-    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, kicked: new Set(), again: false, ranked: false, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
+    const room: Room = { code: this.newCode(), mode: o.mode, rules: o.rules, host: 0, watchers: new Set(), playing: null, kicked: new Set(), again: false, ranked: false, terms: 0, seats: o.seats.map((spec, s) => ({ spec, peer: o.peers?.[s] ?? null, ready: true })) };
     this.rooms.set(room.code, room);
     this.bots += o.seats.filter((s) => s.bot).length;
     return this.play(room);
@@ -357,10 +357,10 @@ export class RoomLobby {
   private create(peer: RoomPeer, m: Extract<RoomClientMessage, { t: 'rcreate' }>): void {
     if (this.seated.has(peer)) return peer.error('already_playing', 'This connection already sits in a room.');
     // Ranked 2v2 sets keep rooms of their own: a crowd of rooms left open does not stop them.
-    const made = [...this.rooms.values()];
-    if (this.rooms.size >= ROOM_LIMITS.roomsPerInstance || made.filter((r) => !r.ranked).length >= ROOM_LIMITS.madeRoomsPerInstance)
+    const open = [...this.rooms.values()];
+    if (open.length >= ROOM_LIMITS.roomsPerInstance || open.filter((r) => !r.ranked).length >= ROOM_LIMITS.madeRoomsPerInstance)
       return peer.error('rate_limited', 'This server holds as many rooms as it can; try again later.');
-    if (made.filter((r) => r.madeFrom === peer.address).length >= ROOM_LIMITS.roomsPerAddress)
+    if (open.filter((r) => r.madeFrom === peer.address).length >= ROOM_LIMITS.roomsPerAddress)
       return peer.error('rate_limited', `At most ${ROOM_LIMITS.roomsPerAddress} rooms open at once from one address: close one first.`);
     if (this.bots + m.bots.length > ROOM_LIMITS.botSeatsPerInstance) return peer.error('rate_limited', 'This server plays as many bots as it can; try fewer.');
     // The schema bounded the message; parsed again for the typed rules the engine takes.
@@ -369,7 +369,7 @@ export class RoomLobby {
     const seats: (Seat | null)[] = Array.from({ length: m.size }, () => null);
     seats[0] = { spec: { owner: peer.owner, player: peer.player, handling: m.handling }, peer, ready: false };
     for (const b of m.bots) seats[b.seat] = botSeat(b, m.handling);
-    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null, kicked: new Set(), again: true, ranked: false, madeFrom: peer.address };
+    const room: Room = { code: this.newCode(), mode: m.mode, rules, host: 0, seats, watchers: new Set(), playing: null, kicked: new Set(), again: true, ranked: false, terms: 0, madeFrom: peer.address };
     this.rooms.set(room.code, room);
     this.bots += m.bots.length;
     this.seated.set(peer, { room, seat: 0 });
@@ -494,7 +494,7 @@ export class RoomLobby {
 
   /** The room's rules or seats changed in the lobby: everyone readies again for the room as it is now. */
   private changed(room: Room): void {
-    room.terms = (room.terms ?? 0) + 1;
+    room.terms++;
     for (const x of room.seats) if (x && !x.spec.bot) x.ready = false;
     this.tell(room);
   }
@@ -536,7 +536,7 @@ export class RoomLobby {
   private view(room: Room, you: number | null): ServerMessage {
     const teams = teamsOf(room.rules, room.seats.length);
     return {
-      t: 'rroom', code: room.code, mode: room.mode, rules: { ...room.rules }, host: room.host, you, playing: room.playing !== null, terms: room.terms ?? 0,
+      t: 'rroom', code: room.code, mode: room.mode, rules: { ...room.rules }, host: room.host, you, playing: room.playing !== null, terms: room.terms,
       seats: room.seats.map((x, s) => ({ player: x?.spec.player ?? null, team: teams[s]!, ready: x?.ready ?? false })),
     };
   }
@@ -585,7 +585,7 @@ export class RoomLobby {
     if (broke) return { ok: false, refused: [broke] };
     this.starts.take(o.peers, this.now());
     const room: Room = {
-      code: this.newCode(), mode: o.mode, rules: o.rules, host: -1, watchers: new Set(), playing: null, kicked: new Set(), again: false, ranked: true,
+      code: this.newCode(), mode: o.mode, rules: o.rules, host: -1, watchers: new Set(), playing: null, kicked: new Set(), again: false, ranked: true, terms: 0,
       seats: o.seats.map((spec, s) => ({ spec, peer: o.peers[s]!, ready: true })),
     };
     this.rooms.set(room.code, room);
