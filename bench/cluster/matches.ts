@@ -5,7 +5,7 @@
 // is killed (SIGKILL) mid-game: its players, and the players of the matches it hosted, reconnect
 // to instance 2 and resume (the matches it hosted are taken up there from their checkpoints).
 // Measured: how many matches each instance hosts, matches lost (not stored once), and delivery
-// (a batch sent → its `vack`) p50/p99 over the whole run and in the 15 s after the kill (the same
+// (a batch sent → its `ack`) p50/p99 over the whole run and in the 15 s after the kill (the same
 // window of a run without one).
 import { Redis } from 'ioredis';
 import type { Cluster } from '@/tests/support/cluster';
@@ -97,7 +97,7 @@ export async function matchesAcrossInstances(c: Cluster, o: { matches: number; k
     const all = acks.map((a) => a.ackedAt - a.sentAt);
     const inWindow = acks.filter((a) => a.sentAt >= windowFrom && a.sentAt < windowTo).map((a) => a.ackedAt - a.sentAt);
     lines.push(`stored once: ${once} of ${pairs.length} (${storedByVover} players told "stored"); matches lost: ${lost}`);
-    lines.push(`delivery (batch → vack), ${all.length} batches: p50 ${pct(all, 50).toFixed(0)} ms, p99 ${pct(all, 99).toFixed(0)} ms; in the 15 s ${o.kill ? 'after the kill' : 'from the same point'} (${inWindow.length} batches): p50 ${pct(inWindow, 50).toFixed(0)} ms, p99 ${pct(inWindow, 99).toFixed(0)} ms`);
+    lines.push(`delivery (batch → ack), ${all.length} batches: p50 ${pct(all, 50).toFixed(0)} ms, p99 ${pct(all, 99).toFixed(0)} ms; in the 15 s ${o.kill ? 'after the kill' : 'from the same point'} (${inWindow.length} batches): p50 ${pct(inWindow, 50).toFixed(0)} ms, p99 ${pct(inWindow, 99).toFixed(0)} ms`);
     return { lines, lost };
   } finally {
     for (const p of pairs) for (const x of p.players) x.close();

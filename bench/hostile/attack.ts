@@ -105,7 +105,7 @@ async function padder(): Promise<void> {
       if (upTo <= tick) continue;
       const events: Array<[number, number, 0 | 1]> = [];
       if (seen.padded < PAD_TO) for (let i = 0; i < 256; i++) events.push([tick + Math.floor((i * (upTo - tick)) / 256), ROT, (i % 2 === 0 ? 1 : 0) as 0 | 1]);
-      send(ws, { t: 'inputs', gameId, seq, tick: upTo, events });
+      send(ws, { t: 'inputs', stream: gameId, seq, tick: upTo, events });
       seen.padded += events.length;
       tick = upTo;
     }

@@ -5,7 +5,7 @@
 // was taken up from the ticket) and plays on to the end; then it POSTs the replay.
 import { batchCuts } from '@/lib/client/live/batch-cuts';
 import { decodeReplay, encodeReplay, simulateReplay, type Handling } from '@/lib/engine';
-import { toWireEvent, type ServerMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, toWireEvent, type ServerMessage } from '@/lib/live/protocol';
 import { claimOf } from '@/tests/support/replays';
 import { continueLive, LiveClient, playLive, type LiveGameOptions, type LiveGameRun } from '@/tests/support/live-client';
 
@@ -60,7 +60,7 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
     if (m.t === 'status') statuses.push(m);
   };
   noteErrors(client);
-  client.send({ t: 'hello', v: 1 });
+  client.send({ t: 'hello', v: LIVE_PROTOCOL_VERSION });
   await client.next('welcome');
   const run = await playLive(client, { ...OPTIONS, stopAfterBatches: 10 });
 
@@ -167,7 +167,7 @@ async function resume(proxy: string, cookie: string, run: LiveGameRun, prepare: 
       const c = await LiveClient.connect(proxy, { address: ADDRESS, cookie });
       prepare(c);
       const tick = run.game.snapshot().tick;
-      c.send({ t: 'hello', v: 1, resume: { gameId: run.gameId, token: run.resumeToken, setup: { handling: HANDLING, nextCount: 5, tick } } });
+      c.send({ t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: run.gameId, token: run.resumeToken, setup: { handling: HANDLING, nextCount: 5, tick } } });
       const welcome = await c.next('welcome', () => true, 15_000);
       if (!welcome.resumed) throw new Error('resume refused');
       note(`resumed at tick ${tick}: the server had batch ${welcome.resumed.lastSeq} of ${run.seq}, tick ${welcome.resumed.tick}`);
@@ -183,7 +183,7 @@ async function resume(proxy: string, cookie: string, run: LiveGameRun, prepare: 
         run.seq = 0;
         let sent = 0;
         for (const cut of batchCuts(events.map((e) => e.tick), 0, tick)) {
-          c.send({ t: 'inputs', gameId: run.gameId, seq: ++run.seq, tick: cut.tick, events: events.slice(sent, sent + cut.count).map(toWireEvent) });
+          c.send({ t: 'inputs', stream: run.gameId, seq: ++run.seq, tick: cut.tick, events: events.slice(sent, sent + cut.count).map(toWireEvent) });
           sent += cut.count;
         }
         note(`resent ${events.length} inputs in ${run.seq} batch(es)`);

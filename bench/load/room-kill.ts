@@ -45,8 +45,8 @@ class RoomGuest {
       if ((m.t === 'rgame' || m.t === 'rover') && m.matchId === this.matchId) this.game = -1; // as a page: no batch after its game ended
       if (m.t === 'rmatch') Object.assign(this, { matchId: m.matchId, token: m.resumeToken ?? '' });
       if (m.t === 'rbegin' && m.matchId === this.matchId) Object.assign(this, { game: m.game, seq: 0, sent: 0, startsAt: performance.now() + m.startsInMs });
-      if (m.t === 'rack' && m.matchId === this.matchId) this.acked = Math.max(this.acked, m.tick);
-      return m.t === 'rack' || m.t === 'rdeal' || m.t === 'rframes' || m.t === 'rgarbage' || m.t === 'rbegin';
+      if (m.t === 'ack' && m.stream === this.matchId) this.acked = Math.max(this.acked, m.tick);
+      return m.t === 'ack' || m.t === 'deal' || m.t === 'rframes' || m.t === 'rgarbage' || m.t === 'rbegin';
     };
   }
 
@@ -56,7 +56,7 @@ class RoomGuest {
       if (this.game < 0 || tick <= this.sent) return;
       const events: WireEvent[] = [];
       for (let t = this.sent; t < tick; t++) if (t % 600 === 10 || t % 600 === 12) events.push([t, HARD, t % 600 === 10 ? 1 : 0]);
-      this.client.send({ t: 'rinputs', matchId: this.matchId, game: this.game, seq: ++this.seq, tick, events });
+      this.client.send({ t: 'inputs', stream: this.matchId, game: this.game, seq: ++this.seq, tick, events });
       this.sent = tick;
     }, 100);
   }

@@ -170,6 +170,12 @@ function Queued({ since, waiting, mode, ranked, onCancel }: { since: number; wai
   );
 }
 
+/** Given up on purpose, so the room is not kept for this page (a closed tab's is, a while); the page is the lobby's again, at its address. */
+function leave(session: VersusController['session']): void {
+  session.leaveRoom();
+  window.history.replaceState(null, '', '/versus');
+}
+
 function Room({ view, controller }: { view: VersusView; controller: VersusController }) {
   const { copied, copy } = useCopy();
   if (view.lobby.kind !== 'room') return null;
@@ -189,7 +195,12 @@ function Room({ view, controller }: { view: VersusView; controller: VersusContro
         {room.seats.map((p, i) => (
           <li key={i} className="flex items-center justify-between px-3 py-2 text-sm">
             <span>{p ? playerName(p) : <span className="text-muted">Waiting for a friend to open the link…</span>}{i === room.you && ' (you)'}</span>
-            {p && <span className={room.ready[i] ? 'font-semibold text-brand' : 'text-muted'}>{room.ready[i] ? 'Ready' : 'Not ready'}</span>}
+            {p && i === 0 && room.away ? (
+              // The maker's connection dropped: its seat is kept for it a while.
+              <span className="text-muted" data-testid="room-maker-away">Reconnecting…</span>
+            ) : (
+              p && <span className={room.ready[i] ? 'font-semibold text-brand' : 'text-muted'}>{room.ready[i] ? 'Ready' : 'Not ready'}</span>
+            )}
           </li>
         ))}
       </ul>
@@ -198,7 +209,7 @@ function Room({ view, controller }: { view: VersusView; controller: VersusContro
       {!host && <p className="text-sm text-muted">The player who made the room picks the mode and the set.</p>}
       <div className="flex gap-2">
         <Button variant="primary" size="md" disabled={!room.seats[1]} onClick={() => session.ready(!mine)}>{mine ? 'Not ready' : 'Ready'}</Button>
-        <a className={buttonClass({ size: 'md' })} href="/versus">Leave room</a>
+        <Button size="md" onClick={() => leave(session)}>Leave room</Button>
       </div>
     </Card>
   );

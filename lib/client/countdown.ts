@@ -5,7 +5,8 @@ import type { Countdown } from '@/lib/validations/settings';
  * before it. The first one does: the player has just arrived and needs their hands on the keys. A
  * restart was asked for by the player that instant, so it plays at once (ranked fairness does not
  * need the countdown: the server's clock starts when it deals the first pieces, the browser's when
- * they arrive and are drawn). A resume after a pause always counts down (PlayController.resume).
+ * they arrive and are drawn; a live game that counts down says so in `start`, and both clocks wait
+ * it out, lib/live/pace.ts). A resume after a pause always counts down (PlayController.resume).
  */
 export function countsDown(setting: Countdown, gamesBefore: number): boolean {
   switch (setting) {

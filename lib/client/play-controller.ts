@@ -1,10 +1,11 @@
 import { encodeReplay, type DealtGame, type FinesseTally, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
+import { SOLO_MAX_LAG_MS, START_COUNTDOWN_MS } from '@/lib/live/pace';
 import { LIVE_PATH } from '@/lib/live/protocol';
 import type { Action, DisplaySettings, Settings } from '@/lib/validations/settings';
 import { type Outcome, type Submission, type Ticket, type VerifiedGame } from '@/lib/client/api';
 import { buildKeymap, decideAction, decideKey, type KeyDecision } from '@/lib/client/keymap';
 import { keepPending, submitAndSettle, type KeyValueStore, type PendingFlusher } from '@/lib/client/pending';
-import { eventTime } from '@/lib/client/clock';
+import { eventTime, TICK_MS } from '@/lib/client/clock';
 import { GameRunner } from '@/lib/client/runner';
 import { practiceTicket } from '@/lib/client/practice';
 import { LiveSession, type LiveView } from '@/lib/client/live/session';
@@ -12,7 +13,13 @@ import { liveUrl } from '@/lib/client/live/socket';
 import { countsDown } from '@/lib/client/countdown';
 
 export const COUNTDOWN_STEPS = 3;
-export const COUNTDOWN_STEP_MS = 600;
+export const COUNTDOWN_STEP_MS = START_COUNTDOWN_MS / COUNTDOWN_STEPS;
+/**
+ * A live game's clock is the server's: after a stalled frame it runs the whole backlog the pace
+ * allows, since each backlog dropped (as practice does, MAX_CATCH_UP_TICKS) leaves it that much
+ * further behind for good.
+ */
+const LIVE_CATCH_UP_TICKS = Math.ceil(SOLO_MAX_LAG_MS / TICK_MS);
 
 export type SubmitState =
   /** An unranked practice game: nothing was sent, nothing will be. */
@@ -146,7 +153,9 @@ export class PlayController {
     const { handling, display } = this.settings;
     this.dealt = null;
     this.livePaused = false;
-    const res = this.live ? await this.startLive(gen) : { ok: true as const, ticket: practiceTicket(this.mode) };
+    // Decided before a live game is asked for: the server's clock waits out the countdown too.
+    const countdown = countsDown(display.countdown, this.gamesStarted);
+    const res = this.live ? await this.startLive(gen, countdown) : { ok: true as const, ticket: practiceTicket(this.mode) };
     if (gen !== this.generation) return;
     if (!res.ok) {
       this.set({ phase: 'ticketError', message: res.message });
@@ -154,7 +163,7 @@ export class PlayController {
     }
     const { ticket } = res;
     this.runner = this.dealt
-      ? new GameRunner({ game: this.dealt })
+      ? new GameRunner({ game: this.dealt }, LIVE_CATCH_UP_TICKS)
       : new GameRunner({ mode: this.mode, seed: ticket.seed, handling: { ...handling }, nextCount: display.nextCount });
     this.snapshot = this.runner.game.snapshot();
     // Shown with the new seed at once, not at the first frame: until then the page described the
@@ -168,7 +177,7 @@ export class PlayController {
     // Ready while the settings dialog is open, or in a background tab (the countdown would run
     // out unseen): wait paused for the player instead, and count down when they come back.
     const waits = this.suspended || document.hidden;
-    if (waits || countsDown(this.settings.display.countdown, this.gamesStarted)) this.startCountdown(ticket);
+    if (waits || countdown) this.startCountdown(ticket);
     else this.startNow(ticket, this.runner);
     this.gamesStarted++;
     if (waits) this.pause();
@@ -180,11 +189,11 @@ export class PlayController {
    * once the tab is seen: dealt in a hidden tab, the game would wait paused, and in Sprint and Ultra
    * a pause costs the rank (lib/live/pauses.ts).
    */
-  private async startLive(gen: number): Promise<{ ok: true; ticket: Ticket } | { ok: false; message: string }> {
+  private async startLive(gen: number, countdown: boolean): Promise<{ ok: true; ticket: Ticket } | { ok: false; message: string }> {
     await whenVisible();
     if (gen !== this.generation) return { ok: false, message: 'Another game was asked for.' };
     const { handling, display } = this.settings;
-    const res = await this.live!.start({ mode: this.mode, handling: { ...handling }, nextCount: display.nextCount });
+    const res = await this.live!.start({ mode: this.mode, handling: { ...handling }, nextCount: display.nextCount, countdown });
     if (!res.ok) return res;
     this.dealt = res.game;
     const at = new Date().toISOString();
@@ -303,7 +312,7 @@ export class PlayController {
       this.live?.setWaiting(runner.waiting);
       this.host.root.dataset.waiting = String(runner.waiting);
     }
-    this.host.draw(this.snapshot, events, this.state.phase !== 'playing', now, this.settings.display);
+    this.host.draw(this.snapshot, events, fieldHidden(this.state.phase, this.started), now, this.settings.display);
     if (runner.game.over && this.state.phase === 'playing') void this.finish(this.state.ticket, runner);
   }
 
@@ -430,4 +439,14 @@ function whenVisible(): Promise<void> {
     };
     document.addEventListener('visibilitychange', seen);
   });
+}
+
+/**
+ * Whether the field and its queue are hidden: while paused, and while a resume counts down (a
+ * pause's length is excused from the pace, so its 3-2-1 must show nothing to study). A game's first
+ * countdown shows its queue, as a countdown does on every site: the server's clock waits it out
+ * (lib/live/pace.ts), and a page that hid it only left the preview to a modified one.
+ */
+export function fieldHidden(phase: PlayState['phase'], started: boolean): boolean {
+  return phase === 'countdown' ? started : phase !== 'playing';
 }

@@ -1,6 +1,6 @@
 /**
  * The live channel's messages (WebSocket `/api/live`, JSON text frames), spoken by the browser
- * (lib/client) and the server (lib/server/live). Version 1; docs/decisions/0010-live-protocol.md
+ * (lib/client) and the server (lib/server/live). Version 2; docs/decisions/0010-live-protocol.md
  * explains the flow, the pacing, the pause budget and the reconnect window. Every message is an
  * object with a type `t`; each side parses what it receives with the schemas here and in
  * versus.ts (the server with clientMessageSchema, the browser with serverMessageSchema), which
@@ -9,11 +9,15 @@
  * (`.catch` below); a new value of any other enum is a new protocol version. The lists below are
  * checked against the schemas by a test (live-protocol-list).
  *
+ * Version 2: a seat's stream is one family whatever it plays. Its batches (`inputs`) and their
+ * answers (`ack`, `deal`) name the stream by its id: a solo game's, or a versus or room seat's
+ * match id (`game`: which game of the set). A version 1 page is told `unsupported_version` and reloads.
+ *
  * Client → server                                   Server → client
  *   hello   {v, resume?}                              welcome  {v, player, resumed?}
- *   start   {mode, handling, nextCount}               started  {gameId, ..., pieces, holes?, resumeToken}
- *   inputs  {gameId, seq, tick, events, hash?}        deal     {gameId, from, pieces, holes?}
- *   pause / unpause {gameId, tick}                    ack      {gameId, seq, tick}
+ *   start   {mode, handling, nextCount, countdown?}   started  {gameId, ..., pieces, holes?, resumeToken}
+ *   inputs  {stream, game?, seq, tick, events, ...}   deal     {stream, game?, from, pieces, holes?}
+ *   pause / unpause {gameId, tick}                    ack      {stream, game?, seq, tick}
  *   watch / unwatch {gameId}                          status   {gameId, ranked, reason?, pauses, spectators}
  *   ping    {n}                                       over     {gameId, seed, result?, ranked, reason?}
  *                                                     watching {gameId, ..., state, pieces, events, tick}
@@ -22,41 +26,39 @@
  *                                                     error    {code, message, gameId?, seq?}
  *                                                     pong     {n}
  *
- * Versus (additive, still version 1; docs/decisions/0017-versus-live.md), server → client in versus.ts:
+ * Versus (docs/decisions/0017-versus-live.md; a seat's batches are `inputs` above), server → client in versus.ts:
  *   queue   {mode, ranked, handling, nextCount}       queued   {mode, ranked, waiting}
  *   unqueue                                           unqueued
  *   room_create {mode, firstTo, handling, nextCount}  room     {code, mode, firstTo, seats, ready, you}
  *   room_join {code, handling, nextCount}             room_closed {code, reason}
  *   room_set {code, mode, firstTo} (host only)        match    {matchId, seat, players, mode, firstTo, ranked, resumeToken, ...}
  *   ready   {code, ready}                             vstart   {matchId, game, pieces, startsInMs, score}
- *   vinputs {matchId, game, seq, tick, events}        vdeal    {matchId, game, from, pieces}
+ *   room_leave {code}
  *   vresume {matchId, token}                          garbage  {matchId, game, id, size, column, tick}
- *   vleave  {matchId}                                 vack     {matchId, game, seq, tick}
- *   vwatch / vunwatch {matchId}                       vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
- *   rematch {matchId, want}                           vgame    {matchId, game, winner, reason, score}
+ *   vleave  {matchId}                                 vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
+ *   vwatch / vunwatch {matchId}                       vgame    {matchId, game, winner, reason, score}
+ *   rematch {matchId, want}                           vover    {matchId, winner, score, reason, ranked, ratings?, stored}
  *   spar    {mode, firstTo, bot, handling, nextCount}
- *                                                     vover    {matchId, winner, score, reason, ranked, ratings?, stored}
  *                                                     vaway    {matchId, seat, back, windowMs}
  *                                                     vresumed {matchId, game, lastSeq, tick, pieces, garbage, score}
  *                                                     vwatching {matchId, ..., both seats so far}
  *                                                     rematch_state {matchId, wants, expiresInMs}
  *                                                     rematch_over {matchId, reason, message?}
  *
- * Rooms of 2–16 (additive, still version 1; decision 0034), both directions in rooms.ts:
+ * Rooms of 2–16 (decision 0034; a seat's batches are `inputs` above, `targets` theirs), both directions in rooms.ts:
  *   rcreate {mode, size, rules, bots, handling}       rroom    {code, mode, rules, host, seats, you, terms}
  *   rjoin   {code, handling}                          rclosed  {code, reason}
  *   rready  {code, ready, terms?}                     rmatch   {matchId, code, seat, players, rules, ...}
  *   rstart  {code} (host only)                        rbegin   {matchId, game, pieces, startsInMs, score}
- *   rinputs {matchId, game, seq, tick, events, ...}   rdeal    {matchId, game, from, pieces}
- *   rleave  {code}                                    rack     {matchId, game, seq, tick}
- *   rresume {matchId, token}                          rgarbage {matchId, game, from, size, column, tick}
- *   rwatch / runwatch {code}                          rframes  {matchId, game, from, pieces, seats}
- *   rkick   {code, seat} (host only)                  rko      {matchId, game, seat, tick, why}
- *   rhost   {code, seat} (host only)                  rgame    {matchId, game, winner, reason, placements, score}
- *   rrules  {code, mode, rules} (host, in the lobby)  rover    {matchId, winner, score, stored}
- *   rbot    {code, seat, bot} (host, in the lobby)    rresumed {matchId, game, lastSeq, tick, pieces, garbage}
+ *   rleave  {code}                                    rgarbage {matchId, game, from, size, column, tick}
+ *   rresume {matchId, token}                          rframes  {matchId, game, from, pieces, seats}
+ *   rwatch / runwatch {code}                          rko      {matchId, game, seat, tick, why}
+ *   rkick   {code, seat} (host only)                  rgame    {matchId, game, winner, reason, placements, score}
+ *   rhost   {code, seat} (host only)                  rover    {matchId, winner, score, stored}
+ *   rrules  {code, mode, rules} (host, in the lobby)  rresumed {matchId, game, lastSeq, tick, pieces, garbage}
+ *   rbot    {code, seat, bot} (host, in the lobby)
  *
- * Ranked 2v2 (additive, still version 1; decision 0036), both directions in teams.ts; the set is a room's (r…):
+ * Ranked 2v2 (decision 0036), both directions in teams.ts; the set is a room's (r…):
  *   tparty  {handling}                                tparty   {code, members}
  *   tjoin   {code, handling}                          tqueued  {pair, waiting}
  *   tqueue  {handling}                                tunqueued {reason}
@@ -71,14 +73,14 @@ import { z } from 'zod';
 import { cheeseOf, COLS, END_NAMES, HOLES_AHEAD, KEYS, keyId, MAX_FIRST_TO, MAX_REPLAY_TICKS, MODE_NAMES, MODES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
-import { roomClientMessages, roomServerMessages } from '@/lib/live/rooms';
+import { ROOM_LAST_GAME, roomClientMessages, roomServerMessages, wireTargetsSchema } from '@/lib/live/rooms';
 import { teamClientMessages, teamServerMessages } from '@/lib/live/teams';
 import { botSpecSchema } from '@/lib/bot/spec';
 import {
   countSchema, handlingSchema, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema, type LivePlayer, type LiveStats, type WireEvent,
 } from '@/lib/live/wire';
 
-export const LIVE_PROTOCOL_VERSION = 1;
+export const LIVE_PROTOCOL_VERSION = 2;
 export const LIVE_PATH = '/api/live';
 /**
  * `/api/live?bundles=1`: the client takes a text frame holding a JSON array of messages, in order,
@@ -142,7 +144,38 @@ const nextCount = z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX);
 /** A solo game's handling and preview, as `start` declares them; its live ticket keeps them (liveSetup). */
 export const gameSetupSchema = z.object({ handling: handlingSchema, nextCount });
 export type GameSetup = z.infer<typeof gameSetupSchema>;
-const firstTo = z.number().int().min(1).max(MAX_FIRST_TO);
+/** How many games win a set of a versus room or rematch; one home (the checkpoints of rooms of two parse it too). */
+export const firstToSchema = z.number().int().min(1).max(MAX_FIRST_TO);
+const firstTo = firstToSchema;
+
+/** The last game of a set either kind of match can reach (each host bounds its own). */
+const setGame = z.number().int().min(0).max(Math.max(MAX_FIRST_TO * 2 + 8, ROOM_LAST_GAME));
+/** A seat's stream: a solo game's id, or the match id of a versus or room seat (the seat is the socket's). */
+const streamId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a stream id');
+
+/**
+ * A seat's batch, one family for solo games, versus and rooms (protocol 2), keyed by its stream:
+ * the server finds the stream among those it told this socket it plays (lib/server/live/streams.ts).
+ */
+export const inputsSchema = z.object({
+  t: z.literal('inputs'),
+  stream: streamId,
+  /** The game of a set (0, 1, …; absent for a solo game): a batch for a game already decided is acknowledged and dropped. */
+  game: setGame.optional(),
+  /** 1, 2, 3, … per game; a batch already acknowledged is acknowledged again, a gap is an error. */
+  seq: z.number().int().min(1).max(1_000_000),
+  /** The browser's tick after the batch: every event is before it, and the clock has reached it. */
+  tick,
+  events: wireEvents,
+  /** The browser's play hash at `tick` (DealtGame.playHash): a mismatch is reported at once. */
+  hash: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+  /** A room seat's target changes (decision 0034); refused on any other stream. */
+  targets: wireTargetsSchema.optional(),
+});
+export type InputsMessage = z.infer<typeof inputsSchema>;
+/** A batch of a seat in a set (versus or a room): it names its game. */
+export type SetBatch = InputsMessage & { game: number };
+export const isSetBatch = (m: InputsMessage): m is SetBatch => m.game !== undefined;
 
 /** Versus messages from the browser; the server's answers are typed in lib/live/versus.ts. */
 const versusClientMessages = [
@@ -152,16 +185,8 @@ const versusClientMessages = [
   z.object({ t: z.literal('room_join'), code: roomCodeSchema, handling: handlingSchema, nextCount }),
   z.object({ t: z.literal('room_set'), code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), firstTo }),
   z.object({ t: z.literal('ready'), code: roomCodeSchema, ready: z.boolean() }),
-  z.object({
-    t: z.literal('vinputs'),
-    matchId,
-    /** The game of the set (0, 1, …): a batch for a game already decided is acknowledged and dropped. */
-    game: z.number().int().min(0).max(MAX_FIRST_TO * 2 + 8),
-    seq: z.number().int().min(1).max(1_000_000),
-    tick,
-    events: wireEvents,
-    hash: z.string().regex(/^[0-9a-f]{16}$/).optional(),
-  }),
+  /** Gives up a seat in the room on purpose: the maker's closes it at once, where a drop keeps it a while. */
+  z.object({ t: z.literal('room_leave'), code: roomCodeSchema }),
   z.object({ t: z.literal('vresume'), matchId, token: z.string().min(16).max(64) }),
   z.object({ t: z.literal('vleave'), matchId }),
   z.object({ t: z.literal('vwatch'), matchId }),
@@ -193,18 +218,12 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
       })
       .optional(),
   }),
-  z.object({ t: z.literal('start'), mode: z.enum(RANKED_MODE_NAMES as [Mode, ...Mode[]]), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX) }),
   z.object({
-    t: z.literal('inputs'),
-    gameId,
-    /** 1, 2, 3, … per game; a batch already acknowledged is acknowledged again, a gap is an error. */
-    seq: z.number().int().min(1).max(1_000_000),
-    /** The browser's tick after the batch: every event is before it, and the clock has reached it. */
-    tick,
-    events: wireEvents,
-    /** The browser's play hash at `tick` (DealtGame.playHash): a mismatch is reported at once. */
-    hash: z.string().regex(/^[0-9a-f]{16}$/).optional(),
+    t: z.literal('start'), mode: z.enum(RANKED_MODE_NAMES as [Mode, ...Mode[]]), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX),
+    /** The page counts down START_COUNTDOWN_MS before the first tick (lib/live/pace.ts): the server's clock starts as late. */
+    countdown: z.boolean().optional(),
   }),
+  inputsSchema,
   z.object({ t: z.literal('pause'), gameId, tick }),
   z.object({ t: z.literal('unpause'), gameId, tick }),
   z.object({ t: z.literal('watch'), gameId }),
@@ -215,6 +234,9 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export type VersusClientMessage = Extract<ClientMessage, { t: (typeof versusClientMessages)[number]['shape']['t']['value'] }>;
 export type RoomClientMessage = Extract<ClientMessage, { t: (typeof roomClientMessages)[number]['shape']['t']['value'] }>;
 export type TeamClientMessage = Extract<ClientMessage, { t: (typeof teamClientMessages)[number]['shape']['t']['value'] }>;
+/** What the versus lobby and the rooms handle: their own messages, and their seats' batches (routed by stream: lib/server/live/streams.ts). */
+export type VersusMessage = VersusClientMessage | InputsMessage;
+export type RoomMessage = RoomClientMessage | InputsMessage;
 
 /**
  * Every refusal the live channel can give. `fatal` ones end the game (it continues unranked, or is dropped).
@@ -282,9 +304,9 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
     /** Reconnects within this many ms take the game up again (hello.resume). */
     resumeWindowMs: countSchema,
   }),
-  /** `holes` (Dig): hole columns dealt now; a deal may then carry no piece. */
-  z.object({ t: z.literal('deal'), gameId: anyGameId, from: countSchema, pieces: piecesSchema, holes: holeDeal.optional() }),
-  z.object({ t: z.literal('ack'), gameId: anyGameId, seq: countSchema, tick: tickSchema }),
+  /** Pieces for a stream (`game`: of a set); `holes` (Dig): hole columns dealt now, a deal may then carry no piece. */
+  z.object({ t: z.literal('deal'), stream: anyGameId, game: countSchema.optional(), from: countSchema, pieces: piecesSchema, holes: holeDeal.optional() }),
+  z.object({ t: z.literal('ack'), stream: anyGameId, game: countSchema.optional(), seq: countSchema, tick: tickSchema }),
   z.object({
     t: z.literal('status'), gameId: anyGameId, ranked: z.boolean(), reason: laterReason, pauses: countSchema, pausesLeft: countSchema, spectators: countSchema,
   }),

@@ -1,6 +1,6 @@
 /**
  * Live rooms of 2–16 seats (issue 36; decision 0034), both directions: zod schemas both sides
- * parse, additive to protocol version 1. A room is made with its size, rules and bot seats, filled
+ * parse (protocol version 2: a seat's batches are protocol.ts's `inputs`). A room is made with its size, rules and bot seats, filled
  * by code, started by its host once every person in it is ready; then a set of games played through
  * the server's referee (lib/engine/referee.ts), every seat's field shown to every seat and watcher.
  */
@@ -14,19 +14,20 @@ import { roomRulesSchema } from '@/lib/validations/rooms';
 export const ROOM_WIRE_LIMITS = {
   /** Target changes in one batch (the referee takes at most one a tick). */
   targetsPerBatch: 16,
-  /** Input events in one batch, as a versus batch. */
-  eventsPerBatch: 256,
 } as const;
 
 const roomCodeSchema = z.string().regex(/^[A-Z2-9]{6}$/, 'not a room code');
 const roomMatchId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a match id');
 const seatNo = z.number().int().min(0).max(MAX_SEATS - 1);
 const size = z.number().int().min(MIN_SEATS).max(MAX_SEATS);
-/** A game of a set: first-to-7 of up to 16 seats, with draws replayed, stays well under. */
-const game = z.number().int().min(0).max(7 * MAX_SEATS + 8);
+/** The last game of a set: first-to-7 of up to 16 seats, with draws replayed, stays well under. */
+export const ROOM_LAST_GAME = 7 * MAX_SEATS + 8;
+const game = z.number().int().min(0).max(ROOM_LAST_GAME);
 const botSeat = z.object({ seat: seatNo, pps: z.number().int().min(BOT_PPS.min).max(BOT_PPS.max), style: z.enum(BOT_STYLES) });
 /** [tick, seat]: from `tick` on, this seat's attacks go to `seat` (manual targeting). */
 export type WireTarget = [tick: number, seat: number];
+/** A room seat's target changes, riding in its batches (protocol.ts `inputs.targets`). */
+export const wireTargetsSchema = intTuples<WireTarget>([[0, MAX_TICK], [0, MAX_SEATS - 1]], ROOM_WIRE_LIMITS.targetsPerBatch);
 
 /** Room messages from the browser. */
 export const roomClientMessages = [
@@ -43,15 +44,6 @@ export const roomClientMessages = [
   /** `terms`: the room's terms the page showed (rroom's): a ready for terms changed since readies for nothing. */
   z.object({ t: z.literal('rready'), code: roomCodeSchema, ready: z.boolean(), terms: z.number().int().min(0).optional() }),
   z.object({ t: z.literal('rstart'), code: roomCodeSchema }),
-  z.object({
-    t: z.literal('rinputs'),
-    matchId: roomMatchId,
-    game,
-    seq: z.number().int().min(1).max(1_000_000),
-    tick: tickSchema,
-    events: wireEventsSchema(ROOM_WIRE_LIMITS.eventsPerBatch),
-    targets: intTuples<WireTarget>([[0, MAX_TICK], [0, MAX_SEATS - 1]], ROOM_WIRE_LIMITS.targetsPerBatch).optional(),
-  }),
   z.object({ t: z.literal('rleave'), code: roomCodeSchema }),
   z.object({ t: z.literal('rresume'), matchId: roomMatchId, token: z.string().min(16).max(64) }),
   z.object({ t: z.literal('rwatch'), code: roomCodeSchema }),
@@ -97,8 +89,6 @@ export const roomServerMessages = [
   z.object({ t: z.literal('rmatch'), matchId: roomMatchId, code: roomCodeSchema, mode: z.enum(VERSUS_MODE_NAMES), seat: seatNo.nullable(), players: z.array(livePlayerSchema).max(MAX_SEATS), handling: z.array(handlingSchema).max(MAX_SEATS), rules, rulesVersion: z.number().int(), resumeToken: z.string().optional() }),
   /** A game starts; `pieces`: the receiver's first pieces (a watcher's: none). */
   z.object({ t: z.literal('rbegin'), matchId: roomMatchId, game, pieces: piecesSchema, startsInMs: z.number(), score }),
-  z.object({ t: z.literal('rdeal'), matchId: roomMatchId, game, from: countSchema, pieces: piecesSchema }),
-  z.object({ t: z.literal('rack'), matchId: roomMatchId, game, seq: countSchema, tick: tickSchema }),
   /** Garbage that joined the receiver's queue at `tick` from seat `from`; it rises from tick + the rules' delay. */
   z.object({ t: z.literal('rgarbage'), matchId: roomMatchId, game, from: seatNo, size: z.number().int().min(1).max(MAX_GARBAGE_SIZE), column: z.number().int().min(0).max(COLS - 1), tick: tickSchema }),
   /**

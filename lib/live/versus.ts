@@ -57,6 +57,8 @@ export const roomViewSchema = z.object({
   seats: z.tuple([livePlayerSchema, livePlayerSchema.nullable()]),
   ready: z.tuple([z.boolean(), z.boolean()]),
   you: seatSchema,
+  /** The maker's connection dropped: its seat is kept for its page a while (additive in version 2). */
+  away: z.literal(true).optional(),
 });
 export type RoomView = z.infer<typeof roomViewSchema>;
 
@@ -114,15 +116,12 @@ export const versusServerMessages = [
     startsInMs: z.number(),
     score,
   }),
-  z.object({ t: z.literal('vdeal'), matchId, game, from: countSchema, pieces: piecesSchema }),
   /**
    * Garbage for the receiver: it joined the queue of the receiver's game at `tick` (the server's
    * copy was there when the sender's lock was played), with its hole `column`; it rises from
    * `tick` + the rules' garbage delay. A browser already past `tick` plays its game again from there.
    */
   z.object({ t: z.literal('garbage'), matchId, game, id: countSchema, size: z.number().int().min(1).max(MAX_GARBAGE_SIZE), column: z.number().int().min(0).max(COLS - 1), tick: tickSchema }),
-  /** A batch applied: the server's copy of this seat's game is at `tick`. */
-  z.object({ t: z.literal('vack'), matchId, game, seq: countSchema, tick: tickSchema }),
   /** One seat's increment, to the opponent and to spectators. */
   z.object({
     t: z.literal('vframe'),

@@ -166,7 +166,7 @@ export async function playScriptLive(api: APIRequestContext, mode: Mode, script:
     const started = await client.next('started');
     const game = createDealtGame({ mode, handling, nextCount: 5 }, started.pieces);
     client.onMessage = (m) => {
-      if (m.t === 'deal' && m.gameId === started.gameId) game.deal(m.from, m.pieces);
+      if (m.t === 'deal' && m.stream === started.gameId) game.deal(m.from, m.pieces);
     };
     const over = client.next('over', (m) => m.gameId === started.gameId, 120_000);
     const t0 = performance.now();
@@ -190,7 +190,7 @@ export async function playScriptLive(api: APIRequestContext, mode: Mode, script:
       }
       const events = game.inputs.slice(logged);
       logged += events.length;
-      client.send({ t: 'inputs', gameId: started.gameId, seq: ++seq, tick: game.snapshot().tick, events: events.map(toWireEvent), hash: game.playHash() });
+      client.send({ t: 'inputs', stream: started.gameId, seq: ++seq, tick: game.snapshot().tick, events: events.map(toWireEvent), hash: game.playHash() });
     }
     const end = await over;
     game.reveal(end.seed);

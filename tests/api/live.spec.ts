@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { decodeReplay, encodeReplay, simulateReplay } from '@/lib/engine';
-import type { LiveGameSummary } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, type LiveGameSummary } from '@/lib/live/protocol';
 import { uniqueAddress } from '@/tests/e2e/fixtures';
 import { newClient, newTicket, signUpAndIn } from '@/tests/api/client';
 import { continueLive, LiveClient, playLive, type LiveGameRun } from '@/tests/support/live-client';
@@ -93,7 +93,7 @@ test('a stream that runs ahead of the wall clock is refused and its ticket spent
   const c = await LiveClient.connect(baseURL!, who);
   c.send({ t: 'start', mode: 'sprint', handling: { das: 10, arr: 2, sdf: 20, dasCut: false }, nextCount: 5 });
   const started = await c.next('started');
-  c.send({ t: 'inputs', gameId: started.gameId, seq: 1, tick: 600, events: [[0, 3, 1], [2, 3, 0]] });
+  c.send({ t: 'inputs', stream: started.gameId, seq: 1, tick: 600, events: [[0, 3, 1], [2, 3, 0]] });
   const error = await c.next('error');
   expect(error.code).toBe('ahead_of_clock');
   const played = hardDropGame('sprint', 'ahead');
@@ -127,12 +127,12 @@ test('bad messages get typed errors and harm neither the socket nor another game
   };
   await expectError(() => c.sendRaw('{not json'), 'bad_message');
   await expectError(() => c.send({ t: 'launch' }), 'bad_message');
-  await expectError(() => c.send({ t: 'inputs', gameId: 'x', seq: 1, tick: 1, events: [] }), 'bad_message');
-  await expectError(() => c.send({ t: 'inputs', gameId: 'abcdef012345', seq: 1, tick: 1, events: [] }), 'unknown_game');
+  await expectError(() => c.send({ t: 'inputs', stream: 'x', seq: 1, tick: 1, events: [] }), 'bad_message');
+  await expectError(() => c.send({ t: 'inputs', stream: 'abcdef012345', seq: 1, tick: 1, events: [] }), 'unknown_game');
   c.send({ t: 'start', mode: 'marathon', handling: { das: 10, arr: 2, sdf: 20, dasCut: false }, nextCount: 5 });
   const started = await c.next('started');
-  await expectError(() => c.send({ t: 'inputs', gameId: started.gameId, seq: 3, tick: 1, events: [] }), 'out_of_order');
-  await expectError(() => c.send({ t: 'inputs', gameId: started.gameId, seq: 1, tick: 1, events: [[5, 0, 1]] }), 'bad_inputs');
+  await expectError(() => c.send({ t: 'inputs', stream: started.gameId, seq: 3, tick: 1, events: [] }), 'out_of_order');
+  await expectError(() => c.send({ t: 'inputs', stream: started.gameId, seq: 1, tick: 1, events: [[5, 0, 1]] }), 'bad_inputs');
   await expectError(() => c.send({ t: 'hello', v: 99 }), 'unsupported_version');
   expect((await c.closed).code).toBe(4000);
   // A frame longer than any message is not read at all: the socket is closed (1009, message too big).
@@ -152,7 +152,7 @@ test('a dropped connection resumes within the window and the game is stored from
   const run = await playLive(first, { mode: 'marathon', maxPieces: 4, seed: 11, stopAfterBatches: 8 });
   first.ws.terminate();
   const second = await LiveClient.connect(baseURL!, who);
-  second.send({ t: 'hello', v: 1, resume: { gameId: run.gameId, token: run.resumeToken } });
+  second.send({ t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: run.gameId, token: run.resumeToken } });
   const welcome = await second.next('welcome');
   expect(welcome.resumed).toMatchObject({ gameId: run.gameId, lastSeq: run.seq });
   run.game.deal(welcome.resumed!.from, welcome.resumed!.pieces);

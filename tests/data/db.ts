@@ -2,13 +2,16 @@ import { getDb } from '@/lib/server/db';
 import { boardsChanged } from '@/lib/server/games/board-cache';
 import { backgroundCleanup } from '@/lib/server/games/cleanup';
 import { integritySettled } from '@/lib/server/integrity/record';
+import { storesSettled } from '@/lib/server/live/match/match-store';
 
 /**
  * Empties every table (but the migration history) so each test starts from nothing. A cleanup
- * an earlier test's ticket started in the background, and the feature rows of an earlier test's
- * games, are waited for first: they would otherwise delete or write rows under the next test.
+ * an earlier test's ticket started in the background, the matches and sets an earlier test ended
+ * (a clock run on an hour lags dozens out), and the feature rows of its games are waited for
+ * first: they would otherwise delete or write rows under the next test, or deadlock its TRUNCATE.
  */
 export async function resetDb(): Promise<void> {
+  await storesSettled();
   await backgroundCleanup();
   await integritySettled();
   const db = await getDb();

@@ -6,7 +6,7 @@ import { encode } from 'next-auth/jwt';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createDealtGame, DEFAULT_HANDLING, type PieceType, type VersusMode } from '@/lib/engine';
-import { MAX_LIVE_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, MAX_LIVE_MESSAGE_BYTES, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import { SpectatorFeed } from '@/lib/client/live/spectator';
 import { bumpSessionVersion } from '@/lib/server/account/sessions';
 import { authOptions } from '@/lib/server/auth';
@@ -352,7 +352,7 @@ describe('who a socket plays as, in live play', () => {
     const cookie = await sessionCookie(userId!, 'Cheater');
     const open = await dial({ cookie });
     const got = inbox(open);
-    open.send(JSON.stringify({ t: 'hello', v: 1 }));
+    open.send(JSON.stringify({ t: 'hello', v: LIVE_PROTOCOL_VERSION }));
     await until(() => got.some((m) => m.t === 'welcome'));
     expect(got[0]).toMatchObject({ t: 'welcome', player: { name: 'Cheater', guest: false } });
     const closed = once(open, 'close');
@@ -401,7 +401,7 @@ describe('a rematch over real sockets', () => {
     const [ann, ben, eve] = sockets as [WebSocket, WebSocket, WebSocket];
     const say = (ws: WebSocket, m: ClientMessage) => ws.send(JSON.stringify(m));
     const all = <T extends ServerMessage['t']>(got: ServerMessage[], t: T) => got.filter((m) => m.t === t) as Array<Extract<ServerMessage, { t: T }>>;
-    for (const ws of sockets) say(ws, { t: 'hello', v: 1 });
+    for (const ws of sockets) say(ws, { t: 'hello', v: LIVE_PROTOCOL_VERSION });
     await until(() => [a, b, e].every((got) => all(got, 'welcome').length > 0));
     const [tagA, tagB] = [all(a, 'welcome')[0]!.player.tag, all(b, 'welcome')[0]!.player.tag];
     expect(tagA).toMatch(/^[0-9A-F]{4}$/);
@@ -460,7 +460,7 @@ describe.skipIf(!redisUp)('several instances on one Redis', () => {
     for (let i = 0; i < LIVE_LIMITS.watchesPerConnection; i++) {
       const pair = await Promise.all([far.dial({ 'x-address': `198.51.100.${2 * i + 10}` }), far.dial({ 'x-address': `198.51.100.${2 * i + 11}` })]);
       const got = pair.map(inbox);
-      for (const ws of pair) say(ws, { t: 'hello', v: 1 });
+      for (const ws of pair) say(ws, { t: 'hello', v: LIVE_PROTOCOL_VERSION });
       await until(() => got.every((g) => ofType(g, 'welcome').length > 0));
       for (const ws of pair) say(ws, { t: 'queue', mode: 'battle', ranked: false, handling: DEFAULT_HANDLING, nextCount: 5 });
       await until(() => got.every((g) => ofType(g, 'match').length > 0), 10_000);
@@ -468,7 +468,7 @@ describe.skipIf(!redisUp)('several instances on one Redis', () => {
     }
     const spectator = await near.dial({ 'x-address': '198.51.100.99' });
     const seen = inbox(spectator);
-    say(spectator, { t: 'hello', v: 1 });
+    say(spectator, { t: 'hello', v: LIVE_PROTOCOL_VERSION });
     await until(() => ofType(seen, 'welcome').length > 0);
     for (const matchId of matchIds) say(spectator, { t: 'vwatch', matchId });
     await until(() => ofType(seen, 'vwatching').length === matchIds.length, 10_000);

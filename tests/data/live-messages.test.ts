@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
+import type { ClientMessage, InputsMessage, ServerMessage } from '@/lib/live/protocol';
+import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import type { Connection } from '@/lib/server/live/connection';
 import type { LiveHub } from '@/lib/server/live/hub';
+import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { localDoor } from '@/lib/server/live/match/versus-relay';
 import { runMessage } from '@/lib/server/live/messages';
-import { liveSite } from '@/tests/data/live-site';
+import type { TeamQueue } from '@/lib/server/live/rooms/team-queue';
+import { liveConnection, liveSite } from '@/tests/data/live-site';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
+import { roomSite, rules } from '@/tests/support/room-site';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -29,5 +37,78 @@ describe('running a live message', () => {
     const site = liveSite({ userId: null, guestId: 'guest-who-pings' });
     runMessage(site.hub, site.conn, { t: 'ping', n: 7 });
     expect(site.sent).toEqual([{ t: 'pong', n: 7 }]);
+  });
+});
+
+describe("a seat's batch (protocol 2: one family, keyed by its stream)", () => {
+  const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
+  /** One instance's wiring (hub.ts): a real versus lobby and room lobby behind the door. */
+  function oneInstance() {
+    // Both lobbies on one hand-turned clock: nothing plays on, or is stored, once the test is over.
+    const rooms = roomSite();
+    const versus = new VersusLobby({
+      bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: async () => ({ ok: true as const, avoid: [] }),
+      now: rooms.clock.now, timers: rooms.clock.timers,
+    });
+    const hub = { ...liveSite({ userId: null, guestId: 'nobody' }).hub, door: localDoor(versus, { rooms: rooms.lobby, teams: {} as TeamQueue }), draining: false } as unknown as LiveHub;
+    return { versus, rooms, hub, say: (c: { conn: Connection }, m: ClientMessage) => runMessage(hub, c.conn, m) };
+  }
+  const guest = (id: string) => liveConnection({ userId: null, guestId: id }, `10.7.0.${id.length}`);
+  const last = (sent: ServerMessage[], t: ServerMessage['t']) => sent.filter((m) => m.t === t).at(-1);
+
+  it('a room of two is left even past the lobby budget: a leave refused would keep the seat of a page that went to the lobby', () => {
+    const { say } = oneInstance();
+    const maker = guest('leaving-maker');
+    const friend = guest('leaving-friend');
+    say(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    const code = (last(maker.sent, 'room') as Extract<ServerMessage, { t: 'room' }>).room.code;
+    say(friend, { t: 'room_join', code, ...base });
+    for (let i = 0; i < LIVE_LIMITS.lobbyMessagesPerMinute; i++) say(maker, { t: 'ready', code, ready: false });
+    expect(last(maker.sent, 'error')).toMatchObject({ code: 'rate_limited' });
+    say(maker, { t: 'room_leave', code });
+    expect(last(friend.sent, 'room_closed')).toEqual({ t: 'room_closed', code, reason: 'left' });
+  });
+
+  it("reaches the match or room set its socket was told it plays; one naming any other stream is answered on the socket, reaching no lobby", async () => {
+    const { versus, rooms, say } = oneInstance();
+    const a = guest('a-player');
+    const b = guest('b-player');
+    say(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    say(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await vi.waitFor(() => expect(last(a.sent, 'match')).toBeDefined());
+    const matchId = (last(a.sent, 'match') as Extract<ServerMessage, { t: 'match' }>).matchId;
+    const batch: InputsMessage = { t: 'inputs', stream: matchId, game: 0, seq: 1, tick: 0, events: [] };
+    say(a, batch);
+    expect(last(a.sent, 'ack')).toEqual({ t: 'ack', stream: matchId, game: 0, seq: 1, tick: 0 });
+
+    // A room of one person and a bot, started: its seat's batches go to the room's set.
+    const alice = guest('alice-room');
+    say(alice, { t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+    const code = (last(alice.sent, 'rroom') as Extract<ServerMessage, { t: 'rroom' }>).code;
+    say(alice, { t: 'rready', code, ready: true });
+    say(alice, { t: 'rstart', code });
+    const setId = (last(alice.sent, 'rmatch') as Extract<ServerMessage, { t: 'rmatch' }>).matchId;
+    say(alice, { t: 'inputs', stream: setId, game: 0, seq: 1, tick: 0, events: [] });
+    expect(last(alice.sent, 'ack')).toEqual({ t: 'ack', stream: setId, game: 0, seq: 1, tick: 0 });
+
+    // Streams a socket was never told it plays: another's match, a room set from a versus seat, a made-up id.
+    const versusHeard = vi.spyOn(versus, 'handle');
+    const roomsHeard = vi.spyOn(rooms.lobby, 'handle');
+    const stranger = guest('stranger');
+    for (const [who, stream] of [[stranger, matchId], [stranger, setId], [alice, matchId], [a, setId], [a, 'madeup0001']] as const) {
+      say(who, { ...batch, stream, seq: 2 });
+      expect(last(who.sent, 'error')).toMatchObject({ code: 'unknown_game', gameId: stream });
+    }
+    expect(versusHeard).not.toHaveBeenCalled();
+    expect(roomsHeard).not.toHaveBeenCalled();
+
+    // Its own stream, shaped for another family: refused by its host, nothing played.
+    say(a, { ...batch, seq: 2, tick: 1, targets: [[1, 0]] });
+    expect(last(a.sent, 'error')).toMatchObject({ code: 'bad_message', gameId: matchId, seq: 2 });
+    say(alice, { t: 'inputs', stream: setId, seq: 2, tick: 1, events: [] });
+    expect(last(alice.sent, 'error')).toMatchObject({ code: 'bad_message', gameId: setId, seq: 2 });
+    versus.close();
+    rooms.lobby.close();
+
   });
 });

@@ -124,7 +124,7 @@ describe('resuming a live game on a connection', () => {
     const tab = site.connection();
     await dispatch(site.hub, site.conn, hello(g));
     await dispatch(site.hub, tab.conn, hello(g));
-    const batch: ClientMessage = { t: 'inputs', gameId: g.ticket.gameId, seq: 1, tick: 300, events: wire(g.replay.events, 0, 300) };
+    const batch: ClientMessage = { t: 'inputs', stream: g.ticket.gameId, seq: 1, tick: 300, events: wire(g.replay.events, 0, 300) };
     await dispatch(site.hub, site.conn, batch);
     expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'unknown_game' });
     await dispatch(site.hub, tab.conn, batch);

@@ -57,7 +57,8 @@ export function liveConnection(owner: Owner, address = 'test', device: string | 
   const open = { readyState: 1, OPEN: 1, ping: () => {} } as unknown as WebSocket;
   const conn = new (class extends Connection {
     override send(m: ServerMessage): void {
-      // As the browser reads it: every message the server sends must parse.
+      // As the browser reads it: every message the server sends must parse. The seats it names are noted as a real socket's are.
+      this.streams.heard(m);
       sent.push(serverMessageSchema.parse(m));
     }
   })(open, address, owner, { name: 'survivor', guest: false }, false, device);

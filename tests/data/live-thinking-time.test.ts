@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mode } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';
 import { issueTicket } from '@/lib/server/games/tickets';
@@ -7,14 +7,17 @@ import { GameHost, type Seat } from '@/lib/server/live/solo/game-host';
 import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { RoundTrip } from '@/lib/server/live/round-trip';
 import { PACING } from '@/lib/server/live/pacing';
+import { START_COUNTDOWN_MS } from '@/lib/live/pace';
 import { resetDb } from '@/tests/data/db';
-import { msAt, wire } from '@/tests/data/live-site';
+import { liveSite, msAt, wire } from '@/tests/data/live-site';
+import { runMessage } from '@/lib/server/live/messages';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
 
 // A ranked live game's thinking time off the clock: pauses, time away, and the credit for waits
 // for pieces (docs/decisions/0010-live-protocol.md), on a clock of the test's.
 beforeEach(resetDb);
+afterEach(() => vi.restoreAllMocks());
 
 /**
  * A live game of the bot's in `mode`, hosted on the test's clock. `playTo(tick)` feeds it at pace,
@@ -22,7 +25,7 @@ beforeEach(resetDb);
  * for every deal (the browser waited for those pieces, its clock stopped).
  */
 let players = 0;
-async function clocked(mode: Mode, o: { nextCount?: number; seat?: (sent: ServerMessage[], clock: { now: number }) => Seat; stalls?: { ms: number } } = {}) {
+async function clocked(mode: Mode, o: { nextCount?: number; seat?: (sent: ServerMessage[], clock: { now: number }) => Seat; stalls?: { ms: number }; countdownMs?: number } = {}) {
   const owner = await player(`thinker${++players}`);
   const ticket = await issueTicket({ live: true, mode, owner });
   const { replay } = botGame(mode, ticket.seed);
@@ -32,7 +35,7 @@ async function clocked(mode: Mode, o: { nextCount?: number; seat?: (sent: Server
   const host = new GameHost({
     gameId: ticket.gameId, seed: ticket.seed, mode, rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount,
     owner, player: { name: 'thinker', guest: false }, bus: createLocalBus(), now: () => clock.now, finalizeAfterMs: null, onClose: () => {},
-    ...(o.stalls ? { stalls: () => o.stalls!.ms } : {}),
+    ...(o.stalls ? { stalls: () => o.stalls!.ms } : {}), ...(o.countdownMs ? { countdownMs: o.countdownMs } : {}),
   });
   const seat = o.seat?.(sent, clock) ?? { send: (m: ServerMessage) => void sent.push(m) };
   host.attach(seat);
@@ -223,5 +226,70 @@ describe('a stall of the server itself', () => {
     g.playTo(1_200);
     expect(g.unranked()).toMatchObject({ reason: 'too_slow' });
     g.host.close('hand_over');
+  });
+});
+
+describe('a game whose page counts down before its first tick', () => {
+  // Its clock starts when the countdown ends, START_COUNTDOWN_MS after the deal: charged to the
+  // pace, the countdown left a first game 1.2 s of the 3 s a slow network may take.
+  it('is not charged the countdown: batches 2 s late after it keep the rank', async () => {
+    const g = await clocked('sprint', { countdownMs: START_COUNTDOWN_MS });
+    g.wait(START_COUNTDOWN_MS);
+    g.playTo(600, { lagMs: 2_000 });
+    expect(g.unranked()).toBeUndefined();
+    g.host.close('hand_over');
+  });
+
+  it('runs ahead of the clock when its page said so and played at once: refused', async () => {
+    const g = await clocked('sprint', { countdownMs: START_COUNTDOWN_MS });
+    g.clock.now = 1_000;
+    expect(g.host.inputs(1, 60, wire(g.replay.events, 0, 60))).toMatchObject({ code: 'ahead_of_clock' });
+  });
+
+  it('is not refused for a batch of its first tick sent during the countdown', async () => {
+    const g = await clocked('sprint', { countdownMs: START_COUNTDOWN_MS });
+    g.clock.now = 200;
+    expect(g.host.inputs(1, 0, [])).toBeNull();
+    g.host.close('hand_over');
+  });
+
+  it('excuses a pause made during the countdown only from the countdown\'s end: the pause is not excused twice', async () => {
+    // A round trip of 0: waits for pieces earn next to nothing, so the lag below is all there is.
+    const g = await clocked('marathon', { countdownMs: START_COUNTDOWN_MS, seat: (sent) => ({ send: (m: ServerMessage) => void sent.push(m), roundTrip: { probe: () => {}, ms: 0 } }) });
+    // Paused 0.5 s into the countdown for 10 s; the page counts down again, then unpauses.
+    g.wait(500);
+    g.host.pause();
+    g.wait(10_000 + START_COUNTDOWN_MS);
+    g.host.unpause();
+    // 12.3 s after the deal, at tick 0: the 10.5 s since the countdown's end are the pause's. Excused
+    // from the pause's start as well, the game could trail 1.3 s more than any other.
+    g.playTo(600, { lagMs: PACING.behindToleranceMs - 500 });
+    expect(g.unranked()).toBeUndefined();
+    g.playTo(900, { lagMs: PACING.behindToleranceMs + 1_000 });
+    expect(g.unranked()).toMatchObject({ reason: 'too_slow' });
+    g.host.close('hand_over');
+  });
+});
+
+describe('a start that says its page counts down', () => {
+  /** A live game started over the message handler on a clock of the test's, then a batch of tick 60 one second later. */
+  async function secondIn(countdown: boolean) {
+    const clock = { now: 1_000_000 };
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    const site = liveSite(await player(`counter${++players}`));
+    const handling = botGame('sprint', 'any').replay.handling;
+    runMessage(site.hub, site.conn, { t: 'start', mode: 'sprint', handling, nextCount: 5, ...(countdown ? { countdown } : {}) });
+    await vi.waitFor(() => expect(site.sent.some((m) => m.t === 'started')).toBe(true));
+    const started = site.sent.find((m) => m.t === 'started') as Extract<ServerMessage, { t: 'started' }>;
+    clock.now += 1_000;
+    runMessage(site.hub, site.conn, { t: 'inputs', stream: started.gameId, seq: 1, tick: 60, events: [] });
+    const answer = site.sent.at(-1);
+    site.hosts.get(started.gameId)?.close('hand_over');
+    return answer;
+  }
+
+  it('has its clock start when the countdown ends: a second after the deal, a second of play is ahead of it', async () => {
+    expect(await secondIn(false)).toMatchObject({ t: 'ack', seq: 1, tick: 60 });
+    expect(await secondIn(true)).toMatchObject({ t: 'error', code: 'ahead_of_clock' });
   });
 });

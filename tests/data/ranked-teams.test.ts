@@ -72,7 +72,7 @@ function seatPlayer(s: Sock, clock: { now: () => number }, every: number) {
       if (t % every === 5) events.push([t, HARD, 1]);
       if (t % every === 7) events.push([t, HARD, 0]);
     }
-    s.say({ t: 'rinputs', matchId: m.matchId, game: st.game, seq: ++st.seq, tick, events });
+    s.say({ t: 'inputs', stream: m.matchId, game: st.game, seq: ++st.seq, tick, events });
     st.tick = tick;
   };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import { MAX_BATCH_TICKS, serverMessageSchema, type RoomClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { MAX_BATCH_TICKS, serverMessageSchema, type RoomClientMessage, type RoomMessage, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import { StreamBook } from '@/lib/server/live/streams';
 import type { Connection } from '@/lib/server/live/connection';
 import { CLUSTER, KEYS } from '@/lib/server/live/cluster/cluster';
 import { MatchLeases } from '@/lib/server/live/cluster/match-leases';
@@ -9,7 +10,7 @@ import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoin
 import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
-import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { isVersusMessage, VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
 import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { RoomHostOptions } from '@/lib/server/live/rooms/room-host';
@@ -144,7 +145,8 @@ function socket(guest: string) {
   const conn = {
     id: randomBytes(8).toString('hex'), relayedTo: null, owner: { userId: null, guestId: guest }, player: { name: null, guest: true },
     address: `10.7.${randomBytes(1)[0]}.1`, device: null, open: true, watches: new Map(), match: null, host: null, closedWith: 0,
-    send: (m: ServerMessage) => void (got.push(serverMessageSchema.parse(m)), at.push(performance.now())),
+    streams: new StreamBook(),
+    send: (m: ServerMessage) => void (conn.streams.heard(m), got.push(serverMessageSchema.parse(m)), at.push(performance.now())),
     error: (code: string, message: string, extra = {}) => void (got.push({ t: 'error', code, message, ...extra } as ServerMessage), at.push(performance.now())),
     close(code: number) {
       this.open = false;
@@ -168,7 +170,7 @@ type Sock = ReturnType<typeof socket>;
 function page(matchId: string) {
   const st = { game: -1, seq: 0, tick: 0, t0: 0 };
   const seen = new WeakSet<ServerMessage>();
-  return async (s: Sock, send: (m: RoomClientMessage) => Promise<void> | void) => {
+  return async (s: Sock, send: (m: RoomMessage) => Promise<void> | void) => {
     s.got.forEach((m, i) => {
       if (seen.has(m)) return;
       seen.add(m);
@@ -179,7 +181,7 @@ function page(matchId: string) {
     const now = clockTick(performance.now() - st.t0);
     while (st.tick < now && s.conn.open) {
       const tick = Math.min(now, st.tick + MAX_BATCH_TICKS);
-      await send({ t: 'rinputs', matchId, game: st.game, seq: ++st.seq, tick, events: [] });
+      await send({ t: 'inputs', stream: matchId, game: st.game, seq: ++st.seq, tick, events: [] });
       st.tick = tick;
     }
   };
@@ -326,10 +328,10 @@ async function lobbyAtHome() {
  * A page's message through b until it is answered: a socket closed first (an instance that is not
  * the home, or no longer, says so by closing it) dials again, as the page does.
  */
-async function dial(b: ReturnType<typeof instance>, guest: string, m: RoomClientMessage, answered: (s: Sock) => boolean): Promise<Sock> {
+async function dial(b: ReturnType<typeof instance>, guest: string, m: RoomClientMessage | VersusClientMessage, answered: (s: Sock) => boolean): Promise<Sock> {
   for (let tries = 0; tries < 5; tries++) {
     const s = socket(guest);
-    await b.relay.room(s.conn, m);
+    await (isVersusMessage(m) ? b.relay.handle(s.conn, m) : b.relay.room(s.conn, m));
     await expect.poll(() => !s.conn.open || answered(s), { timeout: 15_000 }).toBe(true);
     if (answered(s)) return s;
   }
@@ -418,5 +420,58 @@ describe.skipIf(!redisUp)('a room in its lobby outlives the versus home', () => 
     at.a.shut();
     await expect.poll(() => at.b.rooms.rooms.has(at.code), { timeout: CLUSTER.renewEveryMs + 1_000 }).toBe(true);
     await lobbyBack({ ...at, before: at.alice.last('rroom')! });
+  });
+});
+
+/**
+ * A private versus room of two held on the home (a), made through b (or on the home itself: `on`):
+ * Ann made it (race 30, first to 3), Ben joined; written to Redis.
+ */
+async function pairAtHome(on: 'a' | 'b' = 'b') {
+  const k = homeKey();
+  const a = instance(k);
+  await sleep(100);
+  const b = instance(k);
+  const via = on === 'a' ? a : b;
+  const tag = randomBytes(3).toString('hex');
+  const [ann, ben] = [socket(`ann-${tag}`), socket(`ben-${tag}`)];
+  await via.relay.handle(ann.conn, { t: 'room_create', mode: 'race30', firstTo: 3, handling: DEFAULT_HANDLING, nextCount: 5 });
+  const { code } = (await ann.next('room')).room;
+  await via.relay.handle(ben.conn, { t: 'room_join', code, handling: DEFAULT_HANDLING, nextCount: 5 });
+  await expect.poll(() => ann.last('room')?.room.seats[1]).not.toBeNull();
+  await expect.poll(async () => (await new RedisRoomCheckpoints(b.link, k).versusRooms()).map((r) => r.code), { timeout: 5_000 }).toContain(code);
+  return { a, b, tag, code, ann, ben };
+}
+
+/** After the home went: both pages' sockets closed to dial again (not told the room closed); back through b, each sits in its own seat, and they play. */
+async function pairBack({ b, tag, code, ann, ben }: Awaited<ReturnType<typeof pairAtHome>>) {
+  for (const s of [ann, ben]) {
+    await expect.poll(() => s.conn.open, { timeout: 15_000 }).toBe(false);
+    expect(s.conn.closedWith).toBe(1012);
+    expect(s.got.filter((m) => m.t === 'room_closed' || m.t === 'error')).toEqual([]);
+  }
+  // The pages dial again, as versus-session does on `welcome`: the guest first (the maker's seat is kept), then the maker.
+  const join = { t: 'room_join', code, handling: DEFAULT_HANDLING, nextCount: 5 } as const;
+  const ben2 = await dial(b, `ben-${tag}`, join, (s) => s.last('room') !== undefined);
+  expect(ben2.last('room')!.room).toMatchObject({ code, you: 1, away: true });
+  const ann2 = await dial(b, `ann-${tag}`, join, (s) => s.last('room') !== undefined);
+  expect(ann2.last('room')!.room).toMatchObject({ code, you: 0, mode: 'race30', firstTo: 3 });
+  expect(ann2.last('room')!.room).not.toHaveProperty('away');
+  for (const s of [ann2, ben2]) await b.relay.handle(s.conn, { t: 'ready', code, ready: true });
+  expect((await ann2.next('match')).seat).toBe(0);
+  expect((await ben2.next('match')).seat).toBe(1);
+}
+
+describe.skipIf(!redisUp)('a private versus room of two outlives the versus home', () => {
+  it('the home crashes: the next home takes the room up with its code and set, and its two pages, dialling again through their instance, sit back in and play', { timeout: 60_000 }, async () => {
+    const at = await pairAtHome();
+    at.a.crash();
+    await pairBack(at);
+  });
+
+  it('the home loses its lease while it runs (a stall): the room closes there, its people on it are told to dial again, and the next home takes it up', { timeout: 60_000 }, async () => {
+    const at = await pairAtHome('a');
+    await at.a.link.cmd.set(at.a.key, at.b.link.instance, 'PX', 60_000);
+    await pairBack(at);
   });
 });

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clientMessageSchema, type RoomClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { clientMessageSchema, type RoomMessage, type ServerMessage } from '@/lib/live/protocol';
 import { RoomSession } from '@/lib/client/live/room-session';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
@@ -64,14 +64,14 @@ describe('a live room with people in it', () => {
     // Alice tops out first (a hard drop every half second stacks up the middle).
     expect(alice.of('rko')[0]).toMatchObject({ seat: 0, why: 'topOut' });
     expect(alice.last('rover')).toMatchObject({ matchId: m.matchId, stored: true });
-    expect(alice.of('rack').length).toBeGreaterThan(10);
+    expect(alice.of('ack').length).toBeGreaterThan(10);
     // Every seat's field reached her, and no frame showed a piece past what she had been dealt.
     const framed = new Set(alice.of('rframes').flatMap((f) => f.seats.map((x) => x.seat)));
     expect([...framed].sort()).toEqual([0, 1, 2, 3]);
     let dealt = 0;
     for (const msg of alice.sent) {
       if (msg.t === 'rbegin') dealt = msg.pieces.length;
-      if (msg.t === 'rdeal') dealt = Math.max(dealt, msg.from + msg.pieces.length);
+      if (msg.t === 'deal') dealt = Math.max(dealt, msg.from + msg.pieces.length);
       if (msg.t === 'rframes' && !alice.of('rko').some((k) => k.seat === 0 && alice.sent.indexOf(k) < alice.sent.indexOf(msg))) expect(msg.from + msg.pieces.length).toBeLessThanOrEqual(dealt);
     }
     const db = await getDb();
@@ -181,7 +181,7 @@ describe('what a modified browser can ask of a room', () => {
     clock.advance(ROOM_LIMITS.countdownMs - 1_070 + 17);
     me.step();
     expect(alice.of('error')).toEqual([]);
-    expect(alice.last('rack')).toMatchObject({ seq: 1, tick: 1 });
+    expect(alice.last('ack')).toMatchObject({ seq: 1, tick: 1 });
     for (let t = 0; t < ROOM_LIMITS.maxLagMs + 1_000; t += 100) {
       clock.advance(100);
       me.step();
@@ -198,7 +198,7 @@ describe('what a modified browser can ask of a room', () => {
     let lose = 0;
     let heard = 0;
     const page = new RoomSession({
-      via: { send: (m) => ((m.t === 'rinputs' && lose > 0 ? lose-- : alice.say(m as RoomClientMessage)), true), link: 'open' },
+      via: { send: (m) => ((m.t === 'inputs' && lose > 0 ? lose-- : alice.say(m as RoomMessage)), true), link: 'open' },
       onView: () => {},
       onGame: () => {},
       now: clock.now,
@@ -260,17 +260,17 @@ describe('what a modified browser can ask of a room', () => {
     const [a, b] = [seatPlayer(alice, clock), seatPlayer(bob, clock)];
     clock.advance(ROOM_LIMITS.countdownMs + 1_000);
     b.step();
-    const acks = alice.of('rack').length;
+    const acks = alice.of('ack').length;
     for (const [target, why] of [[2, 'teammate'], [0, 'seat 0'], [7, 'seat 7']] as const) {
       const before = { ...a.st };
       a.step({ targets: [[a.st.tick, target]] });
       expect(alice.last('error')!.message).toContain(why);
       Object.assign(a.st, before); // nothing was taken: the same batch number again
     }
-    expect(alice.of('rack')).toHaveLength(acks);
+    expect(alice.of('ack')).toHaveLength(acks);
     expect(host.seats[0]!.sentTick).toBe(0);
     a.step({ targets: [[a.st.tick, 3]] });
-    expect(alice.of('rack')).toHaveLength(acks + 1);
+    expect(alice.of('ack')).toHaveLength(acks + 1);
     clock.advance(100);
     b.step();
     // Bob leaves; alice's change naming him (she had not seen it yet) is dropped, her inputs are played.
@@ -278,7 +278,7 @@ describe('what a modified browser can ask of a room', () => {
     expect(host.match.current.isOut(1)).toBe(true);
     clock.advance(100);
     a.step({ targets: [[a.st.tick, 1]] });
-    expect(alice.of('rack')).toHaveLength(acks + 2);
+    expect(alice.of('ack')).toHaveLength(acks + 2);
     clock.advance(500);
     a.step();
     expect(alice.of('error').filter((e) => e.code === 'bad_inputs')).toHaveLength(3);
@@ -307,9 +307,9 @@ describe('what a modified browser can ask of a room', () => {
     clock.advance(ROOM_LIMITS.countdownMs + 1_000);
     // A socket with no seat in the match cannot play one: the seat is the socket's, never the message's.
     const mallory = await made(site, 'mallory');
-    mallory.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 30, events: [] });
+    mallory.say({ t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 30, events: [] });
     expect(mallory.last('error')).toMatchObject({ code: 'not_your_match' });
-    mallory.say({ t: 'rinputs', matchId: 'nosuchmatch1', game: 0, seq: 1, tick: 30, events: [] });
+    mallory.say({ t: 'inputs', stream: 'nosuchmatch1', game: 0, seq: 1, tick: 30, events: [] });
     expect(mallory.last('error')).toMatchObject({ code: 'unknown_match' });
     mallory.say({ t: 'rjoin', code, handling: H });
     expect(mallory.last('error')).toMatchObject({ code: 'room_full' });
@@ -317,7 +317,7 @@ describe('what a modified browser can ask of a room', () => {
     alice.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [], handling: H });
     expect(alice.last('error')).toMatchObject({ code: 'already_playing' });
     // Ahead of the room's clock.
-    alice.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 60 * 60, events: [] });
+    alice.say({ t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 60 * 60, events: [] });
     expect(alice.last('error')).toMatchObject({ code: 'ahead_of_clock' });
     expect(lobby.matches.get(m.matchId)!.seats[0]!.sentTick).toBe(0);
     // Oversized: refused by the schema both sides parse, before the lobby sees it.
@@ -329,7 +329,7 @@ describe('what a modified browser can ask of a room', () => {
     expect(parse({ bots: [{ seat: 0, pps: 3, style: 'tidy' }] })).toBe(false);
     expect(parse({ bots: [{ seat: 1, pps: 6, style: 'tidy' }] })).toBe(false);
     expect(parse({ rules: rules({ teams: [0, 1] }) })).toBe(false);
-    expect(clientMessageSchema.safeParse({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 30, events: [], targets: Array.from({ length: 17 }, (_, i) => [i, 1]) }).success).toBe(false);
+    expect(clientMessageSchema.safeParse({ t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 30, events: [], targets: Array.from({ length: 17 }, (_, i) => [i, 1]) }).success).toBe(false);
     // Messy rooms are for bots alone; and the instance's bot seats are bounded.
     const bob = await made(site, 'bob');
     bob.say({ t: 'rcreate', mode: 'battle', size: 2, rules: rules({ messiness: 30 }), bots: [], handling: H });
@@ -381,10 +381,10 @@ describe('rooms that would outlive their people, and seats played twice', () => 
     const tab = socket(lobby, alice.conn.owner, clock.now);
     tab.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
     expect(tab.last('rresumed')).toMatchObject({ matchId: m.matchId });
-    alice.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 20, events: [] });
+    alice.say({ t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 20, events: [] });
     expect(alice.last('error')).toMatchObject({ code: 'not_your_match' });
-    tab.say({ t: 'rinputs', matchId: m.matchId, game: 0, seq: 1, tick: 20, events: [] });
-    expect(tab.last('rack')).toMatchObject({ seq: 1, tick: 20 });
+    tab.say({ t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 20, events: [] });
+    expect(tab.last('ack')).toMatchObject({ seq: 1, tick: 20 });
   });
 });
 

@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES } from '@/lib/engine';
 import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import { StreamBook } from '@/lib/server/live/streams';
 import type { Connection } from '@/lib/server/live/connection';
+import type { VersusWire } from '@/lib/server/live/cluster/wires';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
+import { KEYS } from '@/lib/server/live/cluster/cluster';
 import { connectRedis, type RedisLink } from '@/lib/server/live/cluster/redis';
 import { VersusLobby, type LobbyOptions } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
@@ -44,7 +47,8 @@ function socket(name: string, address = `10.9.0.${name.length}`) {
     close(code: number) {
       this.closed.push(code);
     },
-    send: (m: ServerMessage) => void got.push(serverMessageSchema.parse(m)),
+    streams: new StreamBook(),
+    send: (m: ServerMessage) => void (conn.streams.heard(m), got.push(serverMessageSchema.parse(m))),
     error: (code: string, message: string) => void got.push({ t: 'error', code, message } as ServerMessage),
   };
   const next = async <T extends ServerMessage['t']>(t: T, pred: (m: Extract<ServerMessage, { t: T }>) => boolean = () => true) => {
@@ -56,8 +60,24 @@ function socket(name: string, address = `10.9.0.${name.length}`) {
 
 const setup = { handling: DEFAULT_HANDLING, nextCount: 5 };
 
+/** The home and another instance; a room made through the other (`far`'s), joined on the home (`near`'s). */
+async function roomAcross() {
+  const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+  const home = instance(homeKey);
+  await new Promise((r) => setTimeout(r, 100)); // the first claims the home
+  const other = instance(homeKey);
+  const far = socket('far');
+  const near = socket('near');
+  await other.relay.handle(far.conn, { t: 'room_create', mode: 'battle', firstTo: 2, ...setup });
+  const { room } = await far.next('room');
+  await home.relay.handle(near.conn, { t: 'room_join', code: room.code, ...setup });
+  await near.next('room', (m) => m.room.seats[0] !== null && m.room.seats[1] !== null);
+  await far.next('room', (m) => m.room.seats[1] !== null);
+  return { home, other, far, near, room };
+}
+
 describe.skipIf(!redisUp)('versus across instances on Redis', () => {
-  it('a room made through one instance is joined on the home; closing the relayed socket closes the room', async () => {
+  it('a room made through one instance is joined on the home; the relayed maker’s socket closing keeps its seat, and its page dialling again through the home sits back in it', async () => {
     const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
     const home = instance(homeKey);
     await new Promise((r) => setTimeout(r, 100)); // the first claims the home
@@ -83,11 +103,59 @@ describe.skipIf(!redisUp)('versus across instances on Redis', () => {
     await other.relay.handle(far.conn, { t: 'room_set', code: room.code, mode: 'race30', firstTo: 3 });
     expect((await near.next('room', (m) => m.room.mode === 'race30')).room.firstTo).toBe(3);
 
-    // The maker's socket closes on its own instance: the home drops it and closes the room.
+    // The maker's socket closes on its own instance: the home keeps its seat a while, and says so.
     other.relay.drop(far.conn);
-    expect((await near.next('room_closed')).reason).toBe('left');
+    expect((await near.next('room', (m) => m.room.away === true)).room.seats[0]).toEqual({ name: null, guest: true });
+    // Its page dials again, through another instance this time: the same player sits back in the maker's seat.
+    const again = socket('far');
+    await home.relay.handle(again.conn, { t: 'room_join', code: room.code, ...setup });
+    expect((await again.next('room')).room).toMatchObject({ code: room.code, you: 0, mode: 'race30' });
+    expect(near.got.filter((m) => m.t === 'room_closed')).toEqual([]);
+  });
+
+  it('a room left through another instance than the home’s: the guest there hears at once, and the leaver is not counted as waiting there (it may play the bot)', async () => {
+    const { other, far, near, room } = await roomAcross();
+    await other.relay.handle(far.conn, { t: 'room_leave', code: room.code });
+    expect(await near.next('room_closed')).toMatchObject({ code: room.code, reason: 'left' });
+    await far.next('room_closed');
+    await other.relay.handle(far.conn, { t: 'spar', mode: 'battle', firstTo: 1, bot: { pps: 1, style: 'tidy' }, ...setup });
+    await far.next('match');
+  });
+
+  it('a versus seat’s batch through one instance reaches its match on the home, not the rooms held there', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey);
+    const [far, near] = [socket('far'), socket('near')];
+    await other.relay.handle(far.conn, { t: 'room_create', mode: 'battle', firstTo: 1, ...setup });
+    const { room } = await far.next('room');
+    await home.relay.handle(near.conn, { t: 'room_join', code: room.code, ...setup });
+    await other.relay.handle(far.conn, { t: 'ready', code: room.code, ready: true });
     await home.relay.handle(near.conn, { t: 'ready', code: room.code, ready: true });
-    expect((await near.next('error')).code).toBe('unknown_room');
+    const { matchId } = await far.next('match');
+    await other.relay.handle(far.conn, { t: 'inputs', stream: matchId, game: 0, seq: 1, tick: 0, events: [] });
+    expect(await far.next('ack')).toEqual({ t: 'ack', stream: matchId, game: 0, seq: 1, tick: 0 });
+    expect(far.got.filter((m) => m.t === 'error')).toEqual([]);
+  });
+
+  it('an instance of another protocol version (a deploy under way) is not half-heard: a message relayed from one closes its socket 1012, and the page dials a server of its own version', async () => {
+    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
+    const home = instance(homeKey);
+    await new Promise((r) => setTimeout(r, 100));
+    const other = instance(homeKey);
+    const far = socket('far');
+    await other.relay.handle(far.conn, { t: 'room_create', mode: 'battle', firstTo: 1, ...setup });
+    const { room } = await far.next('room');
+    const who = { owner: far.conn.owner, player: far.conn.player, address: far.conn.address, device: null };
+    // What an instance of protocol 1 sends the home: its batches' type is gone from this version.
+    home.relay.receive({ k: 'vin', from: other.link.instance, peer: far.conn.id, who, m: { t: 'ready', code: room.code, ready: true } } as VersusWire);
+    await expect.poll(() => (far.conn as unknown as { closed: number[] }).closed).toEqual([1012]);
+    // And an answer from one: never passed to a page that could not read it.
+    const heard = far.got.length;
+    other.relay.receive({ k: 'vout', from: home.link.instance, peer: far.conn.id, m: { t: 'pong', n: 1 } } as VersusWire);
+    expect(far.got).toHaveLength(heard);
+    expect((far.conn as unknown as { closed: number[] }).closed).toEqual([1012, 1012]);
   });
 
   it('a room of 2–16 is held on the home: made through one instance, joined by its code through another, started, and a relayed socket’s close frees its seat', async () => {
@@ -117,6 +185,9 @@ describe.skipIf(!redisUp)('versus across instances on Redis', () => {
     expect((await near.next('rmatch')).matchId).toBe(m.matchId);
     expect((await far.next('rbegin')).pieces.length).toBeGreaterThan(0);
     expect(home.rooms.matches.has(m.matchId)).toBe(true);
+    // A seat's batch through its instance reaches the set at the home (its type names no family: the relay marks it a room's).
+    await other.relay.room(far.conn, { t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 0, events: [] });
+    expect(await far.next('ack')).toEqual({ t: 'ack', stream: m.matchId, game: 0, seq: 1, tick: 0 });
     for (const [s, relay] of [[far, other.relay], [near, home.relay]] as const) await relay.room(s.conn, { t: 'rleave', code });
     await expect.poll(() => home.rooms.rooms.size).toBe(0);
   });
@@ -158,20 +229,26 @@ describe.skipIf(!redisUp)('versus across instances on Redis', () => {
   });
 
   it('drops the players of an instance that stopped, as if their sockets had closed', { timeout: 30_000 }, async () => {
-    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
-    const home = instance(homeKey);
-    await new Promise((r) => setTimeout(r, 100));
-    const other = instance(homeKey);
-    const far = socket('far');
-    const near = socket('near');
-    await other.relay.handle(far.conn, { t: 'room_create', mode: 'battle', firstTo: 2, ...setup });
-    const { room } = await far.next('room');
-    await home.relay.handle(near.conn, { t: 'room_join', code: room.code, ...setup });
-    await near.next('room', (m) => m.room.seats[0] !== null && m.room.seats[1] !== null);
+    const { other, near } = await roomAcross();
     // The other instance dies without a word: it stops listing itself, and says nothing of its sockets.
+    // Its maker is dropped as a closed socket is: its seat kept for its page a while.
     other.bus.close();
     other.relay.close();
-    await expect.poll(() => near.got.some((m) => m.t === 'room_closed'), { timeout: 20_000, interval: 500 }).toBe(true);
+    await expect.poll(() => near.got.some((m) => m.t === 'room' && m.room.away === true), { timeout: 20_000, interval: 500 }).toBe(true);
+  });
+
+  it('an instance only missing from the list (its writes late, its sockets alive) has its players’ sockets closed too: the maker’s page dials again and sits back in its room', { timeout: 30_000 }, async () => {
+    const { other, far, near, room } = await roomAcross();
+    // Its list is not written for a while (a stalled loop, Redis slow): the home takes it for dead.
+    clearInterval((other.bus as unknown as { lister: NodeJS.Timeout }).lister);
+    await other.link.cmd.zrem(KEYS.listers, other.link.instance);
+    await expect.poll(() => near.got.some((m) => m.t === 'room' && m.room.away === true), { timeout: 20_000, interval: 500 }).toBe(true);
+    // Its socket is alive, and no longer seated at the home: it is closed, not left in a room that is not its any more.
+    await expect.poll(() => (far.conn as unknown as { closed: number[] }).closed, { timeout: 5_000 }).toContain(1012);
+    const again = socket('far');
+    await other.relay.handle(again.conn, { t: 'room_join', code: room.code, ...setup });
+    await again.next('room', (m) => m.room.you === 0 && m.room.away === undefined);
+    await near.next('room', (m) => m.room.away === undefined && m.room.seats[0] !== null);
   });
 
   it('a rematch of a quick match with one player relayed: offered on the home, refused to a stranger elsewhere, played again, and ended when the relayed socket closes', async () => {

@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
-import { startGame, tap, topOut } from '@/tests/e2e/play-helpers';
+import { frames, startGame, tap, topOut } from '@/tests/e2e/play-helpers';
 
 // The play page's controller (lib/client/play-controller.ts) through what a player sees.
 
@@ -19,6 +19,47 @@ test('a tab that becomes hidden pauses the game', async ({ page }) => {
   });
   await expect(game).toHaveAttribute('data-phase', 'paused');
   await expect(page.getByTestId('paused')).toBeVisible();
+});
+
+// A page that stutters, as a phone does in garbage collection or a loaded machine's browser: its
+// main thread stands still for 400 ms twenty times in one ranked game. A clock that ran only 10
+// ticks of each stall's backlog fell 4.7 s behind the server's for good, and the game, played to
+// its end, was held as too slow (lib/live/pace.ts).
+test('a page that stutters keeps its ranked game on the clock', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueUsername('stutter'), PASSWORD);
+  const game = await startGame(page, 'marathon');
+  for (let i = 0; i < 20; i++) {
+    await page.evaluate(() => {
+      const until = performance.now() + 400;
+      while (performance.now() < until);
+    });
+    await frames(page, 2);
+  }
+  await topOut(page, game);
+  const status = page.getByTestId('submit-status');
+  await expect(status).toHaveAttribute('data-status', 'verified');
+  await expect(status).not.toContainText('Held for review');
+  await expect(page.getByTestId('ranks')).toContainText(/#\d+/);
+});
+
+// The page's first game counts down and says so, so the server's clock waits the 3-2-1 out too
+// (lib/live/pace.ts) rather than taking it from what a slow network may trail; a restart plays at
+// once and says nothing.
+test('a game that counts down says so when it is asked for; a restart does not', async ({ page }) => {
+  const starts: Array<Record<string, unknown>> = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => {
+    const sent = [JSON.parse(String(frame.payload))].flat() as Array<Record<string, unknown>>;
+    starts.push(...sent.filter((m) => m.t === 'start'));
+  }));
+  const game = await startGame(page, 'sprint');
+  const first = await game.getAttribute('data-game-id');
+  await page.keyboard.press('KeyR');
+  await expect(game).not.toHaveAttribute('data-game-id', first!);
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+  expect(starts).toHaveLength(2);
+  expect(starts[0]).toMatchObject({ mode: 'sprint', countdown: true });
+  expect(starts[1]).not.toHaveProperty('countdown');
 });
 
 /** From the next page on, every write to localStorage fails as on a device whose storage is full. */

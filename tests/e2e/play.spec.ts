@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
-import { pieceColourPixels, playLiveSprint, startGame, tap, topOut } from '@/tests/e2e/play-helpers';
+import { frames, pieceColourPixels, playLiveSprint, startGame, tap, topOut } from '@/tests/e2e/play-helpers';
 
 const PASSWORD = 'falling-blocks-42';
 
@@ -27,6 +27,8 @@ test('a player picks Sprint, plays 40 lines with real key presses and sees the v
   const status = page.getByTestId('submit-status');
   await expect(status).toHaveAttribute('data-status', 'verified', { timeout: 30_000 });
   await expect(status).toContainText('Verified');
+  // Its text says why, should the game have been held (too slow, say) rather than ranked.
+  await expect(status).not.toContainText('Held for review');
   await expect(page.getByTestId('ranks')).toContainText(/#\d+/);
   const time = await page.getByTestId('result-main').textContent();
   expect(time).toMatch(/^\d+:\d\d\.\d\d$/);
@@ -36,6 +38,24 @@ test('a player picks Sprint, plays 40 lines with real key presses and sees the v
   const row = page.getByRole('row').filter({ hasText: username });
   await expect(row).toBeVisible();
   await expect(row.locator(`a[href="/replays/${gameId}"]`)).toBeVisible();
+});
+
+// A new game's 3-2-1 shows the pieces dealt, as every site's does: the server's clock waits it out
+// (lib/live/pace.ts), so hiding them only left them to a modified page. A resume's shows nothing (below).
+test("a new game's countdown shows its queue", async ({ page }) => {
+  const game = page.getByTestId('game');
+  for (let tries = 1; ; tries++) {
+    await page.goto('/play/marathon');
+    await expect(page.getByTestId('countdown')).toBeVisible({ timeout: 20_000 });
+    await frames(page, 2);
+    const pixels = await pieceColourPixels(page);
+    // Read after the pixels: still counting down, so they were drawn during the countdown.
+    if ((await game.getAttribute('data-phase')) === 'countdown') {
+      expect(pixels).toBeGreaterThan(100);
+      break;
+    }
+    expect(tries, 'the countdown ended before the test could look at it').toBeLessThan(3);
+  }
 });
 
 test('pausing hides the field and stops the game; resuming counts down again', async ({ page }) => {

@@ -54,9 +54,9 @@ test('two browsers play a private room by its link; a third watches; the replay 
   const matchId = await attr(a, 'data-match');
   await expect(b).toHaveAttribute('data-match', matchId);
 
-  // Someone else finds the match on /live and watches it.
+  // Someone else finds the match on /live and watches it (this match's: another spec's may be listed too).
   await watcher.goto('/live');
-  await watcher.getByRole('link', { name: /^Watch .* against / }).first().click();
+  await watcher.getByRole('link', { name: /^Watch .* against / }).and(watcher.locator(`[href="/versus/watch/${matchId}"]`)).click();
   await expect(watcher).toHaveURL(new RegExp(`/versus/watch/${matchId}$`));
   const spectator = watcher.getByTestId('match-spectator');
   await expect(spectator).toHaveAttribute('data-phase', 'watching');
@@ -253,6 +253,48 @@ test('after a quick match both press Rematch and the same two play a new match; 
   const title = ann.getByTestId('match-title');
   await expect(title).toContainText(annName);
   await expect(title).toContainText(benName);
+});
+
+test('a room whose maker’s network drops keeps its seat: the guest sees the maker reconnecting, and once back they play', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const [ann, ben] = [await player(browser), await player(browser)];
+  const network = await cuttableLiveChannel(ann);
+  await ben.goto(await createRoom(ann));
+  await expect(ann.getByTestId('room-seats').locator('li').nth(1)).not.toContainText('Waiting');
+  await ben.getByRole('button', { name: 'Ready', exact: true }).click();
+
+  // Ann's network drops: Ben's page keeps her seat and says she is reconnecting (his ready is asked again).
+  await network.cut();
+  await expect(ben.getByTestId('room-maker-away')).toHaveText('Reconnecting…', { timeout: 15_000 });
+  await expect(ben.getByTestId('room-closed')).toHaveCount(0);
+  network.restore();
+  await expect(ben.getByTestId('room-maker-away')).toHaveCount(0, { timeout: 15_000 });
+  await expect(ann.getByTestId('room-seats').locator('li').first()).toContainText('(you)');
+  await ann.getByRole('button', { name: 'Ready', exact: true }).click();
+  await ben.getByRole('button', { name: 'Ready', exact: true }).click();
+  const [a, b] = [ann.getByTestId('versus'), ben.getByTestId('versus')];
+  await expect(a).toHaveAttribute('data-match', /^[a-z0-9]{8,40}$/, { timeout: 15_000 });
+  await expect(b).toHaveAttribute('data-match', await attr(a, 'data-match'));
+});
+
+test('a room left on purpose is not kept: the guest hears its maker left at once, and a guest who leaves frees the seat', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const [ann, ben] = [await player(browser), await player(browser)];
+  await ben.goto(await createRoom(ann));
+  const seats = ann.getByTestId('room-seats').locator('li');
+  await expect(seats.nth(1)).not.toContainText('Waiting');
+  // Ben leaves: Ann's room waits for another friend; Ben's page is the lobby's, at its own address.
+  await ben.getByRole('button', { name: 'Leave room' }).click();
+  await expect(seats.nth(1)).toContainText('Waiting for a friend');
+  await expect(ben).toHaveURL(/\/versus$/);
+  await expect(ben.getByRole('region', { name: 'Private room' })).toBeVisible();
+  // He comes back, and Ann leaves: he is told at once, well within the time a dropped maker's seat is kept.
+  await ben.goto(await ann.getByLabel('Share link').inputValue());
+  await expect(seats.nth(1)).not.toContainText('Waiting');
+  await ann.getByRole('button', { name: 'Leave room' }).click();
+  await expect(ben.getByTestId('room-closed')).toContainText('The player who made this room left it.', { timeout: 5_000 });
+  await expect(ben.getByTestId('room-maker-away')).toHaveCount(0);
+  await expect(ann).toHaveURL(/\/versus$/);
 });
 
 test('a room link whose room is not there says so once', async ({ browser }) => {

@@ -166,7 +166,7 @@ for (const kind of kinds) {
       const client = await LiveClient.connect(rig.server.url, { address: '10.91.0.1' });
       // 2.5 s of play: checkpoints come every 2 s, so the last one is almost never at the last batch.
       const run = await playLive(client, { mode: 'marathon', seed: 5, stopAfterBatches: 25 });
-      const ack = await client.next('ack', (m) => m.gameId === run.gameId && m.seq === run.seq);
+      const ack = await client.next('ack', (m) => m.stream === run.gameId && m.seq === run.seq);
       expect(await rig.server.stop(), 'a stop that handed everything over exits 0').toBe(0);
       expect((await client.closed).code).toBe(1012);
       const [row] = await rig.inspect<{ tick: number; inputs: number }>(`SELECT "liveAckTick" AS tick, "liveAckInputs" AS inputs FROM "GameTicket" WHERE "id" = '${run.gameId}'`);

@@ -187,14 +187,14 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
   let ackedBatchSentAt: number | null = null;
   /** True for this game's deals and acks: handled here, not kept in the inbox. */
   const onMsg = (m: ServerMessage): boolean => {
-    if (m.t === 'deal' && m.gameId === run.gameId) {
+    if (m.t === 'deal' && m.stream === run.gameId) {
       game.deal(m.from, m.pieces);
       if (m.holes) game.dealHoles(m.holes.from, m.holes.columns);
       if (ackedBatchSentAt !== null) o.onDeal?.(performance.now() - ackedBatchSentAt);
       ackedBatchSentAt = null;
       return true;
     }
-    if (m.t === 'ack' && m.gameId === run.gameId) {
+    if (m.t === 'ack' && m.stream === run.gameId) {
       const t = sentAt.get(m.seq);
       if (t !== undefined) o.onAck?.(performance.now() - t);
       ackedBatchSentAt = t ?? null;
@@ -247,7 +247,7 @@ export async function continueLive(client: LiveClient, run: LiveGameRun, o: Live
     // The log itself, not replay(): that copies every event of the game, each batch.
     const events = game.inputs.slice(logged);
     logged += events.length;
-    const batch = { t: 'inputs' as const, gameId: run.gameId, seq: ++run.seq, tick, events: events.map(toWireEvent), hash: game.playHash() };
+    const batch = { t: 'inputs' as const, stream: run.gameId, seq: ++run.seq, tick, events: events.map(toWireEvent), hash: game.playHash() };
     o.tamper?.(batch);
     sentAt.set(batch.seq, performance.now());
     client.send(batch);

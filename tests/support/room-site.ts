@@ -2,7 +2,7 @@
 // batches every 100 ms of the room's clock, a hard drop every half second.
 import { expect } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, keyId, type RoomRules } from '@/lib/engine';
-import { clientMessageSchema, type ClientMessage, type RoomClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { clientMessageSchema, type ClientMessage, type InputsMessage, type RoomMessage, type ServerMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 import type { BotSpec } from '@/lib/bot/spec';
 import type { Timers } from '@/lib/server/live/match/match-host';
@@ -69,9 +69,9 @@ export function socket(lobby: RoomLobby, owner: Owner, now: () => number = () =>
     send(m);
     at.push(now());
   };
-  const say = (m: RoomClientMessage) => {
+  const say = (m: RoomMessage) => {
     const parsed: ClientMessage = clientMessageSchema.parse(JSON.parse(JSON.stringify(m)));
-    lobby.handle(conn, parsed as RoomClientMessage);
+    lobby.handle(conn, parsed as RoomMessage);
   };
   const of = <T extends ServerMessage['t']>(t: T) => sent.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t);
   const last = <T extends ServerMessage['t']>(t: T) => of(t).at(-1);
@@ -84,14 +84,14 @@ const HARD = keyId('hardDrop');
  * Plays a seat like a browser: from the tick it has sent to `clockTick`, a hard drop tapped every
  * 30 ticks, one batch. Returns the batch's tick.
  */
-export function playTo(s: ReturnType<typeof socket>, matchId: string, game: number, state: { seq: number; tick: number }, clockTick: number, extra: Partial<Extract<RoomClientMessage, { t: 'rinputs' }>> = {}): void {
+export function playTo(s: ReturnType<typeof socket>, matchId: string, game: number, state: { seq: number; tick: number }, clockTick: number, extra: Partial<InputsMessage> = {}): void {
   if (clockTick <= state.tick) return;
   const events: WireEvent[] = [];
   for (let t = state.tick; t < clockTick; t++) {
     if (t % 30 === 10) events.push([t, HARD, 1]);
     if (t % 30 === 12) events.push([t, HARD, 0]);
   }
-  s.say({ t: 'rinputs', matchId, game, seq: ++state.seq, tick: clockTick, events, ...extra });
+  s.say({ t: 'inputs', stream: matchId, game, seq: ++state.seq, tick: clockTick, events, ...extra });
   state.tick = clockTick;
 }
 

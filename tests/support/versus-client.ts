@@ -104,7 +104,7 @@ export class VersusPlayer {
       if (client !== this.client) return;
       const at = performance.now();
       if (m.t === 'garbage') this.onGarbage?.(m, at);
-      if (m.t === 'vack') {
+      if (m.t === 'ack' && m.stream === this.seat.matchId) {
         const b = this.batches.find((x) => x.game === m.game && x.seq === m.seq);
         if (b && b.ackedAt === null) {
           b.ackedAt = at;
@@ -114,7 +114,8 @@ export class VersusPlayer {
       if (m.t === 'vstart') this.batches = [];
       this.seat.receive(m);
       // The seat took it; no test waits for these in a match of its own (a spectator's frames stay).
-      return (m.t === 'vack' || m.t === 'vdeal' || m.t === 'garbage' || m.t === 'vframe') && m.matchId === this.seat.matchId;
+      if (m.t === 'ack' || m.t === 'deal') return m.stream === this.seat.matchId;
+      return (m.t === 'garbage' || m.t === 'vframe') && m.matchId === this.seat.matchId;
     };
   }
 
@@ -125,7 +126,7 @@ export class VersusPlayer {
     const upTo = Math.floor(((performance.now() - s.startsAt) * 60) / 1000);
     const batch = s.play(upTo);
     if (!batch) return;
-    this.client.send({ t: 'vinputs', matchId: s.matchId, ...batch, ...this.extra });
+    this.client.send({ t: 'inputs', stream: s.matchId, ...batch, ...this.extra });
     this.batches.push({ game: batch.game, seq: batch.seq, sentAt: performance.now(), ackedAt: null });
     if (this.batches.length > 64) this.batches.splice(0, this.batches.length - 64);
   }

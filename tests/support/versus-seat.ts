@@ -4,7 +4,7 @@
  *
  *   const seat = new VersusSeat({ seed: 'a', mistakes: 0.2 });
  *   seat.receive(message);                // every server message for this seat
- *   const batch = seat.play(upToTick);    // → vinputs body (without matchId), or null
+ *   const batch = seat.play(upToTick);    // → an `inputs` body (without its stream), or null
  */
 import type { DealtGame, VersusGame } from '@/lib/engine';
 import type { ServerMessage } from '@/lib/live/protocol';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { LiveSocket, liveUrl, type SocketLike } from '@/lib/client/live/socket';
-import type { ServerMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '@/lib/live/protocol';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { Connection } from '@/lib/server/live/connection';
 
@@ -106,7 +106,7 @@ describe('a live connection', () => {
     const live = new LiveSocket({
       url: liveUrl({ protocol: 'http:', host: `127.0.0.1:${port}` }, '/api/live'),
       connect: (url) => new WebSocket(url) as unknown as SocketLike,
-      hello: () => ({ t: 'hello', v: 1 }), onMessage: (m) => got.push(m), onState: () => {},
+      hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }), onMessage: (m) => got.push(m), onState: () => {},
     });
     live.open();
     await until(() => got.length === 3);

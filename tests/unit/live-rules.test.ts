@@ -47,8 +47,8 @@ describe('pacing decision on a proven replay', () => {
 });
 
 describe('live messages', () => {
-  const inputs = (events: string) => parseClientMessage(`{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":${events}}`);
-  const acks = (list: string) => parseClientMessage(`{"t":"vinputs","matchId":"abcdefgh1","game":0,"seq":1,"tick":5,"events":[],"acks":${list}}`);
+  const inputs = (events: string) => parseClientMessage(`{"t":"inputs","stream":"abcdefgh1","seq":1,"tick":5,"events":${events}}`);
+  const acks = (list: string) => parseClientMessage(`{"t":"inputs","stream":"abcdefgh1","game":0,"seq":1,"tick":5,"events":[],"acks":${list}}`);
 
   it('take events as bounded integer triples, naming the first bad number, and no garbage acks', () => {
     expect(inputs('[[0,0,1],[216000,8,0]]')).toMatchObject({ ok: true, message: { events: [[0, 0, 1], [216000, 8, 0]] } });
@@ -71,8 +71,8 @@ describe('live messages', () => {
   it('parse, or name what is wrong with a typed code', () => {
     expect(parseClientMessage('{"t":"ping","n":3}')).toEqual({ ok: true, message: { t: 'ping', n: 3 } });
     expect(parseClientMessage('{nope')).toMatchObject({ ok: false, code: 'bad_message' });
-    expect(parseClientMessage('{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[[1,9,1]]}')).toMatchObject({ ok: false, code: 'bad_message', message: expect.stringContaining('events.0.1') });
-    expect(parseClientMessage(`{"t":"inputs","gameId":"abcdefgh1","seq":1,"tick":5,"events":[${'[1,2,1],'.repeat(256)}[1,2,0]]}`)).toMatchObject({ ok: false, message: 'events: at most 256 items' });
+    expect(parseClientMessage('{"t":"inputs","stream":"abcdefgh1","seq":1,"tick":5,"events":[[1,9,1]]}')).toMatchObject({ ok: false, code: 'bad_message', message: expect.stringContaining('events.0.1') });
+    expect(parseClientMessage(`{"t":"inputs","stream":"abcdefgh1","seq":1,"tick":5,"events":[${'[1,2,1],'.repeat(256)}[1,2,0]]}`)).toMatchObject({ ok: false, message: 'events: at most 256 items' });
     expect(parseClientMessage(`{"t":"ping","n":1,"x":"${'a'.repeat(MAX_LIVE_MESSAGE_BYTES)}"}`)).toMatchObject({ ok: false, code: 'too_large' });
   });
 

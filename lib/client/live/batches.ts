@@ -70,7 +70,7 @@ export class InputBatches {
     const out: InputsMessage[] = [];
     let i = 0;
     for (const cut of batchCuts(events.map((e) => e[0]), from, upTo)) {
-      out.push({ t: 'inputs', gameId: this.gameId, seq: ++this.seq, tick: cut.tick, events: events.slice(i, i + cut.count) });
+      out.push({ t: 'inputs', stream: this.gameId, seq: ++this.seq, tick: cut.tick, events: events.slice(i, i + cut.count) });
       i += cut.count;
     }
     if (hash) out[out.length - 1]!.hash = hash;

@@ -10,10 +10,12 @@
 import { createDealtGame, keyId } from '@/lib/engine';
 import type { DealtGame, DealtGameConfig, GameEvent, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
-import { RESEND_AFTER_MS, RESEND_AT_MOST } from '@/lib/live/protocol';
+import { RESEND_AFTER_MS, RESEND_AT_MOST, type ServerMessage } from '@/lib/live/protocol';
 import type { WireEvent } from '@/lib/live/wire';
 
 export type SeatBatch = { game: number; seq: number; tick: number; events: WireEvent[] };
+/** The server's answers to a stream's batches (protocol 2), naming the stream. */
+export type StreamAnswer = Extract<ServerMessage, { t: 'ack' | 'deal' }>;
 /** A garbage message: `id` orders messages of one tick as the server does. */
 export type SeatGarbage = { id: number; tick: number; size: number; column: number };
 
@@ -35,6 +37,8 @@ const DEAL_AHEAD = 12;
 
 /** `B`: a batch as the seat sends it (a room's carries its target changes, room-seat.ts). */
 export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
+  /** The match this seat plays: its stream's id. */
+  matchId = '';
   gameIndex = -1;
   game: DealtGame | null = null;
   /** The current game's countdown end, in the caller's clock. */
@@ -96,6 +100,13 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
     this.onReset();
     this.game = createDealtGame({ ...config, maxInputsPerTick: HUMAN_INPUT.maxEventsPerTick }, this.pieces);
     this.checkpoint = { game: this.game.clone(), inputs: 0, garbage: 0 };
+  }
+
+  /** An answer to this seat's stream (`ack`, `deal`); one naming another stream, or no game of a set, is passed by. */
+  answer(m: StreamAnswer): void {
+    if (m.stream !== this.matchId || m.game === undefined) return;
+    if (m.t === 'deal') this.dealMore(m.game, m.from, m.pieces);
+    else this.acked(m.game, m.seq, m.tick);
   }
 
   /** More pieces; one that does not continue those held (lost with a dropped socket) waits for the resume's. */

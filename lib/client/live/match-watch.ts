@@ -119,9 +119,7 @@ export class MatchWatchController {
       case 'rematch_over':
       case 'match':
       case 'vstart':
-      case 'vdeal':
       case 'garbage':
-      case 'vack':
       case 'vaway':
       case 'vresumed':
         return; // a player's (solo or in the match), the lobby's, or the socket's own

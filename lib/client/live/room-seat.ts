@@ -11,7 +11,6 @@ import { DealtSeat, type SeatBatch } from '@/lib/client/live/dealt-seat';
 export type RoomBatch = SeatBatch & { targets?: WireTarget[] };
 
 export class RoomSeatState extends DealtSeat<RoomBatch> {
-  matchId = '';
   seat = 0;
   mode: VersusMode = 'battle';
   handling: Handling = DEFAULT_HANDLING;
@@ -44,13 +43,9 @@ export class RoomSeatState extends DealtSeat<RoomBatch> {
         this.targets = [];
         this.received = 0;
         return this.begin(m.game, { mode: this.mode, handling: this.handling, nextCount: this.rules.preview, rulesVersion: this.rulesVersion, room: { rules: this.rules, seat: this.seat } }, m.pieces, m.startsInMs);
-      case 'rdeal':
-        return this.dealMore(m.game, m.from, m.pieces);
       case 'rgarbage':
         if (m.game === this.gameIndex) this.addGarbage(m.game, { id: this.received++, tick: m.tick, size: m.size, column: m.column });
         return;
-      case 'rack':
-        return this.acked(m.game, m.seq, m.tick);
       case 'rresumed':
         if (m.game !== this.gameIndex) return;
         this.received = m.garbage.length;

@@ -227,9 +227,9 @@ export class RoomSession {
     if (!p || p.seat === null || p.state === 'over' || p.state === 'between' || this.resuming || this.socket.link !== 'open' || !this.seat.game) return;
     if (!force && now - this.lastBatch < BATCH_INTERVAL_MS) return;
     this.lastBatch = now;
-    for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'rinputs', matchId: p.matchId, ...b });
+    for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'inputs', stream: p.matchId, ...b });
     const batch = this.seat.batch();
-    if (batch) this.socket.send({ t: 'rinputs', matchId: p.matchId, ...batch });
+    if (batch) this.socket.send({ t: 'inputs', stream: p.matchId, ...batch });
   }
 
   /** The countdown ended on the page's clock. */
@@ -251,9 +251,10 @@ export class RoomSession {
         return this.welcome();
       case 'error':
         return this.refused(m);
-      case 'started':
       case 'deal':
       case 'ack':
+        return this.seat.answer(m); // this seat's stream's, or passed by
+      case 'started':
       case 'status':
       case 'over':
       case 'watching':
@@ -268,9 +269,7 @@ export class RoomSession {
       case 'rematch_over':
       case 'match':
       case 'vstart':
-      case 'vdeal':
       case 'garbage':
-      case 'vack':
       case 'vframe':
       case 'vgame':
       case 'vover':
@@ -346,9 +345,7 @@ export class RoomSession {
         this.patchPlay({ game: m.game, score: m.score, state: 'countdown', decided: null, meters: p.players.map(() => 0), out: p.players.map(() => null) });
         if (p.seat !== null) this.opts.onGame();
         return;
-      case 'rdeal':
       case 'rgarbage':
-      case 'rack':
         if (p?.matchId === m.matchId) this.seat.receive(m);
         return;
       case 'rresumed':

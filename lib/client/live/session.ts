@@ -108,12 +108,12 @@ export class LiveSession {
     if (waiting !== this.view.waiting) this.update({ waiting });
   }
 
-  /** Asks for a ranked game: its dealt game to play, or why there is none. */
-  start(req: { mode: Mode; handling: Handling; nextCount: number }): Promise<StartResult> {
+  /** Asks for a ranked game: its dealt game to play, or why there is none. `countdown`: the page counts down before its first tick. */
+  start(req: { mode: Mode; handling: Handling; nextCount: number; countdown?: boolean }): Promise<StartResult> {
     this.current = null;
     this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
     this.update({ mode: null, ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });
-    const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount };
+    const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount, ...(req.countdown ? { countdown: true } : {}) };
     return new Promise<StartResult>((resolve) => {
       const timer = setTimeout(() => settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' }), START_TIMEOUT_MS);
       const settle = (r: StartResult) => {
@@ -176,10 +176,10 @@ export class LiveSession {
         this.onStarted(m);
         return;
       case 'deal':
-        if (c?.id === m.gameId) this.dealInto(c, m.from, m.pieces, m.holes);
+        if (c?.id === m.stream) this.dealInto(c, m.from, m.pieces, m.holes);
         return;
       case 'ack':
-        if (c?.id === m.gameId) {
+        if (c?.id === m.stream) {
           c.batches.ack(m.seq);
           c.acked = Math.max(c.acked, m.seq);
         }
@@ -215,9 +215,7 @@ export class LiveSession {
       case 'rematch_over':
       case 'match':
       case 'vstart':
-      case 'vdeal':
       case 'garbage':
-      case 'vack':
       case 'vframe':
       case 'vgame':
       case 'vover':

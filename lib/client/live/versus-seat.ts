@@ -1,11 +1,11 @@
 /**
  * The browser's seat in a live versus match: the versus messages mapped onto the dealt seat
- * (dealt-seat.ts: pieces from `vstart`, more from `vdeal`, garbage at the server's tick and
- * column, checkpoints at `vack`). docs/decisions/0017-versus-live.md.
+ * (dealt-seat.ts: pieces from `vstart`, more from `deal`, garbage at the server's tick and
+ * column, checkpoints at `ack`). docs/decisions/0017-versus-live.md.
  *
  *   const seat = new VersusSeatState();
  *   seat.receive(message);                        // every server message for this seat
- *   const batch = seat.play(upTo, (game) => keys); // → the body of `vinputs` (without matchId)
+ *   const batch = seat.play(upTo, (game) => keys); // → the body of `inputs` (without its stream)
  */
 import { isRoomServerMessage } from '@/lib/live/rooms';
 import { isTeamServerMessage } from '@/lib/live/teams';
@@ -18,7 +18,6 @@ export type { SeatBatch } from '@/lib/client/live/dealt-seat';
 type Msg = ServerMessage;
 
 export class VersusSeatState extends DealtSeat<SeatBatch> {
-  matchId = '';
   seat: 0 | 1 = 0;
   mode: 'battle' | 'race30' = 'battle';
   handling: Handling = DEFAULT_HANDLING;
@@ -69,12 +68,11 @@ export class VersusSeatState extends DealtSeat<SeatBatch> {
         return;
       case 'vstart':
         return this.begin(m.game, this.config(), m.pieces, m.startsInMs);
-      case 'vdeal':
-        return this.dealMore(m.game, m.from, m.pieces);
+      case 'deal':
+      case 'ack':
+        return this.answer(m);
       case 'garbage':
         return this.addGarbage(m.game, { id: m.id, tick: m.tick, size: m.size, column: m.column });
-      case 'vack':
-        return this.acked(m.game, m.seq, m.tick);
       case 'vresumed':
         return this.resumed(m.game, m.pieces, m.garbage.map(([id, tick, size, column]) => ({ id, tick, size, column })), m.lastSeq, m.tick);
       case 'vgame':
@@ -85,8 +83,6 @@ export class VersusSeatState extends DealtSeat<SeatBatch> {
         return;
       case 'welcome':
       case 'started':
-      case 'deal':
-      case 'ack':
       case 'status':
       case 'over':
       case 'watching':

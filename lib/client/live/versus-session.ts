@@ -72,6 +72,11 @@ export class VersusSession {
   private setup: SeatSetup | null = null;
   /** The bot match asked for last: what "play the bot again" asks for once more. */
   private sparring: { mode: VersusMode; firstTo: number; bot: BotSpec } | null = null;
+  /**
+   * The room this page left (room_leave), and whether the leave went out (not while the link was
+   * down: it goes on `welcome`): what the server says of that room is not the page's any more.
+   */
+  private left: { code: string; sent: boolean } | null = null;
   /** vresume is on its way: nothing is sent until vresumed says where the server's copy stands. */
   private resuming = false;
 
@@ -115,6 +120,7 @@ export class VersusSession {
 
   private request(message: ClientMessage): void {
     this.wanted = message;
+    this.left = null;
     this.update({ error: null });
     this.socket.send(message);
   }
@@ -172,6 +178,18 @@ export class VersusSession {
     if (l.kind === 'room') this.socket.send({ t: 'ready', code: l.room.code, ready });
   }
 
+  /**
+   * Gives up this page's seat in its room on purpose: its maker's closes the room at once (a
+   * dropped connection's is kept a while, and its guest would wait on it), a guest's is free again.
+   */
+  leaveRoom(): void {
+    const l = this.view.lobby;
+    if (l.kind !== 'room') return;
+    this.wanted = null;
+    this.left = { code: l.room.code, sent: this.socket.send({ t: 'room_leave', code: l.room.code }) };
+    this.update({ lobby: { kind: 'idle' } });
+  }
+
   /** From a finished match's result back to the lobby (the room it was played from, if it opened again). */
   backToLobby(): void {
     if (this.view.match?.state !== 'over') return;
@@ -197,16 +215,18 @@ export class VersusSession {
     if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome': {
-        // Back after a drop: the seat again, the room (a room's creator leaving closed it), or
-        // the lobby request that was not answered.
+        // Back after a drop: the seat again, the room (its maker's seat is kept for it a while, a
+        // guest's is taken again if still free), or the lobby request that was not answered.
         const lobby = this.view.lobby;
         if (match && match.state !== 'over') {
           this.resuming = true;
           this.socket.send({ t: 'vresume', matchId: match.matchId, token: this.token });
-        } else if (lobby.kind === 'room' && !match) {
-          if (lobby.room.you === 1 && this.setup) this.request({ t: 'room_join', code: lobby.room.code, ...this.setup });
-          else this.update({ lobby: { kind: 'closed', code: lobby.room.code, message: 'Your connection dropped, so your room closed. Make a new one.' } });
+        } else if (lobby.kind === 'room' && this.setup) {
+          // Its room in the lobby, or opened again after its match while the result is shown.
+          this.request({ t: 'room_join', code: lobby.room.code, ...this.setup });
         } else if (this.wanted) this.socket.send(this.wanted);
+        // Left while the link was down: the server kept the seat for this page, which gives it up now.
+        else if (this.left && !this.left.sent) this.left.sent = this.socket.send({ t: 'room_leave', code: this.left.code });
         // The offer belonged to the dropped connection: the server ended it.
         if (match?.rematch?.kind === 'open') this.patchMatch({ rematch: { kind: 'over', reason: 'expired', message: 'Your connection dropped, so the rematch offer ended.' } });
         return;
@@ -220,10 +240,14 @@ export class VersusSession {
         if (this.view.lobby.kind === 'queued') this.update({ lobby: { kind: 'idle' } });
         return;
       case 'room':
+        // A leave that crossed the room's start (both were ready): the match was this page's, and so is the room it reopens.
+        if (m.room.code === this.left?.code && !match) return;
+        this.left = null;
         this.wanted = null;
         this.update({ lobby: { kind: 'room', room: m.room } });
         return;
       case 'room_closed':
+        if (m.code === this.left?.code) return;
         if (m.reason !== 'started') this.update({ lobby: { kind: 'closed', code: m.code, message: m.reason === 'left' ? 'The player who made this room left it.' : 'This room expired.' } });
         return;
       case 'match':
@@ -250,11 +274,12 @@ export class VersusSession {
         this.patchMatch({ game: m.game, score: m.score, state: 'countdown', opponentMeter: 0 });
         this.opts.onGame();
         return;
-      case 'vdeal':
       case 'garbage':
-      case 'vack':
         if (match?.matchId === m.matchId) this.seat.receive(m);
         return;
+      case 'deal':
+      case 'ack':
+        return this.seat.answer(m); // this seat's stream's, or passed by
       case 'vframe':
         if (match?.matchId !== m.matchId || m.game !== this.seat.gameIndex || m.seat === match.seat) return;
         this.opponent?.push({ ...m, paused: false });
@@ -307,13 +332,13 @@ export class VersusSession {
           this.patchMatch({ state: 'over', away: null });
         }
         this.wanted = null;
+        // The room left was gone already (its match started, or it closed): the page is in the lobby, as it chose.
+        if (m.code === 'unknown_room' && this.left && this.view.lobby.kind === 'idle') return;
         // A room that is not there (or full) is said by the closed room in the lobby, once.
         if (m.code === 'unknown_room' || m.code === 'room_full') return this.update({ lobby: { kind: 'closed', code: this.roomCode(), message: m.message }, error: null });
         this.update({ error: { code: m.code, message: m.message } });
         return;
       case 'started':
-      case 'deal':
-      case 'ack':
       case 'status':
       case 'over':
       case 'watching':
@@ -356,9 +381,9 @@ export class VersusSession {
     if (!match || match.state === 'over' || match.state === 'between' || this.resuming || this.socket.link !== 'open' || !this.seat.game) return;
     if (!force && now - this.lastBatch < BATCH_INTERVAL_MS) return;
     this.lastBatch = now;
-    for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'vinputs', matchId: match.matchId, ...b });
+    for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'inputs', stream: match.matchId, ...b });
     const batch = this.seat.batch();
-    if (batch) this.socket.send({ t: 'vinputs', matchId: match.matchId, ...batch });
+    if (batch) this.socket.send({ t: 'inputs', stream: match.matchId, ...batch });
     this.feedOwnPieces();
   }
 

@@ -99,9 +99,7 @@ export class WatchController {
       case 'rematch_over':
       case 'match':
       case 'vstart':
-      case 'vdeal':
       case 'garbage':
-      case 'vack':
       case 'vframe':
       case 'vgame':
       case 'vover':

@@ -10,6 +10,7 @@ import { STALL_MS } from '@/lib/server/live/pacing';
 import type { GameHost } from '@/lib/server/live/solo/game-host';
 import type { MatchHost } from '@/lib/server/live/match/match-host';
 import { RoundTrip } from '@/lib/server/live/round-trip';
+import { StreamBook } from '@/lib/server/live/streams';
 
 /**
  * Whoever the versus lobby deals with: a socket on this instance, or one on another instance whose
@@ -32,6 +33,12 @@ export type VersusPeer = {
   /** Closes the socket (its instance's, for a relayed peer); the sparring bot has none. */
   close?(code: number, reason: string): void;
 };
+
+/** Whether the seat's owner is the peer's account (or, with no account on either side, its guest). */
+export function sameOwner(a: { userId: string | null; guestId: string | null }, b: Pick<VersusPeer, 'owner'>): boolean {
+  // A seat with neither (the sparring bot's) is nobody's: it is never taken up or acted on by a peer.
+  return a.userId !== null ? a.userId === b.owner.userId : a.guestId !== null && b.owner.userId === null && a.guestId === b.owner.guestId;
+}
 
 /**
  * The session a signed-in player's socket was opened with: the socket plays as that player only
@@ -82,6 +89,8 @@ export class Connection implements VersusPeer {
   /** The instance this socket's versus messages were last relayed to (versus-relay.ts). */
   relayedTo: string | null = null;
   readonly watches = new Map<string, () => void>();
+  /** The match and room seats this socket was told it plays: its batches are looked up here (streams.ts). */
+  readonly streams = new StreamBook();
   alive = true;
   /** Measured with pings of its own while a game is played here (the hub feeds it the pongs). */
   readonly roundTrip = new RoundTrip((payload) => {
@@ -129,6 +138,7 @@ export class Connection implements VersusPeer {
    */
   send(message: ServerMessage, waitMs?: number): void {
     if (!this.open) return;
+    this.streams.heard(message);
     this.outbox.push(textOf(message));
     if (this.flushDue === 'now') return;
     if (waitMs === undefined) {

@@ -1,5 +1,6 @@
 import 'server-only';
-import type { ClientMessage, RoomClientMessage, TeamClientMessage, VersusClientMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, type ClientMessage, type InputsMessage, type RoomClientMessage, type TeamClientMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import { START_COUNTDOWN_MS } from '@/lib/live/pace';
 import { adoptLiveGame, endedGameOver } from '@/lib/server/live/solo/adopt';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { hit } from '@/lib/server/limits/limiter';
@@ -38,7 +39,7 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
     return conn.error('server_error', 'The server is restarting; connect again in a moment.');
   switch (m.t) {
     case 'hello':
-      if (!m.resume) return conn.send({ t: 'welcome', v: 1, player: conn.player });
+      if (!m.resume) return conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player });
       // A resume sends the game so far again: a catch-up. One socket asking over and over is
       // closed (the browser dials again, a little later); a browser resumes once per connection.
       if (catchUp(hub, conn, m.resume.gameId) !== 'ok') return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
@@ -46,18 +47,13 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
     case 'start':
       return start(hub, conn, m);
     case 'inputs':
+      return batch(hub, conn, m);
     case 'pause':
     case 'unpause': {
-      // A later resume (another tab, a reconnect) took the seat: this connection plays it no more.
-      const host = conn.host?.seated(conn) ? conn.host : null;
-      if (!host || host.gameId !== m.gameId) {
-        const other = hub.hosts.get(m.gameId);
-        return other && !sameOwner(other, conn)
-          ? conn.error('not_your_game', 'This game is played by someone else.', { gameId: m.gameId })
-          : conn.error('unknown_game', 'No live game with this id on this connection.', { gameId: m.gameId });
-      }
-      const fail = m.t === 'inputs' ? host.inputs(m.seq, m.tick, m.events, m.hash) : m.t === 'pause' ? host.pause() : host.unpause();
-      if (fail) conn.error(fail.code, fail.message, { gameId: m.gameId, ...(m.t === 'inputs' ? { seq: m.seq } : {}) });
+      const host = soloHost(hub, conn, m.gameId);
+      if (!host) return;
+      const fail = m.t === 'pause' ? host.pause() : host.unpause();
+      if (fail) conn.error(fail.code, fail.message, { gameId: m.gameId });
       return;
     }
     case 'watch': {
@@ -83,6 +79,42 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
     default:
       m satisfies never;
   }
+}
+
+/**
+ * A seat's batch goes to the stream it names (protocol 2): the socket's solo game, or a match or
+ * room seat the socket was told it plays (streams.ts). One naming any other stream is answered
+ * here as a solo game's would be, whatever it was meant for: nothing crosses to another instance.
+ */
+function batch(hub: LiveHere, conn: Connection, m: InputsMessage): Promise<void> | void {
+  const kind = conn.host?.gameId === m.stream ? 'solo' : (conn.streams.kindOf(m.stream) ?? 'solo');
+  switch (kind) {
+    case 'solo': {
+      const host = soloHost(hub, conn, m.stream);
+      if (!host) return;
+      if (m.game !== undefined || m.targets !== undefined) return conn.error('bad_message', 'A solo game\'s batch names no game of a set and no targets.', { gameId: m.stream, seq: m.seq });
+      const fail = host.inputs(m.seq, m.tick, m.events, m.hash);
+      if (fail) conn.error(fail.code, fail.message, { gameId: m.stream, seq: m.seq });
+      return;
+    }
+    case 'match':
+      return hub.door.handle(conn, m);
+    case 'room':
+      return hub.door.room(conn, m);
+    default:
+      kind satisfies never;
+  }
+}
+
+/** The solo game this connection plays with this id, or null once it is told why not. */
+function soloHost(hub: LiveHere, conn: Connection, gameId: string): GameHost | null {
+  // A later resume (another tab, a reconnect) took the seat: this connection plays it no more.
+  const host = conn.host?.seated(conn) ? conn.host : null;
+  if (host && host.gameId === gameId) return host;
+  const other = hub.hosts.get(gameId);
+  if (other && !sameOwner(other, conn)) conn.error('not_your_game', 'This game is played by someone else.', { gameId });
+  else conn.error('unknown_game', 'No live game or seat with this id on this connection.', { gameId });
+  return null;
 }
 
 const CATCH_UPS = `At most ${LIVE_LIMITS.catchUpsPerMinute} catch-ups a minute per connection, and ${LIVE_LIMITS.catchUpsPerGamePerSecond} a second per game, match or room.`;
@@ -134,11 +166,14 @@ function versus(hub: LiveHere, conn: Connection, m: VersusClientMessage): Promis
     case 'vunwatch':
       conn.catchUps.take(now);
       break;
+    case 'room_leave':
+      // Counted, never refused: a leave refused would leave the page in the lobby and its seat kept.
+      conn.lobby.take(now);
+      break;
     case 'vresume':
       if (!allowed(conn, conn.catchUps.take(now), CATCH_UPS, m.matchId)) return;
       if (conn.session?.banned) return conn.error('banned', BANNED, { gameId: m.matchId });
       break;
-    case 'vinputs':
     case 'vleave':
       break;
     default:
@@ -179,8 +214,6 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): Promise<vo
     case 'runwatch':
       conn.catchUps.take(now);
       break;
-    case 'rinputs':
-      break;
     default:
       m satisfies never;
   }
@@ -205,7 +238,7 @@ async function resume(hub: LiveHere, conn: Connection, r: NonNullable<Extract<Cl
   const who = await identityOf(conn);
   if (who === 'gone') return;
   if (who === 'banned') {
-    conn.send({ t: 'welcome', v: 1, player: conn.player });
+    conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player });
     return conn.error('banned', BANNED, { gameId: r.gameId });
   }
   const known = hub.hosts.get(r.gameId);
@@ -216,7 +249,7 @@ async function resume(hub: LiveHere, conn: Connection, r: NonNullable<Extract<Cl
     // Ended, and its host is not here: the seed, before the welcome, so the page never says the game lost its rank.
     const over = known ? null : await endedGameOver(conn, r.gameId, r.token);
     if (over) conn.send(over);
-    conn.send({ t: 'welcome', v: 1, player: conn.player });
+    conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player });
     if (over) return;
     if (adopted && !(adopted instanceof GameHost)) return conn.error(adopted.code, adopted.message, { gameId: r.gameId });
     return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: r.gameId });
@@ -228,7 +261,7 @@ async function resume(hub: LiveHere, conn: Connection, r: NonNullable<Extract<Cl
   // connection had dropped, instead of living on with nobody to give it up.
   if (conn.host && conn.host !== host) conn.host.detach(conn);
   conn.host = host;
-  return conn.send({ t: 'welcome', v: 1, player: conn.player, resumed: host.resumed() });
+  return conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player, resumed: host.resumed() });
 }
 
 /**
@@ -257,6 +290,7 @@ async function start(hub: LiveHere, conn: Connection, m: Extract<ClientMessage, 
     const host = new GameHost({
       gameId: ticket.gameId, seed: ticket.seed, mode: m.mode, rulesVersion: ticket.rulesVersion, handling: m.handling, nextCount: m.nextCount,
       owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, slot),
+      ...(m.countdown ? { countdownMs: START_COUNTDOWN_MS } : {}),
     });
     hub.addGame(host);
     hosted = true;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { TICKS_PER_SECOND } from '@/lib/engine';
+import { SOLO_MAX_LAG_MS } from '@/lib/live/pace';
 
 /**
  * How closely a ranked live game must follow the wall clock, as data (docs/decisions/0010).
@@ -12,7 +13,7 @@ export const PACING = {
   aheadSlackMs: 250,
   /** The game may fall this far behind the wall clock (batching, latency, a slow frame); beyond
    *  it the game continues unranked (too_slow). Recorded pauses and reconnect gaps are added. */
-  behindToleranceMs: 3_000,
+  behindToleranceMs: SOLO_MAX_LAG_MS,
   /** Each batch after which the browser was short of pieces (it waits for the next deal, its clock
    *  stopped) adds tolerance: the round trip the server measured on the player's connection
    *  (round-trip.ts), plus starveFrameMs, never more than starveCreditMaxMs (starveCreditOf). */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import { serverMessageSchema, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
+import { serverMessageSchema, type ServerMessage, type VersusMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { VersusPeer } from '@/lib/server/live/connection';
 import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
@@ -8,6 +8,9 @@ import { DbUnavailableError } from '@/lib/db/errors';
 import { STORE_RETRY } from '@/lib/server/live/match/match-store';
 import type { QueueStanding } from '@/lib/server/versus/bands';
 import { MATCHMAKING } from '@/lib/server/versus/matchmaking';
+import { ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
+import { fakeClock } from '@/tests/support/room-site';
+import { versusRoomCheckpointSchema } from '@/lib/server/live/match/versus-room-keep';
 
 /** A player as the lobby sees it (a socket here or one relayed from another instance): an owner, a send, errors collected. */
 let addresses = 0;
@@ -26,7 +29,7 @@ let lobby: VersusLobby;
 afterEach(() => lobby?.close());
 const anyone = async () => ({ ok: true as const, avoid: [] });
 const make = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone }));
-const send = (x: { c: VersusPeer }, m: VersusClientMessage) => lobby.handle(x.c, m);
+const send = (x: { c: VersusPeer }, m: VersusMessage) => lobby.handle(x.c, m);
 /** Two guests queued for an unranked battle, paired at once: their match. */
 async function guestsPaired(tag: string) {
   const a = conn({ userId: null, guestId: `${tag}a` });
@@ -288,17 +291,22 @@ describe('the versus lobby', () => {
     expect(lobby.matches.size).toBe(1);
   });
 
-  it('opens a room again, with both players not ready, when its match is over', async () => {
+  /** A room's match between two accounts, on a lobby whose store always takes it: `rooms` counts the room views its maker was sent. */
+  async function roomMatch(tag: string) {
     lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone, store: async () => ({ ok: true, matchId: 'm', repeated: false, ratings: null, noContest: false }) });
-    const host = conn({ userId: 'r1', guestId: null });
-    const friend = conn({ userId: 'r2', guestId: null });
+    const host = conn({ userId: `${tag}1`, guestId: null });
+    const friend = conn({ userId: `${tag}2`, guestId: null });
     await send(host, { t: 'room_create', mode: 'battle', firstTo: 2, ...base });
     const code = (host.last('room') as { room: { code: string } }).room.code;
     await send(friend, { t: 'room_join', code, ...base });
     await send(host, { t: 'ready', code, ready: true });
     await send(friend, { t: 'ready', code, ready: true });
     const { matchId } = host.last('match') as { matchId: string };
-    const rooms = () => host.got.filter((m) => m.t === 'room').length;
+    return { host, friend, code, matchId, rooms: () => host.got.filter((m) => m.t === 'room').length };
+  }
+
+  it('opens a room again, with both players not ready, when its match is over', async () => {
+    const { host, friend, code, matchId, rooms } = await roomMatch('r');
     const before = rooms();
     await send(friend, { t: 'vleave', matchId });
     await lobby.matches.get(matchId)?.finished;
@@ -312,6 +320,19 @@ describe('the versus lobby', () => {
     expect(lobby.matches.size).toBe(1);
   });
 
+  it('opens no room again where rooms are no longer held (another instance took the home while the match was played)', async () => {
+    const { host, friend, matchId, rooms } = await roomMatch('h');
+    const before = rooms();
+    lobby.rooms.setHeld(() => false);
+    await send(friend, { t: 'vleave', matchId });
+    await lobby.matches.get(matchId)?.finished;
+    await expect.poll(() => lobby.matches.size).toBe(0);
+    expect(rooms()).toBe(before);
+    expect(lobby.rooms.kept()).toEqual([]);
+    await send(host, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(host.last('queued')).toBeDefined();
+  });
+
   it('takes inputs for a seat only from its player, and only from the connection that holds it', async () => {
     make();
     const a = conn({ userId: 'ua', guestId: null });
@@ -320,7 +341,7 @@ describe('the versus lobby', () => {
     await send(b, { t: 'queue', mode: 'battle', ranked: true, ...base });
     const { matchId, resumeToken } = a.last('match') as { matchId: string; resumeToken: string };
     const stranger = conn({ userId: 'uz', guestId: null });
-    const batch: VersusClientMessage = { t: 'vinputs', matchId, game: 0, seq: 1, tick: 0, events: [] };
+    const batch: VersusMessage = { t: 'inputs', stream: matchId, game: 0, seq: 1, tick: 0, events: [] };
     await send(stranger, batch);
     expect(stranger.last('error')).toMatchObject({ code: 'not_your_match' });
     await send(stranger, { t: 'vresume', matchId, token: resumeToken });
@@ -332,6 +353,286 @@ describe('the versus lobby', () => {
     await send(a, batch);
     expect(a.last('error')).toMatchObject({ code: 'not_your_match' });
     await send(tab, batch);
-    expect(tab.last('vack')).toMatchObject({ seq: 1 });
+    expect(tab.last('ack')).toMatchObject({ seq: 1 });
+  });
+});
+
+describe('a private room whose maker’s connection drops', () => {
+  const clock = fakeClock();
+  const held = () => (lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone, timers: clock.timers, now: clock.now }));
+  /** A room made by `maker`, joined by `guest` (who is ready), then the maker's socket gone. */
+  async function dropped(tag: string) {
+    held();
+    const maker = conn({ userId: null, guestId: `${tag}-maker` });
+    const guest = conn({ userId: null, guestId: `${tag}-guest` });
+    await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    const code = (maker.last('room') as { room: { code: string } }).room.code;
+    await send(guest, { t: 'room_join', code, ...base });
+    await send(guest, { t: 'ready', code, ready: true });
+    (maker.c as { open: boolean }).open = false;
+    lobby.drop(maker.c);
+    return { maker, guest, code };
+  }
+
+  it('keeps the maker’s seat for its page: the guest waits, a stranger is refused, and the maker dialling again sits back in it and starts the match', async () => {
+    const { guest, code } = await dropped('back');
+    expect(guest.got.filter((m) => m.t === 'room_closed')).toEqual([]);
+    // The guest sees the maker away, and readies again once the maker is back: whom they play may have changed its mind.
+    expect(guest.last('room')).toMatchObject({ room: { code, away: true, ready: [false, false], you: 1 } });
+    const stranger = conn({ userId: null, guestId: 'back-stranger' });
+    await send(stranger, { t: 'room_join', code, ...base });
+    expect(stranger.last('error')).toMatchObject({ code: 'room_full' });
+    clock.advance(ROOM_LIMITS.lobbyHoldMs - 1_000);
+    const again = conn({ userId: null, guestId: 'back-maker' });
+    await send(again, { t: 'room_join', code, ...base });
+    expect(again.last('room')).toMatchObject({ room: { code, you: 0 } });
+    expect((guest.last('room') as { room: object }).room).not.toHaveProperty('away');
+    // Its maker's chair too: the set is the maker's to pick.
+    await send(again, { t: 'room_set', code, mode: 'race30', firstTo: 2 });
+    expect(guest.last('room')).toMatchObject({ room: { mode: 'race30', firstTo: 2 } });
+    await send(again, { t: 'ready', code, ready: true });
+    await send(guest, { t: 'ready', code, ready: true });
+    expect(again.last('match')).toMatchObject({ seat: 0, mode: 'race30', firstTo: 2 });
+    expect(guest.last('match')).toMatchObject({ seat: 1 });
+  });
+
+  it('is kept once however often its old socket is dropped: the maker back in time keeps the room past the first drop’s time', async () => {
+    const { maker, guest, code } = await dropped('twice');
+    clock.advance(10_000);
+    lobby.drop(maker.c); // its instance gone too: the same socket dropped again
+    const again = conn({ userId: null, guestId: 'twice-maker' });
+    await send(again, { t: 'room_join', code, ...base });
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    expect(guest.got.filter((m) => m.t === 'room_closed')).toEqual([]);
+    await send(again, { t: 'ready', code, ready: true });
+    await send(guest, { t: 'ready', code, ready: true });
+    expect(again.last('match')).toMatchObject({ seat: 0 });
+  });
+
+  it('closes the room once the seat has been kept its time, and the maker’s page is told it is gone', async () => {
+    const { guest, code } = await dropped('gone');
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    expect(guest.last('room_closed')).toMatchObject({ code, reason: 'left' });
+    const late = conn({ userId: null, guestId: 'gone-maker' });
+    await send(late, { t: 'room_join', code, ...base });
+    expect(late.last('error')).toMatchObject({ code: 'unknown_room' });
+  });
+
+  it('counts against its maker’s address while kept: sockets dialled and dropped in turn hold no more than ROOM_LIMITS.roomsPerAddress rooms', async () => {
+    held();
+    const address = '10.66.0.1';
+    for (let i = 0; i < ROOM_LIMITS.roomsPerAddress; i++) {
+      const maker = conn({ userId: null, guestId: `cycler-${i}` }, address);
+      await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+      expect(maker.last('room')).toBeDefined();
+      (maker.c as { open: boolean }).open = false;
+      lobby.drop(maker.c);
+    }
+    const one = conn({ userId: null, guestId: 'cycler-more' }, address);
+    await send(one, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    expect(one.last('error')).toMatchObject({ code: 'rate_limited' });
+    const elsewhere = conn({ userId: null, guestId: 'someone-else' }, '10.66.0.2');
+    await send(elsewhere, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    expect(elsewhere.last('room')).toBeDefined();
+    // Once the kept seats' time is over, the address may make rooms again.
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    await send(one, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    expect(one.last('room')).toBeDefined();
+  });
+
+  it('is the page’s again even before its old socket is noticed gone (a dead network closes nothing at once): the maker, not a guest of its own room', async () => {
+    held();
+    const maker = conn({ userId: null, guestId: 'quick-maker' });
+    await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    const code = (maker.last('room') as { room: { code: string } }).room.code;
+    const again = conn({ userId: null, guestId: 'quick-maker' });
+    await send(again, { t: 'room_join', code, ...base });
+    expect(again.last('room')).toMatchObject({ room: { code, you: 0, seats: [{ guest: true }, null] } });
+    // With a guest in: the guest's page dialling again before its old socket is gone takes its seat back too.
+    const guest = conn({ userId: null, guestId: 'quick-guest' });
+    await send(guest, { t: 'room_join', code, ...base });
+    const guestAgain = conn({ userId: null, guestId: 'quick-guest' });
+    await send(guestAgain, { t: 'room_join', code, ...base });
+    expect(guestAgain.last('room')).toMatchObject({ room: { code, you: 1 } });
+    // The old sockets' drops, when they come, leave the room as it is.
+    lobby.drop(maker.c);
+    lobby.drop(guest.c);
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    expect(guestAgain.got.filter((m) => m.t === 'room_closed')).toEqual([]);
+    await send(again, { t: 'ready', code, ready: true });
+    await send(guestAgain, { t: 'ready', code, ready: true });
+    expect(again.last('match')).toMatchObject({ seat: 0 });
+  });
+
+  it('is kept no more once the lobby closes (the instance going): its timer is not left to fire on a lobby that is gone', async () => {
+    const { guest } = await dropped('closing');
+    lobby.close();
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    expect(guest.got.filter((m) => m.t === 'room_closed')).toEqual([]);
+  });
+
+  it('counts only kept seats against an address: more makers than ROOM_LIMITS.roomsPerAddress behind one address, each connected, all get rooms', async () => {
+    held();
+    for (let i = 0; i <= ROOM_LIMITS.roomsPerAddress; i++) {
+      const maker = conn({ userId: null, guestId: `school-${i}` }, '10.67.0.1');
+      await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+      expect(maker.last('room')).toBeDefined();
+    }
+  });
+});
+
+describe('a private room left on purpose (room_leave)', () => {
+  const clock = fakeClock();
+  /** A room made by `maker` and joined by `guest`, who is ready. */
+  async function room(tag: string) {
+    lobby = new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone, timers: clock.timers, now: clock.now });
+    const maker = conn({ userId: null, guestId: `${tag}-maker` }, '10.68.0.1');
+    const guest = conn({ userId: null, guestId: `${tag}-guest` });
+    await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    const code = (maker.last('room') as { room: { code: string } }).room.code;
+    await send(guest, { t: 'room_join', code, ...base });
+    await send(guest, { t: 'ready', code, ready: true });
+    return { maker, guest, code };
+  }
+
+  it('by its maker closes it at once: the guest is told, not kept waiting on a seat nobody comes back to, and nothing is held for the maker', async () => {
+    const { maker, guest, code } = await room('maker');
+    await send(maker, { t: 'room_leave', code });
+    expect(guest.last('room_closed')).toMatchObject({ code, reason: 'left' });
+    expect(guest.got.filter((m) => m.t === 'room' && 'away' in m.room)).toEqual([]);
+    // The maker's own page put itself back in the lobby: the room's close is its answer, and it is free to play.
+    expect(maker.got.filter((m) => m.t === 'room_closed' || m.t === 'error')).toEqual([{ t: 'room_closed', code, reason: 'left' }]);
+    const stranger = conn({ userId: null, guestId: 'maker-stranger' });
+    await send(stranger, { t: 'room_join', code, ...base });
+    expect(stranger.last('error')).toMatchObject({ code: 'unknown_room' });
+    await send(maker, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(maker.last('queued')).toBeDefined();
+    // Its socket closing after (the page went elsewhere) keeps no seat: as many kept rooms as ever are its address's.
+    (maker.c as { open: boolean }).open = false;
+    lobby.drop(maker.c);
+    for (let i = 0; i < ROOM_LIMITS.roomsPerAddress; i++) {
+      const next = conn({ userId: null, guestId: `maker-next-${i}` }, '10.68.0.1');
+      await send(next, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+      expect(next.last('room')).toBeDefined();
+      (next.c as { open: boolean }).open = false;
+      lobby.drop(next.c); // kept: these count
+    }
+  });
+
+  it('by its maker while the guest has not come: the room is gone, and its kept seat timer with it', async () => {
+    const { maker, guest, code } = await room('kept');
+    lobby.drop(guest.c);
+    (maker.c as { open: boolean }).open = false;
+    lobby.drop(maker.c); // kept: its page dials again and leaves
+    const again = conn({ userId: null, guestId: 'kept-maker' }, '10.68.0.1');
+    await send(again, { t: 'room_join', code, ...base });
+    await send(again, { t: 'room_leave', code });
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    expect(again.got.filter((m) => m.t === 'room_closed' || m.t === 'error')).toEqual([{ t: 'room_closed', code, reason: 'left' }]);
+    await send(again, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    expect(again.got.filter((m) => m.t === 'error')).toEqual([]);
+    expect((again.last('room') as { room: { code: string; you: number } }).room).toMatchObject({ you: 0, code: expect.not.stringMatching(code) });
+  });
+
+  it('by its guest frees the seat: the maker waits for another, and the guest may play elsewhere', async () => {
+    const { maker, guest, code } = await room('guest');
+    await send(guest, { t: 'room_leave', code });
+    expect(maker.last('room')).toMatchObject({ room: { code, seats: [{ guest: true }, null], ready: [false, false] } });
+    expect(maker.got.filter((m) => m.t === 'room_closed')).toEqual([]);
+    expect(guest.last('room_closed')).toEqual({ t: 'room_closed', code, reason: 'left' });
+    await send(guest, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(guest.last('queued')).toBeDefined();
+    const other = conn({ userId: null, guestId: 'guest-other' });
+    await send(other, { t: 'room_join', code, ...base });
+    expect(other.last('room')).toMatchObject({ room: { code, you: 1 } });
+  });
+
+  it('by its maker’s page from a socket dialled since its seat was kept (it left while its link was down): closed at once', async () => {
+    const { maker, guest, code } = await room('down');
+    (maker.c as { open: boolean }).open = false;
+    lobby.drop(maker.c);
+    const again = conn({ userId: null, guestId: 'down-maker' }, '10.68.0.1');
+    await send(again, { t: 'room_leave', code });
+    expect(guest.last('room_closed')).toMatchObject({ code, reason: 'left' });
+    expect(again.last('room_closed')).toMatchObject({ code, reason: 'left' });
+  });
+
+  it('by anyone not seated in it is refused, and leaves the room as it was', async () => {
+    const { maker, guest, code } = await room('stranger');
+    // The maker's own account from another tab that never joined: not its seat to give up.
+    for (const who of [conn({ userId: null, guestId: 'stranger-x' }), conn({ userId: null, guestId: 'stranger-maker' })]) {
+      await send(who, { t: 'room_leave', code });
+      expect(who.last('error')).toMatchObject({ code: 'unknown_room' });
+    }
+    expect(guest.got.filter((m) => m.t === 'room_closed')).toEqual([]);
+    await send(maker, { t: 'ready', code, ready: true });
+    expect(maker.last('match')).toBeDefined();
+  });
+});
+
+describe('a private room whose home goes (the next home takes it up)', () => {
+  const clock = fakeClock();
+  const onClock = () => new VersusLobby({ bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: anyone, timers: clock.timers, now: clock.now });
+  /** A room made and set by its maker, joined, as the home wrote it (through JSON and its schema, as Redis holds it). */
+  async function written(tag: string) {
+    const home = (lobby = onClock());
+    const maker = conn({ userId: null, guestId: `${tag}-maker` }, '10.69.0.1');
+    const guest = conn({ userId: null, guestId: `${tag}-guest` });
+    await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, handling: { ...DEFAULT_HANDLING, das: 7 }, nextCount: 3 });
+    const code = (maker.last('room') as { room: { code: string } }).room.code;
+    const before = home.rooms.kept()[0]!.rev;
+    await send(maker, { t: 'room_set', code, mode: 'race30', firstTo: 3 });
+    await send(guest, { t: 'room_join', code, ...base });
+    const [entry] = home.rooms.kept();
+    expect(entry!.rev).not.toBe(before);
+    const cp = versusRoomCheckpointSchema.parse(JSON.parse(JSON.stringify(entry!.read())));
+    home.close();
+    return { cp, code };
+  }
+
+  it('is rebuilt with its code and set; its maker’s page dialling again sits in its seat and the chair, the guest’s takes the free seat, and they play with the setups their pages bring', async () => {
+    const { cp, code } = await written('up');
+    lobby = onClock();
+    expect(lobby.rooms.takeUp(cp)).toBe(true);
+    expect(lobby.rooms.takeUp(cp)).toBe(false);
+    // A stranger with the code finds the maker's seat kept (the guest's is free, as after a guest's drop).
+    const stranger = conn({ userId: null, guestId: 'up-stranger' });
+    await send(stranger, { t: 'room_join', code, ...base });
+    expect(stranger.last('room')).toMatchObject({ room: { code, you: 1, away: true } });
+    await send(stranger, { t: 'room_leave', code });
+    const maker = conn({ userId: null, guestId: 'up-maker' });
+    const guest = conn({ userId: null, guestId: 'up-guest' });
+    clock.advance(ROOM_LIMITS.lobbyHoldMs - 1_000);
+    await send(guest, { t: 'room_join', code, ...base });
+    await send(maker, { t: 'room_join', code, handling: { ...DEFAULT_HANDLING, das: 7 }, nextCount: 3 });
+    expect(maker.last('room')).toMatchObject({ room: { code, you: 0, mode: 'race30', firstTo: 3 } });
+    expect((guest.last('room') as { room: object }).room).not.toHaveProperty('away');
+    await send(maker, { t: 'ready', code, ready: true });
+    await send(guest, { t: 'ready', code, ready: true });
+    expect(maker.last('match')).toMatchObject({ seat: 0, mode: 'race30', firstTo: 3, handling: [{ das: 7 }, { das: DEFAULT_HANDLING.das }] });
+  });
+
+  it('closes once its maker’s seat has been kept its time, the guest told', async () => {
+    const { cp, code } = await written('late');
+    lobby = onClock();
+    lobby.rooms.takeUp(cp);
+    const guest = conn({ userId: null, guestId: 'late-guest' });
+    await send(guest, { t: 'room_join', code, ...base });
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    expect(guest.last('room_closed')).toMatchObject({ code, reason: 'left' });
+  });
+
+  it('stops where the home was lost (another took it): its rooms close there unannounced, and their people are handed back to be told to dial again', async () => {
+    lobby = onClock();
+    const maker = conn({ userId: null, guestId: 'lost-maker' });
+    const guest = conn({ userId: null, guestId: 'lost-guest' });
+    await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    const code = (maker.last('room') as { room: { code: string } }).room.code;
+    await send(guest, { t: 'room_join', code, ...base });
+    expect(lobby.rooms.stop()).toEqual([maker.c, guest.c]);
+    expect(lobby.rooms.kept()).toEqual([]);
+    expect([...maker.got, ...guest.got].filter((m) => m.t === 'room_closed')).toEqual([]);
+    await send(maker, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    expect(maker.last('queued')).toBeDefined();
   });
 });

@@ -11,7 +11,7 @@ import { VersusSeat, type SeatBatch } from '@/tests/support/versus-seat';
 
 const SEED = 'unit-checkpoint-seed-0123456789';
 /** What a seat is told that decides its game: the referee's garbage, acks, deals, game ends and the set's end. */
-const DECIDING = new Set(['garbage', 'vack', 'vdeal', 'vgame', 'vstart']);
+const DECIDING = new Set(['garbage', 'ack', 'deal', 'vgame', 'vstart']);
 
 /** A match on a fake clock between two bots, its checkpoints kept; `twin` takes it up from one. */
 function setUp(firstTo = 2, storeFails = 0) {

@@ -147,10 +147,10 @@ describe('a live versus match on the hub', () => {
     expect(verifyMatch(record).ok).toBe(true);
     for (const s of [0, 1] as const) {
       const messages = m.sent[s].filter((x): x is Extract<ServerMessage, { t: 'garbage' }> => x.t === 'garbage');
-      // The message's tick is the server's tick for this seat when it was routed: after the last vack, at most the next.
+      // The message's tick is the server's tick for this seat when it was routed: after the last ack, at most the next.
       let acked = 0;
       for (const x of m.sent[s]) {
-        if (x.t === 'vack') acked = x.tick;
+        if (x.t === 'ack') acked = x.tick;
         if (x.t === 'garbage') expect(x.tick).toBeGreaterThanOrEqual(acked);
       }
       // The stored replay holds exactly these messages at exactly these ticks, and so does the seat's game.
@@ -185,8 +185,8 @@ describe('a live versus match on the hub', () => {
     type Send = (msg: ServerMessage, wait?: number) => void;
     const original: Send = m.links[1]!.send;
     m.links[0]!.send = ((orig: Send) => (msg: ServerMessage, wait?: number) => {
-      if (msg.t === 'vack') knows.push([msg.tick, dealt0]);
-      if (msg.t === 'vdeal') {
+      if (msg.t === 'ack') knows.push([msg.tick, dealt0]);
+      if (msg.t === 'deal') {
         dealt0 = msg.from + msg.pieces.length;
         knows[knows.length - 1]![1] = dealt0;
       }

@@ -69,7 +69,7 @@ describe('sparring against the server’s bot', () => {
       fire();
       const upTo = Math.floor(((clock.t - me.seat.startsAt) * 60) / 1000);
       const batch = upTo > 0 && me.seat.game && !host.ended ? me.seat.play(upTo) : null;
-      if (batch) await lobby.handle(me.c, { t: 'vinputs', matchId: match.matchId, ...batch });
+      if (batch) await lobby.handle(me.c, { t: 'inputs', stream: match.matchId, ...batch });
       expect(me.got.filter((m) => m.t === 'error')).toEqual([]);
     }
     await lobby.stored();
@@ -211,7 +211,7 @@ describe('sparring against the server’s bot', () => {
     await lobby.handle(me.c, spar());
     const { matchId, resumeToken } = me.last('match') as { matchId: string; resumeToken: string };
     const nobody = player({ userId: null, guestId: null }, clock);
-    await lobby.handle(nobody.c, { t: 'vinputs', matchId, game: 0, seq: 1, tick: 0, events: [] });
+    await lobby.handle(nobody.c, { t: 'inputs', stream: matchId, game: 0, seq: 1, tick: 0, events: [] });
     expect(nobody.last('error')).toMatchObject({ code: 'not_your_match' });
     // Even holding a seat's token (here the human's), an ownerless peer resumes nothing.
     await lobby.handle(nobody.c, { t: 'vresume', matchId, token: resumeToken });
@@ -240,7 +240,7 @@ describe('sparring against the server’s bot', () => {
           fire();
           const upTo = Math.floor(((clock.t - me.seat.startsAt) * 60) / 1000);
           const batch = upTo > 0 && me.seat.game ? me.seat.play(upTo) : null;
-          if (batch && !on.matches.get(matchId)?.ended) await on.handle(me.c, { t: 'vinputs', matchId, ...batch });
+          if (batch && !on.matches.get(matchId)?.ended) await on.handle(me.c, { t: 'inputs', stream: matchId, ...batch });
         }
       };
       await playOn(a, 8_000);

@@ -54,6 +54,8 @@ export const KEYS = {
   roomSets: (homeKey: string) => `${homeKey}:room-sets`,
   /** The versus home's rooms in their lobby, a hash by room code (room-checkpoints.ts). */
   roomLobbies: (homeKey: string) => `${homeKey}:room-lobbies`,
+  /** Hash: the home's private versus rooms of two, by code, as roomLobbies. */
+  versusRooms: (homeKey: string) => `${homeKey}:versus-rooms`,
   /** Instances that listed games, scored by when they last did. */
   listers: `${P}:listers`,
   /** Pub/sub: a game's frames for spectators on other instances. */

@@ -1,8 +1,10 @@
 import 'server-only';
+import type { z } from 'zod';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
 import type { RedisLink } from '@/lib/server/live/cluster/redis';
 import { lobbyCheckpointSchema, type LobbyCheckpoint } from '@/lib/server/live/rooms/lobby-checkpoint';
 import type { LobbyEntry } from '@/lib/server/live/rooms/room-lobby';
+import { versusRoomCheckpointSchema, type VersusRoomCheckpoint, type VersusRoomEntry } from '@/lib/server/live/match/versus-room-keep';
 import { parseRoomCheckpoint, roomAroundSchema, type RoomAround, type RoomCheckpoint, type RoomCheckpointGame, type RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
 
 type Seat = RoomCheckpointGame['seats'][number];
@@ -23,8 +25,8 @@ type Written = { inPlay: boolean; e: number[]; t: number[]; j: number[] };
 export class RedisRoomCheckpoints {
   /** Per set, per game: how much of it this instance has written. */
   private readonly written = new Map<string, Written[]>();
-  /** The rooms in their lobby as this instance last wrote them: each one's `rev`, by code (null: to be written afresh). */
-  private lobbiesWritten: Map<string, number> | null = null;
+  /** The rooms in their lobby, and the versus rooms of two, as this instance last wrote them: each one's `rev`, by code (null: to be written afresh). */
+  private readonly lobbiesWritten: Record<LobbyKind, Map<string, number> | null> = { rooms: null, versus: null };
 
   constructor(
     private readonly link: RedisLink,
@@ -83,34 +85,54 @@ export class RedisRoomCheckpoints {
    * a few KB), one gone deleted, and the whole let go by Redis LOBBIES_TTL_MS after the last write;
    * false when this instance no longer holds the home.
    */
-  async saveLobbies(rooms: LobbyEntry[]): Promise<boolean> {
-    const changed = rooms.filter((r) => this.lobbiesWritten?.get(r.code) !== r.rev).flatMap((r) => [r.code, JSON.stringify(r.read())]);
+  saveLobbies(rooms: LobbyEntry[]): Promise<boolean> {
+    return this.saveRooms('rooms', rooms);
+  }
+
+  /** The home's private versus rooms of two, written as its rooms in their lobby are. */
+  saveVersusRooms(rooms: VersusRoomEntry[]): Promise<boolean> {
+    return this.saveRooms('versus', rooms);
+  }
+
+  private async saveRooms(kind: LobbyKind, rooms: Array<{ code: string; rev: number; read: () => unknown }>): Promise<boolean> {
+    const written = this.lobbiesWritten[kind];
+    const changed = rooms.filter((r) => written?.get(r.code) !== r.rev).flatMap((r) => [r.code, JSON.stringify(r.read())]);
     const now = new Map(rooms.map((r) => [r.code, r.rev]));
-    const gone = this.lobbiesWritten ? [...this.lobbiesWritten.keys()].filter((code) => !now.has(code)) : [];
+    const gone = written ? [...written.keys()].filter((code) => !now.has(code)) : [];
     try {
       const ok = await this.link.cmd.eval(
-        LEASE_SCRIPTS.roomLobbies, 2, this.homeKey, KEYS.roomLobbies(this.homeKey), this.link.instance, LOBBIES_TTL_MS,
-        this.lobbiesWritten ? '0' : '1', changed.length / 2, ...changed, ...gone,
+        LEASE_SCRIPTS.roomLobbies, 2, this.homeKey, LOBBY_KEYS[kind](this.homeKey), this.link.instance, LOBBIES_TTL_MS,
+        written ? '0' : '1', changed.length / 2, ...changed, ...gone,
       );
       if (ok === 1) {
-        this.lobbiesWritten = now;
+        this.lobbiesWritten[kind] = now;
         return true;
       }
     } catch {
       // Unwritten: the next write writes them all afresh.
     }
-    this.lobbiesWritten = null;
+    this.lobbiesWritten[kind] = null;
     return false;
   }
 
-  /** Another instance holds (or held) the home meanwhile: the next write of the rooms in their lobby replaces whatever is there. */
+  /** Another instance holds (or held) the home meanwhile: the next write of the rooms in their lobby (and of two) replaces whatever is there. */
   forgetLobbies(): void {
-    this.lobbiesWritten = null;
+    this.lobbiesWritten.rooms = null;
+    this.lobbiesWritten.versus = null;
   }
 
   /** The rooms in their lobby the last home wrote; one that does not parse is said in the log and left out. Throws if Redis does not answer. */
-  async lobbies(): Promise<LobbyCheckpoint[]> {
-    const all = await this.link.cmd.hgetall(KEYS.roomLobbies(this.homeKey));
+  lobbies(): Promise<LobbyCheckpoint[]> {
+    return this.readRooms('rooms', lobbyCheckpointSchema);
+  }
+
+  /** The versus rooms of two the last home wrote, as lobbies(). */
+  versusRooms(): Promise<VersusRoomCheckpoint[]> {
+    return this.readRooms('versus', versusRoomCheckpointSchema);
+  }
+
+  private async readRooms<T extends { code: string }>(kind: LobbyKind, schema: z.ZodType<T>): Promise<T[]> {
+    const all = await this.link.cmd.hgetall(LOBBY_KEYS[kind](this.homeKey));
     return Object.entries(all).flatMap(([code, text]) => {
       let raw: unknown = null;
       try {
@@ -118,7 +140,7 @@ export class RedisRoomCheckpoints {
       } catch {
         // refused below
       }
-      const room = lobbyCheckpointSchema.safeParse(raw);
+      const room = schema.safeParse(raw);
       if (room.success && room.data.code === code) return [room.data];
       console.error(`[rooms] room ${code} cannot be taken up in its lobby: ${room.success ? 'its code' : room.error.issues[0]?.message}`);
       return [];
@@ -157,6 +179,10 @@ export class RedisRoomCheckpoints {
     return { cp: parsed.checkpoint, room: around.data, lateMs: Math.min(MAX_LATE_MS, Math.max(0, Date.now() - parsed.checkpoint.writtenAt)) };
   }
 }
+
+/** Rooms of 2–16 in their lobby, and private versus rooms of two: each kind a hash of its own (a code may name one of each). */
+type LobbyKind = 'rooms' | 'versus';
+const LOBBY_KEYS: Record<LobbyKind, (homeKey: string) => string> = { rooms: KEYS.roomLobbies, versus: KEYS.versusRooms };
 
 /** Redis lets the rooms in their lobby go this long after the home's last write (it writes each second). */
 const LOBBIES_TTL_MS = 30_000;

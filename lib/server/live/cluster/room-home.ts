@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ServerMessage } from '@/lib/live/protocol';
 import type { Connection } from '@/lib/server/live/connection';
-import type { RoomSetKeeper } from '@/lib/server/live/cluster/room-sets';
+import type { RoomSetKeeper, VersusRooms } from '@/lib/server/live/cluster/room-sets';
 import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 
 /**
@@ -21,6 +21,8 @@ export type LineSender = Pick<Connection, 'error' | 'close' | 'open'>;
 export type RoomHomeParts = {
   keeper: RoomSetKeeper;
   rooms: RoomLobby;
+  /** The private versus rooms of two, kept with the rest. */
+  versus?: VersusRooms;
   /** Whether this instance holds the versus home now. */
   isHome(): boolean;
   /** Looks the home up again (takes it if nobody holds it); its holder. */
@@ -141,11 +143,11 @@ export class RoomHome {
 
   /**
    * Another instance holds the home now, this one still running (it stalled, or lost Redis past the
-   * lease): the next home takes the sets and the rooms in their lobby up from Redis, so they stop
-   * here (sets unstored), and their people's pages dial again to find them there.
+   * lease): the next home takes the sets, the rooms in their lobby and the rooms of two up from
+   * Redis, so they stop here (sets unstored), and their people's pages dial again to find them there.
    */
   lost(): void {
     this.o.keeper.lost();
-    for (const peer of [...this.o.rooms.stopSets(), ...this.o.rooms.stopLobbies()]) if (peer.open) peer.close?.(1012, 'The server holding your room moved: reconnecting finds it there.');
+    for (const peer of [...this.o.rooms.stopSets(), ...this.o.rooms.stopLobbies(), ...(this.o.versus?.stop() ?? [])]) if (peer.open) peer.close?.(1012, 'The server holding your room moved: reconnecting finds it there.');
   }
 }

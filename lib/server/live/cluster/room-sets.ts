@@ -2,6 +2,11 @@ import 'server-only';
 import type { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { RoomSetWritten } from '@/lib/server/live/rooms/room-checkpoint';
+import { MAX_ROOMS_TAKEN_UP, type VersusRoomCheckpoint } from '@/lib/server/live/match/versus-room-keep';
+import type { PairRooms } from '@/lib/server/live/match/pair-rooms';
+
+/** What the keeper needs of the versus lobby's rooms of two (pair-rooms.ts). */
+export type VersusRooms = Pick<PairRooms, 'kept' | 'takeUp' | 'stop'>;
 
 /** How often the home writes its room sets: what a take-up replays past, at most (the players' pages resend it). */
 export const ROOM_SET_WRITE_MS = 1_000;
@@ -37,6 +42,8 @@ export class RoomSetKeeper {
     private readonly store: RedisRoomCheckpoints,
     private readonly lobby: RoomLobby,
     private readonly isHome: () => boolean,
+    /** The private versus rooms of two at the home (PairRooms): kept as its rooms in their lobby are. */
+    private readonly versus: VersusRooms | null = null,
   ) {
     this.timer = setInterval(() => void this.write(), ROOM_SET_WRITE_MS);
     this.timer.unref();
@@ -46,7 +53,7 @@ export class RoomSetKeeper {
     return term === this.term && this.isHome() && !this.stopped;
   }
 
-  /** Writes every set here, then drops those that ended, then the rooms in their lobby; one write at a time. */
+  /** Writes every set here, then drops those that ended, then the rooms in their lobby and the rooms of two; one write at a time. */
   write(): Promise<void> {
     // While sets are taken up, those not yet rebuilt here must not read as ended.
     if (this.stopped || this.passing || !this.isHome()) return Promise.resolve();
@@ -65,7 +72,8 @@ export class RoomSetKeeper {
         this.store.drop(id);
       }
       // Not before the last home's have been read: they would be written over.
-      if (!this.lobbiesDue && this.current(term)) await this.store.saveLobbies(this.lobby.lobbies());
+      if (!this.lobbiesDue && this.current(term) && (await this.store.saveLobbies(this.lobby.lobbies())) && this.versus && this.current(term))
+        await this.store.saveVersusRooms(this.versus.kept());
     })().finally(() => (this.writing = null));
     return this.writing;
   }
@@ -138,8 +146,23 @@ export class RoomSetKeeper {
     } catch {
       return true;
     }
+    let pairs: VersusRoomCheckpoint[] = [];
+    try {
+      if (this.versus) pairs = await this.store.versusRooms();
+    } catch {
+      return true;
+    }
     if (!this.current(term)) return false;
     this.lobbiesDue = false;
+    if (pairs.length > MAX_ROOMS_TAKEN_UP) console.error(`[rooms] ${pairs.length - MAX_ROOMS_TAKEN_UP} versus rooms of two left out: more than a home holds`);
+    for (const room of pairs.slice(0, MAX_ROOMS_TAKEN_UP)) {
+      try {
+        if (this.versus!.takeUp(room)) console.info(`[rooms] versus room ${room.code} taken up here, its maker's seat kept for it`);
+        else console.error(`[rooms] versus room ${room.code} not taken up: its code is held here`);
+      } catch (error) {
+        console.error(`[rooms] versus room ${room.code} could not be taken up:`, error);
+      }
+    }
     for (const room of rooms) {
       try {
         if (this.lobby.takeUpLobby(room)) console.info(`[rooms] room ${room.code} taken up here in its lobby, its people's seats kept for them`);

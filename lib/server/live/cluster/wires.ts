@@ -1,7 +1,7 @@
 // What instances say to each other on Redis: redis-bus.ts sends and reads these, versus-relay.ts and
 // placements.ts the versus ones.
 import type { Handling, VersusMode } from '@/lib/engine';
-import type { RoomClientMessage, ServerMessage, TeamClientMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { RoomMessage, ServerMessage, TeamClientMessage, VersusMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 
@@ -17,10 +17,14 @@ export type GameWire =
  * identity is the one its own instance read from its cookies; instances trust each other's Redis.
  */
 export type VersusWire =
-  /** Room and ranked 2v2 messages (rooms/) ride the same wire: they are held on the home too. */
-  | { k: 'vin'; from: string; peer: string; who: Who; m: VersusClientMessage | RoomClientMessage | TeamClientMessage }
+  /**
+   * Room and ranked 2v2 messages (rooms/) ride the same wire: they are held on the home too. A batch's
+   * type says not whose stream it is (protocol 2): `home` marks a room seat's, for the rooms there.
+   */
+  | { k: 'vin'; from: string; peer: string; who: Who; m: VersusMessage | RoomMessage | TeamClientMessage; home?: true; v?: number }
   | { k: 'vclose'; from: string; peer: string }
-  | { k: 'vout'; from: string; peer: string; m: ServerMessage }
+  /** `v` (vin, vout): the live protocol version the sender speaks (absent before version 2); another is not read (versus-relay.ts). */
+  | { k: 'vout'; from: string; peer: string; m: ServerMessage; v?: number }
   /** The socket's match stopped on its host (its lease lost): its instance closes it, and the browser resumes. */
   | { k: 'vkick'; from: string; peer: string; code: number; reason: string }
   // The home asks seat 0's instance to host a match it paired; that instance reports back when it ends (versus-relay.ts).

@@ -3,7 +3,7 @@ import { SparringBot } from '@/lib/bot/sparring';
 import type { BotSpec } from '@/lib/bot/spec';
 import { VersusSeatState } from '@/lib/client/live/versus-seat';
 import { TICKS_PER_SECOND } from '@/lib/engine';
-import type { LiveErrorCode, ServerMessage, VersusClientMessage } from '@/lib/live/protocol';
+import type { LiveErrorCode, ServerMessage, VersusMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import type { VersusPeer } from '@/lib/server/live/connection';
@@ -16,7 +16,7 @@ const BATCH_EVERY_MS = 100;
  * The sparring bot's seat: a peer of the lobby like a socket, with nothing of a socket. What the
  * server sends it goes into the browser's own seat logic (VersusSeatState: dealt pieces, garbage at
  * the server's tick, replays from the acknowledged checkpoint), and every BATCH_EVERY_MS it plays
- * the ticks the wall clock has reached and hands the batch to the lobby as `vinputs`. So the bot
+ * the ticks the wall clock has reached and hands the batch to the lobby as `inputs`. So the bot
  * is refereed, paced, bounded and stored exactly as a human opponent is; it knows only what a
  * browser in its seat would. It has no owner (no account, no guest), so no client can take its
  * seat up, and its match is never ranked; the instance that takes its match up (a deploy, a crash)
@@ -40,7 +40,7 @@ export class BotPeer implements VersusPeer {
 
   constructor(
     readonly spec: BotSpec,
-    private readonly o: { play: (peer: BotPeer, m: VersusClientMessage) => void; timers: Timers; now: () => number },
+    private readonly o: { play: (peer: BotPeer, m: VersusMessage) => void; timers: Timers; now: () => number },
   ) {
     this.player = { name: null, guest: false, bot: spec };
     this.bot = new SparringBot(spec);
@@ -128,6 +128,6 @@ export class BotPeer implements VersusPeer {
     const batch = s.play(Math.floor(((now - s.startsAt) * TICKS_PER_SECOND) / 1000), (game) => this.bot.inputs(game));
     // Sent even when empty, as a browser does: each batch is numbered as it is cut (seq), so one
     // skipped would be a gap; an empty one tells the host how far the clock ran.
-    if (batch) this.o.play(this, { t: 'vinputs', matchId: s.matchId, ...batch });
+    if (batch) this.o.play(this, { t: 'inputs', stream: s.matchId, ...batch });
   }
 }

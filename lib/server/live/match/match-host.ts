@@ -257,13 +257,13 @@ export class MatchHost {
     const seat = this.seats[s];
     if (this.ended) return { code: 'game_over', message: 'This match is over.' };
     if (b.game < this.gameIndex || (b.game === this.gameIndex && this.phase === 'between')) {
-      seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: b.tick }); // the game was decided meanwhile
+      seat.link?.send({ t: 'ack', stream: this.matchId, game: b.game, seq: b.seq, tick: b.tick }); // the game was decided meanwhile
       return null;
     }
     if (b.game > this.gameIndex) return { code: 'bad_inputs', message: `Game ${b.game} has not started.` };
     const order = seat.stream.order(b.seq);
     if (order === 'again') {
-      seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: this.match.current.tickOf(s) });
+      seat.link?.send({ t: 'ack', stream: this.matchId, game: b.game, seq: b.seq, tick: this.match.current.tickOf(s) });
       return null;
     }
     if (order !== 'next') return order;
@@ -296,8 +296,8 @@ export class MatchHost {
     this.feed(s, b, from, (m) => this.route(m));
     seat.stream.settle(game.tickOf(s), now);
     const deal = seat.topUp(game.game(s).taken, game.tickOf(s));
-    seat.link?.send({ t: 'vack', matchId: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s) });
-    if (deal) seat.link?.send({ t: 'vdeal', matchId: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
+    seat.link?.send({ t: 'ack', stream: this.matchId, game: b.game, seq: b.seq, tick: game.tickOf(s) });
+    if (deal) seat.link?.send({ t: 'deal', stream: this.matchId, game: b.game, from: deal.from, pieces: deal.pieces });
     // This seat's frame; and the other's, whose play held back may be shown now this seat was dealt more.
     this.publishFrames(s, this.visible());
     // The "Live now" summary (players, score, spectators) changes with a game's end, not a batch.

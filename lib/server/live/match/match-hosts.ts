@@ -1,13 +1,13 @@
 import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
-import type { VersusClientMessage } from '@/lib/live/protocol';
+import type { VersusClientMessage, VersusMessage } from '@/lib/live/protocol';
 import { CLUSTER } from '@/lib/server/live/cluster/cluster';
 import type { MatchLeases } from '@/lib/server/live/cluster/match-leases';
 import type { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoints';
-import type { Connection } from '@/lib/server/live/connection';
+import { sameOwner, type Connection } from '@/lib/server/live/connection';
 import { MatchRestoreError } from '@/lib/server/live/match/match-checkpoint';
 import type { Placements } from '@/lib/server/live/match/placements';
-import { sameOwner, type VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import type { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 
 /** Matches are leased and checkpointed one by one (docs/decisions/0018): how the relay finds and takes them up. */
 export type MatchRouting = { leases: MatchLeases; checkpoints: RedisMatchCheckpoints };
@@ -46,7 +46,7 @@ export class MatchHosts {
       instance: string;
       placements: Placements | null;
       /** Sends the message on to the instance hosting its match (the relay's). */
-      relay: (conn: Connection, m: VersusClientMessage, to: string, matchId: string) => Promise<void>;
+      relay: (conn: Connection, m: VersusMessage, to: string, matchId: string) => Promise<void>;
     },
   ) {
     this.sweeper = setInterval(() => void this.sweep().catch((error: unknown) => console.error('[live] a sweep for decided matches failed:', error)), CLUSTER.decidedSweepMs);
@@ -128,7 +128,7 @@ export class MatchHosts {
   }
 
   /** Where a match is hosted: here, another instance, or nobody (null); CLOSED if the socket was closed. A `vresume` for a match nobody holds takes it up here. */
-  async hostOf(conn: Connection, m: VersusClientMessage, matchId: string): Promise<string | null> {
+  async hostOf(conn: Connection, m: VersusMessage, matchId: string): Promise<string | null> {
     const { routing, lobby, instance } = this.o;
     if (this.hostedHere(matchId)) return instance;
     const holder = await routing.leases.holder(matchId);
@@ -141,7 +141,7 @@ export class MatchHosts {
       return lobby.matches.has(matchId) ? instance : now;
     }
     // A batch for a match whose host died while this socket stayed open: it reconnects and resumes.
-    if (holder === null && m.t === 'vinputs' && (await routing.checkpoints.exists(matchId).catch(() => false))) {
+    if (holder === null && m.t === 'inputs' && (await routing.checkpoints.exists(matchId).catch(() => false))) {
       conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       return CLOSED;
     }

@@ -10,6 +10,17 @@ import { isDbUnavailable } from '@/lib/db/errors';
 
 /** Every match (and room set) ending in this process starts storing through this, one a turn (turns.ts). */
 const storesInTurn = oneTurnEach();
+/** Store attempts under way in this process (a retry's wait is not one): storesSettled. */
+const underWay = new Set<Promise<unknown>>();
+
+/**
+ * Resolves once no store attempt is under way, those started meanwhile included (tests: emptying
+ * the tables under a set still being written deadlocks on PostgreSQL, or leaves its rows to the
+ * next test). A store waiting to be tried again is not waited for: its wait is on its host's clock.
+ */
+export async function storesSettled(): Promise<void> {
+  while (underWay.size > 0) await Promise.allSettled([...underWay]);
+}
 
 /**
  * A match whose store throws is stored again, waiting twice as long each time up to maxWaitMs; once
@@ -33,7 +44,13 @@ export type Store = (o: { matchId: string; record: VersusMatchRecord; seats: [Se
 export async function storeRetrying<R = StoreMatchResult>(o: { matchId: string; store: () => Promise<R>; timers: Timers; late?: () => void; again?: () => boolean }): Promise<R> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storesInTurn(o.store);
+      const trying = storesInTurn(o.store);
+      underWay.add(trying);
+      try {
+        return await trying;
+      } finally {
+        underWay.delete(trying);
+      }
     } catch (error) {
       if (attempt === STORE_RETRY.pendingAfter) o.late?.();
       if ((attempt >= STORE_RETRY.attempts && !isDbUnavailable(error)) || (o.again && !o.again())) throw error;

@@ -1,10 +1,10 @@
 import 'server-only';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_HANDLING, MODES, type Handling, type VersusMode } from '@/lib/engine';
-import { VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type VersusClientMessage } from '@/lib/live/protocol';
-import type { RoomView, Seat } from '@/lib/live/versus';
+import { isSetBatch, VERSUS_CLIENT_TYPES, type ClientMessage, type ServerMessage, type VersusClientMessage, type VersusMessage } from '@/lib/live/protocol';
+import type { Seat } from '@/lib/live/versus';
 import type { LiveBus } from '@/lib/server/live/cluster/bus';
-import { mayWatchMore, type VersusPeer } from '@/lib/server/live/connection';
+import { mayWatchMore, sameOwner, type VersusPeer } from '@/lib/server/live/connection';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { BotPeer } from '@/lib/server/live/match/bot-peer';
 import type { BotSpec } from '@/lib/bot/spec';
@@ -12,6 +12,7 @@ import { LocalSparringLedger, sparrer, type SparringLedger, type SparRefusal } f
 import { MatchHost, realTimers, type MatchHostOptions, type Timers } from '@/lib/server/live/match/match-host';
 import type { MatchCheckpoint, MatchCheckpoints, Placed } from '@/lib/server/live/match/match-checkpoint';
 import { Rematches, type Offer, type SeatSetup, type Verdict } from '@/lib/server/live/match/rematches';
+import { PairRooms, type PairRoom } from '@/lib/server/live/match/pair-rooms';
 import type { MatchSeatInfo } from '@/lib/server/live/match/match-seat';
 import { MATCHMAKING, pairUp, type Waiting } from '@/lib/server/versus/matchmaking';
 import type { RankedEntry } from '@/lib/server/versus/pairing';
@@ -19,7 +20,6 @@ import type { QueueStanding } from '@/lib/server/versus/bands';
 import { setLengthOf } from '@/lib/versus/bands';
 
 type Entry = Waiting & { conn: VersusPeer; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
-type Room = { code: string; mode: VersusMode; firstTo: number; seats: [VersusPeer, VersusPeer | null]; ready: [boolean, boolean]; setup: [SeatSetup, SeatSetup | null] };
 
 /** The messages the lobby answers (messages.ts hands them over before its own switch). */
 export const isVersusMessage = (m: ClientMessage): m is VersusClientMessage => VERSUS_CLIENT_TYPES.has(m.t);
@@ -28,7 +28,6 @@ export const isVersusMessage = (m: ClientMessage): m is VersusClientMessage => V
 const UNBANDED_REREAD_MS = 60_000;
 /** A peer's standing in a mode as read (`at`, lobby time), and whether it came without a band. */
 type HeldStanding = { standing: Promise<QueueStanding>; at: number; unbanded?: boolean };
-const ROOM_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** Pairing runs on every join and this often, so windows widen while people wait. */
 const PAIR_EVERY_MS = 1_000;
 
@@ -84,12 +83,14 @@ export type Aftermath = Omit<Placement, 'conns'> & { matchId: string };
 export class VersusLobby {
   readonly matches = new Map<string, MatchHost>();
   private readonly queue = new Map<VersusPeer, Entry>();
-  private readonly rooms = new Map<string, Room>();
+  /** The private rooms of two (held only on the versus home when there are several instances). */
+  readonly rooms: PairRooms;
   /** Players whose match the home placed on another instance (versus-relay.ts), and whether it is ranked: busy here until it closes there. */
   private readonly placed = new Map<VersusPeer, boolean>();
   /** Several instances: asks the instance of seat 0's socket to host a new match; false to host it here. */
   private placer: ((p: Placement) => boolean) | null = null;
   private readonly now: () => number;
+  private readonly timers: Timers;
   private readonly pairTimer: NodeJS.Timeout;
   /** A peer's ratings by mode, read at its first ranked queue and kept until a match of its ends (a read per queue was 40 a second per socket). */
   private readonly ratings = new WeakMap<VersusPeer, Map<VersusMode, HeldStanding>>();
@@ -109,72 +110,45 @@ export class VersusLobby {
 
   constructor(private readonly o: LobbyOptions) {
     this.now = o.now ?? (() => performance.now());
+    this.timers = o.timers ?? realTimers;
     this.sparring = o.sparring ?? new LocalSparringLedger(this.now);
     this.rematches = new Rematches({
-      now: this.now, timers: o.timers ?? realTimers, busy: (c, ranked) => this.busy(c) || (ranked && this.playsTeams(c)), recheck: (offer) => this.rankedAgain(offer),
+      now: this.now, timers: this.timers, busy: (c, ranked) => this.busy(c) || (ranked && this.playsTeams(c)), recheck: (offer) => this.rankedAgain(offer),
       start: (offer, firstTo) => void this.startMatch({ mode: offer.mode, firstTo, ranked: offer.ranked, conns: offer.peers, setup: offer.setup }),
+    });
+    this.rooms = new PairRooms({
+      timers: this.timers, busy: (c) => this.busy(c),
+      start: (room) => void this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]], room }),
     });
     this.pairTimer = setInterval(() => this.pair(), PAIR_EVERY_MS);
     this.pairTimer.unref();
   }
 
   /** A promise only for a quick-match entry (it reads the rating): a batch is handled at once. */
-  handle(conn: VersusPeer, m: VersusClientMessage): Promise<void> | void {
+  handle(conn: VersusPeer, m: VersusMessage): Promise<void> | void {
     switch (m.t) {
       case 'queue':
         return this.enqueue(conn, m);
       case 'unqueue':
         this.queue.delete(conn);
         return conn.send({ t: 'unqueued' });
-      case 'room_create': {
+      case 'room_create':
+      case 'room_join':
+        // A room ends the rematch offer its socket had.
         this.rematches.leave(conn);
-        if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
-        let code = '';
-        do code = Array.from({ length: 6 }, () => ROOM_ALPHABET[randomInt(ROOM_ALPHABET.length)]).join('');
-        while (this.rooms.has(code));
-        const room: Room = { code, mode: m.mode, firstTo: m.firstTo, seats: [conn, null], ready: [false, false], setup: [{ handling: m.handling, nextCount: m.nextCount }, null] };
-        this.rooms.set(code, room);
-        return this.sendRoom(room);
-      }
-      case 'room_join': {
-        this.rematches.leave(conn);
-        const room = this.rooms.get(m.code);
-        if (!room) return conn.error('unknown_room', 'No open room has this code (it closed, or its match started).');
-        if (room.seats[0] === conn || room.seats[1] === conn) return this.sendRoom(room);
-        if (room.seats[1]) return conn.error('room_full', 'This room already has two players.');
-        if (this.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
-        room.seats[1] = conn;
-        room.setup[1] = { handling: m.handling, nextCount: m.nextCount };
-        room.ready = [false, false];
-        return this.sendRoom(room);
-      }
-      case 'room_set': {
-        const room = this.rooms.get(m.code);
-        if (!room) return conn.error('unknown_room', 'No open room has this code.');
-        if (room.seats[0] !== conn) return conn.error('not_room_host', 'Only the player who made the room picks the mode and the set.');
-        room.mode = m.mode;
-        room.firstTo = m.firstTo;
-        room.ready = [false, false]; // a changed set is agreed to again
-        return this.sendRoom(room);
-      }
-      case 'ready': {
-        const room = this.rooms.get(m.code);
-        const seat = room ? room.seats.indexOf(conn) : -1;
-        if (!room || seat < 0) return conn.error('unknown_room', 'You are not in this room.');
-        room.ready[seat] = m.ready;
-        if (!room.ready[0] || !room.ready[1] || !room.seats[1]) return this.sendRoom(room);
-        this.rooms.delete(room.code);
-        for (const c of room.seats) c?.send({ t: 'room_closed', code: room.code, reason: 'started' });
-        void this.startMatch({ mode: room.mode, firstTo: room.firstTo, ranked: false, conns: [room.seats[0], room.seats[1]], setup: [room.setup[0], room.setup[1]!], room });
-        return;
-      }
-      case 'vinputs': {
+        return this.rooms.handle(conn, m);
+      case 'room_set':
+      case 'ready':
+      case 'room_leave':
+        return this.rooms.handle(conn, m);
+      case 'inputs': {
         const m2 = conn.match;
-        if (!m2 || m2.host.matchId !== m.matchId) return this.refuseMatch(conn, m.matchId);
+        if (!m2 || m2.host.matchId !== m.stream) return this.refuseMatch(conn, m.stream);
+        if (!isSetBatch(m) || m.targets !== undefined) return conn.error('bad_message', 'A versus batch names its game of the set, and no targets.', { gameId: m.stream, seq: m.seq });
         // A second tab that resumed the seat took it over: this socket no longer plays it.
-        if (!m2.host.holds(m2.seat, conn)) return conn.error('not_your_match', 'This seat is played from another connection now.', { gameId: m.matchId });
+        if (!m2.host.holds(m2.seat, conn)) return conn.error('not_your_match', 'This seat is played from another connection now.', { gameId: m.stream });
         const fail = m2.host.inputs(m2.seat, m);
-        if (fail) conn.error(fail.code, fail.message, { gameId: m.matchId, seq: m.seq });
+        if (fail) conn.error(fail.code, fail.message, { gameId: m.stream, seq: m.seq });
         return;
       }
       case 'vleave': {
@@ -283,7 +257,7 @@ export class VersusLobby {
   }
 
   private newBot(spec: BotSpec): BotPeer {
-    return new BotPeer(spec, { play: (peer, message) => void this.handle(peer, message), timers: this.o.timers ?? realTimers, now: this.now });
+    return new BotPeer(spec, { play: (peer, message) => void this.handle(peer, message), timers: this.timers, now: this.now });
   }
 
   private async enqueue(conn: VersusPeer, m: Extract<VersusClientMessage, { t: 'queue' }>): Promise<void> {
@@ -315,17 +289,7 @@ export class VersusLobby {
   drop(conn: VersusPeer): void {
     this.queue.delete(conn);
     this.rematches.leave(conn);
-    for (const room of this.rooms.values()) {
-      if (room.seats[0] === conn) {
-        this.rooms.delete(room.code);
-        room.seats[1]?.send({ t: 'room_closed', code: room.code, reason: 'left' });
-      } else if (room.seats[1] === conn) {
-        room.seats[1] = null;
-        room.setup[1] = null;
-        room.ready = [false, false];
-        this.sendRoom(room);
-      }
-    }
+    this.rooms.drop(conn);
     for (const gameId of conn.watches.keys()) this.matches.get(gameId)?.spectatorsChanged();
     conn.match?.host.detach(conn.match.seat, conn);
   }
@@ -385,6 +349,7 @@ export class VersusLobby {
 
   close(): void {
     clearInterval(this.pairTimer);
+    this.rooms.clearTimers();
     this.rematches.close();
     for (const host of this.matches.values()) host.close();
     this.sparring.close();
@@ -432,7 +397,7 @@ export class VersusLobby {
   }
 
   /** A pair made here: its match is hosted on seat 0's instance (placer), or here. */
-  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room }): MatchHost | null {
+  private startMatch(o: { mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: PairRoom }): MatchHost | null {
     const placement: Placement = { mode: o.mode, firstTo: o.firstTo, ranked: o.ranked, conns: o.conns, setup: o.setup, room: o.room?.code ?? null };
     if (!this.placer?.(placement)) return this.hostMatch(o);
     for (const c of o.conns) this.placed.set(c, o.ranked);
@@ -452,15 +417,11 @@ export class VersusLobby {
   settlePlaced(seats: Array<VersusPeer | null>, then: Aftermath | null, links: [VersusPeer | null, VersusPeer | null]): void {
     for (const c of seats) if (c) this.placed.delete(c);
     if (!then) return;
-    const [a, b] = links;
-    if (then.room !== null) {
-      if (a && b) this.reopen({ code: then.room, mode: then.mode, firstTo: then.firstTo, seats: [a, b], ready: [false, false], setup: then.setup }, links);
-      return;
-    }
+    if (then.room !== null) return this.rooms.reopen({ code: then.room, mode: then.mode, firstTo: then.firstTo, setup: then.setup }, links);
     this.rematches.open({ matchId: then.matchId, mode: then.mode, ranked: then.ranked, firstTo: then.firstTo, setup: then.setup }, links);
   }
 
-  private hostMatch(o: { matchId?: string; mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: Room | undefined; bot?: BotPeer; after?: AfterMatch; placed?: Placed }): MatchHost {
+  private hostMatch(o: { matchId?: string; mode: VersusMode; firstTo: number; ranked: boolean; conns: [VersusPeer, VersusPeer]; setup: [SeatSetup, SeatSetup]; room?: PairRoom | undefined; bot?: BotPeer; after?: AfterMatch; placed?: Placed }): MatchHost {
     const seat = (s: Seat): MatchSeatInfo => ({
       owner: o.conns[s].owner, player: o.conns[s].player, handling: o.setup[s].handling, nextCount: o.setup[s].nextCount,
       ...(o.conns[s] === o.bot ? { bot: o.bot.spec } : {}),
@@ -485,7 +446,7 @@ export class VersusLobby {
         // Against the bot, "again" is one click on the page (a new `spar`), not an offer to a peer that cannot answer.
         if (o.bot) return;
         if (o.after) return o.after(h.matchId, links);
-        if (o.room) this.reopen(o.room, links);
+        if (o.room) this.rooms.reopen(o.room, links);
         else this.rematches.open({ matchId: h.matchId, mode: o.mode, ranked, firstTo: o.firstTo, setup: o.setup }, links);
       },
     });
@@ -542,19 +503,6 @@ export class VersusLobby {
     return { ...(this.o.now ? { now: this.o.now } : {}), ...(this.o.timers ? { timers: this.o.timers } : {}), ...(this.o.store ? { store: this.o.store } : {}) };
   }
 
-  /**
-   * A room's match is over: the room opens again with the same code and both players, not ready,
-   * so they can play again (or change the set) as in any game's lobby. Only if both are still
-   * connected and in nothing else.
-   */
-  private reopen(room: Room, links: Array<VersusPeer | null>): void {
-    const [a, b] = links;
-    if (!a || !b || this.rooms.has(room.code) || [a, b].some((c) => !c.open || this.busy(c))) return;
-    const again: Room = { ...room, seats: [a, b], ready: [false, false] };
-    this.rooms.set(again.code, again);
-    this.sendRoom(again);
-  }
-
   /** Whether the account plays a ranked match now, hosted here or placed by this home, from any tab: ranked 2v2 refuses it meanwhile. */
   playsRanked(userId: string): boolean {
     for (const h of this.matches.values()) if (h.ranked && !h.ended && (h.owner(0).userId === userId || h.owner(1).userId === userId)) return true;
@@ -573,23 +521,13 @@ export class VersusLobby {
 
   private busy(conn: VersusPeer): boolean {
     if (this.queue.has(conn) || this.placed.has(conn) || this.sparPending.has(conn) || (conn.match && !conn.match.host.ended)) return true;
-    for (const room of this.rooms.values()) if (room.seats.includes(conn)) return true;
-    return false;
+    return this.rooms.seats(conn);
   }
 
   private waiting(mode: VersusMode, ranked: boolean): number {
     let n = 0;
     for (const e of this.queue.values()) if (e.mode === mode && e.ranked === ranked) n++;
     return n;
-  }
-
-  private sendRoom(room: Room): void {
-    for (const s of [0, 1] as const) {
-      const view: RoomView = {
-        code: room.code, mode: room.mode, firstTo: room.firstTo, seats: [room.seats[0].player, room.seats[1]?.player ?? null], ready: room.ready, you: s,
-      };
-      room.seats[s]?.send({ t: 'room', room: view });
-    }
   }
 
   private refuseMatch(conn: VersusPeer, matchId: string): void {
@@ -661,9 +599,4 @@ export class VersusLobby {
     if (this.o.ratingOf) return this.o.ratingOf(userId, mode);
     return (await import('@/lib/server/versus/bands')).queueStanding({ userId, mode });
   }
-}
-
-export function sameOwner(a: { userId: string | null; guestId: string | null }, b: VersusPeer): boolean {
-  // A seat with neither (the sparring bot's) is nobody's: it is never taken up or acted on by a peer.
-  return a.userId !== null ? a.userId === b.owner.userId : a.guestId !== null && b.owner.userId === null && a.guestId === b.owner.guestId;
 }

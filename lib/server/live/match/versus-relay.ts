@@ -1,5 +1,5 @@
 import 'server-only';
-import type { LiveErrorCode, RoomClientMessage, ServerMessage, TeamClientMessage, VersusClientMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, type LiveErrorCode, type RoomMessage, type ServerMessage, type TeamClientMessage, type VersusMessage } from '@/lib/live/protocol';
 import type { LivePlayer } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
 import { CLUSTER, KEYS, LEASE_SCRIPTS } from '@/lib/server/live/cluster/cluster';
@@ -15,22 +15,15 @@ import { isRoomMessage, type RoomLobby } from '@/lib/server/live/rooms/room-lobb
 import { isTeamMessage, type TeamQueue } from '@/lib/server/live/rooms/team-queue';
 import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 import { RoomSetKeeper } from '@/lib/server/live/cluster/room-sets';
-import { RoomHome } from '@/lib/server/live/cluster/room-home';
+import { RoomHome, type LineSender } from '@/lib/server/live/cluster/room-home';
 import { CLOSED, MatchHosts, type MatchRouting } from '@/lib/server/live/match/match-hosts';
 import { WatchesElsewhere } from '@/lib/server/live/match/watches-elsewhere';
 
-/** Matches hosted elsewhere (or room sets at the home) remembered per socket: its match now, and a rematch's. */
-const SEATS_REMEMBERED = 4;
-
-/** The last few matches a socket was told it sits in, with this one. */
-function remembered(seen: string[] = [], matchId: string): string[] {
-  return seen.includes(matchId) ? seen : [...seen, matchId].slice(-SEATS_REMEMBERED);
-}
-
 /** The messages that name a match and go to wherever it is hosted; the rest (queue, rooms, rematch offers) go to the home; `spar` stays on this instance (handle). */
-function matchOf(m: VersusClientMessage): string | null {
+function matchOf(m: VersusMessage): string | null {
   switch (m.t) {
-    case 'vinputs':
+    case 'inputs':
+      return m.stream;
     case 'vleave':
     case 'vresume':
     case 'vwatch':
@@ -42,6 +35,7 @@ function matchOf(m: VersusClientMessage): string | null {
     case 'room_join':
     case 'room_set':
     case 'ready':
+    case 'room_leave':
     case 'rematch':
     case 'spar':
       return null;
@@ -54,14 +48,28 @@ function matchOf(m: VersusClientMessage): string | null {
 const ALREADY_PLAYING = 'This connection is already in a match, a room or the queue.';
 
 /** The messages that would seat a socket at the home: queueing, making or joining a room, being ready, accepting a rematch. */
-function joins(m: VersusClientMessage): boolean {
+function joins(m: VersusMessage): boolean {
   if (m.t === 'ready') return m.ready;
   if (m.t === 'rematch') return m.want;
   return m.t === 'queue' || m.t === 'room_create' || m.t === 'room_join';
 }
 
-/** Messages held on the home besides versus's own: rooms of 2–16 and ranked 2v2. */
-type HomeMessage = RoomClientMessage | TeamClientMessage;
+/** Messages held on the home besides versus's own: rooms of 2–16 (their seats' batches too) and ranked 2v2. */
+type HomeMessage = RoomMessage | TeamClientMessage;
+
+/**
+ * A relayed message for the rooms and the 2v2 queue at the home, or null for the versus lobby's;
+ * a batch is a room seat's when its sender said so (`home`: its type names no family).
+ */
+function forHome(m: VersusMessage | HomeMessage, home: boolean): HomeMessage | null {
+  if (isRoomMessage(m) || isTeamMessage(m)) return m;
+  return home && m.t === 'inputs' ? m : null;
+}
+
+/** The versus lobby's message among those relayed (forHome found it none of the home's). */
+function forLobby(m: VersusMessage | HomeMessage): VersusMessage | null {
+  return isRoomMessage(m) || isTeamMessage(m) ? null : m;
+}
 /** Rooms of 2–16 and ranked 2v2's queue, held on the home (one instance: on it). */
 export type HomeLobbies = { rooms: RoomLobby; teams: TeamQueue };
 
@@ -72,7 +80,7 @@ function atHome(homes: HomeLobbies, peer: Parameters<RoomLobby['handle']>[0], m:
 /** Where a connection's versus and room messages go: the lobbies here, or the versus home elsewhere. */
 export type VersusDoor = {
   /** A promise only when the message waits (a rating read, where versus runs): most are handled at once. */
-  handle(conn: Connection, m: VersusClientMessage): Promise<void> | void;
+  handle(conn: Connection, m: VersusMessage): Promise<void> | void;
   /** A room's or ranked 2v2's message: rooms of 2–16 and the 2v2 queue are held where the quick-match queue is. */
   room(conn: Connection, m: HomeMessage): Promise<void> | void;
   drop(conn: Connection): void;
@@ -117,12 +125,12 @@ export class VersusRelay implements VersusDoor {
   private readonly waiting = new Map<string, Connection>();
   /** Here: the room each socket sits in or watches at the home, by connection id (told it closed if the home goes). */
   private readonly roomCodes = new Map<string, string>();
+  /** Instances whose relayed peers were missing from the list at the last look (forgetGone). */
+  private missing = new Set<string>();
+  /** Sockets here seated in a private versus room of two at the home: its next home takes it up, so they dial again if it goes. */
+  private readonly inPairRooms = new Set<string>();
   /** Here: the matches each socket watches on another instance or waits to (watched again if that instance goes), counted against its budget. */
   private readonly watches = new WatchesElsewhere();
-  /** Here: the matches hosted elsewhere each socket was told it sits in (the last few), by connection id. */
-  private readonly seatedIn = new Map<string, string[]>();
-  /** Here: the room sets at the home each socket was told it sits in (the last few), by connection id. */
-  private readonly inSets = new Map<string, string[]>();
   /** The home's room sets on Redis, taken up by the next home, and room messages' order meanwhile (with routing only: no versus home for matches). */
   private readonly roomSets: RoomHome | null;
   /** When this instance last renewed (or took) the home: a home that cannot for a lease's time is one no more. */
@@ -147,9 +155,10 @@ export class VersusRelay implements VersusDoor {
     this.hosts = routing ? new MatchHosts({ routing, lobby, instance: link.instance, placements: this.placements, relay: (c, m, to, id) => this.relay(c, m, to, id) }) : null;
     const isHome = () => this.home === link.instance;
     this.roomSets = routing
-      ? new RoomHome({ keeper: new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, isHome), rooms: homes.rooms, isHome, claim: () => this.claim() })
+      ? new RoomHome({ keeper: new RoomSetKeeper(new RedisRoomCheckpoints(link, homeKey), homes.rooms, isHome, lobby.rooms), rooms: homes.rooms, versus: lobby.rooms, isHome, claim: () => this.claim() })
       : null;
     if (this.placements) lobby.setPlacer((p) => this.placements!.place(p));
+    if (routing) lobby.rooms.setHeld(isHome);
     if (routing) lobby.setLetGo((matchId, spectators, rewatchHere) => this.letGo(matchId, spectators, rewatchHere));
     this.timer = setInterval(() => void this.claim().then(() => this.forgetGone()), CLUSTER.renewEveryMs);
     this.timer.unref();
@@ -182,7 +191,7 @@ export class VersusRelay implements VersusDoor {
       },
       notStarted: (ref, message) => {
         if (ref.instance === this.link.instance) return void this.relayed.get(ref.peer)?.error('server_error', message);
-        void this.bus.tell(ref.instance, { k: 'vout', from: this.link.instance, peer: ref.peer, m: { t: 'error', code: 'server_error', message } });
+        void this.bus.tell(ref.instance, { k: 'vout', from: this.link.instance, peer: ref.peer, m: { t: 'error', code: 'server_error', message }, v: LIVE_PROTOCOL_VERSION });
       },
     };
   }
@@ -190,12 +199,12 @@ export class VersusRelay implements VersusDoor {
   private peerFor(from: string, peer: string, who: Extract<VersusWire, { k: 'vin' }>['who']): RelayedPeer {
     return new RelayedPeer(
       from, peer, who.owner, who.player, who.address, who.device ?? null,
-      (m) => void this.bus.tell(from, { k: 'vout', from: this.link.instance, peer, m }),
+      (m) => void this.bus.tell(from, { k: 'vout', from: this.link.instance, peer, m, v: LIVE_PROTOCOL_VERSION }),
       (code, reason) => void this.bus.tell(from, { k: 'vkick', from: this.link.instance, peer, code, reason }),
     );
   }
 
-  async handle(conn: Connection, m: VersusClientMessage): Promise<void> {
+  async handle(conn: Connection, m: VersusMessage): Promise<void> {
     // A match against the bot is the player's own instance's: it never needs the home.
     if (m.t === 'spar' && this.routing) {
       // This lobby cannot see the home's queue and rooms: a socket waiting there is not seated here too.
@@ -208,9 +217,9 @@ export class VersusRelay implements VersusDoor {
       if (m.t === 'vresume' && hosts.refused(conn)) {
         return conn.error('rate_limited', 'Too many resumes of matches that are not yours on this connection: reconnect to resume your match.', { gameId: matchId });
       }
-      // A batch or a leave names a match this socket was told it sits in, or one hosted here: any other
-      // is answered here, so a flood of made-up ids costs Redis nothing.
-      if ((m.t === 'vinputs' || m.t === 'vleave') && !hosts.hostedHere(matchId) && !this.seatedIn.get(conn.id)?.includes(matchId)) return this.lobby.handle(conn, m);
+      // A batch or a leave names a match this socket was told it sits in (streams.ts), or one hosted here:
+      // any other is answered here, so a flood of made-up ids costs Redis nothing.
+      if ((m.t === 'inputs' || m.t === 'vleave') && !hosts.hostedHere(matchId) && conn.streams.kindOf(matchId) !== 'match') return this.lobby.handle(conn, m);
       const to = await hosts.hostOf(conn, m, matchId);
       if (!conn.open || to === CLOSED) return;
       if (m.t === 'vunwatch') this.watches.unwatch(conn.id, matchId);
@@ -233,7 +242,7 @@ export class VersusRelay implements VersusDoor {
     const home = this.home ?? (await this.claim());
     if (!conn.open) return; // closed while the home was being looked up: nothing to relay or undo
     if (!home) return conn.error('server_error', 'Versus is unavailable for a moment (the instances cannot agree where it runs): try again.');
-    if (home === this.link.instance) return this.lobby.handle(conn, m);
+    if (home === this.link.instance) return this.atHome(conn, conn.id, m);
     // The home cannot see a match hosted here (a sparring one, one taken up, or about to start): a socket in one is not paired there too.
     if (joins(m) && this.playsHere(conn)) return conn.error('already_playing', ALREADY_PLAYING);
     return this.relay(conn, m, home, null);
@@ -251,11 +260,21 @@ export class VersusRelay implements VersusDoor {
     if (home === this.link.instance) return this.roomSets ? this.roomSets.inOrder(() => atHome(this.homes, conn, m), conn, conn.id, this.heldHere(m)) : atHome(this.homes, conn, m);
     // The home cannot see a match hosted here (a sparring one, one taken up): a player in one is not queued for ranked 2v2 there too.
     if ((m.t === 'tqueue' || m.t === 'tparty' || m.t === 'tjoin') && this.playsHere(conn)) return conn.error('already_playing', ALREADY_PLAYING);
-    // A batch names a set this socket was told it sits in: any other is answered here, so a flood of made-up ids costs Redis nothing.
-    if (m.t === 'rinputs' && !this.inSets.get(conn.id)?.includes(m.matchId)) return atHome(this.homes, conn, m);
+    // A batch names a set this socket was told it sits in (streams.ts): any other is answered here, so a flood of made-up ids costs Redis nothing.
+    if (m.t === 'inputs' && conn.streams.kindOf(m.stream) !== 'room') return atHome(this.homes, conn, m);
     // Its leave answers nothing to the leaver (the room is told): it waits at the home no more.
     if (m.t === 'rleave' && this.roomCodes.get(conn.id) === m.code) this.notWaiting(conn.id);
-    return this.relay(conn, m, home, null);
+    return this.relay(conn, m, home, null, true);
+  }
+
+  /**
+   * A versus message at the home: the lobby's (queue, rooms of two, offers) wait, in order, behind
+   * a take-up under way (room-home.ts), so a page dialling again finds its room rebuilt and a
+   * socket's leave and queue are heard in the order sent; a match's at once.
+   */
+  private atHome(peer: VersusPeer & LineSender, key: string, m: VersusMessage): Promise<void> | void {
+    if (!this.roomSets || matchOf(m) !== null) return this.lobby.handle(peer, m);
+    return this.roomSets.inOrder(() => this.lobby.handle(peer, m), peer, key);
   }
 
   /** In a match hosted here (a sparring one, one taken up) or starting one: the home, which cannot see it, would seat the socket twice. */
@@ -284,10 +303,12 @@ export class VersusRelay implements VersusDoor {
     conn.relayedTo ??= from;
   }
 
-  private async relay(conn: Connection, m: VersusClientMessage | HomeMessage, to: string, matchId: string | null): Promise<void> {
+  /** `rooms`: the message is for the rooms at the home (room()); a batch's type alone does not say whose stream it is. */
+  private async relay(conn: Connection, m: VersusMessage | HomeMessage, to: string, matchId: string | null, rooms = false): Promise<void> {
     this.track(conn, to);
     // Sent at once (the order of a socket's messages is the order of these calls); checked after.
-    const heard = await this.bus.tell(to, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m });
+    const home = rooms && m.t === 'inputs' ? { home: true as const } : {};
+    const heard = await this.bus.tell(to, { k: 'vin', from: this.link.instance, peer: conn.id, who: { owner: conn.owner, player: conn.player, address: conn.address, device: conn.device }, m, ...home, v: LIVE_PROTOCOL_VERSION });
     if (heard !== 0) return;
     if (matchId !== null) {
       // The match's host is gone (its lease has not expired yet). A resume waits for the lease to
@@ -295,7 +316,7 @@ export class VersusRelay implements VersusDoor {
       // reconnects and resumes with its token (only a seated player's resume takes a match up).
       this.routing?.leases.forget(matchId);
       if (m.t === 'vresume') return this.hosts!.resumeOrphan(conn, m);
-      if (m.t === 'vinputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
+      if (m.t === 'inputs') return conn.close(1012, 'The server hosting your match has gone: reconnecting takes it up elsewhere.');
       if (m.t === 'vwatch') return this.watchNext(conn, matchId, to);
       if (m.t === 'vunwatch') return this.watches.end(conn.id, matchId); // nothing watched there any more, and no answer to wait for
       return conn.error('server_error', 'The server hosting this match has just gone; try again in a few seconds.', { gameId: matchId });
@@ -306,9 +327,10 @@ export class VersusRelay implements VersusDoor {
       this.home = null;
       this.wentAway = to;
     }
-    if (this.roomSets && m.t === 'rinputs') return conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
+    if (this.roomSets && rooms && m.t === 'inputs') return conn.close(1012, 'The server holding your room has gone: reconnecting takes your set up again.');
     // A page dialling again to its set, or to its room (a lobby's seat is kept for it there): it waits for the next home.
-    if (this.roomSets && (m.t === 'rresume' || m.t === 'rwatch' || m.t === 'rjoin')) return this.atNextHome(conn, m, to);
+    if (this.roomSets && (m.t === 'rresume' || m.t === 'rwatch' || m.t === 'rjoin')) return this.atNextHome(conn, to, () => this.room(conn, m));
+    if (this.roomSets && m.t === 'room_join') return this.atNextHome(conn, to, () => this.handle(conn, m));
     conn.error('server_error', 'The server running versus has just gone; try again in a few seconds.');
   }
 
@@ -342,13 +364,13 @@ export class VersusRelay implements VersusDoor {
     return !isTeamMessage(m) && this.homes.rooms.holds(m);
   }
 
-  /** A room set's resume (or watch) whose home did not answer: once another instance holds the home (at most a lease's time), it goes there. */
-  private async atNextHome(conn: Connection, m: HomeMessage, was: string): Promise<void> {
+  /** A room set's resume (or watch), or a room's join, whose home did not answer: once another instance holds the home (at most a lease's time), it goes there (`again`). */
+  private async atNextHome(conn: Connection, was: string, again: () => Promise<void>): Promise<void> {
     const deadline = Date.now() + CLUSTER.leaseMs + 2 * CLUSTER.renewEveryMs;
     while (conn.open && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
       const home = await this.claim();
-      if (conn.open && home !== null && home !== was) return this.room(conn, m);
+      if (conn.open && home !== null && home !== was) return again();
     }
     if (conn.open) conn.error('server_error', 'The server holding rooms has just gone; try again in a few seconds.');
   }
@@ -379,9 +401,8 @@ export class VersusRelay implements VersusDoor {
     this.locals.delete(conn.id);
     this.waiting.delete(conn.id);
     this.roomCodes.delete(conn.id);
+    this.inPairRooms.delete(conn.id);
     this.roomSets?.forget(conn.id);
-    this.seatedIn.delete(conn.id);
-    this.inSets.delete(conn.id);
     this.watches.drop(conn.id);
     if (!conn.relayedTo) return;
     this.relayed.delete(conn.id);
@@ -392,6 +413,7 @@ export class VersusRelay implements VersusDoor {
 
   /** A wire from another instance (redis-bus.ts hands it over). */
   receive(w: VersusWire): void {
+    if ((w.k === 'vin' || w.k === 'vout') && w.v !== LIVE_PROTOCOL_VERSION) return this.otherVersion(w);
     if (w.k === 'vhost') return void this.placements?.host(w).catch((error: unknown) => console.error('[live] hosting a placed match failed:', error));
     if (w.k === 'vafter') return this.placements?.after(w);
     if (w.k === 'vtaken') return this.placements?.taken(w);
@@ -402,10 +424,8 @@ export class VersusRelay implements VersusDoor {
       const conn = this.relayed.get(w.peer) ?? this.locals.get(w.peer);
       if (conn) {
         // A match hosted there now names this socket: its close must reach that instance too.
-        if (w.m.t === 'match') {
-          this.track(conn, w.from);
-          this.seatedIn.set(conn.id, remembered(this.seatedIn.get(conn.id), w.m.matchId));
-        } else this.heardBy(conn, w.from);
+        if (w.m.t === 'match') this.track(conn, w.from);
+        else this.heardBy(conn, w.from);
         this.noteWaiting(conn, w.m);
         if (this.watches.heard(conn.id, w.from, w.m)) conn.send(w.m);
         // Ended here before this catch-up came (the one asked for, or a new game's): ended there too (the
@@ -421,14 +441,15 @@ export class VersusRelay implements VersusDoor {
     if (w.k === 'vkick') return void (this.relayedTo.get(w.peer)?.has(w.from) && this.relayed.get(w.peer)?.close(w.code, w.reason));
     const key = `${w.from}:${w.peer}`;
     if (w.k === 'vclose') return this.dropPeer(key);
-    const m = w.m;
+    const atHomeM = forHome(w.m, w.home === true);
+    const m = atHomeM ? null : forLobby(w.m);
     // A message for a match hosted here whose lease lapsed (a stall): stopped before anything is done with it.
-    const matchId = isRoomMessage(m) || isTeamMessage(m) ? null : matchOf(m);
+    const matchId = m ? matchOf(m) : null;
     if (matchId !== null) this.hosts?.hostedHere(matchId);
     // A batch for a match not hosted here any more (handed over or stopped a moment ago; its sender's
     // instance sends only a seat's own): that instance's routing is a second old. Its socket dials
     // again and resumes where the match is now, rather than hearing it is unknown.
-    if (m.t === 'vinputs' && this.hosts && !this.lobby.matches.has(m.matchId))
+    if (m?.t === 'inputs' && this.hosts && !this.lobby.matches.has(m.stream))
       return void this.bus.tell(w.from, { k: 'vkick', from: this.link.instance, peer: w.peer, code: 1012, reason: 'Your match moved to another server: reconnecting resumes it there.' });
     let peer = this.peers.get(key);
     if (!peer) {
@@ -436,10 +457,25 @@ export class VersusRelay implements VersusDoor {
       this.peers.set(key, peer);
     }
     const home = this.roomSets;
-    guarded(() => (isRoomMessage(m) || isTeamMessage(m) ? (home ? home.inOrder(() => atHome(this.homes, peer, m), peer, key, this.heldHere(m)) : atHome(this.homes, peer, m)) : this.lobby.handle(peer, m)), (error) => {
+    guarded(() => {
+      if (atHomeM) return home ? home.inOrder(() => atHome(this.homes, peer, atHomeM), peer, key, this.heldHere(atHomeM)) : atHome(this.homes, peer, atHomeM);
+      if (m) return this.atHome(peer, key, m);
+    }, (error) => {
       console.error('[live] a relayed versus message failed:', error);
       peer.error('server_error', 'The server could not handle this message.');
     });
+  }
+
+  /**
+   * A player's message, or an answer, from an instance of another protocol version (a deploy under
+   * way): neither side would read the other's batches and answers, so nothing is half-heard. The
+   * socket is closed 1012 and dials again; a server of another version than its page's tells the
+   * page to reload (unsupported_version), and the old instances are soon gone.
+   */
+  private otherVersion(w: Extract<VersusWire, { k: 'vin' | 'vout' }>): void {
+    const reason = 'The servers are being updated: reconnecting finds one of your page\'s version.';
+    if (w.k === 'vin') return void this.bus.tell(w.from, { k: 'vkick', from: this.link.instance, peer: w.peer, code: 1012, reason });
+    (this.relayed.get(w.peer) ?? this.locals.get(w.peer))?.close(1012, reason);
   }
 
   /** A relayed socket closed (or its instance is gone): the lobby drops it, as it would its own. */
@@ -468,8 +504,19 @@ export class VersusRelay implements VersusDoor {
     this.watches.expire(now, 2 * CLUSTER.leaseMs);
     const alive = new Set(await this.link.cmd.zrangebyscore(KEYS.listers, now - CLUSTER.listTtlMs, '+inf').catch(() => null));
     if (alive.size === 0) return; // Redis away or the list not written yet: nothing to go by
+    // An instance missing at two looks in a row (one may fall between Redis's restart and its next listing).
+    const missing = new Set([...this.peers.values()].map((p) => p.from).filter((from) => !alive.has(from)));
+    const gone = new Set([...missing].filter((from) => this.missing.has(from)));
+    this.missing = missing;
     // A peer newer than the list's expiry may come from an instance that has not listed itself yet.
-    for (const [key, peer] of this.peers) if (!alive.has(peer.from) && now - peer.since > CLUSTER.listTtlMs) this.dropPeer(key);
+    for (const [key, peer] of this.peers) {
+      if (!gone.has(peer.from) || now - peer.since <= CLUSTER.listTtlMs) continue;
+      // Its instance may only be late to list itself (a stalled loop, Redis slow), its socket alive:
+      // closed, the page dials again and takes its seat and room back, rather than speaking on to a
+      // lobby that no longer seats it. A dead instance hears nothing.
+      peer.close(1012, 'The server lost track of your connection: reconnecting sits you back where you were.');
+      this.dropPeer(key);
+    }
     this.placements?.gone(alive, now - CLUSTER.listTtlMs);
     this.watchAgain(alive, now - CLUSTER.listTtlMs);
   }
@@ -495,7 +542,8 @@ export class VersusRelay implements VersusDoor {
   private noteWaiting(conn: Connection, m: ServerMessage): void {
     // A seat's set names its room too: a ranked 2v2 set's players saw no rroom before it.
     if (m.t === 'rroom' || (m.t === 'rmatch' && m.seat !== null)) this.roomCodes.set(conn.id, m.code);
-    if (m.t === 'rmatch' && m.seat !== null) this.inSets.set(conn.id, remembered(this.inSets.get(conn.id), m.matchId));
+    if (m.t === 'room') this.inPairRooms.add(conn.id);
+    else if (m.t === 'room_closed' || m.t === 'match') this.inPairRooms.delete(conn.id);
     // In a set (its seat, or watching): told to dial again if the home goes, and resumes it at the next.
     this.roomSets?.note(conn, m);
     if (m.t === 'rclosed') return this.notWaiting(conn.id);
@@ -568,6 +616,7 @@ export class VersusRelay implements VersusDoor {
   private notWaiting(id: string): void {
     this.roomSets?.forget(id);
     this.roomCodes.delete(id);
+    this.inPairRooms.delete(id);
     this.waiting.delete(id);
   }
 
@@ -586,8 +635,8 @@ export class VersusRelay implements VersusDoor {
     });
     for (const [id, conn] of this.waiting) {
       if (!this.relayedTo.get(id)?.has(was) || (conn.match && !conn.match.host.ended)) continue;
-      // A room in its lobby is taken up by the next home too, its seat kept: the page dials again and sits back in it.
-      if (this.roomSets && this.roomCodes.has(id)) {
+      // A room in its lobby (a room of two too) is taken up by the next home, its seat kept: the page dials again and sits back in it.
+      if (this.roomSets && (this.roomCodes.has(id) || this.inPairRooms.has(id))) {
         this.notWaiting(id);
         if (conn.open) conn.close(1012, 'The server holding your room has gone: reconnecting sits you in it again.');
         continue;

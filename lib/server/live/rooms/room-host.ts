@@ -234,7 +234,7 @@ export class RoomHost {
     }
     this.seats.forEach((seat, s) => {
       const deal = seat.stream.topUp(g.game(s).taken, g.game(s).tickNo);
-      if (deal && !seat.isBot) seat.stream.link?.send({ t: 'rdeal', matchId: this.matchId, game: this.gameIndex, ...deal });
+      if (deal && !seat.isBot) seat.stream.link?.send({ t: 'deal', stream: this.matchId, game: this.gameIndex, ...deal });
     });
   }
 
@@ -602,7 +602,7 @@ export class RoomHost {
   }
 
   private ack(seq: number, tick: number): ServerMessage {
-    return { t: 'rack', matchId: this.matchId, game: this.gameIndex, seq, tick };
+    return { t: 'ack', stream: this.matchId, game: this.gameIndex, seq, tick };
   }
 
   private matchMessage(seat: number | null): ServerMessage {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { teamsOf, type RoomRules, type VersusMode } from '@/lib/engine';
-import type { ClientMessage, RoomClientMessage, ServerMessage } from '@/lib/live/protocol';
+import { isSetBatch, type ClientMessage, type RoomClientMessage, type RoomMessage, type ServerMessage } from '@/lib/live/protocol';
 import { ROOM_CLIENT_TYPES } from '@/lib/live/rooms';
 import type { Owner } from '@/lib/server/games/owner';
 import { roomRulesSchema } from '@/lib/validations/rooms';
@@ -80,7 +80,7 @@ export class RoomLobby {
     return this.bots;
   }
 
-  handle(peer: RoomPeer, m: RoomClientMessage): void {
+  handle(peer: RoomPeer, m: RoomMessage): void {
     if ((m.t === 'rcreate' || m.t === 'rjoin' || m.t === 'rresume') && this.waitsForTeams(peer))
       return peer.error('already_playing', 'This connection waits in the ranked 2v2 queue or a party: leave it first.');
     switch (m.t) {
@@ -110,13 +110,14 @@ export class RoomLobby {
       }
       case 'rstart':
         return this.start(peer, m.code);
-      case 'rinputs': {
+      case 'inputs': {
         const at = this.seated.get(peer);
-        const host = this.matches.get(m.matchId);
-        if (!host) return peer.error('unknown_match', 'No live room match with this id here.', { gameId: m.matchId });
-        if (!at || at.room.playing !== host || !host.holds(at.seat, peer)) return peer.error('not_your_match', 'This connection has no seat in this match.', { gameId: m.matchId });
+        const host = this.matches.get(m.stream);
+        if (!host) return peer.error('unknown_match', 'No live room match with this id here.', { gameId: m.stream });
+        if (!at || at.room.playing !== host || !host.holds(at.seat, peer)) return peer.error('not_your_match', 'This connection has no seat in this match.', { gameId: m.stream });
+        if (!isSetBatch(m)) return peer.error('bad_message', 'A room batch names its game of the set.', { gameId: m.stream, seq: m.seq });
         const fail = host.inputs(at.seat, m);
-        if (fail) peer.error(fail.code, fail.message, { gameId: m.matchId, seq: m.seq });
+        if (fail) peer.error(fail.code, fail.message, { gameId: m.stream, seq: m.seq });
         return;
       }
       case 'rleave': {
@@ -312,9 +313,10 @@ export class RoomLobby {
   }
 
   /** Whether what a room message names (its set, or its room) is held here: it need not wait for a take-up. */
-  holds(m: RoomClientMessage): boolean {
+  holds(m: RoomMessage): boolean {
     switch (m.t) {
-      case 'rinputs':
+      case 'inputs':
+        return this.matches.has(m.stream);
       case 'rresume':
         return this.matches.has(m.matchId);
       case 'rcreate':

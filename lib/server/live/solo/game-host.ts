@@ -51,6 +51,8 @@ export type HostOptions = {
    * the lost host had acknowledged: the resent log must begin with exactly that input.
    */
   adopted?: { issuedAtMs: number; catchUpTo: number; carried?: Carried | null; checkpoint?: AckCheckpoint | null };
+  /** The page counts down this long before the first tick (`start.countdown`): the clock starts that much after the deal. */
+  countdownMs?: number;
   onClose(host: GameHost): void;
 };
 
@@ -127,7 +129,7 @@ export class GameHost {
     this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
     // A key the game's rules lack is a bad batch (stream.ts).
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
-    const t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0);
+    const t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0) + (o.countdownMs ?? 0);
     // Dig: hole columns are dealt as pieces are, a row or two before they rise (seat-stream.ts).
     const cheese = cheeseOf(MODES[o.mode]);
     this.stream = new SeatStream(pieceSequence(o.seed, o.rulesVersion), o.nextCount, t0, cheese && { draw: holeSequence(o.seed, o.mode), rows: cheese.rows });
@@ -218,14 +220,14 @@ export class GameHost {
     if (this.draining) return DRAINING;
     const order = this.stream.order(seq);
     if (order === 'again') {
-      this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick }); // a resend after a reconnect
+      this.send({ t: 'ack', stream: this.gameId, seq, tick: this.sim.tick }); // a resend after a reconnect
       return null;
     }
     if (order !== 'next') return order;
     if (this.pausedAt !== null) return { code: 'out_of_order', message: 'The game is paused: send unpause first.' };
     if (tick - this.sim.tick > MAX_BATCH_TICKS) return { code: 'bad_inputs', message: `A batch may run the clock at most ${MAX_BATCH_TICKS} ticks.` };
     const now = this.now();
-    const elapsedMs = now - this.stream.t0;
+    const elapsedMs = Math.max(0, now - this.stream.t0);
     // A stall of ours since the last batch is nobody's lag: this batch may have waited behind it (stalls.ts).
     const stalled = this.stalls() - this.stallsSeen;
     this.stallsSeen += stalled;
@@ -242,7 +244,8 @@ export class GameHost {
         this.catchUpTo = -1;
       } else catchingUp = true;
     }
-    const pace = this.stream.pace(tick, now, PACING.behindToleranceMs + this.starveCreditMs);
+    // Judged from the clock's start at the earliest: a batch of the first tick sent before a countdown's end is not ahead of anything.
+    const pace = this.stream.pace(tick, Math.max(now, this.stream.t0), PACING.behindToleranceMs + this.starveCreditMs);
     if (pace === 'ahead') {
       this.refuse('ahead_of_clock', `The game reached tick ${tick} after only ${Math.round(elapsedMs)} ms.`);
       return { code: 'ahead_of_clock', message: 'The game ran ahead of the wall clock, so it was ended and not stored.' };
@@ -277,12 +280,12 @@ export class GameHost {
       this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
     this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
-    this.send({ t: 'ack', gameId: this.gameId, seq, tick: this.sim.tick });
+    this.send({ t: 'ack', stream: this.gameId, seq, tick: this.sim.tick });
     const from = this.stream.dealt.length;
     const deal = this.stream.topUp(this.sim.taken);
     const holes = this.stream.topUpHoles(this.sim.holesRisen);
     if (deal || holes) {
-      this.send({ t: 'deal', gameId: this.gameId, from, pieces: deal?.pieces ?? [], ...(holes ? { holes } : {}) });
+      this.send({ t: 'deal', stream: this.gameId, from, pieces: deal?.pieces ?? [], ...(holes ? { holes } : {}) });
       this.dealtSinceCheckpoint = true;
     }
     if (this.sim.tick - this.keyframe.tick >= LIVE_LIMITS.catchUpStateEveryTicks || this.stream.log.length - this.keyframe.events >= LIVE_LIMITS.catchUpStateEveryInputs) this.takeKeyframe();
@@ -320,7 +323,8 @@ export class GameHost {
     if (this.draining) return DRAINING;
     if (this.pausedAt === null) return null;
     this.chargePause();
-    this.stream.excusedMs += this.now() - this.pausedAt;
+    // Only from the clock's start: a pause during the countdown is not also excused its part of it.
+    this.stream.excusedMs += Math.max(0, this.now() - Math.max(this.pausedAt, this.stream.t0));
     this.pausedAt = null;
     this.sendStatus();
     return null;

@@ -10,7 +10,7 @@ describe('InputBatches', () => {
     const b = new InputBatches('abcdef0123');
     const log = [...tap(3)];
     const [first] = b.cut(log, 6, '0123456789abcdef');
-    expect(first).toMatchObject({ t: 'inputs', gameId: 'abcdef0123', seq: 1, tick: 6, hash: '0123456789abcdef' });
+    expect(first).toMatchObject({ t: 'inputs', stream: 'abcdef0123', seq: 1, tick: 6, hash: '0123456789abcdef' });
     expect(first!.events.map(fromWireEvent)).toEqual(log);
     log.push(...tap(8));
     const [second] = b.cut(log, 12);

@@ -64,7 +64,7 @@ describe('RoomSeatState', () => {
   it('keeps what the server has not acknowledged to send again: RESEND_AFTER_MS after a refusal, RESEND_AT_MOST at once, none of a game it is out of', () => {
     const seat = seated(0);
     const sent = Array.from({ length: RESEND_AT_MOST + 10 }, () => (seat.step([]), seat.batch()!));
-    seat.receive({ t: 'rack', matchId: MATCH, game: 0, seq: 5, tick: 5 });
+    seat.answer({ t: 'ack', stream: MATCH, game: 0, seq: 5, tick: 5 });
     expect(seat.resends(0)).toEqual([]); // nothing refused
     expect(seat.refused(0)).toBe(true);
     expect(seat.refused(500)).toBe(true); // the same wait

@@ -48,7 +48,7 @@ describe('the room session in the browser', () => {
     s.started();
     s.seat.step([]);
     s.pump(1_000, true);
-    expect(sent.at(-1)).toMatchObject({ t: 'rinputs', matchId: MATCH, game: 0, seq: 1, tick: 1, targets: [[0, 2]] });
+    expect(sent.at(-1)).toMatchObject({ t: 'inputs', stream: MATCH, game: 0, seq: 1, tick: 1, targets: [[0, 2]] });
 
     // The connection drops: the next one asks for the seat back with its token.
     sockets.at(-1)!.close();
@@ -191,7 +191,7 @@ describe('the room session in the browser', () => {
       s.seat.step([]);
       s.pump(at, true);
     };
-    const batch = (seq: number) => ({ t: 'rinputs', matchId: MATCH, game: 0, seq, tick: seq, events: [] });
+    const batch = (seq: number) => ({ t: 'inputs', stream: MATCH, game: 0, seq, tick: seq, events: [] });
     play(1_000);
     s.aim(2);
     play(2_000);
@@ -199,7 +199,7 @@ describe('the room session in the browser', () => {
     const [b1, b2, b3] = sent;
     expect(b1).toMatchObject({ seq: 1 });
     expect(b2).toMatchObject({ seq: 2, targets: [[1, 2]] });
-    s.hear({ t: 'rack', matchId: MATCH, game: 0, seq: 1, tick: 1 });
+    s.hear({ t: 'ack', stream: MATCH, game: 0, seq: 1, tick: 1 });
     // Batch 2 came before the room's clock had started; 3 then came out of order.
     s.hear({ t: 'error', code: 'ahead_of_clock', message: 'The game has not started.', gameId: MATCH, seq: 2 });
     s.hear({ t: 'error', code: 'out_of_order', message: 'Batch 3 arrived, 2 was expected.', gameId: MATCH, seq: 3 });
@@ -209,7 +209,7 @@ describe('the room session in the browser', () => {
     play(3_000 + RESEND_AFTER_MS);
     expect(sent.slice(4)).toEqual([b2, b3, batch(4), batch(5)]);
     // Once all is acknowledged, a refusal is not about this seat's play: it is said.
-    s.hear({ t: 'rack', matchId: MATCH, game: 0, seq: 5, tick: 5 });
+    s.hear({ t: 'ack', stream: MATCH, game: 0, seq: 5, tick: 5 });
     s.hear({ t: 'error', code: 'rate_limited', message: 'At most 40 messages a second.' });
     expect(s.current.error).toMatchObject({ code: 'rate_limited' });
   });
@@ -222,6 +222,6 @@ describe('the room session in the browser', () => {
     s.started();
     s.seat.step([]);
     s.pump(1_000, true);
-    expect(sent).toEqual([{ t: 'rinputs', matchId: MATCH, game: 0, seq: 1, tick: 1, events: [] }]);
+    expect(sent).toEqual([{ t: 'inputs', stream: MATCH, game: 0, seq: 1, tick: 1, events: [] }]);
   });
 });

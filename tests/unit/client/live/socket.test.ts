@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { linkTrouble, LiveSocket, type LinkState, type SocketLike } from '@/lib/client/live/socket';
-import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 
 const servers: WebSocketServer[] = [];
 afterEach(async () => {
@@ -12,7 +12,7 @@ afterEach(async () => {
  * A real WebSocket server that welcomes every hello of its protocol `version`, and refuses any
  * other as the hub does (unsupported_version, then close 4000); `silent` stops it answering anything.
  */
-async function server(version = 1): Promise<{ url: string; hellos: ClientMessage[]; sockets: Set<WebSocket>; silent: { on: boolean } }> {
+async function server(version = LIVE_PROTOCOL_VERSION): Promise<{ url: string; hellos: ClientMessage[]; sockets: Set<WebSocket>; silent: { on: boolean } }> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   servers.push(wss);
   await new Promise((r) => wss.once('listening', r));
@@ -31,7 +31,7 @@ async function server(version = 1): Promise<{ url: string; hellos: ClientMessage
         ws.close(4000, 'unsupported version');
       } else if (m.t === 'hello') {
         hellos.push(m);
-        ws.send(JSON.stringify({ t: 'welcome', v: 1, player: { name: null, guest: true } } satisfies ServerMessage));
+        ws.send(JSON.stringify({ t: 'welcome', v: version, player: { name: null, guest: true } } satisfies ServerMessage));
       } else if (m.t === 'ping') ws.send(JSON.stringify({ t: 'pong', n: m.n }));
     });
   });
@@ -54,7 +54,7 @@ describe('LiveSocket', () => {
     let resume = false;
     const live = new LiveSocket({
       url: s.url, connect, backoffMs: [20, 100],
-      hello: () => ({ t: 'hello', v: 1, ...(resume ? { resume: { gameId: 'abcdef0123', token: 'x'.repeat(24) } } : {}) }),
+      hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION, ...(resume ? { resume: { gameId: 'abcdef0123', token: 'x'.repeat(24) } } : {}) }),
       onMessage: () => {}, onState: (st) => states.push(st),
     });
     live.open();
@@ -73,7 +73,7 @@ describe('LiveSocket', () => {
     const s = await server();
     const live = new LiveSocket({
       url: s.url, connect, heartbeatMs: 50, deadAfterMs: 200, backoffMs: [20, 100],
-      hello: () => ({ t: 'hello', v: 1 }), onMessage: () => {}, onState: () => {},
+      hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }), onMessage: () => {}, onState: () => {},
     });
     live.open();
     await until(() => live.link === 'open');
@@ -85,12 +85,12 @@ describe('LiveSocket', () => {
   });
 
   it('stops dialling a server of another protocol version and says the page is out of date, once', async () => {
-    const s = await server(2);
+    const s = await server(LIVE_PROTOCOL_VERSION + 1);
     const states: LinkState[] = [];
     let outdated = 0;
     const live = new LiveSocket({
       url: s.url, connect, backoffMs: [10, 20],
-      hello: () => ({ t: 'hello', v: 1 }), onMessage: () => {}, onState: (st) => states.push(st), onOutdated: () => outdated++,
+      hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }), onMessage: () => {}, onState: (st) => states.push(st), onOutdated: () => outdated++,
     });
     live.open();
     await until(() => outdated === 1);

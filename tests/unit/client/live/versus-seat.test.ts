@@ -43,7 +43,7 @@ describe('VersusSeatState', () => {
     expect(seat.game!.ready).toBe(false); // waiting for the next deal
     const stalled = seat.game!.tickNo;
     // The deal of pieces 7–8 was lost with the connection; the next one (9–10) does not follow on.
-    seat.receive({ t: 'vdeal', matchId: MATCH, game: 0, from: 9, pieces: pieces(11).slice(9) });
+    seat.receive({ t: 'deal', stream: MATCH, game: 0, from: 9, pieces: pieces(11).slice(9) });
     expect(seat.sequence).toHaveLength(7);
     seat.receive({
       t: 'vresumed', matchId: MATCH, game: 0, lastSeq: 0, tick: 0, pieces: pieces(11), garbage: [], score: [0, 0], playing: true,
@@ -115,7 +115,7 @@ describe('VersusSeatState', () => {
 
   it('puts garbage in at the server’s tick and column, playing again from the checkpoint when that tick is past', () => {
     // The server's copy of the game (seeded, as the match host holds it) receives two messages at
-    // ticks 50 and 95; the browser hears of them late, at ticks 80 and 140, with a vack between.
+    // ticks 50 and 95; the browser hears of them late, at ticks 80 and 140, with an ack between.
     const server = createGame({ mode: 'battle', seed: 'seat-test.0', handling: DEFAULT_HANDLING, nextCount: 5, rulesVersion: 6 });
     const seat = seated();
     const messages: Array<{ at: number; m: ServerMessage }> = [];
@@ -130,7 +130,7 @@ describe('VersusSeatState', () => {
     }
     for (let t = 0; t < 200; t++) {
       for (const x of messages.filter((x) => x.at === t)) seat.receive(x.m);
-      if (t === 100) seat.receive({ t: 'vack', matchId: MATCH, game: 0, seq: 1, tick: 90 });
+      if (t === 100) seat.receive({ t: 'ack', stream: MATCH, game: 0, seq: 1, tick: 90 });
       seat.step(slow(t));
     }
     expect(seat.replayed).toBe(2);
@@ -186,7 +186,7 @@ describe('VersusSeatState', () => {
     expect(seat.replayed).toBe(1);
     expect(seat.game!.tickNo).toBeLessThan(reached); // stopped short, waiting for a piece
     expect(seat.batch()).toBeNull(); // nothing goes out until the game is past what was sent
-    seat.receive({ t: 'vdeal', matchId: MATCH, game: 0, from: 9, pieces: pieces(14).slice(9) });
+    seat.receive({ t: 'deal', stream: MATCH, game: 0, from: 9, pieces: pieces(14).slice(9) });
     while (seat.game!.tickNo < reached && seat.game!.ready) seat.step([]);
     expect(seat.game!.tickNo).toBe(reached);
     // The server's copy: the garbage at tick 0, and every input it was sent, at its tick.

@@ -21,7 +21,9 @@ function session(now: () => number = () => 0) {
     now,
   });
   const hear = (m: ServerMessage) => ws!.onmessage!({ data: JSON.stringify(m) });
-  return { s, sent, hear, view: () => s.current };
+  /** The link down (nothing the page sends goes out) or up again, without a new socket. */
+  const setOpen = (open: boolean) => void ((ws as { readyState: number }).readyState = open ? 1 : 3);
+  return { s, sent, hear, view: () => s.current, setOpen };
 }
 
 const match = (matchId: string): ServerMessage => ({
@@ -45,18 +47,18 @@ describe('the versus session in the browser', () => {
     hear(match(id));
     hear({ t: 'vstart', matchId: id, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [0, 0] });
     s.started();
-    const batches = () => sent.filter((m) => m.t === 'vinputs');
+    const batches = () => sent.filter((m) => m.t === 'inputs');
     for (let at = 1_000; at <= 3_000; at += 1_000) {
       s.seat.step([]);
       s.pump(at, true);
     }
     const [, b2, b3] = batches();
-    hear({ t: 'vack', matchId: id, game: 0, seq: 1, tick: 1 });
+    hear({ t: 'ack', stream: id, game: 0, seq: 1, tick: 1 });
     // Batch 2 was unread past the message budget; 3 then came out of order.
     hear({ t: 'error', code: 'rate_limited', message: 'At most 40 messages a second.' });
     hear({ t: 'error', code: 'out_of_order', message: 'Batch 3 arrived, 2 was expected.', gameId: id, seq: 3 });
     expect(view().error).toBeNull();
-    const batch = (seq: number) => ({ t: 'vinputs', matchId: id, game: 0, seq, tick: seq, events: [] });
+    const batch = (seq: number) => ({ t: 'inputs', stream: id, game: 0, seq, tick: seq, events: [] });
     now = RESEND_AFTER_MS - 1;
     s.seat.step([]);
     s.pump(4_000, true);
@@ -112,5 +114,91 @@ describe('the versus session in the browser', () => {
     const queues = sent.filter((m) => m.t === 'queue').length;
     hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
     expect(sent.filter((m) => m.t === 'queue')).toHaveLength(queues);
+  });
+});
+
+describe('a private room after the connection drops', () => {
+  it('is asked for again by its maker’s page as by its guest’s: the server keeps the maker’s seat a while', async () => {
+    const { s, sent, hear, view } = await opened();
+    s.createRoom('battle', 2, { handling: DEFAULT_HANDLING, nextCount: 5 });
+    const room = { code: 'ABCDEF', mode: 'battle' as const, firstTo: 2, seats: [{ name: null, guest: true }, null] as [{ name: null; guest: true }, null], ready: [false, false] as [boolean, boolean], you: 0 as const };
+    hear({ t: 'room', room });
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    expect(sent.at(-1)).toEqual({ t: 'room_join', code: 'ABCDEF', handling: DEFAULT_HANDLING, nextCount: 5 });
+    expect(view().lobby.kind).toBe('room');
+    // Kept too long (or gone with its server): the page says the room is gone, once.
+    hear({ t: 'error', code: 'unknown_room', message: 'No open room has this code (it closed, or its match started).' });
+    expect(view().lobby).toMatchObject({ kind: 'closed', code: 'ABCDEF' });
+  });
+
+  it('is asked for again from a room match’s result: the room opened again after the match, and the page dropped there', async () => {
+    const { s, sent, hear, view } = await opened();
+    const id = 'm'.repeat(16);
+    s.createRoom('battle', 2, { handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'room', room });
+    hear({ t: 'room_closed', code: room.code, reason: 'started' });
+    hear(match(id));
+    hear(over(id));
+    hear({ t: 'room', room });
+    expect(view().match?.state).toBe('over');
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    expect(sent.at(-1)).toEqual({ t: 'room_join', code: 'ABCDEF', handling: DEFAULT_HANDLING, nextCount: 5 });
+  });
+});
+
+const room = { code: 'ABCDEF', mode: 'battle' as const, firstTo: 2, seats: [{ name: null, guest: true }, null] as [{ name: null; guest: true }, null], ready: [false, false] as [boolean, boolean], you: 0 as const };
+
+describe('a private room left on purpose', () => {
+  it('is given up with room_leave: the page is back in the lobby at once, deaf to what the room said before it heard, and asks for it no more', async () => {
+    const { s, sent, hear, view } = await opened();
+    s.createRoom('battle', 2, { handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'room', room });
+    s.leaveRoom();
+    expect(sent.at(-1)).toEqual({ t: 'room_leave', code: 'ABCDEF' });
+    expect(view().lobby).toEqual({ kind: 'idle' });
+    // A guest who joined just before the leave arrived: the server said so, the page has gone.
+    hear({ t: 'room', room: { ...room, seats: [room.seats[0], { name: null, guest: true }] } });
+    expect(view().lobby).toEqual({ kind: 'idle' });
+    // The server's answer to the leave.
+    hear({ t: 'room_closed', code: 'ABCDEF', reason: 'left' });
+    expect(view().lobby).toEqual({ kind: 'idle' });
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    expect(sent.filter((m) => m.t === 'room_join')).toEqual([]);
+    // A room made after is the page's as any.
+    s.createRoom('battle', 2, { handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'room', room: { ...room, code: 'GHJKLM' } });
+    expect(view().lobby).toMatchObject({ kind: 'room', room: { code: 'GHJKLM' } });
+  });
+
+  it('crossing the room’s start (the other was ready): the refusal is not shown, the match is played, and the room it reopens is the page’s', async () => {
+    const { s, hear, view } = await opened();
+    const id = 'm'.repeat(16);
+    s.createRoom('battle', 2, { handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'room', room });
+    s.leaveRoom();
+    hear({ t: 'room_closed', code: room.code, reason: 'started' });
+    hear(match(id));
+    hear({ t: 'error', code: 'unknown_room', message: 'You are not in this room.' });
+    expect(view().lobby).toEqual({ kind: 'idle' });
+    expect(view().error).toBeNull();
+    expect(view().match?.matchId).toBe(id);
+    hear(over(id));
+    hear({ t: 'room', room });
+    expect(view().lobby).toMatchObject({ kind: 'room', room: { code: room.code } });
+  });
+
+  it('while the link is down: the leave goes out once the page is connected again', async () => {
+    const { s, sent, hear, view, setOpen } = await opened();
+    s.createRoom('battle', 2, { handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'room', room });
+    setOpen(false);
+    s.leaveRoom();
+    expect(view().lobby).toEqual({ kind: 'idle' });
+    expect(sent.filter((m) => m.t === 'room_leave')).toEqual([]);
+    setOpen(true);
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    expect(sent.filter((m) => m.t === 'room_leave' || m.t === 'room_join')).toEqual([{ t: 'room_leave', code: room.code }]);
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    expect(sent.filter((m) => m.t === 'room_leave')).toHaveLength(1);
   });
 });
