@@ -15,8 +15,10 @@ export class Fingers {
     return [...this.down].map(([id, p]) => ({ id, x: p.x, y: p.y, radiusX: 8, radiusY: 8, force: 1 }));
   }
 
+  /** A button that is gone (its game ended) fails here in the expect timeout, named, instead of waiting out the test. */
   async press(id: number, target: Locator): Promise<void> {
-    const box = (await target.boundingBox())!;
+    const box = await target.boundingBox({ timeout: 10_000 });
+    if (!box) throw new Error(`nothing on screen to touch: ${target}`);
     this.down.set(id, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
     await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: this.points() });
   }
