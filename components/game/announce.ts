@@ -26,7 +26,7 @@ export function announcement(state: PlayState, ranking: ModeRanking, periods: Pe
     case 'playing':
       return 'Go';
     case 'paused':
-      return 'Paused. Press P or Escape to resume.';
+      return state.redeal ? 'Paused before the game began. Press P or Escape for a new game; this pause costs no rank.' : 'Paused. Press P or Escape to resume.';
     case 'ended': {
       const r = state.result;
       const headline = r.finished ? (r.reason === 'timeUp' ? 'Time' : 'Finished') : 'Game over';

@@ -1,5 +1,6 @@
 import { encodeReplay, type DealtGame, type FinesseTally, type GameEvent, type Key, type Mode, type Snapshot } from '@/lib/engine';
 import { SOLO_MAX_LAG_MS, START_COUNTDOWN_MS } from '@/lib/live/pace';
+import { PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { LIVE_PATH } from '@/lib/live/protocol';
 import type { Action, DisplaySettings, Settings } from '@/lib/validations/settings';
 import { type Outcome, type Submission, type Ticket, type VerifiedGame } from '@/lib/client/api';
@@ -35,7 +36,8 @@ export type PlayState =
   | { phase: 'ticketError'; message: string }
   | { phase: 'countdown'; count: number; ticket: Ticket }
   | { phase: 'playing'; ticket: Ticket }
-  | { phase: 'paused'; ticket: Ticket }
+  /** `redeal`: not begun, so resuming deals a new game rather than pausing this one (PlayController.redeals). */
+  | { phase: 'paused'; ticket: Ticket; redeal?: boolean }
   | { phase: 'ended'; ticket: Ticket; result: Snapshot; submit: SubmitState; finesse?: FinesseSummary };
 
 /** A finished game's finesse (lib/engine/finesse.ts), counted in the browser as it was played. */
@@ -141,8 +143,11 @@ export class PlayController {
     if (on) this.pause();
   }
 
-  /** Starts a game: a live ranked one from the server, or a local practice one. */
-  async newGame(): Promise<void> {
+  /**
+   * Starts a game: a live ranked one from the server, or a local practice one. `countdown`: this
+   * one counts down whatever the settings say (a game dealt again as its player comes back).
+   */
+  async newGame(o: { countdown?: boolean } = {}): Promise<void> {
     const gen = ++this.generation;
     this.runner?.pause();
     this.runner = null;
@@ -154,7 +159,7 @@ export class PlayController {
     this.dealt = null;
     this.livePaused = false;
     // Decided before a live game is asked for: the server's clock waits out the countdown too.
-    const countdown = countsDown(display.countdown, this.gamesStarted);
+    const countdown = o.countdown === true || countsDown(display.countdown, this.gamesStarted);
     const res = this.live ? await this.startLive(gen, countdown) : { ok: true as const, ticket: practiceTicket(this.mode) };
     if (gen !== this.generation) return;
     if (!res.ok) {
@@ -227,21 +232,37 @@ export class PlayController {
     if (s.phase !== 'playing' && s.phase !== 'countdown') return;
     // Recorded by the server with its length: a ranked game allows a few short pauses. A game
     // that waits paused before its first tick (settings open, tab hidden) pauses there too, or
-    // the wait would count against its pace.
-    if (this.runner && !this.livePaused) {
+    // the wait would count against its pace; unless it is dealt again instead (redeals).
+    if (this.runner && !this.livePaused && !this.redeals()) {
       this.livePaused = true;
       this.live?.pause(this.runner.tick);
     }
     this.runner?.pause();
-    this.set({ phase: 'paused', ticket: s.ticket });
+    this.set({ phase: 'paused', ticket: s.ticket, ...(this.redeals() ? { redeal: true } : {}) });
     if (this.snapshot) this.host.draw(this.snapshot, [], true, performance.now(), this.settings.display);
   }
 
   resume(): void {
     const s = this.state;
     if (s.phase !== 'paused' || this.suspended) return;
+    if (this.redeals()) {
+      void this.newGame({ countdown: true });
+      return;
+    }
     this.startCountdown(s.ticket);
     this.loop();
+  }
+
+  /**
+   * Whether a pause of the game on screen deals a new one when its player comes back rather than
+   * pausing this one: a live game not yet begun (its countdown, or dealt while the settings dialog
+   * was open or the tab hidden), in a mode where any pause costs the rank (lib/live/pauses.ts). A
+   * player who opened the settings during a Sprint's 3-2-1 lost its rank for a game they never
+   * played. Dealing again gives that one up (its ticket abandoned, as a restart's is): nothing a
+   * player could not do by pressing R.
+   */
+  private redeals(): boolean {
+    return this.live !== null && !this.started && PAUSE_BUDGETS[this.mode].pauses === 0;
   }
 
   private onKey(e: KeyboardEvent, down: boolean): void {

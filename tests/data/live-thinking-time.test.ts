@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mode } from '@/lib/engine';
-import type { ServerMessage } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '@/lib/live/protocol';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import { GameHost, type Seat } from '@/lib/server/live/solo/game-host';
@@ -10,7 +10,7 @@ import { PACING } from '@/lib/server/live/pacing';
 import { START_COUNTDOWN_MS } from '@/lib/live/pace';
 import { resetDb } from '@/tests/data/db';
 import { liveSite, msAt, wire } from '@/tests/data/live-site';
-import { runMessage } from '@/lib/server/live/messages';
+import { dispatch, runMessage } from '@/lib/server/live/messages';
 import { player } from '@/tests/data/play';
 import { botGame } from '@/tests/support/replays';
 
@@ -291,5 +291,37 @@ describe('a start that says its page counts down', () => {
   it('has its clock start when the countdown ends: a second after the deal, a second of play is ahead of it', async () => {
     expect(await secondIn(false)).toMatchObject({ t: 'ack', seq: 1, tick: 60 });
     expect(await secondIn(true)).toMatchObject({ t: 'error', code: 'ahead_of_clock' });
+  });
+});
+
+describe('a game taken up after its instance died during the countdown', () => {
+  /**
+   * A game started over the message handler, taken up at once by another site from its ticket (the
+   * page dialled again), then a batch of tick 60 one second after the deal. The clock is the test's,
+   * but the ticket's age is real time: well under the countdown here.
+   */
+  async function takenUpSecondIn(countdown: boolean) {
+    const clock = { now: 1_000_000 };
+    vi.spyOn(performance, 'now').mockImplementation(() => clock.now);
+    const owner = await player(`counter${++players}`);
+    const handling = botGame('sprint', 'any').replay.handling;
+    const lost = liveSite(owner);
+    await dispatch(lost.hub, lost.conn, { t: 'start', mode: 'sprint', handling, nextCount: 5, ...(countdown ? { countdown } : {}) });
+    const started = lost.sent.find((m) => m.t === 'started') as Extract<ServerMessage, { t: 'started' }>;
+    const next = liveSite(owner);
+    await dispatch(next.hub, next.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: started.gameId, token: started.resumeToken, setup: { handling, nextCount: 5, tick: 0 } } });
+    expect(next.sent.at(-1)).toMatchObject({ t: 'welcome', resumed: { gameId: started.gameId } });
+    clock.now += 1_000;
+    await dispatch(next.hub, next.conn, { t: 'inputs', stream: started.gameId, seq: 1, tick: 60, events: [] });
+    const answer = next.sent.at(-1);
+    for (const site of [lost, next]) site.hosts.get(started.gameId)?.close('hand_over');
+    return answer;
+  }
+
+  // The countdown is on the ticket (liveSetup), so the host that takes the game up starts its clock
+  // where the lost one did; it was charged the rest of the 3-2-1 before.
+  it('keeps the countdown its start said: a second after the deal, a second of play is ahead of it', async () => {
+    expect(await takenUpSecondIn(false)).toMatchObject({ t: 'ack', seq: 1, tick: 60 });
+    expect(await takenUpSecondIn(true)).toMatchObject({ t: 'error', code: 'ahead_of_clock' });
   });
 });

@@ -62,6 +62,39 @@ test('a game that counts down says so when it is asked for; a restart does not',
   expect(starts[1]).not.toHaveProperty('countdown');
 });
 
+// A player who opened the settings during a ranked Sprint's first 3-2-1 paused a game not yet
+// begun, and in a mode where any pause costs the rank it went on unranked (lib/live/pauses.ts).
+// Now no pause is sent: coming back deals a new game, counted down, and it stays ranked.
+test('settings opened during a ranked Sprint\'s countdown cost no rank: the game is dealt again', async ({ page }) => {
+  const sent: Array<Record<string, unknown>> = [];
+  page.on('websocket', (ws) => ws.on('framesent', (frame) => {
+    sent.push(...([JSON.parse(String(frame.payload))].flat() as Array<Record<string, unknown>>));
+  }));
+  // Clicked inside the page the moment the countdown shows: from the test, a loaded machine could
+  // see the countdown only as it ended.
+  await page.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (document.querySelector('[data-testid="game"]')?.getAttribute('data-phase') !== 'countdown') return;
+      seen.disconnect();
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Settings')?.click();
+    });
+    seen.observe(document, { subtree: true, attributes: true, attributeFilter: ['data-phase'] });
+  });
+  await page.goto('/play/sprint');
+  const game = page.getByTestId('game');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible({ timeout: 20_000 });
+  await expect(game).toHaveAttribute('data-phase', 'paused');
+  const first = await game.getAttribute('data-game-id');
+  await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByTestId('redeal-note')).toBeVisible();
+  await page.getByRole('button', { name: 'Resume (P)' }).click();
+  await expect(game).not.toHaveAttribute('data-game-id', first!);
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+  await expect(page.getByTestId('live-status')).toHaveAttribute('data-ranked', 'true');
+  expect(sent.filter((m) => m.t === 'pause'), 'no pause sent for a game never begun').toHaveLength(0);
+  expect(sent.filter((m) => m.t === 'start').map((m) => m.countdown)).toEqual([true, true]);
+});
+
 /** From the next page on, every write to localStorage fails as on a device whose storage is full. */
 const fillStorage = (page: Page) =>
   page.addInitScript(() => {

@@ -1,13 +1,23 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { Prisma } from '@/lib/generated/prisma/client';
-import { RULES_VERSION, type Handling, type Mode } from '@/lib/engine';
+import { z } from 'zod';
+import { RULES_VERSION, type Mode } from '@/lib/engine';
+import { gameSetupSchema } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import { cleanupInBackground } from '@/lib/server/games/cleanup';
 import type { Owner } from '@/lib/server/games/owner';
 import { TICKET_TTL_MS } from '@/lib/server/games/policy';
 
 export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: number; issuedAt: string; expiresAt: string };
+
+/**
+ * What a live ticket keeps of its `start` (liveSetup): the handling and preview, and whether its
+ * page counted down first (then the clock started START_COUNTDOWN_MS after the deal, and a host
+ * that takes the game up after a crash starts it there too).
+ */
+export const liveSetupSchema = gameSetupSchema.extend({ countdown: z.literal(true).optional() });
+export type LiveSetup = z.infer<typeof liveSetupSchema>;
 
 /**
  * Issues a seed for one game. Guests' tickets are bound to their cookie id.
@@ -20,7 +30,7 @@ export type Ticket = { gameId: string; seed: string; mode: Mode; rulesVersion: n
  * the first was lost plays under it (lib/server/live/solo/adopt.ts).
  */
 export async function issueTicket(options: {
-  mode: Mode; owner: Owner; now?: Date; live?: boolean; setup?: { handling: Handling; nextCount: number };
+  mode: Mode; owner: Owner; now?: Date; live?: boolean; setup?: LiveSetup;
 }): Promise<Ticket> {
   const { mode, owner } = options;
   // Issued to the live game host (lib/server/live): it keeps the seed until the game is over.

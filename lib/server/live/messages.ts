@@ -281,7 +281,9 @@ async function start(hub: LiveHere, conn: Connection, m: Extract<ClientMessage, 
     const player = conn.owner.userId ?? conn.owner.guestId!;
     const verdict = await hit([{ rule: 'ticketAddress', subject: conn.address }, { rule: 'ticketPlayer', subject: player }]);
     if (!verdict.ok) return conn.error('rate_limited', `Too many new games; try again in ${verdict.retryAfterSeconds} s.`);
-    const ticket = await issueTicket({ mode: m.mode, owner: conn.owner, live: true, setup: { handling: m.handling, nextCount: m.nextCount } });
+    const ticket = await issueTicket({
+      mode: m.mode, owner: conn.owner, live: true, setup: { handling: m.handling, nextCount: m.nextCount, ...(m.countdown ? { countdown: true } : {}) },
+    });
     // The socket may have closed while the ticket was written (its close found no game to leave),
     // and another start on it may have finished meanwhile: a host seated on either would play on
     // with nobody to give it up, holding its slot and its lease for good. The unused ticket expires.

@@ -32,6 +32,7 @@ describe('play page announcements', () => {
     expect(announcement({ phase: 'countdown', count: 3, ticket }, MODES.marathon, TABS)).toBe('3');
     expect(announcement({ phase: 'playing', ticket }, MODES.marathon, TABS)).toBe('Go');
     expect(announcement({ phase: 'paused', ticket }, MODES.marathon, TABS)).toMatch(/^Paused/);
+    expect(announcement({ phase: 'paused', ticket, redeal: true }, MODES.sprint, TABS)).toMatch(/new game; this pause costs no rank/);
     expect(announcement({ phase: 'ticketError', message: 'Too many games.' }, MODES.marathon, TABS)).toBe('Could not start a game: Too many games.');
   });
 

@@ -1,8 +1,10 @@
 import 'server-only';
 import { gameSetupSchema, type GameSetup, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import { MODE_NAMES, SUPPORTED_RULES_VERSIONS, VERSUS_RULES_VERSIONS, type Handling, type Mode } from '@/lib/engine';
+import { START_COUNTDOWN_MS } from '@/lib/live/pace';
 import { getDb } from '@/lib/server/db';
 import { owns } from '@/lib/server/games/owner';
+import { liveSetupSchema, type LiveSetup } from '@/lib/server/games/tickets';
 import { laterCheckpoint } from '@/lib/server/live/solo/ack-digest';
 import type { Slot } from '@/lib/server/live/address-slots';
 import type { Connection } from '@/lib/server/live/connection';
@@ -85,9 +87,9 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
   // A game dealt before a rules change goes on under its ticket's rules, which the browser that dealt it plays.
   if (!SOLO_RULES.includes(ticket.rulesVersion) || !(MODE_NAMES as readonly string[]).includes(ticket.mode) || !owns(ticket, conn.owner)) return null;
   // A ticket issued before setups were kept (migration live_setup) goes on under the declared one, as before.
-  const recorded = ticket.liveSetup === null ? null : gameSetupSchema.safeParse(ticket.liveSetup);
+  const recorded = ticket.liveSetup === null ? null : liveSetupSchema.safeParse(ticket.liveSetup);
   if (recorded && !recorded.success) return null; // unreadable: not taken up under a guess
-  const setup = recorded?.data ?? gameSetupSchema.parse(a.setup);
+  const setup: LiveSetup = recorded?.data ?? gameSetupSchema.parse(a.setup);
   if (!sameSetup(setup, a.setup))
     return { code: 'setup_mismatch', message: 'This game was started with other handling or another preview than this resume declares; it goes on only under its own.' };
   // The resent log must begin with what the lost host had acknowledged: its last checkpoint on the
@@ -97,6 +99,8 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
   const host = new GameHost({
     gameId: a.gameId, seed: ticket.seed, mode: ticket.mode as Mode, rulesVersion: ticket.rulesVersion, handling: setup.handling, nextCount: setup.nextCount,
     owner: conn.owner, player: conn.player, bus: hub.bus, onClose: (h) => hub.removeGame(h, slot),
+    // Its clock starts where the lost host's did: after the countdown its page said it would run.
+    ...(setup.countdown ? { countdownMs: START_COUNTDOWN_MS } : {}),
     // Pauses, time away and a lost rank from a handover's carry or the last checkpoint, whichever says more:
     // a carry is kept a minute, and the host it went to may have checkpointed more since.
     adopted: {
