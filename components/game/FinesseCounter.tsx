@@ -21,7 +21,10 @@ export function FinesseCounter({ root }: { root: RefObject<HTMLElement | null> }
     <p
       data-testid="finesse-faults"
       title="Finesse faults: presses beyond the fewest that place each piece"
-      className="pointer-events-none absolute bottom-2 left-2 rounded-md bg-field-panel/80 px-2 py-1 text-xs text-field-muted tabular-nums"
+      className="pointer-events-none absolute rounded-md bg-field-panel/80 px-2 py-1 text-xs text-field-muted tabular-nums"
+      // Just above the stats column's first row, its text in line with theirs, as the canvas placed
+      // them (canvas-view.ts): at the field box's bottom corner it covered a phone's PPS.
+      style={{ left: 'calc(var(--stats-left, 1rem) - 0.5rem)', bottom: 'calc(100% - var(--stats-top, 100%) + 0.25rem)' }}
     >
       Faults <span className="font-semibold text-field-fg">{faults}</span>
     </p>

@@ -1,5 +1,5 @@
 import type { Snapshot } from '@/lib/engine';
-import { createRenderCache, drawGame, layoutFor, statsColumn, UNITS_H, UNITS_W, type DrawOptions, type Layout } from '@/components/game/draw';
+import { createRenderCache, drawGame, layoutFor, statsColumn, statsTop, UNITS_H, UNITS_W, type DrawOptions, type Layout } from '@/components/game/draw';
 
 /**
  * A canvas that fills its parent, keeps a backing store of CSS size × devicePixelRatio (sharp on
@@ -11,6 +11,9 @@ export class CanvasView {
   private layout: Layout | null = null;
   private observer: ResizeObserver | null = null;
   private last: { snap: Snapshot; opts: DrawOptions } | null = null;
+  /** The canvas in its parent, in CSS pixels: where it starts, and CSS pixels per backing pixel. */
+  private place = { top: 0, scale: 1 };
+  private statsAt = '';
   private readonly cache = createRenderCache();
 
   constructor(private readonly canvas: HTMLCanvasElement) {
@@ -40,14 +43,23 @@ export class CanvasView {
     // Where the hold and stats column ends, from the parent's left edge (the canvas is centred in
     // it): an overlay that must leave the stats readable, the result, starts there.
     const col = statsColumn(this.layout);
-    const right = (box.width - cssW) / 2 + ((col.x + col.width) * cssW) / this.canvas.width;
+    const left = (box.width - cssW) / 2;
+    this.place = { top: (box.height - cssH) / 2, scale: cssW / this.canvas.width };
+    const right = left + (col.x + col.width) * this.place.scale;
     parent.style.setProperty('--beside-stats', `${Math.ceil(right)}px`);
+    parent.style.setProperty('--stats-left', `${Math.round(left + col.x * this.place.scale)}px`);
+    this.statsAt = '';
     if (this.last) this.draw(this.last.snap, this.last.opts);
   }
 
   draw(snap: Snapshot, opts: DrawOptions): void {
     this.last = { snap, opts };
-    if (this.ctx && this.layout) drawGame(this.ctx, snap, this.layout, { cache: this.cache, ...opts });
+    if (!this.ctx || !this.layout) return;
+    drawGame(this.ctx, snap, this.layout, { cache: this.cache, ...opts });
+    // Where the stats begin (higher when rising), from the parent's top: an overlay that sits just
+    // above them, the finesse faults, reads it. Written only when it moves, not every frame.
+    const at = `${Math.floor(this.place.top + statsTop(this.layout, opts.rising) * this.place.scale)}px`;
+    if (at !== this.statsAt) this.canvas.parentElement?.style.setProperty('--stats-top', (this.statsAt = at));
   }
 
   dispose(): void {

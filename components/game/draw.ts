@@ -109,6 +109,19 @@ export function statsColumn(layout: Layout): { x: number; y: number; width: numb
   return { x: ox + Math.round(SIDE_X * cell), y: oy, width: Math.round(4.5 * cell), height: UNITS_H * cell };
 }
 
+/** Canvas y of the field's top edge: normal, the spawn rows above it; rising, below it. */
+function fieldTopOf(layout: Layout, rising: boolean): number {
+  return layout.oy + (rising ? 0 : BUFFER * layout.cell) + Math.round(0.5 * layout.cell);
+}
+
+/**
+ * Canvas y where the stats begin (SCORE's label), below the hold and the callout: the free space
+ * above it is where an overlay beside the stats goes (the finesse faults).
+ */
+export function statsTop(layout: Layout, rising: boolean): number {
+  return statRows(layout, fieldTopOf(layout, rising)).rows[0]!;
+}
+
 /** The piece letter to mark blocks with, when the palette draws patterns. */
 function markOf(o: DrawOptions, type: string): string | undefined {
   return PATTERNED.has(o.palette) ? type : undefined;
@@ -128,10 +141,9 @@ function block(ctx: CanvasRenderingContext2D, x: number, y: number, size: number
 
 /** Draws one frame of a game: used by the live game and the replay viewer alike. */
 export function drawGame(ctx: CanvasRenderingContext2D, snap: Snapshot, layout: Layout, o: DrawOptions): void {
-  const { cell, ox, oy } = layout;
+  const { cell, ox } = layout;
   const fx = ox + Math.round(FIELD_X * cell);
-  // Normal: spawn rows above the field; rising: below it.
-  const fieldTop = oy + (o.rising ? 0 : BUFFER * cell) + Math.round(0.5 * cell);
+  const fieldTop = fieldTopOf(layout, o.rising);
   const fw = COLS * cell;
   const fh = ROWS * cell;
   /** Canvas y of the top edge of engine row py (0 = bottom row). */

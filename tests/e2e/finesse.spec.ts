@@ -3,6 +3,7 @@ import { finesseOfReplay } from '@/lib/engine';
 import { playRanked } from '@/tests/api/client';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { frames } from '@/tests/e2e/play-helpers';
+import { PIXEL_7 } from '@/tests/e2e/touch-helpers';
 
 /** Three taps to the left wall, where holding left is one press: a fault for every piece. */
 async function tapThreeLeft(page: Page): Promise<void> {
@@ -61,6 +62,23 @@ test('the play page counts finesse faults live and the result panel sums them', 
     await frames(page, 2);
   }
   await expect(page.getByTestId('result-finesse')).toContainText(`${faults} finesse fault`);
+});
+
+// On a phone the picture is smaller than its box (the live badge above takes height): the count at
+// the box's bottom corner covered the stats' PPS. It sits just above the stats, whose rows take the
+// lower half of the picture, under the hold.
+test('on a phone the live fault count sits above the stats, clear of them', async ({ browser }) => {
+  const context = await browser.newContext({ ...PIXEL_7, viewport: { width: 360, height: 740 } });
+  const page = await context.newPage();
+  await page.goto('/play/marathon');
+  await expect(page.getByTestId('game')).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+  const field = page.getByTestId('field');
+  const faults = page.getByTestId('finesse-faults');
+  await expect.poll(async () => {
+    const [f, b] = [(await field.boundingBox())!, (await faults.boundingBox())!];
+    return b.y >= f.y + f.height / 4 && b.y + b.height <= f.y + f.height / 2 && b.x + b.width <= f.x + f.width / 3;
+  }, 'the count between the hold and the stats').toBe(true);
+  await context.close();
 });
 
 test('a ranked Sprint shows its server-counted faults on the board, and the replay viewer marks them', async ({ page }) => {
