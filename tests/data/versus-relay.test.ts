@@ -78,23 +78,11 @@ async function roomAcross() {
 
 describe.skipIf(!redisUp)('versus across instances on Redis', () => {
   it('a room made through one instance is joined on the home; the relayed maker’s socket closing keeps its seat, and its page dialling again through the home sits back in it', async () => {
-    const homeKey = `linefall:test:versus-home:${randomBytes(6).toString('hex')}`;
-    const home = instance(homeKey);
-    await new Promise((r) => setTimeout(r, 100)); // the first claims the home
-    const other = instance(homeKey);
-    const far = socket('far');
-    const near = socket('near');
-
-    const create: VersusClientMessage = { t: 'room_create', mode: 'battle', firstTo: 2, ...setup };
-    await other.relay.handle(far.conn, create);
+    // Made through the other instance, joined by its code on the home itself: both hear of it, the relayed one through Redis.
+    const { home, other, far, near, room } = await roomAcross();
     expect(far.conn.relayedTo).toBe(home.link.instance);
-    const { room } = await far.next('room');
     expect(room.seats).toEqual([{ name: null, guest: true }, null]);
-
-    // Joined by its code on the home itself: both hear of it, the relayed one through Redis.
-    await home.relay.handle(near.conn, { t: 'room_join', code: room.code, ...setup });
     expect(near.conn.relayedTo).toBeNull();
-    await far.next('room', (m) => m.room.seats[1] !== null);
     expect((await near.next('room')).room.you).toBe(1);
 
     // Only the room's maker picks the set, whichever instance its socket is on.
