@@ -69,6 +69,16 @@ describe("a seat's batch (protocol 2: one family, keyed by its stream)", () => {
     expect(last(friend.sent, 'room_closed')).toEqual({ t: 'room_closed', code, reason: 'left' });
   });
 
+  it('a leave naming a room the socket is not in is spent from the lobby budget: past it, refused and gone no further', () => {
+    const { say } = oneInstance();
+    const stranger = guest('leaving-stranger');
+    // Each would reach the home, across Redis from any other instance: a made-up code costs the budget like any room message.
+    for (let i = 0; i < LIVE_LIMITS.lobbyMessagesPerMinute + 3; i++) say(stranger, { t: 'room_leave', code: 'ZZZZZZ' });
+    const codes = stranger.sent.map((m) => (m.t === 'error' ? m.code : m.t));
+    expect(codes.filter((c) => c === 'unknown_room')).toHaveLength(LIVE_LIMITS.lobbyMessagesPerMinute);
+    expect(codes.filter((c) => c === 'rate_limited')).toHaveLength(1);
+  });
+
   it("reaches the match or room set its socket was told it plays; one naming any other stream is answered on the socket, reaching no lobby", async () => {
     const { versus, rooms, say } = oneInstance();
     const a = guest('a-player');

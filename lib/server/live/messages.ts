@@ -166,10 +166,14 @@ function versus(hub: LiveHere, conn: Connection, m: VersusClientMessage): Promis
     case 'vunwatch':
       conn.catchUps.take(now);
       break;
-    case 'room_leave':
-      // Counted, never refused: a leave refused would leave the page in the lobby and its seat kept.
-      conn.lobby.take(now);
+    case 'room_leave': {
+      // Past the budget, only from a socket in a room of two: a leave refused would leave its page in
+      // the lobby and its seat kept. Any other (a made-up code) went on to the home, across Redis
+      // from any other instance, up to 40 a second per socket.
+      const spent = conn.lobby.take(now);
+      if (spent !== 'ok' && !hub.door.inPairRoom(conn)) return void allowed(conn, spent, LOBBY);
       break;
+    }
     case 'vresume':
       if (!allowed(conn, conn.catchUps.take(now), CATCH_UPS, m.matchId)) return;
       if (conn.session?.banned) return conn.error('banned', BANNED, { gameId: m.matchId });

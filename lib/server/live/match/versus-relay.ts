@@ -87,6 +87,8 @@ export type VersusDoor = {
   close(): void;
   /** Matches this socket watches on other instances, or waits to watch: they count against its watch budget here (watch.ts). */
   watchingElsewhere(conn: Connection): number;
+  /** Whether the socket sits in a private room of two, here or (as told through the relay) at the home. */
+  inPairRoom(conn: Connection): boolean;
 };
 
 /** One instance: every versus message goes to its own lobby. */
@@ -96,6 +98,7 @@ export const localDoor = (lobby: VersusLobby, homes: HomeLobbies): VersusDoor =>
   drop: (conn) => lobby.drop(conn),
   close: () => {},
   watchingElsewhere: () => 0,
+  inPairRoom: (conn) => lobby.rooms.seats(conn),
 });
 
 /**
@@ -567,6 +570,10 @@ export class VersusRelay implements VersusDoor {
 
   watchingElsewhere(conn: Connection): number {
     return this.watches.count(conn.id);
+  }
+
+  inPairRoom(conn: Connection): boolean {
+    return this.inPairRooms.has(conn.id) || this.lobby.rooms.seats(conn);
   }
 
   /** Whether the socket may watch this match: one it watches or waits for already, or a new one within its budget (the socket is told if not). */
