@@ -479,6 +479,33 @@ describe('a private room whose maker’s connection drops', () => {
       expect(maker.last('room')).toBeDefined();
     }
   });
+
+  it('keeps no more seats for an address than ROOM_LIMITS.roomsPerAddress when their sockets drop: past it a room closes at once, its guest told', async () => {
+    held();
+    const makers = [];
+    for (let i = 0; i <= ROOM_LIMITS.roomsPerAddress; i++) {
+      const maker = conn({ userId: null, guestId: `blip-${i}` }, '10.67.0.2');
+      await send(maker, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+      const code = (maker.last('room') as { room: { code: string } }).room.code;
+      const guest = conn({ userId: null, guestId: `blip-guest-${i}` });
+      await send(guest, { t: 'room_join', code, ...base });
+      makers.push({ maker, guest, code });
+    }
+    // Connected, each had its room; dropped (or dialled and dropped in turn), they keep at most the address's share.
+    for (const { maker } of makers) {
+      (maker.c as { open: boolean }).open = false;
+      lobby.drop(maker.c);
+    }
+    const closed = makers.filter(({ guest }) => guest.last('room_closed'));
+    expect(closed.map(({ guest }) => guest.last('room_closed'))).toEqual([{ t: 'room_closed', code: makers.at(-1)!.code, reason: 'left' }]);
+    const back = conn({ userId: null, guestId: `blip-${ROOM_LIMITS.roomsPerAddress}` }, '10.67.0.2');
+    await send(back, { t: 'room_join', code: makers.at(-1)!.code, ...base });
+    expect(back.last('error')).toMatchObject({ code: 'unknown_room' });
+    // The kept ones are their makers' still.
+    const first = conn({ userId: null, guestId: 'blip-0' }, '10.67.0.2');
+    await send(first, { t: 'room_join', code: makers[0]!.code, ...base });
+    expect(first.last('room')).toMatchObject({ room: { code: makers[0]!.code, you: 0 } });
+  });
 });
 
 describe('a private room left on purpose (room_leave)', () => {

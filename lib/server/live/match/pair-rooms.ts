@@ -50,7 +50,7 @@ export class PairRooms {
         if (this.o.busy(conn)) return conn.error('already_playing', 'This connection is already in a match, a room or the queue.');
         // A kept seat outlives its socket: sockets dialled and dropped in turn would hold rooms without end
         // (rooms whose maker is connected are bounded by the address's sockets).
-        if ([...this.rooms.values()].filter((r) => r.away !== null && r.seats[0].address === conn.address).length >= ROOM_LIMITS.roomsPerAddress)
+        if (this.keptFor(conn.address) >= ROOM_LIMITS.roomsPerAddress)
           return conn.error('rate_limited', `At most ${ROOM_LIMITS.roomsPerAddress} rooms open at once from one address: close one first.`);
         let code = '';
         do code = Array.from({ length: 6 }, () => ROOM_ALPHABET[randomInt(ROOM_ALPHABET.length)]).join('');
@@ -111,6 +111,13 @@ export class PairRooms {
       default:
         m satisfies never;
     }
+  }
+
+  /** How many rooms are kept here for makers behind this address whose sockets dropped. */
+  private keptFor(address: string): number {
+    let n = 0;
+    for (const r of this.rooms.values()) if (r.away !== null && r.seats[0].address === address) n++;
+    return n;
   }
 
   /** Whether the socket sits in a room here. */
@@ -205,6 +212,9 @@ export class PairRooms {
   private makerAway(room: PairRoom): void {
     // Kept already (its old socket dropped again: its instance gone too): one timer, from the first drop.
     if (room.away !== null) return;
+    // Kept only within its address's share, whenever its socket drops: rooms made while connected,
+    // then dropped (or dialled and dropped in turn), would otherwise all be kept past the cap.
+    if (this.keptFor(room.seats[0].address) >= ROOM_LIMITS.roomsPerAddress) return this.close(room);
     room.ready = [false, false];
     room.away = this.o.timers.set(() => {
       room.away = null;
