@@ -117,6 +117,13 @@ describe("a seat's batch (protocol 2: one family, keyed by its stream)", () => {
     expect(last(a.sent, 'error')).toMatchObject({ code: 'bad_message', gameId: matchId, seq: 2 });
     say(alice, { t: 'inputs', stream: setId, seq: 2, tick: 1, events: [] });
     expect(last(alice.sent, 'error')).toMatchObject({ code: 'bad_message', gameId: setId, seq: 2 });
+
+    // Out of the set by its own rleave: its batches to it are answered on the socket from then on, as a made-up one's.
+    say(alice, { t: 'rleave', code });
+    roomsHeard.mockClear();
+    say(alice, { t: 'inputs', stream: setId, game: 0, seq: 2, tick: 1, events: [] });
+    expect(last(alice.sent, 'error')).toMatchObject({ code: 'unknown_game', gameId: setId });
+    expect(roomsHeard).not.toHaveBeenCalled();
     versus.close();
     rooms.lobby.close();
 

@@ -222,6 +222,8 @@ function room(hub: LiveHere, conn: Connection, m: RoomClientMessage): Promise<vo
       m satisfies never;
   }
   if (hub.draining && (m.t === 'rcreate' || m.t === 'rstart')) return conn.error('server_error', 'The server is restarting; connect again in a moment.');
+  // Out for the set at the home (0034): its batches to that set are answered on this socket from now on.
+  if (m.t === 'rleave') conn.streams.leftRoom(m.code);
   return hub.door.room(conn, m);
 }
 
