@@ -105,7 +105,7 @@ export function PlayScreen({ mode, title, signedIn, ranking, ghost, periods, pra
       </div>
       {live && (
         <Suspense fallback={null}>
-          <LiveBadge view={live} />
+          <LiveBadge view={live} redeal={(state.phase === 'countdown' || state.phase === 'paused') && state.redeal === true} />
         </Suspense>
       )}
       {ghost && ready && (
@@ -173,7 +173,7 @@ function Overlay(props: {
         <div data-testid="paused" className="space-y-3 rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
           <p className="text-2xl font-bold">Paused</p>
           {state.redeal && <p data-testid="redeal-note" className="max-w-xs text-sm text-field-muted">Not begun yet: you get a new game, so this pause costs no rank.</p>}
-          <div className="flex gap-2">
+          <div className="flex flex-wrap justify-center gap-2">
             <Button variant="primary" size="md" onClick={props.onResume}>Resume (P)</Button>
             <Button variant="field" size="md" onClick={props.onRestart}>Restart (R)</Button>
             <Button variant="field" size="md" onClick={props.onSettings}>Settings</Button>

@@ -6,10 +6,10 @@ import { linkTrouble } from '@/lib/client/live/socket';
 /**
  * The live channel on the play page: whether the game is ranked and connected, how many watch it,
  * the pauses left or that a pause costs the rank. Loaded with the game (not in the page's first
- * load); quiet while all is well.
+ * load); quiet while all is well. `redeal`: the game has not begun, and a pause deals a new one.
  */
-export function LiveBadge({ view }: { view: LiveView }) {
-  const pausing = pauseNote(view);
+export function LiveBadge({ view, redeal }: { view: LiveView; redeal: boolean }) {
+  const pausing = pauseNote(view, redeal);
   const trouble = view.waiting && view.link !== 'outdated' ? 'Waiting for the server…' : linkTrouble(view.link);
   return (
     <div data-testid="live-status" data-link={view.link} data-ranked={view.ranked} data-spectators={view.spectators} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">

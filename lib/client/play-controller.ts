@@ -34,9 +34,10 @@ export type SubmitState =
 export type PlayState =
   | { phase: 'loading' }
   | { phase: 'ticketError'; message: string }
-  | { phase: 'countdown'; count: number; ticket: Ticket }
+  /** `redeal`: not begun, so a pause deals a new game rather than pausing this one (PlayController.redeals). */
+  | { phase: 'countdown'; count: number; ticket: Ticket; redeal?: boolean }
   | { phase: 'playing'; ticket: Ticket }
-  /** `redeal`: not begun, so resuming deals a new game rather than pausing this one (PlayController.redeals). */
+  /** `redeal`: as for the countdown; resuming deals the new game. */
   | { phase: 'paused'; ticket: Ticket; redeal?: boolean }
   | { phase: 'ended'; ticket: Ticket; result: Snapshot; submit: SubmitState; finesse?: FinesseSummary };
 
@@ -210,7 +211,7 @@ export class PlayController {
     // A button clicked to start or resume keeps focus; Space would press it again.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
     this.countdownEnd = performance.now() + COUNTDOWN_STEPS * COUNTDOWN_STEP_MS;
-    this.set({ phase: 'countdown', count: COUNTDOWN_STEPS, ticket });
+    this.set({ phase: 'countdown', count: COUNTDOWN_STEPS, ticket, ...(this.redeals() ? { redeal: true } : {}) });
   }
 
   /**

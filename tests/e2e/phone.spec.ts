@@ -128,6 +128,14 @@ test.describe('on a phone', () => {
     // Pause and resume by touch.
     await fingers.tap(page, button(page, 'pause'));
     await expect(game).toHaveAttribute('data-phase', 'paused');
+    // The paused panel's buttons, each inside it on a 360 px screen (Settings once ran past its edge, cut off by the field's box).
+    await page.setViewportSize({ width: 360, height: 740 });
+    const panel = (await page.getByTestId('paused').boundingBox())!;
+    for (const name of ['Resume (P)', 'Restart (R)', 'Settings']) {
+      const r = (await page.getByTestId('paused').getByRole('button', { name, exact: true }).boundingBox())!;
+      expect([r.x >= panel.x, r.x + r.width <= panel.x + panel.width], `${name} inside the paused panel at 360 px`).toEqual([true, true]);
+    }
+    await page.setViewportSize(PIXEL_7.viewport);
     await page.getByRole('button', { name: 'Resume (P)' }).tap();
     await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
 

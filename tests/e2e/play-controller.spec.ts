@@ -87,6 +87,8 @@ test('settings opened during a ranked Sprint\'s countdown cost no rank: the game
   const first = await game.getAttribute('data-game-id');
   await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByTestId('redeal-note')).toBeVisible();
+  // The live badge says the same: it once said a pause costs the rank, of a game not begun.
+  await expect(page.getByTestId('pause-note')).toHaveText('Not begun yet: a pause deals a new game');
   await page.getByRole('button', { name: 'Resume (P)' }).click();
   await expect(game).not.toHaveAttribute('data-game-id', first!);
   await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });

@@ -55,9 +55,11 @@ export const unrankedReason = (r: UnrankedReason | undefined) => (r ? REASONS[r]
 /**
  * What a ranked game's badge says about pausing, from the start: the player learns what a pause
  * costs before taking one. Null once the game is unranked (the badge says why) or before it starts.
+ * `redeal`: not begun, a pause now deals a new game and costs nothing (PlayController.redeals).
  */
-export function pauseNote(view: Pick<LiveView, 'mode' | 'ranked' | 'pausesLeft'>): string | null {
+export function pauseNote(view: Pick<LiveView, 'mode' | 'ranked' | 'pausesLeft'>, redeal = false): string | null {
   if (!view.ranked || view.mode === null) return null;
+  if (redeal) return 'Not begun yet: a pause deals a new game';
   const budget = PAUSE_BUDGETS[view.mode];
   const left = view.pausesLeft ?? budget.pauses;
   if (left === 0) return 'Pausing makes this game unranked';

@@ -19,6 +19,9 @@ describe('pauses in a ranked live game, per mode', () => {
 
   it('the play page says what a pause costs before the first one', () => {
     expect(pauseNote({ mode: 'sprint', ranked: true, pausesLeft: null })).toBe('Pausing makes this game unranked');
+    // Not begun (its countdown): a pause deals a new game instead (PlayController.redeals).
+    expect(pauseNote({ mode: 'sprint', ranked: true, pausesLeft: null }, true)).toBe('Not begun yet: a pause deals a new game');
+    expect(pauseNote({ mode: 'sprint', ranked: false, pausesLeft: 0 }, true)).toBeNull();
     expect(pauseNote({ mode: 'ultra', ranked: true, pausesLeft: 0 })).toBe('Pausing makes this game unranked');
     expect(pauseNote({ mode: 'marathon', ranked: true, pausesLeft: 2 })).toBe('2 pauses left, up to 30 s each');
     expect(pauseNote({ mode: 'marathon', ranked: true, pausesLeft: 1 })).toBe('1 pause left, up to 30 s each');
