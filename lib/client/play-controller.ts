@@ -404,7 +404,10 @@ export class PlayController {
       this.host.root.dataset.seed = over.seed;
       return game.replay();
     } catch {
-      this.set({ ...this.state, submit: { status: 'failed', message: 'The live server did not confirm the end of this game, so it cannot be verified from here.' } });
+      const message = this.live!.playedElsewhere
+        ? 'This game went on in another tab or window: its result is kept there.'
+        : 'The live server did not confirm the end of this game, so it cannot be verified from here.';
+      this.set({ ...this.state, submit: { status: 'failed', message } });
       return null;
     }
   }

@@ -67,7 +67,7 @@
  * Errors (`error.code`): bad_message, too_large, unsupported_version, rate_limited, too_many_games,
  *   out_of_order, unknown_game, not_your_game, game_over, bad_inputs, ahead_of_clock, desync,
  *   resume_failed, server_error, not_live, setup_mismatch, banned, sign_in_required, unknown_room,
- *   room_full, not_room_host, unknown_match, not_your_match, already_playing, not_eligible.
+ *   room_full, not_room_host, unknown_match, not_your_match, already_playing, not_eligible, seat_taken.
  */
 import { z } from 'zod';
 import { cheeseOf, COLS, END_NAMES, HOLES_AHEAD, KEYS, keyId, MAX_FIRST_TO, MAX_REPLAY_TICKS, MODE_NAMES, MODES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
@@ -255,6 +255,8 @@ export const LIVE_ERROR_CODES = [
   'sign_in_required', 'unknown_room', 'room_full', 'not_room_host', 'unknown_match', 'not_your_match', 'already_playing',
   // ranked quick match refused: an account too new with too few finished solo games (lib/server/versus/pairing.ts)
   'not_eligible',
+  // to the socket whose seat a resume from another (a second tab) took: its page stops playing it (seat-taken.ts)
+  'seat_taken',
 ] as const;
 export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 

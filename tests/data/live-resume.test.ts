@@ -179,6 +179,21 @@ describe('resuming a live game on a connection', () => {
     host.close('hand_over');
   });
 
+  it('a second tab taking the game up while the first is still connected: the first is told, once, and plays it no more', async () => {
+    const site = liveSite(await player('two-tabs'));
+    const { host, token } = await clockedHost(site);
+    const before = site.sent.length;
+    const tab = site.connection();
+    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    expect(host.seated(tab.conn)).toBe(true);
+    expect(site.sent.slice(before)).toEqual([expect.objectContaining({ t: 'error', code: 'seat_taken', gameId: host.gameId })]);
+    expect(tab.sent.filter((m) => m.t === 'error')).toEqual([]);
+    // The same socket resuming its own seat again is nobody's loss: nothing said.
+    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    expect(tab.sent.filter((m) => m.t === 'error')).toEqual([]);
+    host.close('hand_over');
+  });
+
   it('refuses a resume past PACING.resumeWindowMs with resume_failed and gives the game up, however late the timer', async () => {
     const site = liveSite(await player('too-late'));
     const { host, clock, token } = await clockedHost(site);

@@ -377,10 +377,12 @@ describe('rooms that would outlive their people, and seats played twice', () => 
     const mallory = await made(site, 'mallory');
     mallory.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
     expect(mallory.last('error')).toMatchObject({ code: 'resume_failed' });
-    // Her own second tab takes the seat up; the first socket, still open, no longer plays it.
+    // Her own second tab takes the seat up; the first socket, still open, is told so and no longer plays it.
     const tab = socket(lobby, alice.conn.owner, clock.now);
     tab.say({ t: 'rresume', matchId: m.matchId, token: m.resumeToken! });
     expect(tab.last('rresumed')).toMatchObject({ matchId: m.matchId });
+    expect(alice.last('error')).toMatchObject({ code: 'seat_taken', gameId: m.matchId });
+    expect(tab.last('error')).toBeUndefined();
     alice.say({ t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 20, events: [] });
     expect(alice.last('error')).toMatchObject({ code: 'not_your_match' });
     tab.say({ t: 'inputs', stream: m.matchId, game: 0, seq: 1, tick: 20, events: [] });

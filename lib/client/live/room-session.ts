@@ -303,7 +303,8 @@ export class RoomSession {
     // A refused batch is never lost: those not acknowledged go again (pump), and the seat is not left a batch short until it is out for lag.
     const ofABatch = p && p.seat !== null && (m.gameId === p.matchId ? m.code === 'out_of_order' || m.code === 'ahead_of_clock' : m.code === 'rate_limited' && !m.gameId);
     if (ofABatch && (p.state === 'countdown' || p.state === 'playing') && this.seat.refused(this.now())) return;
-    if (m.code === 'resume_failed') {
+    // Or another tab of this player took the seat up: it plays there, and this page asks for it no more.
+    if (m.code === 'resume_failed' || (m.code === 'seat_taken' && m.gameId === p?.matchId)) {
       this.resuming = false;
       this.patchPlay({ state: 'over' });
     }

@@ -13,7 +13,8 @@ export type LiveView = {
   /** The game's mode once it started: its pause budget (lib/live/pauses.ts). */
   mode: Mode | null;
   ranked: boolean;
-  reason?: UnrankedReason;
+  /** `elsewhere`: this page's own, not the server's: another tab or window of the player took the game up (seat_taken). */
+  reason?: UnrankedReason | 'elsewhere';
   pauses: number;
   pausesLeft: number | null;
   spectators: number;
@@ -39,18 +40,21 @@ type Current = {
   acked: number;
   /** The tick the last resume hello declared: a server taking the game up catches up to exactly it. */
   helloTick: number;
+  /** Another tab or window took this game up (seat_taken): it plays there, and this page sends it nothing more. */
+  elsewhere: boolean;
 };
 
 /** How long a game request may wait for the server (connecting included) before the page says so. */
 const START_TIMEOUT_MS = 10_000;
 
-const REASONS: Record<UnrankedReason, string> = {
+const REASONS: Record<NonNullable<LiveView['reason']>, string> = {
   paused: 'paused, and this mode allows no pauses',
   pause_budget: 'paused too often or too long',
   too_slow: 'the game did not keep pace',
   disconnected: 'the connection was lost for too long',
+  elsewhere: 'it went on in another tab or window',
 };
-export const unrankedReason = (r: UnrankedReason | undefined) => (r ? REASONS[r] : 'the server could not pace it');
+export const unrankedReason = (r: LiveView['reason']) => (r ? REASONS[r] : 'the server could not pace it');
 
 /**
  * What a ranked game's badge says about pausing, from the start: the player learns what a pause
@@ -89,7 +93,7 @@ export class LiveSession {
       connect: opts.connect,
       hello: () => {
         const c = this.current;
-        if (!c || c.over) return { t: 'hello', v: LIVE_PROTOCOL_VERSION };
+        if (!c || c.over || c.elsewhere) return { t: 'hello', v: LIVE_PROTOCOL_VERSION };
         const setup = { ...c.setup, tick: c.game.snapshot().tick };
         c.helloTick = setup.tick;
         return { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: c.id, token: c.token, setup } };
@@ -143,7 +147,7 @@ export class LiveSession {
       return;
     }
     this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
-      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0,
+      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false,
     };
     this.lastBatch = 0;
     this.resendAt = null;
@@ -158,7 +162,7 @@ export class LiveSession {
     switch (m.t) {
       case 'welcome':
         if (this.pendingStart) this.socket.send(this.pendingStart.message);
-        if (c && !c.over) {
+        if (c && !c.over && !c.elsewhere) {
           if (m.resumed?.gameId === c.id) {
             this.dealInto(c, m.resumed.from, m.resumed.pieces, m.resumed.holes && { from: 0, columns: m.resumed.holes });
             this.resendAt = null;
@@ -196,6 +200,12 @@ export class LiveSession {
         c.onOver?.(m);
         return;
       case 'error':
+        if (c && m.gameId === c.id && m.code === 'seat_taken') {
+          c.elsewhere = true;
+          c.onOver?.(null);
+          this.update({ ranked: false, reason: 'elsewhere' });
+          return;
+        }
         // A refused batch is never lost: everything not yet acknowledged goes again (the server
         // acknowledges again what it already holds), after a pause so the budget refills.
         if (c && !c.over && c.batches.pending > 0 && ((m.code === 'out_of_order' && m.gameId === c.id) || (m.code === 'rate_limited' && !m.gameId))) {
@@ -261,7 +271,7 @@ export class LiveSession {
    */
   pump(now: number, force = false): void {
     const c = this.current;
-    if (!c || c.over || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
+    if (!c || c.over || c.elsewhere || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
     const clock = performance.now();
     if (this.resendAt !== null && clock >= this.resendAt) {
@@ -274,20 +284,20 @@ export class LiveSession {
 
   pause(tick: number): void {
     const c = this.current;
-    if (!c || c.over) return;
+    if (!c || c.over || c.elsewhere) return;
     this.pump(0, true);
     this.socket.send({ t: 'pause', gameId: c.id, tick });
   }
 
   unpause(tick: number): void {
     const c = this.current;
-    if (c && !c.over) this.socket.send({ t: 'unpause', gameId: c.id, tick });
+    if (c && !c.over && !c.elsewhere) this.socket.send({ t: 'unpause', gameId: c.id, tick });
   }
 
   /** The game ended here: sends the last inputs and waits for the server's end (with the seed), or null if it never comes. */
   finish(timeoutMs = 60_000): Promise<GameOver | null> {
     const c = this.current;
-    if (!c) return Promise.resolve(null);
+    if (!c || c.elsewhere) return Promise.resolve(null);
     this.pump(0, true);
     if (c.over) return Promise.resolve(c.over);
     return new Promise((resolve) => {
@@ -299,6 +309,11 @@ export class LiveSession {
       };
       c.onOver = done;
     });
+  }
+
+  /** Whether another tab or window took the current game up: its end is not this page's to confirm. */
+  get playedElsewhere(): boolean {
+    return this.current?.elsewhere === true;
   }
 
   dispose(): void {

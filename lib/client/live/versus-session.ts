@@ -325,9 +325,10 @@ export class VersusSession {
       case 'error':
         // A refused batch is never lost: those not acknowledged go again (pump).
         if (match && (m.gameId === match.matchId ? m.code === 'out_of_order' : m.code === 'rate_limited' && !m.gameId) && (match.state === 'countdown' || match.state === 'playing') && this.seat.refused(this.now())) return;
-        if (m.code === 'resume_failed' && match) {
-          // The match ended while this seat was away (its window ran out, or the other player's
-          // game decided it): the result is the stored match's, not something to guess here.
+        // The match ended while this seat was away (its window ran out, or the other player's game
+        // decided it): the result is the stored match's, not something to guess here. Or another tab
+        // of this player took the seat: it plays there, and this page asks for it no more.
+        if (match && (m.code === 'resume_failed' || (m.code === 'seat_taken' && m.gameId === match.matchId))) {
           this.resuming = false;
           this.patchMatch({ state: 'over', away: null });
         }

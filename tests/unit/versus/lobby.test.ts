@@ -346,10 +346,13 @@ describe('the versus lobby', () => {
     expect(stranger.last('error')).toMatchObject({ code: 'not_your_match' });
     await send(stranger, { t: 'vresume', matchId, token: resumeToken });
     expect(stranger.last('error')).toMatchObject({ code: 'resume_failed' });
-    // The same player from a second tab takes the seat over; the first tab is then refused.
+    // The same player from a second tab takes the seat over; the first tab is told at once (its page
+    // stops playing and resumes nothing), then refused.
     const tab = conn({ userId: 'ua', guestId: null });
     await send(tab, { t: 'vresume', matchId, token: resumeToken });
     expect(tab.last('vresumed')).toMatchObject({ matchId });
+    expect(a.last('error')).toMatchObject({ code: 'seat_taken', gameId: matchId });
+    expect(tab.got.filter((m) => m.t === 'error')).toEqual([]);
     await send(a, batch);
     expect(a.last('error')).toMatchObject({ code: 'not_your_match' });
     await send(tab, batch);

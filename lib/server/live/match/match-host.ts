@@ -13,6 +13,7 @@ import { MATCH_TIMING, realTimers, type Timers } from '@/lib/server/live/match/m
 import { processStalls } from '@/lib/server/live/stalls';
 import type { SeatOwner, StoreMatchResult } from '@/lib/server/versus/store';
 import { endReasonOf, recordOf, type VersusMatchRecord } from '@/lib/server/versus/verify';
+import { tellTaken } from '@/lib/server/live/seat-taken';
 
 // The match's clock and timers (match-timing.ts) and its store (match-store.ts) live beside it; importers find them here too.
 export { MATCH_TIMING, realTimers, type Timers };
@@ -178,6 +179,7 @@ export class MatchHost {
     seat.awayInGameMs += away;
     seat.awayInMatchMs += away;
     seat.goneTimer = null;
+    tellTaken(seat.link, link, this.matchId);
     seat.link = link;
     this.sendMatch(s);
     // What the seat missed while away at a game boundary: the decided game's end, or the next

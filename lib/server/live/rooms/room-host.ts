@@ -17,6 +17,7 @@ import { processStalls } from '@/lib/server/live/stalls';
 import { clockTick, ROOM_LIMITS } from '@/lib/server/live/rooms/room-limits';
 import { RoomSeat, type RoomSeatSpec } from '@/lib/server/live/rooms/room-seat';
 import { decidedGame, gameInPlay, replayDecided, replayInPlay, RoomRestoreError, type RoomCheckpoint, type RoomCheckpointGame } from '@/lib/server/live/rooms/room-checkpoint';
+import { tellTaken } from '@/lib/server/live/seat-taken';
 
 export type RoomBatch = { game: number; seq: number; tick: number; events: readonly WireEvent[]; targets?: readonly WireTarget[] };
 export type RoomFail = { code: 'game_over' | 'out_of_order' | 'bad_inputs' | 'ahead_of_clock'; message: string };
@@ -287,6 +288,7 @@ export class RoomHost {
     const inPlay = this.phase === 'countdown' || this.phase === 'playing';
     // Everyone is shown what is due first, so the catch-up below is exactly what frames have carried and the next frame follows it.
     if (this.phase === 'playing') this.frames();
+    tellTaken(seat.stream.link, link, this.matchId);
     seat.stream.link = link;
     seat.stream.stream.back(this.now());
     this.sendMatch(s);

@@ -17,6 +17,7 @@ import { resumeTokenMatches, resumeTokenOf } from '@/lib/server/live/solo/resume
 import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/solo/gathered-writes';
 import { finalizeStream, recordStreamEnd, refuseLiveGame, STREAM_STORE } from '@/lib/server/games/streams';
 import type { CheckpointRow } from '@/lib/server/live/solo/checkpoints';
+import { tellTaken } from '@/lib/server/live/seat-taken';
 
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
@@ -185,6 +186,7 @@ export class GameHost {
     this.stream.back(this.now());
     if (this.goneTimer) clearTimeout(this.goneTimer);
     this.goneTimer = null;
+    tellTaken(this.seat, seat, this.gameId);
     this.seat = seat;
     seat.roundTrip?.probe();
     if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected'); // told to the new seat

@@ -59,6 +59,24 @@ describe('the room session in the browser', () => {
     s.dispose();
   });
 
+  it('stops playing a seat another tab took up (seat_taken): says so, and asks for it no more after a reconnect', async () => {
+    const { s, sent, hear } = session();
+    await tick();
+    hear({ t: 'welcome', v: 2, player: { name: 'p0', guest: false } });
+    hear(rmatch());
+    hear({ t: 'rbegin', matchId: MATCH, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [] });
+    s.started();
+    // Another set's is not this seat's.
+    hear({ t: 'error', code: 'seat_taken', message: 'elsewhere', gameId: 'ffffffff00000000' });
+    expect(s.current.play!.state).not.toBe('over');
+    hear({ t: 'error', code: 'seat_taken', message: 'This game is being played in another tab or window now.', gameId: MATCH });
+    expect(s.current.play!.state).toBe('over');
+    expect(s.current.error).toMatchObject({ code: 'seat_taken' });
+    hear({ t: 'welcome', v: 2, player: { name: 'p0', guest: false } });
+    expect(sent.filter((m) => m.t === 'rresume')).toEqual([]);
+    s.dispose();
+  });
+
   it('a catch-up (all) replaces the other fields it held: after a resume, none of their garbage or inputs counts twice', async () => {
     const pieces = ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] as const;
     const stats = { score: 0, lines: 0, level: 1, pieces: 1, tick: 60 };

@@ -117,6 +117,23 @@ describe('the versus session in the browser', () => {
   });
 });
 
+describe('a seat another tab took up (seat_taken)', () => {
+  it('is played here no more: the match is over for this page, said why, and not asked for again after a reconnect', async () => {
+    const { s, sent, hear, view } = await opened();
+    const id = 'm'.repeat(16);
+    hear(match(id));
+    hear({ t: 'vstart', matchId: id, game: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], startsInMs: 0, score: [0, 0] });
+    s.started();
+    hear({ t: 'error', code: 'seat_taken', message: 'elsewhere', gameId: 'n'.repeat(16) });
+    expect(view().match?.state).not.toBe('over');
+    hear({ t: 'error', code: 'seat_taken', message: 'This game is being played in another tab or window now.', gameId: id });
+    expect(view().match?.state).toBe('over');
+    expect(view().error).toMatchObject({ code: 'seat_taken' });
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    expect(sent.filter((m) => m.t === 'vresume')).toEqual([]);
+  });
+});
+
 describe('a private room after the connection drops', () => {
   it('is asked for again by its maker’s page as by its guest’s: the server keeps the maker’s seat a while', async () => {
     const { s, sent, hear, view } = await opened();

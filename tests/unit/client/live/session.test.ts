@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HANDLING, RULES_VERSION } from '@/lib/engine';
+import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
+import type { SocketLike } from '@/lib/client/live/socket';
+import { LiveSession, unrankedReason, type LiveView } from '@/lib/client/live/session';
+
+// The solo live session in the browser against a socket that plays the server.
+function session() {
+  const sent: ClientMessage[] = [];
+  const sockets: SocketLike[] = [];
+  const views: LiveView[] = [];
+  const s = new LiveSession({
+    url: 'ws://test/api/live',
+    connect: () => {
+      const ws: SocketLike = { readyState: 1, send: (d) => void sent.push(JSON.parse(d)), close: () => ws.onclose?.({}), onopen: null, onclose: null, onerror: null, onmessage: null };
+      sockets.push(ws);
+      queueMicrotask(() => ws.onopen?.({}));
+      return ws;
+    },
+    onView: (v) => views.push(v),
+  });
+  const hear = (m: ServerMessage) => sockets.at(-1)!.onmessage!({ data: JSON.stringify(m) });
+  return { s, sent, hear, sockets, view: () => views.at(-1)! };
+}
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const GAME = 'g'.repeat(20);
+
+describe('the solo live session in the browser', () => {
+  it('stops playing a game another tab took up (seat_taken): unranked here and why, no more batches, no resume, no end to wait for', async () => {
+    const { s, sent, hear, sockets, view } = session();
+    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await tick();
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    hear({
+      t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
+      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
+    });
+    const res = await started;
+    if (!res.ok) throw new Error(res.message);
+    res.game.tick([]);
+    s.pump(1_000, true);
+    expect(sent.filter((m) => m.t === 'inputs')).toHaveLength(1);
+    // Another game's is not this one's.
+    hear({ t: 'error', code: 'seat_taken', message: 'elsewhere', gameId: 'h'.repeat(20) });
+    expect(view().ranked).toBe(true);
+
+    hear({ t: 'error', code: 'seat_taken', message: 'This game is being played in another tab or window now.', gameId: GAME });
+    expect(view()).toMatchObject({ ranked: false, reason: 'elsewhere' });
+    expect(unrankedReason(view().reason)).toBe('it went on in another tab or window');
+    res.game.tick([]);
+    s.pump(2_000, true);
+    s.pause(2);
+    expect(sent.filter((m) => m.t === 'inputs' || m.t === 'pause')).toHaveLength(1);
+    expect(s.playedElsewhere).toBe(true);
+    expect(await s.finish(60_000)).toBeNull();
+    // A reconnect says hello without taking the game back.
+    sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    expect(sent.at(-1)).toEqual({ t: 'hello', v: 2 });
+    hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
+    expect(view()).toMatchObject({ ranked: false, reason: 'elsewhere' });
+    s.dispose();
+  });
+});
