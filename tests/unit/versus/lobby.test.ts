@@ -355,6 +355,10 @@ describe('the versus lobby', () => {
     expect(tab.got.filter((m) => m.t === 'error')).toEqual([]);
     await send(a, batch);
     expect(a.last('error')).toMatchObject({ code: 'not_your_match' });
+    // Nor may it leave: that would forfeit the match the second tab plays.
+    await send(a, { t: 'vleave', matchId });
+    expect(a.last('error')).toMatchObject({ code: 'not_your_match' });
+    expect(tab.last('vover')).toBeUndefined();
     await send(tab, batch);
     expect(tab.last('ack')).toMatchObject({ seq: 1 });
   });
@@ -640,6 +644,25 @@ describe('a private room whose home goes (the next home takes it up)', () => {
     await send(maker, { t: 'ready', code, ready: true });
     await send(guest, { t: 'ready', code, ready: true });
     expect(maker.last('match')).toMatchObject({ seat: 0, mode: 'race30', firstTo: 3, handling: [{ das: 7 }, { das: DEFAULT_HANDLING.das }] });
+  });
+
+  it('keeps every room it takes up, however many makers behind one address had them (the server dropped them, not they); kept, they count against the address', async () => {
+    lobby = onClock();
+    const cps = Array.from({ length: ROOM_LIMITS.roomsPerAddress + 2 }, (_, i) => versusRoomCheckpointSchema.parse({
+      code: `CAMP${'ABCDEFGHJKMNPQRSTUVWXYZ'[i]}2`, mode: 'battle', firstTo: 1,
+      maker: { owner: { userId: null, guestId: `campus-${i}` }, player: { name: null, guest: true }, address: '10.70.0.1' },
+    }));
+    for (const cp of cps) expect(lobby.rooms.takeUp(cp)).toBe(true);
+    const last = conn({ userId: null, guestId: `campus-${cps.length - 1}` }, '10.70.0.1');
+    await send(last, { t: 'room_join', code: cps.at(-1)!.code, ...base });
+    expect(last.last('room')).toMatchObject({ room: { code: cps.at(-1)!.code, you: 0 } });
+    const more = conn({ userId: null, guestId: 'campus-more' }, '10.70.0.1');
+    await send(more, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    expect(more.last('error')).toMatchObject({ code: 'rate_limited' });
+    // Their time over, the address makes rooms again (each counted once, whichever way it ended).
+    clock.advance(ROOM_LIMITS.lobbyHoldMs);
+    await send(more, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    expect(more.last('room')).toBeDefined();
   });
 
   it('closes once its maker’s seat has been kept its time, the guest told', async () => {

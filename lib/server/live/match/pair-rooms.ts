@@ -39,6 +39,12 @@ export class PairRooms {
   private readonly rooms = new Map<string, PairRoom>();
   /** The last room revision given out (PairRoom.rev). */
   private revs = 0;
+  /**
+   * Rooms kept for dropped makers, counted by the address each was kept for (`keptAt`): the cap is
+   * read at every drop, and a home going drops thousands of sockets at once, so it is not a scan.
+   */
+  private readonly keptByAddress = new Map<string, number>();
+  private readonly keptAt = new Map<PairRoom, string>();
   /** Whether rooms are held here (several instances: only on the home; versus-relay.ts). */
   private held: () => boolean = () => true;
 
@@ -115,9 +121,7 @@ export class PairRooms {
 
   /** How many rooms are kept here for makers behind this address whose sockets dropped. */
   private keptFor(address: string): number {
-    let n = 0;
-    for (const r of this.rooms.values()) if (r.away !== null && r.seats[0].address === address) n++;
-    return n;
+    return this.keptByAddress.get(address) ?? 0;
   }
 
   /** Whether the socket sits in a room here. */
@@ -170,7 +174,7 @@ export class PairRooms {
     if (this.rooms.has(cp.code)) return false;
     const room: PairRoom = { code: cp.code, mode: cp.mode, firstTo: cp.firstTo, seats: [keptMaker(cp.maker), null], ready: [false, false], setup: [null, null], away: null };
     this.rooms.set(room.code, room);
-    this.makerAway(room);
+    this.makerAway(room, false);
     return true;
   }
 
@@ -181,7 +185,7 @@ export class PairRooms {
   stop(): VersusPeer[] {
     const people: VersusPeer[] = [];
     for (const room of this.rooms.values()) {
-      if (room.away !== null) this.o.timers.clear(room.away);
+      this.unkeep(room);
       for (const p of room.seats) if (p) people.push(p);
     }
     this.rooms.clear();
@@ -209,23 +213,38 @@ export class PairRooms {
    * ROOM_LIMITS.lobbyHoldMs, as a room of 2–16 keeps a person's, and the guest readies again once
    * it is back. Not back by then: the room closes.
    */
-  private makerAway(room: PairRoom): void {
+  private makerAway(room: PairRoom, capped = true): void {
     // Kept already (its old socket dropped again: its instance gone too): one timer, from the first drop.
     if (room.away !== null) return;
     // Kept only within its address's share, whenever its socket drops: rooms made while connected,
-    // then dropped (or dialled and dropped in turn), would otherwise all be kept past the cap.
-    if (this.keptFor(room.seats[0].address) >= ROOM_LIMITS.roomsPerAddress) return this.close(room);
+    // then dropped (or dialled and dropped in turn), would otherwise all be kept past the cap. Not
+    // for rooms taken up from a home that went: the server dropped those, not their makers.
+    const address = room.seats[0].address;
+    if (capped && this.keptFor(address) >= ROOM_LIMITS.roomsPerAddress) return this.close(room);
     room.ready = [false, false];
     room.away = this.o.timers.set(() => {
-      room.away = null;
+      this.unkeep(room);
       if (this.rooms.get(room.code) === room) this.close(room);
     }, ROOM_LIMITS.lobbyHoldMs);
+    this.keptAt.set(room, address);
+    this.keptByAddress.set(address, this.keptFor(address) + 1);
     this.send(room);
   }
 
-  private makerBack(room: PairRoom, conn: VersusPeer, setup: SeatSetup): void {
+  /** The room's maker is back, or the room goes: its seat is kept no more, nor counted. */
+  private unkeep(room: PairRoom): void {
     if (room.away !== null) this.o.timers.clear(room.away);
     room.away = null;
+    const address = this.keptAt.get(room);
+    if (address === undefined) return;
+    this.keptAt.delete(room);
+    const n = this.keptFor(address) - 1;
+    if (n > 0) this.keptByAddress.set(address, n);
+    else this.keptByAddress.delete(address);
+  }
+
+  private makerBack(room: PairRoom, conn: VersusPeer, setup: SeatSetup): void {
+    this.unkeep(room);
     room.seats[0] = conn;
     room.setup[0] = setup;
     room.ready = [false, false];
@@ -234,8 +253,7 @@ export class PairRooms {
 
   /** Its maker gone (left, or not back in time): the room closes, and the guest is told. */
   private close(room: PairRoom): void {
-    if (room.away !== null) this.o.timers.clear(room.away);
-    room.away = null;
+    this.unkeep(room);
     this.rooms.delete(room.code);
     room.seats[1]?.send({ t: 'room_closed', code: room.code, reason: 'left' });
   }

@@ -154,6 +154,8 @@ export class VersusLobby {
       case 'vleave': {
         const m2 = conn.match;
         if (!m2 || m2.host.matchId !== m.matchId) return this.refuseMatch(conn, m.matchId);
+        // Nor does it give the seat up: its leave would forfeit the match the other tab plays (an older page reads seat_taken as an error and keeps its Leave button).
+        if (!m2.host.holds(m2.seat, conn)) return conn.error('not_your_match', 'This seat is played from another connection now.', { gameId: m.matchId });
         return m2.host.leave(m2.seat);
       }
       case 'vresume': {
