@@ -5,6 +5,7 @@ import { getDb } from '@/lib/server/db';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import type { Carried } from '@/lib/server/live/cluster/lease';
 import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 import { GameHost } from '@/lib/server/live/solo/game-host';
 import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
@@ -22,8 +23,8 @@ const msAt = (tick: number) => (tick * 1000) / 60;
  * with the clock running from the ticket's issue, fed the browser's whole log at once, then the
  * rest at pace. The ticket is issued `elapsedAtAdoptMs` before the host is built.
  */
-async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number }) {
-  const owner = await player('survivor');
+async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string }) {
+  const owner = await player(options.name ?? 'survivor');
   const issuedAt = new Date(Date.now() - options.elapsedAtAdoptMs);
   const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
   const played = botGame('sprint', ticket.seed);
@@ -37,7 +38,7 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   const host = new GameHost({
     gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount: 5,
     owner, player: { name: 'survivor', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose,
-    adopted: { issuedAtMs: issuedAt.getTime(), catchUpTo: options.catchUpTo },
+    adopted: { issuedAtMs: issuedAt.getTime(), catchUpTo: options.catchUpTo, ...(options.carried ? { carried: options.carried } : {}) },
   });
   host.resume({ send: (m) => sent.push(m) }, resumeTokenOf(ticket.gameId));
   const events = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
@@ -94,6 +95,24 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     await r.closed;
     expect(r.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
     expect(r.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: false });
+  });
+
+  it('handed over by another instance, keeps the lag it had there: the gap is excused, not the lag before it', async () => {
+    // Slow motion: 2.5 s behind at its last batch on the host it left, and 2 s more after the take-up.
+    // Dropping and reconnecting through another instance once reset the lag to nothing: at will, a
+    // few times a game, slow motion never reached the bound.
+    const kept = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 2_000, carried: { pauses: 0, unranked: null, lagMs: 2_500 }, name: 'slow-motion' });
+    await kept.closed;
+    expect(kept.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
+    // The same play from no lag stays within the bound; and the lag carried on is the one it has here.
+    const fresh = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 2_000, carried: { pauses: 0, unranked: null }, name: 'fresh-start' });
+    expect(fresh.sent.some((m) => m.t === 'status' && !m.ranked)).toBe(false);
+    expect(fresh.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
+    const honest = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, carried: { pauses: 0, unranked: null, lagMs: 2_500 }, name: 'honest-lag' });
+    expect(honest.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
+    // Handed on again, it carries that lag on, less what its waits for pieces here earned (the next host's bound starts afresh).
+    expect(honest.host.carried().lagMs).toBeGreaterThan(0);
+    expect(honest.host.carried().lagMs).toBeLessThanOrEqual(2_500);
   });
 
   it('excuses the gap once, at the batch that reaches the declared tick, however the catch-up is cut', async () => {

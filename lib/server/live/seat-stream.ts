@@ -115,6 +115,11 @@ export class SeatStream {
     this.stallMs = Math.min(this.stallMs, Math.max(0, this.trail(tick, now) - this.excusedMs));
   }
 
+  /** How far the stream at `tick` trails the clock at `now` past everything excused (0 if it does not). */
+  lag(tick: number, now: number): number {
+    return Math.max(0, this.trail(tick, now) - this.excusedMs - this.stallMs);
+  }
+
   private trail(tick: number, now: number): number {
     return Math.max(0, now - this.t0 - (tick * 1000) / TICKS_PER_SECOND);
   }

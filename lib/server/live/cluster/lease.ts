@@ -7,7 +7,8 @@ import type { RedisLink } from '@/lib/server/live/cluster/redis';
  * What a handover carries to the instance that takes a game: facts the ticket does not hold, and
  * how far the game was acknowledged at that moment (newer than the ticket's checkpoint).
  */
-export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null; awayMs?: number };
+/** `lagMs`: how far the game trailed the clock at its last batch there, past what was excused (GameHost.carried). */
+export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null; awayMs?: number; lagMs?: number };
 
 /**
  * Which instance hosts each live game. One instance alone holds every game it has in memory, so

@@ -90,6 +90,13 @@ export class GameHost {
   private catchUpTo: number;
   /** An adopted game's catch-up must reach its declared tick by then (monotonic ms), or none of it is excused. */
   private catchUpUntil = 0;
+  /**
+   * How far the game trailed the clock at its last batch, past what was excused and its waits for
+   * pieces: carried on a hand-over, so the host taking it up excuses the gap and not this too. A
+   * client dropping and reconnecting through another instance would otherwise start from no lag
+   * each time: slow motion, reset at will.
+   */
+  private lagMs: number;
   /** An adopted game's resent log is checked against this once it reaches the checkpoint's tick. */
   private mustContinue: AckCheckpoint | null;
   private checkpointAt = -Infinity;
@@ -128,6 +135,8 @@ export class GameHost {
     this.unranked = (o.adopted?.carried?.unranked as UnrankedReason | null | undefined) ?? null;
     this.mustContinue = o.adopted?.checkpoint ?? null;
     this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
+    // Never more than the lag bound: a game past it had lost its rank there already.
+    this.lagMs = Math.min(Math.max(0, Number(o.adopted?.carried?.lagMs) || 0), PACING.behindToleranceMs);
     // A key the game's rules lack is a bad batch (stream.ts).
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
     const t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0) + (o.countdownMs ?? 0);
@@ -242,7 +251,8 @@ export class GameHost {
     if (this.catchUpTo >= 0) {
       if (this.now() > this.catchUpUntil) this.catchUpTo = -1;
       else if (tick >= this.catchUpTo) {
-        this.stream.excusedMs = Math.max(this.stream.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND);
+        // The gap, not the lag the game had before it (carried by a hand-over; a crash's is not known).
+        this.stream.excusedMs = Math.max(this.stream.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.lagMs);
         this.catchUpTo = -1;
       } else catchingUp = true;
     }
@@ -282,6 +292,7 @@ export class GameHost {
       this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
     this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
+    if (!catchingUp) this.lagMs = Math.max(0, this.stream.lag(this.sim.tick, Math.max(now, this.stream.t0)) - this.starveCreditMs);
     this.send({ t: 'ack', stream: this.gameId, seq, tick: this.sim.tick });
     const from = this.stream.dealt.length;
     const deal = this.stream.topUp(this.sim.taken);
@@ -397,7 +408,7 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs, lagMs: this.lagMs };
   }
 
   /** Settles once the checkpoint being written (if any) is on the ticket. */
