@@ -135,7 +135,7 @@ function SetResult({ play: p, onLobby }: { play: RoomPlayView; onLobby: () => vo
           </p>
         </>
       ) : (
-        <p>The set ended while you were away.</p>
+        <p>{p.elsewhere ? 'This set goes on in another tab or window.' : 'The set ended while you were away.'}</p>
       )}
       <Button variant="field" onClick={onLobby}>Back to the lobby</Button>
     </div>

@@ -154,8 +154,14 @@ export function VersusScreen({ signedIn, room, standings = null }: { signedIn: b
               )}
               {m?.state === 'over' && !m.over && (
                 <p data-testid="versus-result" className="max-w-sm rounded-xl bg-field-panel/95 p-6 text-center text-field-fg">
-                  The match ended while you were away.{' '}
-                  <Link className="underline" href={`/versus/matches/${m.matchId}`}>See how it ended</Link> or <a className="underline" href="/versus">play again</a>.
+                  {m.elsewhere ? (
+                    <>This match goes on in another tab or window. <a className="underline" href="/versus">Play another here</a>.</>
+                  ) : (
+                    <>
+                      The match ended while you were away.{' '}
+                      <Link className="underline" href={`/versus/matches/${m.matchId}`}>See how it ended</Link> or <a className="underline" href="/versus">play again</a>.
+                    </>
+                  )}
                 </p>
               )}
               {m?.state === 'over' && m.over && (

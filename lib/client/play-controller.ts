@@ -405,7 +405,7 @@ export class PlayController {
       return game.replay();
     } catch {
       const message = this.live!.playedElsewhere
-        ? 'This game went on in another tab or window: its result is kept there.'
+        ? 'it went on in another tab or window, where its result is kept.'
         : 'The live server did not confirm the end of this game, so it cannot be verified from here.';
       this.set({ ...this.state, submit: { status: 'failed', message } });
       return null;

@@ -191,6 +191,9 @@ describe('resuming a live game on a connection', () => {
     // The same socket resuming its own seat again is nobody's loss: nothing said.
     await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
     expect(tab.sent.filter((m) => m.t === 'error')).toEqual([]);
+    // Taken up through another instance (handed over from here): the socket seated here is told too.
+    expect(host.handOver()).not.toBeNull();
+    expect(tab.sent.filter((m) => m.t === 'error')).toEqual([expect.objectContaining({ code: 'seat_taken', gameId: host.gameId })]);
     host.close('hand_over');
   });
 

@@ -35,6 +35,8 @@ export type RoomPlayView = {
   out: (KoReason | null)[];
   decided: { winner: number | null; reason: Msg<'rgame'>['reason']; placements: number[] } | null;
   over: { winner: number; stored: boolean } | null;
+  /** Over for this page because another tab or window of the player took the seat up (seat_taken). */
+  elsewhere?: boolean;
 };
 
 export type RoomSessionView = {
@@ -199,7 +201,8 @@ export class RoomSession {
   backToLobby(): void {
     if (this.view.play?.state !== 'over') return;
     this.fields.clear();
-    this.update({ play: null, closed: this.view.lobby ? null : 'This room closed after the set.' });
+    const closed = this.view.play.elsewhere ? 'This seat is played in another tab or window.' : 'This room closed after the set.';
+    this.update({ play: null, closed: this.view.lobby ? null : closed });
   }
 
   /** Manual targeting: aim at `seat` (a tap on its field), if the rules and the seats allow it. */
@@ -304,9 +307,11 @@ export class RoomSession {
     const ofABatch = p && p.seat !== null && (m.gameId === p.matchId ? m.code === 'out_of_order' || m.code === 'ahead_of_clock' : m.code === 'rate_limited' && !m.gameId);
     if (ofABatch && (p.state === 'countdown' || p.state === 'playing') && this.seat.refused(this.now())) return;
     // Or another tab of this player took the seat up: it plays there, and this page asks for it no more.
-    if (m.code === 'resume_failed' || (m.code === 'seat_taken' && m.gameId === p?.matchId)) {
+    // A seat this page no longer plays (an earlier set's): nothing of this page's.
+    if (m.code === 'seat_taken' && m.gameId !== p?.matchId) return;
+    if (m.code === 'resume_failed' || m.code === 'seat_taken') {
       this.resuming = false;
-      this.patchPlay({ state: 'over' });
+      this.patchPlay({ state: 'over', ...(m.code === 'seat_taken' ? { elsewhere: true } : {}) });
     }
     const asked = this.wanted;
     // A crowd arriving at the room (its catch-ups a second): the watch is asked again a little later, still wanted after a reconnect.

@@ -36,6 +36,8 @@ export type MatchView = Pick<MatchMessage, 'matchId' | 'seat' | 'players' | 'mod
   over: { winner: Seat; score: [number, number]; reason: 'games' | 'forfeit'; ranked: boolean; stored: boolean; ratings?: [RatingChange, RatingChange]; noContest?: boolean; pending?: boolean } | null;
   /** Null for a room's match (it goes back to the room) and until the server offers one. */
   rematch: RematchView | null;
+  /** Over for this page because another tab or window of the player took the seat up (seat_taken). */
+  elsewhere?: boolean;
 };
 
 export type VersusView = {
@@ -328,9 +330,11 @@ export class VersusSession {
         // The match ended while this seat was away (its window ran out, or the other player's game
         // decided it): the result is the stored match's, not something to guess here. Or another tab
         // of this player took the seat: it plays there, and this page asks for it no more.
-        if (match && (m.code === 'resume_failed' || (m.code === 'seat_taken' && m.gameId === match.matchId))) {
+        // A seat this page no longer plays (an earlier match's): nothing of this page's.
+        if (m.code === 'seat_taken' && m.gameId !== match?.matchId) return;
+        if (match && (m.code === 'resume_failed' || m.code === 'seat_taken')) {
           this.resuming = false;
-          this.patchMatch({ state: 'over', away: null });
+          this.patchMatch({ state: 'over', away: null, ...(m.code === 'seat_taken' ? { elsewhere: true } : {}) });
         }
         this.wanted = null;
         // The room left was gone already (its match started, or it closed): the page is in the lobby, as it chose.

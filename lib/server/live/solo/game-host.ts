@@ -390,6 +390,8 @@ export class GameHost {
     this.chargePause();
     if (this.pausedAt === null) this.awayMs += away;
     this.stream.chargedAway(this.now());
+    // Still seated here (another tab resumed it through another instance): that socket stops playing it.
+    tellTaken(this.seat, null, this.gameId);
     return this.carried();
   }
 

@@ -69,8 +69,9 @@ describe('the room session in the browser', () => {
     // Another set's is not this seat's.
     hear({ t: 'error', code: 'seat_taken', message: 'elsewhere', gameId: 'ffffffff00000000' });
     expect(s.current.play!.state).not.toBe('over');
+    expect(s.current.error).toBeNull();
     hear({ t: 'error', code: 'seat_taken', message: 'This game is being played in another tab or window now.', gameId: MATCH });
-    expect(s.current.play!.state).toBe('over');
+    expect(s.current.play).toMatchObject({ state: 'over', elsewhere: true });
     expect(s.current.error).toMatchObject({ code: 'seat_taken' });
     hear({ t: 'welcome', v: 2, player: { name: 'p0', guest: false } });
     expect(sent.filter((m) => m.t === 'rresume')).toEqual([]);

@@ -126,8 +126,9 @@ describe('a seat another tab took up (seat_taken)', () => {
     s.started();
     hear({ t: 'error', code: 'seat_taken', message: 'elsewhere', gameId: 'n'.repeat(16) });
     expect(view().match?.state).not.toBe('over');
+    expect(view().error).toBeNull();
     hear({ t: 'error', code: 'seat_taken', message: 'This game is being played in another tab or window now.', gameId: id });
-    expect(view().match?.state).toBe('over');
+    expect(view().match).toMatchObject({ state: 'over', elsewhere: true });
     expect(view().error).toMatchObject({ code: 'seat_taken' });
     hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
     expect(sent.filter((m) => m.t === 'vresume')).toEqual([]);
