@@ -1,27 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, ROOM_RULES_VERSION, keyId } from '@/lib/engine';
 import { RESEND_AFTER_MS, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
-import type { SocketLike } from '@/lib/client/live/socket';
 import { RoomSession } from '@/lib/client/live/room-session';
+import { pageSockets } from '@/tests/support/page-sockets';
 
 // The room session in the browser against a socket that plays the server: a set entered from
 // rmatch alone (as a queue seats people), taken up again after a drop with its token, targets
 // only at opponents, rules the schema refuses said as an error, and a link to a playing room watched.
 function session() {
-  const sent: ClientMessage[] = [];
-  const sockets: SocketLike[] = [];
-  const s = new RoomSession({
-    url: 'ws://test/api/live',
-    connect: () => {
-      const ws: SocketLike = { readyState: 1, send: (d) => void sent.push(JSON.parse(d)), close: () => ws.onclose?.({}), onopen: null, onclose: null, onerror: null, onmessage: null };
-      sockets.push(ws);
-      queueMicrotask(() => ws.onopen?.({}));
-      return ws;
-    },
-    onView: () => {},
-    onGame: () => {},
-  });
-  const hear = (m: ServerMessage) => sockets.at(-1)!.onmessage!({ data: JSON.stringify(m) });
+  const { sent, sockets, connect, hear } = pageSockets();
+  const s = new RoomSession({ url: 'ws://test/api/live', connect, onView: () => {}, onGame: () => {} });
   return { s, sent, hear, sockets };
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));

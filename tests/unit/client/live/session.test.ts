@@ -1,25 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, RULES_VERSION } from '@/lib/engine';
-import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
-import type { SocketLike } from '@/lib/client/live/socket';
 import { LiveSession, unrankedReason, type LiveView } from '@/lib/client/live/session';
+import { pageSockets } from '@/tests/support/page-sockets';
 
 // The solo live session in the browser against a socket that plays the server.
 function session() {
-  const sent: ClientMessage[] = [];
-  const sockets: SocketLike[] = [];
+  const { sent, sockets, connect, hear } = pageSockets();
   const views: LiveView[] = [];
-  const s = new LiveSession({
-    url: 'ws://test/api/live',
-    connect: () => {
-      const ws: SocketLike = { readyState: 1, send: (d) => void sent.push(JSON.parse(d)), close: () => ws.onclose?.({}), onopen: null, onclose: null, onerror: null, onmessage: null };
-      sockets.push(ws);
-      queueMicrotask(() => ws.onopen?.({}));
-      return ws;
-    },
-    onView: (v) => views.push(v),
-  });
-  const hear = (m: ServerMessage) => sockets.at(-1)!.onmessage!({ data: JSON.stringify(m) });
+  const s = new LiveSession({ url: 'ws://test/api/live', connect, onView: (v) => views.push(v) });
   return { s, sent, hear, sockets, view: () => views.at(-1)! };
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
