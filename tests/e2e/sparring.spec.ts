@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { uniqueAddress } from '@/tests/e2e/fixtures';
 import { topOut } from '@/tests/e2e/play-helpers';
+import { LIVE_PROTOCOL_VERSION, messagesOfFrame } from '@/lib/live/protocol';
+import { LiveClient } from '@/tests/support/live-client';
 
 // The sparring bot in Chromium: one click from the versus page starts a match against the server's
 // bot, refereed and stored like any other; the player here hard-drops to the top while the bot
@@ -42,5 +44,58 @@ test('one click plays the sparring bot to the result; "play the bot again" start
   await expect(viewer).toHaveAttribute('data-ready', 'true');
   await page.keyboard.press('End');
   await expect.poll(async () => Number(await page.getByTestId('versus-field-1').getAttribute('data-pieces'))).toBeGreaterThanOrEqual(8);
+  await context.close();
+});
+
+// A second tab (here a socket of the test's, with the page's cookies) takes the seat up with its
+// token: the server tells this page's socket (seat_taken), and the page stops playing the match,
+// says where it went, and sends its seat nothing more, where it once played on, refused batch by
+// batch, and took the seat back at its next reconnect.
+test('a seat taken up from another tab: the page says the match goes on there, and sends it nothing more', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const address = uniqueAddress();
+  const context = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': address } });
+  const page = await context.newPage();
+  let match: { matchId: string; resumeToken: string } | null = null;
+  let told = false;
+  const sentSince: string[] = [];
+  await page.routeWebSocket(/\/api\/live(\?|$)/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      for (const m of messagesOfFrame(String(frame)) as Array<{ t?: string; code?: string; matchId?: string; resumeToken?: string }>) {
+        if (m.t === 'match' && m.resumeToken) match = { matchId: m.matchId!, resumeToken: m.resumeToken };
+        if (m.t === 'error' && m.code === 'seat_taken') told = true;
+      }
+      ws.send(frame);
+    });
+    ws.onMessage((frame) => {
+      if (told) sentSince.push(String(frame));
+      server.send(frame);
+    });
+  });
+  await page.goto('/versus');
+  const card = page.getByRole('region', { name: 'Spar with a bot' });
+  await card.getByRole('combobox', { name: 'First to' }).selectOption('3');
+  await card.getByTestId('bot-speed').selectOption('1');
+  await card.getByRole('button', { name: 'Play the bot' }).click();
+  const game = page.getByTestId('versus');
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 15_000 });
+  await expect.poll(() => match).not.toBeNull();
+
+  const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+  const tab = await LiveClient.connect(baseURL!, { address, cookie });
+  tab.send({ t: 'hello', v: LIVE_PROTOCOL_VERSION });
+  await tab.next('welcome');
+  const { matchId, resumeToken } = match!;
+  tab.send({ t: 'vresume', matchId, token: resumeToken });
+  await tab.next('vresumed', (m) => m.matchId === matchId);
+
+  await expect(page.getByTestId('versus-result')).toContainText('This match goes on in another tab or window');
+  expect(told).toBe(true);
+  // Keys pressed here play nothing the server hears: no batch, no leave, no resume of that seat.
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(1_500);
+  expect(sentSince.filter((f) => /"t":"(inputs|vleave|vresume)"/.test(f))).toEqual([]);
+  tab.close();
   await context.close();
 });
