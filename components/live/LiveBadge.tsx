@@ -10,8 +10,10 @@ import { linkTrouble } from '@/lib/client/live/socket';
  */
 export function LiveBadge({ view, redeal }: { view: LiveView; redeal: boolean }) {
   const pausing = pauseNote(view, redeal);
-  // A game that went on in another tab waits here for pieces that never come: the badge says why already.
-  const trouble = view.waiting && view.link !== 'outdated' && view.reason !== 'elsewhere' ? 'Waiting for the server…' : linkTrouble(view.link);
+  // A game that went on in another tab waits here for pieces that never come, and has no link to
+  // lose: the badge says why already, and only that the page must reload is still news.
+  const trouble = view.reason === 'elsewhere' ? (view.link === 'outdated' ? linkTrouble('outdated') : null)
+    : view.waiting && view.link !== 'outdated' ? 'Waiting for the server…' : linkTrouble(view.link);
   return (
     <div data-testid="live-status" data-link={view.link} data-ranked={view.ranked} data-spectators={view.spectators} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
       {view.ranked ? (

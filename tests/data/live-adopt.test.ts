@@ -6,6 +6,7 @@ import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { Carried } from '@/lib/server/live/cluster/lease';
+import { InputDigest, type AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
 import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 import { GameHost } from '@/lib/server/live/solo/game-host';
 import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
@@ -18,12 +19,20 @@ beforeEach(resetDb);
 
 const msAt = (tick: number) => (tick * 1000) / 60;
 
+/** What a lost host had acknowledged of `replay`, up to `tick`, as its checkpoint says. */
+function checkpointAt(replay: Replay, tick: number): AckCheckpoint {
+  const before = replay.events.filter((e) => e.tick < tick);
+  const d = new InputDigest();
+  d.add(before);
+  return { tick, inputs: before.length, digest: d.digest() };
+}
+
 /**
  * A game taken up after its host was lost (the server restarted): a host built from the ticket
  * with the clock running from the ticket's issue, fed the browser's whole log at once, then the
  * rest at pace. The ticket is issued `elapsedAtAdoptMs` before the host is built.
  */
-async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string }) {
+async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string; declared?: number; acked?: number }) {
   const owner = await player(options.name ?? 'survivor');
   const issuedAt = new Date(Date.now() - options.elapsedAtAdoptMs);
   const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
@@ -38,7 +47,10 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   const host = new GameHost({
     gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount: 5,
     owner, player: { name: 'survivor', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose,
-    adopted: { issuedAtMs: issuedAt.getTime(), catchUpTo: options.catchUpTo, ...(options.carried ? { carried: options.carried } : {}) },
+    adopted: {
+      issuedAtMs: issuedAt.getTime(), catchUpTo: options.declared ?? options.catchUpTo, ...(options.carried ? { carried: options.carried } : {}),
+      ...(options.acked !== undefined ? { checkpoint: checkpointAt(replay, options.acked) } : {}),
+    },
   });
   host.resume({ send: (m) => sent.push(m) }, resumeTokenOf(ticket.gameId));
   const events = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
@@ -98,14 +110,14 @@ describe('a live game taken up from its ticket after its host was lost', () => {
   });
 
   it('handed over by another instance, keeps the lag it had there: the gap is excused, not the lag before it', async () => {
-    // Slow motion: 2.5 s behind at its last batch on the host it left, and 2 s more after the take-up.
+    // Slow motion: 2.5 s behind at its last batch on the host it left, and 2.5 s more after the take-up.
     // Dropping and reconnecting through another instance once reset the lag to nothing: at will, a
     // few times a game, slow motion never reached the bound.
-    const kept = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 2_000, carried: { pauses: 0, unranked: null, lagMs: 2_500 }, name: 'slow-motion' });
+    const kept = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 2_500, carried: { pauses: 0, unranked: null, lagMs: 2_500 }, name: 'slow-motion' });
     await kept.closed;
     expect(kept.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
     // The same play from no lag stays within the bound; and the lag carried on is the one it has here.
-    const fresh = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 2_000, carried: { pauses: 0, unranked: null }, name: 'fresh-start' });
+    const fresh = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, lagAfterMs: 2_500, carried: { pauses: 0, unranked: null }, name: 'fresh-start' });
     expect(fresh.sent.some((m) => m.t === 'status' && !m.ranked)).toBe(false);
     expect(fresh.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
     const honest = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, carried: { pauses: 0, unranked: null, lagMs: 2_500 }, name: 'honest-lag' });
@@ -113,6 +125,42 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     // Handed on again, it carries that lag on, less what its waits for pieces here earned (the next host's bound starts afresh).
     expect(honest.host.carried().lagMs).toBeGreaterThan(0);
     expect(honest.host.carried().lagMs).toBeLessThanOrEqual(2_500);
+  });
+
+  it('takes no declared tick below what the lost host had acknowledged: a resume saying tick 0 is excused nothing at its first batch, so the rest of its log is no credit', async () => {
+    // Acknowledged to tick 600; the resume declares 0, sends tick 60, then the rest 200 ms later, then
+    // falls 6 s behind: excused at tick 60, the 9 s it sent after were 9 s to fall behind by.
+    const r = await adopted({ catchUpTo: 600, declared: 0, acked: 600, splitAt: 60, splitTakesMs: 200, elapsedAtAdoptMs: 25_000, lagAfterMs: 6_000, name: 'low-declared' });
+    await r.closed;
+    expect(r.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
+    // Declared where the browser was, the same catch-up is excused the gap and plays on ranked.
+    const honest = await adopted({ catchUpTo: 600, acked: 600, splitAt: 60, splitTakesMs: 200, elapsedAtAdoptMs: 25_000, name: 'declared-right' });
+    expect(honest.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
+  });
+
+  it('carries the least lag of its last batches: one held up on a failing link just before the hand-over is not taken for the game\'s', async () => {
+    const owner = await player('spiky');
+    const ticket = await issueTicket({ live: true, mode: 'sprint', owner });
+    const replay: Replay = { ...botGame('sprint', ticket.seed).replay, nextCount: 5 };
+    let now = 0;
+    const host = new GameHost({
+      gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount: 5,
+      owner, player: { name: 'spiky', guest: false }, bus: createLocalBus(), now: () => now, finalizeAfterMs: null, onClose: () => {},
+    });
+    host.attach({ send: () => {} });
+    const events = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
+    let seq = 1;
+    // 5 s at pace, 300 ms behind; then the last batch arrives 2.6 s later than it was sent, and nothing after it.
+    for (let tick = 0; tick < 300; tick += 6) {
+      now = msAt(tick + 6) + 300;
+      expect(host.inputs(seq++, tick + 6, events(tick, tick + 6))).toBeNull();
+    }
+    const steady = host.carried().lagMs!;
+    now = msAt(306) + 2_900;
+    expect(host.inputs(seq++, 306, events(300, 306))).toBeNull();
+    expect(steady).toBeLessThanOrEqual(300);
+    expect(host.carried().lagMs).toBe(steady);
+    host.close('hand_over');
   });
 
   it('excuses the gap once, at the batch that reaches the declared tick, however the catch-up is cut', async () => {

@@ -45,6 +45,11 @@ export const PACING = {
   /** A game taken up after its host was lost (adopt.ts) must resend its log up to the tick it
    *  declared within this long; only then is the gap excused, once. */
   catchUpWindowMs: 5_000,
+  /** A game handed over carries the least lag of its batches that arrived in this long before the
+   *  last: batches late on a failing link (when hand-overs happen) are not taken for the game's,
+   *  which the next host would keep. A client in slow motion gains at most this window's worth of
+   *  its slowness per hand-over (GameHost.carriedLagMs). */
+  carriedLagWindowMs: 10_000,
   /** While pieces are dealt, how far the game has been acknowledged is written on its ticket at
    *  most this often (one small UPDATE): a host taking it up after a crash checks the resent log
    *  against it, so only what was played since can be replayed with hindsight. */

@@ -56,12 +56,14 @@ async function adoptOnce(hub: LiveHere, conn: Connection, a: Adoption): Promise<
   if (!slot) return null;
   let host: GameHost | null = null;
   let leased = false;
+  let carried: Carried | null = null;
   try {
     // With several instances, the one hosting the game hands it over first (or its lease expires,
     // if it died): never two hosts for one game (docs/decisions/0018-several-instances.md).
     const lease = await hub.leases.take(a.gameId);
     if (!lease) return null;
     leased = true;
+    carried = lease.carried;
     const adopted = await adoptHeld(hub, conn, a, lease.carried, slot);
     if (adopted instanceof GameHost) host = adopted;
     return adopted;
@@ -70,7 +72,9 @@ async function adoptOnce(hub: LiveHere, conn: Connection, a: Adoption): Promise<
     // another instance need not wait for the lease to expire.
     if (!host) {
       slot();
-      if (leased) void hub.leases.release(a.gameId);
+      // With what a hand-over carried, written again: a take-up refused on purpose (a setup
+      // mismatch) would otherwise leave the next one to start afresh once the carry expired.
+      if (leased) void hub.leases.release(a.gameId, carried ?? undefined);
     }
   }
 }

@@ -18,6 +18,7 @@ import { giveUpLiveGame, writeAckCheckpoint } from '@/lib/server/live/solo/gathe
 import { finalizeStream, recordStreamEnd, refuseLiveGame, STREAM_STORE } from '@/lib/server/games/streams';
 import type { CheckpointRow } from '@/lib/server/live/solo/checkpoints';
 import { tellTaken } from '@/lib/server/live/seat-taken';
+import { RecentLeast } from '@/lib/server/live/solo/recent-least';
 
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
@@ -91,12 +92,14 @@ export class GameHost {
   /** An adopted game's catch-up must reach its declared tick by then (monotonic ms), or none of it is excused. */
   private catchUpUntil = 0;
   /**
-   * How far the game trailed the clock at its last batch, past what was excused and its waits for
-   * pieces: carried on a hand-over, so the host taking it up excuses the gap and not this too. A
-   * client dropping and reconnecting through another instance would otherwise start from no lag
-   * each time: slow motion, reset at will.
+   * How far the game trailed the clock, past what was excused and its waits for pieces, at its
+   * batches (`lags`: the least of those that arrived in PACING.carriedLagWindowMs before the last,
+   * so batches late on a failing link are not taken for it). Carried on a hand-over, so the host taking it up excuses the gap and
+   * not this too (`carriedLagMs`): a client dropping and reconnecting through another instance
+   * started from no lag each time, slow motion reset at will.
    */
-  private lagMs: number;
+  private readonly carriedLagMs: number;
+  private readonly lags = new RecentLeast(PACING.carriedLagWindowMs);
   /** An adopted game's resent log is checked against this once it reaches the checkpoint's tick. */
   private mustContinue: AckCheckpoint | null;
   private checkpointAt = -Infinity;
@@ -134,9 +137,13 @@ export class GameHost {
     this.awayMs = o.adopted?.carried?.awayMs ?? 0;
     this.unranked = (o.adopted?.carried?.unranked as UnrankedReason | null | undefined) ?? null;
     this.mustContinue = o.adopted?.checkpoint ?? null;
-    this.catchUpTo = o.adopted ? Math.min(o.adopted.catchUpTo, Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000)) : -1;
+    // Never below what the lost host had acknowledged (its browser was at least there): a resume
+    // declaring tick 0 had the excuse taken at its first tick, and the rest of its log came as credit.
+    this.catchUpTo = o.adopted
+      ? Math.min(Math.max(o.adopted.catchUpTo, o.adopted.checkpoint?.tick ?? 0), Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000))
+      : -1;
     // Never more than the lag bound: a game past it had lost its rank there already.
-    this.lagMs = Math.min(Math.max(0, Number(o.adopted?.carried?.lagMs) || 0), PACING.behindToleranceMs);
+    this.carriedLagMs = Math.min(Math.max(0, Number(o.adopted?.carried?.lagMs) || 0), PACING.behindToleranceMs);
     // A key the game's rules lack is a bad batch (stream.ts).
     this.sim = createStreamSim({ mode: o.mode, seed: o.seed, handling: o.handling, nextCount: o.nextCount, rulesVersion: o.rulesVersion });
     const t0 = this.now() - (o.adopted ? Math.max(0, Date.now() - o.adopted.issuedAtMs) : 0) + (o.countdownMs ?? 0);
@@ -252,7 +259,7 @@ export class GameHost {
       if (this.now() > this.catchUpUntil) this.catchUpTo = -1;
       else if (tick >= this.catchUpTo) {
         // The gap, not the lag the game had before it (carried by a hand-over; a crash's is not known).
-        this.stream.excusedMs = Math.max(this.stream.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.lagMs);
+        this.stream.excusedMs = Math.max(this.stream.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.carriedLagMs);
         this.catchUpTo = -1;
       } else catchingUp = true;
     }
@@ -292,7 +299,7 @@ export class GameHost {
       this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
     this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
-    if (!catchingUp) this.lagMs = Math.max(0, this.stream.lag(this.sim.tick, Math.max(now, this.stream.t0)) - this.starveCreditMs);
+    if (!catchingUp) this.lags.add(now, Math.max(0, this.stream.lag(this.sim.tick, Math.max(now, this.stream.t0)) - this.starveCreditMs));
     this.send({ t: 'ack', stream: this.gameId, seq, tick: this.sim.tick });
     const from = this.stream.dealt.length;
     const deal = this.stream.topUp(this.sim.taken);
@@ -410,7 +417,7 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs, lagMs: this.lagMs };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs, lagMs: this.lags.least() ?? this.carriedLagMs };
   }
 
   /** Settles once the checkpoint being written (if any) is on the ticket. */
