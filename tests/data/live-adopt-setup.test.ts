@@ -44,6 +44,15 @@ describe('the setup of a live game', () => {
     expect(site.hub.gamesByAddress.count(site.conn.address)).toBe(0);
   });
 
+  it('refused after a hand-over, lets the lease go with the carry it took: a take-up failed on purpose does not start the next afresh', async () => {
+    const g = await lostAt(600);
+    const carried = { pauses: 1, unranked: null, awayMs: 4_000, lagMs: 2_000 };
+    const site = liveSite(g.owner, carried);
+    await dispatch(site.hub, site.conn, hello(g, { handling: { ...DEFAULT_HANDLING, das: 4 }, nextCount: 5 }));
+    expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'setup_mismatch' });
+    expect(site.lease.released).toEqual([carried]);
+  });
+
   it('takes the game up under the recorded setup, and the stream verifies under it', async () => {
     const g = await lostAt(600);
     const site = liveSite(g.owner);

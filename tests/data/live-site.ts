@@ -23,7 +23,8 @@ import { botGame } from '@/tests/support/replays';
 export function liveSite(owner: Owner, carried: Carried | null = null) {
   const hosts = new Map<string, GameHost>();
   const removed: GameHost[] = [];
-  const lease = { takes: 0 };
+  /** Leases taken, and what each release carried on. */
+  const lease = { takes: 0, released: [] as Array<Carried | undefined> };
   let onRemoved = () => {};
   const hub = {
     hosts,
@@ -31,7 +32,7 @@ export function liveSite(owner: Owner, carried: Carried | null = null) {
     bus: createLocalBus(),
     gamesByAddress: new AddressSlots(LIVE_LIMITS.gamesPerAddress),
     catchUpsByGame: new BudgetsById(LIVE_LIMITS.catchUpsPerGamePerSecond, 1_000),
-    leases: { ...localLeases, take: async () => (lease.takes++, { carried }) },
+    leases: { ...localLeases, take: async () => (lease.takes++, { carried }), release: async (_: string, c?: Carried) => (lease.released.push(c), true) },
     addGame: (host: GameHost) => hosts.set(host.gameId, host),
     removeGame: (host: GameHost, slot: Slot) => {
       slot();
