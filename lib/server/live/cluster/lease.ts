@@ -5,9 +5,9 @@ import type { RedisLink } from '@/lib/server/live/cluster/redis';
 
 /**
  * What a handover carries to the instance that takes a game: facts the ticket does not hold, and
- * how far the game was acknowledged at that moment (newer than the ticket's checkpoint).
+ * how far the game was acknowledged at that moment (newer than the ticket's checkpoint). `lagMs`:
+ * how far it trailed the clock past what was excused, the least of its last batches' (GameHost).
  */
-/** `lagMs`: how far the game trailed the clock at its last batch there, past what was excused (GameHost.carried). */
 export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null; awayMs?: number; lagMs?: number };
 
 /**

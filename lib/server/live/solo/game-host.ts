@@ -94,9 +94,9 @@ export class GameHost {
   /**
    * How far the game trailed the clock, past what was excused and its waits for pieces, at its
    * batches (`lags`: the least of those that arrived in PACING.carriedLagWindowMs before the last,
-   * so batches late on a failing link are not taken for it). Carried on a hand-over, so the host taking it up excuses the gap and
-   * not this too (`carriedLagMs`): a client dropping and reconnecting through another instance
-   * started from no lag each time, slow motion reset at will.
+   * so batches late on a failing link are not taken for it). Carried on a hand-over, so the host
+   * taking it up excuses the gap and not this too (`carriedLagMs`): a client dropping and
+   * reconnecting through another instance started from no lag each time, slow motion reset at will.
    */
   private readonly carriedLagMs: number;
   private readonly lags = new RecentLeast(PACING.carriedLagWindowMs);
