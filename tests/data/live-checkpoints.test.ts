@@ -9,11 +9,11 @@ import { player, T0 } from '@/tests/data/play';
 beforeEach(resetDb);
 
 const row = (gameId: string, tick: number, unranked: 'pause_budget' | null = null) =>
-  ({ gameId, checkpoint: { tick, inputs: tick / 10, digest: `d${tick}` }, pauses: tick / 100, unranked, awayMs: tick * 10 });
+  ({ gameId, checkpoint: { tick, inputs: tick / 10, digest: `d${tick}` }, pauses: tick / 100, unranked, awayMs: tick * 10, lagMs: tick * 2 });
 
 async function checkpointOf(id: string) {
   const db = await getDb();
-  return db.gameTicket.findUnique({ where: { id }, select: { liveAckTick: true, liveAckInputs: true, liveAckDigest: true, livePauses: true, liveAwayMs: true, liveUnranked: true } });
+  return db.gameTicket.findUnique({ where: { id }, select: { liveAckTick: true, liveAckInputs: true, liveAckDigest: true, livePauses: true, liveAwayMs: true, liveLagMs: true, liveUnranked: true } });
 }
 
 describe('live checkpoints, written together', () => {
@@ -21,13 +21,16 @@ describe('live checkpoints, written together', () => {
     const owner = await player('checkpointer');
     const [a, b] = [await issueTicket({ mode: 'sprint', owner, now: T0, live: true }), await issueTicket({ mode: 'marathon', owner, now: T0, live: true })];
     await saveAckCheckpoints([row(a.gameId, 600), row(b.gameId, 300, 'pause_budget')]);
-    expect(await checkpointOf(a.gameId)).toEqual({ liveAckTick: 600, liveAckInputs: 60, liveAckDigest: 'd600', livePauses: 6, liveAwayMs: 6000, liveUnranked: null });
-    expect(await checkpointOf(b.gameId)).toEqual({ liveAckTick: 300, liveAckInputs: 30, liveAckDigest: 'd300', livePauses: 3, liveAwayMs: 3000, liveUnranked: 'pause_budget' });
+    expect(await checkpointOf(a.gameId)).toEqual({ liveAckTick: 600, liveAckInputs: 60, liveAckDigest: 'd600', livePauses: 6, liveAwayMs: 6000, liveLagMs: 1200, liveUnranked: null });
+    expect(await checkpointOf(b.gameId)).toEqual({ liveAckTick: 300, liveAckInputs: 30, liveAckDigest: 'd300', livePauses: 3, liveAwayMs: 3000, liveLagMs: 600, liveUnranked: 'pause_budget' });
     // A late write of an older state (a host that handed the game over) changes nothing; a lost
     // rank stays lost; the other row of the same statement still moves on.
     await saveAckCheckpoints([row(a.gameId, 500), row(b.gameId, 900)]);
-    expect(await checkpointOf(a.gameId)).toMatchObject({ liveAckTick: 600, liveAckDigest: 'd600' });
-    expect(await checkpointOf(b.gameId)).toMatchObject({ liveAckTick: 900, liveUnranked: 'pause_budget' });
+    expect(await checkpointOf(a.gameId)).toMatchObject({ liveAckTick: 600, liveAckDigest: 'd600', liveLagMs: 1200 });
+    expect(await checkpointOf(b.gameId)).toMatchObject({ liveAckTick: 900, liveUnranked: 'pause_budget', liveLagMs: 1800 });
+    // The lag is the latest checkpoint's, not the most it ever was: a game that caught up is not held to an old lag.
+    await saveAckCheckpoints([{ ...row(b.gameId, 900), lagMs: 40 }]);
+    expect(await checkpointOf(b.gameId)).toMatchObject({ liveAckTick: 900, liveLagMs: 40 });
   });
 
   it('gathers the games that ask within a moment, and settles each once its row is written', async () => {
@@ -49,7 +52,7 @@ describe('live checkpoints, written together', () => {
     const [a, b] = (await Promise.all([1, 2].map(() => issueTicket({ mode: 'sprint', owner, now: T0, live: true })))).sort((x, y) => (x.gameId < y.gameId ? -1 : 1));
     // Rows of no ticket (they change nothing) around the two real ones: 1,999 that sort before
     // them, so the first real row ends one statement and the second begins the next, and enough
-    // after them that the whole would take over 65,535 parameters (8 a row) in one statement.
+    // after them that the whole would take over 65,535 parameters (9 a row) in one statement.
     const before = Array.from({ length: 1_999 }, (_, i) => row(`!${String(i).padStart(4, '0')}`, 100));
     const after = Array.from({ length: 6_201 }, (_, i) => row(`${b!.gameId}~${String(i).padStart(4, '0')}`, 100));
     await saveAckCheckpoints([...after, row(b!.gameId, 900), ...before, row(a!.gameId, 800)]);

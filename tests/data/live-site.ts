@@ -76,9 +76,10 @@ export const wire = (events: readonly ReplayEvent[], from: number, to: number) =
  */
 /**
  * `pauses`: how many times the player pauses (and at once unpauses) after the first batch;
- * `awayMs`: how long its connection is then away, in all, before it plays on.
+ * `awayMs`: how long its connection is then away, in all, before it plays on;
+ * `lagMs`: how far behind the clock every batch arrives (slow motion within the bound).
  */
-export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number; awayMs?: number; recordSetup?: boolean } = {}) {
+export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' | 'ultra'; pauses?: number; awayMs?: number; lagMs?: number; recordSetup?: boolean } = {}) {
   const name = 'survivor';
   const owner = o.owner ?? (await player(name));
   const mode = o.mode ?? 'sprint';
@@ -102,7 +103,7 @@ export async function lostAt(until: number, o: { owner?: Owner; mode?: 'sprint' 
   const playOn = async (to: number) => {
     for (; tick < to; seq++) {
       const upTo = Math.min(to, tick + 6);
-      now = msAt(upTo) + away;
+      now = msAt(upTo) + away + (o.lagMs ?? 0);
       const fail = lost.inputs(seq, upTo, wire(replay.events, tick, upTo));
       if (fail) throw new Error(`${fail.code}: ${fail.message}`);
       for (let i = 0; seq === 1 && i < (o.pauses ?? 0); i++) {

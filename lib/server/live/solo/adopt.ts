@@ -5,7 +5,7 @@ import { START_COUNTDOWN_MS } from '@/lib/live/pace';
 import { getDb } from '@/lib/server/db';
 import { owns } from '@/lib/server/games/owner';
 import { liveSetupSchema, type LiveSetup } from '@/lib/server/games/tickets';
-import { laterCheckpoint } from '@/lib/server/live/solo/ack-digest';
+import { laterCheckpoint, type AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
 import type { Slot } from '@/lib/server/live/address-slots';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/solo/game-host';
@@ -84,7 +84,7 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
   const ticket = await db.gameTicket.findUnique({
     where: { id: a.gameId },
     select: { seed: true, mode: true, rulesVersion: true, userId: true, guestId: true, live: true, usedAt: true, streamDigest: true, issuedAt: true, expiresAt: true,
-      liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveAwayMs: true, liveUnranked: true, liveSetup: true },
+      liveAckTick: true, liveAckInputs: true, liveAckDigest: true, liveGivenUpAt: true, livePauses: true, liveAwayMs: true, liveLagMs: true, liveUnranked: true, liveSetup: true },
   });
   const now = Date.now();
   if (!ticket || !stillOpen(ticket, now)) return null;
@@ -111,13 +111,23 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
       issuedAtMs: ticket.issuedAt.getTime(), catchUpTo: a.setup.tick, checkpoint: laterCheckpoint(saved, carried?.ack),
       carried: {
         ...carried, pauses: Math.max(carried?.pauses ?? 0, ticket.livePauses ?? 0), awayMs: Math.max(carried?.awayMs ?? 0, ticket.liveAwayMs ?? 0),
-        unranked: carried?.unranked ?? ticket.liveUnranked,
+        unranked: carried?.unranked ?? ticket.liveUnranked, lagMs: lagOfLater(saved, ticket.liveLagMs, carried),
       },
     },
   });
   hub.addGame(host);
   host.resume(conn, a.token);
   return host;
+}
+
+/**
+ * The lag kept by the later of the two accounts of where the game had got to (laterCheckpoint's):
+ * a hand-over's carry or the ticket's last checkpoint. Not the larger: a game that caught up since
+ * is not held to an old lag (the catch-up excuses the gap less this).
+ */
+function lagOfLater(saved: AckCheckpoint | null, savedLagMs: number | null, carried: Carried | null): number {
+  if (carried && (!saved || (carried.ack?.tick ?? -1) >= saved.tick)) return carried.lagMs ?? 0;
+  return savedLagMs ?? 0;
 }
 
 type OpenFields = { live: boolean; usedAt: Date | null; streamDigest: string | null; liveGivenUpAt: Date | null; expiresAt: Date };

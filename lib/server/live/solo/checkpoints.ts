@@ -4,10 +4,10 @@ import type { UnrankedReason } from '@/lib/live/protocol';
 import { getDb, type Db } from '@/lib/server/db';
 import type { AckCheckpoint } from '@/lib/server/live/solo/ack-digest';
 
-/** A statement takes at most 65,535 parameters: checkpoints take 8 a row, and a shutdown writes every game at once. */
+/** A statement takes at most 65,535 parameters: checkpoints take 9 a row, and a shutdown writes every game at once. */
 const ROWS_PER_STATEMENT = 2_000;
 
-export type CheckpointRow = { gameId: string; checkpoint: AckCheckpoint; pauses: number; unranked: UnrankedReason | null; awayMs: number };
+export type CheckpointRow = { gameId: string; checkpoint: AckCheckpoint; pauses: number; unranked: UnrankedReason | null; awayMs: number; lagMs: number };
 
 /**
  * Where the hosts' copies of live games had got to (ack-digest.ts), for a host that takes one up
@@ -21,8 +21,9 @@ export async function saveAckCheckpoints(rows: readonly CheckpointRow[]): Promis
   const db = await getDb();
   // Raw and one statement for all: it runs for every live game every few seconds, and written
   // game by game it was most of the server's CPU at 1,000 games on PGlite (docs/decisions/0010).
-  // Pauses, time away and a lost rank go with it, so a host taking the game up after a crash does
-  // not start them afresh.
+  // Pauses, time away, a lost rank and the lag go with it, so a host taking the game up after a
+  // crash does not start them afresh. The lag is the latest's (a game that caught up is not held to
+  // an old one); the others only grow.
   // The ids again as a list: the join alone left the plan to the table's statistics, and PGlite
   // (no autovacuum) has none, so as the rows' versions piled up the planner turned to a nested
   // loop that compared every live ticket with every row: 15–25 ms of a blocked event loop per
@@ -37,12 +38,12 @@ export async function saveAckCheckpoints(rows: readonly CheckpointRow[]): Promis
 
 async function saveCheckpointChunk(db: Db, sorted: readonly CheckpointRow[]): Promise<void> {
   const values = Prisma.join(sorted.map((r) =>
-    Prisma.sql`(${r.gameId}, ${r.checkpoint.tick}::int, ${r.checkpoint.inputs}::int, ${r.checkpoint.digest}, ${r.pauses}::int, ${r.unranked}::text, ${Math.round(r.awayMs)}::int)`));
+    Prisma.sql`(${r.gameId}, ${r.checkpoint.tick}::int, ${r.checkpoint.inputs}::int, ${r.checkpoint.digest}, ${r.pauses}::int, ${r.unranked}::text, ${Math.round(r.awayMs)}::int, ${Math.round(r.lagMs)}::int)`));
   await db.$executeRaw`
     UPDATE "GameTicket" t SET "liveAckTick" = v.tick, "liveAckInputs" = v.inputs, "liveAckDigest" = v.digest,
       "livePauses" = GREATEST(t."livePauses", v.pauses), "liveAwayMs" = GREATEST(t."liveAwayMs", v.away),
-      "liveUnranked" = COALESCE(t."liveUnranked", v.unranked)
-    FROM (VALUES ${values}) AS v(id, tick, inputs, digest, pauses, unranked, away)
+      "liveUnranked" = COALESCE(t."liveUnranked", v.unranked), "liveLagMs" = v.lag
+    FROM (VALUES ${values}) AS v(id, tick, inputs, digest, pauses, unranked, away, lag)
     WHERE t."id" = v.id AND t."id" IN (${Prisma.join(sorted.map((r) => r.gameId))})
       AND t."live" AND t."streamDigest" IS NULL AND (t."liveAckTick" IS NULL OR t."liveAckTick" <= v.tick)`;
 }

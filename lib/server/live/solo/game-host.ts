@@ -258,7 +258,7 @@ export class GameHost {
     if (this.catchUpTo >= 0) {
       if (this.now() > this.catchUpUntil) this.catchUpTo = -1;
       else if (tick >= this.catchUpTo) {
-        // The gap, not the lag the game had before it (carried by a hand-over; a crash's is not known).
+        // The gap, not the lag the game had before it (carried by a hand-over, or kept with its last checkpoint).
         this.stream.excusedMs = Math.max(this.stream.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.carriedLagMs);
         this.catchUpTo = -1;
       } else catchingUp = true;
@@ -417,7 +417,12 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs, lagMs: this.lags.least() ?? this.carriedLagMs };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs, lagMs: this.lagNow() };
+  }
+
+  /** The lag a host taking the game up is to keep (`lags`): its batches' here, or what it came with. */
+  private lagNow(): number {
+    return this.lags.least() ?? this.carriedLagMs;
   }
 
   /** Settles once the checkpoint being written (if any) is on the ticket. */
@@ -482,7 +487,7 @@ export class GameHost {
   }
 
   private checkpointRow(): CheckpointRow {
-    return { gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked, awayMs: this.awayMs };
+    return { gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked, awayMs: this.awayMs, lagMs: this.lagNow() };
   }
 
   private ackState(): AckCheckpoint {

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "GameTicket" ADD COLUMN     "liveLagMs" INTEGER;
+
