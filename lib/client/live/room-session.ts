@@ -313,6 +313,11 @@ export class RoomSession {
       this.resuming = false;
       this.patchPlay({ state: 'over', ...(m.code === 'seat_taken' ? { elsewhere: true } : {}) });
     }
+    // Said over the fields (RoomPlay), not as a red line above them besides.
+    if (m.code === 'seat_taken') {
+      this.wanted = null;
+      return;
+    }
     const asked = this.wanted;
     // A crowd arriving at the room (its catch-ups a second): the watch is asked again a little later, still wanted after a reconnect.
     if (m.code === 'rate_limited' && asked?.t === 'rwatch' && m.gameId === asked.code) {
