@@ -471,6 +471,33 @@ describe('a private room whose maker’s connection drops', () => {
     expect(again.last('match')).toMatchObject({ seat: 0 });
   });
 
+  it('frees its sockets once they sit in it no more: a guest whose maker left, both after their match began, and a guest its own new page replaced', async () => {
+    held();
+    const create = (x: ReturnType<typeof conn>) => send(x, { t: 'room_create', mode: 'battle', firstTo: 1, ...base });
+    const codeOf = (x: ReturnType<typeof conn>) => (x.last('room') as { room: { code: string } }).room.code;
+    const maker = conn({ userId: null, guestId: 'free-maker' });
+    await create(maker);
+    const guest = conn({ userId: null, guestId: 'free-guest' });
+    await send(guest, { t: 'room_join', code: codeOf(maker), ...base });
+    // Its own page again, before its old socket is noticed gone: the old one sits nowhere now.
+    const guestAgain = conn({ userId: null, guestId: 'free-guest' });
+    await send(guestAgain, { t: 'room_join', code: codeOf(maker), ...base });
+    await create(guest);
+    expect(guest.last('room')).toMatchObject({ room: { you: 0 } });
+    await send(maker, { t: 'room_leave', code: codeOf(maker) });
+    expect(guestAgain.last('room_closed')).toMatchObject({ reason: 'left' });
+    await create(guestAgain);
+    expect(guestAgain.got.filter((m) => m.t === 'error')).toEqual([]);
+    // A room whose match began: its people are the match's, not the room's (busy for the match alone).
+    const other = conn({ userId: null, guestId: 'free-other' });
+    await send(other, { t: 'room_join', code: codeOf(guestAgain), ...base });
+    await send(guestAgain, { t: 'ready', code: codeOf(guestAgain), ready: true });
+    await send(other, { t: 'ready', code: codeOf(guestAgain), ready: true });
+    expect(other.last('match')).toMatchObject({ seat: 1 });
+    await send(other, { t: 'room_leave', code: codeOf(guestAgain) });
+    expect(other.last('error')).toMatchObject({ code: 'unknown_room' });
+  });
+
   it('is kept no more once the lobby closes (the instance going): its timer is not left to fire on a lobby that is gone', async () => {
     const { guest } = await dropped('closing');
     lobby.close();

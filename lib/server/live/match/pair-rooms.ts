@@ -45,6 +45,13 @@ export class PairRooms {
    */
   private readonly keptByAddress = new Map<string, number>();
   private readonly keptAt = new Map<PairRoom, string>();
+  /**
+   * The room each socket sits in (a socket sits in one at most: every way in asks `busy` first),
+   * read through roomOf. Every queue, room and sparring message asks whether its socket is busy,
+   * and a home losing an instance drops thousands of its sockets in one turn: neither is a scan of
+   * every room (bench:lobby).
+   */
+  private readonly seatedIn = new Map<VersusPeer, PairRoom>();
   /** Whether rooms are held here (several instances: only on the home; versus-relay.ts). */
   private held: () => boolean = () => true;
 
@@ -63,6 +70,7 @@ export class PairRooms {
         while (this.rooms.has(code));
         const room: PairRoom = { code, mode: m.mode, firstTo: m.firstTo, seats: [conn, null], ready: [false, false], setup: [{ handling: m.handling, nextCount: m.nextCount }, null], away: null };
         this.rooms.set(code, room);
+        this.seatedIn.set(conn, room);
         return this.send(room);
       }
       case 'room_join': {
@@ -77,7 +85,9 @@ export class PairRooms {
         // The guest's page likewise: its seat again, not a refusal from its own dead socket.
         const guest = room.seats[1];
         if (guest && !sameOwner(guest.owner, conn)) return conn.error('room_full', 'This room already has two players.');
+        if (guest) this.seatedIn.delete(guest);
         room.seats[1] = conn;
+        this.seatedIn.set(conn, room);
         room.setup[1] = setup;
         room.ready = [false, false];
         return this.send(room);
@@ -98,6 +108,7 @@ export class PairRooms {
         room.ready[seat] = m.ready;
         if (!room.ready[0] || !room.ready[1] || !room.seats[1]) return this.send(room);
         this.rooms.delete(room.code);
+        this.unseat(room);
         for (const c of room.seats) c?.send({ t: 'room_closed', code: room.code, reason: 'started' });
         // Both seats are their sockets' (readied by them), so both setups are theirs.
         return this.o.start(room as StartingRoom);
@@ -126,16 +137,26 @@ export class PairRooms {
 
   /** Whether the socket sits in a room here. */
   seats(conn: VersusPeer): boolean {
-    for (const room of this.rooms.values()) if (room.seats.includes(conn)) return true;
-    return false;
+    return this.roomOf(conn) !== null;
   }
 
   /** The socket closed: a maker's seat is kept for its page, a guest's is freed. */
   drop(conn: VersusPeer): void {
-    for (const room of this.rooms.values()) {
-      if (room.seats[0] === conn) this.makerAway(room);
-      else if (room.seats[1] === conn) this.guestGone(room);
-    }
+    const room = this.roomOf(conn);
+    this.seatedIn.delete(conn);
+    if (room?.seats[0] === conn) this.makerAway(room);
+    else if (room?.seats[1] === conn) this.guestGone(room);
+  }
+
+  /** The room the socket sits in here, if any: its entry in `seatedIn`, as the room itself still says. */
+  private roomOf(conn: VersusPeer): PairRoom | null {
+    const room = this.seatedIn.get(conn);
+    return room && this.rooms.get(room.code) === room && room.seats.includes(conn) ? room : null;
+  }
+
+  /** The room is gone from here: its sockets sit in it no more. */
+  private unseat(room: PairRoom): void {
+    for (const c of room.seats) if (c && this.seatedIn.get(c) === room) this.seatedIn.delete(c);
   }
 
   /**
@@ -149,6 +170,8 @@ export class PairRooms {
     if (!a || !b || !this.held() || this.rooms.has(room.code) || [a, b].some((c) => !c.open || this.o.busy(c))) return;
     const again: PairRoom = { code: room.code, mode: room.mode, firstTo: room.firstTo, setup: room.setup, seats: [a, b], ready: [false, false], away: null };
     this.rooms.set(again.code, again);
+    this.seatedIn.set(a, again);
+    this.seatedIn.set(b, again);
     this.send(again);
   }
 
@@ -174,6 +197,7 @@ export class PairRooms {
     if (this.rooms.has(cp.code)) return false;
     const room: PairRoom = { code: cp.code, mode: cp.mode, firstTo: cp.firstTo, seats: [keptMaker(cp.maker), null], ready: [false, false], setup: [null, null], away: null };
     this.rooms.set(room.code, room);
+    this.seatedIn.set(room.seats[0], room);
     this.makerAway(room, false);
     return true;
   }
@@ -189,6 +213,7 @@ export class PairRooms {
       for (const p of room.seats) if (p) people.push(p);
     }
     this.rooms.clear();
+    this.seatedIn.clear();
     return people;
   }
 
@@ -245,7 +270,9 @@ export class PairRooms {
 
   private makerBack(room: PairRoom, conn: VersusPeer, setup: SeatSetup): void {
     this.unkeep(room);
+    if (this.seatedIn.get(room.seats[0]) === room) this.seatedIn.delete(room.seats[0]);
     room.seats[0] = conn;
+    this.seatedIn.set(conn, room);
     room.setup[0] = setup;
     room.ready = [false, false];
     this.send(room);
@@ -255,11 +282,13 @@ export class PairRooms {
   private close(room: PairRoom): void {
     this.unkeep(room);
     this.rooms.delete(room.code);
+    this.unseat(room);
     room.seats[1]?.send({ t: 'room_closed', code: room.code, reason: 'left' });
   }
 
   /** The guest gone (left, or its socket closed): the seat is free for whoever opens the link next. */
   private guestGone(room: PairRoom): void {
+    if (room.seats[1] && this.seatedIn.get(room.seats[1]) === room) this.seatedIn.delete(room.seats[1]);
     room.seats[1] = null;
     room.setup[1] = null;
     room.ready = [false, false];
