@@ -10,9 +10,10 @@ import { InputDigest, type AckCheckpoint } from '@/lib/server/live/solo/ack-dige
 import { mayBeTakenUp } from '@/lib/server/live/solo/adopt';
 import { GameHost } from '@/lib/server/live/solo/game-host';
 import { dispatch } from '@/lib/server/live/messages';
+import { PACING } from '@/lib/server/live/pacing';
 import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { resetDb } from '@/tests/data/db';
-import { liveSite, lostAt } from '@/tests/data/live-site';
+import { liveSite, lostAt, wire } from '@/tests/data/live-site';
 import { player } from '@/tests/data/play';
 import { botGame, claimOf } from '@/tests/support/replays';
 
@@ -219,6 +220,21 @@ describe('a live game taken up after a crash or a restart, with nothing handed o
     expect(await takenUp(await lostAt(600, { owner: await player('paced') }))).toEqual({ written: 0, kept: 0 });
   });
 
+  it('keeps that lag through its catch-up however the log is cut: resent history waits for no piece, so it earns no starve credit', async () => {
+    // Cut in 20 batches, each taking a piece or two: every one of them earned a round trip's credit
+    // (300 ms before any is measured), 6 s in all, so the lag kept came out at none and the game
+    // had that much more to fall behind by, at every take-up.
+    const g = await lostAt(600, { lagMs: 2_500 });
+    const { liveLagMs } = await (await getDb()).gameTicket.findUniqueOrThrow({ where: { id: g.ticket.gameId }, select: { liveLagMs: true } });
+    const site = liveSite(g.owner);
+    await dispatch(site.hub, site.conn, resumeAt(g, 600));
+    const host = site.hosts.get(g.ticket.gameId)!;
+    for (let tick = 0, seq = 1; tick < 600; tick += 30, seq++) expect(host.inputs(seq, tick + 30, wire(g.replay.events, tick, tick + 30))).toBeNull();
+    // The batch that reaches the declared tick leaves its page waiting for a deal, as any batch may: that round trip's credit, no more.
+    expect(host.carried().lagMs).toBeGreaterThanOrEqual(liveLagMs! - PACING.starveCreditMaxMs);
+    host.close('hand_over');
+  });
+
   it('keeps the lag of the later account when a hand-over carried one too: a game that caught up is not held to an old lag', async () => {
     const g = await lostAt(600);
     const { liveAckTick } = await (await getDb()).gameTicket.findUniqueOrThrow({ where: { id: g.ticket.gameId }, select: { liveAckTick: true } });
@@ -232,7 +248,7 @@ describe('a live game taken up after a crash or a restart, with nothing handed o
     };
     // The checkpoint is later than the carry (written by the host it went to): the checkpoint's lag, none.
     expect(await lagTaken(liveAckTick! - 60)).toBe(0);
-    // The carry is as late as the checkpoint (a hand-over writes one last checkpoint): the carry's.
+    // The carry as late as the checkpoint: the carry's, taken as its host let the game go, after that checkpoint.
     expect(await lagTaken(liveAckTick!)).toBe(2_500);
   });
 });

@@ -295,7 +295,9 @@ export class GameHost {
       if (verdict === 'continues') this.mustContinue = null;
     }
     // Short of pieces after this batch: the browser waits a round trip for the deal, clock stopped.
-    if (ahead - this.stream.ahead(this.sim.taken) > 0 && this.stream.ahead(this.sim.taken) < Math.max(this.o.nextCount, 2))
+    // Not after a batch of a catch-up's resent history (its pieces were played before): cut fine, it
+    // earned a credit a batch and wiped the lag a take-up keeps. The one reaching the declared tick waits as any.
+    if (!catchingUp && ahead - this.stream.ahead(this.sim.taken) > 0 && this.stream.ahead(this.sim.taken) < Math.max(this.o.nextCount, 2))
       this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
     this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
