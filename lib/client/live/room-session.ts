@@ -313,10 +313,10 @@ export class RoomSession {
       this.resuming = false;
       this.patchPlay({ state: 'over', ...(m.code === 'seat_taken' ? { elsewhere: true } : {}) });
     }
-    // Said over the fields (RoomPlay), not as a red line above them besides.
+    // Said over the fields (RoomPlay), not as a red line above them besides (nor beside an earlier one).
     if (m.code === 'seat_taken') {
       this.wanted = null;
-      return;
+      return this.update({ error: null });
     }
     const asked = this.wanted;
     // A crowd arriving at the room (its catch-ups a second): the watch is asked again a little later, still wanted after a reconnect.

@@ -58,6 +58,7 @@ describe('the room session in the browser', () => {
     hear({ t: 'error', code: 'seat_taken', message: 'elsewhere', gameId: 'ffffffff00000000' });
     expect(s.current.play!.state).not.toBe('over');
     expect(s.current.error).toBeNull();
+    hear({ t: 'error', code: 'desync', message: 'An earlier trouble.', gameId: MATCH });
     hear({ t: 'error', code: 'seat_taken', message: 'This game is being played in another tab or window now.', gameId: MATCH });
     expect(s.current.play).toMatchObject({ state: 'over', elsewhere: true });
     // Said once, over the fields: not a red error line above them besides.
