@@ -127,11 +127,12 @@ export async function playLiveVerified(baseURL: string, api: APIRequestContext, 
  * A mode that ranks only a finished game (Sprint, Dig) is played to its end by the bot (a Sprint in about 40 s); in the others every piece is
  * dropped where it spawns after `maxPieces` placed ones, so the game lasts seconds.
  * `playVerified` plays over a plain HTTP ticket instead: stored and verified, but held as unpaced.
+ * `beforeSubmit` runs once the game is over, just before its replay is sent.
  */
 export async function playRanked(
   api: APIRequestContext,
   mode: Mode,
-  options: { maxPieces?: number } = {},
+  options: { maxPieces?: number; beforeSubmit?: () => Promise<unknown> } = {},
 ): Promise<{ ticket: { gameId: string }; played: Played & { week: string } }> {
   const origin = new URL((await api.get('/api/health')).url()).origin;
   const { cookies } = await api.storageState();
@@ -142,6 +143,7 @@ export async function playRanked(
     expect(run.over?.ranked).toBe(true);
     const replay = decodeReplay(run.encoded!);
     const played: Played = { replay, result: simulateReplay(replay) };
+    await options.beforeSubmit?.();
     const response = await api.post(`/api/games/${run.gameId}/replay`, { data: { replay: run.encoded, claimed: claimOf(played.result) } });
     expect(response.status(), await response.text()).toBe(201);
     const { game } = (await response.json()) as { game: { week: string } };

@@ -44,6 +44,23 @@ describe('board pages everyone reads', () => {
     expect((await usernames())[0]).toBe('alice');
   });
 
+  it('start afresh for a change made through another copy of this module: Next builds routes and pages apart, each with its own', async () => {
+    const alice = await player('alice');
+    const bob = await player('bob');
+    const played = { alice: await playAndSubmit({ owner: alice }), bob: await playAndSubmit({ owner: bob }) };
+    const before = await usernames();
+    // The copy a route loads (the moderation route's ban, the replay route's best), beside the page's.
+    vi.resetModules();
+    const route = await import('@/lib/server/games/board-cache');
+    expect(route.boardsChanged).not.toBe(boardsChanged);
+    // The leader's best moved past the other's, then the route says the boards changed.
+    const leader = before[0] === 'alice' ? alice : bob;
+    await bestElsewhere(leader.userId!, played[before[0] as 'alice' | 'bob'].ticket.gameId, 1_000_000);
+    expect(await usernames()).toEqual(before);
+    route.boardsChanged();
+    expect(await usernames()).toEqual([...before].reverse());
+  });
+
   it('show a best stored here, and lose a deleted account, on the next read', async () => {
     const alice = await player('alice');
     const bob = await player('bob');

@@ -15,18 +15,22 @@ export const BOARD_PAGE_TTL_MS = 1_000;
 /** Pages kept at once (boards × periods × the first pages people page through). */
 const MAX_PAGES = 512;
 
-let generation = 0;
-const pages = new Map<string, { at: number; generation: number; value: Promise<unknown> }>();
+type Kept = { at: number; generation: number; value: Promise<unknown> };
+// On globalThis: Next builds route handlers and pages apart, each with its own copy of this module,
+// and a ban or a best stored by a route left the board page's copy serving its page a second more.
+const holder = globalThis as typeof globalThis & { __linefallBoardPages?: { generation: number; pages: Map<string, Kept>; clock: { now(): number } } };
+const cache = (holder.__linefallBoardPages ??= { generation: 0, pages: new Map(), clock: { now: () => performance.now() } });
+const pages = cache.pages;
 
 /** The cache's clock: monotonic, so a wall clock stepped back keeps no page longer. Tests hold it still. */
-export const boardCacheClock = { now: (): number => performance.now() };
+export const boardCacheClock = cache.clock;
 
 /** Bests changed here: no page read before is served again. */
 export function boardsChanged(): void {
-  generation += 1;
+  cache.generation += 1;
 }
 
-const fresh = (page: { at: number; generation: number }, now: number) => page.generation === generation && now - page.at < BOARD_PAGE_TTL_MS;
+const fresh = (page: { at: number; generation: number }, now: number) => page.generation === cache.generation && now - page.at < BOARD_PAGE_TTL_MS;
 
 /** The page `key` names (it must say everything the page depends on), read by `load` when not kept. */
 export function cachedBoardPage<T>(key: string, load: () => Promise<T>): Promise<T> {
@@ -40,7 +44,7 @@ export function cachedBoardPage<T>(key: string, load: () => Promise<T>): Promise
     if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!);
   }
   const value = load();
-  const entry = { at: now, generation, value };
+  const entry = { at: now, generation: cache.generation, value };
   // A failed read is not kept: the next reader tries again.
   value.catch(() => {
     if (pages.get(key) === entry) pages.delete(key);
