@@ -35,7 +35,7 @@ function checkpointAt(replay: Replay, tick: number): AckCheckpoint {
  * with the clock running from the ticket's issue, fed the browser's whole log at once, then the
  * rest at pace. The ticket is issued `elapsedAtAdoptMs` before the host is built.
  */
-async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string; declared?: number; acked?: number }) {
+async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string; declared?: number; acked?: number; heldTicks?: number }) {
   const owner = await player(options.name ?? 'survivor');
   const issuedAt = new Date(Date.now() - options.elapsedAtAdoptMs);
   const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
@@ -69,9 +69,16 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   const first = host.inputs(seq0, options.catchUpTo, events(options.splitAt ?? 0, options.catchUpTo));
   const base = now;
   if (first) return { first, sent, host, ticket, owner, replay, played, doneAt: new Date(), closed };
-  for (let tick = options.catchUpTo, seq = seq0 + 1; tick < end; seq++) {
+  // Play the browser had made past the declared tick and held back: sent at once, right after the catch-up.
+  const held = options.catchUpTo + (options.heldTicks ?? 0);
+  let seq1 = seq0 + 1;
+  for (let tick = options.catchUpTo; tick < held; tick += 6, seq1++) {
+    const fail = host.inputs(seq1, tick + 6, events(tick, tick + 6));
+    if (fail) throw new Error(`${fail.code}: ${fail.message}`);
+  }
+  for (let tick = held, seq = seq1; tick < end; seq++) {
     const upTo = Math.min(end, tick + 6);
-    now = base + msAt(upTo - options.catchUpTo) + (options.lagAfterMs ?? 0) * (upTo / end);
+    now = base + msAt(upTo - held) + (options.lagAfterMs ?? 0) * (upTo / end);
     const fail = host.inputs(seq, upTo, events(tick, upTo));
     if (fail) throw new Error(`${fail.code}: ${fail.message}`);
     tick = upTo;
@@ -128,6 +135,20 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     // Handed on again, it carries that lag on, less what its waits for pieces here earned (the next host's bound starts afresh).
     expect(honest.host.carried().lagMs).toBeGreaterThan(0);
     expect(honest.host.carried().lagMs).toBeLessThanOrEqual(2_500);
+  });
+
+  it('takes back what held-back play shows right after the catch-up: a tick declared below where the browser was buys no credit', async () => {
+    // 2.5 s behind when handed over; 2 s of play past the declared tick held back and sent at once
+    // after the catch-up; then 1.5 s more of slow motion. The burst once came off the kept lag (2.5 -
+    // 2 + 1.5 = 2 s: ranked), and its batches earned starve credit besides.
+    const carried: Carried = { pauses: 0, unranked: null, lagMs: 2_500 };
+    const held = await adopted({ catchUpTo: 600, heldTicks: 120, elapsedAtAdoptMs: 25_000, lagAfterMs: 1_500, carried, name: 'held-back' });
+    await held.closed;
+    expect(held.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
+    // Declared where the browser was, the same play is 2.5 + 1.5 = 4 s behind too; and without the
+    // slow motion after it, the held-back play is judged where it was, 2.5 s behind: ranked.
+    const honest = await adopted({ catchUpTo: 600, heldTicks: 120, elapsedAtAdoptMs: 25_000, carried, name: 'held-no-slower' });
+    expect(honest.sent.some((m) => m.t === 'status' && !m.ranked)).toBe(false);
   });
 
   it('takes no declared tick below what the lost host had acknowledged: a resume saying tick 0 is excused nothing at its first batch, so the rest of its log is no credit', async () => {

@@ -92,6 +92,13 @@ export class GameHost {
   /** An adopted game's catch-up must reach its declared tick by then (monotonic ms), or none of it is excused. */
   private catchUpUntil = 0;
   /**
+   * For a moment after the catch-up (PACING.catchUpWindowMs), play the browser had made past the
+   * tick it declared, held back and sent at once, takes the excuse back down to what it shows, never
+   * below what it was before (`excuseFloorMs`): declared low, the gap and that play were both excused.
+   */
+  private takeBackUntil = -Infinity;
+  private excuseFloorMs = 0;
+  /**
    * How far the game trailed the clock, past what was excused and its waits for pieces, at its
    * batches (`lags`: the least of those that arrived in PACING.carriedLagWindowMs before the last,
    * so batches late on a failing link are not taken for it). Carried on a hand-over, so the host
@@ -255,13 +262,21 @@ export class GameHost {
     // on the way are checked only for running ahead; a catch-up that takes longer than
     // PACING.catchUpWindowMs gets no excuse at all.
     let catchingUp = false;
+    // The excuse this batch shows the game is owed: the gap, not the lag it had before it (carried by a
+    // hand-over, or kept with its last checkpoint).
+    const owed = elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.carriedLagMs;
+    let heldBack = false;
     if (this.catchUpTo >= 0) {
       if (this.now() > this.catchUpUntil) this.catchUpTo = -1;
       else if (tick >= this.catchUpTo) {
-        // The gap, not the lag the game had before it (carried by a hand-over, or kept with its last checkpoint).
-        this.stream.excusedMs = Math.max(this.stream.excusedMs, elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.carriedLagMs);
+        this.excuseFloorMs = this.stream.excusedMs;
+        this.stream.excusedMs = Math.max(this.stream.excusedMs, owed);
         this.catchUpTo = -1;
+        this.takeBackUntil = now + PACING.catchUpWindowMs;
       } else catchingUp = true;
+    } else if (now <= this.takeBackUntil && owed < this.stream.excusedMs) {
+      this.stream.excusedMs = Math.max(this.excuseFloorMs, owed);
+      heldBack = true;
     }
     // Judged from the clock's start at the earliest: a batch of the first tick sent before a countdown's end is not ahead of anything.
     const pace = this.stream.pace(tick, Math.max(now, this.stream.t0), PACING.behindToleranceMs + this.starveCreditMs);
@@ -295,9 +310,10 @@ export class GameHost {
       if (verdict === 'continues') this.mustContinue = null;
     }
     // Short of pieces after this batch: the browser waits a round trip for the deal, clock stopped.
-    // Not after a batch of a catch-up's resent history (its pieces were played before): cut fine, it
-    // earned a credit a batch and wiped the lag a take-up keeps. The one reaching the declared tick waits as any.
-    if (!catchingUp && ahead - this.stream.ahead(this.sim.taken) > 0 && this.stream.ahead(this.sim.taken) < Math.max(this.o.nextCount, 2))
+    // Not after a batch of a catch-up's resent history, nor of play held back past it (its pieces were
+    // played before): cut fine, each earned a credit and wiped the lag a take-up keeps. The one reaching
+    // the declared tick waits as any.
+    if (!catchingUp && !heldBack && ahead - this.stream.ahead(this.sim.taken) > 0 && this.stream.ahead(this.sim.taken) < Math.max(this.o.nextCount, 2))
       this.starveCreditMs += starveCreditOf(this.seat?.roundTrip?.ms ?? null);
     this.seat?.roundTrip?.probe();
     if (pace === 'behind' && !catchingUp) this.loseRank('too_slow');
