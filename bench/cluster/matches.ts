@@ -87,7 +87,7 @@ export async function matchesAcrossInstances(c: Cluster, o: { matches: number; k
     const windowTo = windowFrom + 15_000;
     await sleep(Math.max(0, o.seconds * 1000 - (performance.now() - windowFrom) - 6_000));
     // The matches still on end: seat 0 leaves (a forfeit), so each is stored now.
-    for (const pair of pairs) pair.players[0].client.send({ t: 'vleave', matchId: pair.matchId });
+    for (const pair of pairs) pair.players[0].client.send({ t: 'leave', of: { kind: 'match', id: pair.matchId } });
     const ends = await Promise.all(pairs.map((p) => Promise.race([Promise.all(p.overs), new Promise((r) => setTimeout(r, 60_000).unref()).then(() => [new Error('no vover in 60 s'), null])])));
     const storedByVover = ends.filter((e) => e.some((x) => x && !(x instanceof Error) && x.stored)).length;
     const ids = pairs.map((p) => `'${p.matchId}'`).join(',');

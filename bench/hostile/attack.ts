@@ -121,7 +121,7 @@ async function churner(i: number): Promise<void> {
     for (let n = 0; !stopping && ws.readyState === WebSocket.OPEN; n++) {
       const games = [paddedGame, ...honest].filter((g): g is string => g !== null);
       const gameId = games[(i + (n >> 1)) % Math.max(1, games.length)];
-      if (gameId) send(ws, { t: n % 2 === 0 ? 'watch' : 'unwatch', gameId });
+      if (gameId) send(ws, { t: n % 2 === 0 ? 'watch' : 'unwatch', of: { kind: 'game', id: gameId } });
       await sleep(25);
     }
     await closed(ws);
@@ -134,7 +134,7 @@ async function slowReader(i: number): Promise<void> {
     const ws = await dial('slow');
     listen(ws);
     const games = [paddedGame, ...honest.slice(i * 7, i * 7 + 7)].filter((g): g is string => g !== null);
-    for (const gameId of games) send(ws, { t: 'watch', gameId });
+    for (const gameId of games) send(ws, { t: 'watch', of: { kind: 'game', id: gameId } });
     await sleep(200);
     (ws as unknown as { _socket: Socket })._socket.pause();
     for (let n = 0; !stopping && ws.readyState === WebSocket.OPEN; n++) {

@@ -74,7 +74,7 @@ export async function startCrossInstanceGame(o: { host: string; other: string; p
     if (m.t === 'frame' && m.gameId === run.gameId) followed.framesSinceLast++;
     if (m.t === 'error') followed.errors.push(`${m.code}: ${m.message}`);
   };
-  spectator.send({ t: 'watch', gameId: run.gameId });
+  spectator.send({ t: 'watch', of: { kind: 'game', id: run.gameId } });
   const watching = await spectator.next('watching', (m) => m.gameId === run.gameId);
   await continueLive(client, run, { ...OPTIONS, stopAfterBatches: 10 });
   let frames = 0;

@@ -71,7 +71,7 @@ class RoomGuest {
     for (let dials = 1; dials <= 10; dials++) {
       this.client = await LiveClient.connect(baseURL, { cookie, address });
       this.listen();
-      this.client.send({ t: 'rresume', matchId: this.matchId, token: this.token });
+      this.client.send({ t: 'resume', of: { kind: 'set', id: this.matchId }, token: this.token });
       const closed = this.client.closed.then(({ code }) => code);
       const resumed = await Promise.race([this.client.next('rresumed', (m) => m.matchId === this.matchId, 30_000), closed]);
       if (typeof resumed === 'number') {

@@ -33,7 +33,7 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     for (const p of players) void p.play().catch(() => {});
     const watchers = await Promise.all(urls.map((url, i) => LiveClient.connect(url!, { address: `10.252.1.${5 + i}` })));
     closers.push(...watchers);
-    for (const w of watchers) w.send({ t: 'vwatch', matchId });
+    for (const w of watchers) w.send({ t: 'watch', of: { kind: 'match', id: matchId } });
     await Promise.all(watchers.map((w) => w.next('vwatching', (m) => m.matchId === matchId, 10_000)));
     await sleep(6_000); // the countdown, then 3 s of play
     const holder = await redis.get(`linefall:live:match-host:${matchId}`);
@@ -52,7 +52,7 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
       const client = i === other ? w : await LiveClient.connect(urls[other]!, { address: `10.252.1.${7 + i}` });
       if (client !== w) {
         closers.push(client);
-        client.send({ t: 'vwatch', matchId });
+        client.send({ t: 'watch', of: { kind: 'match', id: matchId } });
       }
       await client.next('vwatching', (m) => m.matchId === matchId, 25_000);
       const tookMs = performance.now() - killedAt;
@@ -69,7 +69,7 @@ export async function versusHostKilled(cluster: Cluster): Promise<Result> {
     const watched = await Promise.all(watchedAgain);
     for (const [i, w] of watched.entries()) if (w instanceof Error) problems.push(`the spectator on instance ${i + 1} did not watch the match again after the kill: ${w.message}`);
     await sleep(3_000);
-    players[0]!.client.send({ t: 'vleave', matchId });
+    players[0]!.client.send({ t: 'leave', of: { kind: 'match', id: matchId } });
     const ends = await Promise.all(overs.map((o) => o.catch((e: unknown) => e)));
     if (ends.some((e) => e instanceof Error || !(e as { stored?: boolean }).stored)) problems.push(`the match taken up did not end stored: ${ends.map((e) => (e instanceof Error ? e.message : JSON.stringify(e))).join(' | ')}`);
     for (const [i, w] of watched.entries()) {
@@ -126,7 +126,7 @@ export async function sparringHostKilled(cluster: Cluster): Promise<Result> {
     const deadline = Date.now() + 10_000;
     while (botTick() < tick + 60 && Date.now() < deadline) await sleep(250);
     if (botTick() < tick + 60) problems.push(`the bot did not play on after the take-up (its field at tick ${botTick()}, taken up at ${tick})`);
-    p.client.send({ t: 'vleave', matchId });
+    p.client.send({ t: 'leave', of: { kind: 'match', id: matchId } });
     const end = await over.catch((e: unknown) => e);
     if (end instanceof Error || !(end as { stored?: boolean }).stored) problems.push(`the sparring match taken up did not end stored: ${end instanceof Error ? end.message : JSON.stringify(end)}`);
     const stored = await fetchStoredMatch(cluster.url, matchId, { 'x-forwarded-for': '10.252.2.3' });

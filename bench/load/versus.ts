@@ -35,7 +35,7 @@ export async function versusAcrossInstances(o: { instances: [string, string]; pr
     // A spectator through nginx, once both seats have played (past the 3 s countdown).
     const watcher = await connect(o.proxy, 'cluster-w', '10.252.0.3');
     await new Promise((r) => setTimeout(r, 5_000));
-    watcher.client.send({ t: 'vwatch', matchId: ma.matchId });
+    watcher.client.send({ t: 'watch', of: { kind: 'match', id: ma.matchId } });
     const watching = await watcher.client.next('vwatching', () => true, 10_000);
     if (!watching.seats.every((s) => s.tick > 0)) problems.push(`the spectator's catch-up has a seat that has not played: ${watching.seats.map((s) => s.tick).join(', ')}`);
     const frames = await Promise.all([0, 1].map((seat) => watcher.client.next('vframe', (f) => f.seat === seat, 10_000).then(() => true, () => false)));
@@ -61,7 +61,7 @@ export async function versusAcrossInstances(o: { instances: [string, string]; pr
     // The second one's socket drops; it comes back through the other instance and takes its seat up.
     const resumed = await d.reconnect(o.instances[0], d.guestCookie(), '10.252.0.6');
     if (resumed.matchId !== md.matchId) problems.push(`the reconnect through the other instance resumed ${resumed.matchId}, not ${md.matchId}`);
-    c.client.send({ t: 'vleave', matchId: mc.matchId });
+    c.client.send({ t: 'leave', of: { kind: 'match', id: mc.matchId } });
     const ends = await Promise.all([c, d].map((p) => p.client.next('vover', (m: Extract<ServerMessage, { t: 'vover' }>) => m.matchId === mc.matchId, 15_000)));
     if (ends.some((e) => e.winner !== 1 - mc.seat)) problems.push(`the player who left (seat ${mc.seat}) did not lose: winners ${ends.map((e) => e.winner).join(', ')}`);
     const quick = await fetchStoredMatch(o.proxy, mc.matchId, { 'x-forwarded-for': '10.252.0.4' });

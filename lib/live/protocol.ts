@@ -1,6 +1,6 @@
 /**
  * The live channel's messages (WebSocket `/api/live`, JSON text frames), spoken by the browser
- * (lib/client) and the server (lib/server/live). Version 2; docs/decisions/0010-live-protocol.md
+ * (lib/client) and the server (lib/server/live). Version 3; docs/decisions/0010-live-protocol.md
  * explains the flow, the pacing, the pause budget and the reconnect window. Every message is an
  * object with a type `t`; each side parses what it receives with the schemas here and in
  * versus.ts (the server with clientMessageSchema, the browser with serverMessageSchema), which
@@ -11,34 +11,38 @@
  *
  * Version 2: a seat's stream is one family whatever it plays. Its batches (`inputs`) and their
  * answers (`ack`, `deal`) name the stream by its id: a solo game's, or a versus or room seat's
- * match id (`game`: which game of the set). A version 1 page is told `unsupported_version` and reloads.
+ * match id (`game`: which game of the set).
+ * Version 3: watching, resuming a seat and leaving are one message each, naming what they are for
+ * with `of` {kind, id}: a solo `game`, a versus `match`, a room's `set` (its match id) or a `room`
+ * (its code). An older page is told `unsupported_version` and reloads.
  *
  * Client → server                                   Server → client
  *   hello   {v, resume?}                              welcome  {v, player, resumed?}
  *   start   {mode, handling, nextCount, countdown?}   started  {gameId, ..., pieces, holes?, resumeToken}
  *   inputs  {stream, game?, seq, tick, events, ...}   deal     {stream, game?, from, pieces, holes?}
  *   pause / unpause {gameId, tick}                    ack      {stream, game?, seq, tick}
- *   watch / unwatch {gameId}                          status   {gameId, ranked, reason?, pauses, spectators}
- *   ping    {n}                                       over     {gameId, seed, result?, ranked, reason?}
+ *   watch / unwatch {of: game, match or room}         status   {gameId, ranked, reason?, pauses, spectators}
+ *   resume  {of: match or set, token}                 over     {gameId, seed, result?, ranked, reason?}
+ *   leave   {of: match or room}
+ *   ping    {n}
  *                                                     watching {gameId, ..., state, pieces, events, tick}
  *                                                     frame    {gameId, events, pieces, holes?, tick, stats}
  *                                                     ended    {gameId, replayId?}
  *                                                     error    {code, message, gameId?, seq?}
  *                                                     pong     {n}
  *
- * Versus (docs/decisions/0017-versus-live.md; a seat's batches are `inputs` above), server → client in versus.ts:
+ * Versus (docs/decisions/0017-versus-live.md; a seat's batches, resume, leave and watch are the ones above), server → client in versus.ts:
  *   queue   {mode, ranked, handling, nextCount}       queued   {mode, ranked, waiting}
  *   unqueue                                           unqueued
  *   room_create {mode, firstTo, handling, nextCount}  room     {code, mode, firstTo, seats, ready, you}
  *   room_join {code, handling, nextCount}             room_closed {code, reason}
  *   room_set {code, mode, firstTo} (host only)        match    {matchId, seat, players, mode, firstTo, ranked, resumeToken, ...}
  *   ready   {code, ready}                             vstart   {matchId, game, pieces, startsInMs, score}
- *   room_leave {code}
- *   vresume {matchId, token}                          garbage  {matchId, game, id, size, column, tick}
- *   vleave  {matchId}                                 vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
- *   vwatch / vunwatch {matchId}                       vgame    {matchId, game, winner, reason, score}
- *   rematch {matchId, want}                           vover    {matchId, winner, score, reason, ranked, ratings?, stored}
+ *   room_leave {code}                                 garbage  {matchId, game, id, size, column, tick}
+ *   rematch {matchId, want}                           vframe   {matchId, game, seat, from, pieces, events, garbage, tick, stats}
  *   spar    {mode, firstTo, bot, handling, nextCount}
+ *                                                     vgame    {matchId, game, winner, reason, score}
+ *                                                     vover    {matchId, winner, score, reason, ranked, ratings?, stored}
  *                                                     vaway    {matchId, seat, back, windowMs}
  *                                                     vresumed {matchId, game, lastSeq, tick, pieces, garbage, score}
  *                                                     vwatching {matchId, ..., both seats so far}
@@ -50,9 +54,9 @@
  *   rjoin   {code, handling}                          rclosed  {code, reason}
  *   rready  {code, ready, terms?}                     rmatch   {matchId, code, seat, players, rules, ...}
  *   rstart  {code} (host only)                        rbegin   {matchId, game, pieces, startsInMs, score}
- *   rleave  {code}                                    rgarbage {matchId, game, from, size, column, tick}
- *   rresume {matchId, token}                          rframes  {matchId, game, from, pieces, seats}
- *   rwatch / runwatch {code}                          rko      {matchId, game, seat, tick, why}
+ *   (leave, resume and watch are the ones above)      rgarbage {matchId, game, from, size, column, tick}
+ *                                                     rframes  {matchId, game, from, pieces, seats}
+ *                                                     rko      {matchId, game, seat, tick, why}
  *   rkick   {code, seat} (host only)                  rgame    {matchId, game, winner, reason, placements, score}
  *   rhost   {code, seat} (host only)                  rover    {matchId, winner, score, stored}
  *   rrules  {code, mode, rules} (host, in the lobby)  rresumed {matchId, game, lastSeq, tick, pieces, garbage}
@@ -73,14 +77,14 @@ import { z } from 'zod';
 import { cheeseOf, COLS, END_NAMES, HOLES_AHEAD, KEYS, keyId, MAX_FIRST_TO, MAX_REPLAY_TICKS, MODE_NAMES, MODES, RANKED_MODE_NAMES, NEXT_COUNT_MAX, NEXT_COUNT_MIN, PIECES, VERSUS_MODE_NAMES } from '@/lib/engine';
 import type { EndReason, GameState, Key, Mode, PieceType } from '@/lib/engine';
 import { versusServerMessages } from '@/lib/live/versus';
-import { ROOM_LAST_GAME, roomClientMessages, roomServerMessages, wireTargetsSchema } from '@/lib/live/rooms';
+import { ROOM_LAST_GAME, roomClientMessages, roomServerMessages, wireTargetsSchema, type RoomSeatCommand } from '@/lib/live/rooms';
 import { teamClientMessages, teamServerMessages } from '@/lib/live/teams';
 import { botSpecSchema } from '@/lib/bot/spec';
 import {
   countSchema, handlingSchema, livePlayerSchema, liveStatsSchema, MAX_TICK, piecesSchema, tickSchema, wireEventsSchema, type LivePlayer, type LiveStats, type WireEvent,
 } from '@/lib/live/wire';
 
-export const LIVE_PROTOCOL_VERSION = 2;
+export const LIVE_PROTOCOL_VERSION = 3;
 export const LIVE_PATH = '/api/live';
 /**
  * `/api/live?bundles=1`: the client takes a text frame holding a JSON array of messages, in order,
@@ -187,16 +191,38 @@ const versusClientMessages = [
   z.object({ t: z.literal('ready'), code: roomCodeSchema, ready: z.boolean() }),
   /** Gives up a seat in the room on purpose: the maker's closes it at once, where a drop keeps it a while. */
   z.object({ t: z.literal('room_leave'), code: roomCodeSchema }),
-  z.object({ t: z.literal('vresume'), matchId, token: z.string().min(16).max(64) }),
-  z.object({ t: z.literal('vleave'), matchId }),
-  z.object({ t: z.literal('vwatch'), matchId }),
-  z.object({ t: z.literal('vunwatch'), matchId }),
   /** After a quick match: `want` offers or accepts the same pair again; false declines it for both. */
   z.object({ t: z.literal('rematch'), matchId, want: z.boolean() }),
   /** An unranked match against the server's sparring bot at once (lib/bot), refereed like any other. */
   z.object({ t: z.literal('spar'), mode: z.enum(VERSUS_MODE_NAMES), firstTo, bot: botSpecSchema, handling: handlingSchema, nextCount }),
 ] as const;
 export const VERSUS_CLIENT_TYPES: ReadonlySet<string> = new Set(versusClientMessages.map((s) => s.shape.t.value));
+
+const resumeToken = z.string().min(16).max(64);
+/**
+ * What a watch, a resume or a leave names (protocol 3: one message of each for every kind of
+ * stream): a solo game, a versus match, a room's set (its match id) or a room (its code).
+ */
+const ref = {
+  game: z.object({ kind: z.literal('game'), id: gameId }),
+  match: z.object({ kind: z.literal('match'), id: matchId }),
+  set: z.object({ kind: z.literal('set'), id: matchId }),
+  room: z.object({ kind: z.literal('room'), id: roomCodeSchema }),
+} as const;
+/** Watched: a solo game, a versus match, or a room (its lobby and every set it plays). */
+const watchedRef = z.discriminatedUnion('kind', [ref.game, ref.match, ref.room]);
+/** A seat taken up again after a dropped socket, with its resume token (a solo game's is `hello.resume`). */
+const seatRef = z.discriminatedUnion('kind', [ref.match, ref.set]);
+/** Left for good: a versus match (the set is lost) or a room (out of its set too). */
+const leftRef = z.discriminatedUnion('kind', [ref.match, ref.room]);
+export type StreamRef = z.infer<typeof watchedRef> | z.infer<typeof seatRef> | z.infer<typeof leftRef>;
+
+const streamMessages = [
+  z.object({ t: z.literal('watch'), of: watchedRef }),
+  z.object({ t: z.literal('unwatch'), of: watchedRef }),
+  z.object({ t: z.literal('resume'), of: seatRef, token: resumeToken }),
+  z.object({ t: z.literal('leave'), of: leftRef }),
+] as const;
 
 export const clientMessageSchema = z.discriminatedUnion('t', [
   ...versusClientMessages,
@@ -209,7 +235,7 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
     resume: z
       .object({
         gameId,
-        token: z.string().min(16).max(64),
+        token: resumeToken,
         /**
          * The game's setup and the browser's tick now, so a server that no longer holds the game
          * (it restarted) can take it up from its ticket and the browser's whole input log.
@@ -226,13 +252,24 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   inputsSchema,
   z.object({ t: z.literal('pause'), gameId, tick }),
   z.object({ t: z.literal('unpause'), gameId, tick }),
-  z.object({ t: z.literal('watch'), gameId }),
-  z.object({ t: z.literal('unwatch'), gameId }),
+  ...streamMessages,
   z.object({ t: z.literal('ping'), n: z.number().int().min(0).max(2 ** 31) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
-export type VersusClientMessage = Extract<ClientMessage, { t: (typeof versusClientMessages)[number]['shape']['t']['value'] }>;
-export type RoomClientMessage = Extract<ClientMessage, { t: (typeof roomClientMessages)[number]['shape']['t']['value'] }>;
+/**
+ * What the server's door (lib/server/live/messages.ts) makes of a `watch`, `unwatch`, `resume` or
+ * `leave` naming a match: the versus lobby's own commands, relayed as they are to the instance
+ * holding the match (cluster/wires.ts). Never on the wire to or from a browser; rooms have theirs (rooms.ts).
+ */
+export type VersusSeatCommand =
+  | { t: 'vwatch'; matchId: string }
+  | { t: 'vunwatch'; matchId: string }
+  | { t: 'vresume'; matchId: string; token: string }
+  | { t: 'vleave'; matchId: string };
+/** Versus messages as the lobby takes them: the browser's, and the door's commands for a match named by `of`. */
+export type VersusClientMessage = Extract<ClientMessage, { t: (typeof versusClientMessages)[number]['shape']['t']['value'] }> | VersusSeatCommand;
+/** Room messages as the room lobby takes them: the browser's, and the door's commands for a room or set named by `of`. */
+export type RoomClientMessage = Extract<ClientMessage, { t: (typeof roomClientMessages)[number]['shape']['t']['value'] }> | RoomSeatCommand;
 export type TeamClientMessage = Extract<ClientMessage, { t: (typeof teamClientMessages)[number]['shape']['t']['value'] }>;
 /** What the versus lobby and the rooms handle: their own messages, and their seats' batches (routed by stream: lib/server/live/streams.ts). */
 export type VersusMessage = VersusClientMessage | InputsMessage;

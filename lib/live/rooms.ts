@@ -1,7 +1,7 @@
 /**
  * Live rooms of 2–16 seats (issue 36; decision 0034), both directions: zod schemas both sides
- * parse (protocol version 2: a seat's batches are protocol.ts's `inputs`). A room is made with its size, rules and bot seats, filled
- * by code, started by its host once every person in it is ready; then a set of games played through
+ * parse (protocol version 3: a seat's batches, resume, leave and watch are protocol.ts's `inputs`,
+ * `resume`, `leave` and `watch`). A room is made with its size, rules and bot seats, filled by code, started by its host once every person in it is ready; then a set of games played through
  * the server's referee (lib/engine/referee.ts), every seat's field shown to every seat and watcher.
  */
 import { z } from 'zod';
@@ -44,10 +44,6 @@ export const roomClientMessages = [
   /** `terms`: the room's terms the page showed (rroom's): a ready for terms changed since readies for nothing. */
   z.object({ t: z.literal('rready'), code: roomCodeSchema, ready: z.boolean(), terms: z.number().int().min(0).optional() }),
   z.object({ t: z.literal('rstart'), code: roomCodeSchema }),
-  z.object({ t: z.literal('rleave'), code: roomCodeSchema }),
-  z.object({ t: z.literal('rresume'), matchId: roomMatchId, token: z.string().min(16).max(64) }),
-  z.object({ t: z.literal('rwatch'), code: roomCodeSchema }),
-  z.object({ t: z.literal('runwatch'), code: roomCodeSchema }),
   // The host's chair, in the lobby (rules and bots) or at any time (kick, hand over).
   /** Empties a seat: a person is told `rclosed` kicked and may not join this room again; a bot goes. */
   z.object({ t: z.literal('rkick'), code: roomCodeSchema, seat: seatNo }),
@@ -58,7 +54,19 @@ export const roomClientMessages = [
   /** A bot on an empty seat (or a new pace or style for one), or null to take it off. */
   z.object({ t: z.literal('rbot'), code: roomCodeSchema, seat: seatNo.min(1), bot: botSeat.omit({ seat: true }).nullable() }),
 ] as const;
-export const ROOM_CLIENT_TYPES: ReadonlySet<string> = new Set(roomClientMessages.map((s) => s.shape.t.value));
+/**
+ * What the server's door makes of a `watch`, `unwatch`, `resume` or `leave` (protocol.ts) naming a
+ * room or one of its sets: the room lobby's own commands, relayed as they are to the home. Never on
+ * the wire to or from a browser.
+ */
+export type RoomSeatCommand =
+  | { t: 'rwatch'; code: string }
+  | { t: 'runwatch'; code: string }
+  | { t: 'rresume'; matchId: string; token: string }
+  | { t: 'rleave'; code: string };
+const ROOM_COMMANDS: readonly RoomSeatCommand['t'][] = ['rwatch', 'runwatch', 'rresume', 'rleave'];
+/** Whose a message is at the home: the room lobby's, the browser's or the door's. */
+export const ROOM_CLIENT_TYPES: ReadonlySet<string> = new Set([...roomClientMessages.map((s) => s.shape.t.value), ...ROOM_COMMANDS]);
 
 const seatView = z.object({ player: livePlayerSchema.nullable(), team: z.number().int().min(0), ready: z.boolean() });
 /** [team, games won]. */

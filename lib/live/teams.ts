@@ -1,6 +1,6 @@
 /**
  * Ranked 2v2 (issue 36; decision 0036), both directions: zod schemas both sides parse, part of
- * protocol version 2. A signed-in player queues alone, or makes a party code a friend joins and
+ * the live protocol (protocol.ts). A signed-in player queues alone, or makes a party code a friend joins and
  * either of them queues both; two teams found, the set is a room (lib/live/rooms.ts `rmatch`, …).
  */
 import { z } from 'zod';

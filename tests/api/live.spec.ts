@@ -52,7 +52,7 @@ test('a live game at real pace: dealt piece by piece, watched live, stored ranke
   await expect.poll(async () => (await list()).some((g) => g.player.name === who.name && g.mode === 'marathon')).toBe(true);
   const gameId = (await list()).find((g) => g.player.name === who.name)!.gameId;
   await new Promise((r) => setTimeout(r, 1500));
-  spectator.send({ t: 'watch', gameId });
+  spectator.send({ t: 'watch', of: { kind: 'game', id: gameId } });
   const watching = await spectator.next('watching');
   expect(watching.player).toEqual({ name: who.name, guest: false });
   expect(watching.state?.core.tickNo).toBeLessThanOrEqual(watching.tick);

@@ -131,7 +131,7 @@ test('a room match: an attack a client claims is ignored, spectators see both fi
   await expect.poll(async () => (await list()).some((m) => m.matchId === matchId)).toBe(true);
   const playing = Promise.all([a.play(), b.play()]);
   await new Promise((r) => setTimeout(r, 5_000)); // past the 3 s countdown: both seats have played
-  watcher.client.send({ t: 'vwatch', matchId });
+  watcher.client.send({ t: 'watch', of: { kind: 'match', id: matchId } });
   const w = await watcher.client.next('vwatching');
   expect(w.seats.map((s) => s.tick).every((t) => t > 0)).toBe(true);
   await watcher.client.next('vframe', (f) => f.seat === 1);
@@ -188,7 +188,7 @@ test('a dropped player who comes back within the window carries on; one who leav
   const [c, d] = await room(baseURL!, [{ mistakes: 0.3 }, { mistakes: 0.3 }], 2);
   const playing = Promise.all([c.play(), d.play()]);
   await new Promise((r) => setTimeout(r, 4_000));
-  c.client.send({ t: 'vleave', matchId: c.seat.matchId });
+  c.client.send({ t: 'leave', of: { kind: 'match', id: c.seat.matchId } });
   const [left] = await playing;
   expect(left).toMatchObject({ winner: 1, reason: 'forfeit' });
   const m = await stored(baseURL!, c.seat.matchId);

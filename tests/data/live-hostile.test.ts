@@ -126,7 +126,7 @@ describe('a socket that stops reading', () => {
     game.playTo(600);
     const reader = await dial();
     const closed = once(reader, 'close');
-    reader.send(JSON.stringify({ t: 'watch', gameId: game.gameId }));
+    reader.send(JSON.stringify({ t: 'watch', of: { kind: 'game', id: game.gameId } }));
     await until(() => hub.bus.subscribers(game.gameId) === 1);
     // It reads nothing from here on: the kernel's buffers fill, then the server's.
     (reader as unknown as { _socket: Socket })._socket.pause();
@@ -224,7 +224,7 @@ describe('catch-ups', () => {
     const game = await hostedGame(hub);
     game.playTo(3_000);
     const { conn, sent } = liveConnection({ userId: null, guestId: 'guest-who-watches' });
-    await dispatch(hub, conn, { t: 'watch', gameId: game.gameId });
+    await dispatch(hub, conn, { t: 'watch', of: { kind: 'game', id: game.gameId } });
     const watching = sent.find((m): m is Extract<ServerMessage, { t: 'watching' }> => m.t === 'watching')!;
     const feed = new SpectatorFeed(watching);
     game.playTo(3_600);
@@ -245,7 +245,7 @@ describe('catch-ups', () => {
     const game = await hostedGame(hub);
     game.playTo(60);
     const { conn, sent } = liveConnection({ userId: null, guestId: 'guest-who-churns' });
-    for (let i = 0; i < LIVE_LIMITS.catchUpsPerMinute + 4; i++) await dispatch(hub, conn, { t: i % 2 === 0 ? 'watch' : 'unwatch', gameId: game.gameId });
+    for (let i = 0; i < LIVE_LIMITS.catchUpsPerMinute + 4; i++) await dispatch(hub, conn, { t: i % 2 === 0 ? 'watch' : 'unwatch', of: { kind: 'game', id: game.gameId } });
     expect(sent.filter((m) => m.t === 'watching')).toHaveLength(LIVE_LIMITS.catchUpsPerMinute / 2);
     // The watches past it are refused, told once; the unwatches between them are done, unanswered as ever.
     expect(sent.filter((m) => m.t === 'error' && m.code === 'rate_limited')).toHaveLength(1);
@@ -259,7 +259,7 @@ describe('catch-ups', () => {
     const answers: string[] = [];
     for (let i = 0; i < LIVE_LIMITS.catchUpsPerGamePerSecond + 3; i++) {
       const { conn, sent } = liveConnection({ userId: null, guestId: `guest-crowd-${i}` });
-      await dispatch(hub, conn, { t: 'watch', gameId: game.gameId });
+      await dispatch(hub, conn, { t: 'watch', of: { kind: 'game', id: game.gameId } });
       answers.push(sent[0]?.t === 'error' ? sent[0].code : (sent[0]?.t ?? 'nothing'));
     }
     expect(answers.filter((a) => a === 'watching')).toHaveLength(LIVE_LIMITS.catchUpsPerGamePerSecond);
@@ -276,7 +276,7 @@ describe('catch-ups', () => {
     const answers: Array<ServerMessage | undefined> = [];
     for (let i = 0; i < LIVE_LIMITS.catchUpsPerGamePerSecond + 3; i++) {
       const { conn, sent } = liveConnection({ userId: null, guestId: `guest-room-crowd-${i}` });
-      await dispatch(hub, conn, { t: 'rwatch', code });
+      await dispatch(hub, conn, { t: 'watch', of: { kind: 'room', id: code } });
       answers.push(sent[0]);
     }
     expect(answers.filter((m) => m?.t === 'rroom')).toHaveLength(LIVE_LIMITS.catchUpsPerGamePerSecond);
@@ -413,7 +413,7 @@ describe('a rematch over real sockets', () => {
     await until(() => all(a, 'match').length === 1 && all(b, 'match').length === 1);
     const first = all(a, 'match')[0]!;
     expect(first.players.map((p) => p.tag).sort()).toEqual([tagA, tagB].sort());
-    say(ben, { t: 'vleave', matchId: first.matchId });
+    say(ben, { t: 'leave', of: { kind: 'match', id: first.matchId } });
     await until(() => all(a, 'rematch_state').length === 1 && all(b, 'rematch_state').length === 1, 10_000);
 
     say(eve, { t: 'rematch', matchId: first.matchId, want: true });
@@ -470,10 +470,10 @@ describe.skipIf(!redisUp)('several instances on one Redis', () => {
     const seen = inbox(spectator);
     say(spectator, { t: 'hello', v: LIVE_PROTOCOL_VERSION });
     await until(() => ofType(seen, 'welcome').length > 0);
-    for (const matchId of matchIds) say(spectator, { t: 'vwatch', matchId });
+    for (const matchId of matchIds) say(spectator, { t: 'watch', of: { kind: 'match', id: matchId } });
     await until(() => ofType(seen, 'vwatching').length === matchIds.length, 10_000);
     // A solo game's watch on this instance: its budget is spent on the matches watched there.
-    say(spectator, { t: 'watch', gameId: randomBytes(10).toString('hex') });
+    say(spectator, { t: 'watch', of: { kind: 'game', id: randomBytes(10).toString('hex') } });
     await until(() => ofType(seen, 'error').length > 0);
     expect(ofType(seen, 'error').map((m) => (m as { code: string }).code)).toEqual(['rate_limited']);
   });
@@ -489,17 +489,17 @@ describe.skipIf(!redisUp)('several instances on one Redis', () => {
     const first = await dial({ 'x-address': attacker });
     const firstGot = inbox(first);
     const made = Array.from({ length: LIVE_LIMITS.ticketReadsPerAddressPerSecond }, () => randomBytes(10).toString('hex'));
-    for (const gameId of made) first.send(JSON.stringify({ t: 'watch', gameId }));
+    for (const gameId of made) first.send(JSON.stringify({ t: 'watch', of: { kind: 'game', id: gameId } }));
     await until(() => errors(firstGot).length === made.length);
     // Another socket from that address, the same second: told at once, its ticket unread.
     const second = await dial({ 'x-address': attacker });
     const secondGot = inbox(second);
-    second.send(JSON.stringify({ t: 'watch', gameId: orphan.ticket.gameId }));
+    second.send(JSON.stringify({ t: 'watch', of: { kind: 'game', id: orphan.ticket.gameId } }));
     await until(() => errors(secondGot).length === 1, 2_000);
     // Someone else's is read: it waits for the take-up.
     const honest = await dial({ 'x-address': '203.0.113.50' });
     const honestGot = inbox(honest);
-    honest.send(JSON.stringify({ t: 'watch', gameId: orphan.ticket.gameId }));
+    honest.send(JSON.stringify({ t: 'watch', of: { kind: 'game', id: orphan.ticket.gameId } }));
     await new Promise((r) => setTimeout(r, 1_500));
     expect(honestGot.filter((m) => m.t === 'error')).toEqual([]);
     orphan.lost.close('hand_over');

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING } from '@/lib/engine';
-import type { ClientMessage, InputsMessage, ServerMessage } from '@/lib/live/protocol';
+import { parseClientMessage, type ClientMessage, type InputsMessage, type ServerMessage } from '@/lib/live/protocol';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import type { Connection } from '@/lib/server/live/connection';
 import type { LiveHub } from '@/lib/server/live/hub';
@@ -25,7 +25,7 @@ describe('running a live message', () => {
     const hub = { ...site.hub, hosts: { get: bug }, gamesByAddress: { take: bug } } as unknown as LiveHub;
     const serverError = { t: 'error', code: 'server_error', message: 'The server could not handle this message.' };
 
-    runMessage(hub, site.conn, { t: 'watch', gameId: 'abcdefgh1' });
+    runMessage(hub, site.conn, { t: 'watch', of: { kind: 'game', id: 'abcdefgh1' } });
     expect(site.sent).toEqual([serverError]);
 
     runMessage(hub, site.conn, { t: 'start', mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
@@ -40,22 +40,22 @@ describe('running a live message', () => {
   });
 });
 
-describe("a seat's batch (protocol 2: one family, keyed by its stream)", () => {
-  const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
-  /** One instance's wiring (hub.ts): a real versus lobby and room lobby behind the door. */
-  function oneInstance() {
-    // Both lobbies on one hand-turned clock: nothing plays on, or is stored, once the test is over.
-    const rooms = roomSite();
-    const versus = new VersusLobby({
-      bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: async () => ({ ok: true as const, avoid: [] }),
-      now: rooms.clock.now, timers: rooms.clock.timers,
-    });
-    const hub = { ...liveSite({ userId: null, guestId: 'nobody' }).hub, door: localDoor(versus, { rooms: rooms.lobby, teams: {} as TeamQueue }), draining: false } as unknown as LiveHub;
-    return { versus, rooms, hub, say: (c: { conn: Connection }, m: ClientMessage) => runMessage(hub, c.conn, m) };
-  }
-  const guest = (id: string) => liveConnection({ userId: null, guestId: id }, `10.7.0.${id.length}`);
-  const last = (sent: ServerMessage[], t: ServerMessage['t']) => sent.filter((m) => m.t === t).at(-1);
+const base = { handling: DEFAULT_HANDLING, nextCount: 5 };
+/** One instance's wiring (hub.ts): a real versus lobby and room lobby behind the door. */
+function oneInstance() {
+  // Both lobbies on one hand-turned clock: nothing plays on, or is stored, once the test is over.
+  const rooms = roomSite();
+  const versus = new VersusLobby({
+    bus: createLocalBus(), ratingOf: async () => ({ rating: 1500, band: null }), rankedEntry: async () => ({ ok: true as const, avoid: [] }),
+    now: rooms.clock.now, timers: rooms.clock.timers,
+  });
+  const hub = { ...liveSite({ userId: null, guestId: 'nobody' }).hub, door: localDoor(versus, { rooms: rooms.lobby, teams: {} as TeamQueue }), draining: false } as unknown as LiveHub;
+  return { versus, rooms, hub, say: (c: { conn: Connection }, m: ClientMessage) => runMessage(hub, c.conn, m) };
+}
+const guest = (id: string) => liveConnection({ userId: null, guestId: id }, `10.7.0.${id.length}`);
+const last = <T extends ServerMessage['t']>(sent: ServerMessage[], t: T) => sent.filter((m): m is Extract<ServerMessage, { t: T }> => m.t === t).at(-1);
 
+describe("a seat's batch (protocol 2: one family, keyed by its stream)", () => {
   it('a room of two is left even past the lobby budget: a leave refused would keep the seat of a page that went to the lobby', () => {
     const { say } = oneInstance();
     const maker = guest('leaving-maker');
@@ -119,7 +119,7 @@ describe("a seat's batch (protocol 2: one family, keyed by its stream)", () => {
     expect(last(alice.sent, 'error')).toMatchObject({ code: 'bad_message', gameId: setId, seq: 2 });
 
     // Out of the set by its own rleave: its batches to it are answered on the socket from then on, as a made-up one's.
-    say(alice, { t: 'rleave', code });
+    say(alice, { t: 'leave', of: { kind: 'room', id: code } });
     roomsHeard.mockClear();
     say(alice, { t: 'inputs', stream: setId, game: 0, seq: 2, tick: 1, events: [] });
     expect(last(alice.sent, 'error')).toMatchObject({ code: 'unknown_game', gameId: setId });
@@ -127,5 +127,80 @@ describe("a seat's batch (protocol 2: one family, keyed by its stream)", () => {
     versus.close();
     rooms.lobby.close();
 
+  });
+});
+
+describe('watch, resume and leave (protocol 3: one message each, naming what it is for)', () => {
+  it('refuses what a message does not take, and the older per-family messages, before any work', () => {
+    const id = 'abcdefgh12';
+    for (const m of [
+      { t: 'resume', of: { kind: 'game', id }, token: 'x'.repeat(24) }, // a solo game's resume is hello's
+      { t: 'resume', of: { kind: 'room', id: 'ABCDEF' }, token: 'x'.repeat(24) },
+      { t: 'leave', of: { kind: 'set', id } },
+      { t: 'watch', of: { kind: 'set', id } },
+      { t: 'watch', of: { kind: 'room', id } }, // a room is named by its code
+      { t: 'watch', of: { kind: 'game', id: 'ABCDEF' } },
+      { t: 'watch', gameId: id },
+      { t: 'vwatch', matchId: id },
+      { t: 'rresume', matchId: id, token: 'x'.repeat(24) },
+      { t: 'vleave', matchId: id },
+    ]) expect(parseClientMessage(JSON.stringify(m)), JSON.stringify(m)).toMatchObject({ ok: false, code: 'bad_message' });
+  });
+
+  it('each reaches the part holding what it names, as that part\'s command, under its budgets', async () => {
+    const { versus, rooms, say } = oneInstance();
+    const versusHeard = vi.spyOn(versus, 'handle');
+    const roomsHeard = vi.spyOn(rooms.lobby, 'handle');
+    const a = guest('a-seat');
+    const b = guest('b-seat');
+    say(a, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    say(b, { t: 'queue', mode: 'battle', ranked: false, ...base });
+    await vi.waitFor(() => expect(last(a.sent, 'match')).toBeDefined());
+    const { matchId, resumeToken } = last(b.sent, 'match')!;
+
+    const watcher = guest('a-watcher');
+    say(watcher, { t: 'watch', of: { kind: 'match', id: matchId } });
+    expect(versusHeard).toHaveBeenLastCalledWith(watcher.conn, { t: 'vwatch', matchId });
+    expect(last(watcher.sent, 'vwatching')).toMatchObject({ matchId });
+    say(watcher, { t: 'unwatch', of: { kind: 'match', id: matchId } });
+    expect(versusHeard).toHaveBeenLastCalledWith(watcher.conn, { t: 'vunwatch', matchId });
+
+    // Its seat taken up from another socket of its owner, then left.
+    const tab = liveConnection({ userId: null, guestId: 'b-seat' }, '10.8.0.6');
+    say(tab, { t: 'resume', of: { kind: 'match', id: matchId }, token: resumeToken });
+    expect(last(tab.sent, 'vresumed')).toMatchObject({ matchId });
+    say(tab, { t: 'leave', of: { kind: 'match', id: matchId } });
+    expect(versusHeard).toHaveBeenLastCalledWith(tab.conn, { t: 'vleave', matchId });
+    expect(tab.sent.filter((m) => m.t === 'error')).toEqual([]); // taken and left by its owner's socket: nothing refused
+
+    // A room of one person and a bot: watched by its code, its set's seat resumed by the set's id, left by the code.
+    const alice = guest('alice-set');
+    say(alice, { t: 'rcreate', mode: 'battle', size: 2, rules: rules(), bots: [{ seat: 1, pps: 1, style: 'tidy' }], handling: DEFAULT_HANDLING });
+    const code = last(alice.sent, 'rroom')!.code;
+    say(watcher, { t: 'watch', of: { kind: 'room', id: code } });
+    expect(roomsHeard).toHaveBeenLastCalledWith(watcher.conn, { t: 'rwatch', code });
+    expect(last(watcher.sent, 'rroom')).toMatchObject({ code, you: null });
+    say(alice, { t: 'rready', code, ready: true });
+    say(alice, { t: 'rstart', code });
+    const set = last(alice.sent, 'rmatch')!;
+    const again = liveConnection({ userId: null, guestId: 'alice-set' }, '10.8.0.9');
+    say(again, { t: 'resume', of: { kind: 'set', id: set.matchId }, token: set.resumeToken! });
+    expect(roomsHeard).toHaveBeenLastCalledWith(again.conn, { t: 'rresume', matchId: set.matchId, token: set.resumeToken });
+    expect(last(again.sent, 'rresumed')).toMatchObject({ matchId: set.matchId });
+    say(again, { t: 'leave', of: { kind: 'room', id: code } });
+    expect(roomsHeard).toHaveBeenLastCalledWith(again.conn, { t: 'rleave', code });
+    say(watcher, { t: 'unwatch', of: { kind: 'room', id: code } });
+    expect(roomsHeard).toHaveBeenLastCalledWith(watcher.conn, { t: 'runwatch', code });
+
+    // A banned player's resume is refused at the door, whatever it names; the lobby never hears it.
+    const banned = liveConnection({ userId: null, guestId: 'b-seat' }, '10.8.0.7');
+    banned.conn.session = { version: 0, role: 'player', banned: true };
+    const heardBefore = versusHeard.mock.calls.length + roomsHeard.mock.calls.length;
+    say(banned, { t: 'resume', of: { kind: 'match', id: matchId }, token: resumeToken });
+    say(banned, { t: 'resume', of: { kind: 'set', id: set.matchId }, token: set.resumeToken! });
+    expect(banned.sent.filter((m) => m.t === 'error').map((m) => m.t === 'error' && m.code)).toEqual(['banned', 'banned']);
+    expect(versusHeard.mock.calls.length + roomsHeard.mock.calls.length).toBe(heardBefore);
+    versus.close();
+    rooms.lobby.close();
   });
 });

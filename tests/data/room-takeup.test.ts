@@ -10,9 +10,9 @@ import { RedisMatchCheckpoints } from '@/lib/server/live/cluster/match-checkpoin
 import { RedisRoomCheckpoints } from '@/lib/server/live/cluster/room-checkpoints';
 import { RedisBus } from '@/lib/server/live/cluster/redis-bus';
 import { connectRedis } from '@/lib/server/live/cluster/redis';
-import { isVersusMessage, VersusLobby } from '@/lib/server/live/match/versus-lobby';
+import { VersusLobby } from '@/lib/server/live/match/versus-lobby';
 import { VersusRelay } from '@/lib/server/live/match/versus-relay';
-import { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
+import { isRoomMessage, RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { RoomHostOptions } from '@/lib/server/live/rooms/room-host';
 import { clockTick } from '@/lib/server/live/rooms/room-limits';
 import { TeamQueue } from '@/lib/server/live/rooms/team-queue';
@@ -331,7 +331,7 @@ async function lobbyAtHome() {
 async function dial(b: ReturnType<typeof instance>, guest: string, m: RoomClientMessage | VersusClientMessage, answered: (s: Sock) => boolean): Promise<Sock> {
   for (let tries = 0; tries < 5; tries++) {
     const s = socket(guest);
-    await (isVersusMessage(m) ? b.relay.handle(s.conn, m) : b.relay.room(s.conn, m));
+    await (isRoomMessage(m) ? b.relay.room(s.conn, m) : b.relay.handle(s.conn, m));
     await expect.poll(() => !s.conn.open || answered(s), { timeout: 15_000 }).toBe(true);
     if (answered(s)) return s;
   }

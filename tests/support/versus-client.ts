@@ -87,7 +87,7 @@ export class VersusPlayer {
     this.client.ws.terminate();
     this.client = await LiveClient.connect(baseURL, { cookie, ...(address ? { address } : {}) });
     this.listen();
-    this.client.send({ t: 'vresume', matchId: this.seat.matchId, token: this.seat.resumeToken });
+    this.client.send({ t: 'resume', of: { kind: 'match', id: this.seat.matchId }, token: this.seat.resumeToken });
     const resumed = await this.client.next('vresumed');
     this.paused = false;
     return resumed;

@@ -41,7 +41,7 @@ export class MatchWatchController {
   private view: MatchWatchView = { link: 'down', phase: 'connecting', mode: null, players: null, score: [0, 0], firstTo: 1, game: 0, meters: [0, 0], winner: null, stored: false, message: null };
   private raf = 0;
   private readonly retry = new WatchRetry();
-  /** A `vwatch` sent and its catch-up not come yet: a refusal for a crowd's sake is asked again (a reconnect mid-match too). */
+  /** A `watch` sent and its catch-up not come yet: a refusal for a crowd's sake is asked again (a reconnect mid-match too). */
   private awaiting = false;
 
   constructor(
@@ -130,7 +130,7 @@ export class MatchWatchController {
 
   private ask(): void {
     this.awaiting = true;
-    this.socket.send({ t: 'vwatch', matchId: this.matchId });
+    this.socket.send({ t: 'watch', of: { kind: 'match', id: this.matchId } });
   }
 
   /** A game was decided: both fields at once to the ticks where it was. */

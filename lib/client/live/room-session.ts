@@ -67,7 +67,7 @@ const CLOSED: Record<Msg<'rclosed'>['reason'], string> = {
  * The browser's side of a live room (decision 0034), without DOM: one connection, the room's
  * lobby, this page's seat (RoomSeatState: dealt pieces, garbage at the server's ticks, numbered
  * batches with target changes) and every other seat's field (RoomFields). A dropped connection
- * dials again and takes the seat up with `rresume`; a watcher watches again. Every message is
+ * dials again and takes the seat up with `resume`; a watcher watches again. Every message is
  * parsed by the socket with the server's own schemas; the rules, typed only as an object on the
  * wire, are read with the room-rules schema. A page entered from an `rmatch` without a lobby
  * (a queue that seats people in a room) plays the same way: `receive` takes it.
@@ -149,12 +149,12 @@ export class RoomSession {
     this.token = token;
     this.resuming = true;
     this.update({ code });
-    this.request({ t: 'rresume', matchId, token });
+    this.request({ t: 'resume', of: { kind: 'set', id: matchId }, token });
   }
 
   watch(code: string): void {
     this.update({ code });
-    this.request({ t: 'rwatch', code });
+    this.request({ t: 'watch', of: { kind: 'room', id: code } });
   }
 
   ready(ready: boolean): void {
@@ -191,8 +191,8 @@ export class RoomSession {
   leave(): void {
     const code = this.view.lobby?.code ?? this.view.play?.code;
     this.wanted = null;
-    if (code && this.view.play?.seat === null) this.socket.send({ t: 'runwatch', code });
-    else if (code) this.socket.send({ t: 'rleave', code });
+    if (code && this.view.play?.seat === null) this.socket.send({ t: 'unwatch', of: { kind: 'room', id: code } });
+    else if (code) this.socket.send({ t: 'leave', of: { kind: 'room', id: code } });
     this.fields.clear();
     this.update({ lobby: null, play: null, closed: 'You left the room.' });
   }
@@ -291,13 +291,13 @@ export class RoomSession {
     const l = this.view.lobby;
     if (p && p.state !== 'over' && p.seat !== null && this.token) {
       this.resuming = true;
-      this.socket.send({ t: 'rresume', matchId: p.matchId, token: this.token });
-    } else if (p && p.state !== 'over' && p.seat === null) this.request({ t: 'rwatch', code: p.code });
+      this.socket.send({ t: 'resume', of: { kind: 'set', id: p.matchId }, token: this.token });
+    } else if (p && p.state !== 'over' && p.seat === null) this.request({ t: 'watch', of: { kind: 'room', id: p.code } });
     else if (l && (!p || p.state === 'over')) {
       // (A set's result still on screen: the room went back to its lobby meanwhile, and its seat is kept there.)
       // A dropped connection freed its seat in a lobby: sit down again, or watch again.
       if (l.you !== null && this.handling) this.request({ t: 'rjoin', code: l.code, handling: this.handling });
-      else if (l.you === null) this.request({ t: 'rwatch', code: l.code });
+      else if (l.you === null) this.request({ t: 'watch', of: { kind: 'room', id: l.code } });
     } else if (this.wanted) this.socket.send(this.wanted);
   }
 
@@ -320,7 +320,7 @@ export class RoomSession {
     }
     const asked = this.wanted;
     // A crowd arriving at the room (its catch-ups a second): the watch is asked again a little later, still wanted after a reconnect.
-    if (m.code === 'rate_limited' && asked?.t === 'rwatch' && m.gameId === asked.code) {
+    if (m.code === 'rate_limited' && asked?.t === 'watch' && m.gameId === asked.of.id) {
       return this.retry.later(() => {
         if (this.wanted === asked) this.socket.send(asked);
       });

@@ -79,7 +79,7 @@ export class VersusSession {
    * down: it goes on `welcome`): what the server says of that room is not the page's any more.
    */
   private left: { code: string; sent: boolean } | null = null;
-  /** vresume is on its way: nothing is sent until vresumed says where the server's copy stands. */
+  /** A resume is on its way: nothing is sent until vresumed says where the server's copy stands. */
   private resuming = false;
 
   constructor(
@@ -208,7 +208,7 @@ export class VersusSession {
   /** Gives the match up: it counts as lost (ranked or not). */
   leave(): void {
     const m = this.view.match;
-    if (m && m.state !== 'over') this.socket.send({ t: 'vleave', matchId: m.matchId });
+    if (m && m.state !== 'over') this.socket.send({ t: 'leave', of: { kind: 'match', id: m.matchId } });
   }
 
   private onMessage(m: ServerMessage): void {
@@ -222,7 +222,7 @@ export class VersusSession {
         const lobby = this.view.lobby;
         if (match && match.state !== 'over') {
           this.resuming = true;
-          this.socket.send({ t: 'vresume', matchId: match.matchId, token: this.token });
+          this.socket.send({ t: 'resume', of: { kind: 'match', id: match.matchId }, token: this.token });
         } else if (lobby.kind === 'room' && this.setup) {
           // Its room in the lobby, or opened again after its match while the result is shown.
           this.request({ t: 'room_join', code: lobby.room.code, ...this.setup });

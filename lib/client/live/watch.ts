@@ -52,7 +52,7 @@ export class WatchController {
     if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
-        if (v.phase !== 'ended') this.socket.send({ t: 'watch', gameId: this.gameId });
+        if (v.phase !== 'ended') this.socket.send({ t: 'watch', of: { kind: 'game', id: this.gameId } });
         return;
       case 'watching':
         if (m.gameId !== this.gameId) return;
@@ -82,7 +82,7 @@ export class WatchController {
         if (m.code === 'unknown_game' || m.code === 'not_live' || m.code === 'game_over') this.set({ phase: 'missing', link: v.link, message: m.message });
         else if (m.code === 'rate_limited' && m.gameId === this.gameId) {
           this.retry.later(() => {
-            if (this.view.phase !== 'ended') this.socket.send({ t: 'watch', gameId: this.gameId });
+            if (this.view.phase !== 'ended') this.socket.send({ t: 'watch', of: { kind: 'game', id: this.gameId } });
           });
         }
         return;

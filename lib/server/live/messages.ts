@@ -56,29 +56,70 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
       if (fail) conn.error(fail.code, fail.message, { gameId: m.gameId });
       return;
     }
-    case 'watch': {
-      if (conn.watches.has(m.gameId) || !mayWatchMore(conn, hub.door.watchingElsewhere(conn), m.gameId)) return;
-      if (!allowed(conn, catchUp(hub, conn, m.gameId), CATCH_UPS, m.gameId)) return;
-      const host = hub.hosts.get(m.gameId);
-      if (!host || host.ended) return watchElsewhere(hub, conn, m.gameId);
-      // Subscribed first, then the catch-up: nothing published in between is lost, and frames
-      // repeat nothing the catch-up had (both are built from the host's state on this one thread).
-      conn.watches.set(m.gameId, hub.bus.subscribe(m.gameId, spectating(conn, m.gameId)));
-      conn.send(host.watching());
-      return host.spectatorsChanged();
-    }
-    case 'unwatch': {
-      // Counted, so churning watches spends the budget twice as fast, but always done.
-      conn.catchUps.take(performance.now());
-      conn.watches.get(m.gameId)?.();
-      conn.watches.delete(m.gameId);
-      return hub.hosts.get(m.gameId)?.spectatorsChanged();
-    }
+    case 'watch':
+    case 'unwatch':
+    case 'resume':
+    case 'leave':
+      return stream(hub, conn, m);
     case 'ping':
       return conn.send({ t: 'pong', n: m.n });
     default:
       m satisfies never;
   }
+}
+
+type StreamMessage = Extract<ClientMessage, { t: 'watch' | 'unwatch' | 'resume' | 'leave' }>;
+
+/**
+ * Watching, resuming and leaving are one message each whatever they name (protocol 3): a solo game
+ * is watched here; a match, a room or a set goes on as the command of the part that holds it (the
+ * versus lobby's, the room lobby's, here or at the instance holding it), under its budgets.
+ */
+function stream(hub: LiveHere, conn: Connection, m: StreamMessage): Promise<void> | void {
+  switch (m.t) {
+    case 'watch':
+    case 'unwatch': {
+      const on = m.t === 'watch';
+      switch (m.of.kind) {
+        case 'game':
+          return on ? watchGame(hub, conn, m.of.id) : unwatchGame(hub, conn, m.of.id);
+        case 'match':
+          return versus(hub, conn, { t: on ? 'vwatch' : 'vunwatch', matchId: m.of.id });
+        case 'room':
+          return room(hub, conn, { t: on ? 'rwatch' : 'runwatch', code: m.of.id });
+        default:
+          return m.of satisfies never;
+      }
+    }
+    case 'resume':
+      if (m.of.kind === 'match') return versus(hub, conn, { t: 'vresume', matchId: m.of.id, token: m.token });
+      return room(hub, conn, { t: 'rresume', matchId: m.of.id, token: m.token });
+    case 'leave':
+      if (m.of.kind === 'match') return versus(hub, conn, { t: 'vleave', matchId: m.of.id });
+      return room(hub, conn, { t: 'rleave', code: m.of.id });
+    default:
+      m satisfies never;
+  }
+}
+
+function watchGame(hub: LiveHere, conn: Connection, gameId: string): Promise<void> | void {
+  if (conn.watches.has(gameId) || !mayWatchMore(conn, hub.door.watchingElsewhere(conn), gameId)) return;
+  if (!allowed(conn, catchUp(hub, conn, gameId), CATCH_UPS, gameId)) return;
+  const host = hub.hosts.get(gameId);
+  if (!host || host.ended) return watchElsewhere(hub, conn, gameId);
+  // Subscribed first, then the catch-up: nothing published in between is lost, and frames
+  // repeat nothing the catch-up had (both are built from the host's state on this one thread).
+  conn.watches.set(gameId, hub.bus.subscribe(gameId, spectating(conn, gameId)));
+  conn.send(host.watching());
+  return host.spectatorsChanged();
+}
+
+function unwatchGame(hub: LiveHere, conn: Connection, gameId: string): void {
+  // Counted, so churning watches spends the budget twice as fast, but always done.
+  conn.catchUps.take(performance.now());
+  conn.watches.get(gameId)?.();
+  conn.watches.delete(gameId);
+  hub.hosts.get(gameId)?.spectatorsChanged();
 }
 
 /**

@@ -21,8 +21,8 @@ import { setLengthOf } from '@/lib/versus/bands';
 
 type Entry = Waiting & { conn: VersusPeer; mode: VersusMode; ranked: boolean; handling: Handling; nextCount: number };
 
-/** The messages the lobby answers (messages.ts hands them over before its own switch). */
-export const isVersusMessage = (m: ClientMessage): m is VersusClientMessage => VERSUS_CLIENT_TYPES.has(m.t);
+/** The browser's messages the lobby answers (messages.ts hands them over before its own switch; the door's commands it makes itself). */
+export const isVersusMessage = (m: ClientMessage): m is Extract<ClientMessage, VersusClientMessage> => VERSUS_CLIENT_TYPES.has(m.t);
 
 /** How long a standing read without a band is kept before it is read again: the band edges' cache (BAND_RULES.cacheMs). */
 const UNBANDED_REREAD_MS = 60_000;

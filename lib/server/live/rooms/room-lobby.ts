@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { teamsOf, type RoomRules, type VersusMode } from '@/lib/engine';
-import { isSetBatch, type ClientMessage, type RoomClientMessage, type RoomMessage, type ServerMessage } from '@/lib/live/protocol';
+import { isSetBatch, type RoomClientMessage, type RoomMessage, type ServerMessage } from '@/lib/live/protocol';
 import { ROOM_CLIENT_TYPES } from '@/lib/live/rooms';
 import type { Owner } from '@/lib/server/games/owner';
 import { roomRulesSchema } from '@/lib/validations/rooms';
@@ -43,7 +43,8 @@ type Room = {
 /** A room in its lobby as the home writes it: built (`read`) only when it changed since the last write. */
 export type LobbyEntry = { code: string; rev: number; read: () => LobbyCheckpoint };
 
-export const isRoomMessage = (m: ClientMessage): m is RoomClientMessage => ROOM_CLIENT_TYPES.has(m.t);
+/** A room lobby's message: the browser's, or the door's command for a room or set (relayed to the home as it is). */
+export const isRoomMessage = <M extends { t: string }>(m: M): m is Extract<M, RoomClientMessage> => ROOM_CLIENT_TYPES.has(m.t);
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /**

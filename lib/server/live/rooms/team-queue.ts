@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import type { Handling } from '@/lib/engine';
 import type { TeamClientMessage } from '@/lib/live/protocol';
 import { TEAM_CLIENT_TYPES } from '@/lib/live/teams';
-import type { ClientMessage } from '@/lib/live/protocol';
 import { realTimers, type Timers } from '@/lib/server/live/match/match-timing';
 import type { RoomLobby } from '@/lib/server/live/rooms/room-lobby';
 import type { RoomPeer } from '@/lib/server/live/rooms/room-peer';
@@ -22,7 +21,7 @@ export const TEAM_LIMITS = {
   passMs: 1_000,
 } as const;
 
-export const isTeamMessage = (m: ClientMessage): m is TeamClientMessage => TEAM_CLIENT_TYPES.has(m.t);
+export const isTeamMessage = <M extends { t: string }>(m: M): m is Extract<M, TeamClientMessage> => TEAM_CLIENT_TYPES.has(m.t);
 const CODE_LETTERS = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 type Member = { peer: RoomPeer; userId: string; handling: Handling; rating?: Rating };

@@ -33,7 +33,7 @@ describe('the versus spectator page', () => {
     const { c, sent, hear, views } = page();
     await new Promise((r) => setTimeout(r, 0));
     vi.useFakeTimers();
-    const watches = () => sent.filter((m) => m.t === 'vwatch').length;
+    const watches = () => sent.filter((m) => m.t === 'watch' && m.of.kind === 'match').length;
     hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
     expect(watches()).toBe(1);
     hear({ t: 'error', code: 'rate_limited', message: 'A crowd.', gameId: MATCH });
@@ -57,7 +57,7 @@ describe('the versus spectator page', () => {
     sockets.at(-1)!.close();
     await new Promise((r) => setTimeout(r, 1_500));
     vi.useFakeTimers();
-    const watches = () => sent.filter((m) => m.t === 'vwatch').length;
+    const watches = () => sent.filter((m) => m.t === 'watch' && m.of.kind === 'match').length;
     hear({ t: 'welcome', v: 1, player: { name: null, guest: true } });
     expect(watches()).toBe(2);
     hear({ t: 'error', code: 'rate_limited', message: 'A crowd.', gameId: MATCH });

@@ -43,7 +43,7 @@ describe('the room session in the browser', () => {
     await new Promise((r) => setTimeout(r, 1_500));
     await tick();
     hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
-    expect(sent.at(-1)).toEqual({ t: 'rresume', matchId: MATCH, token: 't'.repeat(24) });
+    expect(sent.at(-1)).toEqual({ t: 'resume', of: { kind: 'set', id: MATCH }, token: 't'.repeat(24) });
     s.dispose();
   });
 
@@ -64,7 +64,7 @@ describe('the room session in the browser', () => {
     // Said once, over the fields: not a red error line above them besides.
     expect(s.current.error).toBeNull();
     hear({ t: 'welcome', v: 2, player: { name: 'p0', guest: false } });
-    expect(sent.filter((m) => m.t === 'rresume')).toEqual([]);
+    expect(sent.filter((m) => m.t === 'resume')).toEqual([]);
     s.dispose();
   });
 
@@ -122,8 +122,8 @@ describe('the room session in the browser', () => {
     s.takeUp('ABCDEF', MATCH, 'q'.repeat(24));
     await tick();
     hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
-    expect(sent.filter((m) => m.t === 'rresume')).toEqual([{ t: 'rresume', matchId: MATCH, token: 'q'.repeat(24) }]);
-    expect(sent.some((m) => m.t === 'rjoin' || m.t === 'rwatch')).toBe(false);
+    expect(sent.filter((m) => m.t === 'resume')).toEqual([{ t: 'resume', of: { kind: 'set', id: MATCH }, token: 'q'.repeat(24) }]);
+    expect(sent.some((m) => m.t === 'rjoin' || m.t === 'watch')).toBe(false);
     hear({ ...rmatch(), resumeToken: 'q'.repeat(24) } as ServerMessage);
     hear({ t: 'rresumed', matchId: MATCH, game: 0, lastSeq: 0, tick: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], garbage: [], playing: true });
     expect(s.current.play).toMatchObject({ seat: 0, code: 'ABCDEF' });
@@ -139,7 +139,7 @@ describe('the room session in the browser', () => {
     expect(s.current.error?.message).toContain('garbageDelay');
     s.join('ABCDEF', DEFAULT_HANDLING);
     hear({ t: 'error', code: 'room_full', message: 'This room is playing; watch it instead.' });
-    expect(sent.at(-1)).toEqual({ t: 'rwatch', code: 'ABCDEF' });
+    expect(sent.at(-1)).toEqual({ t: 'watch', of: { kind: 'room', id: 'ABCDEF' } });
     s.dispose();
   });
 
@@ -149,7 +149,7 @@ describe('the room session in the browser', () => {
     hear({ t: 'welcome', v: 1, player: { name: 'p0', guest: false } });
     vi.useFakeTimers();
     try {
-      const watches = () => sent.filter((m) => m.t === 'rwatch').length;
+      const watches = () => sent.filter((m) => m.t === 'watch' && m.of.kind === 'room').length;
       s.watch('ABCDEF');
       hear({ t: 'error', code: 'rate_limited', message: 'A crowd.', gameId: 'ABCDEF' });
       expect(s.current.error).toBeNull();
@@ -172,7 +172,7 @@ describe('the room session in the browser', () => {
     s.watch('ABCDEF');
     hear({ ...rmatch(), seat: null, resumeToken: undefined } as ServerMessage);
     expect(s.current.play).toMatchObject({ seat: null });
-    const watches = () => sent.filter((m) => m.t === 'rwatch').length;
+    const watches = () => sent.filter((m) => m.t === 'watch' && m.of.kind === 'room').length;
     for (let drop = 0; drop < 2; drop++) {
       sockets.at(-1)!.close();
       await new Promise((r) => setTimeout(r, 1_500));

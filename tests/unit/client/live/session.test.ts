@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, RULES_VERSION } from '@/lib/engine';
 import { LiveSession, unrankedReason, type LiveView } from '@/lib/client/live/session';
+import { LIVE_PROTOCOL_VERSION } from '@/lib/live/protocol';
 import { pageSockets } from '@/tests/support/page-sockets';
 
 // The solo live session in the browser against a socket that plays the server.
@@ -45,7 +46,7 @@ describe('the solo live session in the browser', () => {
     sockets.at(-1)!.close();
     await new Promise((r) => setTimeout(r, 1_500));
     await tick();
-    expect(sent.at(-1)).toEqual({ t: 'hello', v: 2 });
+    expect(sent.at(-1)).toEqual({ t: 'hello', v: LIVE_PROTOCOL_VERSION });
     hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
     expect(view()).toMatchObject({ ranked: false, reason: 'elsewhere' });
     s.dispose();

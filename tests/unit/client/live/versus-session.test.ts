@@ -131,7 +131,7 @@ describe('a seat another tab took up (seat_taken)', () => {
     expect(view().match).toMatchObject({ state: 'over', elsewhere: true });
     expect(view().error).toMatchObject({ code: 'seat_taken' });
     hear({ t: 'welcome', v: 2, player: { name: null, guest: true } });
-    expect(sent.filter((m) => m.t === 'vresume')).toEqual([]);
+    expect(sent.filter((m) => m.t === 'resume')).toEqual([]);
   });
 });
 
