@@ -193,6 +193,16 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     expect(r.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
   });
 
+  it('excuses the gap as of the take-up: play up to a tick declared above where the browser was, sent slowly after it, is lag', async () => {
+    // Declared tick 600 with the browser at 480: the 2 s of play between come 4.8 s after the take-up (slow motion, thought out).
+    const slow = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 480, splitTakesMs: 4_800, name: 'declared-high' });
+    await slow.closed;
+    expect(slow.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
+    // The same log in one burst right after the take-up, as a browser sends it, keeps its rank.
+    const burst = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 480, splitTakesMs: PACING.catchUpGraceMs, name: 'declared-burst' });
+    expect(burst.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
+  });
+
   it('excuses nothing when the catch-up does not reach its declared tick in time', async () => {
     // The log stops at tick 300 of the 600 declared, and the rest comes 6 s later.
     const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 300, splitTakesMs: 6_000 });

@@ -89,8 +89,13 @@ export class GameHost {
   private state: 'playing' | 'ended' | 'closed' = 'playing';
   private seat: Seat | null = null;
   private catchUpTo: number;
-  /** An adopted game's catch-up must reach its declared tick by then (monotonic ms), or none of it is excused. */
-  private catchUpUntil = 0;
+  /**
+   * When an adopted game was taken up (monotonic ms). Its catch-up must reach the declared tick
+   * within PACING.catchUpWindowMs of it, or none of it is excused; and the gap excused is the one
+   * at this moment (plus PACING.catchUpGraceMs), so play up to a tick declared above where the
+   * browser was, sent slowly afterwards, is lag: declared high, it had been slow motion excused.
+   */
+  private takenUpAt = 0;
   /**
    * For a moment after the catch-up (PACING.catchUpWindowMs), play the browser had made past the
    * tick it declared, held back and sent at once, takes the excuse back down to what it shows, never
@@ -160,7 +165,7 @@ export class GameHost {
     this.stream.topUp(this.sim.taken);
     this.stream.topUpHoles(this.sim.holesRisen);
     this.takeKeyframe();
-    this.catchUpUntil = this.now() + PACING.catchUpWindowMs;
+    this.takenUpAt = this.now();
   }
 
   get owner(): Owner {
@@ -267,10 +272,11 @@ export class GameHost {
     const owed = elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.carriedLagMs;
     let heldBack = false;
     if (this.catchUpTo >= 0) {
-      if (this.now() > this.catchUpUntil) this.catchUpTo = -1;
+      if (now > this.takenUpAt + PACING.catchUpWindowMs) this.catchUpTo = -1;
       else if (tick >= this.catchUpTo) {
+        const owedAtTakeUp = this.takenUpAt + PACING.catchUpGraceMs - this.stream.t0 - (this.catchUpTo * 1000) / TICKS_PER_SECOND - this.carriedLagMs;
         this.excuseFloorMs = this.stream.excusedMs;
-        this.stream.excusedMs = Math.max(this.stream.excusedMs, owed);
+        this.stream.excusedMs = Math.max(this.stream.excusedMs, Math.min(owed, owedAtTakeUp));
         this.catchUpTo = -1;
         this.takeBackUntil = now + PACING.catchUpWindowMs;
       } else catchingUp = true;
