@@ -193,13 +193,14 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     expect(r.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
   });
 
-  it('excuses the gap as of the take-up: play up to a tick declared above where the browser was, sent slowly after it, is lag', async () => {
-    // Declared tick 600 with the browser at 480: the 2 s of play between come 4.8 s after the take-up (slow motion, thought out).
-    const slow = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 480, splitTakesMs: 4_800, name: 'declared-high' });
+  it('counts the time its catch-up took as time away: a tick declared above where the browser was, reached slowly, is no free slow motion', async () => {
+    // Close to the away budget; declared tick 600 with the browser at 480: the 2 s of play between come 4.8 s after the take-up.
+    const near: Carried = { pauses: 0, unranked: null, awayMs: PACING.maxAwayMs - 3_000 };
+    const slow = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 480, splitTakesMs: 4_800, carried: near, name: 'declared-high' });
     await slow.closed;
-    expect(slow.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'too_slow' });
+    expect(slow.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'disconnected' });
     // The same log in one burst right after the take-up, as a browser sends it, keeps its rank.
-    const burst = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 480, splitTakesMs: PACING.catchUpGraceMs, name: 'declared-burst' });
+    const burst = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 480, splitTakesMs: 200, carried: near, name: 'declared-burst' });
     expect(burst.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
   });
 

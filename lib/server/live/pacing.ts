@@ -45,9 +45,6 @@ export const PACING = {
   /** A game taken up after its host was lost (adopt.ts) must resend its log up to the tick it
    *  declared within this long; only then is the gap excused, once. */
   catchUpWindowMs: 5_000,
-  /** The gap is the one at the take-up, plus this for the catch-up to arrive (a round trip and one
-   *  burst of batches): play up to the declared tick sent later than that is lag, not excused. */
-  catchUpGraceMs: 1_000,
   /** A game handed over carries the least lag of its batches that arrived in this long before the
    *  last: batches late on a failing link (when hand-overs happen) are not taken for the game's,
    *  which the next host would keep. A client in slow motion gains at most this window's worth of

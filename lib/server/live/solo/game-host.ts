@@ -91,9 +91,9 @@ export class GameHost {
   private catchUpTo: number;
   /**
    * When an adopted game was taken up (monotonic ms). Its catch-up must reach the declared tick
-   * within PACING.catchUpWindowMs of it, or none of it is excused; and the gap excused is the one
-   * at this moment (plus PACING.catchUpGraceMs), so play up to a tick declared above where the
-   * browser was, sent slowly afterwards, is lag: declared high, it had been slow motion excused.
+   * within PACING.catchUpWindowMs of it, or none of it is excused; the time it took is time away
+   * (counted against PACING.maxAwayMs, as a dropped socket's is), so play up to a tick declared
+   * above where the browser was, sent slowly afterwards, is not free slow motion at each take-up.
    */
   private takenUpAt = 0;
   /**
@@ -274,9 +274,10 @@ export class GameHost {
     if (this.catchUpTo >= 0) {
       if (now > this.takenUpAt + PACING.catchUpWindowMs) this.catchUpTo = -1;
       else if (tick >= this.catchUpTo) {
-        const owedAtTakeUp = this.takenUpAt + PACING.catchUpGraceMs - this.stream.t0 - (this.catchUpTo * 1000) / TICKS_PER_SECOND - this.carriedLagMs;
         this.excuseFloorMs = this.stream.excusedMs;
-        this.stream.excusedMs = Math.max(this.stream.excusedMs, Math.min(owed, owedAtTakeUp));
+        this.stream.excusedMs = Math.max(this.stream.excusedMs, owed);
+        this.awayMs += now - this.takenUpAt;
+        if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected');
         this.catchUpTo = -1;
         this.takeBackUntil = now + PACING.catchUpWindowMs;
       } else catchingUp = true;
