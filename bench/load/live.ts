@@ -167,16 +167,14 @@ async function resume(proxy: string, cookie: string, run: LiveGameRun, prepare: 
       const c = await LiveClient.connect(proxy, { address: ADDRESS, cookie });
       prepare(c);
       const tick = run.game.snapshot().tick;
-      c.send({ t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: run.gameId, token: run.resumeToken, setup: { handling: HANDLING, nextCount: 5, tick } } });
-      const welcome = await c.next('welcome', () => true, 15_000);
-      if (!welcome.resumed) throw new Error('resume refused');
-      note(`resumed at tick ${tick}: the server had batch ${welcome.resumed.lastSeq} of ${run.seq}, tick ${welcome.resumed.tick}`);
+      const resumed = await c.resume(run.gameId, run.resumeToken, { handling: HANDLING, nextCount: 5, tick });
+      note(`resumed at tick ${tick}: the server had batch ${resumed.lastSeq} of ${run.seq}, tick ${resumed.tick}`);
       try {
-        run.game.deal(welcome.resumed.from, welcome.resumed.pieces);
+        run.game.deal(resumed.from, resumed.pieces);
       } catch {
         // pieces it already has
       }
-      if (welcome.resumed.lastSeq < run.seq) {
+      if (resumed.lastSeq < run.seq) {
         // Taken up from the ticket by another instance: the whole log again, cut into batches the
         // server takes, as the browser cuts it (a game a few seconds old has more inputs than one holds).
         const events = run.game.inputs.filter((e) => e.tick < tick);

@@ -14,16 +14,16 @@
  * match id (`game`: which game of the set).
  * Version 3: watching, resuming a seat and leaving are one message each, naming what they are for
  * with `of` {kind, id}: a solo `game`, a versus `match`, a room's `set` (its match id) or a `room`
- * (its code). An older page is told `unsupported_version` and reloads.
+ * (its code); a solo game's resume is no longer part of the hello. An older page is told `unsupported_version` and reloads.
  *
  * Client → server                                   Server → client
- *   hello   {v, resume?}                              welcome  {v, player, resumed?}
+ *   hello   {v}                                       welcome  {v, player}
  *   start   {mode, handling, nextCount, countdown?}   started  {gameId, ..., pieces, holes?, resumeToken}
  *   inputs  {stream, game?, seq, tick, events, ...}   deal     {stream, game?, from, pieces, holes?}
  *   pause / unpause {gameId, tick}                    ack      {stream, game?, seq, tick}
  *   watch / unwatch {of: game, match or room}         status   {gameId, ranked, reason?, pauses, spectators}
- *   resume  {of: match or set, token}                 over     {gameId, seed, result?, ranked, reason?}
- *   leave   {of: match or room}
+ *   resume  {of: game, match or set, token, setup?}   over     {gameId, seed, result?, ranked, reason?}
+ *   leave   {of: match or room}                       resumed  {gameId, lastSeq, tick, from, pieces, holes?}
  *   ping    {n}
  *                                                     watching {gameId, ..., state, pieces, events, tick}
  *                                                     frame    {gameId, events, pieces, holes?, tick, stats}
@@ -211,8 +211,8 @@ const ref = {
 } as const;
 /** Watched: a solo game, a versus match, or a room (its lobby and every set it plays). */
 const watchedRef = z.discriminatedUnion('kind', [ref.game, ref.match, ref.room]);
-/** A seat taken up again after a dropped socket, with its resume token (a solo game's is `hello.resume`). */
-const seatRef = z.discriminatedUnion('kind', [ref.match, ref.set]);
+/** A seat taken up again after a dropped socket, with its resume token: a solo game's, a match's or a set's. */
+const seatRef = z.discriminatedUnion('kind', [ref.game, ref.match, ref.set]);
 /** Left for good: a versus match (the set is lost) or a room (out of its set too). */
 const leftRef = z.discriminatedUnion('kind', [ref.match, ref.room]);
 export type StreamRef = z.infer<typeof watchedRef> | z.infer<typeof seatRef> | z.infer<typeof leftRef>;
@@ -220,7 +220,14 @@ export type StreamRef = z.infer<typeof watchedRef> | z.infer<typeof seatRef> | z
 const streamMessages = [
   z.object({ t: z.literal('watch'), of: watchedRef }),
   z.object({ t: z.literal('unwatch'), of: watchedRef }),
-  z.object({ t: z.literal('resume'), of: seatRef, token: resumeToken }),
+  z.object({
+    t: z.literal('resume'), of: seatRef, token: resumeToken,
+    /**
+     * A solo game's setup and the browser's tick now, so a server that no longer holds the game (it
+     * restarted) can take it up from its ticket and the browser's whole input log.
+     */
+    setup: z.object({ handling: handlingSchema, nextCount, tick }).optional(),
+  }).refine((m) => m.setup === undefined || m.of.kind === 'game', { path: ['setup'], message: "only a solo game's resume declares a setup" }),
   z.object({ t: z.literal('leave'), of: leftRef }),
 ] as const;
 
@@ -231,18 +238,6 @@ export const clientMessageSchema = z.discriminatedUnion('t', [
   z.object({
     t: z.literal('hello'),
     v: z.number().int(),
-    /** After a dropped connection: the game to take up again, with the token `started` gave. */
-    resume: z
-      .object({
-        gameId,
-        token: resumeToken,
-        /**
-         * The game's setup and the browser's tick now, so a server that no longer holds the game
-         * (it restarted) can take it up from its ticket and the browser's whole input log.
-         */
-        setup: z.object({ handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX), tick }).optional(),
-      })
-      .optional(),
   }),
   z.object({
     t: z.literal('start'), mode: z.enum(RANKED_MODE_NAMES as [Mode, ...Mode[]]), handling: handlingSchema, nextCount: z.number().int().min(NEXT_COUNT_MIN).max(NEXT_COUNT_MAX),
@@ -314,9 +309,8 @@ const mode = z.enum(MODE_NAMES);
 /** A whole game's inputs, as a catch-up carries them. */
 const gameEvents = wireEventsSchema(MAX_TICK);
 
-/** What `welcome.resumed` gives back after a reconnect: enough to carry on where the browser was. */
-const resumedGameSchema = z.object({ gameId: anyGameId, lastSeq: countSchema, tick: tickSchema, from: countSchema, pieces: piecesSchema, holes: holeColumns.optional() });
-export type ResumedGame = z.infer<typeof resumedGameSchema>;
+/** What `resumed` gives back after a reconnect's resume of a solo game: enough to carry on where the browser was. */
+const resumedGameSchema = z.object({ t: z.literal('resumed'), gameId: anyGameId, lastSeq: countSchema, tick: tickSchema, from: countSchema, pieces: piecesSchema, holes: holeColumns.optional() });
 
 /**
  * Every message from the server, solo and versus, by its type `t`: the server builds them to these
@@ -327,7 +321,8 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
   ...versusServerMessages,
   ...roomServerMessages,
   ...teamServerMessages,
-  z.object({ t: z.literal('welcome'), v: z.number().int(), player: livePlayerSchema, resumed: resumedGameSchema.optional() }),
+  z.object({ t: z.literal('welcome'), v: z.number().int(), player: livePlayerSchema }),
+  resumedGameSchema,
   z.object({
     t: z.literal('started'),
     gameId: anyGameId,

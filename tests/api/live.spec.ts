@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { decodeReplay, encodeReplay, simulateReplay } from '@/lib/engine';
-import { LIVE_PROTOCOL_VERSION, type LiveGameSummary } from '@/lib/live/protocol';
+import type { LiveGameSummary } from '@/lib/live/protocol';
 import { uniqueAddress } from '@/tests/e2e/fixtures';
 import { newClient, newTicket, signUpAndIn } from '@/tests/api/client';
 import { continueLive, LiveClient, playLive, type LiveGameRun } from '@/tests/support/live-client';
@@ -152,10 +152,9 @@ test('a dropped connection resumes within the window and the game is stored from
   const run = await playLive(first, { mode: 'marathon', maxPieces: 4, seed: 11, stopAfterBatches: 8 });
   first.ws.terminate();
   const second = await LiveClient.connect(baseURL!, who);
-  second.send({ t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: run.gameId, token: run.resumeToken } });
-  const welcome = await second.next('welcome');
-  expect(welcome.resumed).toMatchObject({ gameId: run.gameId, lastSeq: run.seq });
-  run.game.deal(welcome.resumed!.from, welcome.resumed!.pieces);
+  const resumed = await second.resume(run.gameId, run.resumeToken);
+  expect(resumed).toMatchObject({ gameId: run.gameId, lastSeq: run.seq });
+  run.game.deal(resumed.from, resumed.pieces);
   await continueLive(second, run, { mode: 'marathon', maxPieces: 4, seed: 11 });
   expect(run.over!.ranked).toBe(true);
   // No POST: the server stores the stream itself once its wait is over.

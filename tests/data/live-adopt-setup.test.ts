@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, encodeReplay, simulateReplay, type Handling } from '@/lib/engine';
-import { LIVE_PROTOCOL_VERSION, type ClientMessage } from '@/lib/live/protocol';
+import type { ClientMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import { submitReplay } from '@/lib/server/games/submit';
 import { dispatch } from '@/lib/server/live/messages';
@@ -15,8 +15,8 @@ import { claimOf } from '@/tests/support/replays';
 beforeEach(resetDb);
 
 type Lost = Awaited<ReturnType<typeof lostAt>>;
-const hello = (g: Lost, setup: { handling: Handling; nextCount: number }): ClientMessage => ({
-  t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { ...setup, tick: 600 } },
+const resumeOf = (g: Lost, setup: { handling: Handling; nextCount: number }): ClientMessage => ({
+  t: 'resume', of: { kind: 'game', id: g.ticket.gameId }, token: resumeTokenOf(g.ticket.gameId), setup: { ...setup, tick: 600 },
 });
 
 describe('the setup of a live game', () => {
@@ -37,9 +37,9 @@ describe('the setup of a live game', () => {
   ])('refuses a resume that declares %s (setup_mismatch): nothing is taken up or dealt', async (_, setup) => {
     const g = await lostAt(600);
     const site = liveSite(g.owner);
-    await dispatch(site.hub, site.conn, hello(g, setup));
+    await dispatch(site.hub, site.conn, resumeOf(g, setup));
     expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'setup_mismatch', gameId: g.ticket.gameId });
-    expect(site.sent.some((m) => m.t === 'welcome' && m.resumed)).toBe(false);
+    expect(site.sent.some((m) => m.t === 'resumed')).toBe(false);
     expect(site.hosts.size).toBe(0);
     expect(site.hub.gamesByAddress.count(site.conn.address)).toBe(0);
   });
@@ -48,7 +48,7 @@ describe('the setup of a live game', () => {
     const g = await lostAt(600);
     const carried = { pauses: 1, unranked: null, awayMs: 4_000, lagMs: 2_000 };
     const site = liveSite(g.owner, carried);
-    await dispatch(site.hub, site.conn, hello(g, { handling: { ...DEFAULT_HANDLING, das: 4 }, nextCount: 5 }));
+    await dispatch(site.hub, site.conn, resumeOf(g, { handling: { ...DEFAULT_HANDLING, das: 4 }, nextCount: 5 }));
     expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'setup_mismatch' });
     expect(site.lease.released).toEqual([carried]);
   });
@@ -56,9 +56,9 @@ describe('the setup of a live game', () => {
   it('takes the game up under the recorded setup, and the stream verifies under it', async () => {
     const g = await lostAt(600);
     const site = liveSite(g.owner);
-    await dispatch(site.hub, site.conn, hello(g, { handling: DEFAULT_HANDLING, nextCount: 2 }));
-    await dispatch(site.hub, site.conn, hello(g, { handling: g.replay.handling, nextCount: 5 }));
-    expect(site.sent.at(-1)).toMatchObject({ t: 'welcome', resumed: { gameId: g.ticket.gameId } });
+    await dispatch(site.hub, site.conn, resumeOf(g, { handling: DEFAULT_HANDLING, nextCount: 2 }));
+    await dispatch(site.hub, site.conn, resumeOf(g, { handling: g.replay.handling, nextCount: 5 }));
+    expect(site.sent.at(-1)).toMatchObject({ t: 'resumed', gameId: g.ticket.gameId });
     const host = site.hosts.get(g.ticket.gameId)!;
     // The whole log at once: the ticket was issued 25 s ago, so the game's ~22 s fit the wall clock.
     const end = simulateReplay(g.replay).ticks;
@@ -76,8 +76,8 @@ describe('the setup of a live game', () => {
   it('a ticket issued before setups were recorded is taken up with the declared one, as before', async () => {
     const g = await lostAt(600, { recordSetup: false });
     const site = liveSite(g.owner);
-    await dispatch(site.hub, site.conn, hello(g, { handling: g.replay.handling, nextCount: 5 }));
-    expect(site.sent.at(-1)).toMatchObject({ t: 'welcome', resumed: { gameId: g.ticket.gameId } });
+    await dispatch(site.hub, site.conn, resumeOf(g, { handling: g.replay.handling, nextCount: 5 }));
+    expect(site.sent.at(-1)).toMatchObject({ t: 'resumed', gameId: g.ticket.gameId });
     site.hosts.get(g.ticket.gameId)?.close('hand_over');
   });
 });

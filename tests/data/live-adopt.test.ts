@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { encodeReplay, simulateReplay, type Replay } from '@/lib/engine';
-import { LIVE_PROTOCOL_VERSION, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import { submitReplay } from '@/lib/server/games/submit';
 import { issueTicket } from '@/lib/server/games/tickets';
@@ -228,7 +228,7 @@ describe('a live game taken up from its ticket after its host was lost', () => {
 
 describe('a live game taken up after a crash or a restart, with nothing handed over', () => {
   const resumeAt = (g: Lost, tick: number): ClientMessage => ({
-    t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick } },
+    t: 'resume', of: { kind: 'game', id: g.ticket.gameId }, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick },
   });
 
   it('keeps the lag of its last checkpoint: the gap is excused, not the lag before it', async () => {

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { encodeReplay } from '@/lib/engine';
-import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '@/lib/live/protocol';
+import type { ClientMessage, ServerMessage } from '@/lib/live/protocol';
 import { getDb } from '@/lib/server/db';
 import type { GameHost } from '@/lib/server/live/solo/game-host';
 import { cleanupExpired } from '@/lib/server/games/cleanup';
@@ -125,14 +125,14 @@ describe('a live game whose host recorded its end and was then lost', () => {
     await streamLive({ gameId: game.ticket.gameId, seed: game.ticket.seed, owner: game.owner, replay: game.played.replay });
     return game;
   }
-  // Without a setup a hello only resumes a game some host here holds: none is held, none is taken up.
-  const resume = (gameId: string, token: string) => ({ t: 'hello' as const, v: LIVE_PROTOCOL_VERSION, resume: { gameId, token } });
+  // Without a setup a resume only takes up a game some host here holds: none is held, none is taken up.
+  const resume = (gameId: string, token: string): ClientMessage => ({ t: 'resume', of: { kind: 'game', id: gameId }, token });
 
-  it('tells the returning player the seed before the welcome, and the game it then POSTs ranks', async () => {
+  it('answers the returning player\'s resume with the seed, and the game it then POSTs ranks', async () => {
     const { owner, ticket, played } = await recordedThenLost('survivor');
     const site = liveSite(owner);
     await dispatch(site.hub, site.conn, resume(ticket.gameId, resumeTokenOf(ticket.gameId)));
-    expect(site.sent.map((m) => m.t)).toEqual(['over', 'welcome']);
+    expect(site.sent.map((m) => m.t)).toEqual(['over']);
     expect(site.sent[0]).toMatchObject({ gameId: ticket.gameId, seed: ticket.seed, ranked: true });
     expect(site.hosts.size).toBe(0);
     const outcome = await submitReplay({
@@ -151,8 +151,8 @@ describe('a live game whose host recorded its end and was then lost', () => {
     const early = liveSite(open.owner);
     await dispatch(early.hub, early.conn, resume(open.ticket.gameId, resumeTokenOf(open.ticket.gameId)));
     for (const site of [wrong, stranger, early]) {
-      expect(site.sent.map((m) => m.t)).toEqual(['welcome', 'error']);
-      expect(site.sent[1]).toMatchObject({ code: 'resume_failed' });
+      expect(site.sent.map((m) => m.t)).toEqual(['error']);
+      expect(site.sent[0]).toMatchObject({ code: 'resume_failed' });
       expect(JSON.stringify(site.sent)).not.toContain(ticket.seed);
       expect(JSON.stringify(site.sent)).not.toContain(open.ticket.seed);
     }

@@ -134,7 +134,7 @@ describe('watch, resume and leave (protocol 3: one message each, naming what it 
   it('refuses what a message does not take, and the older per-family messages, before any work', () => {
     const id = 'abcdefgh12';
     for (const m of [
-      { t: 'resume', of: { kind: 'game', id }, token: 'x'.repeat(24) }, // a solo game's resume is hello's
+      { t: 'resume', of: { kind: 'match', id }, token: 'x'.repeat(24), setup: { handling: DEFAULT_HANDLING, nextCount: 5, tick: 0 } }, // a solo game's alone
       { t: 'resume', of: { kind: 'room', id: 'ABCDEF' }, token: 'x'.repeat(24) },
       { t: 'leave', of: { kind: 'set', id } },
       { t: 'watch', of: { kind: 'set', id } },

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LIVE_PROTOCOL_VERSION, type ClientMessage } from '@/lib/live/protocol';
+import type { ClientMessage } from '@/lib/live/protocol';
 import { DEFAULT_HANDLING } from '@/lib/engine';
 import { getDb } from '@/lib/server/db';
 import { issueTicket } from '@/lib/server/games/tickets';
@@ -32,13 +32,12 @@ async function clockedHost(site: ReturnType<typeof liveSite>) {
 }
 
 type Lost = Awaited<ReturnType<typeof lostAt>>;
-const hello = (g: Lost): ClientMessage => ({
-  t: 'hello', v: LIVE_PROTOCOL_VERSION,
-  resume: { gameId: g.ticket.gameId, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 300 } },
+const resumeOf = (g: Lost): ClientMessage => ({
+  t: 'resume', of: { kind: 'game', id: g.ticket.gameId }, token: resumeTokenOf(g.ticket.gameId), setup: { handling: g.replay.handling, nextCount: 5, tick: 300 },
 });
 
 describe('resuming a live game on a connection', () => {
-  it('adopts a game once however many hellos for it arrive together', async () => {
+  it('adopts a game once however many resumes of it arrive together', async () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);
     const second = site.connection();
@@ -86,29 +85,29 @@ describe('resuming a live game on a connection', () => {
   it('a socket that closed while its game was taken up leaves the game unseated, in its resume window', async () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);
-    const taking = dispatch(site.hub, site.conn, hello(g));
+    const taking = dispatch(site.hub, site.conn, resumeOf(g));
     (site.conn.ws as { readyState: number }).readyState = 3; // closed under the adoption's awaits
     await taking;
     const host = site.hosts.get(g.ticket.gameId)!;
     expect(host.seated(site.conn)).toBe(false);
     expect(site.conn.host).toBeNull();
-    expect(site.sent.some((m) => m.t === 'welcome')).toBe(false);
+    expect(site.sent.some((m) => m.t === 'resumed')).toBe(false);
     // Its player, back on a new socket within the window, carries on.
     const back = site.connection();
-    await dispatch(site.hub, back.conn, hello(g));
-    expect(back.sent.at(-1)).toMatchObject({ t: 'welcome', resumed: { gameId: g.ticket.gameId } });
+    await dispatch(site.hub, back.conn, resumeOf(g));
+    expect(back.sent.at(-1)).toMatchObject({ t: 'resumed', gameId: g.ticket.gameId });
     host.close('hand_over');
   });
 
   it('lets the game the connection played before go, with its resume window', async () => {
     const before = await lostAt(300);
     const site = liveSite(before.owner);
-    await dispatch(site.hub, site.conn, hello(before));
+    await dispatch(site.hub, site.conn, resumeOf(before));
     const old = site.conn.host!;
     expect(old.gameId).toBe(before.ticket.gameId);
     // Another game of the same player (another mode: one open ticket per mode), resumed on the same socket.
     const second = await lostAt(300, { owner: before.owner, mode: 'ultra' });
-    await dispatch(site.hub, site.conn, hello(second));
+    await dispatch(site.hub, site.conn, resumeOf(second));
     expect(site.conn.host?.gameId).toBe(second.ticket.gameId);
     expect(old.seated(site.conn)).toBe(false);
     const sentBefore = site.sent.length;
@@ -122,8 +121,8 @@ describe('resuming a live game on a connection', () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);
     const tab = site.connection();
-    await dispatch(site.hub, site.conn, hello(g));
-    await dispatch(site.hub, tab.conn, hello(g));
+    await dispatch(site.hub, site.conn, resumeOf(g));
+    await dispatch(site.hub, tab.conn, resumeOf(g));
     const batch: ClientMessage = { t: 'inputs', stream: g.ticket.gameId, seq: 1, tick: 300, events: wire(g.replay.events, 0, 300) };
     await dispatch(site.hub, site.conn, batch);
     expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'unknown_game' });
@@ -137,7 +136,7 @@ describe('resuming a live game on a connection', () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);
     for (let i = 0; i < LIVE_LIMITS.gamesPerAddress; i++) site.hub.gamesByAddress.take(site.conn.address);
-    await dispatch(site.hub, site.conn, hello(g));
+    await dispatch(site.hub, site.conn, resumeOf(g));
     expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'resume_failed' });
     expect(site.hosts.size).toBe(0);
   });
@@ -145,7 +144,7 @@ describe('resuming a live game on a connection', () => {
   it('gives back the slot an adoption took when no game comes of it', async () => {
     const site = liveSite(await player('nobody'));
     const gameId = 'ab'.repeat(12);
-    await dispatch(site.hub, site.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId, token: resumeTokenOf(gameId), setup: { handling: DEFAULT_HANDLING, nextCount: 5, tick: 0 } } });
+    await dispatch(site.hub, site.conn, { t: 'resume', of: { kind: 'game', id: gameId }, token: resumeTokenOf(gameId), setup: { handling: DEFAULT_HANDLING, nextCount: 5, tick: 0 } });
     expect(site.sent.at(-1)).toMatchObject({ t: 'error', code: 'resume_failed' });
     expect(site.lease.takes).toBe(1);
     expect(site.hub.gamesByAddress.count(site.conn.address)).toBe(0);
@@ -173,8 +172,8 @@ describe('resuming a live game on a connection', () => {
     host.detach(site.conn);
     clock.now += PACING.resumeWindowMs;
     const tab = site.connection();
-    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
-    expect(tab.sent).toEqual([expect.objectContaining({ t: 'welcome', resumed: expect.objectContaining({ gameId: host.gameId }) })]);
+    await dispatch(site.hub, tab.conn, { t: 'resume', of: { kind: 'game', id: host.gameId }, token });
+    expect(tab.sent).toEqual([expect.objectContaining({ t: 'resumed', gameId: host.gameId })]);
     expect(host.seated(tab.conn)).toBe(true);
     host.close('hand_over');
   });
@@ -184,12 +183,12 @@ describe('resuming a live game on a connection', () => {
     const { host, token } = await clockedHost(site);
     const before = site.sent.length;
     const tab = site.connection();
-    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    await dispatch(site.hub, tab.conn, { t: 'resume', of: { kind: 'game', id: host.gameId }, token });
     expect(host.seated(tab.conn)).toBe(true);
     expect(site.sent.slice(before)).toEqual([expect.objectContaining({ t: 'error', code: 'seat_taken', gameId: host.gameId })]);
     expect(tab.sent.filter((m) => m.t === 'error')).toEqual([]);
     // The same socket resuming its own seat again is nobody's loss: nothing said.
-    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    await dispatch(site.hub, tab.conn, { t: 'resume', of: { kind: 'game', id: host.gameId }, token });
     expect(tab.sent.filter((m) => m.t === 'error')).toEqual([]);
     // Taken up through another instance (handed over from here): the socket seated here is told too.
     expect(host.handOver()).not.toBeNull();
@@ -204,17 +203,13 @@ describe('resuming a live game on a connection', () => {
     clock.now += PACING.resumeWindowMs + 1;
     const removed = site.nextRemoval();
     const tab = site.connection();
-    await dispatch(site.hub, tab.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
-    expect(tab.sent).toEqual([
-      expect.objectContaining({ t: 'welcome' }),
-      expect.objectContaining({ t: 'error', code: 'resume_failed', gameId: host.gameId }),
-    ]);
-    expect(tab.sent[0]).not.toHaveProperty('resumed');
+    await dispatch(site.hub, tab.conn, { t: 'resume', of: { kind: 'game', id: host.gameId }, token });
+    expect(tab.sent).toEqual([expect.objectContaining({ t: 'error', code: 'resume_failed', gameId: host.gameId })]);
     await removed;
     const ticket = await (await getDb()).gameTicket.findUniqueOrThrow({ where: { id: host.gameId }, select: { liveGivenUpAt: true } });
     expect(ticket.liveGivenUpAt).not.toBeNull();
     // Given up once: a second resume meets the closed game and changes nothing.
-    await dispatch(site.hub, site.connection().conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: host.gameId, token } });
+    await dispatch(site.hub, site.connection().conn, { t: 'resume', of: { kind: 'game', id: host.gameId }, token });
     expect(site.removed).toEqual([host]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Mode } from '@/lib/engine';
-import { LIVE_PROTOCOL_VERSION, type ServerMessage } from '@/lib/live/protocol';
+import type { ServerMessage } from '@/lib/live/protocol';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
 import { GameHost, type Seat } from '@/lib/server/live/solo/game-host';
@@ -317,8 +317,8 @@ describe('a game taken up after its instance died during the countdown', () => {
     await dispatch(lost.hub, lost.conn, { t: 'start', mode: 'sprint', handling, nextCount: 5, ...(countdown ? { countdown } : {}) });
     const started = lost.sent.find((m) => m.t === 'started') as Extract<ServerMessage, { t: 'started' }>;
     const next = liveSite(owner);
-    await dispatch(next.hub, next.conn, { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: started.gameId, token: started.resumeToken, setup: { handling, nextCount: 5, tick: 0 } } });
-    expect(next.sent.at(-1)).toMatchObject({ t: 'welcome', resumed: { gameId: started.gameId } });
+    await dispatch(next.hub, next.conn, { t: 'resume', of: { kind: 'game', id: started.gameId }, token: started.resumeToken, setup: { handling, nextCount: 5, tick: 0 } });
+    expect(next.sent.at(-1)).toMatchObject({ t: 'resumed', gameId: started.gameId });
     clock.now += 1_000;
     const removed = next.nextRemoval();
     await dispatch(next.hub, next.conn, { t: 'inputs', stream: started.gameId, seq: 1, tick: 60, events: [] });

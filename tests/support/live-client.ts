@@ -11,7 +11,7 @@ import { cheeseOf, createDealtGame, encodeReplay, MODES, PIECES, placedCells, RO
 import { collides } from '@/lib/engine/board';
 import { best, bitboardOf, candidates } from '@/lib/bot/search';
 import type { DealtGame, Handling, InputEvent, Key, Mode, PieceType, Rotation } from '@/lib/engine';
-import { LIVE_BUNDLES_PARAM, LIVE_PATH, messagesOfFrame, serverMessageSchema, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
+import { LIVE_BUNDLES_PARAM, LIVE_PATH, LIVE_PROTOCOL_VERSION, messagesOfFrame, serverMessageSchema, toWireEvent, type ClientMessage, type ServerMessage } from '@/lib/live/protocol';
 import { BatchClock } from '@/tests/support/batch-clock';
 
 type Msg = ServerMessage;
@@ -74,9 +74,25 @@ export class LiveClient {
 
   /** The next message (already received or still to come) that matches. */
   next<T extends Msg['t']>(t: T, pred: (m: Extract<Msg, { t: T }>) => boolean = () => true, timeoutMs = 10_000): Promise<Extract<Msg, { t: T }>> {
-    const match = (m: Msg): boolean => m.t === t && pred(m as Extract<Msg, { t: T }>);
+    return this.nextWhere((m) => m.t === t && pred(m as Extract<Msg, { t: T }>), t, timeoutMs) as Promise<Extract<Msg, { t: T }>>;
+  }
+
+  /**
+   * Takes a solo game up again as the browser does after a dropped socket: hello, then its resume
+   * (with `setup`, so a server that lost it adopts it from its ticket). Its `resumed`, or the
+   * refusal naming the game, thrown.
+   */
+  async resume(gameId: string, token: string, setup?: Extract<ClientMessage, { t: 'resume' }>['setup']): Promise<Extract<Msg, { t: 'resumed' }>> {
+    this.send({ t: 'hello', v: LIVE_PROTOCOL_VERSION });
+    this.send({ t: 'resume', of: { kind: 'game', id: gameId }, token, ...(setup ? { setup } : {}) });
+    const answer = await this.nextWhere((m) => (m.t === 'resumed' || m.t === 'error') && m.gameId === gameId, 'resumed', 15_000);
+    if (answer.t !== 'resumed') throw new Error(`resume refused: ${answer.t === 'error' ? `${answer.code}: ${answer.message}` : answer.t}`);
+    return answer;
+  }
+
+  private nextWhere(match: (m: Msg) => boolean, what: string, timeoutMs: number): Promise<Msg> {
     const i = this.inbox.findIndex(match);
-    if (i >= 0) return Promise.resolve(this.inbox.splice(i, 1)[0] as Extract<Msg, { t: T }>);
+    if (i >= 0) return Promise.resolve(this.inbox.splice(i, 1)[0]!);
     return new Promise((resolve, reject) => {
       const waiter = { pred: match, resolve: resolve as (m: Msg) => void };
       this.waiters.push(waiter);
@@ -84,7 +100,7 @@ export class LiveClient {
         const k = this.waiters.indexOf(waiter);
         if (k >= 0) {
           this.waiters.splice(k, 1);
-          reject(new Error(`no '${t}' message within ${timeoutMs} ms; inbox: ${JSON.stringify(this.inbox.slice(-5))}`));
+          reject(new Error(`no '${what}' message within ${timeoutMs} ms; inbox: ${JSON.stringify(this.inbox.slice(-5))}`));
         }
       }, timeoutMs).unref();
     });

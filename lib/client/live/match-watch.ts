@@ -103,6 +103,7 @@ export class MatchWatchController {
         }
         return;
       case 'started':
+      case 'resumed':
       case 'deal':
       case 'ack':
       case 'status':

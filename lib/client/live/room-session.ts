@@ -258,6 +258,7 @@ export class RoomSession {
       case 'ack':
         return this.seat.answer(m); // this seat's stream's, or passed by
       case 'started':
+      case 'resumed':
       case 'status':
       case 'over':
       case 'watching':

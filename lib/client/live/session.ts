@@ -38,8 +38,10 @@ type Current = {
   setup: { handling: Handling; nextCount: number };
   /** The highest batch the server acknowledged: a resume that knows less lost the server's copy. */
   acked: number;
-  /** The tick the last resume hello declared: a server taking the game up catches up to exactly it. */
+  /** The tick the last resume declared: a server taking the game up catches up to exactly it. */
   helloTick: number;
+  /** A resume is on its way: nothing is sent until `resumed` says where the server's copy stands. */
+  resuming: boolean;
   /** Another tab or window took this game up (seat_taken): it plays there, and this page sends it nothing more. */
   elsewhere: boolean;
 };
@@ -96,7 +98,8 @@ export class LiveSession {
         if (!c || c.over || c.elsewhere) return { t: 'hello', v: LIVE_PROTOCOL_VERSION };
         const setup = { ...c.setup, tick: c.game.snapshot().tick };
         c.helloTick = setup.tick;
-        return { t: 'hello', v: LIVE_PROTOCOL_VERSION, resume: { gameId: c.id, token: c.token, setup } };
+        c.resuming = true;
+        return [{ t: 'hello', v: LIVE_PROTOCOL_VERSION }, { t: 'resume', of: { kind: 'game', id: c.id }, token: c.token, setup }];
       },
       onMessage: (m) => this.onMessage(m),
       onState: (link) => this.update({ link }),
@@ -147,7 +150,7 @@ export class LiveSession {
       return;
     }
     this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
-      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false,
+      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, resuming: false, elsewhere: false,
     };
     this.lastBatch = 0;
     this.resendAt = null;
@@ -162,21 +165,21 @@ export class LiveSession {
     switch (m.t) {
       case 'welcome':
         if (this.pendingStart) this.socket.send(this.pendingStart.message);
-        if (c && !c.over && !c.elsewhere) {
-          if (m.resumed?.gameId === c.id) {
-            this.dealInto(c, m.resumed.from, m.resumed.pieces, m.resumed.holes && { from: 0, columns: m.resumed.holes });
-            this.resendAt = null;
-            if (m.resumed.lastSeq < c.acked) {
-              // The server took the game up from its ticket (it restarted): the whole log again.
-              c.batches = new InputBatches(c.id);
-              c.acked = 0;
-              const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
-              for (const b of c.batches.cut(log, c.helloTick)) this.socket.send(b);
-            } else for (const b of c.batches.after(m.resumed.lastSeq)) this.socket.send(b);
-            // What was played while the connection was down, at once.
-            this.pump(0, true);
-          } else this.update({ ranked: false, reason: 'disconnected' });
-        }
+        return;
+      case 'resumed':
+        if (!c || c.id !== m.gameId || c.over || c.elsewhere) return;
+        c.resuming = false;
+        this.dealInto(c, m.from, m.pieces, m.holes && { from: 0, columns: m.holes });
+        this.resendAt = null;
+        if (m.lastSeq < c.acked) {
+          // The server took the game up from its ticket (it restarted): the whole log again.
+          c.batches = new InputBatches(c.id);
+          c.acked = 0;
+          const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
+          for (const b of c.batches.cut(log, c.helloTick)) this.socket.send(b);
+        } else for (const b of c.batches.after(m.lastSeq)) this.socket.send(b);
+        // What was played while the connection was down, at once.
+        this.pump(0, true);
         return;
       case 'started':
         this.onStarted(m);
@@ -213,7 +216,10 @@ export class LiveSession {
           return;
         }
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
-        else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) this.update({ ranked: false, reason: 'disconnected' });
+        else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) {
+          c.resuming = false;
+          this.update({ ranked: false, reason: 'disconnected' });
+        }
         return;
       case 'watching':
       case 'frame':
@@ -271,7 +277,7 @@ export class LiveSession {
    */
   pump(now: number, force = false): void {
     const c = this.current;
-    if (!c || c.over || c.elsewhere || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
+    if (!c || c.over || c.elsewhere || c.resuming || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
     const clock = performance.now();
     if (this.resendAt !== null && clock >= this.resendAt) {

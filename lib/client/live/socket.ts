@@ -33,8 +33,8 @@ export function linkTrouble(link: LinkState): string | null {
 
 export interface LiveSocketOptions {
   url: string;
-  /** The first message of every connection: hello, with what to resume once a game is on. */
-  hello: () => ClientMessage;
+  /** The first messages of every connection: hello, then the resume of a game on (one flight, no round trip between). */
+  hello: () => ClientMessage | readonly ClientMessage[];
   onMessage: (message: ServerMessage) => void;
   onState: (state: LinkState) => void;
   connect?: SocketFactory;
@@ -86,7 +86,8 @@ export class LiveSocket {
     ws.onopen = () => {
       if (this.ws !== ws) return;
       this.lastHeard = Date.now();
-      ws.send(JSON.stringify(this.opts.hello()));
+      const first = this.opts.hello();
+      for (const m of Array.isArray(first) ? first : [first]) ws.send(JSON.stringify(m));
     };
     ws.onmessage = (ev) => {
       if (this.ws !== ws || typeof ev.data !== 'string') return;
@@ -234,7 +235,7 @@ export function liveUrl(location: { protocol: string; host: string }, path: stri
   return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}?${LIVE_BUNDLES_PARAM}=1`;
 }
 
-/** A connection on this page's origin that plays nothing (spectators): its hello resumes no game. */
+/** A connection on this page's origin that plays nothing (spectators): its hello takes no game up. */
 export function watchingSocket(o: Pick<LiveSocketOptions, 'connect' | 'onMessage' | 'onState'>): LiveSocket {
   return new LiveSocket({ ...o, url: liveUrl(location, LIVE_PATH), hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION }) });
 }

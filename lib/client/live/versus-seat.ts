@@ -83,6 +83,7 @@ export class VersusSeatState extends DealtSeat<SeatBatch> {
         return;
       case 'welcome':
       case 'started':
+      case 'resumed':
       case 'status':
       case 'over':
       case 'watching':

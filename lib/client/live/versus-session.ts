@@ -344,6 +344,7 @@ export class VersusSession {
         this.update({ error: { code: m.code, message: m.message } });
         return;
       case 'started':
+      case 'resumed':
       case 'status':
       case 'over':
       case 'watching':

@@ -87,6 +87,7 @@ export class WatchController {
         }
         return;
       case 'started':
+      case 'resumed':
       case 'deal':
       case 'ack':
       case 'over':

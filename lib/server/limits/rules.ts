@@ -83,7 +83,7 @@ export const LIVE_LIMITS = {
    * own buffers come first.
    */
   maxBufferedBytes: 256 * 1024,
-  /** Catch-ups asked for per connection per minute: `watch`, `unwatch`, `vwatch`, `vunwatch`, a resume (each counts). */
+  /** Catch-ups asked for per connection per minute: `watch`, `unwatch` (of a game, a match or a room), a `resume` (each counts). */
   catchUpsPerMinute: 30,
   /** Catch-ups one game, match or room gives per second, to all connections of this instance together (a crowd arriving). */
   catchUpsPerGamePerSecond: 20,

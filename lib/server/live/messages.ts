@@ -35,15 +35,11 @@ export function dispatch(hub: LiveHere, conn: Connection, m: ClientMessage): Pro
   if (isRoomMessage(m)) return room(hub, conn, m);
   if (isTeamMessage(m)) return teams(hub, conn, m);
   // Shutting down (hub.ts drain): a game started or taken up now would not be handed over.
-  if (hub.draining && (m.t === 'start' || (m.t === 'hello' && m.resume)))
+  if (hub.draining && (m.t === 'start' || (m.t === 'resume' && m.of.kind === 'game')))
     return conn.error('server_error', 'The server is restarting; connect again in a moment.');
   switch (m.t) {
     case 'hello':
-      if (!m.resume) return conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player });
-      // A resume sends the game so far again: a catch-up. One socket asking over and over is
-      // closed (the browser dials again, a little later); a browser resumes once per connection.
-      if (catchUp(hub, conn, m.resume.gameId) !== 'ok') return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
-      return resume(hub, conn, m.resume);
+      return conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player });
     case 'start':
       return start(hub, conn, m);
     case 'inputs':
@@ -92,8 +88,19 @@ function stream(hub: LiveHere, conn: Connection, m: StreamMessage): Promise<void
       }
     }
     case 'resume':
-      if (m.of.kind === 'match') return versus(hub, conn, { t: 'vresume', matchId: m.of.id, token: m.token });
-      return room(hub, conn, { t: 'rresume', matchId: m.of.id, token: m.token });
+      switch (m.of.kind) {
+        case 'game':
+          // A resume sends the game so far again: a catch-up. One socket asking over and over is
+          // closed (the browser dials again, a little later); a browser resumes once per connection.
+          if (catchUp(hub, conn, m.of.id) !== 'ok') return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
+          return resume(hub, conn, { gameId: m.of.id, token: m.token, setup: m.setup });
+        case 'match':
+          return versus(hub, conn, { t: 'vresume', matchId: m.of.id, token: m.token });
+        case 'set':
+          return room(hub, conn, { t: 'rresume', matchId: m.of.id, token: m.token });
+        default:
+          return m.of satisfies never;
+      }
     case 'leave':
       if (m.of.kind === 'match') return versus(hub, conn, { t: 'vleave', matchId: m.of.id });
       return room(hub, conn, { t: 'rleave', code: m.of.id });
@@ -280,24 +287,24 @@ function teams(hub: LiveHere, conn: Connection, m: TeamClientMessage): Promise<v
   return hub.door.room(conn, m);
 }
 
-/** A hello that takes a game up again: the one held here, or one adopted from its ticket and log. */
-async function resume(hub: LiveHere, conn: Connection, r: NonNullable<Extract<ClientMessage, { t: 'hello' }>['resume']>): Promise<void> {
+type SoloResume = { gameId: string; token: string; setup: Extract<ClientMessage, { t: 'resume' }>['setup'] };
+
+/**
+ * A resume of a solo game: the one held here, or one adopted from its ticket and log. Answered
+ * `resumed`, or refused (`banned`, `resume_failed`, the adoption's refusal); a game that ended
+ * meanwhile sends its `over` with the seed instead, so the page never says the game lost its rank.
+ */
+async function resume(hub: LiveHere, conn: Connection, r: SoloResume): Promise<void> {
   const who = await identityOf(conn);
   if (who === 'gone') return;
-  if (who === 'banned') {
-    conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player });
-    return conn.error('banned', BANNED, { gameId: r.gameId });
-  }
+  if (who === 'banned') return conn.error('banned', BANNED, { gameId: r.gameId });
   const known = hub.hosts.get(r.gameId);
   const { setup } = r;
   const adopted = known ?? (setup ? await adoptLiveGame(hub, conn, { gameId: r.gameId, token: r.token, setup }) : null);
   const host = adopted instanceof GameHost ? adopted : null;
   if (!host || !sameOwner(host, conn) || (known && !host.resume(conn, r.token))) {
-    // Ended, and its host is not here: the seed, before the welcome, so the page never says the game lost its rank.
     const over = known ? null : await endedGameOver(conn, r.gameId, r.token);
-    if (over) conn.send(over);
-    conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player });
-    if (over) return;
+    if (over) return conn.send(over);
     if (adopted && !(adopted instanceof GameHost)) return conn.error(adopted.code, adopted.message, { gameId: r.gameId });
     return conn.error('resume_failed', 'That game cannot be taken up again (over, given up, or not yours).', { gameId: r.gameId });
   }
@@ -308,7 +315,7 @@ async function resume(hub: LiveHere, conn: Connection, r: NonNullable<Extract<Cl
   // connection had dropped, instead of living on with nobody to give it up.
   if (conn.host && conn.host !== host) conn.host.detach(conn);
   conn.host = host;
-  return conn.send({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: conn.player, resumed: host.resumed() });
+  return conn.send(host.resumed());
 }
 
 /**

@@ -28,7 +28,7 @@ export const PACING = {
   roundTripProbeEveryMs: 5_000,
   roundTripSamples: 5,
   // Pauses: a budget per mode, in lib/live/pauses.ts, which the browser reads too.
-  /** A dropped connection may come back within this long and carry on (hello.resume). */
+  /** A dropped connection may come back within this long and carry on (`resume` of the game). */
   resumeWindowMs: 30_000,
   /** Time away is excused from the pace, so a disconnect stops the clock like a pause: a ranked
    *  game may be away this long in all; beyond it, unranked (disconnected). */

@@ -33,7 +33,7 @@ export type AdoptRefusal = { code: 'setup_mismatch'; message: string };
  */
 export async function adoptLiveGame(hub: LiveHere, conn: Connection, a: Adoption): Promise<GameHost | AdoptRefusal | null> {
   if (!resumeTokenMatches(a.gameId, a.token)) return null;
-  // One adoption of a game at a time in this process: a second hello (a browser retrying, or two
+  // One adoption of a game at a time in this process: a second resume (a browser retrying, or two
   // tabs) waits for the first and then finds its host, rather than racing it through the lease
   // and the ticket (and releasing a lease the other just built on).
   const before = hub.adoptions.get(a.gameId);

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cheeseOf, createStreamSim, holeSequence, MODES, pieceSequence, ReplayError, TICKS_PER_SECOND } from '@/lib/engine';
-import type { GameState, Handling, Mode, PieceType, Replay, StreamSim } from '@/lib/engine';
+import type { GameState, Handling, Mode, Replay, StreamSim } from '@/lib/engine';
 import { fromWireEvent, MAX_BATCH_TICKS, toWireEvent, type LiveErrorCode, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import type { LivePlayer, LiveStats, WireEvent } from '@/lib/live/wire';
 import type { Owner } from '@/lib/server/games/owner';
@@ -226,8 +226,8 @@ export class GameHost {
     return this.seat === seat;
   }
 
-  resumed(): { gameId: string; lastSeq: number; tick: number; from: number; pieces: PieceType[]; holes?: number[] } {
-    return { gameId: this.gameId, lastSeq: this.stream.lastSeq, tick: this.sim.tick, from: 0, pieces: this.stream.dealt.slice(), ...this.holesSoFar() };
+  resumed(): Extract<ServerMessage, { t: 'resumed' }> {
+    return { t: 'resumed', gameId: this.gameId, lastSeq: this.stream.lastSeq, tick: this.sim.tick, from: 0, pieces: this.stream.dealt.slice(), ...this.holesSoFar() };
   }
 
   /** Dig: every hole column dealt so far, from the top row of the starting field; nothing in other modes. */

@@ -117,7 +117,7 @@ describe('the room session in the browser', () => {
     s.dispose();
   });
 
-  it('takes up a seat a queue gave another connection: rresume with its token once connected, then plays it', async () => {
+  it('takes up a seat a queue gave another connection: a resume of the set with its token once connected, then plays it', async () => {
     const { s, sent, hear } = session();
     s.takeUp('ABCDEF', MATCH, 'q'.repeat(24));
     await tick();

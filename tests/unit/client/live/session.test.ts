@@ -51,4 +51,44 @@ describe('the solo live session in the browser', () => {
     expect(view()).toMatchObject({ ranked: false, reason: 'elsewhere' });
     s.dispose();
   });
+
+  it('takes its game up after a drop: hello and its resume in one flight, nothing else sent until `resumed`, then what the server lacks', async () => {
+    const { s, sent, hear, sockets, view } = session();
+    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await tick();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    hear({
+      t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
+      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
+    });
+    const res = await started;
+    if (!res.ok) throw new Error(res.message);
+    for (let i = 0; i < 3; i++) {
+      res.game.tick([]);
+      s.pump(1_000 * (i + 1), true);
+    }
+    hear({ t: 'ack', stream: GAME, seq: 1, tick: 1 });
+    sockets.at(-1)!.close();
+    res.game.tick([]); // played while the link is down
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    const flight = sent.slice(-2);
+    expect(flight).toEqual([
+      { t: 'hello', v: LIVE_PROTOCOL_VERSION },
+      { t: 'resume', of: { kind: 'game', id: GAME }, token: 'r'.repeat(24), setup: { handling: DEFAULT_HANDLING, nextCount: 5, tick: 4 } },
+    ]);
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    // The link is open, but where the server's copy stands is not known yet: no batch.
+    res.game.tick([]);
+    s.pump(9_000, true);
+    expect(sent.slice(-2)).toEqual(flight);
+    hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] });
+    const after = sent.slice(sent.indexOf(flight[1]!) + 1);
+    // From the batch after the server's last, up to where the page is now (tick 5).
+    expect(after.every((m) => m.t === 'inputs')).toBe(true);
+    expect(after[0]).toMatchObject({ t: 'inputs', stream: GAME, seq: 2 });
+    expect(after.at(-1)).toMatchObject({ t: 'inputs', tick: 5 });
+    expect(view().ranked).toBe(true);
+    s.dispose();
+  });
 });

@@ -12,19 +12,23 @@ afterEach(async () => {
  * A real WebSocket server that welcomes every hello of its protocol `version`, and refuses any
  * other as the hub does (unsupported_version, then close 4000); `silent` stops it answering anything.
  */
-async function server(version = LIVE_PROTOCOL_VERSION): Promise<{ url: string; hellos: ClientMessage[]; sockets: Set<WebSocket>; silent: { on: boolean } }> {
+async function server(version = LIVE_PROTOCOL_VERSION): Promise<{ url: string; hellos: ClientMessage[]; firstAfterHello: ClientMessage[]; sockets: Set<WebSocket>; silent: { on: boolean } }> {
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   servers.push(wss);
   await new Promise((r) => wss.once('listening', r));
   const hellos: ClientMessage[] = [];
+  /** Per connection, the first message after its hello (a ping, or a resume). */
+  const firstAfterHello: ClientMessage[] = [];
   const sockets = new Set<WebSocket>();
   const silent = { on: false };
   wss.on('connection', (ws) => {
     sockets.add(ws);
+    let heard = 0;
     ws.on('close', () => sockets.delete(ws));
     ws.on('message', (data) => {
       if (silent.on) return;
       const m = JSON.parse(String(data)) as ClientMessage;
+      if (heard++ === 1) firstAfterHello.push(m);
       if (m.t === 'hello' && m.v !== version) {
         hellos.push(m);
         ws.send(JSON.stringify({ t: 'error', code: 'unsupported_version', message: `This server speaks live protocol version ${version}.` } satisfies ServerMessage));
@@ -36,7 +40,7 @@ async function server(version = LIVE_PROTOCOL_VERSION): Promise<{ url: string; h
     });
   });
   const { port } = wss.address() as { port: number };
-  return { url: `ws://127.0.0.1:${port}/api/live`, hellos, sockets, silent };
+  return { url: `ws://127.0.0.1:${port}/api/live`, hellos, firstAfterHello, sockets, silent };
 }
 
 const connect = (url: string) => new WebSocket(url) as unknown as SocketLike;
@@ -48,13 +52,16 @@ const until = async (ok: () => boolean, ms = 5_000) => {
 };
 
 describe('LiveSocket', () => {
-  it('says hello first, and again (with what to resume) after the server drops it', async () => {
+  it('says hello first, and again (then what to resume, in the same flight) after the server drops it', async () => {
     const s = await server();
     const states: LinkState[] = [];
     let resume = false;
     const live = new LiveSocket({
       url: s.url, connect, backoffMs: [20, 100],
-      hello: () => ({ t: 'hello', v: LIVE_PROTOCOL_VERSION, ...(resume ? { resume: { gameId: 'abcdef0123', token: 'x'.repeat(24) } } : {}) }),
+      hello: () => {
+        const hello: ClientMessage = { t: 'hello', v: LIVE_PROTOCOL_VERSION };
+        return resume ? [hello, { t: 'resume', of: { kind: 'game', id: 'abcdef0123' }, token: 'x'.repeat(24) }] : hello;
+      },
       onMessage: () => {}, onState: (st) => states.push(st),
     });
     live.open();
@@ -63,7 +70,9 @@ describe('LiveSocket', () => {
     resume = true;
     for (const ws of s.sockets) ws.terminate();
     await until(() => s.hellos.length === 2 && live.link === 'open');
-    expect(s.hellos[1]).toMatchObject({ t: 'hello', resume: { gameId: 'abcdef0123' } });
+    expect(s.hellos[1]).toEqual({ t: 'hello', v: LIVE_PROTOCOL_VERSION });
+    await until(() => s.firstAfterHello.some((m) => m.t === 'resume'));
+    expect(s.firstAfterHello.at(-1)).toMatchObject({ t: 'resume', of: { kind: 'game', id: 'abcdef0123' } });
     expect(states).toEqual(['connecting', 'open', 'down', 'connecting', 'open']);
     live.close();
     expect(live.send({ t: 'ping', n: 2 })).toBe(false);
