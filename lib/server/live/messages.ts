@@ -102,8 +102,14 @@ function stream(hub: LiveHere, conn: Connection, m: StreamMessage): Promise<void
           return m.of satisfies never;
       }
     case 'leave':
-      if (m.of.kind === 'match') return versus(hub, conn, { t: 'vleave', matchId: m.of.id });
-      return room(hub, conn, { t: 'rleave', code: m.of.id });
+      switch (m.of.kind) {
+        case 'match':
+          return versus(hub, conn, { t: 'vleave', matchId: m.of.id });
+        case 'room':
+          return room(hub, conn, { t: 'rleave', code: m.of.id });
+        default:
+          return m.of satisfies never;
+      }
     default:
       m satisfies never;
   }
