@@ -204,6 +204,43 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     expect(burst.sent.find((m) => m.t === 'over')).toMatchObject({ ranked: true });
   });
 
+  it('counts a catch-up left unfinished in what it carries on (a drop, then a take-up elsewhere), and a drop within one only once', async () => {
+    const owner = await player('hopper');
+    const issuedAt = new Date(Date.now() - 25_000);
+    const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
+    const replay: Replay = { ...botGame('sprint', ticket.seed).replay, nextCount: 5 };
+    const events = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
+    const takeUp = () => {
+      const clock = { now: 0 };
+      const host = new GameHost({
+        gameId: ticket.gameId, seed: ticket.seed, mode: 'sprint', rulesVersion: ticket.rulesVersion, handling: replay.handling, nextCount: 5,
+        owner, player: { name: 'hopper', guest: false }, bus: createLocalBus(), now: () => clock.now, finalizeAfterMs: null, onClose: () => {},
+        adopted: { issuedAtMs: issuedAt.getTime(), catchUpTo: 600 },
+      });
+      const seat = { send: () => {} };
+      host.resume(seat, resumeTokenOf(ticket.gameId));
+      return { host, seat, clock };
+    };
+    // Declared 600, sent up to 480, then 4 s of nothing: dropped and taken up elsewhere, those 4 s go with it.
+    const left = takeUp();
+    expect(left.host.inputs(1, 480, events(0, 480))).toBeNull();
+    left.clock.now = 4_000;
+    left.host.detach(left.seat);
+    expect(left.host.handOver()?.awayMs).toBe(4_000);
+    left.host.close('hand_over');
+    // Dropped for 1 s within a catch-up finished 3 s after the take-up: 1 s away, 2 s of catch-up, 3 s in all.
+    const back = takeUp();
+    expect(back.host.inputs(1, 480, events(0, 480))).toBeNull();
+    back.clock.now = 1_000;
+    back.host.detach(back.seat);
+    back.clock.now = 2_000;
+    expect(back.host.resume(back.seat, resumeTokenOf(ticket.gameId))).toBe(true);
+    back.clock.now = 3_000;
+    expect(back.host.inputs(2, 600, events(480, 600))).toBeNull();
+    expect(back.host.carried().awayMs).toBe(3_000);
+    back.host.close('hand_over');
+  });
+
   it('excuses nothing when the catch-up does not reach its declared tick in time', async () => {
     // The log stops at tick 300 of the 600 declared, and the rest comes 6 s later.
     const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 300, splitTakesMs: 6_000 });

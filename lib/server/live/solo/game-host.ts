@@ -96,6 +96,8 @@ export class GameHost {
    * above where the browser was, sent slowly afterwards, is not free slow motion at each take-up.
    */
   private takenUpAt = 0;
+  /** Time away counted during the catch-up (a drop and a resume within it): counted once, not again as catch-up time. */
+  private awayInCatchUp = 0;
   /**
    * For a moment after the catch-up (PACING.catchUpWindowMs), play the browser had made past the
    * tick it declared, held back and sent at once, takes the excuse back down to what it shows, never
@@ -196,7 +198,7 @@ export class GameHost {
       // Refused (recording that, then closing): nothing to take up.
       if (!this.recorded) return false;
       // Dropped while the end was being recorded, or just after: the new seat gets the seed too
-      // (after its welcome, or when finish() sends it), or the player would never learn the
+      // (after its resumed, or when finish() sends it), or the player would never learn the
       // result of a game the server stores all the same.
       this.seat = seat;
       const over = this.over;
@@ -210,6 +212,7 @@ export class GameHost {
     if (this.pausedAt === null) {
       this.stream.excusedMs += away;
       this.awayMs += away;
+      if (this.catchUpTo >= 0) this.awayInCatchUp += away;
     }
     this.stream.back(this.now());
     if (this.goneTimer) clearTimeout(this.goneTimer);
@@ -276,7 +279,7 @@ export class GameHost {
       else if (tick >= this.catchUpTo) {
         this.excuseFloorMs = this.stream.excusedMs;
         this.stream.excusedMs = Math.max(this.stream.excusedMs, owed);
-        this.awayMs += now - this.takenUpAt;
+        this.awayMs += this.catchUpTime(now);
         if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected');
         this.catchUpTo = -1;
         this.takeBackUntil = now + PACING.catchUpWindowMs;
@@ -442,7 +445,20 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayMs, lagMs: this.lagNow() };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayCounted(), lagMs: this.lagNow() };
+  }
+
+  /**
+   * The time away so far, a catch-up under way counted in: one left unfinished (a drop, then a
+   * take-up elsewhere, or a restart) would otherwise dodge its charge at every hop.
+   */
+  private awayCounted(): number {
+    return this.awayMs + (this.catchUpTo >= 0 ? this.catchUpTime(this.stream.goneAt ?? this.now()) : 0);
+  }
+
+  /** How long the catch-up has taken up to `at`, less the time away already counted within it (a drop during it). */
+  private catchUpTime(at: number): number {
+    return Math.max(0, at - this.takenUpAt - this.awayInCatchUp);
   }
 
   /** The lag a host taking the game up is to keep (`lags`): its batches' here, or what it came with. */
@@ -512,7 +528,7 @@ export class GameHost {
   }
 
   private checkpointRow(): CheckpointRow {
-    return { gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked, awayMs: this.awayMs, lagMs: this.lagNow() };
+    return { gameId: this.gameId, checkpoint: this.ackState(), pauses: this.pauses, unranked: this.unranked, awayMs: this.awayCounted(), lagMs: this.lagNow() };
   }
 
   private ackState(): AckCheckpoint {
