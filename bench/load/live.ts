@@ -1,7 +1,7 @@
 // The live side of the cluster load test (bench/load/run.ts --cluster): a signed-in player's live
 // game hosted by one instance (connected to it directly), watched by a spectator connected to the
 // other, while the burst goes through nginx. If the host is killed, the player reconnects through
-// nginx as the browser does (hello.resume with its setup, then its whole log again when the game
+// nginx as the browser does (a resume of the game with its setup, then its whole log again when the game
 // was taken up from the ticket) and plays on to the end; then it POSTs the replay.
 import { batchCuts } from '@/lib/client/live/batch-cuts';
 import { decodeReplay, encodeReplay, simulateReplay, type Handling } from '@/lib/engine';

@@ -335,7 +335,7 @@ export const serverMessageSchema = z.discriminatedUnion('t', [
     /** Dig: the hole columns of the starting field's rows, top first, and HOLES_AHEAD more. */
     holes: holeColumns.optional(),
     resumeToken: z.string(),
-    /** Reconnects within this many ms take the game up again (hello.resume). */
+    /** Reconnects within this many ms take the game up again (`resume` of the game). */
     resumeWindowMs: countSchema,
   }),
   /** Pieces for a stream (`game`: of a set); `holes` (Dig): hole columns dealt now, a deal may then carry no piece. */

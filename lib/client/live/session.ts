@@ -40,8 +40,6 @@ type Current = {
   acked: number;
   /** The tick the last resume declared: a server taking the game up catches up to exactly it. */
   helloTick: number;
-  /** A resume is on its way: nothing is sent until `resumed` says where the server's copy stands. */
-  resuming: boolean;
   /** Another tab or window took this game up (seat_taken): it plays there, and this page sends it nothing more. */
   elsewhere: boolean;
 };
@@ -82,6 +80,12 @@ export class LiveSession {
   private readonly socket: LiveSocket;
   private current: Current | null = null;
   private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void } | null = null;
+  /**
+   * The game whose resume is on its way: no batch and no start goes until it is answered (`resumed`,
+   * its `over`, a refusal naming it). A start sent meanwhile could be dealt while the server is
+   * still taking the old game up, which then took the new one's seat.
+   */
+  private resuming: string | null = null;
   private lastBatch = 0;
   /** A batch was refused (over the message budget, or after one that was): when the kept ones were last sent again. */
   /** When the batches the server refused go again, once its message budget has refilled; null if none was. */
@@ -95,10 +99,11 @@ export class LiveSession {
       connect: opts.connect,
       hello: () => {
         const c = this.current;
+        this.resuming = null;
         if (!c || c.over || c.elsewhere) return { t: 'hello', v: LIVE_PROTOCOL_VERSION };
         const setup = { ...c.setup, tick: c.game.snapshot().tick };
         c.helloTick = setup.tick;
-        c.resuming = true;
+        this.resuming = c.id;
         return [{ t: 'hello', v: LIVE_PROTOCOL_VERSION }, { t: 'resume', of: { kind: 'game', id: c.id }, token: c.token, setup }];
       },
       onMessage: (m) => this.onMessage(m),
@@ -132,7 +137,7 @@ export class LiveSession {
       };
       this.pendingStart = { message, settle };
       this.socket.open();
-      if (this.socket.link === 'open') this.socket.send(message);
+      if (this.socket.link === 'open' && this.resuming === null) this.socket.send(message);
     });
   }
 
@@ -150,7 +155,7 @@ export class LiveSession {
       return;
     }
     this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
-      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, resuming: false, elsewhere: false,
+      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false,
     };
     this.lastBatch = 0;
     this.resendAt = null;
@@ -164,23 +169,12 @@ export class LiveSession {
     if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
-        if (this.pendingStart) this.socket.send(this.pendingStart.message);
-        return;
+        return this.startIfAsked();
       case 'resumed':
-        if (!c || c.id !== m.gameId || c.over || c.elsewhere) return;
-        c.resuming = false;
-        this.dealInto(c, m.from, m.pieces, m.holes && { from: 0, columns: m.holes });
-        this.resendAt = null;
-        if (m.lastSeq < c.acked) {
-          // The server took the game up from its ticket (it restarted): the whole log again.
-          c.batches = new InputBatches(c.id);
-          c.acked = 0;
-          const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
-          for (const b of c.batches.cut(log, c.helloTick)) this.socket.send(b);
-        } else for (const b of c.batches.after(m.lastSeq)) this.socket.send(b);
-        // What was played while the connection was down, at once.
-        this.pump(0, true);
-        return;
+        if (m.gameId !== this.resuming) return; // not the resume this page waits on
+        this.resuming = null;
+        if (c && c.id === m.gameId && !c.over && !c.elsewhere) this.resumed(c, m);
+        return this.startIfAsked();
       case 'started':
         this.onStarted(m);
         return;
@@ -197,6 +191,10 @@ export class LiveSession {
         if (c?.id === m.gameId) this.update({ ranked: m.ranked, reason: m.reason, pauses: m.pauses, pausesLeft: m.pausesLeft, spectators: m.spectators });
         return;
       case 'over':
+        if (m.gameId === this.resuming) {
+          this.resuming = null;
+          this.startIfAsked();
+        }
         if (c?.id !== m.gameId) return;
         c.over = m;
         this.update({ ranked: m.ranked, reason: m.reason });
@@ -215,11 +213,16 @@ export class LiveSession {
           this.resendAt ??= performance.now() + RESEND_AFTER_MS;
           return;
         }
-        if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
-        else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) {
-          c.resuming = false;
-          this.update({ ranked: false, reason: 'disconnected' });
+        // The resume failed on the server (a database or Redis error answers server_error, naming
+        // nothing): the page dials again and asks again, rather than wait on a link that answers pings.
+        if (this.resuming !== null && m.code === 'server_error' && !m.gameId) return this.socket.dialAgain();
+        if (m.gameId !== undefined && m.gameId === this.resuming && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) {
+          this.resuming = null;
+          if (c?.id === m.gameId) this.update({ ranked: false, reason: 'disconnected' });
+          return this.startIfAsked();
         }
+        if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
+        else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) this.update({ ranked: false, reason: 'disconnected' });
         return;
       case 'watching':
       case 'frame':
@@ -244,6 +247,26 @@ export class LiveSession {
       default:
         m satisfies never;
     }
+  }
+
+  /** The server holds the game again: it is sent what it lacks (the whole log, if it took the game up from its ticket). */
+  private resumed(c: Current, m: Extract<ServerMessage, { t: 'resumed' }>): void {
+    this.dealInto(c, m.from, m.pieces, m.holes && { from: 0, columns: m.holes });
+    this.resendAt = null;
+    if (m.lastSeq < c.acked) {
+      // The server took the game up from its ticket (it restarted): the whole log again.
+      c.batches = new InputBatches(c.id);
+      c.acked = 0;
+      const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
+      for (const b of c.batches.cut(log, c.helloTick)) this.socket.send(b);
+    } else for (const b of c.batches.after(m.lastSeq)) this.socket.send(b);
+    // What was played while the connection was down, at once.
+    this.pump(0, true);
+  }
+
+  /** A start asked for while a resume was on its way goes once that is answered. */
+  private startIfAsked(): void {
+    if (this.pendingStart && this.resuming === null) this.socket.send(this.pendingStart.message);
   }
 
   /** Pieces, and in Dig the hole columns of rows to come (`holes`), as the server dealt them. */
@@ -277,7 +300,7 @@ export class LiveSession {
    */
   pump(now: number, force = false): void {
     const c = this.current;
-    if (!c || c.over || c.elsewhere || c.resuming || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
+    if (!c || c.over || c.elsewhere || this.resuming !== null || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
     const clock = performance.now();
     if (this.resendAt !== null && clock >= this.resendAt) {

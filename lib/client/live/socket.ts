@@ -151,6 +151,11 @@ export class LiveSocket {
     (this.opts.onOutdated ?? reloadOnce)();
   }
 
+  /** Forgets this connection and dials again, as a dropped one is: its owner could not go on with it. */
+  dialAgain(): void {
+    if (!this.closed) this.drop();
+  }
+
   /** Forgets the current connection and dials again (unless closed). */
   private drop(): void {
     const ws = this.ws;

@@ -91,4 +91,49 @@ describe('the solo live session in the browser', () => {
     expect(view().ranked).toBe(true);
     s.dispose();
   });
+
+  /** A game under way, acknowledged up to batch 1, whose link then dropped: the page has sent hello and its resume again. */
+  async function droppedMidGame() {
+    const page = session();
+    const started = page.s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await tick();
+    page.hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    page.hear({
+      t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
+      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
+    });
+    const res = await started;
+    if (!res.ok) throw new Error(res.message);
+    res.game.tick([]);
+    page.s.pump(1_000, true);
+    page.hear({ t: 'ack', stream: GAME, seq: 1, tick: 1 });
+    page.sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    expect(page.sent.at(-1)).toMatchObject({ t: 'resume', of: { kind: 'game', id: GAME } });
+    return page;
+  }
+
+  it('asks for a new game only once the resume of the old one is answered: the server takes no old game up into the new one\'s seat', async () => {
+    const { s, sent, hear } = await droppedMidGame();
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    expect(sent.filter((m) => m.t === 'start')).toHaveLength(1); // the first game's
+    hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] });
+    expect(sent.filter((m) => m.t === 'start')).toHaveLength(2);
+    expect(sent.at(-1)).toMatchObject({ t: 'start', mode: 'sprint' });
+    s.dispose();
+  });
+
+  it('dials again when the server fails its resume (server_error, naming nothing), and asks again', async () => {
+    const { s, sent, hear, sockets } = await droppedMidGame();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    const dialled = sockets.length;
+    hear({ t: 'error', code: 'server_error', message: 'The server could not handle this message.' });
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    expect(sockets.length).toBe(dialled + 1);
+    expect(sent.slice(-2)).toMatchObject([{ t: 'hello' }, { t: 'resume', of: { kind: 'game', id: GAME } }]);
+    s.dispose();
+  });
 });
