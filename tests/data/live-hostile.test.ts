@@ -16,6 +16,7 @@ import { CONSOLE } from '@/lib/server/moderation/audit';
 import { banPlayer } from '@/lib/server/moderation/bans';
 import { issueTicket } from '@/lib/server/games/tickets';
 import { createLocalBus } from '@/lib/server/live/cluster/bus';
+import { resumeTokenOf } from '@/lib/server/live/solo/resume-token';
 import { GameHost } from '@/lib/server/live/solo/game-host';
 import { LiveHub } from '@/lib/server/live/hub';
 import { dispatch } from '@/lib/server/live/messages';
@@ -264,6 +265,20 @@ describe('catch-ups', () => {
     }
     expect(answers.filter((a) => a === 'watching')).toHaveLength(LIVE_LIMITS.catchUpsPerGamePerSecond);
     expect(answers.filter((a) => a === 'rate_limited')).toHaveLength(3);
+  });
+
+  it("never hold back the player's own resume: a crowd spending the game's budget leaves its seat to its own connection's", async () => {
+    const hub = newHub();
+    const game = await hostedGame(hub);
+    game.playTo(60);
+    for (let i = 0; i < LIVE_LIMITS.catchUpsPerGamePerSecond + 3; i++) {
+      const { conn } = liveConnection({ userId: null, guestId: `guest-griefer-${i}` });
+      await dispatch(hub, conn, { t: 'watch', of: { kind: 'game', id: game.gameId } });
+    }
+    const back = liveConnection(game.host.owner);
+    await dispatch(hub, back.conn, { t: 'resume', of: { kind: 'game', id: game.gameId }, token: resumeTokenOf(game.gameId) });
+    expect(back.sent.at(-1)).toMatchObject({ t: 'resumed', gameId: game.gameId });
+    expect(back.conn.open).toBe(true);
   });
 
   it('are counted per room too: a crowd watching one room gets past LIVE_LIMITS.catchUpsPerGamePerSecond a second rate_limited, naming the room (the page asks again)', async () => {

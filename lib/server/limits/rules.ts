@@ -85,7 +85,7 @@ export const LIVE_LIMITS = {
   maxBufferedBytes: 256 * 1024,
   /** Catch-ups asked for per connection per minute: `watch`, `unwatch` (of a game, a match or a room), a `resume` (each counts). */
   catchUpsPerMinute: 30,
-  /** Catch-ups one game, match or room gives per second, to all connections of this instance together (a crowd arriving). */
+  /** Catch-ups one game, match or room gives watchers per second, all connections of this instance together (a crowd arriving); a seat's own resume is never held by it. */
   catchUpsPerGamePerSecond: 20,
   /**
    * Tickets read per address per second for `watch`es of games hosted nowhere (is one waiting for

@@ -92,7 +92,9 @@ function stream(hub: LiveHere, conn: Connection, m: StreamMessage): Promise<void
         case 'game':
           // A resume sends the game so far again: a catch-up. One socket asking over and over is
           // closed (the browser dials again, a little later); a browser resumes once per connection.
-          if (catchUp(hub, conn, m.of.id) !== 'ok') return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
+          // The seat's own: never held back by a crowd of watchers spending the game's budget, as a
+          // match's or a set's is not (a crowd could otherwise keep its player out until given up).
+          if (conn.catchUps.take(performance.now()) !== 'ok') return conn.close(1013, 'Too many catch-ups: connect again in a moment.');
           return resume(hub, conn, { gameId: m.of.id, token: m.token, setup: m.setup });
         case 'match':
           return versus(hub, conn, { t: 'vresume', matchId: m.of.id, token: m.token });
