@@ -228,6 +228,12 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     left.host.detach(left.seat);
     expect(left.host.handOver()?.awayMs).toBe(4_000);
     left.host.close('hand_over');
+    // Past its window a catch-up is no longer under way: its time is lag (nothing is excused), not time away.
+    const stalled = takeUp();
+    expect(stalled.host.inputs(1, 480, events(0, 480))).toBeNull();
+    stalled.clock.now = PACING.catchUpWindowMs + 20_000;
+    expect(stalled.host.carried().awayMs).toBe(0);
+    stalled.host.close('hand_over');
     // Dropped for 1 s within a catch-up finished 3 s after the take-up: 1 s away, 2 s of catch-up, 3 s in all.
     const back = takeUp();
     expect(back.host.inputs(1, 480, events(0, 480))).toBeNull();

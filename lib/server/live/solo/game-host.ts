@@ -450,10 +450,13 @@ export class GameHost {
 
   /**
    * The time away so far, a catch-up under way counted in: one left unfinished (a drop, then a
-   * take-up elsewhere, or a restart) would otherwise dodge its charge at every hop.
+   * take-up elsewhere, or a restart) would otherwise dodge its charge at every hop. Past its window
+   * a catch-up is no longer under way: it is excused nothing, and its time is lag, not time away.
    */
   private awayCounted(): number {
-    return this.awayMs + (this.catchUpTo >= 0 ? this.catchUpTime(this.stream.goneAt ?? this.now()) : 0);
+    const at = this.stream.goneAt ?? this.now();
+    const underWay = this.catchUpTo >= 0 && at <= this.takenUpAt + PACING.catchUpWindowMs;
+    return this.awayMs + (underWay ? this.catchUpTime(at) : 0);
   }
 
   /** How long the catch-up has taken up to `at`, less the time away already counted within it (a drop during it). */
