@@ -215,7 +215,6 @@ const watchedRef = z.discriminatedUnion('kind', [ref.game, ref.match, ref.room])
 const seatRef = z.discriminatedUnion('kind', [ref.game, ref.match, ref.set]);
 /** Left for good: a versus match (the set is lost) or a room (out of its set too). */
 const leftRef = z.discriminatedUnion('kind', [ref.match, ref.room]);
-export type StreamRef = z.infer<typeof watchedRef> | z.infer<typeof seatRef> | z.infer<typeof leftRef>;
 
 const streamMessages = [
   z.object({ t: z.literal('watch'), of: watchedRef }),

@@ -1,7 +1,8 @@
 /**
  * Live rooms of 2–16 seats (issue 36; decision 0034), both directions: zod schemas both sides
  * parse (protocol version 3: a seat's batches, resume, leave and watch are protocol.ts's `inputs`,
- * `resume`, `leave` and `watch`). A room is made with its size, rules and bot seats, filled by code, started by its host once every person in it is ready; then a set of games played through
+ * `resume`, `leave` and `watch`). A room is made with its size, rules and bot seats, filled by
+ * code, started by its host once every person in it is ready; then a set of games played through
  * the server's referee (lib/engine/referee.ts), every seat's field shown to every seat and watcher.
  */
 import { z } from 'zod';
@@ -64,9 +65,10 @@ export type RoomSeatCommand =
   | { t: 'runwatch'; code: string }
   | { t: 'rresume'; matchId: string; token: string }
   | { t: 'rleave'; code: string };
-const ROOM_COMMANDS: readonly RoomSeatCommand['t'][] = ['rwatch', 'runwatch', 'rresume', 'rleave'];
+/** Every command, none missing: a relayed one the home did not know as a room's would go to the versus lobby. */
+const ROOM_COMMANDS = { rwatch: true, runwatch: true, rresume: true, rleave: true } satisfies Record<RoomSeatCommand['t'], true>;
 /** Whose a message is at the home: the room lobby's, the browser's or the door's. */
-export const ROOM_CLIENT_TYPES: ReadonlySet<string> = new Set([...roomClientMessages.map((s) => s.shape.t.value), ...ROOM_COMMANDS]);
+export const ROOM_CLIENT_TYPES: ReadonlySet<string> = new Set([...roomClientMessages.map((s) => s.shape.t.value), ...Object.keys(ROOM_COMMANDS)]);
 
 const seatView = z.object({ player: livePlayerSchema.nullable(), team: z.number().int().min(0), ready: z.boolean() });
 /** [team, games won]. */
