@@ -44,6 +44,14 @@ function player(owner: { userId: string | null; guestId: string | null }, clock:
   return { c, seat, got, last: (t: string) => got.filter((m) => m.t === t).at(-1) as never };
 }
 
+/**
+ * How long a set may run on the fake clock before a test gives up on it. The match's seed is drawn
+ * at random, so a set's length varies: over 200 runs of the take-up test it ran a median 187 s and
+ * at most 512 s, so a 600 s bound failed now and then (CI, on ef06a6f). Moving the clock costs
+ * little, and a set that never ends still fails, on its own assertion.
+ */
+const SET_BOUND_MS = 3_600_000;
+
 let open: VersusLobby | null = null;
 afterEach(() => open?.close());
 
@@ -64,7 +72,7 @@ describe('sparring against the server’s bot', () => {
     const match = me.last('match') as Extract<ServerMessage, { t: 'match' }>;
     expect(match).toMatchObject({ ranked: false, seat: 0, players: [{ name: 'sparrer' }, { bot: { pps: 3, style: 'tidy' } }] });
     const host = lobby.matches.get(match.matchId)!;
-    for (let end = clock.t + 600_000; clock.t < end && !host.ended; ) {
+    for (let end = clock.t + SET_BOUND_MS; clock.t < end && !host.ended; ) {
       clock.t += 100;
       fire();
       const upTo = Math.floor(((clock.t - me.seat.startsAt) * 60) / 1000);
@@ -72,6 +80,7 @@ describe('sparring against the server’s bot', () => {
       if (batch) await lobby.handle(me.c, { t: 'inputs', stream: match.matchId, ...batch });
       expect(me.got.filter((m) => m.t === 'error')).toEqual([]);
     }
+    expect(host.ended).toBe(true);
     await lobby.stored();
     expect(me.last('vover')).toMatchObject({ ranked: false, stored: true });
     expect(stored).toHaveLength(1);
@@ -269,7 +278,8 @@ describe('sparring against the server’s bot', () => {
 
       await b.handle(me.c, { t: 'vresume', matchId, token: taken.state[0].token });
       expect(me.last('vresumed')).toMatchObject({ matchId });
-      await playOn(b, 600_000);
+      await playOn(b, SET_BOUND_MS);
+      expect(b.matches.get(matchId)?.ended ?? true).toBe(true);
       await b.stored();
       expect(me.got.filter((m) => m.t === 'error')).toEqual([]);
       expect(me.last('vover')).toMatchObject({ matchId, ranked: false, stored: true });
