@@ -5,6 +5,7 @@ import { HUMAN_INPUT } from '@/lib/input-limits';
 import { PAUSE_BUDGETS } from '@/lib/live/pauses';
 import { BATCH_INTERVAL_MS, LIVE_PROTOCOL_VERSION, RESEND_AFTER_MS, type ClientMessage, type ServerMessage, type UnrankedReason } from '@/lib/live/protocol';
 import { InputBatches } from '@/lib/client/live/batches';
+import { PacedSends } from '@/lib/client/live/paced-sends';
 import { LiveSocket, type LinkState, type SocketFactory } from '@/lib/client/live/socket';
 
 /** What the play page shows about the live channel while a ranked game is on. */
@@ -24,6 +25,7 @@ export type LiveView = {
 
 export type GameOver = Extract<ServerMessage, { t: 'over' }>;
 type Started = Extract<ServerMessage, { t: 'started' }>;
+type InputsMessage = Extract<ClientMessage, { t: 'inputs' }>;
 type Current = {
   id: string;
   token: string;
@@ -87,19 +89,26 @@ export class LiveSession {
    */
   private resuming: string | null = null;
   private lastBatch = 0;
-  /** A batch was refused (over the message budget, or after one that was): when the kept ones were last sent again. */
   /** When the batches the server refused go again, once its message budget has refilled; null if none was. */
   private resendAt: number | null = null;
+  /** The game's batches on their way out, at most PAGE_SENDS_PER_SECOND a second (a long game's whole log is hundreds). */
+  private readonly outbox = new PacedSends<InputsMessage>();
+  private outboxTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly now: () => number;
   private view: LiveView = { link: 'down', mode: null, ranked: true, pauses: 0, pausesLeft: null, spectators: 0, waiting: false };
 
-  constructor(opts: { url: string; connect?: SocketFactory; onView: (view: LiveView) => void }) {
+  /** `now`: the clock (ms) that paces sends and resends; the page's own unless a test gives one. */
+  constructor(opts: { url: string; connect?: SocketFactory; onView: (view: LiveView) => void; now?: () => number }) {
     this.onView = opts.onView;
+    this.now = opts.now ?? (() => performance.now());
     this.socket = new LiveSocket({
       url: opts.url,
       connect: opts.connect,
       hello: () => {
         const c = this.current;
         this.resuming = null;
+        // A new link: what the server lacks is worked out again from its answer to the resume.
+        this.outbox.clear();
         if (!c || c.over || c.elsewhere) return { t: 'hello', v: LIVE_PROTOCOL_VERSION };
         const setup = { ...c.setup, tick: c.game.snapshot().tick };
         c.helloTick = setup.tick;
@@ -125,6 +134,7 @@ export class LiveSession {
   /** Asks for a ranked game: its dealt game to play, or why there is none. `countdown`: the page counts down before its first tick. */
   start(req: { mode: Mode; handling: Handling; nextCount: number; countdown?: boolean }): Promise<StartResult> {
     this.current = null;
+    this.outbox.clear();
     this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
     this.update({ mode: null, ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });
     const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount, ...(req.countdown ? { countdown: true } : {}) };
@@ -197,12 +207,14 @@ export class LiveSession {
         }
         if (c?.id !== m.gameId) return;
         c.over = m;
+        this.outbox.clear();
         this.update({ ranked: m.ranked, reason: m.reason });
         c.onOver?.(m);
         return;
       case 'error':
         if (c && m.gameId === c.id && m.code === 'seat_taken') {
           c.elsewhere = true;
+          this.outbox.clear();
           c.onOver?.(null);
           this.update({ ranked: false, reason: 'elsewhere' });
           return;
@@ -210,7 +222,7 @@ export class LiveSession {
         // A refused batch is never lost: everything not yet acknowledged goes again (the server
         // acknowledges again what it already holds), after a pause so the budget refills.
         if (c && !c.over && c.batches.pending > 0 && ((m.code === 'out_of_order' && m.gameId === c.id) || (m.code === 'rate_limited' && !m.gameId))) {
-          this.resendAt ??= performance.now() + RESEND_AFTER_MS;
+          this.resendAt ??= this.now() + RESEND_AFTER_MS;
           return;
         }
         // The resume failed on the server (a database or Redis error answers server_error, naming
@@ -258,8 +270,8 @@ export class LiveSession {
       c.batches = new InputBatches(c.id);
       c.acked = 0;
       const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
-      for (const b of c.batches.cut(log, c.helloTick)) this.socket.send(b);
-    } else for (const b of c.batches.after(m.lastSeq)) this.socket.send(b);
+      this.send(c.batches.cut(log, c.helloTick), true);
+    } else this.send(c.batches.after(m.lastSeq), true);
     // What was played while the connection was down, at once.
     this.pump(0, true);
   }
@@ -302,13 +314,34 @@ export class LiveSession {
     const c = this.current;
     if (!c || c.over || c.elsewhere || this.resuming !== null || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
-    const clock = performance.now();
-    if (this.resendAt !== null && clock >= this.resendAt) {
+    if (this.resendAt !== null && this.now() >= this.resendAt) {
       this.resendAt = null;
-      for (const b of c.batches.kept()) this.socket.send(b);
+      this.send(c.batches.kept(), true);
     }
     const tick = c.game.snapshot().tick;
-    for (const b of c.batches.cut(c.game.inputs, tick, c.game.playHash())) this.socket.send(b);
+    this.send(c.batches.cut(c.game.inputs, tick, c.game.playHash()));
+  }
+
+  /**
+   * Batches out, in order after those still waiting, at the page's pace (PacedSends). `afresh`: these
+   * are every batch the server lacks (a resume's answer, a resend), so none waiting goes as well.
+   */
+  private send(batches: readonly InputsMessage[], afresh = false): void {
+    if (afresh) this.outbox.clear();
+    this.outbox.push(...batches);
+    this.flush();
+  }
+
+  private flush(): void {
+    if (this.socket.link !== 'open') return;
+    const now = this.now();
+    for (const b of this.outbox.take(now)) this.socket.send(b);
+    const wait = this.outbox.waitMs(now);
+    if (wait !== null && this.outboxTimer === null)
+      this.outboxTimer = setTimeout(() => {
+        this.outboxTimer = null;
+        this.flush();
+      }, wait);
   }
 
   pause(tick: number): void {
@@ -346,6 +379,8 @@ export class LiveSession {
   }
 
   dispose(): void {
+    if (this.outboxTimer !== null) clearTimeout(this.outboxTimer);
+    this.outbox.clear();
     this.current?.onOver?.(null);
     this.pendingStart?.settle({ ok: false, message: 'The page was closed.' });
     this.socket.close();

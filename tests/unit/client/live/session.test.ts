@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_HANDLING, RULES_VERSION } from '@/lib/engine';
 import { LiveSession, unrankedReason, type LiveView } from '@/lib/client/live/session';
-import { LIVE_PROTOCOL_VERSION } from '@/lib/live/protocol';
+import { LIVE_PROTOCOL_VERSION, MAX_BATCH_EVENTS, PAGE_SENDS_PER_SECOND, type ClientMessage } from '@/lib/live/protocol';
+import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { pageSockets } from '@/tests/support/page-sockets';
 
 // The solo live session in the browser against a socket that plays the server.
 function session() {
   const { sent, sockets, connect, hear } = pageSockets();
   const views: LiveView[] = [];
-  const s = new LiveSession({ url: 'ws://test/api/live', connect, onView: (v) => views.push(v) });
-  return { s, sent, hear, sockets, view: () => views.at(-1)! };
+  const clock = { t: 0 };
+  const s = new LiveSession({ url: 'ws://test/api/live', connect, onView: (v) => views.push(v), now: () => clock.t });
+  return { s, sent, hear, sockets, clock, view: () => views.at(-1)! };
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const GAME = 'g'.repeat(20);
@@ -122,6 +124,53 @@ describe('the solo live session in the browser', () => {
     hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] });
     expect(sent.filter((m) => m.t === 'start')).toHaveLength(2);
     expect(sent.at(-1)).toMatchObject({ t: 'start', mode: 'sprint' });
+    s.dispose();
+  });
+
+  it('sends a long game\'s whole log again at most PAGE_SENDS_PER_SECOND batches a second, in order: the server closes a socket at 80 messages in one', async () => {
+    // What the page may send in a second leaves room, under the server's budget, for its pings, a pause and a watch.
+    expect(PAGE_SENDS_PER_SECOND).toBeLessThanOrEqual(LIVE_LIMITS.messagesPerSecond - 10);
+    const { s, sent, hear, sockets, clock } = session();
+    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await tick();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    const bag = ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] as const;
+    hear({ t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5, pieces: [...bag], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000 });
+    const res = await started;
+    if (!res.ok) throw new Error(res.message);
+    // Six key events a tick (the most a person may press), long enough that the whole log is 2.5 seconds' worth of batches at the page's pace.
+    const events = Math.ceil(2.5 * PAGE_SENDS_PER_SECOND) * MAX_BATCH_EVENTS;
+    const keys = (['left', 'right', 'rotateCW'] as const).flatMap((key) => [{ key, down: true }, { key, down: false }]);
+    for (let t = 0; res.game.inputs.length < events && !res.game.over; t++) {
+      if (!res.game.ready) hear({ t: 'deal', stream: GAME, from: res.game.dealt, pieces: [...bag] });
+      res.game.tick(keys);
+      if (t % 600 === 0) s.pump(t, true);
+    }
+    expect(res.game.inputs.length).toBeGreaterThanOrEqual(events);
+    s.pump(10_000_000, true);
+    const live = sent.filter((m) => m.t === 'inputs') as Array<Extract<ClientMessage, { t: 'inputs' }>>;
+    hear({ t: 'ack', stream: GAME, seq: live.at(-1)!.seq, tick: live.at(-1)!.tick });
+    sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    const helloTick = res.game.snapshot().tick;
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    // The server restarted and took the game up from its ticket: it has none of the log.
+    const mark = sent.length;
+    hear({ t: 'resumed', gameId: GAME, lastSeq: 0, tick: 0, from: 0, pieces: [...bag] });
+    const again = () => sent.slice(mark).filter((m) => m.t === 'inputs') as Array<Extract<ClientMessage, { t: 'inputs' }>>;
+    expect(again().length).toBeLessThanOrEqual(PAGE_SENDS_PER_SECOND);
+    let seconds = 0;
+    for (let last = -1; again().length !== last; seconds++) {
+      last = again().length;
+      clock.t += 1_000;
+      s.pump(20_000_000 + clock.t, true);
+    }
+    const all = again();
+    expect(seconds).toBeGreaterThanOrEqual(3);
+    expect(all.map((b) => b.seq)).toEqual(all.map((_, i) => i + 1));
+    expect(all.flatMap((b) => b.events)).toHaveLength(res.game.inputs.filter((e) => e.tick < helloTick).length);
+    expect(all.find((b) => b.tick === helloTick)).toBeDefined();
     s.dispose();
   });
 
