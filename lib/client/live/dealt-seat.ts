@@ -7,6 +7,7 @@
  * message can precede. Versus (versus-seat.ts) and rooms (room-seat.ts) map their messages here.
  * docs/decisions/0017-versus-live.md.
  */
+import { batchCuts } from '@/lib/client/live/batch-cuts';
 import { createDealtGame, keyId } from '@/lib/engine';
 import type { DealtGame, DealtGameConfig, GameEvent, InputEvent, PieceType, ReplayEvent } from '@/lib/engine';
 import { HUMAN_INPUT } from '@/lib/input-limits';
@@ -149,8 +150,9 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
     this.unacked = [];
     this.resendAt = null;
     if (!same) this.replay(this.game.tickNo);
-    // The next batch carries everything from the server's tick on.
+    // The next batches carry everything from the server's tick on.
     this.sentEvents = this.game.inputs.filter((e) => e.tick < tick).length;
+    this.sentTick = Math.min(this.sentTick, tick);
   }
 
   /**
@@ -201,22 +203,43 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
     return g.tick(inputs);
   }
 
-  /** What was played since the last batch (without the match's id), or null before the game. */
+  /**
+   * What was played since the last batch (without the match's id), or null before the game: at
+   * most what the server takes in one (batch-cuts.ts), so after a resume, which sends everything
+   * from the server's tick on, the rest waits for the next (`batches`).
+   */
   batch(): B | null {
     const g = this.game;
     if (!g) return null;
     if (g.tickNo < this.sentTick) return null;
     const from = this.sentTick;
-    const log = g.inputs;
-    const events = log.slice(this.sentEvents).map((e): WireEvent => [e.tick, keyId(e.key), e.down ? 1 : 0]);
-    this.sentEvents = Math.max(this.sentEvents, log.length);
-    this.sentTick = g.tickNo;
-    const b = this.dress({ game: this.gameIndex, seq: ++this.seq, tick: g.tickNo, events }, from);
+    const fresh = g.inputs.slice(this.sentEvents);
+    const cut = batchCuts(fresh.map((e) => e.tick), from, g.tickNo)[0]!;
+    const events = fresh.slice(0, cut.count).map((e): WireEvent => [e.tick, keyId(e.key), e.down ? 1 : 0]);
+    this.sentEvents += cut.count;
+    this.sentTick = cut.tick;
+    const b = this.dress({ game: this.gameIndex, seq: ++this.seq, tick: cut.tick, events }, from);
     // A decided game's batches tell the server nothing it needs: none is kept to go again. Nor
     // more than a minute's: a server that neither takes nor refuses them reads another connection.
     if (this.decided) this.unacked = [];
     else if (this.unacked.push(b) > UNACKED_AT_MOST) this.unacked.shift();
     return b;
+  }
+
+  /**
+   * What was played since the last batch, in as many batches as the server needs to take it (one,
+   * but for a resume after long play): at most RESEND_AT_MOST, the rest left for the next call.
+   */
+  batches(): B[] {
+    const out: B[] = [];
+    for (let b = this.batch(); b; b = out.length < RESEND_AT_MOST && this.unsent() ? this.batch() : null) out.push(b);
+    return out;
+  }
+
+  /** Play not yet in a batch remains after the last one (it was cut at what the server takes). */
+  private unsent(): boolean {
+    const g = this.game;
+    return g !== null && (this.sentEvents < g.inputs.length || this.sentTick < g.tickNo);
   }
 
   /** The batch as this kind of seat sends it, its ticks from `from` (a room's adds its target changes). */

@@ -231,8 +231,7 @@ export class RoomSession {
     if (!force && now - this.lastBatch < BATCH_INTERVAL_MS) return;
     this.lastBatch = now;
     for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'inputs', stream: p.matchId, ...b });
-    const batch = this.seat.batch();
-    if (batch) this.socket.send({ t: 'inputs', stream: p.matchId, ...batch });
+    for (const b of this.seat.batches()) this.socket.send({ t: 'inputs', stream: p.matchId, ...b });
   }
 
   /** The countdown ended on the page's clock. */

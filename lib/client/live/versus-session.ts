@@ -388,8 +388,7 @@ export class VersusSession {
     if (!force && now - this.lastBatch < BATCH_INTERVAL_MS) return;
     this.lastBatch = now;
     for (const b of this.seat.resends(this.now())) this.socket.send({ t: 'inputs', stream: match.matchId, ...b });
-    const batch = this.seat.batch();
-    if (batch) this.socket.send({ t: 'inputs', stream: match.matchId, ...batch });
+    for (const b of this.seat.batches()) this.socket.send({ t: 'inputs', stream: match.matchId, ...b });
     this.feedOwnPieces();
   }
 

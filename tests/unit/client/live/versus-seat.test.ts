@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, DEFAULT_HANDLING, KEYS, pieceSequence, type InputEvent, type PieceType } from '@/lib/engine';
-import type { ServerMessage } from '@/lib/live/protocol';
+import { clientMessageSchema, MAX_BATCH_EVENTS, type ServerMessage } from '@/lib/live/protocol';
 import { VersusSeatState } from '@/lib/client/live/versus-seat';
 import { playHashCore } from '@/lib/engine/hash';
 
@@ -88,6 +88,27 @@ describe('VersusSeatState', () => {
     expect(next.events).toHaveLength(all.length);
     expect(next.events[0]![0]).toBeGreaterThanOrEqual(first.tick);
     expect(next.events.length).toBeGreaterThan(lost.events.length);
+  });
+
+  it('after a dropped connection, sends what the server lacks in batches it takes: at most MAX_BATCH_EVENTS inputs each, in order, none lost', () => {
+    const seat = seated();
+    playTo(seat, 40);
+    const first = seat.batch()!;
+    // Four inputs a tick for 100 ticks, played while the link was down.
+    const taps: InputEvent[] = (['left', 'right'] as const).flatMap((key) => [{ key, down: true }, { key, down: false }]);
+    while (seat.game!.tickNo < 140) seat.step(taps);
+    seat.receive({
+      t: 'vresumed', matchId: MATCH, game: 0, lastSeq: first.seq, tick: first.tick, pieces: pieces(seat.game!.dealt), garbage: [], score: [0, 0], playing: true,
+    });
+    const sent = seat.batches();
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    for (const b of sent) expect(clientMessageSchema.safeParse({ t: 'inputs', stream: MATCH, ...b }).success).toBe(true);
+    expect(sent.map((b) => b.seq)).toEqual(sent.map((_, i) => first.seq + 1 + i));
+    expect(sent.every((b) => b.events.length <= MAX_BATCH_EVENTS)).toBe(true);
+    const lacked = seat.game!.replay().events.filter((e) => e.tick >= first.tick);
+    expect(sent.flatMap((b) => b.events)).toHaveLength(lacked.length);
+    expect(lacked.length).toBeGreaterThan(MAX_BATCH_EVENTS);
+    expect(sent.at(-1)!.tick).toBe(140);
   });
 
   it('rebuilt from vresumed and nothing but its own inputs (the server’s bot on another instance), stands where the seat that played stood', () => {
