@@ -445,7 +445,7 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayCounted(), lagMs: this.lagNow() };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayCounted(), lagMs: this.lagNow(), at: Date.now() };
   }
 
   /**
