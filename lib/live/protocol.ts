@@ -122,12 +122,13 @@ export const BATCH_INTERVAL_MS = 100;
 export const RESEND_AFTER_MS = 1_000;
 export const RESEND_AT_MOST = 20;
 /**
- * A solo page sends its game's batches at most this many a second, queueing the rest in order: a
- * long game's whole log sent again after a restart is hundreds of batches, and the server closes a
- * socket at `LIVE_LIMITS.closeAtMessagesPerSecond` (80). Live play sends a batch each 100 ms and one
- * at each lock, well under it; the rest of the budget (40) is pings, pauses and watches'.
+ * A solo page sends its game's batches and pauses at most this many a second, queueing the rest in
+ * order: a long game's whole log sent again after a restart is hundreds of batches, and the server
+ * answers past `LIVE_LIMITS.messagesPerSecond` (40) with refusals and closes the socket at 80. Half
+ * the budget, so two of the page's seconds read in one of the server's (a network hiccup) still fit.
+ * Live play sends a batch each 100 ms and one at a lock, under it at up to 10 pieces a second.
  */
-export const PAGE_SENDS_PER_SECOND = 30;
+export const PAGE_SENDS_PER_SECOND = 20;
 
 const tick = tickSchema;
 const gameId = z.string().regex(/^[a-z0-9]{8,40}$/, 'not a game id');

@@ -229,6 +229,8 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
   /**
    * What was played since the last batch, in as many batches as the server needs to take it (one,
    * but for a resume after long play): at most RESEND_AT_MOST, the rest left for the next call.
+   * More than one is rare and more than RESEND_AT_MOST never happens in play: that is 5,120 inputs
+   * or 20 minutes since the server's tick, and a seat away is given up after its resume window.
    */
   batches(): B[] {
     const out: B[] = [];

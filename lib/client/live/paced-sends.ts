@@ -35,8 +35,15 @@ export class PacedSends<M> {
     return this.queue.length === 0 ? null : Math.max(0, this.windowStart + 1_000 - now);
   }
 
-  /** Forgets what waits (the link dropped, or it is all to be sent again from the start). */
+  /** Forgets what waits (the link dropped: what the server lacks is worked out again). */
   clear(): void {
     this.queue = [];
+  }
+
+  /** Takes out what waits and `which` picks, and returns it in order. */
+  remove(which: (m: M) => boolean): M[] {
+    const out = this.queue.filter(which);
+    this.queue = this.queue.filter((m) => !which(m));
+    return out;
   }
 }

@@ -25,7 +25,9 @@ export type LiveView = {
 
 export type GameOver = Extract<ServerMessage, { t: 'over' }>;
 type Started = Extract<ServerMessage, { t: 'started' }>;
-type InputsMessage = Extract<ClientMessage, { t: 'inputs' }>;
+/** What the page says of its game in order: its batches, and pauses between them (the server refuses a batch that reaches it paused). */
+type GameMessage = Extract<ClientMessage, { t: 'inputs' | 'pause' | 'unpause' }>;
+const gameOf = (m: GameMessage) => (m.t === 'inputs' ? m.stream : m.gameId);
 type Current = {
   id: string;
   token: string;
@@ -91,8 +93,11 @@ export class LiveSession {
   private lastBatch = 0;
   /** When the batches the server refused go again, once its message budget has refilled; null if none was. */
   private resendAt: number | null = null;
-  /** The game's batches on their way out, at most PAGE_SENDS_PER_SECOND a second (a long game's whole log is hundreds). */
-  private readonly outbox = new PacedSends<InputsMessage>();
+  /**
+   * Games' batches and pauses on their way out, at most PAGE_SENDS_PER_SECOND a second (a long
+   * game's whole log is hundreds). A game's stay when the next is asked for: its end must arrive.
+   */
+  private readonly outbox = new PacedSends<GameMessage>();
   private outboxTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly now: () => number;
   private view: LiveView = { link: 'down', mode: null, ranked: true, pauses: 0, pausesLeft: null, spectators: 0, waiting: false };
@@ -134,7 +139,6 @@ export class LiveSession {
   /** Asks for a ranked game: its dealt game to play, or why there is none. `countdown`: the page counts down before its first tick. */
   start(req: { mode: Mode; handling: Handling; nextCount: number; countdown?: boolean }): Promise<StartResult> {
     this.current = null;
-    this.outbox.clear();
     this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
     this.update({ mode: null, ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });
     const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount, ...(req.countdown ? { countdown: true } : {}) };
@@ -207,14 +211,14 @@ export class LiveSession {
         }
         if (c?.id !== m.gameId) return;
         c.over = m;
-        this.outbox.clear();
+        this.outbox.remove((q) => gameOf(q) === c.id);
         this.update({ ranked: m.ranked, reason: m.reason });
         c.onOver?.(m);
         return;
       case 'error':
         if (c && m.gameId === c.id && m.code === 'seat_taken') {
           c.elsewhere = true;
-          this.outbox.clear();
+          this.outbox.remove((q) => gameOf(q) === c.id);
           c.onOver?.(null);
           this.update({ ranked: false, reason: 'elsewhere' });
           return;
@@ -270,8 +274,8 @@ export class LiveSession {
       c.batches = new InputBatches(c.id);
       c.acked = 0;
       const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
-      this.send(c.batches.cut(log, c.helloTick), true);
-    } else this.send(c.batches.after(m.lastSeq), true);
+      this.send(c, c.batches.cut(log, c.helloTick), true);
+    } else this.send(c, c.batches.after(m.lastSeq), true);
     // What was played while the connection was down, at once.
     this.pump(0, true);
   }
@@ -305,30 +309,32 @@ export class LiveSession {
   }
 
   /**
-   * Called every frame while playing: sends a batch every BATCH_INTERVAL_MS, or at once when
-   * forced (a piece locked, the game ended). While the connection is down nothing is cut: the
-   * first batch after the resume carries everything since (a backlog of small batches sent at
-   * once would run into the server's message budget).
+   * Called every frame while playing: lets out what waits its turn, and cuts a batch every
+   * BATCH_INTERVAL_MS, or at once when forced (a piece locked, the game ended). While the
+   * connection is down nothing is cut: the batches after the resume carry everything since, merged
+   * (a backlog of small batches would run into the server's message budget).
    */
   pump(now: number, force = false): void {
+    this.flush();
     const c = this.current;
     if (!c || c.over || c.elsewhere || this.resuming !== null || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
     if (this.resendAt !== null && this.now() >= this.resendAt) {
       this.resendAt = null;
-      this.send(c.batches.kept(), true);
+      this.send(c, c.batches.kept(), true);
     }
     const tick = c.game.snapshot().tick;
-    this.send(c.batches.cut(c.game.inputs, tick, c.game.playHash()));
+    this.send(c, c.batches.cut(c.game.inputs, tick, c.game.playHash()));
   }
 
   /**
-   * Batches out, in order after those still waiting, at the page's pace (PacedSends). `afresh`: these
-   * are every batch the server lacks (a resume's answer, a resend), so none waiting goes as well.
+   * Game c's batches or pauses out, in order after what waits, at the page's pace (PacedSends).
+   * `afresh`: these are every batch the server lacks (a resume's answer, a resend), so none of c's
+   * waiting goes as well; its pauses waiting go after them (no play is cut while paused).
    */
-  private send(batches: readonly InputsMessage[], afresh = false): void {
-    if (afresh) this.outbox.clear();
-    this.outbox.push(...batches);
+  private send(c: Current, messages: readonly GameMessage[], afresh = false): void {
+    const pauses = afresh ? this.outbox.remove((m) => gameOf(m) === c.id).filter((m) => m.t !== 'inputs') : [];
+    this.outbox.push(...messages, ...pauses);
     this.flush();
   }
 
@@ -348,12 +354,12 @@ export class LiveSession {
     const c = this.current;
     if (!c || c.over || c.elsewhere) return;
     this.pump(0, true);
-    this.socket.send({ t: 'pause', gameId: c.id, tick });
+    this.send(c, [{ t: 'pause', gameId: c.id, tick }]);
   }
 
   unpause(tick: number): void {
     const c = this.current;
-    if (c && !c.over && !c.elsewhere) this.socket.send({ t: 'unpause', gameId: c.id, tick });
+    if (c && !c.over && !c.elsewhere) this.send(c, [{ t: 'unpause', gameId: c.id, tick }]);
   }
 
   /** The game ended here: sends the last inputs and waits for the server's end (with the seed), or null if it never comes. */

@@ -20,6 +20,14 @@ describe('a page’s paced sends', () => {
     expect(paced.waitMs(2_600)).toBeNull();
   });
 
+  it('takes out what is picked, in order, and leaves the rest their turn', () => {
+    const paced = new PacedSends<number>();
+    paced.push(...Array.from({ length: PAGE_SENDS_PER_SECOND + 4 }, (_, i) => i));
+    expect(paced.take(0)).toHaveLength(PAGE_SENDS_PER_SECOND);
+    expect(paced.remove((n) => n % 2 === 0)).toEqual([PAGE_SENDS_PER_SECOND, PAGE_SENDS_PER_SECOND + 2]);
+    expect(paced.take(1_000)).toEqual([PAGE_SENDS_PER_SECOND + 1, PAGE_SENDS_PER_SECOND + 3]);
+  });
+
   it('forgets what waits when cleared', () => {
     const paced = new PacedSends<number>();
     paced.push(...Array.from({ length: PAGE_SENDS_PER_SECOND + 1 }, (_, i) => i));
