@@ -228,6 +228,16 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     left.host.detach(left.seat);
     expect(left.host.handOver()?.awayMs).toBe(4_000);
     left.host.close('hand_over');
+    // Dropped 2 s into it and handed over 2 s later (asked, or shutting down): 2 s of catch-up and 2 s away, not the drop twice.
+    for (const hand of ['handOver', 'shutDown'] as const) {
+      const gone = takeUp();
+      expect(gone.host.inputs(1, 480, events(0, 480))).toBeNull();
+      gone.clock.now = 2_000;
+      gone.host.detach(gone.seat);
+      gone.clock.now = 4_000;
+      expect((await gone.host[hand]())?.awayMs).toBe(4_000);
+      gone.host.close('hand_over');
+    }
     // Past its window a catch-up is no longer under way: its time is lag (nothing is excused), not time away.
     const stalled = takeUp();
     expect(stalled.host.inputs(1, 480, events(0, 480))).toBeNull();

@@ -19,6 +19,7 @@ import { finalizeStream, recordStreamEnd, refuseLiveGame, STREAM_STORE } from '@
 import type { CheckpointRow } from '@/lib/server/live/solo/checkpoints';
 import { tellTaken } from '@/lib/server/live/seat-taken';
 import { RecentLeast } from '@/lib/server/live/solo/recent-least';
+import { CatchUp } from '@/lib/server/live/solo/catch-up';
 
 /** What a shutting-down host answers an input or a pause (shutDown). */
 const DRAINING: Fail = { code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.' };
@@ -88,23 +89,8 @@ export class GameHost {
   private unranked: UnrankedReason | null = null;
   private state: 'playing' | 'ended' | 'closed' = 'playing';
   private seat: Seat | null = null;
-  private catchUpTo: number;
-  /**
-   * When an adopted game was taken up (monotonic ms). Its catch-up must reach the declared tick
-   * within PACING.catchUpWindowMs of it, or none of it is excused; the time it took is time away
-   * (counted against PACING.maxAwayMs, as a dropped socket's is), so play up to a tick declared
-   * above where the browser was, sent slowly afterwards, is not free slow motion at each take-up.
-   */
-  private takenUpAt = 0;
-  /** Time away counted during the catch-up (a drop and a resume within it): counted once, not again as catch-up time. */
-  private awayInCatchUp = 0;
-  /**
-   * For a moment after the catch-up (PACING.catchUpWindowMs), play the browser had made past the
-   * tick it declared, held back and sent at once, takes the excuse back down to what it shows, never
-   * below what it was before (`excuseFloorMs`): declared low, the gap and that play were both excused.
-   */
-  private takeBackUntil = -Infinity;
-  private excuseFloorMs = 0;
+  /** A taken-up game's resent log up to the tick its resume declared, and the moment after it (catch-up.ts). */
+  private readonly catchUp: CatchUp;
   /**
    * How far the game trailed the clock, past what was excused and its waits for pieces, at its
    * batches (`lags`: the least of those that arrived in PACING.carriedLagWindowMs before the last,
@@ -145,7 +131,6 @@ export class GameHost {
     this.stalls = o.stalls ?? (o.now ? () => 0 : processStalls);
     this.stallsSeen = this.stalls();
     this.startedAt = o.adopted ? new Date(o.adopted.issuedAtMs) : new Date();
-    // Never past the wall clock since the deal: the catch-up's excuse cannot reach beyond now.
     // Handed over by another instance: its pause count and a lost rank carry on here.
     this.pauses = o.adopted?.carried?.pauses ?? 0;
     this.awayMs = o.adopted?.carried?.awayMs ?? 0;
@@ -153,7 +138,8 @@ export class GameHost {
     this.mustContinue = o.adopted?.checkpoint ?? null;
     // Never below what the lost host had acknowledged (its browser was at least there): a resume
     // declaring tick 0 had the excuse taken at its first tick, and the rest of its log came as credit.
-    this.catchUpTo = o.adopted
+    // Never past the wall clock since the deal: the catch-up's excuse cannot reach beyond now.
+    const declared = o.adopted
       ? Math.min(Math.max(o.adopted.catchUpTo, o.adopted.checkpoint?.tick ?? 0), Math.floor(((Date.now() - o.adopted.issuedAtMs) * TICKS_PER_SECOND) / 1000))
       : -1;
     // Never more than the lag bound: a game past it had lost its rank there already.
@@ -167,7 +153,7 @@ export class GameHost {
     this.stream.topUp(this.sim.taken);
     this.stream.topUpHoles(this.sim.holesRisen);
     this.takeKeyframe();
-    this.takenUpAt = this.now();
+    this.catchUp = new CatchUp(declared, this.now());
   }
 
   get owner(): Owner {
@@ -211,8 +197,7 @@ export class GameHost {
     // time and counts it against its own budget; excusing it again here was slow motion for free.
     if (this.pausedAt === null) {
       this.stream.excusedMs += away;
-      this.awayMs += away;
-      if (this.catchUpTo >= 0) this.awayInCatchUp += away;
+      this.chargeAway(away);
     }
     this.stream.back(this.now());
     if (this.goneTimer) clearTimeout(this.goneTimer);
@@ -266,28 +251,18 @@ export class GameHost {
     this.stallsSeen += stalled;
     if (stalled > 0) this.stream.excuseStall(stalled, now);
     // An adopted game's log up to where the browser was arrives late by however long the server
-    // was away. That gap is excused once, at the batch that reaches the declared tick; the batches
-    // on the way are checked only for running ahead; a catch-up that takes longer than
-    // PACING.catchUpWindowMs gets no excuse at all.
-    let catchingUp = false;
-    // The excuse this batch shows the game is owed: the gap, not the lag it had before it (carried by a
+    // was away: excused once, at the batch that reaches the declared tick (catch-up.ts). The excuse
+    // this batch shows the game is owed: the gap, not the lag it had before it (carried by a
     // hand-over, or kept with its last checkpoint).
     const owed = elapsedMs - (tick * 1000) / TICKS_PER_SECOND - this.carriedLagMs;
-    let heldBack = false;
-    if (this.catchUpTo >= 0) {
-      if (now > this.takenUpAt + PACING.catchUpWindowMs) this.catchUpTo = -1;
-      else if (tick >= this.catchUpTo) {
-        this.excuseFloorMs = this.stream.excusedMs;
-        this.stream.excusedMs = Math.max(this.stream.excusedMs, owed);
-        this.awayMs += this.catchUpTime(now);
-        if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected');
-        this.catchUpTo = -1;
-        this.takeBackUntil = now + PACING.catchUpWindowMs;
-      } else catchingUp = true;
-    } else if (now <= this.takeBackUntil && owed < this.stream.excusedMs) {
-      this.stream.excusedMs = Math.max(this.excuseFloorMs, owed);
-      heldBack = true;
+    const step = this.catchUp.batch(tick, now, owed, this.stream.excusedMs);
+    this.stream.excusedMs = step.excusedMs;
+    if (step.kind === 'reached') {
+      this.awayMs += step.awayMs;
+      if (this.awayMs > PACING.maxAwayMs) this.loseRank('disconnected');
     }
+    const catchingUp = step.kind === 'resent';
+    const heldBack = step.kind === 'held';
     // Judged from the clock's start at the earliest: a batch of the first tick sent before a countdown's end is not ahead of anything.
     const pace = this.stream.pace(tick, Math.max(now, this.stream.t0), PACING.behindToleranceMs + this.starveCreditMs);
     if (pace === 'ahead') {
@@ -423,7 +398,7 @@ export class GameHost {
     if (away === null) return null;
     // A pause going on never ends here: it is charged as far as it went (and a drop inside it is its time).
     this.chargePause();
-    if (this.pausedAt === null) this.awayMs += away;
+    if (this.pausedAt === null) this.chargeAway(away);
     this.stream.chargedAway(this.now());
     // Still seated here (another tab resumed it through another instance): that socket stops playing it.
     tellTaken(this.seat, null, this.gameId);
@@ -448,20 +423,15 @@ export class GameHost {
     return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayCounted(), lagMs: this.lagNow(), at: Date.now() };
   }
 
-  /**
-   * The time away so far, a catch-up under way counted in: one left unfinished (a drop, then a
-   * take-up elsewhere, or a restart) would otherwise dodge its charge at every hop. Past its window
-   * a catch-up is no longer under way: it is excused nothing, and its time is lag, not time away.
-   */
+  /** The time away so far, a catch-up under way counted in as far as the player was there (CatchUp.underWay). */
   private awayCounted(): number {
-    const at = this.stream.goneAt ?? this.now();
-    const underWay = this.catchUpTo >= 0 && at <= this.takenUpAt + PACING.catchUpWindowMs;
-    return this.awayMs + (underWay ? this.catchUpTime(at) : 0);
+    return this.awayMs + this.catchUp.underWay(this.stream.goneAt ?? this.now());
   }
 
-  /** How long the catch-up has taken up to `at`, less the time away already counted within it (a drop during it). */
-  private catchUpTime(at: number): number {
-    return Math.max(0, at - this.takenUpAt - this.awayInCatchUp);
+  /** A drop's time, charged as time away at the resume or the hand-over that ends it (never in a pause: that is the pause's). */
+  private chargeAway(ms: number): void {
+    this.awayMs += ms;
+    this.catchUp.away(ms);
   }
 
   /** The lag a host taking the game up is to keep (`lags`): its batches' here, or what it came with. */
@@ -494,7 +464,7 @@ export class GameHost {
     // A drop still going on counts as far as it went, a pause too; the host taking the game up goes on from there.
     this.chargePause();
     if (this.stream.goneAt !== null) {
-      if (this.pausedAt === null) this.awayMs += this.stream.awayFor(this.now());
+      if (this.pausedAt === null) this.chargeAway(this.stream.awayFor(this.now()));
       this.stream.chargedAway(this.now());
     }
     // Not while an adopted log is still unchecked: the checkpoint it must continue stays.

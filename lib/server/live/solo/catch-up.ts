@@ -1,0 +1,79 @@
+import 'server-only';
+import { PACING } from '@/lib/server/live/pacing';
+
+/** What one batch is to a taken-up game's catch-up (CatchUp.batch). */
+export type CatchUpStep = {
+  /**
+   * `resent`: history on its way to the declared tick (checked only for running ahead);
+   * `reached`: the batch that gets there (the gap is excused once, the catch-up's time is time
+   * away); `held`: play held back past the declared tick, sent at once just after (the excuse is
+   * taken back down to what it shows); `none`: a batch like any other.
+   */
+  kind: 'resent' | 'reached' | 'held' | 'none';
+  /** The game's excuse from the pace after this batch (ms). */
+  excusedMs: number;
+  /** The time away this batch adds: the catch-up's own time, when it reaches the declared tick. */
+  awayMs: number;
+};
+
+/**
+ * A game taken up from its ticket or a hand-over (adopt.ts): the browser resends its log up to the
+ * tick its resume declared, late by however long the game was hosted nowhere. That gap is excused
+ * once, at the batch that reaches the declared tick, if it comes within PACING.catchUpWindowMs of
+ * the take-up; a catch-up slower than that is excused nothing. The time it took is time away
+ * (counted against PACING.maxAwayMs, as a dropped socket's is), so a tick declared above where the
+ * browser was, reached slowly, is no free slow motion at each take-up. For a moment after it, play
+ * the browser had made past the tick it declared, held back and sent at once, takes the excuse back
+ * down to what it shows, never below what it was before: declared low buys nothing either.
+ */
+export class CatchUp {
+  /** The declared tick still to reach; -1 when none is under way (not taken up, reached, or past its window). */
+  private to: number;
+  /** Time away counted during the catch-up (a drop within it): counted once, not again as the catch-up's time. */
+  private awayWithin = 0;
+  private takeBackUntil = Number.NEGATIVE_INFINITY;
+  private excuseFloorMs = 0;
+
+  /** `to`: the declared tick, or -1 (a game dealt here); `takenUpAt`: when (the host's monotonic ms). */
+  constructor(
+    to: number,
+    private readonly takenUpAt: number,
+  ) {
+    this.to = to;
+  }
+
+  /** A drop's time, charged as time away: within a catch-up under way, not charged again as its time. */
+  away(ms: number): void {
+    if (this.to >= 0) this.awayWithin += ms;
+  }
+
+  /**
+   * The time of a catch-up still under way, as of `at`: what a game handed over or checkpointed
+   * now carries as time away, or an unfinished one would dodge its charge at every hop. Past its
+   * window it is no longer under way: it is excused nothing, and its time is lag, not time away.
+   */
+  underWay(at: number): number {
+    return this.to >= 0 && at <= this.takenUpAt + PACING.catchUpWindowMs ? this.time(at) : 0;
+  }
+
+  /** A batch reaching `tick` at `now`, `owedMs` behind the clock (less the lag the game came with), the game excused `excusedMs`. */
+  batch(tick: number, now: number, owedMs: number, excusedMs: number): CatchUpStep {
+    if (this.to >= 0) {
+      if (now > this.takenUpAt + PACING.catchUpWindowMs) {
+        this.to = -1;
+        return { kind: 'none', excusedMs, awayMs: 0 };
+      }
+      if (tick < this.to) return { kind: 'resent', excusedMs, awayMs: 0 };
+      this.to = -1;
+      this.excuseFloorMs = excusedMs;
+      this.takeBackUntil = now + PACING.catchUpWindowMs;
+      return { kind: 'reached', excusedMs: Math.max(excusedMs, owedMs), awayMs: this.time(now) };
+    }
+    if (now <= this.takeBackUntil && owedMs < excusedMs) return { kind: 'held', excusedMs: Math.max(this.excuseFloorMs, owedMs), awayMs: 0 };
+    return { kind: 'none', excusedMs, awayMs: 0 };
+  }
+
+  private time(at: number): number {
+    return Math.max(0, at - this.takenUpAt - this.awayWithin);
+  }
+}
