@@ -82,26 +82,6 @@ describe('resuming a live game on a connection', () => {
     expect(ticket.liveGivenUpAt).not.toBeNull();
   });
 
-  it('counts the time from a hand-over to the take-up as time away: a page that waits to resume after a deploy gets no free pause', async () => {
-    const g = await lostAt(300);
-    const handedOver = (agoMs: number) => liveSite(g.owner, { pauses: 0, unranked: null, awayMs: PACING.maxAwayMs - 10_000, at: Date.now() - agoMs });
-    // Taken up at once (another instance asked for it): within the budget, still ranked.
-    const atOnce = handedOver(0);
-    await dispatch(atOnce.hub, atOnce.conn, resumeOf(g));
-    expect(atOnce.sent.find((m) => m.t === 'resumed')).toBeDefined();
-    expect(atOnce.sent.some((m) => m.t === 'status' && !m.ranked)).toBe(false);
-    const host = atOnce.hosts.get(g.ticket.gameId)!;
-    expect(host.carried().awayMs).toBeLessThan(PACING.maxAwayMs - 10_000 + 1_000);
-    host.close('hand_over');
-    // Taken up 20 s after the instance that had it handed it over (its shutdown closed the socket).
-    const later = handedOver(20_000);
-    await dispatch(later.hub, later.conn, resumeOf(g));
-    expect(later.sent.find((m) => m.t === 'status' && !m.ranked)).toMatchObject({ reason: 'disconnected' });
-    const again = later.hosts.get(g.ticket.gameId)!;
-    expect(again.carried().awayMs).toBeGreaterThanOrEqual(PACING.maxAwayMs + 10_000);
-    again.close('hand_over');
-  });
-
   it('a socket that closed while its game was taken up leaves the game unseated, in its resume window', async () => {
     const g = await lostAt(300);
     const site = liveSite(g.owner);

@@ -8,8 +8,7 @@ import type { RedisLink } from '@/lib/server/live/cluster/redis';
  * how far the game was acknowledged at that moment (newer than the ticket's checkpoint). `lagMs`:
  * how far it trailed the clock past what was excused, the least of its last batches' (GameHost).
  */
-/** What a game's host passes on to the next. `at`: when it was written (Date.now()); the time since, until a take-up, is time away. */
-export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null; awayMs?: number; lagMs?: number; at?: number };
+export type Carried = { pauses: number; unranked: string | null; ack?: AckCheckpoint | null; awayMs?: number; lagMs?: number };
 
 /**
  * Which instance hosts each live game. One instance alone holds every game it has in memory, so

@@ -9,7 +9,6 @@ import { laterCheckpoint, type AckCheckpoint } from '@/lib/server/live/solo/ack-
 import type { Slot } from '@/lib/server/live/address-slots';
 import type { Connection } from '@/lib/server/live/connection';
 import { GameHost } from '@/lib/server/live/solo/game-host';
-import { PACING } from '@/lib/server/live/pacing';
 import type { LiveHere } from '@/lib/server/live/here';
 import type { Carried } from '@/lib/server/live/cluster/lease';
 import { resumeTokenMatches } from '@/lib/server/live/solo/resume-token';
@@ -111,7 +110,7 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
     adopted: {
       issuedAtMs: ticket.issuedAt.getTime(), catchUpTo: a.setup.tick, checkpoint: laterCheckpoint(saved, carried?.ack),
       carried: {
-        ...carried, pauses: Math.max(carried?.pauses ?? 0, ticket.livePauses ?? 0), awayMs: Math.max((carried?.awayMs ?? 0) + sinceCarried(carried, now), ticket.liveAwayMs ?? 0),
+        ...carried, pauses: Math.max(carried?.pauses ?? 0, ticket.livePauses ?? 0), awayMs: Math.max(carried?.awayMs ?? 0, ticket.liveAwayMs ?? 0),
         unranked: carried?.unranked ?? ticket.liveUnranked, lagMs: lagOfLater(saved, ticket.liveLagMs, carried),
       },
     },
@@ -119,16 +118,6 @@ async function adoptHeld(hub: LiveHere, conn: Connection, a: Adoption, carried: 
   hub.addGame(host);
   host.resume(conn, a.token);
   return host;
-}
-
-/**
- * How long the game was hosted nowhere after a hand-over carried it (its host shut down and closed
- * the socket; the page chose when to come back): time away, as a dropped socket's is. By the wall
- * clocks of two instances, so at least 0 and at most a resume window.
- */
-function sinceCarried(carried: Carried | null, now: number): number {
-  const at = Number(carried?.at);
-  return Number.isFinite(at) ? Math.min(Math.max(0, now - at), PACING.resumeWindowMs) : 0;
 }
 
 /**

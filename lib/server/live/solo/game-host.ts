@@ -420,7 +420,7 @@ export class GameHost {
 
   /** What another instance taking the game over needs besides the ticket and the browser's log. */
   carried(): Carried {
-    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayCounted(), lagMs: this.lagNow(), at: Date.now() };
+    return { pauses: this.pauses, unranked: this.unranked, ack: this.mustContinue ?? this.ackState(), awayMs: this.awayCounted(), lagMs: this.lagNow() };
   }
 
   /** The time away so far, a catch-up under way counted in as far as the player was there (CatchUp.underWay). */
