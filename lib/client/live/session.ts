@@ -46,6 +46,9 @@ type Current = {
   helloTick: number;
   /** Another tab or window took this game up (seat_taken): it plays there, and this page sends it nothing more. */
   elsewhere: boolean;
+  /** Whether the page has the game paused, and has paused it at all: said again after a resume (a pause or unpause may have been lost with the link). */
+  paused: boolean;
+  pausedOnce: boolean;
 };
 
 /** How long a game request may wait for the server (connecting included) before the page says so. */
@@ -151,7 +154,7 @@ export class LiveSession {
       };
       this.pendingStart = { message, settle };
       this.socket.open();
-      if (this.socket.link === 'open' && this.resuming === null) this.socket.send(message);
+      if (this.socket.link === 'open' && this.resuming === null && this.outbox.waitMs(this.now()) === null) this.socket.send(message);
     });
   }
 
@@ -169,7 +172,7 @@ export class LiveSession {
       return;
     }
     this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
-      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false,
+      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false, paused: false, pausedOnce: false,
     };
     this.lastBatch = 0;
     this.resendAt = null;
@@ -280,9 +283,13 @@ export class LiveSession {
     this.pump(0, true);
   }
 
-  /** A start asked for while a resume was on its way goes once that is answered. */
+  /**
+   * A start asked for while a resume was on its way goes once that is answered; one asked for while
+   * the last game's batches wait their turn goes after them (the server gives a running game up at
+   * a start, and its end would never arrive).
+   */
   private startIfAsked(): void {
-    if (this.pendingStart && this.resuming === null) this.socket.send(this.pendingStart.message);
+    if (this.pendingStart && this.resuming === null && this.outbox.waitMs(this.now()) === null) this.socket.send(this.pendingStart.message);
   }
 
   /** Pieces, and in Dig the hole columns of rows to come (`holes`), as the server dealt them. */
@@ -330,19 +337,29 @@ export class LiveSession {
   /**
    * Game c's batches or pauses out, in order after what waits, at the page's pace (PacedSends).
    * `afresh`: these are every batch the server lacks (a resume's answer, a resend), so none of c's
-   * waiting goes as well; its pauses waiting go after them (no play is cut while paused).
+   * waiting goes as well, and whether the page has the game paused is said again (a pause or an
+   * unpause may have been lost with the link, or refused): an unpause before the batches, a pause
+   * after them (the server refuses a batch once paused, and none is cut while paused).
    */
   private send(c: Current, messages: readonly GameMessage[], afresh = false): void {
-    const pauses = afresh ? this.outbox.remove((m) => gameOf(m) === c.id).filter((m) => m.t !== 'inputs') : [];
-    this.outbox.push(...messages, ...pauses);
+    if (!afresh) this.outbox.push(...messages);
+    else {
+      this.outbox.remove((m) => gameOf(m) === c.id);
+      const said = { gameId: c.id, tick: c.game.snapshot().tick };
+      if (c.paused) this.outbox.push(...messages, { t: 'pause', ...said });
+      else this.outbox.push(...(c.pausedOnce ? [{ t: 'unpause' as const, ...said }] : []), ...messages);
+    }
     this.flush();
   }
 
+  /** What may go now goes (none while a resume is on its way: the server does not hold the game yet), the rest when its turn comes. */
   private flush(): void {
-    if (this.socket.link !== 'open') return;
+    if (this.socket.link !== 'open' || this.resuming !== null) return;
     const now = this.now();
+    const waited = this.outbox.waitMs(now) !== null;
     for (const b of this.outbox.take(now)) this.socket.send(b);
     const wait = this.outbox.waitMs(now);
+    if (wait === null && waited) this.startIfAsked();
     if (wait !== null && this.outboxTimer === null)
       this.outboxTimer = setTimeout(() => {
         this.outboxTimer = null;
@@ -354,12 +371,16 @@ export class LiveSession {
     const c = this.current;
     if (!c || c.over || c.elsewhere) return;
     this.pump(0, true);
+    c.paused = true;
+    c.pausedOnce = true;
     this.send(c, [{ t: 'pause', gameId: c.id, tick }]);
   }
 
   unpause(tick: number): void {
     const c = this.current;
-    if (c && !c.over && !c.elsewhere) this.send(c, [{ t: 'unpause', gameId: c.id, tick }]);
+    if (!c || c.over || c.elsewhere) return;
+    c.paused = false;
+    this.send(c, [{ t: 'unpause', gameId: c.id, tick }]);
   }
 
   /** The game ended here: sends the last inputs and waits for the server's end (with the seed), or null if it never comes. */

@@ -200,13 +200,63 @@ describe('the solo live session in the browser', () => {
     s.dispose();
   });
 
-  it('still sends the last game\'s waiting batches when the next game is asked for: its end reaches the server', async () => {
-    const { s, res, helloTick, again, drain } = await resentWhole();
+  it('asks for the next game only once the last game\'s waiting batches are sent: the server gives a running game up at a start', async () => {
+    const { s, res, helloTick, after, again, drain } = await resentWhole();
     void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    expect(after().some((m) => m.t === 'start')).toBe(false);
     drain();
     const all = again().filter((b) => b.stream === GAME);
     expect(all.flatMap((b) => b.events)).toHaveLength(res.game.inputs.filter((e) => e.tick < helloTick).length);
     expect(all.at(-1)!.tick).toBe(helloTick);
+    expect(after().at(-1)).toMatchObject({ t: 'start', mode: 'sprint' });
+    expect(after().filter((m) => m.t === 'start')).toHaveLength(1);
+    s.dispose();
+  });
+
+  it('says again after a resume whether its game is paused: an unpause made while the link was down is not lost, nor a pause made during the resume', async () => {
+    const { s, sent, hear, sockets } = session();
+    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await tick();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    hear({
+      t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
+      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
+    });
+    const res = await started;
+    if (!res.ok) throw new Error(res.message);
+    res.game.tick([]);
+    s.pump(1_000, true);
+    hear({ t: 'ack', stream: GAME, seq: 1, tick: 1 });
+    const redial = async () => {
+      sockets.at(-1)!.close();
+      await new Promise((r) => setTimeout(r, 1_500));
+      await tick();
+      hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    };
+    const resumed = () => hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] });
+    const said = (from: number) => sent.slice(from).filter((m) => m.t === 'pause' || m.t === 'unpause' || m.t === 'inputs').map((m) => m.t);
+    // Paused with the link up (the tab hidden); back while it is down: the server still has the game paused.
+    s.pause(1);
+    expect(sent.at(-1)).toMatchObject({ t: 'pause', gameId: GAME });
+    sockets.at(-1)!.close();
+    s.unpause(1);
+    res.game.tick([]);
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    let mark = sent.length;
+    resumed();
+    expect(said(mark)).toEqual(['unpause', 'inputs']); // the unpause first: the server refuses a batch while paused
+    // Hidden again during the next resume: the server cannot take a pause before it holds the game.
+    await redial();
+    mark = sent.length;
+    s.pause(2);
+    expect(said(mark)).toEqual([]);
+    resumed();
+    expect(said(mark).at(-1)).toBe('pause'); // after the batches
+    expect(said(mark).filter((t) => t === 'pause')).toHaveLength(1);
+    s.unpause(2);
+    expect(sent.at(-1)).toMatchObject({ t: 'unpause', gameId: GAME });
     s.dispose();
   });
 
