@@ -86,7 +86,8 @@ export function pauseNote(view: Pick<LiveView, 'mode' | 'ranked' | 'pausesLeft'>
 export class LiveSession {
   private readonly socket: LiveSocket;
   private current: Current | null = null;
-  private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void } | null = null;
+  /** The game asked for and not yet started; `sent` on this link (a new link asks again). */
+  private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void; sent: boolean } | null = null;
   /**
    * The game whose resume is on its way: no batch and no start goes until it is answered (`resumed`,
    * its `over`, a refusal naming it). A start sent meanwhile could be dealt while the server is
@@ -117,6 +118,7 @@ export class LiveSession {
         this.resuming = null;
         // A new link: what the server lacks is worked out again from its answer to the resume.
         this.outbox.clear();
+        if (this.pendingStart) this.pendingStart.sent = false;
         if (!c || c.over || c.elsewhere) return { t: 'hello', v: LIVE_PROTOCOL_VERSION };
         const setup = { ...c.setup, tick: c.game.snapshot().tick };
         c.helloTick = setup.tick;
@@ -152,9 +154,9 @@ export class LiveSession {
         if (this.pendingStart?.settle === settle) this.pendingStart = null;
         resolve(r);
       };
-      this.pendingStart = { message, settle };
+      this.pendingStart = { message, settle, sent: false };
       this.socket.open();
-      if (this.socket.link === 'open' && this.resuming === null && this.outbox.waitMs(this.now()) === null) this.socket.send(message);
+      this.flush();
     });
   }
 
@@ -186,12 +188,12 @@ export class LiveSession {
     if (isTeamServerMessage(m)) return; // the ranked 2v2 queue's (lib/live/teams.ts): the versus page's queue control reads them
     switch (m.t) {
       case 'welcome':
-        return this.startIfAsked();
+        return this.flush();
       case 'resumed':
         if (m.gameId !== this.resuming) return; // not the resume this page waits on
         this.resuming = null;
         if (c && c.id === m.gameId && !c.over && !c.elsewhere) this.resumed(c, m);
-        return this.startIfAsked();
+        return this.flush();
       case 'started':
         this.onStarted(m);
         return;
@@ -210,7 +212,7 @@ export class LiveSession {
       case 'over':
         if (m.gameId === this.resuming) {
           this.resuming = null;
-          this.startIfAsked();
+          this.flush();
         }
         if (c?.id !== m.gameId) return;
         c.over = m;
@@ -238,7 +240,7 @@ export class LiveSession {
         if (m.gameId !== undefined && m.gameId === this.resuming && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) {
           this.resuming = null;
           if (c?.id === m.gameId) this.update({ ranked: false, reason: 'disconnected' });
-          return this.startIfAsked();
+          return this.flush();
         }
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
         else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) this.update({ ranked: false, reason: 'disconnected' });
@@ -268,19 +270,23 @@ export class LiveSession {
     }
   }
 
-  /** The server holds the game again: it is sent what it lacks (the whole log, if it took the game up from its ticket). */
+  /**
+   * The server holds the game again: it is sent what it lacks (the whole log, if it took the game
+   * up from its ticket), then what was played while the connection was down, all before the page
+   * says again whether it is paused (send).
+   */
   private resumed(c: Current, m: Extract<ServerMessage, { t: 'resumed' }>): void {
     this.dealInto(c, m.from, m.pieces, m.holes && { from: 0, columns: m.holes });
     this.resendAt = null;
+    let lacked: GameMessage[];
     if (m.lastSeq < c.acked) {
       // The server took the game up from its ticket (it restarted): the whole log again.
       c.batches = new InputBatches(c.id);
       c.acked = 0;
-      const log = c.game.inputs.filter((e) => e.tick < c.helloTick);
-      this.send(c, c.batches.cut(log, c.helloTick), true);
-    } else this.send(c, c.batches.after(m.lastSeq), true);
-    // What was played while the connection was down, at once.
-    this.pump(0, true);
+      lacked = c.batches.cut(c.game.inputs.filter((e) => e.tick < c.helloTick), c.helloTick);
+    } else lacked = c.batches.after(m.lastSeq);
+    const since = c.batches.cut(c.game.inputs, c.game.snapshot().tick, c.game.playHash());
+    this.send(c, [...lacked, ...since], true);
   }
 
   /**
@@ -289,7 +295,8 @@ export class LiveSession {
    * a start, and its end would never arrive).
    */
   private startIfAsked(): void {
-    if (this.pendingStart && this.resuming === null && this.outbox.waitMs(this.now()) === null) this.socket.send(this.pendingStart.message);
+    const p = this.pendingStart;
+    if (p && !p.sent && this.outbox.waitMs(this.now()) === null) p.sent = this.socket.send(p.message);
   }
 
   /** Pieces, and in Dig the hole columns of rows to come (`holes`), as the server dealt them. */
@@ -352,14 +359,16 @@ export class LiveSession {
     this.flush();
   }
 
-  /** What may go now goes (none while a resume is on its way: the server does not hold the game yet), the rest when its turn comes. */
+  /**
+   * What may go now goes, the rest when its turn comes, then a game asked for (startIfAsked). None
+   * while a resume is on its way: the server does not hold the game yet, nor has it let it go.
+   */
   private flush(): void {
     if (this.socket.link !== 'open' || this.resuming !== null) return;
     const now = this.now();
-    const waited = this.outbox.waitMs(now) !== null;
     for (const b of this.outbox.take(now)) this.socket.send(b);
+    this.startIfAsked();
     const wait = this.outbox.waitMs(now);
-    if (wait === null && waited) this.startIfAsked();
     if (wait !== null && this.outboxTimer === null)
       this.outboxTimer = setTimeout(() => {
         this.outboxTimer = null;

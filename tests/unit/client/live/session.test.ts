@@ -260,6 +260,45 @@ describe('the solo live session in the browser', () => {
     s.dispose();
   });
 
+  it('asks for a new game asked for during a resume once that is answered, with a pause made meanwhile still waiting to go', async () => {
+    const { s, sent, hear } = await droppedMidGame();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    s.pause(2); // the window lost focus while the resume was on its way
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    const starts = sent.filter((m) => m.t === 'start').length;
+    hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] });
+    expect(sent.filter((m) => m.t === 'start')).toHaveLength(starts + 1);
+    s.dispose();
+  });
+
+  it('cuts what was played while the link was down before it says again that the game is paused: the server refuses a batch once paused', async () => {
+    const { s, sent, hear, sockets } = session();
+    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await tick();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    hear({
+      t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
+      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
+    });
+    const res = await started;
+    if (!res.ok) throw new Error(res.message);
+    res.game.tick([]);
+    s.pump(1_000, true);
+    hear({ t: 'ack', stream: GAME, seq: 1, tick: 1 });
+    sockets.at(-1)!.close();
+    res.game.tick([{ key: 'left', down: true }]); // played while the link was down
+    s.pause(2);
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    const mark = sent.length;
+    hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] });
+    const after = sent.slice(mark);
+    expect(after.at(-1)).toMatchObject({ t: 'pause', gameId: GAME });
+    expect(after.filter((m) => m.t === 'inputs').flatMap((m) => (m.t === 'inputs' ? m.events : []))).toHaveLength(1);
+    s.dispose();
+  });
+
   it('dials again when the server fails its resume (server_error, naming nothing), and asks again', async () => {
     const { s, sent, hear, sockets } = await droppedMidGame();
     hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
