@@ -15,6 +15,7 @@ function session() {
 }
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const GAME = 'g'.repeat(20);
+const BAG = ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] as const;
 
 describe('the solo live session in the browser', () => {
   it('stops playing a game another tab took up (seat_taken): unranked here and why, no more batches, no resume, no end to wait for', async () => {
@@ -94,21 +95,33 @@ describe('the solo live session in the browser', () => {
     s.dispose();
   });
 
-  /** A game under way, acknowledged up to batch 1, whose link then dropped: the page has sent hello and its resume again. */
-  async function droppedMidGame() {
+  /** A page whose game started on the first seven pieces (`res.game` plays it). */
+  async function startedGame() {
     const page = session();
     const started = page.s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
     await tick();
     page.hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
     page.hear({
       t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
-      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
+      pieces: [...BAG], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
     });
     const res = await started;
     if (!res.ok) throw new Error(res.message);
-    res.game.tick([]);
+    return { ...page, res };
+  }
+
+  /** A game under way, its first batch (tick 1) sent and acknowledged. */
+  async function ackedOnce() {
+    const page = await startedGame();
+    page.res.game.tick([]);
     page.s.pump(1_000, true);
     page.hear({ t: 'ack', stream: GAME, seq: 1, tick: 1 });
+    return page;
+  }
+
+  /** A game under way, acknowledged up to batch 1, whose link then dropped: the page has sent hello and its resume again. */
+  async function droppedMidGame() {
+    const page = await ackedOnce();
     page.sockets.at(-1)!.close();
     await new Promise((r) => setTimeout(r, 1_500));
     await tick();
@@ -134,20 +147,13 @@ describe('the solo live session in the browser', () => {
    * `drain` moves the page's clock a second at a time until nothing more goes.
    */
   async function resentWhole() {
-    const page = session();
-    const { s, sent, hear, sockets, clock } = page;
-    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
-    await tick();
-    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
-    const bag = ['T', 'I', 'O', 'S', 'Z', 'J', 'L'] as const;
-    hear({ t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5, pieces: [...bag], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000 });
-    const res = await started;
-    if (!res.ok) throw new Error(res.message);
+    const page = await startedGame();
+    const { s, sent, hear, sockets, clock, res } = page;
     // Six key events a tick (the most a person may press), until the log is 2.5 seconds' worth of batches.
     const events = Math.ceil(2.5 * PAGE_SENDS_PER_SECOND) * MAX_BATCH_EVENTS;
     const keys = (['left', 'right', 'rotateCW'] as const).flatMap((key) => [{ key, down: true }, { key, down: false }]);
     for (let t = 0; res.game.inputs.length < events && !res.game.over; t++) {
-      if (!res.game.ready) hear({ t: 'deal', stream: GAME, from: res.game.dealt, pieces: [...bag] });
+      if (!res.game.ready) hear({ t: 'deal', stream: GAME, from: res.game.dealt, pieces: [...BAG] });
       res.game.tick(keys);
       if (t % 600 === 0) s.pump(t, true);
     }
@@ -161,7 +167,7 @@ describe('the solo live session in the browser', () => {
     const helloTick = res.game.snapshot().tick;
     hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
     const mark = sent.length;
-    hear({ t: 'resumed', gameId: GAME, lastSeq: 0, tick: 0, from: 0, pieces: [...bag] });
+    hear({ t: 'resumed', gameId: GAME, lastSeq: 0, tick: 0, from: 0, pieces: [...BAG] });
     const after = () => sent.slice(mark);
     const again = () => after().filter((m) => m.t === 'inputs') as Inputs[];
     const drain = () => {
@@ -173,7 +179,7 @@ describe('the solo live session in the browser', () => {
       }
       return seconds;
     };
-    return { ...page, res, helloTick, after, again, drain };
+    return { ...page, helloTick, after, again, drain };
   }
 
   it('sends a long game\'s whole log again at most PAGE_SENDS_PER_SECOND batches a second, in order: the server closes a socket at 80 messages in one', async () => {
@@ -214,19 +220,7 @@ describe('the solo live session in the browser', () => {
   });
 
   it('says again after a resume whether its game is paused: an unpause made while the link was down is not lost, nor a pause made during the resume', async () => {
-    const { s, sent, hear, sockets } = session();
-    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
-    await tick();
-    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
-    hear({
-      t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
-      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
-    });
-    const res = await started;
-    if (!res.ok) throw new Error(res.message);
-    res.game.tick([]);
-    s.pump(1_000, true);
-    hear({ t: 'ack', stream: GAME, seq: 1, tick: 1 });
+    const { s, sent, hear, sockets, res } = await ackedOnce();
     const redial = async () => {
       sockets.at(-1)!.close();
       await new Promise((r) => setTimeout(r, 1_500));
@@ -272,19 +266,7 @@ describe('the solo live session in the browser', () => {
   });
 
   it('cuts what was played while the link was down before it says again that the game is paused: the server refuses a batch once paused', async () => {
-    const { s, sent, hear, sockets } = session();
-    const started = s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
-    await tick();
-    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
-    hear({
-      t: 'started', gameId: GAME, mode: 'sprint', rulesVersion: RULES_VERSION, handling: DEFAULT_HANDLING, nextCount: 5,
-      pieces: ['T', 'I', 'O', 'S', 'Z', 'J', 'L'], resumeToken: 'r'.repeat(24), resumeWindowMs: 30_000,
-    });
-    const res = await started;
-    if (!res.ok) throw new Error(res.message);
-    res.game.tick([]);
-    s.pump(1_000, true);
-    hear({ t: 'ack', stream: GAME, seq: 1, tick: 1 });
+    const { s, sent, hear, sockets, res } = await ackedOnce();
     sockets.at(-1)!.close();
     res.game.tick([{ key: 'left', down: true }]); // played while the link was down
     s.pause(2);
