@@ -86,6 +86,12 @@ export function pauseNote(view: Pick<LiveView, 'mode' | 'ranked' | 'pausesLeft'>
 export class LiveSession {
   private readonly socket: LiveSocket;
   private current: Current | null = null;
+  /**
+   * The last game, while the next one waits for its batches to go (startIfAsked): taken up again
+   * on a new link like the current one, so what it lacks still reaches the server (its end, if it
+   * ended here, which is then stored). Let go once the start is sent, or its end or a refusal came.
+   */
+  private leaving: Current | null = null;
   /** The game asked for and not yet started; `sent` on this link (a new link asks again). */
   private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void; sent: boolean } | null = null;
   /**
@@ -114,7 +120,7 @@ export class LiveSession {
       url: opts.url,
       connect: opts.connect,
       hello: () => {
-        const c = this.current;
+        const c = this.current ?? this.leaving;
         this.resuming = null;
         // A new link: what the server lacks is worked out again from its answer to the resume.
         this.outbox.clear();
@@ -143,12 +149,21 @@ export class LiveSession {
 
   /** Asks for a ranked game: its dealt game to play, or why there is none. `countdown`: the page counts down before its first tick. */
   start(req: { mode: Mode; handling: Handling; nextCount: number; countdown?: boolean }): Promise<StartResult> {
+    const last = this.current;
+    if (last) this.leaving = last.over || last.elsewhere ? null : last;
     this.current = null;
     this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
     this.update({ mode: null, ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });
     const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount, ...(req.countdown ? { countdown: true } : {}) };
     return new Promise<StartResult>((resolve) => {
-      const timer = setTimeout(() => settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' }), START_TIMEOUT_MS);
+      let timer: ReturnType<typeof setTimeout>;
+      const late = () => {
+        // Still letting the last game's batches out, on a link that takes them: the page paces
+        // itself (a long backlog is more than START_TIMEOUT_MS of it), the server is not late.
+        if (this.pendingStart?.settle === settle && !this.pendingStart.sent && this.draining) timer = setTimeout(late, START_TIMEOUT_MS);
+        else settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' });
+      };
+      timer = setTimeout(late, START_TIMEOUT_MS);
       const settle = (r: StartResult) => {
         clearTimeout(timer);
         if (this.pendingStart?.settle === settle) this.pendingStart = null;
@@ -176,6 +191,7 @@ export class LiveSession {
     this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
       setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false, paused: false, pausedOnce: false,
     };
+    this.leaving = null;
     this.lastBatch = 0;
     this.resendAt = null;
     this.update({ mode: m.mode, pausesLeft: PAUSE_BUDGETS[m.mode].pauses });
@@ -189,23 +205,29 @@ export class LiveSession {
     switch (m.t) {
       case 'welcome':
         return this.flush();
-      case 'resumed':
+      case 'resumed': {
         if (m.gameId !== this.resuming) return; // not the resume this page waits on
         this.resuming = null;
-        if (c && c.id === m.gameId && !c.over && !c.elsewhere) this.resumed(c, m);
+        const g = this.game(m.gameId);
+        if (g && !g.over && !g.elsewhere) this.resumed(g, m);
         return this.flush();
+      }
       case 'started':
         this.onStarted(m);
         return;
-      case 'deal':
-        if (c?.id === m.stream) this.dealInto(c, m.from, m.pieces, m.holes);
+      case 'deal': {
+        const g = this.game(m.stream);
+        if (g) this.dealInto(g, m.from, m.pieces, m.holes);
         return;
-      case 'ack':
-        if (c?.id === m.stream) {
-          c.batches.ack(m.seq);
-          c.acked = Math.max(c.acked, m.seq);
+      }
+      case 'ack': {
+        const g = this.game(m.stream);
+        if (g) {
+          g.batches.ack(m.seq);
+          g.acked = Math.max(g.acked, m.seq);
         }
         return;
+      }
       case 'status':
         if (c?.id === m.gameId) this.update({ ranked: m.ranked, reason: m.reason, pauses: m.pauses, pausesLeft: m.pausesLeft, spectators: m.spectators });
         return;
@@ -214,13 +236,15 @@ export class LiveSession {
           this.resuming = null;
           this.flush();
         }
+        if (m.gameId === this.leaving?.id) return this.letGo(this.leaving, m);
         if (c?.id !== m.gameId) return;
         c.over = m;
         this.outbox.remove((q) => gameOf(q) === c.id);
         this.update({ ranked: m.ranked, reason: m.reason });
         c.onOver?.(m);
         return;
-      case 'error':
+      case 'error': {
+        if (m.gameId !== undefined && m.gameId === this.leaving?.id && m.code === 'seat_taken') return this.letGo(this.leaving, null);
         if (c && m.gameId === c.id && m.code === 'seat_taken') {
           c.elsewhere = true;
           this.outbox.remove((q) => gameOf(q) === c.id);
@@ -230,7 +254,8 @@ export class LiveSession {
         }
         // A refused batch is never lost: everything not yet acknowledged goes again (the server
         // acknowledges again what it already holds), after a pause so the budget refills.
-        if (c && !c.over && c.batches.pending > 0 && ((m.code === 'out_of_order' && m.gameId === c.id) || (m.code === 'rate_limited' && !m.gameId))) {
+        const g = c ?? this.leaving;
+        if (g && !g.over && g.batches.pending > 0 && ((m.code === 'out_of_order' && m.gameId === g.id) || (m.code === 'rate_limited' && !m.gameId))) {
           this.resendAt ??= this.now() + RESEND_AFTER_MS;
           return;
         }
@@ -240,11 +265,13 @@ export class LiveSession {
         if (m.gameId !== undefined && m.gameId === this.resuming && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) {
           this.resuming = null;
           if (c?.id === m.gameId) this.update({ ranked: false, reason: 'disconnected' });
+          if (this.leaving?.id === m.gameId) this.leaving = null; // the server holds it no more: nothing of it can go
           return this.flush();
         }
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
         else if (c && m.gameId === c.id && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) this.update({ ranked: false, reason: 'disconnected' });
         return;
+      }
       case 'watching':
       case 'frame':
       case 'ended':
@@ -297,6 +324,28 @@ export class LiveSession {
   private startIfAsked(): void {
     const p = this.pendingStart;
     if (p && !p.sent && this.outbox.waitMs(this.now()) === null) p.sent = this.socket.send(p.message);
+    if (p?.sent) this.leaving = null; // the server gives it up at the start: nothing more of it is taken
+  }
+
+  /** Whether messages wait their turn on a link that lets them out (a start waits behind them). */
+  private get draining(): boolean {
+    return this.socket.link === 'open' && this.resuming === null && this.outbox.waitMs(this.now()) !== null;
+  }
+
+  /** The game the server names, this page's current one or the last one still leaving. */
+  private game(id: string): Current | null {
+    if (this.current?.id === id) return this.current;
+    return this.leaving?.id === id ? this.leaving : null;
+  }
+
+  /** The last game ended on the server, or went on elsewhere (null): nothing more of it goes, and the next may be asked for. */
+  private letGo(g: Current, over: GameOver | null): void {
+    if (over) g.over = over;
+    else g.elsewhere = true;
+    this.outbox.remove((q) => gameOf(q) === g.id);
+    if (this.leaving === g) this.leaving = null;
+    g.onOver?.(over);
+    this.flush();
   }
 
   /** Pieces, and in Dig the hole columns of rows to come (`holes`), as the server dealt them. */
@@ -330,7 +379,7 @@ export class LiveSession {
    */
   pump(now: number, force = false): void {
     this.flush();
-    const c = this.current;
+    const c = this.current ?? this.leaving;
     if (!c || c.over || c.elsewhere || this.resuming !== null || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
     if (this.resendAt !== null && this.now() >= this.resendAt) {
@@ -418,6 +467,7 @@ export class LiveSession {
     if (this.outboxTimer !== null) clearTimeout(this.outboxTimer);
     this.outbox.clear();
     this.current?.onOver?.(null);
+    this.leaving?.onOver?.(null);
     this.pendingStart?.settle({ ok: false, message: 'The page was closed.' });
     this.socket.close();
   }

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_HANDLING, RULES_VERSION } from '@/lib/engine';
-import { LiveSession, unrankedReason, type LiveView } from '@/lib/client/live/session';
+import { LiveSession, unrankedReason, type LiveView, type StartResult } from '@/lib/client/live/session';
 import { LIVE_PROTOCOL_VERSION, MAX_BATCH_EVENTS, PAGE_SENDS_PER_SECOND, type ClientMessage } from '@/lib/live/protocol';
 import { LIVE_LIMITS } from '@/lib/server/limits/rules';
 import { pageSockets } from '@/tests/support/page-sockets';
@@ -146,11 +146,11 @@ describe('the solo live session in the browser', () => {
    * `resumed` with none of its log and queued it all again, 2.5 seconds' worth at its pace.
    * `drain` moves the page's clock a second at a time until nothing more goes.
    */
-  async function resentWhole() {
+  async function resentWhole(seconds = 2.5) {
     const page = await startedGame();
     const { s, sent, hear, sockets, clock, res } = page;
-    // Six key events a tick (the most a person may press), until the log is 2.5 seconds' worth of batches.
-    const events = Math.ceil(2.5 * PAGE_SENDS_PER_SECOND) * MAX_BATCH_EVENTS;
+    // Six key events a tick (the most a person may press), until the log is `seconds`' worth of batches.
+    const events = Math.ceil(seconds * PAGE_SENDS_PER_SECOND) * MAX_BATCH_EVENTS;
     const keys = (['left', 'right', 'rotateCW'] as const).flatMap((key) => [{ key, down: true }, { key, down: false }]);
     for (let t = 0; res.game.inputs.length < events && !res.game.over; t++) {
       if (!res.game.ready) hear({ t: 'deal', stream: GAME, from: res.game.dealt, pieces: [...BAG] });
@@ -170,15 +170,18 @@ describe('the solo live session in the browser', () => {
     hear({ t: 'resumed', gameId: GAME, lastSeq: 0, tick: 0, from: 0, pieces: [...BAG] });
     const after = () => sent.slice(mark);
     const again = () => after().filter((m) => m.t === 'inputs') as Inputs[];
-    const drain = () => {
+    const once = () => {
+      clock.t += 1_000;
+      s.pump(20_000_000 + clock.t, true);
+    };
+    const drain = Object.assign(() => {
       let seconds = 0;
       for (let last = -1; after().length !== last; seconds++) {
         last = after().length;
-        clock.t += 1_000;
-        s.pump(20_000_000 + clock.t, true);
+        once();
       }
       return seconds;
-    };
+    }, { once });
     return { ...page, helloTick, after, again, drain };
   }
 
@@ -217,6 +220,57 @@ describe('the solo live session in the browser', () => {
     expect(after().at(-1)).toMatchObject({ t: 'start', mode: 'sprint' });
     expect(after().filter((m) => m.t === 'start')).toHaveLength(1);
     s.dispose();
+  });
+
+  it('keeps the last game\'s waiting batches across a dropped link while the next game waits for them: it takes that game up again, sends what it lacks, then asks', async () => {
+    const { s, sent, hear, sockets, res, helloTick, again, drain } = await resentWhole();
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    drain.once();
+    const reached = again().at(-1)!; // the server holds these; the rest wait their turn
+    expect(reached.seq).toBeLessThan(Math.ceil(2.5 * PAGE_SENDS_PER_SECOND));
+    sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    expect(sent.at(-1)).toMatchObject({ t: 'resume', of: { kind: 'game', id: GAME } });
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    const mark = sent.length;
+    hear({ t: 'resumed', gameId: GAME, lastSeq: reached.seq, tick: reached.tick, from: 0, pieces: [...BAG] });
+    drain();
+    const rest = sent.slice(mark).filter((m) => m.t === 'inputs') as Inputs[];
+    expect(rest[0]!.seq).toBe(reached.seq + 1);
+    const held = [...again().filter((b) => b.seq <= reached.seq), ...rest];
+    expect(held.flatMap((b) => b.events)).toHaveLength(res.game.inputs.filter((e) => e.tick < helloTick).length);
+    expect(sent.at(-1)).toMatchObject({ t: 'start', mode: 'sprint' });
+    expect(sent.slice(mark).filter((m) => m.t === 'start')).toHaveLength(1);
+    // Asked for, the old game is not taken up again on the next link.
+    sockets.at(-1)!.close();
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    expect(sent.at(-1)).toEqual({ t: 'hello', v: LIVE_PROTOCOL_VERSION });
+    s.dispose();
+  });
+
+  it('lets the next game wait past the start timeout while the last game\'s backlog is still going out: the server is answering, the page is pacing', async () => {
+    const { s, after, drain, helloTick } = await resentWhole();
+    // The tab hidden and shown again a hundred times meanwhile: 200 messages more, 12.5 s in all at the page's pace.
+    for (let i = 0; i < 100; i++) {
+      s.pause(helloTick);
+      s.unpause(helloTick);
+    }
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled: StartResult | null = null;
+      void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }).then((r) => (settled = r));
+      for (let i = 0; i < 14 && !after().some((m) => m.t === 'start'); i++) {
+        drain.once();
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(settled).toBeNull();
+      expect(after().filter((m) => m.t === 'start')).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+      s.dispose();
+    }
   });
 
   it('says again after a resume whether its game is paused: an unpause made while the link was down is not lost, nor a pause made during the resume', async () => {
