@@ -213,8 +213,11 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
     if (!g) return null;
     if (g.tickNo < this.sentTick) return null;
     const from = this.sentTick;
+    const upTo = Math.min(g.tickNo, this.cutBefore?.(from) ?? g.tickNo);
     const fresh = g.inputs.slice(this.sentEvents);
-    const cut = batchCuts(fresh.map((e) => e.tick), from, g.tickNo)[0]!;
+    let n = fresh.length;
+    while (n > 0 && fresh[n - 1]!.tick >= upTo) n--;
+    const cut = batchCuts(fresh.slice(0, n).map((e) => e.tick), from, upTo)[0]!;
     const events = fresh.slice(0, cut.count).map((e): WireEvent => [e.tick, keyId(e.key), e.down ? 1 : 0]);
     this.sentEvents += cut.count;
     this.sentTick = cut.tick;
@@ -246,6 +249,9 @@ export abstract class DealtSeat<B extends SeatBatch = SeatBatch> {
 
   /** The batch as this kind of seat sends it, its ticks from `from` (a room's adds its target changes). */
   protected abstract dress(b: SeatBatch, from: number): B;
+
+  /** The tick a batch from `from` must end by, for what `dress` adds to fit in it (a room's target changes); none if absent. */
+  protected cutBefore?(from: number): number;
 
   /**
    * The server refused a batch at `now` (ms): out of order, ahead of a room's clock, or unread past

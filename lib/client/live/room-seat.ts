@@ -1,11 +1,12 @@
 /**
  * The browser's seat in a live room (decision 0034): the room's messages mapped onto the dealt
  * seat (dealt-seat.ts), as versus-seat.ts maps versus's, and the seat's manual target changes,
- * each sent once in the batch whose ticks hold it (the server takes them only there).
+ * each sent in the batch whose ticks hold it (the server takes them only there), and again in the
+ * batch after a resume if those ticks are sent again.
  */
 import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, ROOM_RULES_VERSION } from '@/lib/engine';
 import type { Handling, RoomRules, VersusMode } from '@/lib/engine';
-import type { RoomServerMessage, WireTarget } from '@/lib/live/rooms';
+import { ROOM_WIRE_LIMITS, type RoomServerMessage, type WireTarget } from '@/lib/live/rooms';
 import { DealtSeat, type SeatBatch } from '@/lib/client/live/dealt-seat';
 
 export type RoomBatch = SeatBatch & { targets?: WireTarget[] };
@@ -18,7 +19,10 @@ export class RoomSeatState extends DealtSeat<RoomBatch> {
   rulesVersion = ROOM_RULES_VERSION;
   /** Out of the current game (topped out, left, or too far behind): nothing more is played in it. */
   out = false;
-  /** Target changes not yet sent, [tick, seat], one a tick. */
+  /**
+   * The current game's target changes, [tick, seat], one a tick, in order. All are kept: after a
+   * resume the next batch starts at the server's tick, and those it never saw ride in it again.
+   */
   private targets: WireTarget[] = [];
   /** Garbage messages of this game so far: each one's place is its id (the server's order). */
   private received = 0;
@@ -51,8 +55,6 @@ export class RoomSeatState extends DealtSeat<RoomBatch> {
         this.received = m.garbage.length;
         this.out = !m.playing;
         if (this.out) this.decided = true;
-        // Target changes in batches the server never saw are lost with them: the next batch starts at its tick.
-        this.targets = this.targets.filter(([tick]) => tick >= m.tick);
         return this.resumed(m.game, m.pieces, m.garbage.map(([tick, size, column], id) => ({ id, tick, size, column })), m.lastSeq, m.tick);
       case 'rko':
         if (m.game === this.gameIndex && m.seat === this.seat) {
@@ -86,7 +88,12 @@ export class RoomSeatState extends DealtSeat<RoomBatch> {
   /** The batch (without the match's id) with the target changes its ticks hold. */
   protected dress(b: SeatBatch, from: number): RoomBatch {
     const now = this.targets.filter(([t]) => t >= from && t < b.tick);
-    this.targets = this.targets.filter(([t]) => t >= b.tick);
     return now.length > 0 ? { ...b, targets: now } : b;
+  }
+
+  /** A batch holds at most ROOM_WIRE_LIMITS.targetsPerBatch changes (many made while the link was down go in several). */
+  protected override cutBefore(from: number): number {
+    const ahead = this.targets.filter(([t]) => t >= from);
+    return ahead[ROOM_WIRE_LIMITS.targetsPerBatch]?.[0] ?? Number.POSITIVE_INFINITY;
   }
 }

@@ -3,6 +3,7 @@ import { DEFAULT_HANDLING, DEFAULT_ROOM_RULES, pieceSequence, RoomGame, ROOM_RUL
 import { SparringBot } from '@/lib/bot/sparring';
 import { RESEND_AFTER_MS, RESEND_AT_MOST } from '@/lib/live/protocol';
 import { RoomSeatState } from '@/lib/client/live/room-seat';
+import { ROOM_WIRE_LIMITS, wireTargetsSchema } from '@/lib/live/rooms';
 
 // The browser's seat in a room: its game is the referee's seat game (same rules, same garbage at
 // the same ticks), and its target changes ride in the batch whose ticks hold them, once.
@@ -59,6 +60,37 @@ describe('RoomSeatState', () => {
     expect(second.targets).toEqual([[10, 2]]);
     seat.step([]);
     expect(seat.batch()!.targets).toBeUndefined();
+  });
+
+  it('sends again, after a resume, the target changes of batches the server never saw: the next batch starts at its tick and carries them', () => {
+    const seat = seated(0);
+    for (let t = 0; t < 10; t++) seat.step([]);
+    expect(seat.batch()).toMatchObject({ seq: 1, tick: 10 });
+    seat.answer({ t: 'ack', stream: MATCH, game: 0, seq: 1, tick: 10 });
+    seat.aim(2);
+    for (let t = 0; t < 5; t++) seat.step([]);
+    expect(seat.batch()).toMatchObject({ seq: 2, targets: [[10, 2]] }); // lost with the socket
+    seat.aim(1);
+    for (let t = 0; t < 5; t++) seat.step([]);
+    seat.receive({ t: 'rresumed', matchId: MATCH, game: 0, lastSeq: 1, tick: 10, pieces: pieces(seat.game!.dealt), garbage: [], playing: true });
+    expect(seat.batches()).toEqual([expect.objectContaining({ seq: 2, tick: 20, targets: [[10, 2], [15, 1]] })]);
+  });
+
+  it('cuts a batch at ROOM_WIRE_LIMITS.targetsPerBatch target changes: many made while the link was down go in several, every one in order', () => {
+    const seat = seated(0);
+    const aimed: Array<[number, number]> = [];
+    for (let t = 0; t < 40; t++) {
+      const to = t % 2 === 0 ? 2 : 1;
+      seat.aim(to);
+      aimed.push([t, to]);
+      seat.step([]);
+    }
+    const out = seat.batches();
+    expect(out.length).toBeGreaterThan(2);
+    expect(out.every((b) => (b.targets?.length ?? 0) <= ROOM_WIRE_LIMITS.targetsPerBatch)).toBe(true);
+    expect(out.flatMap((b) => b.targets ?? [])).toEqual(aimed);
+    expect(out.at(-1)!.tick).toBe(40);
+    for (const b of out) expect(wireTargetsSchema.safeParse(b.targets ?? []).success).toBe(true);
   });
 
   it('keeps what the server has not acknowledged to send again: RESEND_AFTER_MS after a refusal, RESEND_AT_MOST at once, none of a game it is out of', () => {
