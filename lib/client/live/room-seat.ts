@@ -20,8 +20,8 @@ export class RoomSeatState extends DealtSeat<RoomBatch> {
   /** Out of the current game (topped out, left, or too far behind): nothing more is played in it. */
   out = false;
   /**
-   * The current game's target changes, [tick, seat], one a tick, in order. All are kept: after a
-   * resume the next batch starts at the server's tick, and those it never saw ride in it again.
+   * The current game's target changes, [tick, seat], one a tick, in tick order (aim). All are kept:
+   * after a resume the next batch starts at the server's tick, and those it never saw ride in it again.
    */
   private targets: WireTarget[] = [];
   /** Garbage messages of this game so far: each one's place is its id (the server's order). */
@@ -76,12 +76,17 @@ export class RoomSeatState extends DealtSeat<RoomBatch> {
     }
   }
 
-  /** Aim at `seat` from the next tick played (manual targeting; the session checks the seat is an opponent). */
+  /**
+   * Aim at `seat` from the next tick played (manual targeting; the session checks the seat is an
+   * opponent). A replay that stopped short (garbage, waiting for a piece) can put the game back
+   * behind changes made before: the newest aim holds from its tick on, so those are dropped, and
+   * the list stays in tick order (the batch cuts count on it).
+   */
   aim(seat: number): void {
     const g = this.game;
     if (!g || this.out) return;
     const tick = Math.max(g.tickNo, this.sentTick);
-    this.targets = this.targets.filter(([t]) => t !== tick);
+    this.targets = this.targets.filter(([t]) => t < tick);
     this.targets.push([tick, seat]);
   }
 

@@ -93,6 +93,32 @@ describe('RoomSeatState', () => {
     for (const b of out) expect(wireTargetsSchema.safeParse(b.targets ?? []).success).toBe(true);
   });
 
+  it('keeps its target changes in tick order when a replay took the game back: the newest aim holds from its tick on', () => {
+    // Few pieces, no input: pieces fall and lock by gravity until the next is not dealt yet.
+    const seat = new RoomSeatState(() => 0);
+    const players = [0, 1, 2].map((i) => ({ name: `p${i}`, guest: false }));
+    seat.enter({ t: 'rmatch', matchId: MATCH, code: 'ABCDEF', mode: 'battle', seat: 0, players, handling: [h, h, h], rules: { ...RULES }, rulesVersion: ROOM_RULES_VERSION, resumeToken: 'x'.repeat(32) }, 0, RULES);
+    seat.receive({ t: 'rbegin', matchId: MATCH, game: 0, pieces: pieces(RULES.preview + 3), startsInMs: 0, score: [] });
+    for (let t = 0; t < 5_000 && seat.game!.ready; t++) {
+      if (t % 40 === 0) seat.aim(t % 80 === 0 ? 2 : 1);
+      seat.step([]);
+    }
+    const before = seat.game!.tickNo;
+    // Garbage at a tick already played raises the floor: played again, the pieces lock sooner and run out sooner.
+    seat.receive({ t: 'rgarbage', matchId: MATCH, game: 0, from: 1, size: 8, column: 0, tick: 2 });
+    expect(seat.game!.tickNo).toBeLessThan(before - 40 * (ROOM_WIRE_LIMITS.targetsPerBatch + 1));
+    const back = seat.game!.tickNo;
+    seat.aim(2);
+    seat.answer({ t: 'deal', stream: MATCH, game: 0, from: seat.sequence.length, pieces: pieces(seat.sequence.length + 12).slice(seat.sequence.length) });
+    for (let t = 0; t < 100; t++) seat.step([]);
+    const out = seat.batches();
+    const ticks = out.flatMap((b) => b.targets ?? []).map(([t]) => t);
+    expect(ticks).toEqual([...ticks].sort((x, y) => x - y));
+    expect(new Set(ticks).size).toBe(ticks.length);
+    expect(out.every((b, i) => b.tick > (i === 0 ? 0 : out[i - 1]!.tick) && (b.targets?.length ?? 0) <= ROOM_WIRE_LIMITS.targetsPerBatch)).toBe(true);
+    expect(out.flatMap((b) => b.targets ?? []).filter(([t]) => t >= back)).toEqual([[back, 2]]);
+  });
+
   it('keeps what the server has not acknowledged to send again: RESEND_AFTER_MS after a refusal, RESEND_AT_MOST at once, none of a game it is out of', () => {
     const seat = seated(0);
     const sent = Array.from({ length: RESEND_AT_MOST + 10 }, () => (seat.step([]), seat.batch()!));
