@@ -53,6 +53,8 @@ type Current = {
 
 /** How long a game request may wait for the server (connecting included) before the page says so. */
 const START_TIMEOUT_MS = 10_000;
+/** A request waiting behind the last game's batches may wait this many timeouts more while they go (a resend that loops must not hold it for good). */
+const START_WAITS_AT_MOST = 12;
 
 const REASONS: Record<NonNullable<LiveView['reason']>, string> = {
   paused: 'paused, and this mode allows no pauses',
@@ -87,11 +89,14 @@ export class LiveSession {
   private readonly socket: LiveSocket;
   private current: Current | null = null;
   /**
-   * The last game, while the next one waits for its batches to go (startIfAsked): taken up again
-   * on a new link like the current one, so what it lacks still reaches the server (its end, if it
-   * ended here, which is then stored). Let go once the start is sent, or its end or a refusal came.
+   * The last game, while the next one waits for the server to hold every batch of it (startIfAsked):
+   * its refused batches go again, and on a new link it is taken up again if the server lacks any,
+   * so its end, if it ended here, arrives and is stored. Let go once the start is sent (the server
+   * acknowledged all of it), or its end, another tab's take-up or a refusal of it came.
    */
   private leaving: Current | null = null;
+  /** Messages let out of the outbox so far: a start waiting behind them is not late while they go. */
+  private letOut = 0;
   /** The game asked for and not yet started; `sent` on this link (a new link asks again). */
   private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void; sent: boolean } | null = null;
   /**
@@ -120,8 +125,11 @@ export class LiveSession {
       url: opts.url,
       connect: opts.connect,
       hello: () => {
-        const c = this.current ?? this.leaving;
+        // The last game is taken up only if the server may lack some of it: one whose every batch
+        // it acknowledged is not taken back from another tab that took it up meanwhile.
+        const c = this.current ?? (this.leaving && this.leaving.batches.pending > 0 ? this.leaving : null);
         this.resuming = null;
+        this.resendAt = null;
         // A new link: what the server lacks is worked out again from its answer to the resume.
         this.outbox.clear();
         if (this.pendingStart) this.pendingStart.sent = false;
@@ -157,11 +165,16 @@ export class LiveSession {
     const message: ClientMessage = { t: 'start', mode: req.mode, handling: req.handling, nextCount: req.nextCount, ...(req.countdown ? { countdown: true } : {}) };
     return new Promise<StartResult>((resolve) => {
       let timer: ReturnType<typeof setTimeout>;
+      let seen = this.letOut;
+      let waited = 0;
       const late = () => {
-        // Still letting the last game's batches out, on a link that takes them: the page paces
-        // itself (a long backlog is more than START_TIMEOUT_MS of it), the server is not late.
-        if (this.pendingStart?.settle === settle && !this.pendingStart.sent && this.draining) timer = setTimeout(late, START_TIMEOUT_MS);
-        else settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' });
+        // Still letting the last game's batches out: the page paces itself (a long backlog is more
+        // than START_TIMEOUT_MS of it), the server is not late. Late once nothing went for as long.
+        const waits = this.pendingStart?.settle === settle && !this.pendingStart.sent;
+        if (waits && this.letOut !== seen && ++waited <= START_WAITS_AT_MOST) {
+          seen = this.letOut;
+          timer = setTimeout(late, START_TIMEOUT_MS);
+        } else settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' });
       };
       timer = setTimeout(late, START_TIMEOUT_MS);
       const settle = (r: StartResult) => {
@@ -222,29 +235,35 @@ export class LiveSession {
       }
       case 'ack': {
         const g = this.game(m.stream);
-        if (g) {
-          g.batches.ack(m.seq);
-          g.acked = Math.max(g.acked, m.seq);
-        }
+        if (!g) return;
+        g.batches.ack(m.seq);
+        g.acked = Math.max(g.acked, m.seq);
+        if (g === this.leaving) this.flush(); // the start may go once the last is held
         return;
       }
       case 'status':
         if (c?.id === m.gameId) this.update({ ranked: m.ranked, reason: m.reason, pauses: m.pauses, pausesLeft: m.pausesLeft, spectators: m.spectators });
         return;
-      case 'over':
-        if (m.gameId === this.resuming) {
-          this.resuming = null;
-          this.flush();
-        }
+      case 'over': {
+        const answered = m.gameId === this.resuming;
+        if (answered) this.resuming = null;
         if (m.gameId === this.leaving?.id) return this.letGo(this.leaving, m);
-        if (c?.id !== m.gameId) return;
-        c.over = m;
-        this.outbox.remove((q) => gameOf(q) === c.id);
-        this.update({ ranked: m.ranked, reason: m.reason });
-        c.onOver?.(m);
+        if (c?.id === m.gameId) {
+          c.over = m;
+          this.outbox.remove((q) => gameOf(q) === c.id);
+          this.update({ ranked: m.ranked, reason: m.reason });
+          c.onOver?.(m);
+        }
+        if (answered) this.flush();
         return;
+      }
       case 'error': {
-        if (m.gameId !== undefined && m.gameId === this.leaving?.id && m.code === 'seat_taken') return this.letGo(this.leaving, null);
+        // The last game refused for anything but its order or the budget: the server takes no more of it.
+        const l = this.leaving;
+        if (l && m.gameId === l.id && m.code !== 'out_of_order' && m.code !== 'rate_limited') {
+          if (m.gameId === this.resuming) this.resuming = null;
+          return this.letGo(l, m.code === 'seat_taken' ? 'elsewhere' : null);
+        }
         if (c && m.gameId === c.id && m.code === 'seat_taken') {
           c.elsewhere = true;
           this.outbox.remove((q) => gameOf(q) === c.id);
@@ -257,7 +276,7 @@ export class LiveSession {
         const g = c ?? this.leaving;
         if (g && !g.over && g.batches.pending > 0 && ((m.code === 'out_of_order' && m.gameId === g.id) || (m.code === 'rate_limited' && !m.gameId))) {
           this.resendAt ??= this.now() + RESEND_AFTER_MS;
-          return;
+          return this.flush();
         }
         // The resume failed on the server (a database or Redis error answers server_error, naming
         // nothing): the page dials again and asks again, rather than wait on a link that answers pings.
@@ -265,7 +284,6 @@ export class LiveSession {
         if (m.gameId !== undefined && m.gameId === this.resuming && (m.code === 'resume_failed' || m.code === 'setup_mismatch' || m.code === 'banned')) {
           this.resuming = null;
           if (c?.id === m.gameId) this.update({ ranked: false, reason: 'disconnected' });
-          if (this.leaving?.id === m.gameId) this.leaving = null; // the server holds it no more: nothing of it can go
           return this.flush();
         }
         if (this.pendingStart && !m.gameId) this.pendingStart.settle({ ok: false, message: m.message });
@@ -323,13 +341,10 @@ export class LiveSession {
    */
   private startIfAsked(): void {
     const p = this.pendingStart;
-    if (p && !p.sent && this.outbox.waitMs(this.now()) === null) p.sent = this.socket.send(p.message);
-    if (p?.sent) this.leaving = null; // the server gives it up at the start: nothing more of it is taken
-  }
-
-  /** Whether messages wait their turn on a link that lets them out (a start waits behind them). */
-  private get draining(): boolean {
-    return this.socket.link === 'open' && this.resuming === null && this.outbox.waitMs(this.now()) !== null;
+    const l = this.leaving;
+    if (!p || p.sent || this.outbox.waitMs(this.now()) !== null || (l && l.batches.pending > 0)) return;
+    p.sent = this.socket.send(p.message);
+    if (p.sent) this.leaving = null; // all of it held: the server gives it up at the start, or stores it
   }
 
   /** The game the server names, this page's current one or the last one still leaving. */
@@ -338,13 +353,17 @@ export class LiveSession {
     return this.leaving?.id === id ? this.leaving : null;
   }
 
-  /** The last game ended on the server, or went on elsewhere (null): nothing more of it goes, and the next may be asked for. */
-  private letGo(g: Current, over: GameOver | null): void {
-    if (over) g.over = over;
-    else g.elsewhere = true;
+  /**
+   * The last game ended on the server, went on in another tab (`elsewhere`), or the server takes no
+   * more of it (null): nothing more of it goes, and the next may be asked for.
+   */
+  private letGo(g: Current, why: GameOver | 'elsewhere' | null): void {
+    if (why === 'elsewhere') g.elsewhere = true;
+    else if (why) g.over = why;
     this.outbox.remove((q) => gameOf(q) === g.id);
     if (this.leaving === g) this.leaving = null;
-    g.onOver?.(over);
+    this.resendAt = null;
+    g.onOver?.(why === 'elsewhere' ? null : why);
     this.flush();
   }
 
@@ -382,10 +401,6 @@ export class LiveSession {
     const c = this.current ?? this.leaving;
     if (!c || c.over || c.elsewhere || this.resuming !== null || this.socket.link !== 'open' || (!force && now - this.lastBatch < BATCH_INTERVAL_MS)) return;
     this.lastBatch = now;
-    if (this.resendAt !== null && this.now() >= this.resendAt) {
-      this.resendAt = null;
-      this.send(c, c.batches.kept(), true);
-    }
     const tick = c.game.snapshot().tick;
     this.send(c, c.batches.cut(c.game.inputs, tick, c.game.playHash()));
   }
@@ -415,9 +430,19 @@ export class LiveSession {
   private flush(): void {
     if (this.socket.link !== 'open' || this.resuming !== null) return;
     const now = this.now();
-    for (const b of this.outbox.take(now)) this.socket.send(b);
+    // Refused batches go again once the budget has refilled, pumped or not (between games nothing pumps).
+    if (this.resendAt !== null && now >= this.resendAt) {
+      this.resendAt = null;
+      const g = this.current ?? this.leaving;
+      if (g && !g.over && !g.elsewhere) return this.send(g, g.batches.kept(), true);
+    }
+    for (const b of this.outbox.take(now)) {
+      this.socket.send(b);
+      this.letOut++;
+    }
     this.startIfAsked();
-    const wait = this.outbox.waitMs(now);
+    const waits = [this.outbox.waitMs(now), this.resendAt === null ? null : Math.max(0, this.resendAt - now)].filter((w) => w !== null);
+    const wait = waits.length > 0 ? Math.min(...waits) : null;
     if (wait !== null && this.outboxTimer === null)
       this.outboxTimer = setTimeout(() => {
         this.outboxTimer = null;

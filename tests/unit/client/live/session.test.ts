@@ -182,7 +182,12 @@ describe('the solo live session in the browser', () => {
       }
       return seconds;
     }, { once });
-    return { ...page, helloTick, after, again, drain };
+    /** The server acknowledges every batch of the game sent so far. */
+    const ackSent = () => {
+      const last = (sent.filter((m) => m.t === 'inputs' && m.stream === GAME) as Inputs[]).at(-1);
+      if (last) hear({ t: 'ack', stream: GAME, seq: last.seq, tick: last.tick });
+    };
+    return { ...page, helloTick, after, again, drain, ackSent };
   }
 
   it('sends a long game\'s whole log again at most PAGE_SENDS_PER_SECOND batches a second, in order: the server closes a socket at 80 messages in one', async () => {
@@ -209,11 +214,13 @@ describe('the solo live session in the browser', () => {
     s.dispose();
   });
 
-  it('asks for the next game only once the last game\'s waiting batches are sent: the server gives a running game up at a start', async () => {
-    const { s, res, helloTick, after, again, drain } = await resentWhole();
+  it('asks for the next game only once the last game\'s waiting batches are sent and acknowledged: the server gives a running game up at a start', async () => {
+    const { s, res, helloTick, after, again, drain, ackSent } = await resentWhole();
     void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
     expect(after().some((m) => m.t === 'start')).toBe(false);
     drain();
+    expect(after().some((m) => m.t === 'start')).toBe(false);
+    ackSent();
     const all = again().filter((b) => b.stream === GAME);
     expect(all.flatMap((b) => b.events)).toHaveLength(res.game.inputs.filter((e) => e.tick < helloTick).length);
     expect(all.at(-1)!.tick).toBe(helloTick);
@@ -223,7 +230,7 @@ describe('the solo live session in the browser', () => {
   });
 
   it('keeps the last game\'s waiting batches across a dropped link while the next game waits for them: it takes that game up again, sends what it lacks, then asks', async () => {
-    const { s, sent, hear, sockets, res, helloTick, again, drain } = await resentWhole();
+    const { s, sent, hear, sockets, res, helloTick, again, drain, ackSent } = await resentWhole();
     void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
     drain.once();
     const reached = again().at(-1)!; // the server holds these; the rest wait their turn
@@ -236,6 +243,7 @@ describe('the solo live session in the browser', () => {
     const mark = sent.length;
     hear({ t: 'resumed', gameId: GAME, lastSeq: reached.seq, tick: reached.tick, from: 0, pieces: [...BAG] });
     drain();
+    ackSent();
     const rest = sent.slice(mark).filter((m) => m.t === 'inputs') as Inputs[];
     expect(rest[0]!.seq).toBe(reached.seq + 1);
     const held = [...again().filter((b) => b.seq <= reached.seq), ...rest];
@@ -250,8 +258,60 @@ describe('the solo live session in the browser', () => {
     s.dispose();
   });
 
+  it('asks for the next game only once the server holds every batch of the last: one it refused goes again first, with nothing pumping', async () => {
+    const { s, sent, hear, clock, again } = await resentWhole();
+    const asked = () => sent.slice(first).some((m) => m.t === 'start');
+    const first = sent.length;
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    const drained = () => {
+      // The page between games: nothing pumps, the outbox lets itself out on its timers.
+      for (let i = 0; i < 10; i++) {
+        clock.t += 1_000;
+        (s as unknown as { flush(): void }).flush();
+      }
+    };
+    drained();
+    expect(asked()).toBe(false); // all went out, none acknowledged yet
+    const all = again();
+    const refusedAt = all[all.length - 3]!;
+    hear({ t: 'ack', stream: GAME, seq: refusedAt.seq - 1, tick: all[all.length - 4]!.tick });
+    hear({ t: 'error', code: 'out_of_order', message: 'out of order', gameId: GAME, seq: refusedAt.seq });
+    const mark = sent.length;
+    drained();
+    expect(sent.slice(mark).filter((m) => m.t === 'inputs').map((m) => (m as Inputs).seq)).toEqual(all.slice(-3).map((b) => b.seq));
+    expect(asked()).toBe(false);
+    hear({ t: 'ack', stream: GAME, seq: all.at(-1)!.seq, tick: all.at(-1)!.tick });
+    expect(sent.at(-1)).toMatchObject({ t: 'start', mode: 'sprint' });
+    s.dispose();
+  });
+
+  it('does not take the last game up again on a new link when the server acknowledged all of it: another tab may play it now', async () => {
+    const { s, sent, hear, sockets } = await ackedOnce();
+    sockets.at(-1)!.close();
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    expect(sent.at(-1)).toEqual({ t: 'hello', v: LIVE_PROTOCOL_VERSION });
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    expect(sent.at(-1)).toMatchObject({ t: 'start', mode: 'sprint' });
+    s.dispose();
+  });
+
+  it('hands the last game its end when it answers that game\'s resume, and asks for the next', async () => {
+    const { s, sent, hear, res } = await droppedMidGame();
+    const ended = s.finish(60_000);
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    const over = { t: 'over' as const, gameId: GAME, seed: 's'.repeat(16), ranked: true };
+    hear(over);
+    expect(await ended).toEqual(over);
+    expect(sent.at(-1)).toMatchObject({ t: 'start' });
+    void res;
+    s.dispose();
+  });
+
   it('lets the next game wait past the start timeout while the last game\'s backlog is still going out: the server is answering, the page is pacing', async () => {
-    const { s, after, drain, helloTick } = await resentWhole();
+    const { s, after, drain, helloTick, ackSent } = await resentWhole();
     // The tab hidden and shown again a hundred times meanwhile: 200 messages more, 12.5 s in all at the page's pace.
     for (let i = 0; i < 100; i++) {
       s.pause(helloTick);
@@ -263,6 +323,7 @@ describe('the solo live session in the browser', () => {
       void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }).then((r) => (settled = r));
       for (let i = 0; i < 14 && !after().some((m) => m.t === 'start'); i++) {
         drain.once();
+        ackSent();
         await vi.advanceTimersByTimeAsync(1_000);
       }
       expect(settled).toBeNull();
