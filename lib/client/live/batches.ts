@@ -38,6 +38,11 @@ export class InputBatches {
     return out;
   }
 
+  /** Whether `log` (the game's whole input log) and its `tick` hold play no batch has carried yet. */
+  uncut(log: readonly ReplayEvent[], tick: number): boolean {
+    return log.length !== this.sent || tick !== this.tick;
+  }
+
   /** The server has every batch up to `seq`. */
   ack(seq: number): void {
     for (const b of this.unacked) if (b.seq <= seq) this.ackedTick = Math.max(this.ackedTick, b.tick);

@@ -49,7 +49,16 @@ type Current = {
   /** Whether the page has the game paused, and has paused it at all: said again after a resume (a pause or unpause may have been lost with the link). */
   paused: boolean;
   pausedOnce: boolean;
+  /** A pause went out and no unpause after it: the server may hold the game paused, and refuses a batch until it hears unpause. */
+  pauseSent: boolean;
 };
+
+/**
+ * Errors naming the last game after which the server takes no more of it. Not among them: those
+ * it means as passing (out_of_order, rate_limited, server_error while it shuts down: the batches
+ * go again), nor desync (said after the batch was acknowledged).
+ */
+const LAST_GAME_GONE: ReadonlySet<string> = new Set(['game_over', 'unknown_game', 'not_your_game', 'bad_inputs', 'ahead_of_clock', 'resume_failed', 'setup_mismatch', 'banned', 'seat_taken']);
 
 /** How long a game request may wait for the server (connecting included) before the page says so. */
 const START_TIMEOUT_MS = 10_000;
@@ -98,7 +107,7 @@ export class LiveSession {
   /** Messages let out of the outbox so far: a start waiting behind them is not late while they go. */
   private letOut = 0;
   /** The game asked for and not yet started; `sent` on this link (a new link asks again). */
-  private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void; sent: boolean } | null = null;
+  private pendingStart: { message: ClientMessage; settle: (r: StartResult) => void; sent: boolean; sentAt: number | null } | null = null;
   /**
    * The game whose resume is on its way: no batch and no start goes until it is answered (`resumed`,
    * its `over`, a refusal naming it). A start sent meanwhile could be dealt while the server is
@@ -125,9 +134,11 @@ export class LiveSession {
       url: opts.url,
       connect: opts.connect,
       hello: () => {
-        // The last game is taken up only if the server may lack some of it: one whose every batch
-        // it acknowledged is not taken back from another tab that took it up meanwhile.
-        const c = this.current ?? (this.leaving && this.leaving.batches.pending > 0 ? this.leaving : null);
+        // The last game is taken up only if the server may lack some of it (a batch not acknowledged,
+        // or play not cut while the link was down): one it holds all of is not taken back from
+        // another tab that took it up meanwhile.
+        const l = this.leaving;
+        const c = this.current ?? (l && (l.batches.pending > 0 || l.batches.uncut(l.game.inputs, l.game.snapshot().tick)) ? l : null);
         this.resuming = null;
         this.resendAt = null;
         // A new link: what the server lacks is worked out again from its answer to the resume.
@@ -157,6 +168,7 @@ export class LiveSession {
 
   /** Asks for a ranked game: its dealt game to play, or why there is none. `countdown`: the page counts down before its first tick. */
   start(req: { mode: Mode; handling: Handling; nextCount: number; countdown?: boolean }): Promise<StartResult> {
+    this.pump(0, true); // the last game's play not cut yet (the page pumps only while playing)
     const last = this.current;
     if (last) this.leaving = last.over || last.elsewhere ? null : last;
     this.current = null;
@@ -168,13 +180,24 @@ export class LiveSession {
       let seen = this.letOut;
       let waited = 0;
       const late = () => {
+        const p = this.pendingStart?.settle === settle ? this.pendingStart : null;
         // Still letting the last game's batches out: the page paces itself (a long backlog is more
         // than START_TIMEOUT_MS of it), the server is not late. Late once nothing went for as long.
-        const waits = this.pendingStart?.settle === settle && !this.pendingStart.sent;
-        if (waits && this.letOut !== seen && ++waited <= START_WAITS_AT_MOST) {
+        if (p && !p.sent && this.letOut !== seen && ++waited <= START_WAITS_AT_MOST) {
           seen = this.letOut;
           timer = setTimeout(late, START_TIMEOUT_MS);
-        } else settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' });
+          return;
+        }
+        // Sent only lately, behind them: the server has its whole time to answer.
+        const since = p && p.sentAt !== null ? this.now() - p.sentAt : Number.POSITIVE_INFINITY;
+        if (since < START_TIMEOUT_MS) {
+          timer = setTimeout(late, START_TIMEOUT_MS - since);
+          return;
+        }
+        // Its batches went again for minutes, refused every time: they hold no later start. (A link
+        // that is down keeps the last game, to be taken up again when it is back.)
+        if (p && !p.sent && waited > START_WAITS_AT_MOST) this.letGo(this.leaving, null);
+        settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' });
       };
       timer = setTimeout(late, START_TIMEOUT_MS);
       const settle = (r: StartResult) => {
@@ -182,7 +205,7 @@ export class LiveSession {
         if (this.pendingStart?.settle === settle) this.pendingStart = null;
         resolve(r);
       };
-      this.pendingStart = { message, settle, sent: false };
+      this.pendingStart = { message, settle, sent: false, sentAt: null };
       this.socket.open();
       this.flush();
     });
@@ -202,7 +225,7 @@ export class LiveSession {
       return;
     }
     this.current = { id: m.gameId, token: m.resumeToken, game, batches: new InputBatches(m.gameId), sequence: [...m.pieces], holes: [...(m.holes ?? [])], over: null, onOver: null,
-      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false, paused: false, pausedOnce: false,
+      setup: { handling: m.handling, nextCount: m.nextCount }, acked: 0, helloTick: 0, elsewhere: false, paused: false, pausedOnce: false, pauseSent: false,
     };
     this.leaving = null;
     this.lastBatch = 0;
@@ -258,9 +281,8 @@ export class LiveSession {
         return;
       }
       case 'error': {
-        // The last game refused for anything but its order or the budget: the server takes no more of it.
         const l = this.leaving;
-        if (l && m.gameId === l.id && m.code !== 'out_of_order' && m.code !== 'rate_limited') {
+        if (l && m.gameId === l.id && LAST_GAME_GONE.has(m.code)) {
           if (m.gameId === this.resuming) this.resuming = null;
           return this.letGo(l, m.code === 'seat_taken' ? 'elsewhere' : null);
         }
@@ -344,6 +366,7 @@ export class LiveSession {
     const l = this.leaving;
     if (!p || p.sent || this.outbox.waitMs(this.now()) !== null || (l && l.batches.pending > 0)) return;
     p.sent = this.socket.send(p.message);
+    p.sentAt = this.now();
     if (p.sent) this.leaving = null; // all of it held: the server gives it up at the start, or stores it
   }
 
@@ -357,7 +380,8 @@ export class LiveSession {
    * The last game ended on the server, went on in another tab (`elsewhere`), or the server takes no
    * more of it (null): nothing more of it goes, and the next may be asked for.
    */
-  private letGo(g: Current, why: GameOver | 'elsewhere' | null): void {
+  private letGo(g: Current | null, why: GameOver | 'elsewhere' | null): void {
+    if (!g) return;
     if (why === 'elsewhere') g.elsewhere = true;
     else if (why) g.over = why;
     this.outbox.remove((q) => gameOf(q) === g.id);
@@ -417,8 +441,11 @@ export class LiveSession {
     else {
       this.outbox.remove((m) => gameOf(m) === c.id);
       const said = { gameId: c.id, tick: c.game.snapshot().tick };
-      if (c.paused) this.outbox.push(...messages, { t: 'pause', ...said });
-      else this.outbox.push(...(c.pausedOnce ? [{ t: 'unpause' as const, ...said }] : []), ...messages);
+      const unpause = { t: 'unpause' as const, ...said };
+      // Paused here: batches to a server that may hold the pause (one refused just before it, its
+      // pause taken) go between an unpause and the pause again, which it counts as one more.
+      if (c.paused) this.outbox.push(...(c.pauseSent && messages.length > 0 ? [unpause] : []), ...messages, { t: 'pause', ...said });
+      else this.outbox.push(...(c.pausedOnce ? [unpause] : []), ...messages);
     }
     this.flush();
   }
@@ -439,6 +466,8 @@ export class LiveSession {
     for (const b of this.outbox.take(now)) {
       this.socket.send(b);
       this.letOut++;
+      const g = b.t === 'inputs' ? null : this.game(b.gameId);
+      if (g) g.pauseSent = b.t === 'pause';
     }
     this.startIfAsked();
     const waits = [this.outbox.waitMs(now), this.resendAt === null ? null : Math.max(0, this.resendAt - now)].filter((w) => w !== null);

@@ -297,6 +297,60 @@ describe('the solo live session in the browser', () => {
     s.dispose();
   });
 
+  it('says unpause before the batches it sends again to a game it paused: the server holds the pause and refuses a batch while paused', async () => {
+    const { s, sent, hear, res, clock } = await ackedOnce();
+    for (let i = 0; i < 3; i++) {
+      res.game.tick([{ key: 'left', down: i % 2 === 0 }]);
+      s.pump(2_000 + i * 1_000, true);
+    }
+    s.pause(4); // reaches the server; batch 2 did not (over its budget)
+    const asked = sent.length;
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }); // restart from the pause menu
+    hear({ t: 'error', code: 'rate_limited', message: 'At most 40 messages a second.' });
+    const mark = sent.length;
+    clock.t += 1_500;
+    (s as unknown as { flush(): void }).flush();
+    const again = sent.slice(mark).map((m) => m.t);
+    expect(again).toEqual(['unpause', 'inputs', 'inputs', 'inputs', 'pause']);
+    expect(sent.slice(asked).some((m) => m.t === 'start')).toBe(false);
+    const last = sent.filter((m) => m.t === 'inputs').at(-1) as Inputs;
+    hear({ t: 'ack', stream: GAME, seq: last.seq, tick: last.tick });
+    expect(sent.at(-1)).toMatchObject({ t: 'start' });
+    s.dispose();
+  });
+
+  it('takes the last game up again when it ended while the link was down, sends its end, then asks for the next', async () => {
+    const { s, sent, hear, sockets, res } = await ackedOnce();
+    sockets.at(-1)!.close();
+    res.game.tick([{ key: 'hardDrop', down: true }]); // played, never cut: the link is down
+    void s.finish(60_000);
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    await new Promise((r) => setTimeout(r, 1_500));
+    await tick();
+    expect(sent.at(-1)).toMatchObject({ t: 'resume', of: { kind: 'game', id: GAME } });
+    hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+    const mark = sent.length;
+    hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: [...BAG] });
+    const rest = sent.slice(mark).filter((m) => m.t === 'inputs') as Inputs[];
+    expect(rest.flatMap((b) => b.events)).toHaveLength(1);
+    expect(sent.slice(mark).some((m) => m.t === 'start')).toBe(false);
+    hear({ t: 'ack', stream: GAME, seq: rest.at(-1)!.seq, tick: rest.at(-1)!.tick });
+    expect(sent.at(-1)).toMatchObject({ t: 'start' });
+    s.dispose();
+  });
+
+  it('keeps the last game through a refusal the server means as passing (it is shutting down): its batches go again on the next link', async () => {
+    const { s, sent, hear, res } = await ackedOnce();
+    res.game.tick([{ key: 'left', down: true }]);
+    s.pump(2_000, true);
+    const asked = sent.length;
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    hear({ t: 'error', code: 'server_error', message: 'The server is restarting: this goes again once you have reconnected.', gameId: GAME });
+    hear({ t: 'error', code: 'desync', message: 'The play hash differs.', gameId: GAME });
+    expect(sent.slice(asked).some((m) => m.t === 'start')).toBe(false);
+    s.dispose();
+  });
+
   it('hands the last game its end when it answers that game\'s resume, and asks for the next', async () => {
     const { s, sent, hear, res } = await droppedMidGame();
     const ended = s.finish(60_000);
