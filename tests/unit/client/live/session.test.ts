@@ -365,7 +365,7 @@ describe('the solo live session in the browser', () => {
   });
 
   it('lets the next game wait past the start timeout while the last game\'s backlog is still going out: the server is answering, the page is pacing', async () => {
-    const { s, after, drain, helloTick, ackSent } = await resentWhole();
+    const { s, after, drain, helloTick, ackSent, clock } = await resentWhole();
     // The tab hidden and shown again a hundred times meanwhile: 200 messages more, 12.5 s in all at the page's pace.
     for (let i = 0; i < 100; i++) {
       s.pause(helloTick);
@@ -382,6 +382,17 @@ describe('the solo live session in the browser', () => {
       }
       expect(settled).toBeNull();
       expect(after().filter((m) => m.t === 'start')).toHaveLength(1);
+      // Sent at last: unanswered, it is late START_TIMEOUT_MS after it went, not at the timer's next turn.
+      const sentAt = clock.t;
+      for (let waited = 0; waited < 9_000; waited += 1_000) {
+        clock.t += 1_000;
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(settled).toBeNull();
+      clock.t += 2_000;
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(clock.t - sentAt).toBeGreaterThan(10_000);
+      expect(settled).toMatchObject({ ok: false });
     } finally {
       vi.useRealTimers();
       s.dispose();
