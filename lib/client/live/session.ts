@@ -98,7 +98,7 @@ export class LiveSession {
   private readonly socket: LiveSocket;
   private current: Current | null = null;
   /**
-   * The last game, while the next one waits for the server to hold every batch of it (startIfAsked):
+   * The last game, ended here, while the next one waits for the server to hold every batch of it (startIfAsked):
    * its refused batches go again, and on a new link it is taken up again if the server lacks any,
    * so its end, if it ended here, arrives and is stored. Let go once the start is sent (the server
    * acknowledged all of it), or its end, another tab's take-up or a refusal of it came.
@@ -169,8 +169,10 @@ export class LiveSession {
   /** Asks for a ranked game: its dealt game to play, or why there is none. `countdown`: the page counts down before its first tick. */
   start(req: { mode: Mode; handling: Handling; nextCount: number; countdown?: boolean }): Promise<StartResult> {
     this.pump(0, true); // the last game's play not cut yet (the page pumps only while playing)
+    // Only a game that ended here holds the next one back: its end must reach the server. One left
+    // mid-game is given up at the start (a restart waits for no acknowledgment, only its order).
     const last = this.current;
-    if (last) this.leaving = last.over || last.elsewhere ? null : last;
+    if (last) this.leaving = last.over || last.elsewhere || !last.game.over ? null : last;
     this.current = null;
     this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
     this.update({ mode: null, ranked: true, reason: undefined, pauses: 0, pausesLeft: null, spectators: 0, waiting: false });

@@ -141,8 +141,18 @@ describe('the solo live session in the browser', () => {
   });
 
   type Inputs = Extract<ClientMessage, { t: 'inputs' }>;
+  /** Hard drops, dealt as the game asks, until it tops out: a game that ended here, its end for the server to store. */
+  function playToEnd(page: Awaited<ReturnType<typeof startedGame>>) {
+    const { res, hear } = page;
+    for (let t = 0; !res.game.over && t < 10_000; t++) {
+      if (!res.game.ready) hear({ t: 'deal', stream: GAME, from: res.game.dealt, pieces: [...BAG] });
+      res.game.tick([{ key: 'hardDrop', down: t % 2 === 0 }]);
+    }
+    expect(res.game.over).toBe(true);
+  }
+
   /**
-   * A long game whose server restarted and took it up from its ticket: the page has heard
+   * A long game, ended here, whose server restarted and took it up from its ticket: the page has heard
    * `resumed` with none of its log and queued it all again, 2.5 seconds' worth at its pace.
    * `drain` moves the page's clock a second at a time until nothing more goes.
    */
@@ -158,6 +168,7 @@ describe('the solo live session in the browser', () => {
       if (t % 600 === 0) s.pump(t, true);
     }
     expect(res.game.inputs.length).toBeGreaterThanOrEqual(events);
+    playToEnd(page);
     s.pump(10_000_000, true);
     const live = sent.filter((m) => m.t === 'inputs') as Inputs[];
     hear({ t: 'ack', stream: GAME, seq: live.at(-1)!.seq, tick: live.at(-1)!.tick });
@@ -286,7 +297,12 @@ describe('the solo live session in the browser', () => {
   });
 
   it('does not take the last game up again on a new link when the server acknowledged all of it: another tab may play it now', async () => {
-    const { s, sent, hear, sockets } = await ackedOnce();
+    const page = await ackedOnce();
+    const { s, sent, hear, sockets } = page;
+    playToEnd(page);
+    s.pump(2_000, true);
+    const last = sent.at(-1) as Inputs;
+    hear({ t: 'ack', stream: GAME, seq: last.seq, tick: last.tick });
     sockets.at(-1)!.close();
     void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
     await new Promise((r) => setTimeout(r, 1_500));
@@ -304,25 +320,27 @@ describe('the solo live session in the browser', () => {
       s.pump(2_000 + i * 1_000, true);
     }
     s.pause(4); // reaches the server; batch 2 did not (over its budget)
-    const asked = sent.length;
-    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }); // restart from the pause menu
     hear({ t: 'error', code: 'rate_limited', message: 'At most 40 messages a second.' });
     const mark = sent.length;
     clock.t += 1_500;
-    (s as unknown as { flush(): void }).flush();
-    const again = sent.slice(mark).map((m) => m.t);
-    expect(again).toEqual(['unpause', 'inputs', 'inputs', 'inputs', 'pause']);
-    expect(sent.slice(asked).some((m) => m.t === 'start')).toBe(false);
-    const last = sent.filter((m) => m.t === 'inputs').at(-1) as Inputs;
-    hear({ t: 'ack', stream: GAME, seq: last.seq, tick: last.tick });
-    expect(sent.at(-1)).toMatchObject({ t: 'start' });
+    (s as unknown as { flush(): void }).flush(); // its timer's turn: the page pumps nothing while paused
+    expect(sent.slice(mark).map((m) => m.t)).toEqual(['unpause', 'inputs', 'inputs', 'inputs', 'pause']);
+    s.dispose();
+  });
+
+  it('asks for the next game at once when the last was given up mid-game: the server gives it up at the start, nothing of it waits for an acknowledgment', async () => {
+    const { s, sent, res } = await ackedOnce();
+    res.game.tick([{ key: 'left', down: true }]);
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    expect(sent.slice(-2).map((m) => m.t)).toEqual(['inputs', 'start']);
     s.dispose();
   });
 
   it('takes the last game up again when it ended while the link was down, sends its end, then asks for the next', async () => {
-    const { s, sent, hear, sockets, res } = await ackedOnce();
-    sockets.at(-1)!.close();
-    res.game.tick([{ key: 'hardDrop', down: true }]); // played, never cut: the link is down
+    const page = await ackedOnce();
+    const { s, sent, hear, sockets, res } = page;
+    playToEnd(page); // played, not cut yet (the page cuts every 100 ms)
+    sockets.at(-1)!.close(); // and the link dropped before it did
     void s.finish(60_000);
     void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
     await new Promise((r) => setTimeout(r, 1_500));
@@ -332,7 +350,8 @@ describe('the solo live session in the browser', () => {
     const mark = sent.length;
     hear({ t: 'resumed', gameId: GAME, lastSeq: 1, tick: 1, from: 0, pieces: [...BAG] });
     const rest = sent.slice(mark).filter((m) => m.t === 'inputs') as Inputs[];
-    expect(rest.flatMap((b) => b.events)).toHaveLength(1);
+    expect(rest.flatMap((b) => b.events)).toHaveLength(res.game.inputs.length);
+    expect(rest.at(-1)!.tick).toBe(res.game.snapshot().tick);
     expect(sent.slice(mark).some((m) => m.t === 'start')).toBe(false);
     hear({ t: 'ack', stream: GAME, seq: rest.at(-1)!.seq, tick: rest.at(-1)!.tick });
     expect(sent.at(-1)).toMatchObject({ t: 'start' });
@@ -340,8 +359,9 @@ describe('the solo live session in the browser', () => {
   });
 
   it('keeps the last game through a refusal the server means as passing (it is shutting down): its batches go again on the next link', async () => {
-    const { s, sent, hear, res } = await ackedOnce();
-    res.game.tick([{ key: 'left', down: true }]);
+    const page = await ackedOnce();
+    const { s, sent, hear } = page;
+    playToEnd(page);
     s.pump(2_000, true);
     const asked = sent.length;
     void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
@@ -352,7 +372,9 @@ describe('the solo live session in the browser', () => {
   });
 
   it('hands the last game its end when it answers that game\'s resume, and asks for the next', async () => {
-    const { s, sent, hear, res } = await droppedMidGame();
+    const page = await droppedMidGame();
+    const { s, sent, hear } = page;
+    playToEnd(page);
     const ended = s.finish(60_000);
     void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
     hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
@@ -360,7 +382,6 @@ describe('the solo live session in the browser', () => {
     hear(over);
     expect(await ended).toEqual(over);
     expect(sent.at(-1)).toMatchObject({ t: 'start' });
-    void res;
     s.dispose();
   });
 
