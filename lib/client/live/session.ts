@@ -168,10 +168,12 @@ export class LiveSession {
 
   /** Asks for a ranked game: its dealt game to play, or why there is none. `countdown`: the page counts down before its first tick. */
   start(req: { mode: Mode; handling: Handling; nextCount: number; countdown?: boolean }): Promise<StartResult> {
-    this.pump(0, true); // the last game's play not cut yet (the page pumps only while playing)
-    // Only a game that ended here holds the next one back: its end must reach the server. One left
-    // mid-game is given up at the start (a restart waits for no acknowledgment, only its order).
+    // Only a game that ended here holds the next one back: its end must reach the server, play not
+    // cut yet included (the page pumps only while playing). One left mid-game is given up at the
+    // start: what of it waits to go would only hold a restart up.
     const last = this.current;
+    if (last?.game.over) this.pump(0, true);
+    else if (last) this.outbox.remove((q) => gameOf(q) === last.id);
     if (last) this.leaving = last.over || last.elsewhere || !last.game.over ? null : last;
     this.current = null;
     this.pendingStart?.settle({ ok: false, message: 'Another game was asked for.' });
@@ -183,12 +185,21 @@ export class LiveSession {
       let waited = 0;
       const late = () => {
         const p = this.pendingStart?.settle === settle ? this.pendingStart : null;
-        // Still letting the last game's batches out: the page paces itself (a long backlog is more
-        // than START_TIMEOUT_MS of it), the server is not late. Late once nothing went for as long.
-        if (p && !p.sent && this.letOut !== seen && ++waited <= START_WAITS_AT_MOST) {
-          seen = this.letOut;
-          timer = setTimeout(late, START_TIMEOUT_MS);
-          return;
+        if (p && !p.sent && ++waited <= START_WAITS_AT_MOST) {
+          // Nothing went for as long, the last game's batches unacknowledged on an open link: their
+          // answer was lost (a notice past the budget, an error naming nothing), so they go again.
+          const l = this.leaving;
+          if (this.letOut === seen && l && l.batches.pending > 0 && this.socket.link === 'open' && this.resuming === null) {
+            this.resendAt = this.now();
+            this.flush();
+          }
+          // Still letting the last game's batches out: the page paces itself (a long backlog is more
+          // than START_TIMEOUT_MS of it), the server is not late. Late once nothing went for as long.
+          if (this.letOut !== seen) {
+            seen = this.letOut;
+            timer = setTimeout(late, START_TIMEOUT_MS);
+            return;
+          }
         }
         // Sent only lately, behind them: the server has its whole time to answer.
         const since = p && p.sentAt !== null ? this.now() - p.sentAt : Number.POSITIVE_INFINITY;
@@ -196,10 +207,12 @@ export class LiveSession {
           timer = setTimeout(late, START_TIMEOUT_MS - since);
           return;
         }
-        // Its batches went again for minutes, refused every time: they hold no later start. (A link
-        // that is down keeps the last game, to be taken up again when it is back.)
-        if (p && !p.sent && waited > START_WAITS_AT_MOST) this.letGo(this.leaving, null);
+        // Its batches went again for minutes, refused every time: they hold no later start (let go
+        // after this one is settled, which it then does not send). A link that is down keeps the last
+        // game, to be taken up again when it is back.
+        const stuck = p && !p.sent && waited > START_WAITS_AT_MOST && this.socket.link === 'open' ? this.leaving : null;
         settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' });
+        this.letGo(stuck, null);
       };
       timer = setTimeout(late, START_TIMEOUT_MS);
       const settle = (r: StartResult) => {

@@ -336,6 +336,63 @@ describe('the solo live session in the browser', () => {
     s.dispose();
   });
 
+  it('asks for the next game past the last\'s queued batches when it was given up mid-game: they would only hold the start up', async () => {
+    const { s, sent, res } = await ackedOnce();
+    for (let i = 0; i < 2 * PAGE_SENDS_PER_SECOND; i++) {
+      res.game.tick([{ key: 'left', down: i % 2 === 0 }]);
+      s.pump(2_000 + i, true); // a fast player's batches, one a lock: more than a second's worth waits
+    }
+    const mark = sent.length;
+    void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 });
+    expect(sent.slice(mark).map((m) => m.t)).toEqual(['start']);
+    s.dispose();
+  });
+
+  it('sends the last game\'s batches again when nothing answers them for a start\'s timeout, and asks once they are held', async () => {
+    const { s, after, drain, ackSent } = await resentWhole();
+    drain(); // all went out; no acknowledgment came back (a notice past the budget, an error naming nothing)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled: StartResult | null = null;
+      void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }).then((r) => (settled = r));
+      const mark = after().length;
+      for (let i = 0; i < 14; i++) {
+        drain.once();
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(after().slice(mark).some((m) => m.t === 'inputs')).toBe(true);
+      ackSent();
+      expect(after().at(-1)).toMatchObject({ t: 'start' });
+      expect(settled).toBeNull();
+    } finally {
+      vi.useRealTimers();
+      s.dispose();
+    }
+  });
+
+  it('gives the last game up after a start\'s waits if its batches are refused every time, and then sends no start it says failed', async () => {
+    const { s, hear, after, drain } = await resentWhole();
+    drain();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled: StartResult | null = null;
+      void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }).then((r) => (settled = r));
+      for (let i = 0; i < 200 && settled === null; i++) {
+        hear({ t: 'error', code: 'out_of_order', message: 'expected batch 1', gameId: GAME });
+        drain.once();
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(settled).toMatchObject({ ok: false });
+      expect(after().some((m) => m.t === 'start')).toBe(false);
+      drain.once();
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(after().some((m) => m.t === 'start')).toBe(false);
+    } finally {
+      vi.useRealTimers();
+      s.dispose();
+    }
+  });
+
   it('takes the last game up again when it ended while the link was down, sends its end, then asks for the next', async () => {
     const page = await ackedOnce();
     const { s, sent, hear, sockets, res } = page;
