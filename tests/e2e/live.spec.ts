@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type WebSocketRoute } from '@playwright/test';
 import { signUp, uniqueUsername } from '@/tests/e2e/fixtures';
 import { cuttableLiveChannel } from '@/tests/e2e/live-channel';
-import { tap, topOut } from '@/tests/e2e/play-helpers';
+import { pressWhilePlaying, tap, topOut } from '@/tests/e2e/play-helpers';
 import { startTcpProxy } from '@/tests/support/tcp-proxy';
 
 // Ranked games are live: the server deals the pieces and follows the game over /api/live.
@@ -84,6 +84,58 @@ test('a ranked game is played live, watched from a second browser, survives a dr
 
   await page.goto('/leaderboards?mode=marathon');
   await expect(page.getByRole('row').filter({ hasText: username })).toBeVisible();
+});
+
+test('a game that ends as the network fails is stored, though R was pressed before it came back: the next game waits for its end to arrive', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueUsername('lastend'), PASSWORD);
+  // What the page sends can vanish on its way (a network failing quietly), and the link can drop.
+  let losing = false;
+  let down = false;
+  const open = new Set<WebSocketRoute>();
+  await page.routeWebSocket(/\/api\/live(\?|$)/, (ws) => {
+    if (down) return void ws.close({ code: 4000, reason: 'network down' });
+    const server = ws.connectToServer();
+    open.add(server);
+    server.onClose(() => open.delete(server));
+    ws.onMessage((m) => {
+      if (!losing) server.send(m);
+    });
+  });
+  await page.goto('/play/marathon');
+  const game = page.getByTestId('game');
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 20_000 });
+  const first = (await game.getAttribute('data-game-id'))!;
+  // Stacked to a piece or two from the top while the network works, the pieces held enough to end on.
+  const height = async () => {
+    const rows = (await game.getAttribute('data-stack'))!.split('/');
+    const top = rows.findIndex((r) => /[^.]/.test(r));
+    return top < 0 ? 0 : rows.length - top;
+  };
+  while ((await height()) < 17) await tap(page, game, 'Space', 'pieces');
+  // From here nothing the page sends arrives: it tops out on the pieces it holds, and its end is lost.
+  losing = true;
+  for (let i = 0; i < 80 && (await game.getAttribute('data-phase')) === 'playing'; i++) {
+    if ((await game.getAttribute('data-waiting')) !== 'true') {
+      await pressWhilePlaying(page, game, 'Space', 'pieces');
+      continue;
+    }
+    // The pieces held ran out short of the top: its batches go through until it is dealt more.
+    losing = false;
+    await expect(game).toHaveAttribute('data-waiting', 'false', { timeout: 15_000 });
+    losing = true;
+  }
+  await expect(game).toHaveAttribute('data-phase', 'ended');
+  await page.keyboard.press('KeyR');
+  // The link drops, and comes back.
+  down = true;
+  await Promise.all([...open].map((server) => server.close()));
+  losing = false;
+  down = false;
+  await expect(game).not.toHaveAttribute('data-game-id', first, { timeout: 30_000 });
+  await expect(game).toHaveAttribute('data-phase', 'playing', { timeout: 10_000 });
+  // The first game reached its end on the server, which stored it.
+  await expect.poll(async () => (await page.request.get(`/api/replays/${first}`)).status(), { timeout: 30_000 }).toBe(200);
 });
 
 test('a ranked Sprint says from its start that a pause makes it unranked; opened in a hidden tab, it waits to be seen', async ({ page }) => {

@@ -48,7 +48,7 @@ export async function tap(page: Page, game: Locator, key: string, changes: 'acti
  * look takes longer than the lock delay (a loaded machine). Then nothing is pressed: a key on the
  * result screen means something else. Returns the phase the game was in when tap looked.
  */
-async function pressWhilePlaying(page: Page, game: Locator, key: string, changes: 'active' | 'pieces'): Promise<string> {
+export async function pressWhilePlaying(page: Page, game: Locator, key: string, changes: 'active' | 'pieces'): Promise<string> {
   const name = changes === 'pieces' ? 'data-pieces' : 'data-active';
   const [before, phase] = await game.evaluate((el, n) => [el.getAttribute(n) ?? '', el.getAttribute('data-phase') ?? ''], name);
   if (phase !== 'playing') return phase;
