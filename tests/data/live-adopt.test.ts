@@ -35,7 +35,7 @@ function checkpointAt(replay: Replay, tick: number): AckCheckpoint {
  * with the clock running from the ticket's issue, fed the browser's whole log at once, then the
  * rest at pace. The ticket is issued `elapsedAtAdoptMs` before the host is built.
  */
-async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string; declared?: number; acked?: number; heldTicks?: number }) {
+async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string; declared?: number; acked?: number; heldTicks?: number; parts?: { count: number; everyMs: number } }) {
   const owner = await player(options.name ?? 'survivor');
   const issuedAt = new Date(Date.now() - options.elapsedAtAdoptMs);
   const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
@@ -61,12 +61,19 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
   // The catch-up: everything up to where the browser was, in one batch (or two, `splitAt` apart
   // by `splitTakesMs`).
   let seq0 = 1;
+  // Or in `parts.count` batches, `parts.everyMs` apart: a long log sent at the page's pace.
+  const cuts = options.parts ? Array.from({ length: options.parts.count - 1 }, (_, i) => Math.round(((i + 1) * options.catchUpTo) / options.parts!.count)) : [];
+  for (let i = 0; i < cuts.length; i++) {
+    const part = host.inputs(seq0++, cuts[i]!, events(cuts[i - 1] ?? 0, cuts[i]!));
+    if (part) throw new Error(`${part.code}: ${part.message}`);
+    now += options.parts!.everyMs;
+  }
   if (options.splitAt !== undefined) {
     const part = host.inputs(seq0++, options.splitAt, events(0, options.splitAt));
     if (part) throw new Error(`${part.code}: ${part.message}`);
     now = options.splitTakesMs ?? 0;
   }
-  const first = host.inputs(seq0, options.catchUpTo, events(options.splitAt ?? 0, options.catchUpTo));
+  const first = host.inputs(seq0, options.catchUpTo, events(options.splitAt ?? cuts.at(-1) ?? 0, options.catchUpTo));
   const base = now;
   if (first) return { first, sent, host, ticket, owner, replay, played, doneAt: new Date(), closed };
   // Play the browser had made past the declared tick and held back: sent at once, right after the catch-up.
@@ -255,6 +262,18 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     expect(back.host.inputs(2, 600, events(480, 600))).toBeNull();
     expect(back.host.carried().awayMs).toBe(3_000);
     back.host.close('hand_over');
+  });
+
+  it('excuses a long log resent at the page\'s pace, however long it takes within the time away allowed: each batch keeps the catch-up open', async () => {
+    // 12 batches a second apart: 11 s in all, each within PACING.catchUpWindowMs of the one before.
+    expect(PACING.catchUpWindowMs).toBeLessThan(11_000);
+    const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, parts: { count: 12, everyMs: 1_000 }, name: 'long-log' });
+    expect(r.first).toBeNull();
+    expect(r.sent.filter((m) => m.t === 'status' && !m.ranked)).toEqual([]);
+    expect(r.sent.at(-1)).toMatchObject({ t: 'over', ranked: true });
+    // Its time is time away: past what a game may be away in all, nothing is excused.
+    const slow = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, parts: { count: 20, everyMs: PACING.catchUpWindowMs - 1 }, name: 'long-log-slow' });
+    expect(slow.sent.find((m) => m.t === 'status' && !m.ranked)).toBeDefined();
   });
 
   it('excuses nothing when the catch-up does not reach its declared tick in time', async () => {

@@ -19,8 +19,10 @@ export type CatchUpStep = {
 /**
  * A game taken up from its ticket or a hand-over (adopt.ts): the browser resends its log up to the
  * tick its resume declared, late by however long the game was hosted nowhere. That gap is excused
- * once, at the batch that reaches the declared tick, if it comes within PACING.catchUpWindowMs of
- * the take-up; a catch-up slower than that is excused nothing. The time it took is time away
+ * once, at the batch that reaches the declared tick, if no batch of it came more than
+ * PACING.catchUpWindowMs after the take-up or the one before (a long game's log is hundreds of
+ * batches, paced by the page), and all within PACING.maxAwayMs; a catch-up slower than that is
+ * excused nothing. The time it took is time away
  * (counted against PACING.maxAwayMs, as a dropped socket's is), so a tick declared above where the
  * browser was, reached slowly, is no free slow motion at each take-up. For a moment after it, play
  * the browser had made past the tick it declared, held back and sent at once, takes the excuse back
@@ -29,6 +31,8 @@ export type CatchUpStep = {
 export class CatchUp {
   /** The declared tick still to reach; -1 when none is under way (not taken up, reached, or past its window). */
   private to: number;
+  /** When the catch-up stops being one if no batch of it comes first: each batch of it moves this on. */
+  private until: number;
   /** Time away counted during the catch-up (a drop within it): counted once, not again as the catch-up's time. */
   private awayWithin = 0;
   private takeBackUntil = Number.NEGATIVE_INFINITY;
@@ -40,6 +44,7 @@ export class CatchUp {
     private readonly takenUpAt: number,
   ) {
     this.to = to;
+    this.until = takenUpAt + PACING.catchUpWindowMs;
   }
 
   /** A drop's time, charged as time away: within a catch-up under way, not charged again as its time. */
@@ -53,17 +58,21 @@ export class CatchUp {
    * window it is no longer under way: it is excused nothing, and its time is lag, not time away.
    */
   underWay(at: number): number {
-    return this.to >= 0 && at <= this.takenUpAt + PACING.catchUpWindowMs ? this.time(at) : 0;
+    return this.to >= 0 && at <= this.until ? this.time(at) : 0;
   }
 
   /** A batch reaching `tick` at `now`, `owedMs` behind the clock (less the lag the game came with), the game excused `excusedMs`. */
   batch(tick: number, now: number, owedMs: number, excusedMs: number): CatchUpStep {
     if (this.to >= 0) {
-      if (now > this.takenUpAt + PACING.catchUpWindowMs) {
+      if (now > this.until) {
         this.to = -1;
         return { kind: 'none', excusedMs, awayMs: 0 };
       }
-      if (tick < this.to) return { kind: 'resent', excusedMs, awayMs: 0 };
+      if (tick < this.to) {
+        // Never longer in all than time away may be: what it takes is charged as that.
+        this.until = Math.min(now + PACING.catchUpWindowMs, this.takenUpAt + PACING.maxAwayMs);
+        return { kind: 'resent', excusedMs, awayMs: 0 };
+      }
       this.to = -1;
       this.excuseFloorMs = excusedMs;
       this.takeBackUntil = now + PACING.catchUpWindowMs;
