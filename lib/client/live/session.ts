@@ -208,9 +208,9 @@ export class LiveSession {
           return;
         }
         // Its batches went again for minutes, refused every time: they hold no later start (let go
-        // after this one is settled, which it then does not send). A link that is down keeps the last
-        // game, to be taken up again when it is back.
-        const stuck = p && !p.sent && waited > START_WAITS_AT_MOST && this.socket.link === 'open' ? this.leaving : null;
+        // after this one is settled, which it then does not send). A link that is down, or taking the
+        // game up again, keeps it.
+        const stuck = p && !p.sent && waited > START_WAITS_AT_MOST && this.socket.link === 'open' && this.resuming === null ? this.leaving : null;
         settle({ ok: false, message: 'The live game server did not answer. Check your connection, or practise offline.' });
         this.letGo(stuck, null);
       };

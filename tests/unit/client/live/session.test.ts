@@ -393,6 +393,36 @@ describe('the solo live session in the browser', () => {
     }
   });
 
+  it('keeps the last game past a start\'s waits when its link is taking it up again at that moment: the resume\'s answer sends what it lacks', async () => {
+    const { s, hear, sockets, sent, clock, drain } = await resentWhole();
+    drain();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let settled: StartResult | null = null;
+      void s.start({ mode: 'sprint', handling: DEFAULT_HANDLING, nextCount: 5 }).then((r) => (settled = r));
+      for (let i = 0; i < 125; i++) {
+        hear({ t: 'error', code: 'out_of_order', message: 'expected batch 1', gameId: GAME });
+        drain.once();
+        await vi.advanceTimersByTimeAsync(1_000);
+      }
+      expect(settled).toBeNull();
+      sockets.at(-1)!.close();
+      clock.t += 2_000;
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(sent.at(-1)).toMatchObject({ t: 'resume', of: { kind: 'game', id: GAME } });
+      hear({ t: 'welcome', v: LIVE_PROTOCOL_VERSION, player: { name: null, guest: true } });
+      clock.t += 10_000;
+      await vi.advanceTimersByTimeAsync(10_000); // the start's last wait ends, the resume still unanswered
+      expect(settled).toMatchObject({ ok: false });
+      const mark = sent.length;
+      hear({ t: 'resumed', gameId: GAME, lastSeq: 0, tick: 0, from: 0, pieces: [...BAG] });
+      expect(sent.slice(mark).some((m) => m.t === 'inputs' && m.stream === GAME)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      s.dispose();
+    }
+  });
+
   it('takes the last game up again when it ended while the link was down, sends its end, then asks for the next', async () => {
     const page = await ackedOnce();
     const { s, sent, hear, sockets, res } = page;
