@@ -35,7 +35,7 @@ function checkpointAt(replay: Replay, tick: number): AckCheckpoint {
  * with the clock running from the ticket's issue, fed the browser's whole log at once, then the
  * rest at pace. The ticket is issued `elapsedAtAdoptMs` before the host is built.
  */
-async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string; declared?: number; acked?: number; heldTicks?: number; parts?: { count: number; everyMs: number } }) {
+async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; lagAfterMs?: number; splitAt?: number; splitTakesMs?: number; carried?: Carried; name?: string; declared?: number; acked?: number; heldTicks?: number; parts?: { count: number; everyMs: number }; dropAfterSplitMs?: number }) {
   const owner = await player(options.name ?? 'survivor');
   const issuedAt = new Date(Date.now() - options.elapsedAtAdoptMs);
   const ticket = await issueTicket({ live: true, mode: 'sprint', owner, now: issuedAt });
@@ -55,7 +55,8 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
       ...(options.acked !== undefined ? { checkpoint: checkpointAt(replay, options.acked) } : {}),
     },
   });
-  host.resume({ send: (m) => sent.push(m) }, resumeTokenOf(ticket.gameId));
+  const seatOf = { send: (m: ServerMessage) => sent.push(m) };
+  host.resume(seatOf, resumeTokenOf(ticket.gameId));
   const events = (from: number, to: number) => replay.events.filter((e) => e.tick >= from && e.tick < to).map(toWireEvent);
   const end = simulateReplay(replay).ticks;
   // The catch-up: everything up to where the browser was, in one batch (or two, `splitAt` apart
@@ -72,6 +73,13 @@ async function adopted(options: { catchUpTo: number; elapsedAtAdoptMs: number; l
     const part = host.inputs(seq0++, options.splitAt, events(0, options.splitAt));
     if (part) throw new Error(`${part.code}: ${part.message}`);
     now = options.splitTakesMs ?? 0;
+    // Dropped for `dropAfterSplitMs` there, and back on this host.
+    if (options.dropAfterSplitMs !== undefined) {
+      const seat = { send: (m: ServerMessage) => sent.push(m) };
+      host.detach(seatOf);
+      now += options.dropAfterSplitMs;
+      if (!host.resume(seat, resumeTokenOf(ticket.gameId))) throw new Error('not resumed');
+    }
   }
   const first = host.inputs(seq0, options.catchUpTo, events(options.splitAt ?? cuts.at(-1) ?? 0, options.catchUpTo));
   const base = now;
@@ -245,12 +253,30 @@ describe('a live game taken up from its ticket after its host was lost', () => {
       expect((await gone.host[hand]())?.awayMs).toBe(4_000);
       gone.host.close('hand_over');
     }
-    // Past its window a catch-up is no longer under way: its time is lag (nothing is excused), not time away.
+    // Let go quiet past its window and then handed over, a catch-up owes its time up to the window's end
+    // (its next batch here would be excused nothing; elsewhere a new catch-up would be): nothing hops for free.
     const stalled = takeUp();
     expect(stalled.host.inputs(1, 480, events(0, 480))).toBeNull();
     stalled.clock.now = PACING.catchUpWindowMs + 20_000;
-    expect(stalled.host.carried().awayMs).toBe(0);
+    expect(stalled.host.carried().awayMs).toBe(PACING.catchUpWindowMs);
     stalled.host.close('hand_over');
+    // Resent at pace for 30 s (a batch a second, each moving it on), then quiet for 6 s: 35 s go with it.
+    const trickled = takeUp();
+    for (let t = 0; t < 30; t++) {
+      trickled.clock.now = t * 1_000;
+      expect(trickled.host.inputs(t + 1, 10 + t * 15, events(t === 0 ? 0 : t * 15 - 5, 10 + t * 15))).toBeNull();
+    }
+    trickled.clock.now = 29_000 + 6_000;
+    expect(trickled.host.carried().awayMs).toBe(29_000 + PACING.catchUpWindowMs);
+    trickled.host.close('hand_over');
+    // A batch that moves nothing on (the tick already resent) keeps nothing open.
+    const idle = takeUp();
+    expect(idle.host.inputs(1, 480, events(0, 480))).toBeNull();
+    idle.clock.now = 4_000;
+    expect(idle.host.inputs(2, 480, [])).toBeNull();
+    idle.clock.now = 20_000;
+    expect(idle.host.carried().awayMs).toBe(PACING.catchUpWindowMs);
+    idle.host.close('hand_over');
     // Dropped for 1 s within a catch-up finished 3 s after the take-up: 1 s away, 2 s of catch-up, 3 s in all.
     const back = takeUp();
     expect(back.host.inputs(1, 480, events(0, 480))).toBeNull();
@@ -274,6 +300,13 @@ describe('a live game taken up from its ticket after its host was lost', () => {
     // Its time is time away: past what a game may be away in all, nothing is excused.
     const slow = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, parts: { count: 20, everyMs: PACING.catchUpWindowMs - 1 }, name: 'long-log-slow' });
     expect(slow.sent.find((m) => m.t === 'status' && !m.ranked)).toBeDefined();
+  });
+
+  it('keeps a catch-up open through a drop within it longer than its window: the drop is time away, not the catch-up running late', async () => {
+    const r = await adopted({ catchUpTo: 600, elapsedAtAdoptMs: 25_000, splitAt: 300, splitTakesMs: 1_000, name: 'dropped-in-catch-up', dropAfterSplitMs: 8_000 });
+    expect(r.first).toBeNull();
+    expect(r.sent.filter((m) => m.t === 'status' && !m.ranked)).toEqual([]);
+    expect(r.sent.at(-1)).toMatchObject({ t: 'over', ranked: true });
   });
 
   it('excuses nothing when the catch-up does not reach its declared tick in time', async () => {

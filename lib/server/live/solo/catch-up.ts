@@ -31,8 +31,13 @@ export type CatchUpStep = {
 export class CatchUp {
   /** The declared tick still to reach; -1 when none is under way (not taken up, reached, or past its window). */
   private to: number;
-  /** When the catch-up stops being one if no batch of it comes first: each batch of it moves this on. */
+  /**
+   * When the catch-up stops being one if no batch of it comes first: each batch that moves it on
+   * moves this on, and a drop within it (charged as time away) moves it on by its length.
+   */
   private until: number;
+  /** The highest tick a resent batch reached: one that does not pass it keeps nothing open. */
+  private resentTo = -1;
   /** Time away counted during the catch-up (a drop within it): counted once, not again as the catch-up's time. */
   private awayWithin = 0;
   private takeBackUntil = Number.NEGATIVE_INFINITY;
@@ -47,18 +52,20 @@ export class CatchUp {
     this.until = takenUpAt + PACING.catchUpWindowMs;
   }
 
-  /** A drop's time, charged as time away: within a catch-up under way, not charged again as its time. */
+  /** A drop's time, charged as time away: within a catch-up under way, not charged again as its time, nor run off its window. */
   away(ms: number): void {
-    if (this.to >= 0) this.awayWithin += ms;
+    if (this.to < 0) return;
+    this.awayWithin += ms;
+    this.until += ms;
   }
 
   /**
-   * The time of a catch-up still under way, as of `at`: what a game handed over or checkpointed
-   * now carries as time away, or an unfinished one would dodge its charge at every hop. Past its
-   * window it is no longer under way: it is excused nothing, and its time is lag, not time away.
+   * The time of a catch-up not finished, as of `at`: what a game handed over or checkpointed now
+   * carries as time away, or an unfinished one would dodge its charge at every hop. One let go
+   * quiet is charged up to its deadline (its next batch here would be excused nothing).
    */
   underWay(at: number): number {
-    return this.to >= 0 && at <= this.until ? this.time(at) : 0;
+    return this.to >= 0 ? this.time(Math.min(at, this.until)) : 0;
   }
 
   /** A batch reaching `tick` at `now`, `owedMs` behind the clock (less the lag the game came with), the game excused `excusedMs`. */
@@ -70,7 +77,8 @@ export class CatchUp {
       }
       if (tick < this.to) {
         // Never longer in all than time away may be: what it takes is charged as that.
-        this.until = Math.min(now + PACING.catchUpWindowMs, this.takenUpAt + PACING.maxAwayMs);
+        if (tick > this.resentTo) this.until = Math.min(now + PACING.catchUpWindowMs, this.takenUpAt + this.awayWithin + PACING.maxAwayMs);
+        this.resentTo = Math.max(this.resentTo, tick);
         return { kind: 'resent', excusedMs, awayMs: 0 };
       }
       this.to = -1;
