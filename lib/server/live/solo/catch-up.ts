@@ -68,15 +68,6 @@ export class CatchUp {
     return this.to >= 0 ? this.time(Math.min(at, this.until)) : 0;
   }
 
-  /**
-   * How long, as of `at`, a catch-up not finished has been quiet past its deadline: the player's
-   * silence, not our downtime, which a game handed over carries as lag (the next host's catch-up
-   * would otherwise excuse it with the gap, hop after hop).
-   */
-  quietPast(at: number): number {
-    return this.to >= 0 ? Math.max(0, at - this.until) : 0;
-  }
-
   /** A batch reaching `tick` at `now`, `owedMs` behind the clock (less the lag the game came with), the game excused `excusedMs`. */
   batch(tick: number, now: number, owedMs: number, excusedMs: number): CatchUpStep {
     if (this.to >= 0) {

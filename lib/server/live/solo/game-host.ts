@@ -434,12 +434,9 @@ export class GameHost {
     this.catchUp.away(ms);
   }
 
-  /**
-   * The lag a host taking the game up is to keep (`lags`): its batches' here, or what it came with,
-   * and a catch-up's silence past its deadline (CatchUp.quietPast).
-   */
+  /** The lag a host taking the game up is to keep (`lags`): its batches' here, or what it came with. */
   private lagNow(): number {
-    return (this.lags.least() ?? this.carriedLagMs) + this.catchUp.quietPast(this.stream.goneAt ?? this.now());
+    return this.lags.least() ?? this.carriedLagMs;
   }
 
   /** Settles once the checkpoint being written (if any) is on the ticket. */
